@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "news",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "news", targets: ["news"]),
+    .library(name: "NewsCore", targets: ["NewsCore"]),
+  ],
+  targets: [
+    .target(name: "NewsCore"),
+    .target(name: "NewsCLI", dependencies: ["NewsCore"]),
+    .executableTarget(name: "news", dependencies: ["NewsCLI"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Fixtures"]),
+    .testTarget(
+      name: "NewsCoreTests",
+      dependencies: ["NewsCore", "TestSupport"]
+    ),
+    .testTarget(
+      name: "NewsCLITests",
+      dependencies: ["NewsCLI", "NewsCore", "TestSupport", "news"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,86 @@
+/// Reads a command's arguments the way swift-argument-parser users expect: long and short
+/// options, `--opt value` and `--opt=value`, `-q value` and `-qvalue`, `--` ending the options.
+enum ArgumentParser {
+  /// Parses `arguments` (everything after the command name) against `command`.
+  static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError)
+    -> ParsedArguments
+  {
+    var parsed = ParsedArguments(command: command)
+    let options = command.allOptions
+    var index = 0
+    func fail(_ message: String, hint: String? = nil) -> UsageError {
+      UsageError(command: command.name, message: message, hint: hint)
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        parsed.positionals += arguments[index...]
+        break
+      }
+      let spec: OptionSpec
+      var inlineValue: String?
+      if argument.hasPrefix("--") {
+        var name = String(argument.dropFirst(2))
+        if let equals = name.firstIndex(of: "=") {
+          inlineValue = String(name[name.index(after: equals)...])
+          name = String(name[..<equals])
+        }
+        guard let match = options.first(where: { $0.name == name }) else {
+          let suggestion = Suggestion.closest(to: name, in: options.map(\.name))
+          throw fail(
+            "unknown option '--\(name)' for 'news \(command.name)'",
+            hint: suggestion.map { "did you mean '--\($0)'?" })
+        }
+        spec = match
+      } else if argument.hasPrefix("-"), argument.count > 1, Int(argument) == nil {
+        let letter = argument[argument.index(after: argument.startIndex)]
+        guard let match = options.first(where: { $0.short == letter }) else {
+          throw fail("unknown option '\(argument)' for 'news \(command.name)'")
+        }
+        spec = match
+        let rest = argument.dropFirst(2)
+        if !rest.isEmpty {
+          guard spec.takesValue else {
+            throw fail("unknown option '\(argument)' for 'news \(command.name)'")
+          }
+          inlineValue = String(rest.hasPrefix("=") ? rest.dropFirst() : rest)
+        }
+      } else {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if spec.takesValue {
+        if let inlineValue {
+          parsed.values[spec.name] = inlineValue
+        } else if index < arguments.count {
+          parsed.values[spec.name] = arguments[index]
+          index += 1
+        } else {
+          throw fail("--\(spec.name) needs a value \(spec.valueName ?? "")")
+        }
+      } else {
+        guard inlineValue == nil else { throw fail("--\(spec.name) does not take a value") }
+        parsed.flags.insert(spec.name)
+      }
+    }
+    if parsed.has("help") { return parsed }
+    try checkPositionals(parsed, command: command)
+    return parsed
+  }
+
+  private static func checkPositionals(_ parsed: ParsedArguments, command: CommandSpec)
+    throws(UsageError)
+  {
+    let required = command.arguments.filter(\.required)
+    if parsed.positionals.count < required.count {
+      let missing = required[parsed.positionals.count]
+      throw UsageError(command: command.name, message: "missing <\(missing.name)>")
+    }
+    let repeats = command.arguments.last?.repeating ?? false
+    if !repeats, parsed.positionals.count > command.arguments.count {
+      let extra = parsed.positionals[command.arguments.count]
+      throw UsageError(command: command.name, message: "unexpected argument '\(extra)'")
+    }
+  }
+}

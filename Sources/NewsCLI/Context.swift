@@ -1,0 +1,69 @@
+import Foundation
+import NewsCore
+
+/// The outside world as a command sees it: environment, working directory, terminal, network,
+/// clock. ``Context/live()`` is the real one; tests build their own.
+public struct Context: Sendable {
+  /// The process environment.
+  public var environment: [String: String]
+  /// Where `.env` is looked for.
+  public var currentDirectory: URL
+  /// Standard output and error.
+  public var console: Console
+  /// The network.
+  public var httpClient: any HTTPClient
+  /// Pauses between retries.
+  public var sleep: Sleeper
+  /// The current time.
+  public var now: @Sendable () -> Date
+
+  /// Creates a context.
+  public init(
+    environment: [String: String], currentDirectory: URL, console: Console,
+    httpClient: any HTTPClient, sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.environment = environment
+    self.currentDirectory = currentDirectory
+    self.console = console
+    self.httpClient = httpClient
+    self.sleep = sleep
+    self.now = now
+  }
+
+  /// The running process's world.
+  public static func live() -> Context {
+    let environment = ProcessInfo.processInfo.environment
+    return Context(
+      environment: environment,
+      currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      console: .live(environment: environment), httpClient: URLSessionHTTPClient())
+  }
+
+  /// Reads the configuration from the environment and `.env` in the current directory.
+  func configuration() throws -> Configuration {
+    let dotEnvURL = currentDirectory.appendingPathComponent(".env")
+    var dotEnv: String?
+    if FileManager.default.fileExists(atPath: dotEnvURL.path) {
+      do {
+        dotEnv = try String(contentsOf: dotEnvURL, encoding: .utf8)
+      } catch {
+        throw ConfigurationError.unreadableFile(
+          variable: ".env", path: dotEnvURL.path, reason: "not readable UTF-8 text")
+      }
+    }
+    return try Configuration(environment: environment, dotEnv: dotEnv)
+  }
+
+  /// The HTTP transport every client uses, set up from `configuration`.
+  func transport(_ configuration: Configuration) -> HTTPTransport {
+    HTTPTransport(
+      client: httpClient, retryPolicy: RetryPolicy(delay: configuration.retryDelay),
+      timeout: configuration.timeout, sleep: sleep)
+  }
+
+  /// Text styles for standard output.
+  func style(_ configuration: Configuration) -> Style {
+    Style(enabled: console.stdoutIsTerminal && !configuration.noColor)
+  }
+}

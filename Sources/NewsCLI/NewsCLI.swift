@@ -1,0 +1,81 @@
+import Foundation
+import NewsCore
+
+/// The `news` command line: parses arguments, runs a command, maps errors to exit codes.
+public enum NewsCLI {
+  /// Every subcommand, in the order `news --help` lists them.
+  static let commands: [CommandEntry] = [
+    HeadlinesCommand.entry
+  ]
+
+  /// The specs of every subcommand.
+  public static var commandSpecs: [CommandSpec] { commands.map(\.spec) }
+
+  /// Runs `news` with `arguments` (without the program name) and returns the exit code.
+  ///
+  /// Errors are written to standard error as one line starting with `news: `.
+  public static func run(_ arguments: [String], context: Context) async -> ExitCode {
+    let console = context.console
+    do {
+      return try await dispatch(arguments, context: context)
+    } catch let error as any NewsError {
+      console.err("news: \(TerminalSanitizer.clean(error.message))\n")
+      return error.exitCode
+    } catch is CancellationError {
+      return .interrupted
+    } catch {
+      console.err("news: unexpected error: \(TerminalSanitizer.clean(String(describing: error)))\n")
+      return ExitCode(rawValue: 70)
+    }
+  }
+
+  private static func dispatch(_ arguments: [String], context: Context) async throws -> ExitCode {
+    let console = context.console
+    guard let first = arguments.first else {
+      console.out(HelpFormatter.overview(commandSpecs))
+      return .success
+    }
+    switch first {
+    case "-h", "--help":
+      console.out(HelpFormatter.overview(commandSpecs))
+      return .success
+    case "--version", "version":
+      console.out("news \(NewsVersion.current)\n")
+      return .success
+    case "help":
+      guard let name = arguments.dropFirst().first else {
+        console.out(HelpFormatter.overview(commandSpecs))
+        return .success
+      }
+      console.out(HelpFormatter.help(for: try command(named: name).spec))
+      return .success
+    default:
+      let entry = try command(named: first)
+      let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: entry.spec)
+      if parsed.has("help") {
+        console.out(HelpFormatter.help(for: entry.spec))
+        return .success
+      }
+      return try await entry.run(parsed, context)
+    }
+  }
+
+  private static func command(named name: String) throws(UsageError) -> CommandEntry {
+    if let entry = commands.first(where: { $0.spec.name == name }) { return entry }
+    if name.hasPrefix("-") {
+      throw UsageError(
+        command: nil, message: "unknown option '\(name)'; options go after the command",
+        hint: "e.g. 'news headlines \(name)'")
+    }
+    let suggestion = Suggestion.closest(to: name, in: commandSpecs.map(\.name))
+    throw UsageError(
+      command: nil, message: "unknown command '\(name)'",
+      hint: suggestion.map { "did you mean '\($0)'?" })
+  }
+}
+
+/// A subcommand: its spec and what it does.
+struct CommandEntry: Sendable {
+  var spec: CommandSpec
+  var run: @Sendable (ParsedArguments, Context) async throws -> ExitCode
+}

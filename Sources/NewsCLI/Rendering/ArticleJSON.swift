@@ -1,0 +1,42 @@
+import Foundation
+import NewsCore
+
+/// The `--json` documents: a public contract, documented in README.md. Additive changes only.
+enum ArticleJSON {
+  /// The version of the documents' shape.
+  static let schemaVersion = 1
+
+  /// ARTICLE: `{"id","provider","title","description","author","source","url","imageUrl",
+  /// "publishedAt","content"}`, `null` where absent.
+  static func article(_ article: Article, extra: [(String, JSONValue)] = []) -> JSONValue {
+    .object(
+      [
+        ("id", .string(article.id)),
+        ("provider", .string(article.provider)),
+        ("title", .string(article.title)),
+        ("description", .string(article.description)),
+        ("author", .string(article.author)),
+        ("source", .string(article.source)),
+        ("url", .string(article.url)),
+        ("imageUrl", .string(article.imageURL)),
+        ("publishedAt", .date(article.publishedAt)),
+        ("content", .string(article.content)),
+      ] + extra)
+  }
+
+  /// The list document of `headlines` (and `search`):
+  /// `{"schemaVersion","provider","totalResults","fetchedAt","stale","articles"}`, plus `"error"`
+  /// when stale data stands in for a failed request.
+  static func list(_ page: HeadlinesPage, stale: Bool = false, error: String? = nil) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("schemaVersion", .int(schemaVersion)),
+      ("provider", .string(page.provider)),
+      ("totalResults", .int(page.totalResults)),
+      ("fetchedAt", .date(page.fetchedAt)),
+      ("stale", .bool(stale)),
+    ]
+    if let error { members.append(("error", .string(error))) }
+    members.append(("articles", .array(page.articles.map { article($0) })))
+    return .object(members)
+  }
+}

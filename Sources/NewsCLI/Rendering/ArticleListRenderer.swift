@@ -1,0 +1,50 @@
+import Foundation
+import NewsCore
+
+/// The numbered list `headlines` prints on a terminal or in a pipe.
+struct ArticleListRenderer {
+  var style: Style
+  var width: Int
+  var now: Date
+
+  /// Header line, then each article: title, source · time · author, wrapped description, image.
+  func render(_ page: HeadlinesPage, heading: String, shownFrom firstIndex: Int = 1) -> String {
+    let shown = page.articles.count
+    var text = style.bold(heading) + style.dim(" · \(shown) of \(page.totalResults)") + "\n"
+    if page.articles.isEmpty {
+      return text + "\nNo articles.\n"
+    }
+    let numberWidth = String(firstIndex + shown - 1).count
+    let indent = String(repeating: " ", count: numberWidth + 2)
+    for (offset, article) in page.articles.enumerated() {
+      let number = String(firstIndex + offset)
+      let label = String(repeating: " ", count: numberWidth - number.count) + number + ". "
+      text += "\n"
+      let titleLines = TextWrapper.wrap(clean(article.title), width: width - indent.count)
+      for (index, line) in titleLines.enumerated() {
+        text += (index == 0 ? label : indent) + style.bold(line) + "\n"
+      }
+      let meta = [
+        article.source.map(clean),
+        article.publishedAt.map { RelativeTime.describe($0, now: now) },
+        article.author.map { "by " + clean($0) },
+      ].compactMap { $0 }.filter { !$0.isEmpty }
+      if !meta.isEmpty {
+        for line in TextWrapper.wrap(meta.joined(separator: " · "), width: width - indent.count) {
+          text += indent + style.dim(line) + "\n"
+        }
+      }
+      if let description = article.description.map(clean), !description.isEmpty {
+        for line in TextWrapper.wrap(description, width: width - indent.count) {
+          text += indent + line + "\n"
+        }
+      }
+      text += indent + style.cyan(article.imageURL.map(clean) ?? "[no image]") + "\n"
+    }
+    return text
+  }
+
+  private func clean(_ text: String) -> String {
+    TerminalSanitizer.clean(HTMLText.plain(text))
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Where the program's output goes and what kind of terminal it is going to.
+///
+/// Built at the edge (``Console/live(environment:)``) and passed in, so that commands can be run
+/// and their output read in tests.
+public struct Console: Sendable {
+  /// Writes to standard output.
+  public var out: @Sendable (String) -> Void
+  /// Writes to standard error.
+  public var err: @Sendable (String) -> Void
+  /// Whether standard output is a terminal (styles and colour are only used then).
+  public var stdoutIsTerminal: Bool
+  /// Whether standard error is a terminal (spinners are only shown then).
+  public var stderrIsTerminal: Bool
+  /// Columns to wrap text to.
+  public var width: Int
+  /// Whether the terminal shows UTF-8 (otherwise symbols are spelt out).
+  public var unicode: Bool
+
+  /// Creates a console.
+  public init(
+    out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+    stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, width: Int = 80,
+    unicode: Bool = true
+  ) {
+    self.out = out
+    self.err = err
+    self.stdoutIsTerminal = stdoutIsTerminal
+    self.stderrIsTerminal = stderrIsTerminal
+    self.width = width
+    self.unicode = unicode
+  }
+
+  /// The process's own standard output and error.
+  public static func live(environment: [String: String]) -> Console {
+    let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    var width = 80
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+      width = columns
+    } else if stdoutIsTerminal {
+      var size = winsize()
+      if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        width = Int(size.ws_col)
+      }
+    }
+    let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
+    let unicode = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
+    return Console(
+      out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+      err: { text in FileHandle.standardError.write(Data(text.utf8)) },
+      stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+      width: min(max(width, 20), 200), unicode: unicode)
+  }
+}

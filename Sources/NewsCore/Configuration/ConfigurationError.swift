@@ -1,0 +1,32 @@
+/// Something is wrong with the configuration: the environment, `.env`, a key file or `config.json`.
+public enum ConfigurationError: NewsError, Equatable {
+  /// No newsapi.org key was given.
+  case missingAPIKey
+  /// A variable holds a value that cannot be used; `expected` says what would work.
+  case invalidValue(variable: String, value: String, expected: String)
+  /// A variable holds a secret that cannot be used; the secret itself is never repeated.
+  case invalidSecret(variable: String, reason: String)
+  /// A file named by a variable could not be read.
+  case unreadableFile(variable: String, path: String, reason: String)
+  /// A line of a `.env` file is not `KEY=VALUE`.
+  case dotEnvSyntax(file: String, line: Int)
+
+  public var message: String {
+    switch self {
+    case .missingAPIKey:
+      return
+        "NEWSAPI_KEY is not set: get a key at https://newsapi.org/register and put it in .env "
+        + "(see .env.example) or in a file named by NEWSAPI_KEY_FILE"
+    case .invalidValue(let variable, let value, let expected):
+      return "\(variable)='\(value)' is not valid: expected \(expected)"
+    case .invalidSecret(let variable, let reason):
+      return "\(variable) is not valid: \(reason)"
+    case .unreadableFile(let variable, let path, let reason):
+      return "cannot read \(path) (named by \(variable)): \(reason)"
+    case .dotEnvSyntax(let file, let line):
+      return "\(file) line \(line): expected KEY=VALUE (see .env.example)"
+    }
+  }
+
+  public var exitCode: ExitCode { .configuration }
+}

@@ -1,0 +1,10 @@
+/// An error that knows how to explain itself to the person at the keyboard.
+///
+/// Every domain of `NewsCore` has one enum conforming to this protocol; the command line maps them
+/// once, at the top level, to a one-line message on stderr and an exit code.
+public protocol NewsError: Error, Sendable {
+  /// One line, written for a user: what went wrong and, where possible, what to do about it.
+  var message: String { get }
+  /// The process exit code this error ends the command with.
+  var exitCode: ExitCode { get }
+}

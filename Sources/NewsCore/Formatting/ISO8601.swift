@@ -1,0 +1,155 @@
+import Foundation
+
+/// Reading and writing ISO 8601 timestamps as the providers send them.
+///
+/// Hand-written rather than built on a date formatter: it is exact, locale-free and fast, and it
+/// accepts the variants newsapi.org really sends.
+public enum ISO8601 {
+  /// Formats `date` in UTC as `2019-03-27T19:16:39Z` (fractions of a second are dropped).
+  public static func string(from date: Date) -> String {
+    let seconds = Int(floor(date.timeIntervalSince1970))
+    let civil = CivilDate(daysSinceEpoch: seconds.floorDiv(86_400))
+    let time = seconds - seconds.floorDiv(86_400) * 86_400
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", civil.year, civil.month, civil.day,
+      time / 3600, time / 60 % 60, time % 60)
+  }
+
+  /// Parses a timestamp with or without fractional seconds, with `Z` or a numeric offset.
+  ///
+  /// A date alone (`2022-02-17`) is midnight UTC, and so is a time without a zone. Returns `nil`
+  /// for anything else.
+  public static func date(from text: String) -> Date? {
+    var scanner = DigitScanner(text.trimmingCharacters(in: .whitespaces))
+    guard let year = scanner.number(digits: 4), scanner.skip("-"),
+      let month = scanner.number(digits: 2), scanner.skip("-"),
+      let day = scanner.number(digits: 2),
+      (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day)
+    else { return nil }
+    var seconds = Double(CivilDate(year: year, month: month, day: day).daysSinceEpoch) * 86_400
+    if scanner.isAtEnd { return Date(timeIntervalSince1970: seconds) }
+    guard scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
+      let hour = scanner.number(digits: 2), scanner.skip(":"),
+      let minute = scanner.number(digits: 2), hour < 24, minute < 60
+    else { return nil }
+    var second = 0.0
+    if scanner.skip(":") {
+      guard let whole = scanner.number(digits: 2), whole < 61 else { return nil }
+      second = Double(whole)
+      if scanner.skip(".") || scanner.skip(",") {
+        guard let fraction = scanner.fraction() else { return nil }
+        second += fraction
+      }
+    }
+    seconds += Double(hour * 3600 + minute * 60) + second
+    if scanner.isAtEnd || scanner.skip("Z") || scanner.skip("z") {
+      return scanner.isAtEnd ? Date(timeIntervalSince1970: seconds) : nil
+    }
+    let sign: Double
+    if scanner.skip("+") {
+      sign = 1
+    } else if scanner.skip("-") {
+      sign = -1
+    } else {
+      return nil
+    }
+    guard let offsetHours = scanner.number(digits: 2), offsetHours < 24 else { return nil }
+    _ = scanner.skip(":")
+    let offsetMinutes = scanner.number(digits: 2) ?? 0
+    guard scanner.isAtEnd, offsetMinutes < 60 else { return nil }
+    seconds -= sign * Double(offsetHours * 3600 + offsetMinutes * 60)
+    return Date(timeIntervalSince1970: seconds)
+  }
+}
+
+/// A day of the proleptic Gregorian calendar, converted to and from days since 1970-01-01.
+struct CivilDate: Equatable {
+  var year: Int
+  var month: Int
+  var day: Int
+
+  init(year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  // Howard Hinnant's days_from_civil / civil_from_days: exact for every representable day.
+  init(daysSinceEpoch days: Int) {
+    let z = days + 719_468
+    let era = z.floorDiv(146_097)
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  }
+
+  var daysSinceEpoch: Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = shiftedYear.floorDiv(400)
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// Day of the week, 0 for Sunday.
+  var weekday: Int { (daysSinceEpoch + 4).floorMod(7) }
+
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+}
+
+extension Int {
+  func floorDiv(_ divisor: Int) -> Int {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+
+  func floorMod(_ divisor: Int) -> Int { self - floorDiv(divisor) * divisor }
+}
+
+private struct DigitScanner {
+  private let scalars: [Unicode.Scalar]
+  private var index = 0
+
+  init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+  var isAtEnd: Bool { index == scalars.count }
+
+  mutating func skip(_ scalar: Unicode.Scalar) -> Bool {
+    guard index < scalars.count, scalars[index] == scalar else { return false }
+    index += 1
+    return true
+  }
+
+  mutating func number(digits: Int) -> Int? {
+    guard index + digits <= scalars.count else { return nil }
+    var value = 0
+    for scalar in scalars[index..<index + digits] {
+      guard let digit = scalar.properties.numericType == .decimal ? Int(String(scalar)) : nil,
+        scalar.isASCII
+      else { return nil }
+      value = value * 10 + digit
+    }
+    index += digits
+    return value
+  }
+
+  mutating func fraction() -> Double? {
+    var digits = "0."
+    while index < scalars.count, scalars[index].isASCII, ("0"..."9").contains(scalars[index]) {
+      digits.unicodeScalars.append(scalars[index])
+      index += 1
+    }
+    return digits.count > 2 ? Double(digits) : nil
+  }
+}

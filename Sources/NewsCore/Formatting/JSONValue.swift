@@ -1,0 +1,118 @@
+import Foundation
+
+/// A JSON document with object keys kept in the order they were written.
+///
+/// The command line's `--json` output is a public contract; building it from this type keeps its
+/// key order stable and writes `null` for absent fields instead of leaving them out.
+public enum JSONValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  /// A string, or `null` when the value is absent.
+  public static func string(_ value: String?) -> JSONValue {
+    value.map(JSONValue.string) ?? .null
+  }
+
+  /// An integer, or `null` when the value is absent.
+  public static func int(_ value: Int?) -> JSONValue {
+    value.map(JSONValue.int) ?? .null
+  }
+
+  /// An ISO 8601 UTC timestamp, or `null` when the date is absent.
+  public static func date(_ value: Date?) -> JSONValue {
+    value.map { .string(ISO8601.string(from: $0)) } ?? .null
+  }
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.int(let a), .int(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)): return a == b
+    case (.object(let a), .object(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    default: return false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(serialized())
+  }
+
+  /// The document as text: indented over several lines when `pretty`, else on one line.
+  public func serialized(pretty: Bool = false) -> String {
+    var out = ""
+    write(to: &out, pretty: pretty, indent: 0)
+    return out
+  }
+
+  private func write(to out: inout String, pretty: Bool, indent: Int) {
+    switch self {
+    case .null: out += "null"
+    case .bool(let value): out += value ? "true" : "false"
+    case .int(let value): out += String(value)
+    case .double(let value):
+      out += value.isFinite ? String(value) : "null"
+    case .string(let value): JSONValue.writeString(value, to: &out)
+    case .array(let items):
+      if items.isEmpty {
+        out += "[]"
+        return
+      }
+      out += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { out += "," }
+        if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+        item.write(to: &out, pretty: pretty, indent: indent + 1)
+      }
+      if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+      out += "]"
+    case .object(let members):
+      if members.isEmpty {
+        out += "{}"
+        return
+      }
+      out += "{"
+      for (index, (key, value)) in members.enumerated() {
+        if index > 0 { out += "," }
+        if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+        JSONValue.writeString(key, to: &out)
+        out += pretty ? ": " : ":"
+        value.write(to: &out, pretty: pretty, indent: indent + 1)
+      }
+      if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+      out += "}"
+    }
+  }
+
+  private static func writeString(_ value: String, to out: inout String) {
+    out += "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{08}": out += "\\b"
+      case "\u{0C}": out += "\\f"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+          || scalar.value == 0x2028 || scalar.value == 0x2029
+        {
+          out += String(format: "\\u%04x", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    out += "\""
+  }
+}

@@ -1,0 +1,55 @@
+/// Bounds how many requests run at once, in all and per host, so that a fan-out never floods a
+/// server or the machine.
+actor ConcurrencyLimiter {
+  private let total: Int
+  private let perHost: Int
+  private var running = 0
+  private var runningByHost: [String: Int] = [:]
+  private var waiting: [(host: String, continuation: CheckedContinuation<Void, Never>)] = []
+
+  init(total: Int, perHost: Int) {
+    self.total = max(1, total)
+    self.perHost = max(1, perHost)
+  }
+
+  /// Runs `body` once a slot for `host` is free.
+  nonisolated func run<T: Sendable>(host: String, _ body: () async throws -> T) async throws -> T {
+    await acquire(host)
+    do {
+      let value = try await body()
+      await release(host)
+      return value
+    } catch {
+      await release(host)
+      throw error
+    }
+  }
+
+  private func hasRoom(_ host: String) -> Bool {
+    running < total && runningByHost[host, default: 0] < perHost
+  }
+
+  private func take(_ host: String) {
+    running += 1
+    runningByHost[host, default: 0] += 1
+  }
+
+  private func acquire(_ host: String) async {
+    if hasRoom(host) {
+      take(host)
+      return
+    }
+    await withCheckedContinuation { waiting.append((host, $0)) }
+  }
+
+  private func release(_ host: String) {
+    running -= 1
+    runningByHost[host, default: 1] -= 1
+    // The slot is handed over before the waiter resumes, so nobody can take it in between.
+    while let index = waiting.firstIndex(where: { hasRoom($0.host) }) {
+      let next = waiting.remove(at: index)
+      take(next.host)
+      next.continuation.resume()
+    }
+  }
+}

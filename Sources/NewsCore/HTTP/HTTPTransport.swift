@@ -1,0 +1,178 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A pause that tests can make instant.
+public typealias Sleeper = @Sendable (Duration) async throws -> Void
+
+/// What one attempt of a request cost, for analytics.
+public struct RequestMetrics: Sendable, Equatable {
+  /// The URL requested.
+  public var url: URL
+  /// Wall-clock time from sending to the end of the response (or the failure).
+  public var duration: Duration
+  /// The status, or `nil` when no response came.
+  public var status: Int?
+}
+
+/// A response as the program's clients see it.
+public struct HTTPResponse: Sendable {
+  /// The HTTP status code.
+  public var status: Int
+  /// Response headers, with lower-case names.
+  public var headers: [String: String]
+  /// The body.
+  public var body: Data
+  /// How many attempts it took.
+  public var attempts: Int
+
+  /// Creates a response (clients and tests).
+  public init(status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.attempts = attempts
+  }
+}
+
+/// The one way the program talks HTTP: every client sends its requests through here.
+///
+/// It sets `User-Agent: news/<version>` and the per-request timeout, bounds concurrency overall
+/// and per host, applies the ``RetryPolicy`` with an injected ``Sleeper`` and reports each attempt
+/// to an observer (analytics). A final 5xx or 429 is returned, not thrown, so each client can read
+/// the error body its API sends.
+public struct HTTPTransport: Sendable {
+  private let client: any HTTPClient
+  private let retryPolicy: RetryPolicy
+  private let timeout: Duration
+  private let sleep: Sleeper
+  private var observer: (@Sendable (RequestMetrics) -> Void)?
+  private let limiter: ConcurrencyLimiter
+
+  /// Creates a transport.
+  public init(
+    client: any HTTPClient, retryPolicy: RetryPolicy, timeout: Duration = .seconds(15),
+    sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
+    maximumConcurrentRequests: Int = 8, maximumConcurrentRequestsPerHost: Int = 4,
+    observer: (@Sendable (RequestMetrics) -> Void)? = nil
+  ) {
+    self.client = client
+    self.retryPolicy = retryPolicy
+    self.timeout = timeout
+    self.sleep = sleep
+    self.observer = observer
+    limiter = ConcurrencyLimiter(
+      total: maximumConcurrentRequests, perHost: maximumConcurrentRequestsPerHost)
+  }
+
+  /// The same transport reporting each attempt to `observer` as well.
+  public func observed(by observer: @escaping @Sendable (RequestMetrics) -> Void) -> HTTPTransport {
+    var copy = self
+    let previous = self.observer
+    copy.observer = { metrics in
+      previous?(metrics)
+      observer(metrics)
+    }
+    return copy
+  }
+
+  /// Sends a GET, retrying as the policy says.
+  ///
+  /// - Returns: the final response, which may still be an error status.
+  /// - Throws: ``HTTPError`` when no response came after every attempt; `CancellationError`.
+  public func get(_ url: URL, headers: [String: String] = [:]) async throws -> HTTPResponse {
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    // The platform's timeout is a backstop only: on Linux it is rounded to whole seconds (0.5
+    // becomes 0, an instant failure), so the precise limit is enforced by `sendWithTimeout`.
+    request.timeoutInterval = (timeout.seconds + 1).rounded(.up)
+    request.setValue("news/\(NewsVersion.current)", forHTTPHeaderField: "User-Agent")
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let host = url.host ?? "?"
+
+    var attempt = 0
+    while true {
+      attempt += 1
+      try Task.checkCancellation()
+      let clock = ContinuousClock()
+      let start = clock.now
+      do {
+        let (data, response) = try await limiter.run(host: host) {
+          try await sendWithTimeout(request)
+        }
+        observer?(
+          RequestMetrics(url: url, duration: clock.now - start, status: response.statusCode))
+        if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(status: response.statusCode) {
+          try await sleep(retryPolicy.pause(after: response))
+          continue
+        }
+        return HTTPResponse(
+          status: response.statusCode, headers: Self.headers(of: response), body: data,
+          attempts: attempt)
+      } catch {
+        if error is CancellationError || Task.isCancelled { throw CancellationError() }
+        observer?(RequestMetrics(url: url, duration: clock.now - start, status: nil))
+        if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(error: error) {
+          try await sleep(retryPolicy.pause(after: nil))
+          continue
+        }
+        if let error = error as? HTTPError { throw error }
+        throw HTTPError.network(host: host, reason: Self.describe(error, timeout: timeout))
+      }
+    }
+  }
+
+  private func sendWithTimeout(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    let client = self.client
+    let timeout = self.timeout
+    return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
+      group.addTask { try await client.send(request) }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        throw URLError(.timedOut)
+      }
+      defer { group.cancelAll() }
+      return try await group.next()!
+    }
+  }
+
+  private static func headers(of response: HTTPURLResponse) -> [String: String] {
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      if let name = name as? String, let value = value as? String {
+        headers[name.lowercased()] = value
+      }
+    }
+    return headers
+  }
+
+  static func describe(_ error: any Error, timeout: Duration) -> String {
+    guard let urlError = error as? URLError else { return String(describing: error) }
+    switch urlError.code {
+    case .timedOut:
+      let seconds = timeout.seconds
+      let text =
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+      return "no answer within \(text) s (NEWS_TIMEOUT)"
+    case .cannotConnectToHost: return "connection refused"
+    case .cannotFindHost, .dnsLookupFailed: return "host not found"
+    case .networkConnectionLost: return "connection lost"
+    case .notConnectedToInternet: return "not connected to the internet"
+    case .badServerResponse, .zeroByteResource: return "the server closed the connection"
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid:
+      return "secure connection failed (TLS)"
+    default: return "network error \(urlError.code.rawValue)"
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a floating-point number.
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}

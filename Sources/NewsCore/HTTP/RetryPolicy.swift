@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// When to try a request again, and how long to wait first.
+///
+/// Network errors (refused, reset, timeout, DNS), HTTP 5xx and 429 are retried `retries` times;
+/// other 4xx never are. The pause is `delay`, or the server's `Retry-After` on 429 and 503 when that
+/// is longer, capped at `maximumRetryAfter`.
+public struct RetryPolicy: Sendable, Equatable {
+  /// How many times a failed request is tried again (so `retries + 1` attempts in all).
+  public var retries: Int
+  /// The pause between two attempts.
+  public var delay: Duration
+  /// The longest `Retry-After` that is honoured.
+  public var maximumRetryAfter: Duration
+
+  /// Creates a policy.
+  public init(
+    retries: Int = 3, delay: Duration = .seconds(2), maximumRetryAfter: Duration = .seconds(60)
+  ) {
+    self.retries = retries
+    self.delay = delay
+    self.maximumRetryAfter = maximumRetryAfter
+  }
+
+  /// Whether a response with `status` is worth another attempt.
+  public func shouldRetry(status: Int) -> Bool {
+    status == 429 || (500...599).contains(status)
+  }
+
+  /// Whether a transport error is worth another attempt.
+  public func shouldRetry(error: any Error) -> Bool {
+    if error is CancellationError { return false }
+    guard let urlError = error as? URLError else { return error is HTTPError }
+    switch urlError.code {
+    case .cancelled, .badURL, .unsupportedURL, .serverCertificateUntrusted,
+      .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot,
+      .clientCertificateRejected, .clientCertificateRequired, .userAuthenticationRequired:
+      return false
+    default:
+      return true
+    }
+  }
+
+  /// The pause before the next attempt after `response` (nil after a transport error).
+  public func pause(after response: HTTPURLResponse?, now: Date = Date()) -> Duration {
+    guard let response, response.statusCode == 429 || response.statusCode == 503,
+      let header = response.value(forHTTPHeaderField: "Retry-After"),
+      let retryAfter = Self.parseRetryAfter(header, now: now)
+    else { return delay }
+    return max(delay, min(retryAfter, maximumRetryAfter))
+  }
+
+  /// `Retry-After` is either a number of seconds or an HTTP date.
+  static func parseRetryAfter(_ header: String, now: Date) -> Duration? {
+    let text = header.trimmingCharacters(in: .whitespaces)
+    if let seconds = Int(text), seconds >= 0 { return .seconds(seconds) }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: text) else { return nil }
+    return .milliseconds(max(0, Int(date.timeIntervalSince(now) * 1000)))
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// One news article, whatever provider it came from.
+///
+/// This is the domain model: each provider's wire format is decoded into its own types beside its
+/// client and then turned into an `Article`. Optional fields are `nil` when the provider left them
+/// out, sent `null` or sent an empty string.
+public struct Article: Codable, Hashable, Sendable {
+  /// Stable identifier: the ARTICLEID of the URL for newsapi.org, `<provider>-<id>` for others.
+  public var id: String
+  /// Which provider the article came from (`newsapi`, `articles`, `bbc`).
+  public var provider: String
+  /// The headline.
+  public var title: String
+  /// A short summary.
+  public var description: String?
+  /// The author as the provider gave it: a name, several names, an e-mail address or even a URL.
+  public var author: String?
+  /// The publication the article appeared in.
+  public var source: String?
+  /// Where the full article can be read.
+  public var url: String?
+  /// An illustration, if there is one.
+  public var imageURL: String?
+  /// When it was published or last updated.
+  public var publishedAt: Date?
+  /// The body as the provider gave it (newsapi.org cuts it and may leave HTML in it).
+  public var content: String?
+
+  /// Creates an article.
+  public init(
+    id: String, provider: String, title: String, description: String? = nil,
+    author: String? = nil, source: String? = nil, url: String? = nil, imageURL: String? = nil,
+    publishedAt: Date? = nil, content: String? = nil
+  ) {
+    self.id = id
+    self.provider = provider
+    self.title = title
+    self.description = description
+    self.author = author
+    self.source = source
+    self.url = url
+    self.imageURL = imageURL
+    self.publishedAt = publishedAt
+    self.content = content
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, provider, title, description, author, source, url
+    case imageURL = "imageUrl"
+    case publishedAt, content
+  }
+}

@@ -1,0 +1,53 @@
+/// The ARTICLEID rule: how an article's URL becomes its identifier.
+///
+/// The id is the URL without its scheme (`https://`, `http://`, any `scheme://`) with every `/`
+/// replaced by `-`. Nothing else changes: `?`, `&`, `=`, `#`, `%`, non-ASCII characters and a
+/// trailing `-` stay as the derivation gives them. The info API keys likes and comments on it.
+public enum ArticleID {
+  /// Derives the id of the article at `url`.
+  ///
+  /// `https://www.cnn.com/2020/07/20/us/index.html` → `www.cnn.com-2020-07-20-us-index.html`.
+  public static func derive(fromURL url: String) -> String {
+    var rest = Substring(url)
+    if let separator = url.firstRange(of: "://"),
+      isScheme(url[url.startIndex..<separator.lowerBound])
+    {
+      rest = url[separator.upperBound...]
+    }
+    var id = String.UnicodeScalarView()
+    id.append(contentsOf: rest.unicodeScalars.lazy.map { $0 == "/" ? "-" : $0 })
+    return String(id)
+  }
+
+  /// Percent-encodes `id` as one URL path segment: every byte outside the unreserved set
+  /// (`A–Z a–z 0–9 - . _ ~`) is written as `%XX`, so `/`, `?`, `#` and `%` cannot change the path.
+  public static func pathSegment(_ id: String) -> String {
+    var out = ""
+    for byte in id.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        out +=
+          "%" + String(byte >> 4, radix: 16, uppercase: true)
+          + String(byte & 0xF, radix: 16, uppercase: true)
+      }
+    }
+    return out
+  }
+
+  /// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+  private static func isScheme(_ candidate: Substring) -> Bool {
+    guard let first = candidate.unicodeScalars.first, first.isASCII,
+      first.properties.isAlphabetic
+    else { return false }
+    return candidate.unicodeScalars.allSatisfy { scalar in
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || "+-.".unicodeScalars
+            .contains(scalar))
+    }
+  }
+}

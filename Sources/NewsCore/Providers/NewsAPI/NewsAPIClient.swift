@@ -1,0 +1,86 @@
+import Foundation
+
+/// newsapi.org's `/v2/top-headlines`, with the key in the `X-Api-Key` header and never in a URL.
+public struct NewsAPIClient: Sendable {
+  private let baseURL: URL
+  private let apiKey: String
+  private let transport: HTTPTransport
+  private let now: @Sendable () -> Date
+
+  /// Creates a client for the newsapi.org-compatible server at `baseURL`.
+  public init(
+    baseURL: URL, apiKey: String, transport: HTTPTransport,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.baseURL = baseURL
+    self.apiKey = apiKey
+    self.transport = transport
+    self.now = now
+  }
+
+  /// Fetches one page of top headlines.
+  ///
+  /// - Throws: ``QueryError`` before any request when the query is invalid, ``NewsAPIError`` for
+  ///   what the server said, ``HTTPError`` when it could not be reached.
+  public func topHeadlines(_ query: TopHeadlinesQuery) async throws -> HeadlinesPage {
+    try query.validate()
+    let url = URLBuilder.url(baseURL, path: "/v2/top-headlines", query: query.queryItems)
+    let response = try await transport.get(url, headers: ["X-Api-Key": apiKey])
+    return try Self.decode(
+      status: response.status, body: response.body, fetchedAt: now(), redacting: apiKey)
+  }
+
+  /// Turns a newsapi.org answer into a page, or into the error it describes.
+  static func decode(status: Int, body: Data, fetchedAt: Date, redacting secret: String = "")
+    throws(NewsAPIError) -> HeadlinesPage
+  {
+    let decoder = JSONDecoder()
+    if let error = try? decoder.decode(NewsAPIErrorBody.self, from: body), error.status == "error" {
+      var message = error.message
+      if !secret.isEmpty { message = message?.replacingOccurrences(of: secret, with: "***") }
+      throw .api(code: error.code, message: message)
+    }
+    guard (200..<300).contains(status) else {
+      if status >= 500 || status == 429 { throw .server(status: status) }
+      throw .unparseable(status: status, detail: "HTTP \(status) without an error body")
+    }
+    let response: NewsAPIResponse
+    do {
+      response = try decoder.decode(NewsAPIResponse.self, from: body)
+    } catch {
+      throw .unparseable(status: status, detail: DecodingErrorDescription.describe(error))
+    }
+    guard response.status == "ok", let wireArticles = response.articles else {
+      throw .unparseable(status: status, detail: "status is '\(response.status)' without articles")
+    }
+    let articles = wireArticles.compactMap(Self.article)
+    return HeadlinesPage(
+      provider: "newsapi", totalResults: response.totalResults ?? articles.count,
+      articles: articles, fetchedAt: fetchedAt)
+  }
+
+  /// newsapi.org replaces withdrawn articles by `[Removed]` placeholders: those are dropped.
+  static func article(_ wire: NewsAPIResponse.WireArticle) -> Article? {
+    let title = wire.title.nonEmpty
+    guard title != "[Removed]" else { return nil }
+    let url = wire.url.nonEmpty
+    let published = wire.publishedAt.nonEmpty.flatMap(ISO8601.date(from:))
+    let id =
+      url.map(ArticleID.derive(fromURL:))
+      ?? "newsapi-" + StableHash.hex(title ?? "", wire.publishedAt ?? "", wire.source?.name ?? "")
+    return Article(
+      id: id, provider: "newsapi", title: title ?? "(untitled)",
+      description: wire.description.nonEmpty, author: wire.author.nonEmpty,
+      source: wire.source?.name.nonEmpty, url: url, imageURL: wire.urlToImage.nonEmpty,
+      publishedAt: published, content: wire.content.nonEmpty)
+  }
+}
+
+extension Optional where Wrapped == String {
+  /// The string trimmed, or `nil` when it is absent or blank.
+  var nonEmpty: String? {
+    guard let trimmed = self?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
+    else { return nil }
+    return trimmed
+  }
+}

@@ -1,0 +1,88 @@
+/// The filters of newsapi.org's `/v2/top-headlines`.
+public struct TopHeadlinesQuery: Sendable, Hashable, Codable {
+  /// The categories newsapi.org knows.
+  public static let categories = [
+    "business", "entertainment", "general", "health", "science", "sports", "technology",
+  ]
+
+  /// Two-letter country code; `nil` when `sources` is used.
+  public var country: String?
+  /// One of ``categories``.
+  public var category: String?
+  /// Keywords or a phrase to look for.
+  public var query: String?
+  /// newsapi.org source ids; cannot be combined with `country` or `category`.
+  public var sources: [String]
+  /// 1 to 100.
+  public var pageSize: Int
+  /// 1 or more.
+  public var page: Int
+
+  /// Creates a query. With neither `country` nor `sources`, the country is `us`.
+  public init(
+    country: String? = nil, category: String? = nil, query: String? = nil,
+    sources: [String] = [], pageSize: Int = 20, page: Int = 1
+  ) {
+    self.country = country ?? (sources.isEmpty ? "us" : nil)
+    self.category = category
+    self.query = query
+    self.sources = sources
+    self.pageSize = pageSize
+    self.page = page
+  }
+
+  /// Checks the query before any request is made.
+  public func validate() throws(QueryError) {
+    if !sources.isEmpty, country != nil || category != nil {
+      throw .invalid(
+        "--sources cannot be combined with --country or --category (a newsapi.org rule)")
+    }
+    if let country, country.count != 2 || !country.unicodeScalars.allSatisfy(\.isASCIILetter) {
+      throw .invalid("--country must be a two-letter country code such as us, gb or de")
+    }
+    if let category, !Self.categories.contains(category) {
+      throw .invalid(
+        "--category must be one of \(Self.categories.joined(separator: ", ")); got '\(category)'")
+    }
+    if !(1...100).contains(pageSize) { throw .invalid("--page-size must be from 1 to 100") }
+    if page < 1 { throw .invalid("--page must be 1 or more") }
+    if let query, query.isEmpty { throw .invalid("--query must not be empty") }
+  }
+
+  /// The query string items, in a stable order.
+  var queryItems: [(String, String)] {
+    var items: [(String, String)] = []
+    if let country { items.append(("country", country.lowercased())) }
+    if let category { items.append(("category", category)) }
+    if !sources.isEmpty { items.append(("sources", sources.joined(separator: ","))) }
+    if let query { items.append(("q", query)) }
+    items.append(("pageSize", String(pageSize)))
+    items.append(("page", String(page)))
+    return items
+  }
+
+  /// A short human description: `us · technology · "apple"`.
+  public var summary: String {
+    var parts: [String] = []
+    if let country { parts.append(country.lowercased()) }
+    if let category { parts.append(category) }
+    if !sources.isEmpty { parts.append(sources.joined(separator: ",")) }
+    if let query { parts.append("\"\(query)\"") }
+    if page > 1 { parts.append("page \(page)") }
+    return parts.joined(separator: " · ")
+  }
+}
+
+/// A request that cannot be sent as asked.
+public enum QueryError: NewsError, Equatable {
+  /// The message says which option is wrong and what it accepts.
+  case invalid(String)
+
+  public var message: String {
+    switch self {
+    case .invalid(let message): return message
+    }
+  }
+
+  public var exitCode: ExitCode { .usage }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import NewsCLI
+import NewsCore
+import Synchronization
+import TestSupport
+
+/// What one run of `news` printed and returned.
+struct RunResult {
+  var code: ExitCode
+  var out: String
+  var err: String
+
+  /// Standard output parsed as JSON.
+  func json() throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(out.utf8))
+    guard let dictionary = object as? [String: Any] else { throw HarnessError.notAnObject }
+    return dictionary
+  }
+}
+
+enum HarnessError: Error { case notAnObject }
+
+/// Runs the command line in-process against a loopback server, in a fresh `NEWS_HOME`.
+final class Harness: Sendable {
+  let server: LoopbackServer
+  let home = TemporaryDirectory()
+  let sleeps = Recorder<Duration>()
+
+  init() throws { server = try LoopbackServer() }
+
+  /// The environment pointing every endpoint at the loopback server.
+  var environment: [String: String] {
+    let base = server.baseURL.absoluteString
+    return [
+      "HOME": home.url.path, "NEWS_HOME": home.path("news"), "NEWSAPI_KEY": "test-key-123",
+      "NEWSAPI_URL": base, "NEWS_INFO_URL": base + "/info", "NEWS_BBC_URL": base + "/bbc.json",
+      "NEWS_ANALYTICS_URL": base + "/analytics", "NEWS_ARTICLES_URL": base + "/articles",
+      "NEWS_FEED_A_URL": base + "/feed/a.json", "NEWS_FEED_B_URL": base + "/feed/b.json",
+      "NEWS_FEED_C_URL": base + "/feed/c.json", "NEWS_ANALYTICS": "off",
+    ]
+  }
+
+  func run(
+    _ arguments: [String], environment overrides: [String: String?] = [:], terminal: Bool = false,
+    width: Int = 80, now: Date = Date(timeIntervalSince1970: 1_645_120_000)
+  ) async -> RunResult {
+    var environment = self.environment
+    for (key, value) in overrides { environment[key] = value }
+    let out = Mutex("")
+    let err = Mutex("")
+    let sleeps = self.sleeps
+    let context = Context(
+      environment: environment, currentDirectory: home.url,
+      console: Console(
+        out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
+        stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: width),
+      httpClient: URLSessionHTTPClient(), sleep: { sleeps.record($0) }, now: { now })
+    let code = await NewsCLI.run(arguments, context: context)
+    return RunResult(code: code, out: out.withLock { $0 }, err: err.withLock { $0 })
+  }
+}

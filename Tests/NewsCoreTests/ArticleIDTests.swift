@@ -1,0 +1,47 @@
+import NewsCore
+import Testing
+
+@Suite("ARTICLEID")
+struct ArticleIDTests {
+  @Test(
+    "drops the scheme and replaces every slash with a dash",
+    arguments: [
+      (
+        "https://www.cnn.com/2020/07/20/us/portland-protester-navy-veteran-beaten/index.html",
+        "www.cnn.com-2020-07-20-us-portland-protester-navy-veteran-beaten-index.html"
+      ),
+      ("http://example.com/a/b", "example.com-a-b"),
+      ("ftp://files.example.org/x", "files.example.org-x"),
+      ("svn+ssh://host/repo", "host-repo"),
+      ("https://example.com/", "example.com-"),
+      ("https://example.com/a/", "example.com-a-"),
+      ("https://example.com/search?q=a&b=c#top", "example.com-search?q=a&b=c#top"),
+      ("https://example.com/caf%C3%A9/x", "example.com-caf%C3%A9-x"),
+      ("https://例え.jp/ニュース/1", "例え.jp-ニュース-1"),
+      ("https://example.com/path?next=http://other/x", "example.com-path?next=http:--other-x"),
+      ("example.com/a", "example.com-a"),
+      ("//example.com/a", "--example.com-a"),
+      ("1http://x/y", "1http:--x-y"),
+      ("", ""),
+      ("https://", ""),
+      ("HTTPS://Example.COM/A", "Example.COM-A"),
+    ])
+  func derive(url: String, id: String) {
+    #expect(ArticleID.derive(fromURL: url) == id)
+  }
+
+  @Test(
+    "is percent-encoded as exactly one path segment",
+    arguments: [
+      ("www.cnn.com-2020-index.html", "www.cnn.com-2020-index.html"),
+      ("a?b=c&d#e", "a%3Fb%3Dc%26d%23e"),
+      ("100%", "100%25"),
+      ("a/b", "a%2Fb"),
+      ("café", "caf%C3%A9"),
+      ("a b+c", "a%20b%2Bc"),
+      ("tilde~_.", "tilde~_."),
+    ])
+  func pathSegment(id: String, encoded: String) {
+    #expect(ArticleID.pathSegment(id) == encoded)
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import NewsCore
+
+@Suite("Formatting")
+struct FormattingTests {
+  @Test(
+    "terminal escape sequences and control characters are stripped",
+    arguments: [
+      ("plain", "plain"),
+      ("\u{1B}[31mred\u{1B}[0m", "red"),
+      ("\u{1B}]0;title\u{07}after", "after"),
+      ("\u{1B}]8;;http://evil\u{1B}\\link\u{1B}]8;;\u{1B}\\", "link"),
+      ("a\u{1B}cb", "ab"),
+      ("bell\u{07}", "bell"),
+      ("line\nbreak\ttab", "line break tab"),
+      ("cr\r\nlf", "cr lf"),
+      ("c1\u{9B}2Jx", "c1x"),
+      ("del\u{7F}", "del"),
+      ("bidi\u{202E}txt", "biditxt"),
+      ("café ☕ 日本", "café ☕ 日本"),
+      ("\u{1B}(Bx", "x"),
+      ("end\u{1B}", "end"),
+    ])
+  func sanitize(input: String, expected: String) {
+    #expect(TerminalSanitizer.clean(input) == expected)
+  }
+
+  @Test("newlines can be kept")
+  func keepNewlines() {
+    #expect(TerminalSanitizer.clean("a\r\nb\u{1B}[2J", keepNewlines: true) == "a\nb")
+  }
+
+  @Test(
+    "HTML in content becomes plain text",
+    arguments: [
+      ("<ul><li>One</li><li>Two</li></ul>", "One\nTwo"),
+      ("Tom &amp; Jerry &#8217;s &#x41; &nbsp;x", "Tom & Jerry ’s A x"),
+      ("Text… [+8749 chars]", "Text…"),
+      ("Cut here [+12 chars]", "Cut here…"),
+      ("a\r\nb", "a\nb"),
+      ("1 < 2 and 3 > 2", "1 < 2 and 3 > 2"),
+      ("&unknown; stays", "&unknown; stays"),
+      ("Not a marker [+x chars]", "Not a marker [+x chars]"),
+    ])
+  func html(input: String, expected: String) {
+    #expect(HTMLText.plain(input) == expected)
+  }
+
+  @Test(
+    "wrapping respects the width and keeps every word",
+    arguments: [20, 33, 80])
+  func wrap(width: Int) {
+    let text = "The quick brown fox jumps over the lazy dog and keeps on running far away"
+    let lines = TextWrapper.wrap(text, width: width)
+    #expect(lines.allSatisfy { $0.count <= width })
+    #expect(lines.joined(separator: " ") == text)
+  }
+
+  @Test("a word longer than the width is cut")
+  func longWord() {
+    #expect(
+      TextWrapper.wrap(String(repeating: "x", count: 25), width: 10) == [
+        "xxxxxxxxxx", "xxxxxxxxxx", "xxxxx",
+      ])
+  }
+
+  @Test("wide characters take two columns")
+  func wide() {
+    #expect(TextWrapper.columns("日本語") == 6)
+    #expect(TextWrapper.wrap("日本語 日本語", width: 10) == ["日本語", "日本語"])
+  }
+
+  @Test("the first lines are cut with an ellipsis")
+  func firstLines() {
+    let lines = TextWrapper.firstLines(
+      "one two three four five six seven eight nine ten", width: 14, count: 2)
+    #expect(lines.count == 2)
+    #expect(lines[1].hasSuffix("…"))
+    #expect(lines.allSatisfy { $0.count <= 14 })
+    #expect(TextWrapper.firstLines("short", width: 14, count: 2) == ["short"])
+  }
+
+  @Test(
+    "ISO 8601 variants",
+    arguments: [
+      ("2019-03-27T19:16:39Z", 1_553_714_199.0),
+      ("2019-03-27T19:16:39.5Z", 1_553_714_199.5),
+      ("2019-03-27T19:16:39.123456789Z", 1_553_714_199.123456789),
+      ("2019-03-27T21:16:39+02:00", 1_553_714_199.0),
+      ("2019-03-27T14:16:39-0500", 1_553_714_199.0),
+      ("2019-03-27T19:16:39", 1_553_714_199.0),
+      ("2019-03-27T19:16Z", 1_553_714_160.0),
+      ("2019-03-27", 1_553_644_800.0),
+      ("1970-01-01T00:00:00Z", 0),
+      ("1969-12-31T23:59:59Z", -1),
+      ("2024-02-29T00:00:00Z", 1_709_164_800),
+    ])
+  func iso8601(text: String, seconds: Double) throws {
+    let date = try #require(ISO8601.date(from: text))
+    #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_001)
+  }
+
+  @Test(
+    "invalid timestamps are nil",
+    arguments: [
+      "", "yesterday", "2019-13-01", "2019-02-30", "2019-03-27T25:00:00Z",
+      "2019-03-27T19:16:39Q", "2019-03-27T19:16:39+2", "１９７０-01-01",
+    ])
+  func invalidISO(text: String) {
+    #expect(ISO8601.date(from: text) == nil)
+  }
+
+  @Test("formatting is UTC and round-trips")
+  func iso8601Format() {
+    #expect(
+      ISO8601.string(from: Date(timeIntervalSince1970: 1_553_714_199.9)) == "2019-03-27T19:16:39Z")
+    #expect(ISO8601.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+  }
+
+  @Test(
+    "relative times",
+    arguments: [
+      (0, "just now"), (-30, "just now"), (59, "just now"), (60, "1m ago"),
+      (3599, "59m ago"), (3600, "1h ago"), (86_399, "23h ago"), (86_400, "1d ago"),
+      (6 * 86_400, "6d ago"), (8 * 86_400, "27 Dec 2023"),
+    ])
+  func relative(secondsAgo: Int, expected: String) {
+    let now = Date(timeIntervalSince1970: 1_704_326_400)  // 2024-01-04T00:00:00Z
+    #expect(
+      RelativeTime.describe(now.addingTimeInterval(-Double(secondsAgo)), now: now) == expected)
+  }
+
+  @Test("JSON keeps key order, writes null and escapes control characters")
+  func json() {
+    let value = JSONValue.object([
+      ("b", .string("x\"y\n\u{1B}")), ("a", .null), ("n", .int(3)), ("t", .bool(true)),
+      ("l", .array([])), ("url", .string("http://a/b")),
+    ])
+    #expect(
+      value.serialized()
+        == #"{"b":"x\"y\n\u001b","a":null,"n":3,"t":true,"l":[],"url":"http://a/b"}"#)
+    #expect(JSONValue.array([.int(1)]).serialized(pretty: true) == "[\n  1\n]")
+  }
+
+  @Test("stable hashes do not change between runs")
+  func stableHash() {
+    #expect(StableHash.hex("headline") == "221d6b47bd80")
+    #expect(StableHash.hex("", length: 16) == "af63bd4c8601b7df")
+    #expect(StableHash.hex("a", "bc") != StableHash.hex("ab", "c"))
+    #expect(StableHash.hex("headline", length: 6).count == 6)
+  }
+}

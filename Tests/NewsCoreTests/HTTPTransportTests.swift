@@ -1,0 +1,166 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("HTTP transport over URLSession, against the loopback server")
+struct HTTPTransportTests {
+  let server: LoopbackServer
+  let sleeps = Recorder<Duration>()
+
+  init() throws { server = try LoopbackServer() }
+
+  func transport(retries: Int = 3, delay: Duration = .seconds(2), timeout: Duration = .seconds(5))
+    -> HTTPTransport
+  {
+    let sleeps = self.sleeps
+    return HTTPTransport(
+      client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(retries: retries, delay: delay),
+      timeout: timeout, sleep: { sleeps.record($0) })
+  }
+
+  @Test("a 200 comes back at once with headers, User-Agent sent")
+  func success() async throws {
+    server.route("/ok", .json(#"{"a":1}"#, headers: ["ETag": "\"v1\""]))
+    let response = try await transport().get(server.baseURL.appendingPathComponent("ok"))
+    #expect(response.status == 200)
+    #expect(response.attempts == 1)
+    #expect(String(decoding: response.body, as: UTF8.self) == #"{"a":1}"#)
+    #expect(response.headers["etag"] == "\"v1\"")
+    #expect(server.requests.first?.headers["user-agent"] == "news/\(NewsVersion.current)")
+    #expect(sleeps.all.isEmpty)
+  }
+
+  @Test(
+    "5xx is retried 3 times (4 attempts) with the configured delay", arguments: [500, 502, 503])
+  func retriesServerErrors(status: Int) async throws {
+    server.route("/down", .json("{}", status: status))
+    let response = try await transport().get(server.baseURL.appendingPathComponent("down"))
+    #expect(response.status == status)
+    #expect(response.attempts == 4)
+    #expect(server.requests(to: "/down").count == 4)
+    #expect(sleeps.all == [.seconds(2), .seconds(2), .seconds(2)])
+  }
+
+  @Test("a failure that recovers returns the good response")
+  func recovers() async throws {
+    server.route("/flaky", responses: [.json("{}", status: 500), .dropped, .json("[1]")])
+    let response = try await transport().get(server.baseURL.appendingPathComponent("flaky"))
+    #expect(response.status == 200)
+    #expect(response.attempts == 3)
+    #expect(sleeps.all.count == 2)
+  }
+
+  @Test("other 4xx are never retried", arguments: [400, 401, 403, 404])
+  func noRetryOn4xx(status: Int) async throws {
+    server.route("/nope", .json("{}", status: status))
+    let response = try await transport().get(server.baseURL.appendingPathComponent("nope"))
+    #expect(response.status == status)
+    #expect(server.requests(to: "/nope").count == 1)
+    #expect(sleeps.all.isEmpty)
+  }
+
+  @Test("Retry-After on 429 is honoured when longer than the delay, capped at 60 s")
+  func retryAfter() async throws {
+    server.route(
+      "/limited",
+      responses: [
+        .json("{}", status: 429, headers: ["Retry-After": "5"]),
+        .json("{}", status: 503, headers: ["Retry-After": "600"]),
+        .json("{}", status: 429, headers: ["Retry-After": "1"]),
+        .json("{}"),
+      ])
+    let response = try await transport().get(server.baseURL.appendingPathComponent("limited"))
+    #expect(response.status == 200)
+    #expect(sleeps.all == [.seconds(5), .seconds(60), .seconds(2)])
+  }
+
+  @Test("a refused connection is retried, then reported as unavailable")
+  func refused() async throws {
+    let closed = try LoopbackServer()
+    let url = closed.baseURL.appendingPathComponent("x")
+    closed.stop()
+    await #expect {
+      _ = try await transport().get(url)
+    } throws: { error in
+      guard let error = error as? HTTPError, case .network(let host, _) = error else {
+        return false
+      }
+      return host == "127.0.0.1" && error.exitCode == .unavailable
+    }
+    #expect(sleeps.all.count == 3)
+  }
+
+  @Test("a request slower than the timeout fails as a timeout")
+  func timeout() async throws {
+    server.route("/slow", .json("{}", delay: .milliseconds(1500)))
+    let clock = ContinuousClock()
+    let start = clock.now
+    await #expect {
+      _ = try await transport(retries: 0, timeout: .milliseconds(300))
+        .get(server.baseURL.appendingPathComponent("slow"))
+    } throws: { error in
+      (error as? HTTPError)?.message.contains("within 0.3 s (NEWS_TIMEOUT)") == true
+    }
+    #expect(clock.now - start >= .milliseconds(300))
+    #expect(clock.now - start < .milliseconds(1400))
+  }
+
+  @Test("a body over the size cap is refused")
+  func sizeCap() async throws {
+    server.route("/big", LoopbackServer.Response(body: Data(count: 4096)))
+    let transport = HTTPTransport(
+      client: URLSessionHTTPClient(maximumBodySize: 1024), retryPolicy: RetryPolicy(retries: 0))
+    await #expect(throws: HTTPError.responseTooLarge(host: "127.0.0.1", limit: 1024)) {
+      _ = try await transport.get(server.baseURL.appendingPathComponent("big"))
+    }
+  }
+
+  @Test("independent requests run concurrently")
+  func concurrency() async throws {
+    server.route("/slow", .json("{}", delay: .milliseconds(300)))
+    let transport = transport()
+    let url = server.baseURL.appendingPathComponent("slow")
+    let clock = ContinuousClock()
+    let elapsed = try await clock.measure {
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<3 { group.addTask { try await transport.get(url).status } }
+        for try await status in group { #expect(status == 200) }
+      }
+    }
+    #expect(elapsed < .milliseconds(800))
+  }
+
+  @Test("every attempt is reported to the observer")
+  func observer() async throws {
+    server.route("/x", responses: [.json("{}", status: 500), .json("{}")])
+    let seen = Recorder<RequestMetrics>()
+    let transport = transport().observed { seen.record($0) }
+    _ = try await transport.get(server.baseURL.appendingPathComponent("x"))
+    #expect(seen.all.map(\.status) == [500, 200])
+  }
+
+  @Test(
+    "retry policy decisions",
+    arguments: [
+      (500, true), (503, true), (599, true), (429, true), (404, false), (400, false),
+      (200, false), (304, false),
+    ])
+  func policy(status: Int, retried: Bool) {
+    #expect(RetryPolicy().shouldRetry(status: status) == retried)
+  }
+
+  @Test("Retry-After as an HTTP date")
+  func retryAfterDate() throws {
+    let now = Date(timeIntervalSince1970: 1_000_000_000)
+    let response = try #require(
+      HTTPURLResponse(
+        url: URL(string: "http://x")!, statusCode: 503, httpVersion: nil,
+        headerFields: ["Retry-After": "Sun, 09 Sep 2001 01:47:10 GMT"]))
+    #expect(RetryPolicy().pause(after: response, now: now) == .seconds(30))
+  }
+}
