@@ -16,12 +16,14 @@ public struct Context: Sendable {
   public var sleep: Sleeper
   /// The current time.
   public var now: @Sendable () -> Date
+  /// The time zone local times are shown in.
+  public var timeZone: TimeZone
 
   /// Creates a context.
   public init(
     environment: [String: String], currentDirectory: URL, console: Console,
     httpClient: any HTTPClient, sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
   ) {
     self.environment = environment
     self.currentDirectory = currentDirectory
@@ -29,6 +31,7 @@ public struct Context: Sendable {
     self.httpClient = httpClient
     self.sleep = sleep
     self.now = now
+    self.timeZone = timeZone
   }
 
   /// The running process's world.
@@ -60,6 +63,19 @@ public struct Context: Sendable {
     HTTPTransport(
       client: httpClient, retryPolicy: RetryPolicy(delay: configuration.retryDelay),
       timeout: configuration.timeout, sleep: sleep)
+  }
+
+  /// The article store, with its key loaded (or created on first use).
+  func articleStore(_ configuration: Configuration) throws -> ArticleStore {
+    let key = try StoreKey.load(configuration: configuration)
+    return ArticleStore(
+      store: EncryptedStore(directory: configuration.paths.dataDirectory, key: key),
+      retention: try RetentionPolicy(configuration: configuration), now: now)
+  }
+
+  /// Writes a one-line warning to standard error.
+  func warn(_ message: String) {
+    console.err("news: warning: \(TerminalSanitizer.clean(message))\n")
   }
 
   /// Text styles for standard output.

@@ -5,7 +5,13 @@ import NewsCore
 public enum NewsCLI {
   /// Every subcommand, in the order `news --help` lists them.
   static let commands: [CommandEntry] = [
-    HeadlinesCommand.entry
+    HeadlinesCommand.entry,
+    ShowCommand.entry,
+    SearchCommand.entry,
+    BookmarkCommands.add,
+    BookmarkCommands.remove,
+    BookmarkCommands.list,
+    DoctorCommand.entry,
   ]
 
   /// The specs of every subcommand.

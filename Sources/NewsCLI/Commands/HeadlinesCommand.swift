@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 
-/// `news headlines`: top headlines from newsapi.org.
+/// `news headlines`: top headlines from newsapi.org, kept in the store for offline reading.
 enum HeadlinesCommand {
   static let spec = CommandSpec(
     name: "headlines",
@@ -12,8 +12,11 @@ enum HeadlinesCommand {
         news headlines --category technology --page-size 5
         news headlines -q climate --json | jq -r '.articles[].title'
         news headlines --sources bbc-news,reuters
+        news headlines --offline
 
-      Needs NEWSAPI_KEY (or NEWSAPI_KEY_FILE); see .env.example.
+      Needs NEWSAPI_KEY (or NEWSAPI_KEY_FILE); see .env.example. Every list is stored, encrypted:
+      when newsapi.org cannot be reached, the stored list for the same query is shown instead,
+      with a warning, and --offline reads only the store.
       """,
     options: [
       .value("country", "<code>", help: "Two-letter country code (default: us)."),
@@ -27,6 +30,8 @@ enum HeadlinesCommand {
       .value("page-size", "<n>", help: "Articles per page, 1 to 100 (default: 20)."),
       .value("page", "<n>", help: "Page number, 1 or more (default: 1)."),
       .value("limit", "<n>", help: "Show at most n articles."),
+      .flag("offline", help: "Read the stored list only; never use the network."),
+      .flag("refresh", help: "Ignore anything stored and fetch (headlines always fetch online)."),
       .flag("json", help: "Print one JSON document instead of text."),
     ])
 
@@ -40,20 +45,46 @@ enum HeadlinesCommand {
       page: try arguments.int("page", in: 1...Int.max) ?? 1)
     let limit = try arguments.int("limit", in: 1...Int.max)
     try query.validate()
+    if arguments.has("offline"), arguments.has("refresh") {
+      throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
+    }
     let configuration = try context.configuration()
+    let key = query.storageKey
+    let heading = "Top headlines" + (query.summary.isEmpty ? "" : " · " + query.summary)
+    let output = ListOutput(
+      context: context, configuration: configuration, json: arguments.has("json"), limit: limit)
+
+    if arguments.has("offline") {
+      let store = try context.articleStore(configuration)
+      guard let stored = try store.listing(for: key) else {
+        throw OfflineError.nothingStored(command: "news headlines")
+      }
+      return try output.show(
+        stored.listing, stored.articles, heading: heading, store: store, stale: .offline)
+    }
+
     let client = NewsAPIClient(
       baseURL: configuration.newsAPIURL, apiKey: try configuration.requireNewsAPIKey(),
       transport: context.transport(configuration), now: context.now)
-    var page = try await client.topHeadlines(query)
-    if let limit { page.articles = Array(page.articles.prefix(limit)) }
-    if arguments.has("json") {
-      context.console.out(ArticleJSON.list(page).serialized(pretty: true) + "\n")
-    } else {
-      let renderer = ArticleListRenderer(
-        style: context.style(configuration), width: context.console.width, now: context.now())
-      let heading = "Top headlines" + (query.summary.isEmpty ? "" : " · " + query.summary)
-      context.console.out(renderer.render(page, heading: heading))
+    let page: HeadlinesPage
+    do {
+      page = try await client.topHeadlines(query)
+    } catch let error as any NewsError where isOutage(error) {
+      let store = try context.articleStore(configuration)
+      guard let stored = try store.listing(for: key) else { throw error }
+      return try output.show(
+        stored.listing, stored.articles, heading: heading, store: store,
+        stale: .failed(error.message))
     }
-    return .success
+    return try output.show(page, key: key, heading: heading)
+  }
+
+  /// Failures of the network or the server, for which stored articles may stand in.
+  static func isOutage(_ error: any NewsError) -> Bool {
+    switch error {
+    case let error as NewsAPIError: return error.isOutage || error.exitCode == .dataError
+    case is HTTPError: return true
+    default: return false
+    }
   }
 }

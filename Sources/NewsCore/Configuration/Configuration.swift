@@ -91,11 +91,16 @@ public struct Configuration: Sendable {
     return newsAPIKey
   }
 
-  /// Reads a whole number of seconds (decimals allowed) from `variable`, for later stages.
-  public func seconds(_ variable: String, default fallback: Double) throws(ConfigurationError)
-    -> Duration
-  {
-    try Self.seconds(values, variable, default: fallback, allowZero: true)
+  /// Reads a decimal number within `range` from `variable`, for settings of later stages.
+  ///
+  /// - Parameter expected: what to tell the user when the value is unusable.
+  public func number(
+    _ variable: String, default fallback: Double, in range: ClosedRange<Double>, expected: String
+  ) throws(ConfigurationError) -> Double {
+    guard let text = values[variable] else { return fallback }
+    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), range.contains(value)
+    else { throw .invalidValue(variable: variable, value: text, expected: expected) }
+    return value
   }
 
   private static func apiKey(_ values: [String: String]) throws(ConfigurationError) -> String? {

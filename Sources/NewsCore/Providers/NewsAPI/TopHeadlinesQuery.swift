@@ -61,6 +61,11 @@ public struct TopHeadlinesQuery: Sendable, Hashable, Codable {
     return items
   }
 
+  /// Identifies the query in the store, so that stored results stand in only for the same query.
+  public var storageKey: String {
+    "newsapi top-headlines " + queryItems.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+  }
+
   /// A short human description: `us · technology · "apple"`.
   public var summary: String {
     var parts: [String] = []

@@ -1,0 +1,69 @@
+import Foundation
+import NewsCore
+
+/// What a user may type to name an article: a full id, a 1-based index into the last listing, a
+/// unique prefix of an id, or the article's URL.
+enum ArticleReference {
+  /// The article `reference` names.
+  ///
+  /// A URL that is not stored still resolves, to an article holding only the URL and its id.
+  static func resolve(_ reference: String, in store: ArticleStore) throws -> Article {
+    let lowered = reference.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+      let id = ArticleID.derive(fromURL: reference)
+      if let stored = try store.allArticles().first(where: { $0.id == id }) { return stored }
+      return Article(id: id, provider: "url", title: reference, url: reference)
+    }
+    if let index = Int(reference), reference.allSatisfy(\.isASCIIDigitCharacter) {
+      guard let last = try store.lastListing() else {
+        throw LookupError.noListing
+      }
+      guard index >= 1, index <= last.listing.ids.count else {
+        throw LookupError.indexOutOfRange(index: index, count: last.listing.ids.count)
+      }
+      let id = last.listing.ids[index - 1]
+      guard let article = last.articles.first(where: { $0.id == id }) else {
+        throw LookupError.notFound(reference)
+      }
+      return article
+    }
+    let all = try store.allArticles()
+    if let exact = all.first(where: { $0.id == reference }) { return exact }
+    let candidates = all.filter { $0.id.hasPrefix(reference) }.map(\.id).sorted()
+    switch candidates.count {
+    case 0: throw LookupError.notFound(reference)
+    case 1: return all.first { $0.id == candidates[0] }!
+    default: throw LookupError.ambiguous(reference, candidates: candidates)
+    }
+  }
+}
+
+/// An article reference that names nothing, or too much.
+enum LookupError: NewsError, Equatable {
+  case notFound(String)
+  case ambiguous(String, candidates: [String])
+  case noListing
+  case indexOutOfRange(index: Int, count: Int)
+
+  var message: String {
+    switch self {
+    case .notFound(let reference):
+      return "no article '\(reference)'; run 'news headlines' first, or pass its URL"
+    case .ambiguous(let reference, let candidates):
+      let shown = candidates.prefix(10).joined(separator: ", ")
+      let more = candidates.count > 10 ? ", … (\(candidates.count - 10) more)" : ""
+      return
+        "'\(reference)' matches \(candidates.count) articles: \(shown)\(more); type more of the id"
+    case .noListing:
+      return "no list has been shown yet; run 'news headlines' first, or pass an id or URL"
+    case .indexOutOfRange(let index, let count):
+      return "the last list has \(count) articles; there is no number \(index)"
+    }
+  }
+
+  var exitCode: ExitCode { .usage }
+}
+
+extension Character {
+  var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+}

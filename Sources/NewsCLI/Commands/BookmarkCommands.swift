@@ -1,0 +1,83 @@
+import Foundation
+import NewsCore
+
+/// `news bookmark`, `news unbookmark` and `news bookmarks`.
+enum BookmarkCommands {
+  static let add = CommandEntry(
+    spec: CommandSpec(
+      name: "bookmark",
+      abstract: "Keep articles for good, whatever the retention policy says.",
+      discussion: """
+        EXAMPLES:
+          news bookmark 3 5
+          news bookmark https://www.cnn.com/2020/07/20/us/index.html
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "id", help: "Article id, list number, id prefix or URL.", repeating: true)
+      ]),
+    run: { arguments, context in
+      let configuration = try context.configuration()
+      let store = try context.articleStore(configuration)
+      let articles = try arguments.positionals.map { try ArticleReference.resolve($0, in: store) }
+      try store.addBookmarks(articles)
+      for article in articles {
+        context.console.out("bookmarked: \(TerminalSanitizer.clean(article.title))\n")
+      }
+      return .success
+    })
+
+  static let remove = CommandEntry(
+    spec: CommandSpec(
+      name: "unbookmark",
+      abstract: "Remove bookmarks.",
+      discussion: """
+        EXAMPLES:
+          news bookmarks
+          news unbookmark 2
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "id", help: "Article id, list number, id prefix or URL.", repeating: true)
+      ]),
+    run: { arguments, context in
+      let configuration = try context.configuration()
+      let store = try context.articleStore(configuration)
+      let articles = try arguments.positionals.map { try ArticleReference.resolve($0, in: store) }
+      let missing = try store.removeBookmarks(articles.map(\.id))
+      for article in articles where !missing.contains(article.id) {
+        context.console.out("removed: \(TerminalSanitizer.clean(article.title))\n")
+      }
+      guard missing.isEmpty else {
+        throw UsageError(
+          command: "unbookmark",
+          message:
+            "not bookmarked: \(missing.map { TerminalSanitizer.clean($0) }.joined(separator: ", "))"
+        )
+      }
+      return .success
+    })
+
+  static let list = CommandEntry(
+    spec: CommandSpec(
+      name: "bookmarks",
+      abstract: "List bookmarked articles (works offline).",
+      discussion: """
+        EXAMPLES:
+          news bookmarks
+          news bookmarks --json | jq -r '.articles[].url'
+        """,
+      options: [
+        .value("limit", "<n>", help: "Show at most n articles."),
+        .flag("json", help: "Print one JSON document instead of text."),
+      ]),
+    run: { arguments, context in
+      let configuration = try context.configuration()
+      let store = try context.articleStore(configuration)
+      let output = ListOutput(
+        context: context, configuration: configuration, json: arguments.has("json"),
+        limit: try arguments.int("limit", in: 1...Int.max))
+      return try output.show(
+        try store.bookmarks(), provider: "bookmarks", heading: "Bookmarks", store: store)
+    })
+}

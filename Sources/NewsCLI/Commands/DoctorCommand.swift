@@ -1,0 +1,96 @@
+import Foundation
+import NewsCore
+
+/// `news doctor`: where the files are, which key is used, and whether every file decrypts.
+enum DoctorCommand {
+  static let spec = CommandSpec(
+    name: "doctor",
+    abstract: "Check the encrypted store: paths, key, and whether every file decrypts.",
+    discussion: """
+      Exits 0 when every file is readable, 74 when one is not (a wrong NEWS_STORE_KEY, a replaced
+      key file, corruption or tampering). Files that fail are never overwritten by news.
+
+      EXAMPLES:
+        news doctor
+        news doctor --json
+      """,
+    options: [.flag("json", help: "Print one JSON document instead of text.")])
+
+  static let entry = CommandEntry(spec: spec, run: run)
+
+  struct FileReport {
+    var name: String
+    var path: String
+    var bytes: Int
+    var error: String?
+  }
+
+  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    let configuration = try context.configuration()
+    let key = try StoreKey.load(configuration: configuration)
+    let paths = configuration.paths
+    var directories = [paths.dataDirectory]
+    if paths.cacheDirectory != paths.dataDirectory { directories.append(paths.cacheDirectory) }
+    var reports: [FileReport] = []
+    for directory in directories {
+      let store = EncryptedStore(directory: directory, key: key)
+      for name in store.names() {
+        let url = store.url(for: name)
+        let size =
+          ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
+        var report = FileReport(name: name, path: url.path, bytes: size)
+        do { try store.verify(name) } catch let error as any NewsError {
+          report.error = error.message
+        }
+        reports.append(report)
+      }
+    }
+    let healthy = reports.allSatisfy { $0.error == nil }
+    if arguments.has("json") {
+      let document = JSONValue.object([
+        ("schemaVersion", .int(ArticleJSON.schemaVersion)),
+        (
+          "paths",
+          .object([
+            ("config", .string(paths.configDirectory.path)),
+            ("data", .string(paths.dataDirectory.path)),
+            ("cache", .string(paths.cacheDirectory.path)),
+          ])
+        ),
+        ("key", .string(key.source)),
+        (
+          "files",
+          .array(
+            reports.map { report in
+              .object([
+                ("name", .string(report.name)), ("path", .string(report.path)),
+                ("bytes", .int(report.bytes)),
+                ("status", .string(report.error == nil ? "ok" : "error")),
+                ("error", .string(report.error)),
+              ])
+            })
+        ),
+        ("ok", .bool(healthy)),
+      ])
+      context.console.out(document.serialized(pretty: true) + "\n")
+    } else {
+      let style = context.style(configuration)
+      var text = style.bold("news store") + "\n"
+      text += "config: \(paths.configDirectory.path)\n"
+      text += "data:   \(paths.dataDirectory.path)\n"
+      text += "cache:  \(paths.cacheDirectory.path)\n"
+      text += "key:    \(key.source)\n"
+      text += reports.isEmpty ? "\nNo files yet.\n" : "\n"
+      for report in reports {
+        let status = report.error == nil ? "ok    " : style.red("FAILED")
+        text += "\(status) \(report.name) (\(report.bytes) bytes)\n"
+        if let error = report.error { text += "       \(error)\n" }
+      }
+      text +=
+        healthy
+        ? "\nAll files decrypt.\n" : "\nSome files do not decrypt; they were left untouched.\n"
+      context.console.out(text)
+    }
+    return healthy ? .success : .ioError
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import NewsCore
+
+/// Why a list comes from the store rather than the network.
+enum Staleness {
+  /// Fresh from the network.
+  case fresh
+  /// `--offline` was asked for.
+  case offline
+  /// The network or server failed with this message.
+  case failed(String)
+}
+
+/// Stored data was asked for and there is none.
+enum OfflineError: NewsError {
+  case nothingStored(command: String)
+
+  var message: String {
+    switch self {
+    case .nothingStored(let command):
+      return "nothing stored for this query yet; run '\(command)' online (or 'news sync') first"
+    }
+  }
+
+  var exitCode: ExitCode { .unavailable }
+}
+
+/// Prints a list of articles (text or JSON), stores it, and makes it the last listing so that
+/// `news show <n>` can find its items. Shared by every list command.
+struct ListOutput {
+  var context: Context
+  var configuration: Configuration
+  var json: Bool
+  var limit: Int?
+
+  /// A page fresh from the network: stored first, then shown.
+  func show(_ page: HeadlinesPage, key: String, heading: String) throws -> ExitCode {
+    var shown = page
+    if let limit { shown.articles = Array(page.articles.prefix(limit)) }
+    var storeError: (any NewsError)?
+    do {
+      let store = try context.articleStore(configuration)
+      try store.save(page, key: key, makeLast: false)
+      try store.setLastListing(listing(shown, key: key))
+    } catch let error as any NewsError {
+      storeError = error
+    }
+    print(shown, heading: heading, stale: .fresh)
+    if let storeError {
+      context.warn("the articles were not saved: \(storeError.message)")
+      return storeError.exitCode
+    }
+    return .success
+  }
+
+  /// A list read from the store (offline, or standing in for a failed request).
+  func show(
+    _ listing: Listing, _ articles: [Article], heading: String, store: ArticleStore,
+    stale: Staleness
+  ) throws -> ExitCode {
+    var page = HeadlinesPage(
+      provider: listing.provider, totalResults: listing.totalResults, articles: articles,
+      fetchedAt: listing.fetchedAt)
+    if let limit { page.articles = Array(page.articles.prefix(limit)) }
+    if case .failed(let reason) = stale {
+      let age = RelativeTime.describe(listing.fetchedAt, now: context.now())
+      context.warn(
+        "\(reason); showing the articles stored \(age == "just now" ? age : "from " + age)")
+    }
+    try store.setLastListing(self.listing(page, key: listing.key))
+    print(page, heading: heading, stale: stale)
+    return .success
+  }
+
+  /// A list that is not a provider's page (bookmarks, search results).
+  func show(_ articles: [Article], provider: String, heading: String, store: ArticleStore) throws
+    -> ExitCode
+  {
+    var page = HeadlinesPage(
+      provider: provider, totalResults: articles.count, articles: articles,
+      fetchedAt: context.now())
+    if let limit { page.articles = Array(page.articles.prefix(limit)) }
+    try store.setLastListing(listing(page, key: provider))
+    print(page, heading: heading, stale: .fresh)
+    return .success
+  }
+
+  private func listing(_ page: HeadlinesPage, key: String) -> Listing {
+    Listing(
+      key: key, provider: page.provider, ids: page.articles.map(\.id),
+      totalResults: page.totalResults, fetchedAt: page.fetchedAt)
+  }
+
+  private func print(_ page: HeadlinesPage, heading: String, stale: Staleness) {
+    if json {
+      var error: String?
+      if case .failed(let reason) = stale { error = reason }
+      let isStale: Bool
+      if case .fresh = stale { isStale = false } else { isStale = true }
+      context.console.out(
+        ArticleJSON.list(page, stale: isStale, error: error).serialized(pretty: true) + "\n")
+      return
+    }
+    var title = heading
+    switch stale {
+    case .fresh: break
+    case .offline, .failed:
+      title += " (stored " + RelativeTime.describe(page.fetchedAt, now: context.now()) + ")"
+    }
+    let renderer = ArticleListRenderer(
+      style: context.style(configuration), width: context.console.width, now: context.now())
+    context.console.out(renderer.render(page, heading: title))
+  }
+}

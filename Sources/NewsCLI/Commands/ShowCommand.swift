@@ -1,0 +1,59 @@
+import Foundation
+import NewsCore
+
+/// `news show <id>`: one article in full, with its likes and comments.
+enum ShowCommand {
+  static let spec = CommandSpec(
+    name: "show",
+    abstract: "Show one article in full, with its likes and comments.",
+    discussion: """
+      <id> is a full article id, a number from the last list (news show 3), a unique prefix of an
+      id, or the article's URL.
+
+      EXAMPLES:
+        news show 3
+        news show www.cnn.com-2020-07-20
+        news show https://www.cnn.com/2020/07/20/us/index.html --json
+      """,
+    options: [
+      .flag("offline", help: "Do not ask the info API for likes and comments."),
+      .flag("json", help: "Print the article as one JSON object."),
+    ],
+    arguments: [ArgumentSpec(name: "id", help: "Article id, list number, id prefix or URL.")])
+
+  static let entry = CommandEntry(spec: spec, run: run)
+
+  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    let configuration = try context.configuration()
+    let store = try context.articleStore(configuration)
+    let article = try ArticleReference.resolve(arguments.positionals[0], in: store)
+
+    // Likes and comments are keyed by the ARTICLEID of a URL: articles without one have none.
+    let showCounts = article.url != nil && !arguments.has("offline")
+    var likes: Int?
+    var comments: Int?
+    if showCounts {
+      let client = InfoClient(
+        baseURL: configuration.infoURL, transport: context.transport(configuration))
+      let counts = await client.counts(articleID: article.id)
+      for result in [counts.likes, counts.comments] {
+        if case .failure(let error) = result { context.warn(error.message) }
+      }
+      likes = try? counts.likes.get()
+      comments = try? counts.comments.get()
+    }
+
+    if arguments.has("json") {
+      let object = ArticleJSON.article(
+        article, extra: [("likes", .int(likes)), ("comments", .int(comments))])
+      context.console.out(object.serialized(pretty: true) + "\n")
+    } else {
+      let renderer = ArticleRenderer(
+        style: context.style(configuration), width: context.console.width,
+        unicode: context.console.unicode, timeZone: context.timeZone)
+      context.console.out(
+        renderer.render(article, likes: likes, comments: comments, showCounts: showCounts))
+    }
+    return .success
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import NewsCore
+
+/// One article in full, as `news show` prints it.
+struct ArticleRenderer {
+  var style: Style
+  var width: Int
+  var unicode: Bool
+  var timeZone: TimeZone
+
+  func render(_ article: Article, likes: Int?, comments: Int?, showCounts: Bool) -> String {
+    var text = ""
+    for line in TextWrapper.wrap(clean(article.title), width: width) {
+      text += style.bold(line) + "\n"
+    }
+    let meta = [article.source.map(clean), article.author.map { "by " + clean($0) }]
+      .compactMap { $0 }.filter { !$0.isEmpty }
+    if !meta.isEmpty {
+      for line in TextWrapper.wrap(meta.joined(separator: " · "), width: width) {
+        text += style.dim(line) + "\n"
+      }
+    }
+    if let published = article.publishedAt {
+      text += style.dim("Published " + localTime(published)) + "\n"
+    }
+    for body in [article.description, article.content].compactMap({ $0 }) {
+      let cleaned = TerminalSanitizer.clean(HTMLText.plain(body), keepNewlines: true)
+      guard !cleaned.isEmpty else { continue }
+      text += "\n" + TextWrapper.wrap(cleaned, width: width).joined(separator: "\n") + "\n"
+    }
+    text += "\n"
+    if let url = article.url { text += "Read:  " + style.cyan(clean(url)) + "\n" }
+    text += "Image: " + (article.imageURL.map { style.cyan(clean($0)) } ?? "[no image]") + "\n"
+    if showCounts {
+      let likesText = likes.map(String.init) ?? "unavailable"
+      let commentsText = comments.map(String.init) ?? "unavailable"
+      text +=
+        unicode
+        ? "♥ \(likesText) · 💬 \(commentsText)\n"
+        : "likes: \(likesText) · comments: \(commentsText)\n"
+    }
+    text += style.dim("id: " + clean(article.id)) + "\n"
+    return text
+  }
+
+  /// `Thu 17 Feb 2022 10:00 CET`, in the reader's time zone.
+  func localTime(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat = "EEE d MMM yyyy HH:mm zzz"
+    return formatter.string(from: date)
+  }
+
+  private func clean(_ text: String) -> String {
+    TerminalSanitizer.clean(HTMLText.plain(text))
+  }
+}

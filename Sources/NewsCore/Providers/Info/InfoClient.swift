@@ -1,0 +1,97 @@
+import Foundation
+
+/// The likes-and-comments service: `GET {NEWS_INFO_URL}/likes/<ARTICLEID>` and
+/// `GET {NEWS_INFO_URL}/comments/<ARTICLEID>`, no authentication.
+public struct InfoClient: Sendable {
+  private let baseURL: URL
+  private let transport: HTTPTransport
+
+  /// Creates a client for the service at `baseURL`.
+  public init(baseURL: URL, transport: HTTPTransport) {
+    self.baseURL = baseURL
+    self.transport = transport
+  }
+
+  /// The article's likes and comments, asked for concurrently. Each may fail on its own.
+  public func counts(articleID: String) async -> (
+    likes: Result<Int, InfoError>, comments: Result<Int, InfoError>
+  ) {
+    async let likes = count("likes", articleID: articleID)
+    async let comments = count("comments", articleID: articleID)
+    return await (likes, comments)
+  }
+
+  /// One count: `kind` is `likes` or `comments`.
+  public func count(_ kind: String, articleID: String) async -> Result<Int, InfoError> {
+    let url = URLBuilder.url(baseURL, path: "/\(kind)/\(ArticleID.pathSegment(articleID))")
+    do {
+      let response = try await transport.get(url)
+      guard response.status == 200 else {
+        return .failure(.status(kind: kind, code: response.status))
+      }
+      guard let value = Self.decode(response.body, key: kind) else {
+        return .failure(.unparseable(kind: kind))
+      }
+      return .success(value)
+    } catch let error as HTTPError {
+      return .failure(.unreachable(kind: kind, reason: error.message))
+    } catch {
+      return .failure(.unreachable(kind: kind, reason: String(describing: error)))
+    }
+  }
+
+  /// Accepts `{"likes": 12}` (the form public clients of the real service decode), `{"count": 12}`
+  /// and a bare `12`. Negative or fractional counts are refused.
+  static func decode(_ body: Data, key: String) -> Int? {
+    let decoder = JSONDecoder()
+    decoder.userInfo[CountBody.keyName] = key
+    let value =
+      (try? decoder.decode(Double.self, from: body))
+      ?? (try? decoder.decode(CountBody.self, from: body))?.value
+    guard let value, value >= 0, value == value.rounded(), value < 1e15 else { return nil }
+    return Int(value)
+  }
+}
+
+/// `{"<kind>": n}` or `{"count": n}`.
+private struct CountBody: Decodable {
+  static let keyName = CodingUserInfoKey(rawValue: "countKey")!
+  var value: Double?
+
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    let name = decoder.userInfo[Self.keyName] as? String ?? "count"
+    value =
+      try container.decodeIfPresent(Double.self, forKey: Key(stringValue: name))
+      ?? container.decodeIfPresent(Double.self, forKey: Key(stringValue: "count"))
+  }
+}
+
+/// A likes or comments count that could not be had.
+public enum InfoError: NewsError, Equatable {
+  /// The service answered with an error status.
+  case status(kind: String, code: Int)
+  /// The service answered something that is not a count.
+  case unparseable(kind: String)
+  /// The service could not be reached.
+  case unreachable(kind: String, reason: String)
+
+  public var message: String {
+    switch self {
+    case .status(let kind, let code):
+      return "\(kind) unavailable: the info API answered HTTP \(code)"
+    case .unparseable(let kind):
+      return "\(kind) unavailable: the info API sent something that is not a count"
+    case .unreachable(let kind, let reason): return "\(kind) unavailable: \(reason)"
+    }
+  }
+
+  public var exitCode: ExitCode { .unavailable }
+}

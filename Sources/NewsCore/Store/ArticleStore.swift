@@ -1,0 +1,223 @@
+import Foundation
+
+/// How much history the store keeps per provider.
+public struct RetentionPolicy: Sendable, Equatable {
+  /// Articles not seen for longer than this are dropped.
+  public var maximumAge: Duration
+  /// At most this many articles per provider (the most recently seen are kept).
+  public var maximumCount: Int
+
+  /// Creates a policy; the defaults are 30 days and 5,000 articles.
+  public init(maximumAge: Duration = .seconds(30 * 86_400), maximumCount: Int = 5000) {
+    self.maximumAge = maximumAge
+    self.maximumCount = maximumCount
+  }
+
+  /// Reads `NEWS_RETENTION_DAYS` and `NEWS_RETENTION_MAX`.
+  public init(configuration: Configuration) throws(ConfigurationError) {
+    let days = try configuration.number(
+      "NEWS_RETENTION_DAYS", default: 30, in: 1...36_500, expected: "a number of days, 1 or more")
+    let count = try configuration.number(
+      "NEWS_RETENTION_MAX", default: 5000, in: 1...10_000_000,
+      expected: "a whole number of articles, 1 or more")
+    guard count == count.rounded() else {
+      throw .invalidValue(
+        variable: "NEWS_RETENTION_MAX", value: configuration.values["NEWS_RETENTION_MAX"] ?? "",
+        expected: "a whole number of articles, 1 or more")
+    }
+    self.init(maximumAge: .seconds(Int(days * 86_400)), maximumCount: Int(count))
+  }
+}
+
+/// An ordered list of article ids as a command showed it.
+public struct Listing: Codable, Sendable, Equatable {
+  /// Which query produced it (`newsapi country=us …`), or a name such as `search`.
+  public var key: String
+  /// The provider of the articles (or `search`, `bookmarks`).
+  public var provider: String
+  /// The ids, in the order shown.
+  public var ids: [String]
+  /// The provider's total for the query.
+  public var totalResults: Int
+  /// When the articles were fetched.
+  public var fetchedAt: Date
+
+  /// Creates a listing.
+  public init(key: String, provider: String, ids: [String], totalResults: Int, fetchedAt: Date) {
+    self.key = key
+    self.provider = provider
+    self.ids = ids
+    self.totalResults = totalResults
+    self.fetchedAt = fetchedAt
+  }
+}
+
+/// A stored article with when it was last seen in a response.
+struct StoredArticle: Codable, Sendable {
+  var article: Article
+  var seenAt: Date
+}
+
+/// A bookmark: a full copy of the article, kept whatever the retention policy says.
+struct Bookmark: Codable, Sendable {
+  var article: Article
+  var addedAt: Date
+}
+
+/// Articles, listings and bookmarks, kept in the ``EncryptedStore``.
+///
+/// Files: `articles-<provider>` (id → article), `listings` (query → ids, the last 200 queries),
+/// `last-listing` (what the last list command showed, for `news show 3`) and `bookmarks`.
+public struct ArticleStore: Sendable {
+  /// The encrypted files underneath.
+  public let store: EncryptedStore
+  private let retention: RetentionPolicy
+  private let now: @Sendable () -> Date
+  private static let maximumListings = 200
+
+  /// Creates an article store.
+  public init(
+    store: EncryptedStore, retention: RetentionPolicy = RetentionPolicy(),
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.store = store
+    self.retention = retention
+    self.now = now
+  }
+
+  /// Keeps the articles of `page`, records it as the listing for `key` and as the last listing.
+  ///
+  /// - Returns: how many of the articles were new to the store.
+  @discardableResult
+  public func save(_ page: HeadlinesPage, key: String, makeLast: Bool = true) throws -> Int {
+    let newCount = try keep(page.articles, provider: page.provider)
+    let listing = Listing(
+      key: key, provider: page.provider, ids: page.articles.map(\.id),
+      totalResults: page.totalResults, fetchedAt: page.fetchedAt)
+    try store.update("listings", initial: [String: Listing]()) { listings in
+      listings[key] = listing
+      if listings.count > Self.maximumListings {
+        let oldest = listings.values.sorted { $0.fetchedAt < $1.fetchedAt }
+          .prefix(listings.count - Self.maximumListings)
+        for listing in oldest { listings[listing.key] = nil }
+      }
+    }
+    if makeLast { try store.write(listing, name: "last-listing") }
+    return newCount
+  }
+
+  /// Adds or refreshes `articles` of `provider`, then applies the retention policy.
+  @discardableResult
+  public func keep(_ articles: [Article], provider: String) throws -> Int {
+    let seenAt = now()
+    var newCount = 0
+    try store.update(Self.fileName(provider), initial: [String: StoredArticle]()) { stored in
+      for article in articles {
+        if stored[article.id] == nil { newCount += 1 }
+        stored[article.id] = StoredArticle(article: article, seenAt: seenAt)
+      }
+      let oldest = seenAt.addingTimeInterval(-retention.maximumAge.seconds)
+      stored = stored.filter { $0.value.seenAt >= oldest }
+      if stored.count > retention.maximumCount {
+        let kept = stored.values.sorted { $0.seenAt > $1.seenAt }.prefix(retention.maximumCount)
+        stored = Dictionary(uniqueKeysWithValues: kept.map { ($0.article.id, $0) })
+      }
+    }
+    return newCount
+  }
+
+  /// Records what a list command showed, so that `news show <n>` finds it.
+  public func setLastListing(_ listing: Listing) throws {
+    try store.write(listing, name: "last-listing")
+  }
+
+  /// The listing stored for `key` with its articles (those still stored), if any.
+  public func listing(for key: String) throws -> (listing: Listing, articles: [Article])? {
+    guard let listing = try store.read([String: Listing].self, name: "listings")?[key] else {
+      return nil
+    }
+    let articles = try resolve(listing.ids, provider: listing.provider)
+    return articles.isEmpty ? nil : (listing, articles)
+  }
+
+  /// The last listing a list command showed, with its articles.
+  public func lastListing() throws -> (listing: Listing, articles: [Article])? {
+    guard let listing = try store.read(Listing.self, name: "last-listing") else { return nil }
+    return (listing, try resolve(listing.ids, provider: nil))
+  }
+
+  /// Every stored article of every provider, and every bookmarked one, without duplicates.
+  public func allArticles() throws -> [Article] {
+    var byID: [String: Article] = [:]
+    for name in store.names() where name.hasPrefix("articles-") {
+      for (id, stored) in try store.read([String: StoredArticle].self, name: name) ?? [:] {
+        byID[id] = stored.article
+      }
+    }
+    for bookmark in try bookmarks() where byID[bookmark.id] == nil {
+      byID[bookmark.id] = bookmark
+    }
+    return Array(byID.values)
+  }
+
+  /// The stored articles of `provider`.
+  public func articles(provider: String) throws -> [Article] {
+    try (store.read([String: StoredArticle].self, name: Self.fileName(provider)) ?? [:])
+      .values.map(\.article)
+  }
+
+  /// Bookmarked articles, most recently bookmarked first.
+  public func bookmarks() throws -> [Article] {
+    (try store.read([Bookmark].self, name: "bookmarks") ?? []).sorted { $0.addedAt > $1.addedAt }
+      .map(\.article)
+  }
+
+  /// Bookmarks `articles`; returns how many were not bookmarked yet.
+  @discardableResult
+  public func addBookmarks(_ articles: [Article]) throws -> Int {
+    var added = 0
+    let addedAt = now()
+    try store.update("bookmarks", initial: [Bookmark]()) { bookmarks in
+      for article in articles {
+        if let index = bookmarks.firstIndex(where: { $0.article.id == article.id }) {
+          bookmarks[index].article = article
+        } else {
+          bookmarks.append(Bookmark(article: article, addedAt: addedAt))
+          added += 1
+        }
+      }
+    }
+    return added
+  }
+
+  /// Removes the bookmarks with these ids; returns the ids that were not bookmarked.
+  @discardableResult
+  public func removeBookmarks(_ ids: [String]) throws -> [String] {
+    var missing: [String] = []
+    try store.update("bookmarks", initial: [Bookmark]()) { bookmarks in
+      for id in ids {
+        if let index = bookmarks.firstIndex(where: { $0.article.id == id }) {
+          bookmarks.remove(at: index)
+        } else {
+          missing.append(id)
+        }
+      }
+    }
+    return missing
+  }
+
+  private func resolve(_ ids: [String], provider: String?) throws -> [Article] {
+    var byID: [String: Article] = [:]
+    if let provider {
+      for article in try articles(provider: provider) { byID[article.id] = article }
+      for article in try bookmarks() where byID[article.id] == nil { byID[article.id] = article }
+    } else {
+      for article in try allArticles() { byID[article.id] = article }
+    }
+    return ids.compactMap { byID[$0] }
+  }
+
+  static func fileName(_ provider: String) -> String {
+    "articles-" + provider.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+  }
+}

@@ -1,0 +1,60 @@
+/// The ChaCha20-Poly1305 AEAD construction of RFC 8439, section 2.8.
+public enum ChaChaPoly {
+  /// Length of a key in bytes.
+  public static let keyLength = 32
+  /// Length of a nonce in bytes.
+  public static let nonceLength = 12
+  /// Length of a tag in bytes.
+  public static let tagLength = 16
+
+  /// Encrypts `plaintext` and authenticates it together with `additionalData`.
+  ///
+  /// - Returns: the ciphertext (as long as the plaintext) and the 16-byte tag.
+  public static func seal(
+    _ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], additionalData: [UInt8] = []
+  ) -> (ciphertext: [UInt8], tag: [UInt8]) {
+    var ciphertext = plaintext
+    ChaCha20.xor(&ciphertext, key: key, nonce: nonce, counter: 1)
+    let tag = Poly1305.tag(
+      macData(additionalData, ciphertext), key: oneTimeKey(key: key, nonce: nonce))
+    return (ciphertext, tag)
+  }
+
+  /// Checks the tag and decrypts; `nil` when the tag does not match (wrong key, tampering).
+  public static func open(
+    _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8],
+    additionalData: [UInt8] = []
+  ) -> [UInt8]? {
+    let expected = Poly1305.tag(
+      macData(additionalData, ciphertext), key: oneTimeKey(key: key, nonce: nonce))
+    guard tag.count == tagLength, constantTimeEqual(expected, tag) else { return nil }
+    var plaintext = ciphertext
+    ChaCha20.xor(&plaintext, key: key, nonce: nonce, counter: 1)
+    return plaintext
+  }
+
+  static func oneTimeKey(key: [UInt8], nonce: [UInt8]) -> [UInt8] {
+    Array(ChaCha20.block(key: key, counter: 0, nonce: nonce).prefix(32))
+  }
+
+  private static func macData(_ aad: [UInt8], _ ciphertext: [UInt8]) -> [UInt8] {
+    var data = aad
+    data += [UInt8](repeating: 0, count: (16 - aad.count % 16) % 16)
+    data += ciphertext
+    data += [UInt8](repeating: 0, count: (16 - ciphertext.count % 16) % 16)
+    data += littleEndian(UInt64(aad.count)) + littleEndian(UInt64(ciphertext.count))
+    return data
+  }
+
+  private static func littleEndian(_ value: UInt64) -> [UInt8] {
+    (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+  }
+
+  /// Compares without an early exit, so the time taken does not tell where they differ.
+  static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for index in 0..<a.count { difference |= a[index] ^ b[index] }
+    return difference == 0
+  }
+}

@@ -1,0 +1,51 @@
+/// The encrypted store could not be used.
+public enum StoreError: NewsError, Equatable {
+  /// A file failed authentication: wrong key, corruption or tampering. It is left untouched.
+  case undecryptable(path: String)
+  /// A file is too short or does not start with the store's magic bytes.
+  case notAStoreFile(path: String)
+  /// A file was written by a newer version of the program.
+  case unsupportedVersion(path: String, version: UInt8)
+  /// A file decrypted but does not hold what was expected.
+  case unreadableContent(path: String, detail: String)
+  /// The key file can be read by other users.
+  case keyFileTooOpen(path: String, mode: String)
+  /// The key (file or `NEWS_STORE_KEY`) is not 32 bytes of base64.
+  case invalidKey(source: String)
+  /// A file system operation failed.
+  case io(path: String, operation: String, reason: String)
+  /// Another process holds the store's lock and waiting was not asked for.
+  case locked(path: String)
+
+  public var message: String {
+    switch self {
+    case .undecryptable(let path):
+      return
+        "cannot decrypt \(path): the key is not the one it was written with (NEWS_STORE_KEY or "
+        + "the key file changed?) or the file was corrupted or tampered with; it was left untouched"
+    case .notAStoreFile(let path):
+      return "\(path) is not a news store file (truncated or replaced?); it was left untouched"
+    case .unsupportedVersion(let path, let version):
+      return "\(path) uses store format \(version), newer than this news understands; upgrade news"
+    case .unreadableContent(let path, let detail):
+      return "\(path) decrypted but its content is not valid (\(detail)); it was left untouched"
+    case .keyFileTooOpen(let path, let mode):
+      return
+        "the store key \(path) is readable by other users (mode \(mode)); run 'chmod 600 \(path)'"
+    case .invalidKey(let source):
+      return "\(source) does not hold a store key: expected 32 bytes in base64 (44 characters)"
+    case .io(let path, let operation, let reason):
+      return "cannot \(operation) \(path): \(reason)"
+    case .locked(let path):
+      return "another news process holds the lock \(path); try again later or pass --wait"
+    }
+  }
+
+  public var exitCode: ExitCode {
+    switch self {
+    case .keyFileTooOpen, .invalidKey: return .configuration
+    case .locked: return .temporaryFailure
+    default: return .ioError
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The store's 32-byte key: from `NEWS_STORE_KEY` (base64, for cron and CI) or from the file
+/// `key` in the configuration directory, created on first use with mode 0600 in a 0700 directory.
+public struct StoreKey: Sendable {
+  /// The key itself.
+  let bytes: [UInt8]
+  /// Where it came from, for `news doctor`: `NEWS_STORE_KEY` or the key file's path.
+  public let source: String
+
+  /// Loads the key, creating the key file if there is none.
+  public static func load(configuration: Configuration) throws -> StoreKey {
+    if let encoded = configuration.values["NEWS_STORE_KEY"] {
+      return StoreKey(
+        bytes: try decode(encoded, source: "NEWS_STORE_KEY"), source: "NEWS_STORE_KEY")
+    }
+    let directory = configuration.paths.configDirectory
+    let url = directory.appendingPathComponent("key")
+    if let key = try read(url) { return key }
+    try AtomicFile.createDirectory(directory)
+    let temporary = directory.appendingPathComponent(".key.tmp-\(getpid())")
+    let text = Data(SecureRandom.bytes(32)).base64EncodedString() + "\n"
+    try AtomicFile.write(Array(text.utf8), to: temporary)
+    // link(2) fails if the key appeared meanwhile: then the other process's key is the key.
+    let linked = link(temporary.path, url.path) == 0
+    unlink(temporary.path)
+    if linked { AtomicFile.syncDirectory(directory) }
+    guard let key = try read(url) else {
+      throw StoreError.io(path: url.path, operation: "create", reason: "it vanished")
+    }
+    return key
+  }
+
+  private static func read(_ url: URL) throws -> StoreKey? {
+    var info = stat()
+    guard stat(url.path, &info) == 0 else {
+      if errno == ENOENT { return nil }
+      throw AtomicFile.failure("read", url)
+    }
+    if info.st_mode & 0o077 != 0 {
+      throw StoreError.keyFileTooOpen(
+        path: url.path, mode: String(info.st_mode & 0o777, radix: 8))
+    }
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw AtomicFile.failure("read", url)
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    return StoreKey(bytes: try decode(text, source: url.path), source: url.path)
+  }
+
+  static func decode(_ text: String, source: String) throws(StoreError) -> [UInt8] {
+    guard let data = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+      data.count == 32
+    else { throw .invalidKey(source: source) }
+    return Array(data)
+  }
+}

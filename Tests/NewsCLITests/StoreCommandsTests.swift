@@ -1,0 +1,225 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@Suite("Offline reading, show, bookmarks, search, doctor")
+struct StoreCommandsTests {
+  let harness: Harness
+
+  init() throws {
+    harness = try Harness()
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    harness.server.route("/info/likes", .json(#"{"likes": 14}"#))
+  }
+
+  func fetch() async throws -> [[String: Any]] {
+    let result = await harness.run(["headlines", "--json"])
+    #expect(result.code == .success)
+    return try #require(try result.json()["articles"] as? [[String: Any]])
+  }
+
+  @Test("after a failure the stored list for the same query is shown, stale, exit 0")
+  func staleFallback() async throws {
+    let fresh = try await fetch()
+    harness.server.route("/v2/top-headlines", .json("oops", status: 500))
+    let result = await harness.run(["headlines", "--json"])
+    #expect(result.code == .success)
+    let document = try result.json()
+    #expect(document["stale"] as? Bool == true)
+    #expect((document["error"] as? String)?.contains("HTTP 500") == true)
+    #expect((document["articles"] as? [Any])?.count == fresh.count)
+    #expect(result.err.hasPrefix("news: warning: newsapi.org answered HTTP 500"))
+    #expect(result.err.contains("showing the articles stored"))
+    #expect(result.err.filter { $0 == "\n" }.count == 1)
+  }
+
+  @Test("a different query does not get another query's stored list")
+  func staleOnlyForSameQuery() async throws {
+    _ = try await fetch()
+    harness.server.route("/v2/top-headlines", .dropped)
+    let result = await harness.run(["headlines", "--category", "sports"])
+    #expect(result.code == .unavailable)
+  }
+
+  @Test("--offline reads the store and never the network")
+  func offline() async throws {
+    _ = try await fetch()
+    let before = harness.server.requests.count
+    let result = await harness.run(
+      ["headlines", "--offline", "--json"], environment: ["NEWSAPI_KEY": nil])
+    #expect(result.code == .success)
+    #expect(harness.server.requests.count == before)
+    #expect((try result.json()["articles"] as? [Any])?.count == 20)
+  }
+
+  @Test("--offline with nothing stored is exit 69 with a hint")
+  func offlineEmpty() async {
+    let result = await harness.run(["headlines", "--offline"])
+    #expect(result.code == .unavailable)
+    #expect(result.err.contains("news sync"))
+  }
+
+  @Test("show by index, id, prefix and URL finds the same article")
+  func showReferences() async throws {
+    let articles = try await fetch()
+    let id = try #require(articles[2]["id"] as? String)
+    let url = try #require(articles[2]["url"] as? String)
+    for reference in ["3", id, String(id.prefix(id.count - 3)), url] {
+      let result = await harness.run(["show", reference, "--json"])
+      #expect(result.code == .success, "\(reference): \(result.err)")
+      #expect(try result.json()["id"] as? String == id)
+    }
+  }
+
+  @Test("show: likes and comments asked for concurrently, as one path segment")
+  func counts() async throws {
+    let articles = try await fetch()
+    let id = try #require(articles[0]["id"] as? String)
+    harness.server.route(
+      "/info/likes/" + ArticleID.pathSegment(id),
+      .json(#"{"likes": 14}"#, delay: .milliseconds(500)))
+    harness.server.route(
+      "/info/comments/" + ArticleID.pathSegment(id), .json("56", delay: .milliseconds(500)))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = await harness.run(["show", "1", "--json"])
+    let elapsed = clock.now - start
+    let document = try result.json()
+    #expect(document["likes"] as? Int == 14)
+    #expect(document["comments"] as? Int == 56)
+    // One after the other would take 1 s at least; together, about one delay.
+    #expect(elapsed >= .milliseconds(500))
+    #expect(elapsed < .milliseconds(900))
+    #expect(result.err.isEmpty)
+  }
+
+  @Test("show: a failed count reads unavailable, with a warning; the article is still shown")
+  func countFailure() async throws {
+    _ = try await fetch()
+    let result = await harness.run(["show", "1"])
+    #expect(result.code == .success)
+    #expect(result.out.contains("unavailable"))
+    #expect(
+      result.err.contains("warning: likes unavailable")
+        || result.err.contains("warning: comments unavailable"))
+    let json = await harness.run(["show", "1", "--json"])
+    let document = try json.json()
+    #expect(document["likes"] is NSNull)
+    #expect(document["comments"] is NSNull)
+  }
+
+  @Test("show text: title, source, local time, counts in words off a UTF-8 terminal")
+  func showText() async throws {
+    let articles = try await fetch()
+    let id = try #require(articles[0]["id"] as? String)
+    harness.server.route("/info/likes/" + ArticleID.pathSegment(id), .json(#"{"likes": 3}"#))
+    harness.server.route("/info/comments/" + ArticleID.pathSegment(id), .json(#"{"comments": 4}"#))
+    let result = await harness.run(["show", "1"])
+    #expect(result.out.contains("Read:  https://"))
+    #expect(result.out.contains("Published "))
+    #expect(result.out.contains("♥ 3 · 💬 4"))
+  }
+
+  @Test("show of an unknown id: exit 64 with the documented message")
+  func showUnknown() async {
+    let result = await harness.run(["show", "xyz"])
+    #expect(result.code == .usage)
+    #expect(result.err == "news: no article 'xyz'; run 'news headlines' first, or pass its URL\n")
+  }
+
+  @Test("an ambiguous prefix lists the candidates, exit 64")
+  func ambiguous() async throws {
+    _ = try await fetch()
+    let result = await harness.run(["show", "www."])
+    #expect(result.code == .usage)
+    #expect(result.err.contains("matches"))
+  }
+
+  @Test("an index past the end of the last list is exit 64")
+  func badIndex() async throws {
+    _ = try await fetch()
+    let result = await harness.run(["show", "99"])
+    #expect(result.code == .usage)
+    #expect(result.err.contains("has 20 articles"))
+  }
+
+  @Test("show of an unstored URL derives its id and still asks for counts")
+  func showURL() async throws {
+    let url = "https://example.com/a/b?x=1"
+    harness.server.route("/info/likes/example.com-a-b%3Fx%3D1", .json("7"))
+    let result = await harness.run(["show", url, "--json"])
+    #expect(result.code == .success)
+    #expect(try result.json()["id"] as? String == "example.com-a-b?x=1")
+    #expect(try result.json()["likes"] as? Int == 7)
+  }
+
+  @Test("bookmarks survive retention and read offline")
+  func bookmarks() async throws {
+    _ = try await fetch()
+    let added = await harness.run(["bookmark", "1", "2"])
+    #expect(added.code == .success)
+    #expect(added.out.components(separatedBy: "bookmarked:").count == 3)
+    // Retention of one article drops the rest of the headlines, not the bookmarks.
+    harness.server.route(
+      "/v2/top-headlines", .fixture("top-headlines-2019-03-27-trimmed-nulls.json"))
+    _ = await harness.run(["headlines"], environment: ["NEWS_RETENTION_MAX": "1"])
+    let list = await harness.run(["bookmarks", "--json"])
+    #expect((try list.json()["articles"] as? [Any])?.count == 2)
+    let removed = await harness.run(["unbookmark", "1"])
+    #expect(removed.code == .success)
+    let after = await harness.run(["bookmarks", "--json"])
+    #expect((try after.json()["articles"] as? [Any])?.count == 1)
+    let again = await harness.run(["unbookmark", "xyz"])
+    #expect(again.code == .usage)
+  }
+
+  @Test("search finds stored articles offline, and its results become the last list")
+  func search() async throws {
+    _ = try await fetch()
+    let result = await harness.run(
+      ["search", "Olympics", "--json"], environment: ["NEWSAPI_KEY": nil])
+    #expect(result.code == .success)
+    let articles = try #require(try result.json()["articles"] as? [[String: Any]])
+    #expect(!articles.isEmpty)
+    let shown = await harness.run(["show", "1", "--json", "--offline"])
+    #expect(try shown.json()["id"] as? String == articles[0]["id"] as? String)
+  }
+
+  @Test("no plaintext of any article anywhere under NEWS_HOME")
+  func noPlaintext() async throws {
+    let articles = try await fetch()
+    _ = await harness.run(["bookmark", "1"])
+    _ = await harness.run(["search", "the"])
+    let home = harness.home.url.appendingPathComponent("news")
+    let files = try #require(
+      FileManager.default.enumerator(atPath: home.path)?.allObjects as? [String])
+    #expect(files.count >= 4)
+    let needles =
+      articles.compactMap { $0["title"] as? String }.map { Data($0.prefix(24).utf8) }
+      + [Data("Olympics".utf8), Data("http".utf8)]
+    for file in files {
+      let data = try Data(contentsOf: home.appendingPathComponent(file))
+      for needle in needles { #expect(data.range(of: needle) == nil, "\(file)") }
+    }
+  }
+
+  @Test("doctor: healthy store exits 0; a tampered file is named, exit 74, and kept")
+  func doctor() async throws {
+    _ = try await fetch()
+    let healthy = await harness.run(["doctor", "--json"])
+    #expect(healthy.code == .success)
+    #expect(try healthy.json()["ok"] as? Bool == true)
+    let file = harness.home.url.appendingPathComponent("news/listings.enc")
+    var bytes = try Data(contentsOf: file)
+    bytes[bytes.count - 1] ^= 1
+    try bytes.write(to: file)
+    let broken = await harness.run(["doctor"])
+    #expect(broken.code == .ioError)
+    #expect(broken.out.contains("FAILED listings"))
+    let headlines = await harness.run(["headlines"])
+    #expect(headlines.code == .ioError)
+    #expect(headlines.err.contains("listings.enc"))
+    #expect(try Data(contentsOf: file) == bytes)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+@Suite("Article store")
+struct ArticleStoreTests {
+  let directory = TemporaryDirectory()
+  let clock = TestClock()
+
+  func store(retention: RetentionPolicy = RetentionPolicy()) -> ArticleStore {
+    let key = StoreKey(bytes: [UInt8](repeating: 3, count: 32), source: "test")
+    let clock = self.clock
+    return ArticleStore(
+      store: EncryptedStore(directory: directory.url, key: key), retention: retention,
+      now: { clock.now })
+  }
+
+  func article(_ id: String, title: String = "Title", day: Int = 0) -> Article {
+    Article(
+      id: id, provider: "newsapi", title: title,
+      publishedAt: Date(timeIntervalSince1970: Double(day) * 86_400))
+  }
+
+  func page(_ articles: [Article]) -> HeadlinesPage {
+    HeadlinesPage(
+      provider: "newsapi", totalResults: articles.count, articles: articles,
+      fetchedAt: clock.now)
+  }
+
+  @Test("a saved page is the listing for its query and the last listing")
+  func save() throws {
+    let store = store()
+    let new = try store.save(page([article("a"), article("b")]), key: "q1")
+    #expect(new == 2)
+    #expect(try store.save(page([article("b"), article("c")]), key: "q2") == 1)
+    #expect(try store.listing(for: "q1")?.articles.map(\.id) == ["a", "b"])
+    #expect(try store.lastListing()?.articles.map(\.id) == ["b", "c"])
+    #expect(try store.listing(for: "unknown") == nil)
+  }
+
+  @Test("retention keeps the most recently seen articles, at most N and not too old")
+  func retention() throws {
+    let store = store(retention: RetentionPolicy(maximumAge: .seconds(86_400), maximumCount: 2))
+    for id in ["a", "b", "c"] {
+      try store.keep([article(id)], provider: "newsapi")
+      clock.advance(by: 10)
+    }
+    #expect(Set(try store.articles(provider: "newsapi").map(\.id)) == ["b", "c"])
+    clock.advance(by: 2 * 86_400)
+    try store.keep([article("d")], provider: "newsapi")
+    #expect(try store.articles(provider: "newsapi").map(\.id) == ["d"])
+  }
+
+  @Test("bookmarks survive retention")
+  func bookmarksSurvive() throws {
+    let store = store(retention: RetentionPolicy(maximumAge: .seconds(60), maximumCount: 1))
+    try store.keep([article("kept", title: "Bookmarked")], provider: "newsapi")
+    try store.addBookmarks([article("kept", title: "Bookmarked")])
+    clock.advance(by: 3600)
+    try store.keep([article("x"), article("y")], provider: "newsapi")
+    #expect(!(try store.articles(provider: "newsapi").map(\.id).contains("kept")))
+    #expect(try store.bookmarks().map(\.id) == ["kept"])
+    #expect(try store.allArticles().contains { $0.id == "kept" })
+  }
+
+  @Test("bookmarks are added once and removed by id")
+  func bookmarks() throws {
+    let store = store()
+    #expect(try store.addBookmarks([article("a"), article("b")]) == 2)
+    #expect(try store.addBookmarks([article("a")]) == 0)
+    #expect(try store.removeBookmarks(["a", "zzz"]) == ["zzz"])
+    #expect(try store.bookmarks().map(\.id) == ["b"])
+  }
+
+  @Test(
+    "search: every word, any case and accent, newest first",
+    arguments: [
+      (["climate"], ["new", "old"]), (["CLIMATE", "talks"], ["new"]), (["cafe"], ["accent"]),
+      (["nothing"], []), (["body"], ["content"]),
+    ])
+  func search(words: [String], expected: [String]) {
+    let articles = [
+      article("old", title: "Climate change", day: 1),
+      article("new", title: "Climate talks", day: 5),
+      Article(id: "accent", provider: "x", title: "Le Café", publishedAt: nil),
+      Article(id: "content", provider: "x", title: "T", description: "d", content: "in the body"),
+    ]
+    #expect(ArticleSearch.matching(words, in: articles).map(\.id) == expected)
+  }
+}
