@@ -73,6 +73,13 @@ public struct Context: Sendable {
       retention: try RetentionPolicy(configuration: configuration), now: now)
   }
 
+  /// The encrypted store of caches (the feed), in the cache directory.
+  func cacheStore(_ configuration: Configuration) throws -> EncryptedStore {
+    EncryptedStore(
+      directory: configuration.paths.cacheDirectory,
+      key: try StoreKey.load(configuration: configuration))
+  }
+
   /// Writes a one-line warning to standard error.
   func warn(_ message: String) {
     console.err("news: warning: \(TerminalSanitizer.clean(message))\n")

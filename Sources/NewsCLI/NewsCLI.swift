@@ -7,6 +7,7 @@ public enum NewsCLI {
   static let commands: [CommandEntry] = [
     HeadlinesCommand.entry,
     ShowCommand.entry,
+    FeedCommand.entry,
     SearchCommand.entry,
     BookmarkCommands.add,
     BookmarkCommands.remove,

@@ -132,7 +132,7 @@ struct HTTPTransportTests {
         for try await status in group { #expect(status == 200) }
       }
     }
-    #expect(elapsed < .milliseconds(800))
+    #expect(elapsed < .milliseconds(900))
   }
 
   @Test("every attempt is reported to the observer")

@@ -1,0 +1,80 @@
+import Foundation
+import NewsCore
+
+/// `news feed`: every feed source, fetched concurrently, shown when all have answered.
+enum FeedCommand {
+  static let spec = CommandSpec(
+    name: "feed",
+    abstract: "Show the feed: every source (A, B, C, …) fetched in parallel, each cached.",
+    discussion: """
+      Each source is cached (encrypted) with its own time to live: A 5 min, B 30 min, C 60 min by
+      default (NEWS_FEED_<NAME>_TTL overrides, in seconds). A failing source never hides the others.
+
+      EXAMPLES:
+        news feed
+        news feed --source a,c
+        news feed --json | jq -r '.items[].title'
+      """,
+    options: [
+      .value("source", "<names>", help: "Only these sources (comma-separated, e.g. a,b)."),
+      .value("limit", "<n>", help: "Show at most n items in all."),
+      .flag("refresh", help: "Fetch every source now, whatever its cache."),
+      .flag("offline", help: "Use the cache only, whatever its age; never the network."),
+      .flag("json", help: "Print one JSON document instead of text."),
+    ])
+
+  static let entry = CommandEntry(spec: spec, run: run)
+
+  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    if arguments.has("offline"), arguments.has("refresh") {
+      throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
+    }
+    let limit = try arguments.int("limit", in: 1...Int.max)
+    let configuration = try context.configuration()
+    var sources = try FeedRegistry.sources(configuration)
+    let wanted = arguments.list("source").map { $0.lowercased() }
+    if !wanted.isEmpty {
+      let names = sources.map(\.name)
+      if let unknown = wanted.first(where: { !names.contains($0) }) {
+        throw UsageError(
+          command: spec.name,
+          message: "unknown source '\(unknown)'; the sources are \(names.joined(separator: ", "))",
+          hint: Suggestion.closest(to: unknown, in: names).map { "did you mean '\($0)'?" })
+      }
+      sources = sources.filter { wanted.contains($0.name) }
+    }
+    let service = FeedService(
+      transport: context.transport(configuration), cache: try context.cacheStore(configuration),
+      now: context.now)
+
+    let spinner = Spinner(console: context.console)
+    spinner.start("fetching \(sources.count) sources…")
+    let total = sources.count
+    var reports = await service.fetch(
+      sources, refresh: arguments.has("refresh"), offline: arguments.has("offline")
+    ) { remaining in
+      spinner.update("fetching \(total) sources… \(total - remaining) done")
+    }
+    await spinner.stop()
+
+    for report in reports where report.status == .failed || report.status == .stale {
+      let fallback = report.status == .stale ? "; showing its cached items" : ""
+      context.warn("\(report.error ?? "source \(report.name) failed")\(fallback)")
+    }
+    if let limit {
+      var left = limit
+      for index in reports.indices {
+        reports[index].items = Array(reports[index].items.prefix(left))
+        left -= reports[index].items.count
+      }
+    }
+    if arguments.has("json") {
+      context.console.out(FeedRenderer.json(reports).serialized(pretty: true) + "\n")
+    } else {
+      let renderer = FeedRenderer(
+        style: context.style(configuration), width: context.console.width, now: context.now())
+      context.console.out(renderer.text(reports))
+    }
+    return reports.allSatisfy({ $0.status == .failed }) ? .unavailable : .success
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import NewsCore
+
+/// `news feed` as text and as JSON.
+struct FeedRenderer {
+  var style: Style
+  var width: Int
+  var now: Date
+
+  /// Items grouped by source, each source with its status.
+  func text(_ reports: [FeedSourceReport]) -> String {
+    let total = reports.map(\.items.count).reduce(0, +)
+    var text =
+      style.bold("Feed") + style.dim(" · \(total) items from \(reports.count) sources") + "\n"
+    var number = 0
+    let indent = "     "
+    for report in reports {
+      var status = report.status.rawValue
+      if let fetchedAt = report.fetchedAt, report.status != .fresh {
+        status += ", " + RelativeTime.describe(fetchedAt, now: now)
+      }
+      text +=
+        "\n" + style.bold("Source " + report.name.uppercased()) + style.dim(" (\(status))") + "\n"
+      if report.items.isEmpty {
+        text += indent + style.dim(report.status == .failed ? "nothing to show" : "no items") + "\n"
+      }
+      for item in report.items {
+        number += 1
+        let label = String(repeating: " ", count: max(0, 3 - String(number).count)) + "\(number). "
+        let titleLines = TextWrapper.wrap(clean(item.title), width: width - indent.count)
+        for (index, line) in titleLines.enumerated() {
+          text += (index == 0 ? label : indent) + style.bold(line) + "\n"
+        }
+        if let subtitle = item.subtitle.map(clean), !subtitle.isEmpty {
+          for line in TextWrapper.wrap(subtitle, width: width - indent.count) {
+            text += indent + line + "\n"
+          }
+        }
+        text += indent + style.cyan(item.imageURL.map(clean) ?? "[no image]") + "\n"
+      }
+    }
+    return text
+  }
+
+  /// `{"schemaVersion","items":[ITEM…],"sources":[{"name","url","status","fetchedAt","expiresAt","error"}]}`.
+  static func json(_ reports: [FeedSourceReport]) -> JSONValue {
+    .object([
+      ("schemaVersion", .int(ArticleJSON.schemaVersion)),
+      ("items", .array(reports.flatMap(\.items).map(item))),
+      (
+        "sources",
+        .array(
+          reports.map { report in
+            .object([
+              ("name", .string(report.name)),
+              ("url", .string(report.url.absoluteString)),
+              ("status", .string(report.status.rawValue)),
+              ("fetchedAt", .date(report.fetchedAt)),
+              ("expiresAt", .date(report.expiresAt)),
+              ("error", .string(report.error)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  /// ITEM: `{"id","source","title","subtitle","imageUrl"}`.
+  static func item(_ item: FeedItem) -> JSONValue {
+    .object([
+      ("id", .string(item.id)),
+      ("source", .string(item.source)),
+      ("title", .string(item.title)),
+      ("subtitle", .string(item.subtitle)),
+      ("imageUrl", .string(item.imageURL)),
+    ])
+  }
+
+  private func clean(_ text: String) -> String {
+    TerminalSanitizer.clean(HTMLText.plain(text))
+  }
+}

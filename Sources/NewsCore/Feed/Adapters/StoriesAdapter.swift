@@ -1,0 +1,24 @@
+import Foundation
+
+/// Source A: `{"stories":[{"title","subtitle","imageUrl"}]}`.
+public struct StoriesAdapter: FeedAdapter {
+  struct Wire: Decodable {
+    struct Story: Decodable {
+      var title: String?
+      var subtitle: String?
+      var imageUrl: String?
+    }
+    var stories: [Story]
+  }
+
+  /// Creates the adapter.
+  public init() {}
+
+  public func items(from data: Data, source: String) throws -> [FeedItem] {
+    try decode(Wire.self, from: data, source: source).stories.compactMap { story in
+      story.title.nonEmpty.map {
+        FeedItem(source: source, title: $0, subtitle: story.subtitle, imageURL: story.imageUrl)
+      }
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// How a source's items were obtained.
+public enum FeedSourceStatus: String, Sendable, Codable {
+  /// Fetched now (or revalidated with a 304).
+  case fresh
+  /// Served from the cache within its time to live, without a request.
+  case cached
+  /// The fetch failed; older cached items stand in.
+  case stale
+  /// The fetch failed and nothing was cached.
+  case failed
+}
+
+/// One source's part of the feed.
+public struct FeedSourceReport: Sendable {
+  /// The source's name.
+  public var name: String
+  /// Its URL.
+  public var url: URL
+  /// How its items were obtained.
+  public var status: FeedSourceStatus
+  /// When its items were fetched, if there are any.
+  public var fetchedAt: Date?
+  /// When they stop being fresh.
+  public var expiresAt: Date?
+  /// Why the fetch failed.
+  public var error: String?
+  /// Its items.
+  public var items: [FeedItem]
+  /// HTTP attempts made (0 when served from the cache).
+  public var attempts: Int
+  /// How many of the items were not in the cache before.
+  public var newItems: Int
+}
+
+/// Fetches every source concurrently, each with its own cache and time to live, and returns only
+/// when all have answered.
+public struct FeedService: Sendable {
+  private let transport: HTTPTransport
+  private let cache: EncryptedStore
+  private let now: @Sendable () -> Date
+
+  /// Creates the service; `cache` is the encrypted store the sources' answers are kept in.
+  public init(
+    transport: HTTPTransport, cache: EncryptedStore, now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.transport = transport
+    self.cache = cache
+    self.now = now
+  }
+
+  /// Every source's items and report, in the order of `sources`.
+  ///
+  /// - Parameters:
+  ///   - refresh: ignore the time to live and fetch every source.
+  ///   - offline: use the cache only, whatever its age.
+  ///   - progress: called as each source finishes, with the number still running.
+  public func fetch(
+    _ sources: [FeedSource], refresh: Bool = false, offline: Bool = false,
+    progress: (@Sendable (Int) -> Void)? = nil
+  ) async -> [FeedSourceReport] {
+    await withTaskGroup(of: (Int, FeedSourceReport).self) { group in
+      for (index, source) in sources.enumerated() {
+        group.addTask { (index, await fetch(source, refresh: refresh, offline: offline)) }
+      }
+      var reports = [FeedSourceReport?](repeating: nil, count: sources.count)
+      var remaining = sources.count
+      for await (index, report) in group {
+        reports[index] = report
+        remaining -= 1
+        progress?(remaining)
+      }
+      return reports.compactMap { $0 }
+    }
+  }
+
+  private func fetch(_ source: FeedSource, refresh: Bool, offline: Bool) async -> FeedSourceReport {
+    let name = "feed-" + source.name
+    var cached: FeedCacheEntry?
+    var cacheError: String?
+    do {
+      cached = try cache.read(FeedCacheEntry.self, name: name)
+      if cached?.url != source.url.absoluteString { cached = nil }
+    } catch let error as any NewsError {
+      // An unreadable cache entry is reported, never overwritten.
+      cacheError = error.message
+    } catch {
+      cacheError = String(describing: error)
+    }
+    var report = FeedSourceReport(
+      name: source.name, url: source.url, status: .failed, fetchedAt: cached?.fetchedAt,
+      expiresAt: cached.map { $0.fetchedAt.addingTimeInterval(source.ttl.seconds) },
+      error: cacheError, items: cached?.items ?? [], attempts: 0, newItems: 0)
+    let current = now()
+    if let cached,
+      offline || (!refresh && current < cached.fetchedAt.addingTimeInterval(source.ttl.seconds))
+    {
+      report.status = .cached
+      return report
+    }
+    if offline {
+      report.error = cacheError ?? "nothing cached (offline)"
+      return report
+    }
+    let counter = AttemptCounter()
+    let transport = counter.counting(self.transport)
+    do {
+      var headers: [String: String] = [:]
+      if let etag = cached?.etag { headers["If-None-Match"] = etag }
+      if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
+      let response = try await transport.get(source.url, headers: headers)
+      let entry: FeedCacheEntry
+      if response.status == 304, var revalidated = cached {
+        revalidated.fetchedAt = now()
+        entry = revalidated
+      } else if (200..<300).contains(response.status) {
+        let items = try source.adapter.items(from: response.body, source: source.name)
+        entry = FeedCacheEntry(
+          url: source.url.absoluteString, items: items, fetchedAt: now(),
+          etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+      } else {
+        throw FeedError.status(source: source.name, code: response.status)
+      }
+      if cacheError == nil {
+        do {
+          try cache.write(entry, name: name)
+        } catch let error as any NewsError {
+          report.error = "not cached: " + error.message
+        }
+      }
+      let known = Set(cached?.items.map(\.id) ?? [])
+      report.newItems = entry.items.filter { !known.contains($0.id) }.count
+      report.items = entry.items
+      report.fetchedAt = entry.fetchedAt
+      report.expiresAt = entry.fetchedAt.addingTimeInterval(source.ttl.seconds)
+      report.status = .fresh
+    } catch {
+      report.error = (error as? any NewsError)?.message ?? String(describing: error)
+      report.status = cached == nil ? .failed : .stale
+    }
+    report.attempts = counter.value
+    return report
+  }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// A feed source: where it is, how long its answer stays fresh, and how to read it.
+public struct FeedSource: Sendable {
+  /// Lower-case name, used in `--source`, ids and `NEWS_FEED_<NAME>_TTL`.
+  public var name: String
+  /// Where to fetch it.
+  public var url: URL
+  /// How long a fetched answer is served from the cache without asking again.
+  public var ttl: Duration
+  /// How its body becomes items.
+  public var adapter: any FeedAdapter
+
+  /// Creates a source.
+  public init(name: String, url: URL, ttl: Duration, adapter: any FeedAdapter) {
+    self.name = name
+    self.url = url
+    self.ttl = ttl
+    self.adapter = adapter
+  }
+}

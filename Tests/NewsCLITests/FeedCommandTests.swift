@@ -1,0 +1,99 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@Suite("news feed")
+struct FeedCommandTests {
+  let harness: Harness
+
+  init() throws {
+    harness = try Harness()
+    for name in ["a", "b", "c"] {
+      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+  }
+
+  @Test("--json: items and a report per source")
+  func json() async throws {
+    let result = await harness.run(["feed", "--json"])
+    #expect(result.code == .success)
+    #expect(result.err.isEmpty)
+    let document = try result.json()
+    let items = try #require(document["items"] as? [[String: Any]])
+    #expect(items.map { $0["title"] as? String } == ["Interesting News!", "WOW", "Latest article"])
+    #expect(Set(items[0].keys) == ["id", "source", "title", "subtitle", "imageUrl"])
+    let sources = try #require(document["sources"] as? [[String: Any]])
+    #expect(sources.map { $0["status"] as? String } == ["fresh", "fresh", "fresh"])
+    #expect(Set(sources[0].keys) == ["name", "url", "status", "fetchedAt", "expiresAt", "error"])
+    #expect(sources[0]["error"] is NSNull)
+  }
+
+  @Test("a second run within the TTL makes no request")
+  func cached() async throws {
+    _ = await harness.run(["feed"])
+    let result = await harness.run(["feed", "--json"])
+    let sources = try #require(try result.json()["sources"] as? [[String: Any]])
+    #expect(sources.map { $0["status"] as? String } == ["cached", "cached", "cached"])
+    #expect(harness.server.requests.count == 3)
+  }
+
+  @Test("text groups items by source with placeholders; no spinner in a pipe")
+  func text() async throws {
+    harness.server.route("/feed/a.json", .json(#"{"stories":[{"title":"No picture"}]}"#))
+    let result = await harness.run(["feed"])
+    #expect(result.out.contains("Source A (fresh)"))
+    #expect(result.out.contains("Source C (fresh)"))
+    #expect(result.out.contains("[no image]"))
+    #expect(result.out.contains("And here is the subtitle!"))
+    #expect(result.err.isEmpty)
+  }
+
+  @Test("a spinner on a terminal leaves nothing behind")
+  func spinner() async throws {
+    let result = await harness.run(["feed"], terminal: true)
+    #expect(result.err.hasSuffix("\r\u{1B}[K"))
+  }
+
+  @Test("--source restricts the feed; an unknown source is exit 64 with a suggestion")
+  func sourceFilter() async throws {
+    let result = await harness.run(["feed", "--source", "a,c", "--json"])
+    let items = try #require(try result.json()["items"] as? [[String: Any]])
+    #expect(items.map { $0["source"] as? String } == ["a", "c"])
+    #expect(harness.server.requests(to: "/feed/b.json").isEmpty)
+    let unknown = await harness.run(["feed", "--source", "x"])
+    #expect(unknown.code == .usage)
+  }
+
+  @Test("partial failure: exit 0, a warning per failed source")
+  func partial() async throws {
+    harness.server.route("/feed/b.json", .json("{}", status: 404))
+    let result = await harness.run(["feed", "--json"])
+    #expect(result.code == .success)
+    #expect(result.err.contains("source b answered HTTP 404"))
+    let sources = try #require(try result.json()["sources"] as? [[String: Any]])
+    #expect(sources[1]["status"] as? String == "failed")
+  }
+
+  @Test("every source failing is exit 69")
+  func allFailed() async {
+    for name in ["a", "b", "c"] { harness.server.route("/feed/\(name).json", .dropped) }
+    let result = await harness.run(["feed"])
+    #expect(result.code == .unavailable)
+    #expect(result.err.components(separatedBy: "news: warning:").count == 4)
+  }
+
+  @Test("an invalid config.json is exit 78")
+  func invalidConfig() async throws {
+    let path = try harness.home.write("config.json", #"{"sources": 3}"#)
+    let result = await harness.run(["feed"], environment: ["NEWS_CONFIG": path])
+    #expect(result.code == .configuration)
+    #expect(result.err.contains("config.json"))
+  }
+
+  @Test("--limit caps the items in all")
+  func limit() async throws {
+    let result = await harness.run(["feed", "--json", "--limit", "2"])
+    #expect((try result.json()["items"] as? [Any])?.count == 2)
+  }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+@Suite("Feed service against the loopback server")
+struct FeedServiceTests {
+  let server: LoopbackServer
+  let directory = TemporaryDirectory()
+  let clock = TestClock()
+
+  init() throws {
+    server = try LoopbackServer()
+    server.route("/a.json", .fixture("source_a.readme-sample.json"))
+    server.route("/b.json", .fixture("source_b.readme-sample.json"))
+    server.route("/c.json", .fixture("source_c.readme-sample.json"))
+  }
+
+  func configuration(_ extra: [String: String] = [:]) throws -> Configuration {
+    try Configuration(
+      environment: [
+        "HOME": directory.url.path, "NEWS_HOME": directory.path("home"),
+        "NEWS_FEED_A_URL": server.baseURL.absoluteString + "/a.json",
+        "NEWS_FEED_B_URL": server.baseURL.absoluteString + "/b.json",
+        "NEWS_FEED_C_URL": server.baseURL.absoluteString + "/c.json",
+      ].merging(extra) { $1 })
+  }
+
+  func service() -> FeedService {
+    let key = StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test")
+    let clock = clock
+    return FeedService(
+      transport: HTTPTransport(
+        client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(delay: .zero), sleep: { _ in }),
+      cache: EncryptedStore(directory: directory.url.appendingPathComponent("cache"), key: key),
+      now: { clock.now })
+  }
+
+  @Test("three sources delayed 300 ms each finish together, in well under 900 ms")
+  func parallel() async throws {
+    let arrivals = Recorder<ContinuousClock.Instant>()
+    for name in ["a", "b", "c"] {
+      server.route("/\(name).json") { _ in
+        arrivals.record(.now)
+        return .fixture("source_\(name).readme-sample.json", delay: .milliseconds(300))
+      }
+    }
+    let sources = try FeedRegistry.sources(configuration())
+    let start = ContinuousClock.now
+    let reports = await service().fetch(sources)
+    let elapsed = ContinuousClock.now - start
+    #expect(reports.map(\.status) == [.fresh, .fresh, .fresh])
+    #expect(reports.map(\.name) == ["a", "b", "c"])
+    #expect(elapsed >= .milliseconds(300))
+    #expect(elapsed < .milliseconds(900))
+    // The proof of parallelism that does not depend on the machine's load: every request arrived
+    // before the first one was answered.
+    let times = arrivals.all
+    #expect(times.count == 3)
+    if let first = times.min(), let last = times.max() {
+      #expect(last - first < .milliseconds(300))
+    }
+  }
+
+  @Test("each source has its own TTL: A expires while B and C do not")
+  func ttl() async throws {
+    let sources = try FeedRegistry.sources(configuration())
+    let service = service()
+    _ = await service.fetch(sources)
+    #expect(server.requests.count == 3)
+    clock.advance(by: 6 * 60)
+    let reports = await service.fetch(sources)
+    #expect(reports.map(\.status) == [.fresh, .cached, .cached])
+    #expect(server.requests(to: "/a.json").count == 2)
+    #expect(server.requests(to: "/b.json").count == 1)
+    #expect(reports[1].items.map(\.title) == ["WOW"])
+    #expect(reports[1].attempts == 0)
+    clock.advance(by: 30 * 60)
+    let later = await service.fetch(sources)
+    #expect(later.map(\.status) == [.fresh, .fresh, .cached])
+  }
+
+  @Test("NEWS_FEED_<NAME>_TTL overrides the default")
+  func ttlOverride() throws {
+    let sources = try FeedRegistry.sources(configuration(["NEWS_FEED_C_TTL": "10"]))
+    #expect(sources.map(\.ttl) == [.seconds(300), .seconds(1800), .seconds(10)])
+    #expect(throws: ConfigurationError.self) {
+      try FeedRegistry.sources(configuration(["NEWS_FEED_A_TTL": "soon"]))
+    }
+  }
+
+  @Test("--refresh fetches sources within their TTL")
+  func refresh() async throws {
+    let sources = try FeedRegistry.sources(configuration())
+    let service = service()
+    _ = await service.fetch(sources)
+    let reports = await service.fetch(sources, refresh: true)
+    #expect(reports.map(\.status) == [.fresh, .fresh, .fresh])
+    #expect(server.requests.count == 6)
+  }
+
+  @Test("ETag and Last-Modified are sent back, and 304 counts as fresh")
+  func notModified() async throws {
+    server.route("/a.json") { request in
+      if request.headers["if-none-match"] == "\"v1\"" {
+        return LoopbackServer.Response(status: 304)
+      }
+      return .json(
+        Fixtures.text("source_a.readme-sample.json"),
+        headers: ["ETag": "\"v1\"", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"])
+    }
+    let sources = try FeedRegistry.sources(configuration()).filter { $0.name == "a" }
+    let service = service()
+    _ = await service.fetch(sources)
+    clock.advance(by: 600)
+    let reports = await service.fetch(sources)
+    #expect(reports[0].status == .fresh)
+    #expect(reports[0].items.count == 1)
+    #expect(reports[0].fetchedAt == clock.now)
+    let second = try #require(server.requests(to: "/a.json").last)
+    #expect(second.headers["if-modified-since"] == "Wed, 21 Oct 2015 07:28:00 GMT")
+  }
+
+  @Test("a failing source never hides the others; its cached items come back stale")
+  func partialFailure() async throws {
+    let sources = try FeedRegistry.sources(configuration())
+    let service = service()
+    server.route("/b.json", .json("{}", status: 500))
+    let first = await service.fetch(sources)
+    #expect(first.map(\.status) == [.fresh, .failed, .fresh])
+    #expect(first[1].error?.contains("HTTP 500") == true)
+    #expect(first[1].attempts == 4)
+    server.route("/b.json", .fixture("source_b.readme-sample.json"))
+    _ = await service.fetch(sources, refresh: true)
+    server.route("/b.json", .json(#"{"metadata":5}"#))
+    let stale = await service.fetch(sources, refresh: true)
+    #expect(stale.map(\.status) == [.fresh, .stale, .fresh])
+    #expect(stale[1].items.map(\.title) == ["WOW"])
+    #expect(stale[1].error?.contains("source b") == true)
+  }
+
+  @Test("offline uses the cache whatever its age, and never the network")
+  func offline() async throws {
+    let sources = try FeedRegistry.sources(configuration())
+    let service = service()
+    _ = await service.fetch(Array(sources.prefix(2)))
+    clock.advance(by: 86_400)
+    let reports = await service.fetch(sources, offline: true)
+    #expect(reports.map(\.status) == [.cached, .cached, .failed])
+    #expect(server.requests.count == 2)
+  }
+
+  /// Adding a source in code: an adapter and one line in the registry.
+  struct PipeSeparatedAdapter: FeedAdapter {
+    func items(from data: Data, source: String) throws -> [FeedItem] {
+      String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+        let fields = line.split(separator: "|").map(String.init)
+        return FeedItem(
+          source: source, title: fields[0], subtitle: fields.count > 1 ? fields[1] : nil,
+          imageURL: nil)
+      }
+    }
+  }
+
+  @Test("a fourth source takes an adapter and one line")
+  func fourthSource() async throws {
+    server.route("/d.txt", LoopbackServer.Response(body: Data("Fourth|it works\nFifth".utf8)))
+    let configuration = try configuration()
+    let sources = try FeedRegistry.sources(
+      configuration,
+      builtIn: FeedRegistry.builtIn(configuration) + [
+        FeedSource(
+          name: "d", url: server.baseURL.appendingPathComponent("d.txt"), ttl: .seconds(60),
+          adapter: PipeSeparatedAdapter())
+      ])
+    let reports = await service().fetch(sources)
+    #expect(reports.map(\.name) == ["a", "b", "c", "d"])
+    #expect(reports[3].items.map(\.title) == ["Fourth", "Fifth"])
+    #expect(reports[3].items[0].subtitle == "it works")
+  }
+
+  @Test("a source declared in config.json, and a built-in one changed there")
+  func configSource() async throws {
+    let configuration = try configuration()
+    try FileManager.default.createDirectory(
+      at: configuration.paths.configDirectory, withIntermediateDirectories: true)
+    let config = """
+      {"sources": [
+        {"name": "d", "url": "\(server.baseURL.absoluteString)/d.json", "ttl": 120,
+         "mapping": {"items": "data.list", "title": "headline", "subtitle": ["kicker", "summary"],
+                     "imageUrl": "image.src"}},
+        {"name": "a", "ttl": 1}
+      ]}
+      """
+    try Data(config.utf8).write(
+      to: configuration.paths.configDirectory.appendingPathComponent("config.json"))
+    server.route(
+      "/d.json",
+      .json(
+        #"{"data":{"list":[{"headline":"Declared","kicker":"K: ","summary":"S","image":{"src":"i.png"}}]}}"#
+      ))
+    let sources = try FeedRegistry.sources(configuration)
+    #expect(sources.map(\.name) == ["a", "b", "c", "d"])
+    #expect(sources[0].ttl == .seconds(1))
+    #expect(sources[3].ttl == .seconds(120))
+    let reports = await service().fetch(sources)
+    let item = try #require(reports[3].items.first)
+    #expect(item.title == "Declared")
+    #expect(item.subtitle == "K: S")
+    #expect(item.imageURL == "i.png")
+  }
+
+  @Test(
+    "an invalid config names the file, the source and the field (exit 78)",
+    arguments: [
+      (#"{"sources": [{"name": "d", "url": "ftp://x"}]}"#, "source 'd', field 'url'"),
+      (
+        #"{"sources": [{"name": "d", "url": "http://x/d", "mapping": {"title": "t"}}]}"#,
+        "field 'mapping.items'"
+      ),
+      (#"{"sources": [{"name": "d", "url": "http://x/d"}]}"#, "field 'mapping'"),
+      (#"{"sources": [{"name": "D!"}]}"#, "field 'sources[0].name'"),
+      (#"{"sources": [{"name": "a", "ttl": "long"}]}"#, "source 'a', field 'ttl'"),
+      (#"{"sources": {}}"#, "field 'sources'"), ("[1]", "(top level)"),
+      (
+        #"{"sources": [{"name": "d", "url": "http://x/d", "mapping": {"items": "", "title": 3}}]}"#,
+        "field 'mapping.title'"
+      ),
+    ])
+  func invalidConfig(text: String, mention: String) throws {
+    let path = try directory.write("config.json", text)
+    #expect {
+      try FeedRegistry.sources(configuration(["NEWS_CONFIG": path]))
+    } throws: { error in
+      guard let error = error as? FeedError else { return false }
+      return error.exitCode == .configuration && error.message.hasPrefix(path)
+        && error.message.contains(mention)
+    }
+  }
+}
