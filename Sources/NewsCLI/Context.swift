@@ -18,12 +18,19 @@ public struct Context: Sendable {
   public var now: @Sendable () -> Date
   /// The time zone local times are shown in.
   public var timeZone: TimeZone
+  /// Usage events; active once the configuration allows them.
+  public var analytics: Analytics
+  /// How long the program waits at exit for analytics events still in flight.
+  public var analyticsFlushLimit: Duration = .milliseconds(300)
+  /// When the command started, for the `display` event's time.
+  var startedAt = ContinuousClock.now
 
   /// Creates a context.
   public init(
     environment: [String: String], currentDirectory: URL, console: Console,
     httpClient: any HTTPClient, sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
-    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
+    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
+    analytics: Analytics = Analytics()
   ) {
     self.environment = environment
     self.currentDirectory = currentDirectory
@@ -32,6 +39,7 @@ public struct Context: Sendable {
     self.sleep = sleep
     self.now = now
     self.timeZone = timeZone
+    self.analytics = analytics
   }
 
   /// The running process's world.
@@ -55,14 +63,31 @@ public struct Context: Sendable {
           variable: ".env", path: dotEnvURL.path, reason: "not readable UTF-8 text")
       }
     }
-    return try Configuration(environment: environment, dotEnv: dotEnv)
+    let configuration = try Configuration(environment: environment, dotEnv: dotEnv)
+    if configuration.analyticsEnabled {
+      // Analytics requests are never retried and never reported as `load` events themselves.
+      analytics.activate(
+        endpoint: configuration.analyticsURL,
+        transport: HTTPTransport(
+          client: httpClient, retryPolicy: RetryPolicy(retries: 0),
+          timeout: configuration.timeout))
+    }
+    return configuration
   }
 
   /// The HTTP transport every client uses, set up from `configuration`.
   func transport(_ configuration: Configuration) -> HTTPTransport {
-    HTTPTransport(
+    let analytics = self.analytics
+    return HTTPTransport(
       client: httpClient, retryPolicy: RetryPolicy(delay: configuration.retryDelay),
-      timeout: configuration.timeout, sleep: sleep)
+      timeout: configuration.timeout, sleep: sleep,
+      observer: { metrics in analytics.recordLoad(metrics.duration) })
+  }
+
+  /// Sends the `display` event: the command has written its screen.
+  func displayed() {
+    analytics.record(
+      "display", milliseconds: Analytics.milliseconds(ContinuousClock.now - startedAt))
   }
 
   /// The article store, with its key loaded (or created on first use).

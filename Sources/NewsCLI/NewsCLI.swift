@@ -8,6 +8,7 @@ public enum NewsCLI {
     HeadlinesCommand.entry,
     ShowCommand.entry,
     FeedCommand.entry,
+    SyncCommand.entry,
     SearchCommand.entry,
     BookmarkCommands.add,
     BookmarkCommands.remove,
@@ -22,6 +23,14 @@ public enum NewsCLI {
   ///
   /// Errors are written to standard error as one line starting with `news: `.
   public static func run(_ arguments: [String], context: Context) async -> ExitCode {
+    var context = context
+    context.startedAt = .now
+    let code = await runCommand(arguments, context: context)
+    await context.analytics.flush(within: context.analyticsFlushLimit)
+    return code
+  }
+
+  private static func runCommand(_ arguments: [String], context: Context) async -> ExitCode {
     let console = context.console
     do {
       return try await dispatch(arguments, context: context)

@@ -42,19 +42,23 @@ final class Harness: Sendable {
 
   func run(
     _ arguments: [String], environment overrides: [String: String?] = [:], terminal: Bool = false,
-    width: Int = 80, now: Date = Date(timeIntervalSince1970: 1_645_120_000)
+    width: Int = 80, now: Date = Date(timeIntervalSince1970: 1_645_120_000),
+    analyticsFlushLimit: Duration = .seconds(5)
   ) async -> RunResult {
     var environment = self.environment
     for (key, value) in overrides { environment[key] = value }
     let out = Mutex("")
     let err = Mutex("")
     let sleeps = self.sleeps
-    let context = Context(
+    var context = Context(
       environment: environment, currentDirectory: home.url,
       console: Console(
         out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
         stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: width),
       httpClient: URLSessionHTTPClient(), sleep: { sleeps.record($0) }, now: { now })
+    // Tests that count events give them time to arrive on a loaded machine; the endpoint answers
+    // at once, so this costs nothing. The 300 ms default is tested with a hanging endpoint.
+    context.analyticsFlushLimit = analyticsFlushLimit
     let code = await NewsCLI.run(arguments, context: context)
     return RunResult(code: code, out: out.withLock { $0 }, err: err.withLock { $0 })
   }

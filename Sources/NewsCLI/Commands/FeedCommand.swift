@@ -75,6 +75,7 @@ enum FeedCommand {
         style: context.style(configuration), width: context.console.width, now: context.now())
       context.console.out(renderer.text(reports))
     }
+    context.displayed()
     return reports.allSatisfy({ $0.status == .failed }) ? .unavailable : .success
   }
 }

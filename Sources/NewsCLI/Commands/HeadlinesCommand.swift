@@ -5,7 +5,7 @@ import NewsCore
 enum HeadlinesCommand {
   static let spec = CommandSpec(
     name: "headlines",
-    abstract: "Show the latest top headlines (US by default) from newsapi.org.",
+    abstract: "Show the latest top headlines (newsapi.org by default, or articles or bbc).",
     discussion: """
       EXAMPLES:
         news headlines
@@ -13,12 +13,17 @@ enum HeadlinesCommand {
         news headlines -q climate --json | jq -r '.articles[].title'
         news headlines --sources bbc-news,reuters
         news headlines --offline
+        news headlines --from articles
+        news headlines --from bbc --json
 
-      Needs NEWSAPI_KEY (or NEWSAPI_KEY_FILE); see .env.example. Every list is stored, encrypted:
+      --from newsapi needs NEWSAPI_KEY (or NEWSAPI_KEY_FILE); see .env.example. The filters
+      (--country, --category, --query, --sources, --page-size, --page) are newsapi.org's only.
+      Every list is stored, encrypted:
       when newsapi.org cannot be reached, the stored list for the same query is shown instead,
       with a warning, and --offline reads only the store.
       """,
     options: [
+      .value("from", "<provider>", help: "newsapi (default), articles or bbc."),
       .value("country", "<code>", help: "Two-letter country code (default: us)."),
       .value(
         "category", "<name>",
@@ -37,7 +42,23 @@ enum HeadlinesCommand {
 
   static let entry = CommandEntry(spec: spec, run: run)
 
+  static let providers = ["newsapi", "articles", "bbc"]
+  static let newsAPIOptions = ["country", "category", "query", "sources", "page-size", "page"]
+
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    let provider = arguments.value("from") ?? "newsapi"
+    guard providers.contains(provider) else {
+      throw UsageError(
+        command: spec.name,
+        message: "--from must be one of \(providers.joined(separator: ", ")); got '\(provider)'",
+        hint: Suggestion.closest(to: provider, in: providers).map { "did you mean '\($0)'?" })
+    }
+    if provider != "newsapi",
+      let option = newsAPIOptions.first(where: { arguments.value($0) != nil })
+    {
+      throw UsageError(
+        command: spec.name, message: "--\(option) only applies to --from newsapi")
+    }
     let query = TopHeadlinesQuery(
       country: arguments.value("country"), category: arguments.value("category"),
       query: arguments.value("query"), sources: arguments.list("sources"),
@@ -49,8 +70,17 @@ enum HeadlinesCommand {
       throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
     }
     let configuration = try context.configuration()
-    let key = query.storageKey
-    let heading = "Top headlines" + (query.summary.isEmpty ? "" : " · " + query.summary)
+    let key: String
+    let heading: String
+    switch provider {
+    case "articles":
+      (key, heading) = ("articles", "Articles")
+    case "bbc":
+      (key, heading) = ("bbc", "BBC headlines")
+    default:
+      key = query.storageKey
+      heading = "Top headlines" + (query.summary.isEmpty ? "" : " · " + query.summary)
+    }
     let output = ListOutput(
       context: context, configuration: configuration, json: arguments.has("json"), limit: limit)
 
@@ -63,12 +93,9 @@ enum HeadlinesCommand {
         stored.listing, stored.articles, heading: heading, store: store, stale: .offline)
     }
 
-    let client = NewsAPIClient(
-      baseURL: configuration.newsAPIURL, apiKey: try configuration.requireNewsAPIKey(),
-      transport: context.transport(configuration), now: context.now)
     let page: HeadlinesPage
     do {
-      page = try await client.topHeadlines(query)
+      page = try await fetch(provider, query: query, configuration: configuration, context: context)
     } catch let error as any NewsError where isOutage(error) {
       let store = try context.articleStore(configuration)
       guard let stored = try store.listing(for: key) else { throw error }
@@ -79,11 +106,32 @@ enum HeadlinesCommand {
     return try output.show(page, key: key, heading: heading)
   }
 
+  /// One page from `provider`, over the network.
+  static func fetch(
+    _ provider: String, query: TopHeadlinesQuery, configuration: Configuration, context: Context
+  ) async throws -> HeadlinesPage {
+    let transport = context.transport(configuration)
+    switch provider {
+    case "articles":
+      return try await ArticlesClient(
+        url: configuration.articlesURL, transport: transport, now: context.now
+      ).fetch()
+    case "bbc":
+      return try await BBCClient(url: configuration.bbcURL, transport: transport, now: context.now)
+        .fetch()
+    default:
+      return try await NewsAPIClient(
+        baseURL: configuration.newsAPIURL, apiKey: try configuration.requireNewsAPIKey(),
+        transport: transport, now: context.now
+      ).topHeadlines(query)
+    }
+  }
+
   /// Failures of the network or the server, for which stored articles may stand in.
   static func isOutage(_ error: any NewsError) -> Bool {
     switch error {
     case let error as NewsAPIError: return error.isOutage || error.exitCode == .dataError
-    case is HTTPError: return true
+    case is HTTPError, is ProviderError: return true
     default: return false
     }
   }

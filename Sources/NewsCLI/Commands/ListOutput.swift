@@ -99,6 +99,7 @@ struct ListOutput {
       if case .fresh = stale { isStale = false } else { isStale = true }
       context.console.out(
         ArticleJSON.list(page, stale: isStale, error: error).serialized(pretty: true) + "\n")
+      context.displayed()
       return
     }
     var title = heading
@@ -110,5 +111,6 @@ struct ListOutput {
     let renderer = ArticleListRenderer(
       style: context.style(configuration), width: context.console.width, now: context.now())
     context.console.out(renderer.render(page, heading: title))
+    context.displayed()
   }
 }

@@ -54,6 +54,7 @@ enum ShowCommand {
       context.console.out(
         renderer.render(article, likes: likes, comments: comments, showCounts: showCounts))
     }
+    context.displayed()
     return .success
   }
 }

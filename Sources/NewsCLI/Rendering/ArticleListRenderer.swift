@@ -24,6 +24,25 @@ struct ArticleListRenderer {
       for (index, line) in titleLines.enumerated() {
         text += (index == 0 ? label : indent) + style.bold(line) + "\n"
       }
+      switch article.provider {
+      case "articles":
+        // The design: title, two lines of description, image.
+        if let description = article.description.map(clean), !description.isEmpty {
+          for line in TextWrapper.firstLines(description, width: width - indent.count, count: 2) {
+            text += indent + line + "\n"
+          }
+        }
+        text += indent + style.cyan(article.imageURL.map(clean) ?? "[no image]") + "\n"
+        continue
+      case "bbc":
+        // The design: headline, then the day it was last updated in light grey.
+        if let updated = article.publishedAt {
+          text += indent + style.grey(DayFormat.long(updated)) + "\n"
+        }
+        continue
+      default:
+        break
+      }
       let meta = [
         article.source.map(clean),
         article.publishedAt.map { RelativeTime.describe($0, now: now) },

@@ -9,6 +9,11 @@ struct ArticleRenderer {
   var timeZone: TimeZone
 
   func render(_ article: Article, likes: Int?, comments: Int?, showCounts: Bool) -> String {
+    switch article.provider {
+    case "articles": return renderRelease(article)
+    case "bbc": return renderBBC(article)
+    default: break
+    }
     var text = ""
     for line in TextWrapper.wrap(clean(article.title), width: width) {
       text += style.bold(line) + "\n"
@@ -41,6 +46,40 @@ struct ArticleRenderer {
     }
     text += style.dim("id: " + clean(article.id)) + "\n"
     return text
+  }
+
+  /// An article of the articles API: image, title, full description, author, release date.
+  private func renderRelease(_ article: Article) -> String {
+    var text = "Image: " + (article.imageURL.map { style.cyan(clean($0)) } ?? "[no image]") + "\n\n"
+    for line in TextWrapper.wrap(clean(article.title), width: width) {
+      text += style.bold(line) + "\n"
+    }
+    if let description = article.description {
+      let cleaned = TerminalSanitizer.clean(HTMLText.plain(description), keepNewlines: true)
+      text += "\n" + TextWrapper.wrap(cleaned, width: width).joined(separator: "\n") + "\n"
+    }
+    text += "\n"
+    if let author = article.author { text += "Author:   " + clean(author) + "\n" }
+    if let released = article.publishedAt {
+      text += "Released: " + DayFormat.compact(released) + "\n"
+    }
+    return text + style.dim("id: " + clean(article.id)) + "\n"
+  }
+
+  /// A BBC headline: headline (bold), last updated (light grey), introduction (regular).
+  private func renderBBC(_ article: Article) -> String {
+    var text = ""
+    for line in TextWrapper.wrap(clean(article.title), width: width) {
+      text += style.bold(line) + "\n"
+    }
+    if let updated = article.publishedAt {
+      text += style.grey("Last updated " + DayFormat.long(updated)) + "\n"
+    }
+    if let introduction = article.description {
+      text +=
+        "\n" + TextWrapper.wrap(clean(introduction), width: width).joined(separator: "\n") + "\n"
+    }
+    return text + style.dim("id: " + clean(article.id)) + "\n"
   }
 
   /// `Thu 17 Feb 2022 10:00 CET`, in the reader's time zone.

@@ -1,0 +1,101 @@
+import Foundation
+import NewsCore
+
+/// `news sync`: pulls every source into the store, for cron.
+enum SyncCommand {
+  static let spec = CommandSpec(
+    name: "sync",
+    abstract: "Pull every source into the encrypted store (for cron), so reading works offline.",
+    discussion: """
+      Pulls newsapi.org top headlines (when NEWSAPI_KEY is set), the articles API, BBC headlines
+      and every feed source, concurrently, each with the retry policy. Exit 0 when every source
+      succeeded, 75 when some failed (what was pulled is kept), 69 when all failed, 78 for a
+      configuration error. Another sync running: exit 75 at once, or wait with --wait.
+
+      EXAMPLES:
+        news sync
+        news sync --quiet             # for cron: silent unless something failed
+        news sync --json | jq '.sources[] | select(.status == "failed")'
+
+      A crontab line, every 30 minutes:
+        */30 * * * * NEWS_STORE_KEY=... news sync --quiet
+      """,
+    options: [
+      .flag("wait", help: "Wait for another running sync instead of exiting with 75."),
+      .flag("quiet", help: "Print nothing when every source succeeded."),
+      .flag("json", help: "Print one JSON report instead of text."),
+    ])
+
+  static let entry = CommandEntry(spec: spec, run: run)
+
+  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    let configuration = try context.configuration()
+    let transport = context.transport(configuration)
+    let service = SyncService(
+      configuration: configuration, transport: transport,
+      articles: try context.articleStore(configuration),
+      feed: FeedService(
+        transport: transport, cache: try context.cacheStore(configuration), now: context.now),
+      feedSources: try FeedRegistry.sources(configuration), now: context.now)
+    let report: SyncReport
+    do {
+      report = try await service.run(wait: arguments.has("wait"))
+    } catch StoreError.locked {
+      throw SyncError.alreadyRunning
+    }
+    let failed = report.sources.filter { !$0.ok }
+    if arguments.has("json") {
+      context.console.out(json(report).serialized(pretty: true) + "\n")
+    } else {
+      let width = (report.sources.map(\.name.count).max() ?? 0) + 2
+      for source in report.sources {
+        let line =
+          source.name.padding(to: width)
+          + (source.ok
+            ? "ok \(source.new) new (\(source.total) total)"
+            : "failed: \(TerminalSanitizer.clean(source.error ?? "unknown error"))")
+        if !arguments.has("quiet") {
+          context.console.out(line + "\n")
+        } else if !source.ok {
+          context.console.err(line + "\n")
+        }
+      }
+    }
+    if failed.isEmpty { return .success }
+    return failed.count == report.sources.count ? .unavailable : .temporaryFailure
+  }
+
+  /// `{"schemaVersion","startedAt","finishedAt","sources":[{"name","status","new","total","error","attempts"}]}`.
+  static func json(_ report: SyncReport) -> JSONValue {
+    .object([
+      ("schemaVersion", .int(ArticleJSON.schemaVersion)),
+      ("startedAt", .date(report.startedAt)),
+      ("finishedAt", .date(report.finishedAt)),
+      (
+        "sources",
+        .array(
+          report.sources.map { source in
+            .object([
+              ("name", .string(source.name)),
+              ("status", .string(source.ok ? "ok" : "failed")),
+              ("new", .int(source.new)),
+              ("total", .int(source.total)),
+              ("error", .string(source.error)),
+              ("attempts", .int(source.attempts)),
+            ])
+          })
+      ),
+    ])
+  }
+}
+
+/// Another sync holds the lock.
+enum SyncError: NewsError {
+  case alreadyRunning
+
+  var message: String {
+    "another news sync is running; skipped (pass --wait to wait for it)"
+  }
+
+  var exitCode: ExitCode { .temporaryFailure }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The articles API (`NEWS_ARTICLES_URL`): one list of articles with release dates.
+public struct ArticlesClient: Sendable {
+  private let url: URL
+  private let transport: HTTPTransport
+  private let now: @Sendable () -> Date
+
+  /// Creates a client for the list at `url`.
+  public init(url: URL, transport: HTTPTransport, now: @escaping @Sendable () -> Date = Date.init) {
+    self.url = url
+    self.transport = transport
+    self.now = now
+  }
+
+  /// Every article, newest release first (undated ones last, in the API's order).
+  public func fetch() async throws -> HeadlinesPage {
+    let response = try await transport.get(url)
+    guard (200..<300).contains(response.status) else {
+      throw ProviderError.status(provider: "articles", code: response.status)
+    }
+    return try Self.decode(response.body, fetchedAt: now())
+  }
+
+  static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> HeadlinesPage {
+    let items: [ArticlesResponseItem]
+    do {
+      items = try JSONDecoder().decode([ArticlesResponseItem].self, from: body)
+    } catch {
+      throw .undecodable(provider: "articles", detail: DecodingErrorDescription.describe(error))
+    }
+    let articles = items.map { item in
+      Article(
+        id: "articles-" + item.id.text, provider: "articles",
+        title: item.title.nonEmpty ?? "(untitled)", description: item.description.nonEmpty,
+        author: item.author.nonEmpty, imageURL: item.image.nonEmpty,
+        publishedAt: item.releaseDate.flatMap(releaseDate))
+    }
+    return HeadlinesPage(
+      provider: "articles", totalResults: articles.count, articles: newestFirst(articles),
+      fetchedAt: fetchedAt)
+  }
+
+  /// Sorted by date, newest first; undated articles keep their order after the dated ones.
+  static func newestFirst(_ articles: [Article]) -> [Article] {
+    articles.enumerated().sorted { lhs, rhs in
+      switch (lhs.element.publishedAt, rhs.element.publishedAt) {
+      case (let l?, let r?): return l != r ? l > r : lhs.offset < rhs.offset
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil): return lhs.offset < rhs.offset
+      }
+    }.map(\.element)
+  }
+
+  /// `M/d/yyyy` (`6/25/2018`) at 00:00 UTC; `nil` when it is not a real day.
+  public static func releaseDate(_ text: String) -> Date? {
+    let parts = text.trimmingCharacters(in: .whitespaces).split(
+      separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitLike) }),
+      let month = Int(parts[0]), let day = Int(parts[1]), let year = Int(parts[2]),
+      parts[2].count == 4, (1...12).contains(month),
+      (1...CivilDate.daysIn(month: month, year: year)).contains(day)
+    else { return nil }
+    let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
+    return Date(timeIntervalSince1970: Double(days) * 86_400)
+  }
+}
+
+extension Character {
+  var isASCIIDigitLike: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,23 @@
+/// A provider without an error format of its own (articles, BBC) failed.
+public enum ProviderError: NewsError, Equatable {
+  /// The provider answered with an error status after the retries.
+  case status(provider: String, code: Int)
+  /// The body is not the shape the provider documents.
+  case undecodable(provider: String, detail: String)
+
+  public var message: String {
+    switch self {
+    case .status(let provider, let code):
+      return "the \(provider) API answered HTTP \(code) \(HTTPError.reasonPhrase(code))"
+    case .undecodable(let provider, let detail):
+      return "the \(provider) API sent something unexpected: \(detail)"
+    }
+  }
+
+  public var exitCode: ExitCode {
+    switch self {
+    case .status(_, let code): return code == 429 ? .temporaryFailure : .unavailable
+    case .undecodable: return .dataError
+    }
+  }
+}

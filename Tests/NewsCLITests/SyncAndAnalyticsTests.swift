@@ -1,0 +1,198 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("news sync and analytics")
+struct SyncAndAnalyticsTests {
+  let harness: Harness
+
+  init() throws {
+    harness = try Harness()
+    let server = harness.server
+    server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    server.route("/articles", .fixture("articles.json"))
+    server.route("/bbc.json", .fixture("headlines.json"))
+    for name in ["a", "b", "c"] {
+      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    server.route("/analytics", .json("{}"))
+  }
+
+  @Test("every source ok: exit 0, one line per source, then everything reads offline")
+  func allOK() async throws {
+    let result = await harness.run(["sync"])
+    #expect(result.code == .success)
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.count == 6)
+    #expect(lines[0].hasPrefix("newsapi") && lines[0].hasSuffix("ok 20 new (20 total)"))
+    #expect(lines[1].hasSuffix("ok 60 new (60 total)"))
+    #expect(lines[3].hasPrefix("feed-a"))
+    let requests = harness.server.requests.count
+    for arguments in [
+      ["headlines", "--offline"], ["headlines", "--from", "articles", "--offline"],
+      ["headlines", "--from", "bbc", "--offline"], ["feed", "--offline"],
+    ] {
+      let offline = await harness.run(arguments)
+      #expect(offline.code == .success, "\(arguments): \(offline.err)")
+    }
+    #expect(harness.server.requests.count == requests)
+    let again = await harness.run(["sync", "--quiet"])
+    #expect(again.out.isEmpty && again.err.isEmpty)
+  }
+
+  @Test("without NEWSAPI_KEY, newsapi is left out")
+  func withoutKey() async throws {
+    let result = await harness.run(["sync", "--json"], environment: ["NEWSAPI_KEY": nil])
+    #expect(result.code == .success)
+    let sources = try #require(try result.json()["sources"] as? [[String: Any]])
+    #expect(
+      sources.map { $0["name"] as? String } == ["articles", "bbc", "feed-a", "feed-b", "feed-c"])
+  }
+
+  @Test("some failed: exit 75, the report says which, with 1 + 3 attempts and the delay")
+  func partial() async throws {
+    harness.server.route("/bbc.json", .json("{}", status: 503))
+    let result = await harness.run(["sync", "--json"])
+    #expect(result.code == .temporaryFailure)
+    let document = try result.json()
+    #expect(document["startedAt"] is String && document["finishedAt"] is String)
+    let sources = try #require(document["sources"] as? [[String: Any]])
+    let bbc = try #require(sources.first { $0["name"] as? String == "bbc" })
+    #expect(bbc["status"] as? String == "failed")
+    #expect(bbc["attempts"] as? Int == 4)
+    #expect((bbc["error"] as? String)?.contains("HTTP 503") == true)
+    let articles = try #require(sources.first { $0["name"] as? String == "articles" })
+    #expect(articles["status"] as? String == "ok")
+    #expect(articles["attempts"] as? Int == 1)
+    #expect(articles["new"] as? Int == 60)
+    #expect(Set(articles.keys) == ["name", "status", "new", "total", "error", "attempts"])
+    #expect(harness.sleeps.all == [.seconds(2), .seconds(2), .seconds(2)])
+  }
+
+  @Test("--quiet prints only the failures, on stderr")
+  func quietFailure() async {
+    harness.server.route("/articles", .dropped)
+    let result = await harness.run(["sync", "--quiet"])
+    #expect(result.code == .temporaryFailure)
+    #expect(result.out.isEmpty)
+    #expect(result.err.hasPrefix("articles"))
+    #expect(result.err.split(separator: "\n").count == 1)
+  }
+
+  @Test("all failed: exit 69")
+  func allFailed() async {
+    for path in [
+      "/v2/top-headlines", "/articles", "/bbc.json", "/feed/a.json", "/feed/b.json", "/feed/c.json",
+    ] {
+      harness.server.route(path, .json("{}", status: 500))
+    }
+    let result = await harness.run(["sync"])
+    #expect(result.code == .unavailable)
+    #expect(result.out.components(separatedBy: "failed:").count == 7)
+  }
+
+  @Test("a bad configuration is exit 78")
+  func configuration() async {
+    let result = await harness.run(["sync"], environment: ["NEWS_RETRY_DELAY": "x"])
+    #expect(result.code == .configuration)
+  }
+
+  /// Holds the sync lock as another `news sync` would.
+  func holdSyncLock() throws -> Int32 {
+    let directory = harness.home.path("news")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let fd = open(directory + "/sync.lock", O_RDWR | O_CREAT, 0o600)
+    #expect(fd >= 0)
+    #expect(flock(fd, LOCK_EX) == 0)
+    return fd
+  }
+
+  @Test("a second sync while one runs is skipped with exit 75")
+  func lockSkips() async throws {
+    let fd = try holdSyncLock()
+    defer { close(fd) }
+    let skipped = await harness.run(["sync"])
+    #expect(skipped.code == .temporaryFailure)
+    #expect(
+      skipped.err == "news: another news sync is running; skipped (pass --wait to wait for it)\n")
+    #expect(harness.server.requests.isEmpty)
+  }
+
+  @Test("--wait waits for the running sync, then syncs")
+  func lockWaits() async throws {
+    let fd = try holdSyncLock()
+    let released = Recorder<ContinuousClock.Instant>()
+    Thread {
+      usleep(200_000)
+      released.record(.now)
+      close(fd)
+    }.start()
+    let waited = await harness.run(["sync", "--wait"])
+    let finished = ContinuousClock.now
+    #expect(waited.code == .success)
+    let release = try #require(released.all.first)
+    #expect(finished > release)
+    #expect(harness.server.requests.allSatisfy { _ in true } && !harness.server.requests.isEmpty)
+  }
+
+  @Test("analytics: a load event per request with its time, one display event per screen")
+  func events() async throws {
+    let result = await harness.run(["headlines"], environment: ["NEWS_ANALYTICS": nil])
+    #expect(result.code == .success)
+    let events = harness.server.requests(to: "/analytics")
+    #expect(
+      events.map { $0.query["event"] }.sorted { ($0 ?? "") < ($1 ?? "") } == ["display", "load"])
+    for event in events {
+      let time = try #require(event.query["time"].flatMap(Int.init))
+      #expect(time >= 0 && time < 5000)
+      #expect(event.query["data"] == nil)
+    }
+  }
+
+  @Test("analytics: a retried request sends one load event per attempt, none for analytics")
+  func loadPerAttempt() async throws {
+    harness.server.route(
+      "/v2/top-headlines",
+      responses: [.json("{}", status: 500), .fixture("top-headlines-us-2022-02-17.json")])
+    _ = await harness.run(["headlines", "--json"], environment: ["NEWS_ANALYTICS": nil])
+    let loads = harness.server.requests(to: "/analytics").filter { $0.query["event"] == "load" }
+    #expect(loads.count == 2)
+  }
+
+  @Test(
+    "analytics: none at all with DO_NOT_TRACK=1 or NEWS_ANALYTICS=off",
+    arguments: [["DO_NOT_TRACK": "1", "NEWS_ANALYTICS": nil], ["NEWS_ANALYTICS": "off"]])
+  func doNotTrack(environment: [String: String?]) async {
+    let result = await harness.run(["headlines"], environment: environment)
+    #expect(result.code == .success)
+    #expect(harness.server.requests(to: "/analytics").isEmpty)
+  }
+
+  @Test("a hanging analytics endpoint delays the command by 300 ms at most, and never fails it")
+  func hanging() async throws {
+    harness.server.route("/analytics", .json("{}", delay: .seconds(3)))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = await harness.run(
+      ["headlines", "--json"], environment: ["NEWS_ANALYTICS": nil],
+      analyticsFlushLimit: .milliseconds(300))
+    let elapsed = clock.now - start
+    #expect(result.code == .success)
+    #expect(result.err.isEmpty)
+    // Waiting for the endpoint would take 3 s; the command gives it 300 ms.
+    #expect(elapsed < .milliseconds(2500))
+  }
+
+  @Test("analytics failing never fails a command")
+  func failingEndpoint() async {
+    harness.server.route("/analytics", .dropped)
+    let result = await harness.run(["headlines"], environment: ["NEWS_ANALYTICS": nil])
+    #expect(result.code == .success)
+    #expect(result.err.isEmpty)
+  }
+}
