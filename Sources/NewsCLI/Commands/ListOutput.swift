@@ -32,6 +32,8 @@ struct ListOutput {
   var configuration: Configuration
   var json: Bool
   var limit: Int?
+  /// Words after "N of M" in the header (`found` for searches).
+  var countSuffix = ""
 
   /// A page fresh from the network: stored first, then shown.
   func show(_ page: HeadlinesPage, key: String, heading: String) throws -> ExitCode {
@@ -110,7 +112,7 @@ struct ListOutput {
     }
     let renderer = ArticleListRenderer(
       style: context.style(configuration), width: context.console.width, now: context.now())
-    context.console.out(renderer.render(page, heading: title))
+    context.console.out(renderer.render(page, heading: title, countSuffix: countSuffix))
     context.displayed()
   }
 }

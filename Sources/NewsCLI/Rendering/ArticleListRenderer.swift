@@ -8,9 +8,11 @@ struct ArticleListRenderer {
   var now: Date
 
   /// Header line, then each article: title, source · time · author, wrapped description, image.
-  func render(_ page: HeadlinesPage, heading: String, shownFrom firstIndex: Int = 1) -> String {
+  func render(_ page: HeadlinesPage, heading: String, countSuffix: String = "") -> String {
+    let firstIndex = 1
     let shown = page.articles.count
-    var text = style.bold(heading) + style.dim(" · \(shown) of \(page.totalResults)") + "\n"
+    var text =
+      style.bold(heading) + style.dim(" · \(shown) of \(page.totalResults)\(countSuffix)") + "\n"
     if page.articles.isEmpty {
       return text + "\nNo articles.\n"
     }

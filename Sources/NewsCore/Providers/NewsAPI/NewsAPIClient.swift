@@ -1,6 +1,6 @@
 import Foundation
 
-/// newsapi.org's `/v2/top-headlines`, with the key in the `X-Api-Key` header and never in a URL.
+/// newsapi.org's `/v2/top-headlines` and `/v2/everything`, with the key in the `X-Api-Key` header and never in a URL.
 public struct NewsAPIClient: Sendable {
   private let baseURL: URL
   private let apiKey: String
@@ -24,7 +24,19 @@ public struct NewsAPIClient: Sendable {
   ///   what the server said, ``HTTPError`` when it could not be reached.
   public func topHeadlines(_ query: TopHeadlinesQuery) async throws -> HeadlinesPage {
     try query.validate()
-    let url = URLBuilder.url(baseURL, path: "/v2/top-headlines", query: query.queryItems)
+    return try await get("/v2/top-headlines", query: query.queryItems)
+  }
+
+  /// Searches every article newsapi.org has (`/v2/everything`).
+  ///
+  /// - Throws: as ``topHeadlines(_:)``.
+  public func everything(_ query: EverythingQuery) async throws -> HeadlinesPage {
+    try query.validate()
+    return try await get("/v2/everything", query: query.queryItems)
+  }
+
+  private func get(_ path: String, query: [(String, String)]) async throws -> HeadlinesPage {
+    let url = URLBuilder.url(baseURL, path: path, query: query)
     let response = try await transport.get(url, headers: ["X-Api-Key": apiKey])
     return try Self.decode(
       status: response.status, body: response.body, fetchedAt: now(), redacting: apiKey)
