@@ -14,6 +14,8 @@ public enum NewsCLI {
     BookmarkCommands.remove,
     BookmarkCommands.list,
     DoctorCommand.entry,
+    DocumentationCommands.completion,
+    DocumentationCommands.manual,
   ]
 
   /// The specs of every subcommand.
@@ -59,6 +61,10 @@ public enum NewsCLI {
       console.out("news \(NewsVersion.current)\n")
       return .success
     case "help":
+      if arguments.dropFirst().first == "--man" {
+        console.out(ManualPage.render(commandSpecs))
+        return .success
+      }
       guard let name = arguments.dropFirst().first else {
         console.out(HelpFormatter.overview(commandSpecs))
         return .success

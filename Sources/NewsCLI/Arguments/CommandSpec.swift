@@ -9,17 +9,20 @@ public struct OptionSpec: Sendable, Equatable {
   public var valueName: String?
   /// One line of help.
   public var help: String
+  /// The values it accepts, when there is a fixed set (offered by shell completions).
+  public var choices: [String] = []
 
   /// A flag: present or not.
   public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
     OptionSpec(name: name, short: short, valueName: nil, help: help)
   }
 
-  /// An option that takes a value.
+  /// An option that takes a value, optionally one of `choices`.
   public static func value(
-    _ name: String, short: Character? = nil, _ valueName: String, help: String
+    _ name: String, short: Character? = nil, _ valueName: String, help: String,
+    choices: [String] = []
   ) -> OptionSpec {
-    OptionSpec(name: name, short: short, valueName: valueName, help: help)
+    OptionSpec(name: name, short: short, valueName: valueName, help: help, choices: choices)
   }
 
   /// Whether the option takes a value.
@@ -36,13 +39,19 @@ public struct ArgumentSpec: Sendable, Equatable {
   public var required: Bool
   /// Whether it may be repeated.
   public var repeating: Bool
+  /// The values it accepts, when there is a fixed set.
+  public var choices: [String]
 
   /// Creates an argument.
-  public init(name: String, help: String, required: Bool = true, repeating: Bool = false) {
+  public init(
+    name: String, help: String, required: Bool = true, repeating: Bool = false,
+    choices: [String] = []
+  ) {
     self.name = name
     self.help = help
     self.required = required
     self.repeating = repeating
+    self.choices = choices
   }
 }
 

@@ -68,14 +68,13 @@ enum BookmarkCommands {
           news bookmarks --json | jq -r '.articles[].url'
         """,
       options: [
-        .value("limit", "<n>", help: "Show at most n articles."),
-        .flag("json", help: "Print one JSON document instead of text."),
-      ]),
+        .value("limit", "<n>", help: "Show at most n articles.")
+      ] + OutputFormat.options),
     run: { arguments, context in
       let configuration = try context.configuration()
       let store = try context.articleStore(configuration)
       let output = ListOutput(
-        context: context, configuration: configuration, json: arguments.has("json"),
+        context: context, configuration: configuration, format: try OutputFormat(arguments),
         limit: try arguments.int("limit", in: 1...Int.max))
       return try output.show(
         try store.bookmarks(), provider: "bookmarks", heading: "Bookmarks", store: store)

@@ -20,8 +20,7 @@ enum FeedCommand {
       .value("limit", "<n>", help: "Show at most n items in all."),
       .flag("refresh", help: "Fetch every source now, whatever its cache."),
       .flag("offline", help: "Use the cache only, whatever its age; never the network."),
-      .flag("json", help: "Print one JSON document instead of text."),
-    ])
+    ] + OutputFormat.options)
 
   static let entry = CommandEntry(spec: spec, run: run)
 
@@ -30,6 +29,7 @@ enum FeedCommand {
       throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
     }
     let limit = try arguments.int("limit", in: 1...Int.max)
+    let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
     var sources = try FeedRegistry.sources(configuration)
     let wanted = arguments.list("source").map { $0.lowercased() }
@@ -68,9 +68,14 @@ enum FeedCommand {
         left -= reports[index].items.count
       }
     }
-    if arguments.has("json") {
+    switch format {
+    case .json:
       context.console.out(FeedRenderer.json(reports).serialized(pretty: true) + "\n")
-    } else {
+    case .jsonLines:
+      for item in reports.flatMap(\.items) {
+        context.console.out(FeedRenderer.item(item).serialized() + "\n")
+      }
+    case .text:
       let renderer = FeedRenderer(
         style: context.style(configuration), width: context.console.width, now: context.now())
       context.console.out(renderer.text(reports))

@@ -23,11 +23,14 @@ enum HeadlinesCommand {
       with a warning, and --offline reads only the store.
       """,
     options: [
-      .value("from", "<provider>", help: "newsapi (default), articles or bbc."),
+      .value(
+        "from", "<provider>", help: "newsapi (default), articles or bbc.",
+        choices: ["newsapi", "articles", "bbc"]),
       .value("country", "<code>", help: "Two-letter country code (default: us)."),
       .value(
         "category", "<name>",
-        help: "business, entertainment, general, health, science, sports or technology."),
+        help: "business, entertainment, general, health, science, sports or technology.",
+        choices: TopHeadlinesQuery.categories),
       .value("query", short: "q", "<words>", help: "Only headlines matching these words."),
       .value(
         "sources", "<ids>",
@@ -37,8 +40,7 @@ enum HeadlinesCommand {
       .value("limit", "<n>", help: "Show at most n articles."),
       .flag("offline", help: "Read the stored list only; never use the network."),
       .flag("refresh", help: "Ignore anything stored and fetch (headlines always fetch online)."),
-      .flag("json", help: "Print one JSON document instead of text."),
-    ])
+    ] + OutputFormat.options)
 
   static let entry = CommandEntry(spec: spec, run: run)
 
@@ -82,7 +84,8 @@ enum HeadlinesCommand {
       heading = "Top headlines" + (query.summary.isEmpty ? "" : " · " + query.summary)
     }
     let output = ListOutput(
-      context: context, configuration: configuration, json: arguments.has("json"), limit: limit)
+      context: context, configuration: configuration, format: try OutputFormat(arguments),
+      limit: limit)
 
     if arguments.has("offline") {
       let store = try context.articleStore(configuration)

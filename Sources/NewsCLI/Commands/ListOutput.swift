@@ -30,7 +30,7 @@ enum OfflineError: NewsError {
 struct ListOutput {
   var context: Context
   var configuration: Configuration
-  var json: Bool
+  var format: OutputFormat
   var limit: Int?
   /// Words after "N of M" in the header (`found` for searches).
   var countSuffix = ""
@@ -94,7 +94,15 @@ struct ListOutput {
   }
 
   private func print(_ page: HeadlinesPage, heading: String, stale: Staleness) {
-    if json {
+    switch format {
+    case .text: break
+    case .jsonLines:
+      for article in page.articles {
+        context.console.out(ArticleJSON.article(article).serialized() + "\n")
+      }
+      context.displayed()
+      return
+    case .json:
       var error: String?
       if case .failed(let reason) = stale { error = reason }
       let isStale: Bool

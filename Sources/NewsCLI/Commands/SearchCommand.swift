@@ -29,7 +29,8 @@ enum SearchCommand {
       .flag("online", help: "Search newsapi.org (/v2/everything) instead of the store."),
       .value("language", "<code>", help: "Two-letter language code, e.g. fr (--online)."),
       .value(
-        "sort-by", "<order>", help: "relevancy, popularity or publishedAt (--online)."),
+        "sort-by", "<order>", help: "relevancy, popularity or publishedAt (--online).",
+        choices: EverythingQuery.sortOrders),
       .value("from", "<date>", help: "Oldest article, ISO 8601 date or date-time (--online)."),
       .value("to", "<date>", help: "Newest article, ISO 8601 date or date-time (--online)."),
       .value("domains", "<list>", help: "Only these domains, comma-separated (--online)."),
@@ -39,8 +40,7 @@ enum SearchCommand {
       .value("page-size", "<n>", help: "Results per page, 1 to 100 (default: 20; --online)."),
       .value("page", "<n>", help: "Page number, 1 or more (default: 1; --online)."),
       .value("limit", "<n>", help: "Show at most n articles."),
-      .flag("json", help: "Print one JSON document instead of text."),
-    ],
+    ] + OutputFormat.options,
     arguments: [ArgumentSpec(name: "words", help: "What to look for.", repeating: true)])
 
   static let entry = CommandEntry(spec: spec, run: run)
@@ -64,7 +64,8 @@ enum SearchCommand {
     let store = try context.articleStore(configuration)
     let results = ArticleSearch.matching(words, in: try store.allArticles())
     let output = ListOutput(
-      context: context, configuration: configuration, json: arguments.has("json"), limit: limit)
+      context: context, configuration: configuration, format: try OutputFormat(arguments),
+      limit: limit)
     return try output.show(
       results, provider: "search", heading: "Search · \"\(words.joined(separator: " "))\"",
       store: store)
@@ -86,7 +87,8 @@ enum SearchCommand {
       baseURL: configuration.newsAPIURL, apiKey: try configuration.requireNewsAPIKey(),
       transport: context.transport(configuration), now: context.now)
     var output = ListOutput(
-      context: context, configuration: configuration, json: arguments.has("json"), limit: limit)
+      context: context, configuration: configuration, format: try OutputFormat(arguments),
+      limit: limit)
     output.countSuffix = " found"
     let heading = "Search · \"\(query.words)\""
     do {

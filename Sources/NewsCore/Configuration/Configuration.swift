@@ -53,6 +53,31 @@ public struct Configuration: Sendable {
     }
   }
 
+  /// Every variable the program reads, with its meaning, for the manual page.
+  public static let variables: [(name: String, meaning: String)] = [
+    ("NEWSAPI_KEY", "newsapi.org API key; needed by headlines and search --online."),
+    ("NEWSAPI_KEY_FILE", "A file holding the key (it does not leak into child processes)."),
+    ("NEWSAPI_URL", "newsapi.org base URL (default https://newsapi.org)."),
+    ("NEWS_INFO_URL", "Likes and comments API base URL."),
+    ("NEWS_BBC_URL", "BBC-style headlines JSON."),
+    ("NEWS_ANALYTICS_URL", "Analytics endpoint."),
+    ("NEWS_ARTICLES_URL", "Articles API."),
+    ("NEWS_FEED_A_URL, NEWS_FEED_B_URL, NEWS_FEED_C_URL", "Feed sources A, B and C."),
+    ("NEWS_FEED_<NAME>_TTL", "Time to live of a feed source, in seconds (A 300, B 1800, C 3600)."),
+    ("NEWS_CONFIG", "The feed configuration file (default config.json in the config directory)."),
+    ("NEWS_HOME", "One absolute directory for all files (default: the XDG directories)."),
+    ("NEWS_RETRY_DELAY", "Seconds between retries, decimals allowed (default 2)."),
+    ("NEWS_TIMEOUT", "Seconds a request may take (default 15)."),
+    ("NEWS_STORE_KEY", "The store key as base64 (32 bytes), instead of the key file."),
+    ("NEWS_RETENTION_DAYS", "Days an article is kept after it was last seen (default 30)."),
+    ("NEWS_RETENTION_MAX", "Articles kept per provider (default 5000)."),
+    (
+      "DO_NOT_TRACK, NEWS_ANALYTICS", "DO_NOT_TRACK=1 or NEWS_ANALYTICS=off switches analytics off."
+    ),
+    ("NO_COLOR", "Set to anything: no colour or styles, even on a terminal."),
+    ("COLUMNS", "Width to wrap text to (default: the terminal's, 80 in a pipe)."),
+  ]
+
   /// Reads the configuration.
   ///
   /// - Parameters:

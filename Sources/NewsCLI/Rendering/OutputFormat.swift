@@ -1,0 +1,27 @@
+import NewsCore
+
+/// How a list command prints: text for people, one JSON document, or JSON Lines for streaming.
+enum OutputFormat: Equatable {
+  case text
+  case json
+  case jsonLines
+
+  /// The two options every list command takes.
+  static let options: [OptionSpec] = [
+    .flag("json", help: "Print one JSON document instead of text."),
+    .flag(
+      "jsonl", help: "Print one JSON object per line (JSON Lines), each as soon as it is ready."),
+  ]
+
+  /// The format asked for; `--json` with `--jsonl` is a usage error.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    switch (arguments.has("json"), arguments.has("jsonl")) {
+    case (true, true):
+      throw UsageError(
+        command: arguments.command.name, message: "--json and --jsonl cannot be combined")
+    case (true, false): self = .json
+    case (false, true): self = .jsonLines
+    case (false, false): self = .text
+    }
+  }
+}

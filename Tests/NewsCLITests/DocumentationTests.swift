@@ -1,0 +1,101 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@testable import NewsCLI
+
+@Suite("Completions, manual and JSON Lines")
+struct DocumentationTests {
+  let harness: Harness
+
+  init() throws {
+    harness = try Harness()
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    for name in ["a", "b", "c"] {
+      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+  }
+
+  @Test(
+    "completion scripts name every command and every option", arguments: CompletionScript.shells)
+  func completions(shell: String) async {
+    let result = await harness.run(["completion", shell])
+    #expect(result.code == .success)
+    for command in NewsCLI.commandSpecs {
+      #expect(result.out.contains(command.name))
+      for option in command.allOptions { #expect(result.out.contains(option.name)) }
+      for choice in command.allOptions.flatMap(\.choices) { #expect(result.out.contains(choice)) }
+    }
+  }
+
+  @Test("the bash script is valid bash")
+  func bashSyntax() async throws {
+    let result = await harness.run(["completion", "bash"])
+    let path = try harness.home.write("news.bash", result.out)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-n", path]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  @Test("an unknown shell is exit 64")
+  func unknownShell() async {
+    #expect(await harness.run(["completion", "tcsh"]).code == .usage)
+  }
+
+  @Test("the manual documents every command, option, variable and exit code")
+  func manual() async {
+    let result = await harness.run(["manual"])
+    #expect(result.out.hasPrefix(".TH NEWS 1"))
+    for command in NewsCLI.commandSpecs {
+      #expect(result.out.contains("news \(command.name)"))
+      for option in command.allOptions {
+        #expect(result.out.contains("\\-\\-" + ManualPage.escape(option.name)))
+      }
+    }
+    #expect(result.out.contains("NEWS_STORE_KEY"))
+    #expect(result.out.contains(".B 130"))
+    #expect(result.out.unicodeScalars.allSatisfy { $0.isASCII })
+    #expect(await harness.run(["help", "--man"]).out == result.out)
+  }
+
+  @Test(
+    "roff escaping",
+    arguments: [("a-b", "a\\-b"), (".dot", "\\&.dot"), ("x\\y", "x\\ey"), ("…", "\\[u2026]")])
+  func roff(text: String, expected: String) {
+    #expect(ManualPage.escape(text) == expected)
+  }
+
+  @Test(
+    "--jsonl: one ARTICLE per line", arguments: [["headlines"], ["search", "the"], ["bookmarks"]])
+  func jsonLines(command: [String]) async throws {
+    _ = await harness.run(["headlines"])
+    _ = await harness.run(["bookmark", "1", "2"])
+    let result = await harness.run(command + ["--jsonl"])
+    #expect(result.code == .success)
+    let lines = result.out.split(separator: "\n")
+    #expect(!lines.isEmpty)
+    for line in lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(object["id"] is String && object.keys.contains("imageUrl"))
+    }
+  }
+
+  @Test("feed --jsonl: one ITEM per line")
+  func feedLines() async throws {
+    let result = await harness.run(["feed", "--jsonl"])
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[0].hasPrefix(#"{"id":"a-"#))
+  }
+
+  @Test("--json with --jsonl is a usage error")
+  func both() async {
+    #expect(await harness.run(["headlines", "--json", "--jsonl"]).code == .usage)
+    #expect(harness.server.requests.isEmpty)
+  }
+}
