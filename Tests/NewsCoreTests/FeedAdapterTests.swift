@@ -108,4 +108,12 @@ struct FeedAdapterTests {
     #expect(one.id != FeedItem(source: "b", title: "WOW", subtitle: nil, imageURL: "y").id)
     #expect(one.id.count == "b-".count + 6)
   }
+
+  @Test("regression (fuzzing): a blank title from a JSON path skips the item")
+  func blankTitle() throws {
+    let adapter = JSONPathAdapter(
+      items: "data.list", title: ["t", "u"], subtitle: ["s"], imageURL: ["i.0"])
+    let items = try adapter.items(from: Fixtures.data("fuzz/feed-blank-title.json"), source: "z")
+    #expect(items.isEmpty)
+  }
 }

@@ -232,4 +232,13 @@ struct FeedServiceTests {
         && error.message.contains(mention)
     }
   }
+
+  @Test("regression (fuzzing): a huge ttl is a configuration error, not a crash")
+  func hugeTTL() {
+    #expect {
+      try FeedConfigFile.parse(Fixtures.data("fuzz/config-huge-ttl.json"), path: "config.json")
+    } throws: { error in
+      (error as? FeedError)?.message.contains("field 'ttl'") == true
+    }
+  }
 }

@@ -102,4 +102,22 @@ struct ProvidersTests {
     let date = try #require(ArticlesClient.releaseDate(text))
     #expect(DayFormat.compact(date) == expected)
   }
+
+  @Test("regression (fuzzing): an absurd BBC timestamp is treated as absent, not a crash")
+  func hugeTimestamp() throws {
+    let page = try BBCClient.decode(
+      Fixtures.data("fuzz/bbc-huge-timestamp.json"), fetchedAt: fetchedAt)
+    #expect(page.articles.contains { $0.publishedAt == nil })
+    for article in page.articles { _ = article.publishedAt.map(DayFormat.long) }
+  }
+
+  @Test(
+    "calendar formatting is total: no Date can make it overflow",
+    arguments: [1e300, -1e300, Double.infinity, -Double.infinity, Double.nan, 1e15])
+  func absurdDates(seconds: Double) {
+    let date = Date(timeIntervalSince1970: seconds)
+    #expect(!DayFormat.long(date).isEmpty)
+    #expect(!ISO8601.string(from: date).isEmpty)
+    #expect(!RelativeTime.describe(date, now: fetchedAt).isEmpty)
+  }
 }

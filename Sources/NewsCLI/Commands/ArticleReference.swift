@@ -14,7 +14,8 @@ enum ArticleReference {
       if let stored = try store.allArticles().first(where: { $0.id == id }) { return stored }
       return Article(id: id, provider: "url", title: reference, url: reference)
     }
-    if let index = Int(reference), reference.allSatisfy(\.isASCIIDigitCharacter) {
+    if let index = Int(reference), reference.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
+    {
       guard let last = try store.lastListing() else {
         throw LookupError.noListing
       }
@@ -62,8 +63,4 @@ enum LookupError: NewsError, Equatable {
   }
 
   var exitCode: ExitCode { .usage }
-}
-
-extension Character {
-  var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }

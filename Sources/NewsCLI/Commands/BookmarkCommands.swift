@@ -17,9 +17,7 @@ enum BookmarkCommands {
           name: "id", help: "Article id, list number, id prefix or URL.", repeating: true)
       ]),
     run: { arguments, context in
-      let configuration = try context.configuration()
-      let store = try context.articleStore(configuration)
-      let articles = try arguments.positionals.map { try ArticleReference.resolve($0, in: store) }
+      let (store, articles) = try resolve(arguments, context: context)
       try store.addBookmarks(articles)
       for article in articles {
         context.console.out("bookmarked: \(TerminalSanitizer.clean(article.title))\n")
@@ -41,9 +39,7 @@ enum BookmarkCommands {
           name: "id", help: "Article id, list number, id prefix or URL.", repeating: true)
       ]),
     run: { arguments, context in
-      let configuration = try context.configuration()
-      let store = try context.articleStore(configuration)
-      let articles = try arguments.positionals.map { try ArticleReference.resolve($0, in: store) }
+      let (store, articles) = try resolve(arguments, context: context)
       let missing = try store.removeBookmarks(articles.map(\.id))
       for article in articles where !missing.contains(article.id) {
         context.console.out("removed: \(TerminalSanitizer.clean(article.title))\n")
@@ -79,4 +75,12 @@ enum BookmarkCommands {
       return try output.show(
         try store.bookmarks(), provider: "bookmarks", heading: "Bookmarks", store: store)
     })
+
+  /// The store and the articles the positional arguments name.
+  private static func resolve(_ arguments: ParsedArguments, context: Context) throws
+    -> (ArticleStore, [Article])
+  {
+    let store = try context.articleStore(try context.configuration())
+    return (store, try arguments.positionals.map { try ArticleReference.resolve($0, in: store) })
+  }
 }

@@ -84,8 +84,9 @@ struct FeedConfigFile {
         declared.url = parsed
       }
       if let ttl = object["ttl"] {
-        guard let seconds = ttl as? NSNumber, seconds.doubleValue >= 0 else {
-          throw fail(name, "ttl", "must be a number of seconds, 0 or more")
+        // Bounded, so that a huge number cannot overflow the conversion (found by fuzzing).
+        guard let seconds = ttl as? NSNumber, (0...31_536_000).contains(seconds.doubleValue) else {
+          throw fail(name, "ttl", "must be a number of seconds from 0 to 31536000 (a year)")
         }
         declared.ttl = .milliseconds(Int(seconds.doubleValue * 1000))
       }

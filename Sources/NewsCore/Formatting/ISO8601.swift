@@ -7,11 +7,11 @@ import Foundation
 public enum ISO8601 {
   /// Formats `date` in UTC as `2019-03-27T19:16:39Z` (fractions of a second are dropped).
   public static func string(from date: Date) -> String {
-    let seconds = Int(floor(date.timeIntervalSince1970))
+    let seconds = CivilDate.clampedSeconds(date)
     let civil = CivilDate(daysSinceEpoch: seconds.floorDiv(86_400))
     let time = seconds - seconds.floorDiv(86_400) * 86_400
     return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", civil.year, civil.month, civil.day,
+      format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ldZ", civil.year, civil.month, civil.day,
       time / 3600, time / 60 % 60, time % 60)
   }
 
@@ -94,6 +94,14 @@ struct CivilDate: Equatable {
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// Whole seconds since 1970 of `date`, clamped to ±10^12 (about ±31,000 years) so that calendar
+  /// arithmetic on any `Date`, however absurd, cannot overflow.
+  static func clampedSeconds(_ date: Date) -> Int {
+    let seconds = date.timeIntervalSince1970
+    guard seconds.isFinite else { return 0 }
+    return Int(floor(min(max(seconds, -1e12), 1e12)))
   }
 
   /// Day of the week, 0 for Sunday.

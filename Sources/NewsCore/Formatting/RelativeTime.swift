@@ -5,7 +5,7 @@ public enum RelativeTime {
   /// Describes `date` relative to `now`: `just now`, `5m ago`, `3h ago`, `2d ago`, and for more than
   /// a week the day itself (`27 Mar 2019`, UTC). Future dates (clock skew) read `just now`.
   public static func describe(_ date: Date, now: Date) -> String {
-    let seconds = Int(now.timeIntervalSince(date))
+    let seconds = CivilDate.clampedSeconds(now) - CivilDate.clampedSeconds(date)
     switch seconds {
     case ..<60: return "just now"
     case ..<3600: return "\(seconds / 60)m ago"
@@ -25,7 +25,7 @@ public enum DayFormat {
   static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
   static func civil(_ date: Date) -> CivilDate {
-    CivilDate(daysSinceEpoch: Int(floor(date.timeIntervalSince1970 / 86_400)))
+    CivilDate(daysSinceEpoch: CivilDate.clampedSeconds(date).floorDiv(86_400))
   }
 
   /// `27 Mar 2019`.
@@ -43,7 +43,7 @@ public enum DayFormat {
   /// `Wed, Jul 8, '20`.
   public static func compact(_ date: Date) -> String {
     let day = civil(date)
-    let year = String(format: "%02d", day.year.floorMod(100))
+    let year = String(format: "%02ld", day.year.floorMod(100))
     return
       "\(weekdayNames[day.weekday]), \(monthNames[day.month - 1].prefix(3)) \(day.day), '\(year)"
   }

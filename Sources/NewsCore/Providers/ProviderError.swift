@@ -1,3 +1,5 @@
+import Foundation
+
 /// A provider without an error format of its own (articles, BBC) failed.
 public enum ProviderError: NewsError, Equatable {
   /// The provider answered with an error status after the retries.
@@ -19,5 +21,18 @@ public enum ProviderError: NewsError, Equatable {
     case .status(_, let code): return code == 429 ? .temporaryFailure : .unavailable
     case .undecodable: return .dataError
     }
+  }
+}
+
+extension HTTPTransport {
+  /// The body of a successful GET of `url`, for providers without an error format of their own.
+  ///
+  /// - Throws: ``ProviderError/status(provider:code:)`` for a non-2xx answer after the retries.
+  func body(of url: URL, provider: String) async throws -> Data {
+    let response = try await get(url)
+    guard (200..<300).contains(response.status) else {
+      throw ProviderError.status(provider: provider, code: response.status)
+    }
+    return response.body
   }
 }

@@ -57,7 +57,10 @@ public struct JSONPathAdapter: FeedAdapter, Equatable {
           source: source, detail: "field '\(items)[\(index)].\(path)' is not a string")
       }
     }
-    return parts.isEmpty ? nil : parts.joined()
+    // Blank counts as absent, as in the typed adapters: an item with a blank title is skipped
+    // (found by fuzzing).
+    let joined = parts.joined()
+    return joined.trimmingWhitespace().isEmpty ? nil : joined
   }
 
   static func value(at path: String, in root: Any) -> Any? {

@@ -15,11 +15,7 @@ public struct ArticlesClient: Sendable {
 
   /// Every article, newest release first (undated ones last, in the API's order).
   public func fetch() async throws -> HeadlinesPage {
-    let response = try await transport.get(url)
-    guard (200..<300).contains(response.status) else {
-      throw ProviderError.status(provider: "articles", code: response.status)
-    }
-    return try Self.decode(response.body, fetchedAt: now())
+    try Self.decode(try await transport.body(of: url, provider: "articles"), fetchedAt: now())
   }
 
   static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> HeadlinesPage {
@@ -57,7 +53,8 @@ public struct ArticlesClient: Sendable {
   public static func releaseDate(_ text: String) -> Date? {
     let parts = text.trimmingCharacters(in: .whitespaces).split(
       separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitLike) }),
+    guard parts.count == 3,
+      parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(\.isASCIIDigit) }),
       let month = Int(parts[0]), let day = Int(parts[1]), let year = Int(parts[2]),
       parts[2].count == 4, (1...12).contains(month),
       (1...CivilDate.daysIn(month: month, year: year)).contains(day)
@@ -65,8 +62,4 @@ public struct ArticlesClient: Sendable {
     let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
     return Date(timeIntervalSince1970: Double(days) * 86_400)
   }
-}
-
-extension Character {
-  var isASCIIDigitLike: Bool { isASCII && isNumber }
 }

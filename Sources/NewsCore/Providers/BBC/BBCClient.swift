@@ -15,11 +15,7 @@ public struct BBCClient: Sendable {
 
   /// The headlines in the order the server gives them.
   public func fetch() async throws -> HeadlinesPage {
-    let response = try await transport.get(url)
-    guard (200..<300).contains(response.status) else {
-      throw ProviderError.status(provider: "bbc", code: response.status)
-    }
-    return try Self.decode(response.body, fetchedAt: now())
+    try Self.decode(try await transport.body(of: url, provider: "bbc"), fetchedAt: now())
   }
 
   static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> HeadlinesPage {
@@ -34,9 +30,16 @@ public struct BBCClient: Sendable {
       return Article(
         id: "bbc-" + StableHash.hex(headline), provider: "bbc", title: headline,
         description: item.introduction.nonEmpty,
-        publishedAt: (item.updated ?? item.firstPublished).map(Date.init(timeIntervalSince1970:)))
+        publishedAt: (item.updated ?? item.firstPublished).flatMap(Self.date))
     }
     return HeadlinesPage(
       provider: "bbc", totalResults: articles.count, articles: articles, fetchedAt: fetchedAt)
+  }
+
+  /// Epoch seconds as a date; values beyond ±10^11 s (about year 5000) are nonsense and treated as
+  /// absent, so that no later calendar arithmetic can overflow (found by fuzzing).
+  static func date(_ seconds: Double) -> Date? {
+    guard seconds.isFinite, abs(seconds) < 1e11 else { return nil }
+    return Date(timeIntervalSince1970: seconds)
   }
 }

@@ -1,0 +1,75 @@
+// libFuzzer entry point for NewsCore, compiled into the module by Fuzz/run.sh (not by SwiftPM).
+// FUZZ_TARGET picks what the bytes are fed to; every target also checks invariants that must hold
+// for any input, and crashes (so the fuzzer reports it) when one does not.
+import Foundation
+
+let fuzzTarget = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
+let fuzzDate = Date(timeIntervalSince1970: 0)
+let fuzzKey = [UInt8](repeating: 0x42, count: 32)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: pointer, count: size))
+  let data = Data(bytes)
+  let text = String(decoding: bytes, as: UTF8.self)
+  switch fuzzTarget {
+  case "newsapi":
+    for status in [200, 401, 500] {
+      if let page = try? NewsAPIClient.decode(status: status, body: data, fetchedAt: fuzzDate) {
+        precondition(page.articles.allSatisfy { !$0.title.isEmpty && !$0.id.isEmpty })
+      }
+    }
+  case "articles":
+    if let page = try? ArticlesClient.decode(data, fetchedAt: fuzzDate) {
+      let dates = page.articles.compactMap(\.publishedAt)
+      precondition(dates == dates.sorted(by: >), "articles not newest first")
+    }
+    _ = ArticlesClient.releaseDate(text)
+  case "bbc":
+    if let page = try? BBCClient.decode(data, fetchedAt: fuzzDate) {
+      precondition(page.articles.allSatisfy { $0.id.hasPrefix("bbc-") })
+      for article in page.articles { _ = article.publishedAt.map(DayFormat.long) }
+    }
+  case "feed":
+    let adapters: [any FeedAdapter] = [
+      StoriesAdapter(), InnerDataAdapter(), TopLineAdapter(),
+      JSONPathAdapter(items: "data.list", title: ["t", "u"], subtitle: ["s"], imageURL: ["i.0"]),
+      JSONPathAdapter(items: "", title: ["topLine"]),
+    ]
+    for adapter in adapters {
+      if let items = try? adapter.items(from: data, source: "z") {
+        precondition(items.allSatisfy { $0.id.hasPrefix("z-") && !$0.title.isEmpty })
+      }
+    }
+  case "store":
+    // Arbitrary bytes must be refused (or, if ever authentic, decrypt) without crashing.
+    _ = try? EncryptedFileFormat.open(bytes, name: "articles-newsapi", key: fuzzKey)
+    let sealed = EncryptedFileFormat.seal(
+      bytes, name: "x", key: fuzzKey, nonce: [UInt8](repeating: 7, count: 12))
+    precondition((try? EncryptedFileFormat.open(sealed, name: "x", key: fuzzKey)) == bytes)
+    precondition((try? EncryptedFileFormat.open(sealed, name: "y", key: fuzzKey)) == nil)
+  case "dotenv":
+    if let values = try? DotEnv.parse(text) {
+      precondition(values.keys.allSatisfy { !$0.isEmpty && !$0.contains("=") })
+      _ = try? Configuration(environment: ["HOME": "/nonexistent"], dotEnv: text)
+    }
+  case "config":
+    _ = try? FeedConfigFile.parse(data, path: "config.json")
+  case "text":
+    let id = ArticleID.derive(fromURL: text)
+    precondition(!id.contains("/"), "ARTICLEID kept a slash")
+    let segment = ArticleID.pathSegment(id)
+    precondition(
+      segment.unicodeScalars.allSatisfy { $0.isASCII && $0 != "/" && $0 != "?" && $0 != "#" })
+    let cleaned = TerminalSanitizer.clean(HTMLText.plain(text))
+    precondition(
+      !cleaned.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) },
+      "control character survived")
+    _ = ISO8601.date(from: text)
+    _ = TextWrapper.wrap(text, width: 17)
+    _ = JSONValue.string(text).serialized()
+  default:
+    fatalError("set FUZZ_TARGET to newsapi, articles, bbc, feed, store, dotenv, config or text")
+  }
+  return 0
+}

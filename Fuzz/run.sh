@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (swiftc -sanitize=fuzzer) and runs each one for FUZZ_SECONDS
+# (default 20) starting from the committed seed corpus in Fuzz/Corpus/<target>/. Any crash fails
+# the run; the crashing input is left in .build/fuzz/ — copy it into the tests as a regression.
+#
+#   bash Fuzz/run.sh              # every target
+#   FUZZ_SECONDS=300 bash Fuzz/run.sh store newsapi
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${FUZZ_SECONDS:-20}
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(newsapi articles bbc feed store dotenv config text)
+out=.build/fuzz
+mkdir -p "$out"
+
+echo "== building the fuzzer"
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -module-name NewsCore -O \
+  $(find Sources/NewsCore -name '*.swift' | sort) Fuzz/FuzzTargets.swift \
+  -o "$out/news-fuzz" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
+
+failed=()
+for target in "${targets[@]}"; do
+  corpus="$out/corpus-$target"
+  mkdir -p "$corpus"
+  echo "== fuzzing $target for ${seconds}s"
+  # Swift's own backtracer would stall on a crash; libFuzzer reports it instead.
+  if FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no "$out/news-fuzz" \
+      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      -artifact_prefix="$out/crash-$target-" "$corpus" "Fuzz/Corpus/$target" \
+      > "$out/$target.log" 2>&1; then
+    grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$out/$target.log" | tail -1
+  else
+    echo "!! $target crashed or failed; see $out/$target.log and $out/crash-$target-*"
+    tail -30 "$out/$target.log"
+    failed+=("$target")
+  fi
+done
+
+passed=$((${#targets[@]} - ${#failed[@]}))
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed targets: ${failed[*]}"
+  echo "fuzz: $passed passed, ${#failed[@]} failed"
+  exit 1
+fi
+echo "every target ran ${seconds}s without a crash"
+echo "fuzz: $passed passed, 0 failed"
