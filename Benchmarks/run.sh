@@ -63,19 +63,19 @@ bench feed -n "news --version" "$news --version" -n "news feed (warm)" "$news fe
 echo "== 3. search and offline headlines over 10,000 stored articles" >&2
 NEWS_RETENTION_MAX=20000 "$bin/news-benchmark" populate 10000 >&2
 bench store -n "news --version" "$news --version" \
-  -n "news search" "$news search climate court --json" \
+  -n "news search" "$news search climate policy --json" \
   -n "news headlines --offline" "$news headlines --offline --json"
 
 echo "== 4. ChaCha20-Poly1305 throughput, 16 KiB messages" >&2
 ours=$("$bin/news-benchmark" crypto 256 | awk '{print $1}')
 theirs=$(openssl speed -evp chacha20-poly1305 -bytes 16384 -seconds 3 2>/dev/null \
-  | awk '/^chacha20-poly1305/ {v=$NF; sub(/k$/, "", v); print v * 1000}')
+  | awk 'tolower($1) ~ /^chacha20-poly1305/ {v=$NF; sub(/k$/, "", v); print v * 1000}')
 
 echo "== 5. peak memory" >&2
 peak() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {print $2}'; }
 mem_headlines=$(peak "$news" headlines --json --refresh)
 mem_feed=$(peak "$news" feed --json)
-mem_search=$(peak "$news" search climate court --json)
+mem_search=$(peak "$news" search climate policy --json)
 mem_offline=$(peak "$news" headlines --offline --json)
 mem_version=$(peak "$news" --version)
 

@@ -2,6 +2,7 @@
 //
 //   news-benchmark populate <count>   fill the store under NEWS_HOME with <count> articles
 //   news-benchmark crypto [MiB]       ChaCha20-Poly1305 throughput in 16 KiB messages, bytes/s
+//   news-benchmark profile-search     time loading the store versus matching, for profiling
 import Foundation
 import NewsCore
 
@@ -46,7 +47,30 @@ case "populate":
           + "mentioning \(topic) again… [+\(1000 + index % 3000) chars]"))
   }
   try store.keep(articles, provider: "newsapi")
+  // A listing for the default query, as a sync leaves it, so that `headlines --offline` has one.
+  try store.save(
+    HeadlinesPage(
+      provider: "newsapi", totalResults: count, articles: Array(articles.prefix(20)),
+      fetchedAt: now), key: TopHeadlinesQuery().storageKey)
   print("stored \(count) articles in \(configuration.paths.dataDirectory.path)")
+
+case "profile-search":
+  // Where `news search` spends its time: loading (decrypt + decode) versus matching.
+  let configuration = try Configuration(environment: ProcessInfo.processInfo.environment)
+  let key = try StoreKey.load(configuration: configuration)
+  let store = ArticleStore(
+    store: EncryptedStore(directory: configuration.paths.dataDirectory, key: key))
+  let clock = ContinuousClock()
+  var all: [Article] = []
+  let load = try clock.measure { all = try store.allArticles() }
+  var found = 0
+  let match = clock.measure {
+    found = ArticleSearch.matching(["climate", "policy"], in: all).count
+  }
+  let decrypt = try clock.measure { try store.store.verify("articles-newsapi") }
+  print(
+    "load \(load) (of which decrypting \(decrypt)), match \(match), \(all.count) articles, "
+      + "\(found) found")
 
 case "crypto":
   let mebibytes = arguments.dropFirst().first.flatMap(Int.init) ?? 64

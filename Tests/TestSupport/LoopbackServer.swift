@@ -180,15 +180,21 @@ public final class LoopbackServer: Sendable {
       return state.stopped
     }
     guard !wasStopped else { return }
+    // Only shut down here: the accept thread closes the descriptor itself when it leaves, so its
+    // number cannot be reused by another test's socket while that thread still accepts on it.
     shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
   }
 
   private func acceptLoop() {
+    defer { close(listener) }
     while true {
       let connection = accept(listener, nil, nil)
       if connection < 0 {
         if errno == EINTR { continue }
+        return
+      }
+      if state.withLock({ $0.stopped }) {
+        close(connection)
         return
       }
       let thread = Thread { [self] in serve(connection) }

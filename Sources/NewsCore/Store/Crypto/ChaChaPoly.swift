@@ -15,8 +15,7 @@ public enum ChaChaPoly {
   ) -> (ciphertext: [UInt8], tag: [UInt8]) {
     var ciphertext = plaintext
     ChaCha20.xor(&ciphertext, key: key, nonce: nonce, counter: 1)
-    let tag = Poly1305.tag(
-      macData(additionalData, ciphertext), key: oneTimeKey(key: key, nonce: nonce))
+    let tag = authenticate(additionalData, ciphertext, key: key, nonce: nonce)
     return (ciphertext, tag)
   }
 
@@ -25,8 +24,7 @@ public enum ChaChaPoly {
     _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8],
     additionalData: [UInt8] = []
   ) -> [UInt8]? {
-    let expected = Poly1305.tag(
-      macData(additionalData, ciphertext), key: oneTimeKey(key: key, nonce: nonce))
+    let expected = authenticate(additionalData, ciphertext, key: key, nonce: nonce)
     guard tag.count == tagLength, constantTimeEqual(expected, tag) else { return nil }
     var plaintext = ciphertext
     ChaCha20.xor(&plaintext, key: key, nonce: nonce, counter: 1)
@@ -37,13 +35,16 @@ public enum ChaChaPoly {
     Array(ChaCha20.block(key: key, counter: 0, nonce: nonce).prefix(32))
   }
 
-  private static func macData(_ aad: [UInt8], _ ciphertext: [UInt8]) -> [UInt8] {
-    var data = aad
-    data += [UInt8](repeating: 0, count: (16 - aad.count % 16) % 16)
-    data += ciphertext
-    data += [UInt8](repeating: 0, count: (16 - ciphertext.count % 16) % 16)
-    data += littleEndian(UInt64(aad.count)) + littleEndian(UInt64(ciphertext.count))
-    return data
+  /// Poly1305 over `aad | pad16 | ciphertext | pad16 | le64(aad length) | le64(ciphertext length)`.
+  private static func authenticate(
+    _ aad: [UInt8], _ ciphertext: [UInt8], key: [UInt8], nonce: [UInt8]
+  ) -> [UInt8] {
+    var poly = Poly1305(key: oneTimeKey(key: key, nonce: nonce))
+    aad.withUnsafeBytes { poly.updatePadded($0) }
+    ciphertext.withUnsafeBytes { poly.updatePadded($0) }
+    let lengths = littleEndian(UInt64(aad.count)) + littleEndian(UInt64(ciphertext.count))
+    lengths.withUnsafeBytes { poly.updatePadded($0) }
+    return poly.finish()
   }
 
   private static func littleEndian(_ value: UInt64) -> [UInt8] {

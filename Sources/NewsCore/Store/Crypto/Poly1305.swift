@@ -1,38 +1,78 @@
 /// The Poly1305 one-time authenticator of RFC 8439, section 2.5.
 ///
 /// Arithmetic modulo 2^130 - 5 on five 26-bit limbs in 64-bit products (the "donna" layout); the
-/// final reduction selects with masks, so no branch depends on secret values.
-enum Poly1305 {
+/// final reduction selects with masks, so no branch depends on secret values. Streaming, so that
+/// the AEAD can authenticate its padded segments without copying them into one buffer.
+struct Poly1305 {
+  private let r0, r1, r2, r3, r4: UInt32
+  private let s1, s2, s3, s4: UInt32
+  private let pad0, pad1, pad2, pad3: UInt32
+  private var h0: UInt32 = 0
+  private var h1: UInt32 = 0
+  private var h2: UInt32 = 0
+  private var h3: UInt32 = 0
+  private var h4: UInt32 = 0
+
+  /// Starts an authenticator with the one-time `key` (32 bytes).
+  init(key: [UInt8]) {
+    precondition(key.count == 32)
+    func load(_ offset: Int) -> UInt32 {
+      UInt32(key[offset]) | UInt32(key[offset + 1]) << 8 | UInt32(key[offset + 2]) << 16
+        | UInt32(key[offset + 3]) << 24
+    }
+    r0 = load(0) & 0x3ff_ffff
+    r1 = (load(3) >> 2) & 0x3ff_ff03
+    r2 = (load(6) >> 4) & 0x3ff_c0ff
+    r3 = (load(9) >> 6) & 0x3f0_3fff
+    r4 = (load(12) >> 8) & 0x00f_ffff
+    (s1, s2, s3, s4) = (r1 * 5, r2 * 5, r3 * 5, r4 * 5)
+    (pad0, pad1, pad2, pad3) = (load(16), load(20), load(24), load(28))
+  }
+
   /// The 16-byte tag of `message` under the one-time `key` (32 bytes).
   static func tag(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-    precondition(key.count == 32)
-    let mask: UInt32 = 0x3ff_ffff
-    let r0 = load(key, 0) & 0x3ff_ffff
-    let r1 = (load(key, 3) >> 2) & 0x3ff_ff03
-    let r2 = (load(key, 6) >> 4) & 0x3ff_c0ff
-    let r3 = (load(key, 9) >> 6) & 0x3f0_3fff
-    let r4 = (load(key, 12) >> 8) & 0x00f_ffff
-    let (s1, s2, s3, s4) = (r1 * 5, r2 * 5, r3 * 5, r4 * 5)
-    var (h0, h1, h2, h3, h4): (UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0)
-
-    var offset = 0
-    var block = [UInt8](repeating: 0, count: 17)
-    while offset < message.count {
-      let length = min(16, message.count - offset)
-      let hibit: UInt32
-      if length == 16 {
-        for index in 0..<16 { block[index] = message[offset + index] }
-        hibit = 1 << 24
-      } else {
-        for index in 0..<16 { block[index] = index < length ? message[offset + index] : 0 }
-        block[length] = 1
-        hibit = 0
+    var poly = Poly1305(key: key)
+    message.withUnsafeBytes { bytes in
+      let full = bytes.count / 16 * 16
+      poly.blocks(bytes.baseAddress, count: full, hibit: 1 << 24)
+      if full < bytes.count {
+        // A final partial block is padded with a 1 byte, then zeros, and has no high bit.
+        var last = [UInt8](repeating: 0, count: 16)
+        for index in full..<bytes.count { last[index - full] = bytes[index] }
+        last[bytes.count - full] = 1
+        last.withUnsafeBytes { poly.blocks($0.baseAddress, count: 16, hibit: 0) }
       }
-      h0 &+= load(block, 0) & mask
-      h1 &+= (load(block, 3) >> 2) & mask
-      h2 &+= (load(block, 6) >> 4) & mask
-      h3 &+= (load(block, 9) >> 6) & mask
-      h4 &+= (load(block, 12) >> 8) | hibit
+    }
+    return poly.finish()
+  }
+
+  /// Adds `bytes` zero-padded to a multiple of 16, as the AEAD construction does (section 2.8).
+  mutating func updatePadded(_ bytes: UnsafeRawBufferPointer) {
+    let full = bytes.count / 16 * 16
+    blocks(bytes.baseAddress, count: full, hibit: 1 << 24)
+    if full < bytes.count {
+      var last = [UInt8](repeating: 0, count: 16)
+      for index in full..<bytes.count { last[index - full] = bytes[index] }
+      last.withUnsafeBytes { blocks($0.baseAddress, count: 16, hibit: 1 << 24) }
+    }
+  }
+
+  /// Processes `count` bytes (a multiple of 16) as full blocks.
+  mutating func blocks(_ pointer: UnsafeRawPointer?, count: Int, hibit: UInt32) {
+    guard let pointer, count > 0 else { return }
+    let mask: UInt32 = 0x3ff_ffff
+    var (h0, h1, h2, h3, h4) = (self.h0, self.h1, self.h2, self.h3, self.h4)
+    var offset = 0
+    while offset < count {
+      @inline(__always)
+      func load(_ at: Int) -> UInt32 {
+        UInt32(littleEndian: pointer.loadUnaligned(fromByteOffset: offset + at, as: UInt32.self))
+      }
+      h0 &+= load(0) & mask
+      h1 &+= (load(3) >> 2) & mask
+      h2 &+= (load(6) >> 4) & mask
+      h3 &+= (load(9) >> 6) & mask
+      h4 &+= (load(12) >> 8) | hibit
 
       let d0 = mul(h0, r0) &+ mul(h1, s4) &+ mul(h2, s3) &+ mul(h3, s2) &+ mul(h4, s1)
       var d1 = mul(h0, r1) &+ mul(h1, r0) &+ mul(h2, s4) &+ mul(h3, s3) &+ mul(h4, s2)
@@ -59,8 +99,13 @@ enum Poly1305 {
       h0 &= mask
       offset += 16
     }
+    (self.h0, self.h1, self.h2, self.h3, self.h4) = (h0, h1, h2, h3, h4)
+  }
 
-    // Full carry, then compute h + -p and keep it if it did not underflow.
+  /// The tag: full carry, then h + -p kept if it did not underflow, plus the pad.
+  func finish() -> [UInt8] {
+    let mask: UInt32 = 0x3ff_ffff
+    var (h0, h1, h2, h3, h4) = (self.h0, self.h1, self.h2, self.h3, self.h4)
     var c = h1 >> 26
     h1 &= mask
     h2 &+= c
@@ -109,13 +154,13 @@ enum Poly1305 {
     let w2 = (h2 >> 12) | (h3 << 14)
     let w3 = (h3 >> 18) | (h4 << 8)
 
-    var f = UInt64(w0) &+ UInt64(load(key, 16))
+    var f = UInt64(w0) &+ UInt64(pad0)
     let t0 = UInt32(truncatingIfNeeded: f)
-    f = UInt64(w1) &+ UInt64(load(key, 20)) &+ (f >> 32)
+    f = UInt64(w1) &+ UInt64(pad1) &+ (f >> 32)
     let t1 = UInt32(truncatingIfNeeded: f)
-    f = UInt64(w2) &+ UInt64(load(key, 24)) &+ (f >> 32)
+    f = UInt64(w2) &+ UInt64(pad2) &+ (f >> 32)
     let t2 = UInt32(truncatingIfNeeded: f)
-    f = UInt64(w3) &+ UInt64(load(key, 28)) &+ (f >> 32)
+    f = UInt64(w3) &+ UInt64(pad3) &+ (f >> 32)
     let t3 = UInt32(truncatingIfNeeded: f)
 
     var tag = [UInt8](repeating: 0, count: 16)
@@ -129,11 +174,5 @@ enum Poly1305 {
   }
 
   @inline(__always)
-  private static func mul(_ a: UInt32, _ b: UInt32) -> UInt64 { UInt64(a) &* UInt64(b) }
-
-  @inline(__always)
-  private static func load(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-    UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-      | UInt32(bytes[offset + 3]) << 24
-  }
+  private func mul(_ a: UInt32, _ b: UInt32) -> UInt64 { UInt64(a) &* UInt64(b) }
 }
