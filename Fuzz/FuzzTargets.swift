@@ -20,13 +20,13 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       }
     }
   case "articles":
-    if let page = try? ArticlesClient.decode(data, fetchedAt: fuzzDate) {
+    if let page = try? ArticlesDecoder.decode(data, fetchedAt: fuzzDate) {
       let dates = page.articles.compactMap(\.publishedAt)
       precondition(dates == dates.sorted(by: >), "articles not newest first")
     }
-    _ = ArticlesClient.releaseDate(text)
+    _ = ArticlesDecoder.releaseDate(text)
   case "bbc":
-    if let page = try? BBCClient.decode(data, fetchedAt: fuzzDate) {
+    if let page = try? BBCDecoder.decode(data, fetchedAt: fuzzDate) {
       precondition(page.articles.allSatisfy { $0.id.hasPrefix("bbc-") })
       for article in page.articles { _ = article.publishedAt.map(DayFormat.long) }
     }

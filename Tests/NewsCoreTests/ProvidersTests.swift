@@ -10,7 +10,7 @@ struct ProvidersTests {
 
   @Test("the real articles sample: 60 articles, newest release first, ids articles-<id>")
   func articles() throws {
-    let page = try ArticlesClient.decode(Fixtures.data("articles.json"), fetchedAt: fetchedAt)
+    let page = try ArticlesDecoder.decode(Fixtures.data("articles.json"), fetchedAt: fetchedAt)
     #expect(page.articles.count == 60)
     #expect(page.provider == "articles")
     let dates = page.articles.compactMap(\.publishedAt)
@@ -27,7 +27,7 @@ struct ProvidersTests {
       [{"id":1,"title":"Old","release_date":"1/2/2018"},{"id":"x","title":"Bad","release_date":"soon"},
        {"id":3,"title":"New","release_date":"12/31/2020"},{"id":4,"title":"None"}]
       """
-    let page = try ArticlesClient.decode(Data(body.utf8), fetchedAt: fetchedAt)
+    let page = try ArticlesDecoder.decode(Data(body.utf8), fetchedAt: fetchedAt)
     #expect(page.articles.map(\.id) == ["articles-3", "articles-1", "articles-x", "articles-4"])
   }
 
@@ -40,16 +40,16 @@ struct ProvidersTests {
       ("a/b/cccc", nil), ("6-25-2018", nil), ("6/25/2018/1", nil),
     ])
   func releaseDates(text: String, expected: String?) {
-    #expect(ArticlesClient.releaseDate(text).map(ISO8601.string(from:)) == expected)
+    #expect(ArticlesDecoder.releaseDate(text).map(ISO8601.string(from:)) == expected)
   }
 
   @Test("a wrong shape is a data error naming the field")
   func articlesWrongShape() {
     #expect(throws: ProviderError.undecodable(provider: "articles", detail: "not valid JSON")) {
-      try ArticlesClient.decode(Data("{".utf8), fetchedAt: fetchedAt)
+      try ArticlesDecoder.decode(Data("{".utf8), fetchedAt: fetchedAt)
     }
     #expect {
-      try ArticlesClient.decode(Data(#"[{"id":true}]"#.utf8), fetchedAt: fetchedAt)
+      try ArticlesDecoder.decode(Data(#"[{"id":true}]"#.utf8), fetchedAt: fetchedAt)
     } throws: { error in
       (error as? ProviderError)?.exitCode == .dataError
     }
@@ -59,7 +59,7 @@ struct ProvidersTests {
     "BBC real samples decode, ids are bbc-<stable hash>",
     arguments: ["headlines.json", "headlines-enhanced.json"])
   func bbc(file: String) throws {
-    let page = try BBCClient.decode(Fixtures.data(file), fetchedAt: fetchedAt)
+    let page = try BBCDecoder.decode(Fixtures.data(file), fetchedAt: fetchedAt)
     #expect(page.articles.count >= 3)
     let first = try #require(page.articles.first)
     #expect(first.title == "Rare angel sharks found living off Wales")
@@ -70,12 +70,12 @@ struct ProvidersTests {
 
   @Test("BBC: an item without a headline is skipped; a wrong type is an error")
   func bbcShapes() throws {
-    let page = try BBCClient.decode(
+    let page = try BBCDecoder.decode(
       Data(#"{"headlines":[{"updated":0},{"headline":"H","updated":0}]}"#.utf8),
       fetchedAt: fetchedAt)
     #expect(page.articles.map(\.title) == ["H"])
     #expect(throws: ProviderError.self) {
-      try BBCClient.decode(Data(#"{"headlines":[{"headline":1}]}"#.utf8), fetchedAt: fetchedAt)
+      try BBCDecoder.decode(Data(#"{"headlines":[{"headline":1}]}"#.utf8), fetchedAt: fetchedAt)
     }
   }
 
@@ -99,13 +99,13 @@ struct ProvidersTests {
       ("2/29/2024", "Thu, Feb 29, '24"),
     ])
   func compactDates(text: String, expected: String) throws {
-    let date = try #require(ArticlesClient.releaseDate(text))
+    let date = try #require(ArticlesDecoder.releaseDate(text))
     #expect(DayFormat.compact(date) == expected)
   }
 
   @Test("regression (fuzzing): an absurd BBC timestamp is treated as absent, not a crash")
   func hugeTimestamp() throws {
-    let page = try BBCClient.decode(
+    let page = try BBCDecoder.decode(
       Fixtures.data("fuzz/bbc-huge-timestamp.json"), fetchedAt: fetchedAt)
     #expect(page.articles.contains { $0.publishedAt == nil })
     for article in page.articles { _ = article.publishedAt.map(DayFormat.long) }

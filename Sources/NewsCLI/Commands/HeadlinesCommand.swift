@@ -116,12 +116,14 @@ enum HeadlinesCommand {
     let transport = context.transport(configuration)
     switch provider {
     case "articles":
-      return try await ArticlesClient(
+      return try await PageClient.articles(
         url: configuration.articlesURL, transport: transport, now: context.now
       ).fetch()
     case "bbc":
-      return try await BBCClient(url: configuration.bbcURL, transport: transport, now: context.now)
-        .fetch()
+      return try await PageClient.bbc(
+        url: configuration.bbcURL, transport: transport, now: context.now
+      )
+      .fetch()
     default:
       return try await NewsAPIClient(
         baseURL: configuration.newsAPIURL, apiKey: try configuration.requireNewsAPIKey(),

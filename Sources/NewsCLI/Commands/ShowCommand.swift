@@ -44,8 +44,11 @@ enum ShowCommand {
     }
 
     if arguments.has("json") {
-      let object = ArticleJSON.article(
+      var object = ArticleJSON.article(
         article, extra: [("likes", .int(likes)), ("comments", .int(comments))])
+      if case .object(let members) = object {
+        object = .object([("schemaVersion", .int(ArticleJSON.schemaVersion))] + members)
+      }
       context.console.out(object.serialized(pretty: true) + "\n")
     } else {
       let renderer = ArticleRenderer(

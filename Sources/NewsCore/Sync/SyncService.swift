@@ -77,13 +77,15 @@ public struct SyncService: Sendable {
       (
         "articles",
         {
-          try await ArticlesClient(url: configuration.articlesURL, transport: $0, now: now).fetch()
+          try await PageClient.articles(url: configuration.articlesURL, transport: $0, now: now)
+            .fetch()
         },
         "articles"
       ))
     providers.append(
       (
-        "bbc", { try await BBCClient(url: configuration.bbcURL, transport: $0, now: now).fetch() },
+        "bbc",
+        { try await PageClient.bbc(url: configuration.bbcURL, transport: $0, now: now).fetch() },
         "bbc"
       ))
 

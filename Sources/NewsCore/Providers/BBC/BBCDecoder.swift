@@ -1,23 +1,8 @@
 import Foundation
 
-/// BBC-style headlines (`NEWS_BBC_URL`).
-public struct BBCClient: Sendable {
-  private let url: URL
-  private let transport: HTTPTransport
-  private let now: @Sendable () -> Date
-
-  /// Creates a client for the JSON at `url`.
-  public init(url: URL, transport: HTTPTransport, now: @escaping @Sendable () -> Date = Date.init) {
-    self.url = url
-    self.transport = transport
-    self.now = now
-  }
-
-  /// The headlines in the order the server gives them.
-  public func fetch() async throws -> HeadlinesPage {
-    try Self.decode(try await transport.body(of: url, provider: "bbc"), fetchedAt: now())
-  }
-
+/// BBC-style headlines (`NEWS_BBC_URL`), in the order the server gives them. Fetched by
+/// ``PageClient/bbc(url:transport:now:)``.
+public enum BBCDecoder {
   static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> HeadlinesPage {
     let response: BBCResponse
     do {

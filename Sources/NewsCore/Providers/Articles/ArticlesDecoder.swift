@@ -1,23 +1,8 @@
 import Foundation
 
-/// The articles API (`NEWS_ARTICLES_URL`): one list of articles with release dates.
-public struct ArticlesClient: Sendable {
-  private let url: URL
-  private let transport: HTTPTransport
-  private let now: @Sendable () -> Date
-
-  /// Creates a client for the list at `url`.
-  public init(url: URL, transport: HTTPTransport, now: @escaping @Sendable () -> Date = Date.init) {
-    self.url = url
-    self.transport = transport
-    self.now = now
-  }
-
-  /// Every article, newest release first (undated ones last, in the API's order).
-  public func fetch() async throws -> HeadlinesPage {
-    try Self.decode(try await transport.body(of: url, provider: "articles"), fetchedAt: now())
-  }
-
+/// The articles API (`NEWS_ARTICLES_URL`): one list of articles with release dates, newest
+/// release first (undated ones last, in the API's order). Fetched by ``PageClient/articles(url:transport:now:)``.
+public enum ArticlesDecoder {
   static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> HeadlinesPage {
     let items: [ArticlesResponseItem]
     do {
