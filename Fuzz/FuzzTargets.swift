@@ -48,6 +48,13 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       bytes, name: "x", key: fuzzKey, nonce: [UInt8](repeating: 7, count: 12))
     precondition((try? EncryptedFileFormat.open(sealed, name: "x", key: fuzzKey)) == bytes)
     precondition((try? EncryptedFileFormat.open(sealed, name: "y", key: fuzzKey)) == nil)
+  case "records":
+    // The fast reader of article files must agree with JSONDecoder whenever it answers.
+    if let fast = StoredArticleParser.parse(bytes) {
+      let slow = try? JSONDecoder().decode([StoredArticle].self, from: data)
+      precondition(slow?.map(\.article) == fast.map(\.article), "fast reader disagrees")
+      precondition(slow?.map(\.seenAt) == fast.map(\.seenAt), "fast reader disagrees on dates")
+    }
   case "dotenv":
     if let values = try? DotEnv.parse(text) {
       precondition(values.keys.allSatisfy { !$0.isEmpty && !$0.contains("=") })
@@ -69,7 +76,8 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = TextWrapper.wrap(text, width: 17)
     _ = JSONValue.string(text).serialized()
   default:
-    fatalError("set FUZZ_TARGET to newsapi, articles, bbc, feed, store, dotenv, config or text")
+    fatalError(
+      "set FUZZ_TARGET to newsapi, articles, bbc, feed, store, records, dotenv, config or text")
   }
   return 0
 }

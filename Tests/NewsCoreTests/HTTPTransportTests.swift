@@ -81,9 +81,8 @@ struct HTTPTransportTests {
 
   @Test("a refused connection is retried, then reported as unavailable")
   func refused() async throws {
-    let closed = try LoopbackServer()
+    let closed = try ClosedPort()
     let url = closed.baseURL.appendingPathComponent("x")
-    closed.stop()
     await #expect {
       _ = try await transport().get(url)
     } throws: { error in
@@ -93,6 +92,7 @@ struct HTTPTransportTests {
       return host == "127.0.0.1" && error.exitCode == .unavailable
     }
     #expect(sleeps.all.count == 3)
+    withExtendedLifetime(closed) {}
   }
 
   @Test("a request slower than the timeout fails as a timeout")

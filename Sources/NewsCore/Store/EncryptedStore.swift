@@ -114,6 +114,8 @@ public struct EncryptedStore: Sendable {
   private static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .secondsSince1970
+    // URLs are most of what is stored: unescaped slashes keep the files smaller and faster to read.
+    encoder.outputFormatting = [.withoutEscapingSlashes]
     return encoder
   }()
 
