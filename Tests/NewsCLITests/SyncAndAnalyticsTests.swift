@@ -128,7 +128,7 @@ struct SyncAndAnalyticsTests {
     let fd = try holdSyncLock()
     let released = Recorder<ContinuousClock.Instant>()
     Thread {
-      usleep(200_000)
+      Thread.sleep(forTimeInterval: 0.2)
       released.record(.now)
       close(fd)
     }.start()

@@ -24,7 +24,7 @@ public final class ArrivalBarrier: Sendable {
         together = true
         break
       }
-      usleep(1000)
+      Thread.sleep(forTimeInterval: 0.001)
     }
     outcomes.record(together)
     return together
