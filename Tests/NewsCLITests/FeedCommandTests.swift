@@ -42,6 +42,7 @@ struct FeedCommandTests {
   func text() async throws {
     harness.server.route("/feed/a.json", .json(#"{"stories":[{"title":"No picture"}]}"#))
     let result = await harness.run(["feed"])
+    #expect(result.out.hasPrefix("Feed · 3 items from 3 sources\n"))
     #expect(result.out.contains("Source A (fresh)"))
     #expect(result.out.contains("Source C (fresh)"))
     #expect(result.out.contains("[no image]"))
@@ -60,6 +61,8 @@ struct FeedCommandTests {
     let result = await harness.run(["feed", "--source", "a,c", "--json"])
     let items = try #require(try result.json()["items"] as? [[String: Any]])
     #expect(items.map { $0["source"] as? String } == ["a", "c"])
+    let one = await harness.run(["feed", "--source", "a"])
+    #expect(one.out.hasPrefix("Feed · 1 item from 1 source\n"))
     #expect(harness.server.requests(to: "/feed/b.json").isEmpty)
     let unknown = await harness.run(["feed", "--source", "x"])
     #expect(unknown.code == .usage)

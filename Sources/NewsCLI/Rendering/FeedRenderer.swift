@@ -11,7 +11,10 @@ struct FeedRenderer {
   func text(_ reports: [FeedSourceReport]) -> String {
     let total = reports.map(\.items.count).reduce(0, +)
     var text =
-      style.bold("Feed") + style.dim(" · \(total) items from \(reports.count) sources") + "\n"
+      style.bold("Feed")
+      + style.dim(
+        " · \(total) item\(total == 1 ? "" : "s") from \(reports.count) source\(reports.count == 1 ? "" : "s")"
+      ) + "\n"
     var number = 0
     let indent = "     "
     for report in reports {
