@@ -55,6 +55,18 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       precondition(slow?.map(\.article) == fast.map(\.article), "fast reader disagrees")
       precondition(slow?.map(\.seenAt) == fast.map(\.seenAt), "fast reader disagrees on dates")
     }
+  case "search":
+    // Matching on the file's bytes must find what decoding everything and matching would.
+    for words in [["a"], ["e", "T"], ["\u{E9}"]] {
+      guard var matcher = ArticleSearch.Matcher(words) else { continue }
+      if let fast = StoredArticleParser.matching(bytes, &matcher) {
+        let all = (try? JSONDecoder().decode([StoredArticle].self, from: data))?.map(\.article)
+        precondition(all != nil, "fast search read what JSONDecoder refuses")
+        let slow = ArticleSearch.matching(words, in: all ?? [])
+        precondition(
+          Set(fast.map(\.article)) == Set(slow), "fast search disagrees with decoding everything")
+      }
+    }
   case "dotenv":
     if let values = try? DotEnv.parse(text) {
       precondition(values.keys.allSatisfy { !$0.isEmpty && !$0.contains("=") })
@@ -77,7 +89,8 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = JSONValue.string(text).serialized()
   default:
     fatalError(
-      "set FUZZ_TARGET to newsapi, articles, bbc, feed, store, records, dotenv, config or text")
+      "set FUZZ_TARGET to newsapi, articles, bbc, feed, store, records, search, dotenv, config or text"
+    )
   }
   return 0
 }

@@ -68,6 +68,9 @@ case "profile-search":
     found = ArticleSearch.matching(["climate", "policy"], in: all).count
   }
   let decrypt = try clock.measure { try store.store.verify("articles-newsapi") }
+  var searched = 0
+  let search = try clock.measure { searched = try store.search(["climate", "policy"]).count }
+  print("store.search \(search), \(searched) found")
   print(
     "load \(load) (of which decrypting \(decrypt)), match \(match), \(all.count) articles, "
       + "\(found) found")

@@ -90,3 +90,19 @@ struct ArticleStoreTests {
     #expect(ArticleSearch.matching(words, in: articles).map(\.id) == expected)
   }
 }
+
+extension ArticleStoreTests {
+  @Test("searching the store equals matching every stored and bookmarked article")
+  func storeSearch() throws {
+    let store = store()
+    try store.keep(
+      [article("a", title: "Climate talks", day: 2), article("b", title: "Sports", day: 3)],
+      provider: "newsapi")
+    try store.keep([article("bbc-1", title: "Climate \"quoted\"", day: 1)], provider: "bbc")
+    try store.addBookmarks([article("bm", title: "Bookmarked climate", day: 9)])
+    let expected = ArticleSearch.matching(["climate"], in: try store.allArticles())
+    #expect(try store.search(["climate"]) == expected)
+    #expect(try store.search(["climate"]).map(\.id) == ["bm", "a", "bbc-1"])
+    #expect(try store.search([]).isEmpty)
+  }
+}

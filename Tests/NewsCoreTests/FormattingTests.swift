@@ -152,3 +152,17 @@ struct FormattingTests {
     #expect(StableHash.hex("headline", length: 6).count == 6)
   }
 }
+
+extension FormattingTests {
+  @Test(
+    "JSON strings: the fast path and the escaping path agree with JSONSerialization",
+    arguments: [
+      "plain", "café …", "quote \"", "back\\slash", "c1 \u{85}", "ls \u{2028}", "tab\t",
+      "del \u{7F}", "emoji 😀",
+    ])
+  func jsonStrings(text: String) throws {
+    let written = JSONValue.array([.string(text)]).serialized()
+    let parsed = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String]
+    #expect(parsed == [text])
+  }
+}

@@ -77,3 +77,35 @@ struct StoredArticleParserTests {
       StoredArticleParser.parse(Array(Fixtures.data("fuzz/records-invalid-utf8.json"))) == nil)
   }
 }
+
+@Suite("Searching article files on their bytes")
+struct ByteSearchTests {
+  @Test(
+    "finds exactly what decoding everything and matching finds",
+    arguments: [["quote"], ["é"], ["CAFE"], ["line", "break"], ["nothing"], ["t"]])
+  func agrees(words: [String]) throws {
+    var records = StoredArticleParserTests.records
+    records.append(
+      StoredArticle(
+        article: Article(id: "c", provider: "p", title: "Café Quote", content: "plain"),
+        seenAt: Date(timeIntervalSince1970: 5)))
+    let bytes = try StoredArticleParserTests.encode(records)
+    var matcher = try #require(ArticleSearch.Matcher(words))
+    let fast = try #require(StoredArticleParser.matching(bytes, &matcher))
+    let slow = ArticleSearch.matching(words, in: records.map(\.article))
+    #expect(Set(fast.map(\.article)) == Set(slow))
+  }
+
+  @Test(
+    "a record without a required field or with a wrong type is left to JSONDecoder",
+    arguments: [
+      #"[{"provider":"p","title":"t","seenAt":1}]"#,
+      #"[{"id":"a","provider":"p","title":"t","seenAt":"1"}]"#,
+      #"[{"id":"a","provider":"p","title":null,"seenAt":1}]"#,
+      #"[{"id":"a","provider":"p","title":"t","seenAt":1,"url":5}]"#,
+    ])
+  func refuses(text: String) throws {
+    var matcher = try #require(ArticleSearch.Matcher(["zzz"]))
+    #expect(StoredArticleParser.matching(Array(text.utf8), &matcher) == nil)
+  }
+}

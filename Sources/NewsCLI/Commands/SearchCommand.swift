@@ -62,7 +62,7 @@ enum SearchCommand {
     }
     let configuration = try context.configuration()
     let store = try context.articleStore(configuration)
-    let results = ArticleSearch.matching(words, in: try store.allArticles())
+    let results = try store.search(words)
     let output = ListOutput(
       context: context, configuration: configuration, format: try OutputFormat(arguments),
       limit: limit)

@@ -207,6 +207,26 @@ public struct ArticleStore: Sendable {
     return Array(byID.values)
   }
 
+  /// Every stored or bookmarked article holding all of `words` (see ``ArticleSearch``), newest
+  /// first. Article files are matched on their bytes, so only the matches are built.
+  public func search(_ words: [String]) throws -> [Article] {
+    guard var matcher = ArticleSearch.Matcher(words) else { return [] }
+    var byID: [String: Article] = [:]
+    for name in store.names() where name.hasPrefix("articles-") {
+      guard let bytes = try store.readBytes(name) else { continue }
+      let found =
+        try StoredArticleParser.matching(bytes, &matcher)?.map(\.article)
+        ?? ArticleSearch.matching(words, in: storedArticles(name).map(\.article))
+      for article in found { byID[article.id] = article }
+    }
+    for bookmark in try bookmarks() where byID[bookmark.id] == nil {
+      if matcher.matches([bookmark.title, bookmark.description, bookmark.content]) {
+        byID[bookmark.id] = bookmark
+      }
+    }
+    return ArticleSearch.newestFirst(Array(byID.values))
+  }
+
   /// The stored articles of `provider`.
   public func articles(provider: String) throws -> [Article] {
     try storedArticles(Self.fileName(provider)).map(\.article)

@@ -15,6 +15,28 @@ enum StoredArticleParser {
     }
   }
 
+  /// The records of an article file that hold every word of `matcher`, building strings only for
+  /// those: a search over 10,000 articles matches on the file's own bytes. `nil` when the file is
+  /// not exactly the store's shape (then the caller decodes it with `JSONDecoder`).
+  static func matching(_ bytes: [UInt8], _ matcher: inout ArticleSearch.Matcher)
+    -> [StoredArticle]?
+  {
+    // Matching on raw bytes needs them to be valid UTF-8, as JSONDecoder would require.
+    guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      var reader = Reader(bytes: buffer)
+      guard reader.consume(UInt8(ascii: "[")) else { return nil }
+      var found: [StoredArticle] = []
+      if reader.consume(UInt8(ascii: "]")) { return reader.finished() ? found : nil }
+      repeat {
+        guard let record = reader.matchingRecord(&matcher) else { return nil }
+        if let record { found.append(record) }
+      } while reader.consume(UInt8(ascii: ","))
+      guard reader.consume(UInt8(ascii: "]")), reader.finished() else { return nil }
+      return found
+    }
+  }
+
   private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -37,6 +59,117 @@ enum StoredArticleParser {
       } while consume(UInt8(ascii: ","))
       guard consume(UInt8(ascii: "]")), finished() else { return nil }
       return articles
+    }
+
+    /// One record: `.some(nil)` when it does not match, `nil` when it is not the store's shape.
+    mutating func matchingRecord(_ matcher: inout ArticleSearch.Matcher) -> StoredArticle?? {
+      skipWhitespace()
+      let start = index
+      guard consume(UInt8(ascii: "{")) else { return nil }
+      var title: Range<Int>?
+      var description: Range<Int>?
+      var content: Range<Int>?
+      var escaped = false
+      var seen: UInt16 = 0
+      var present: UInt16 = 0
+      if !consume(UInt8(ascii: "}")) {
+        repeat {
+          skipWhitespace()
+          guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
+            let (keyRange, keyEscaped) = rawString(), !keyEscaped,
+            let bit = Self.keyBit(UnsafeBufferPointer(rebasing: bytes[keyRange])),
+            seen & bit == 0, consume(UInt8(ascii: ":"))
+          else { return nil }
+          seen |= bit
+          let isNumberKey = bit == Self.publishedAtBit || bit == Self.seenAtBit
+          skipWhitespace()
+          if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            guard !isNumberKey, let (range, hadEscape) = rawString() else { return nil }
+            escaped = escaped || hadEscape
+            switch bit {
+            case Self.titleBit: title = range
+            case Self.descriptionBit: description = range
+            case Self.contentBit: content = range
+            default: break
+            }
+            present |= bit
+          } else {
+            switch value() {
+            case .number?:
+              guard isNumberKey else { return nil }
+              present |= bit
+            case .null?:
+              break
+            default:
+              return nil
+            }
+          }
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { return nil }
+      }
+      let end = index
+      if escaped {
+        // Escapes are rare: read the record fully and match on its strings.
+        index = start
+        guard let record = article() else { return nil }
+        let isMatch = matcher.matches([
+          record.article.title, record.article.description, record.article.content,
+        ])
+        return isMatch ? .some(record) : .some(nil)
+      }
+      // id, provider, title and seenAt must be there and not null, as the full reader requires.
+      guard present & Self.requiredBits == Self.requiredBits else { return nil }
+      let bytes = self.bytes
+      func field(_ range: Range<Int>?) -> UnsafeBufferPointer<UInt8>? {
+        range.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+      }
+      guard matcher.matches(utf8: field(title), field(description), field(content)) else {
+        return .some(nil)
+      }
+      index = start
+      guard let record = article() else { return nil }
+      index = end
+      return .some(record)
+    }
+
+    static let titleBit: UInt16 = 4
+    static let descriptionBit: UInt16 = 8
+    static let contentBit: UInt16 = 256
+    static let publishedAtBit: UInt16 = 512
+    static let seenAtBit: UInt16 = 1024
+    static let requiredBits: UInt16 = 1 | 2 | 4 | 1024
+
+    /// The bit of a known key, compared on its bytes (no string is built).
+    static func keyBit(_ key: UnsafeBufferPointer<UInt8>) -> UInt16? {
+      for (name, bit) in keyList where name.count == key.count {
+        if name.withUnsafeBufferPointer({ $0.elementsEqual(key) }) { return bit }
+      }
+      return nil
+    }
+
+    static let keyList: [([UInt8], UInt16)] = keyBits.map { (Array($0.key.utf8), $0.value) }
+
+    /// The bytes of a string value without its quotes, and whether it held an escape.
+    mutating func rawString() -> (Range<Int>, Bool)? {
+      index += 1
+      let start = index
+      var escaped = false
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+          let range = start..<index
+          index += 1
+          return (range, escaped)
+        case UInt8(ascii: "\\"):
+          escaped = true
+          index += 2
+        case 0..<0x20:
+          return nil
+        default:
+          index += 1
+        }
+      }
+      return nil
     }
 
     mutating func article() -> StoredArticle? {
