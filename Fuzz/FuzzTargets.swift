@@ -67,6 +67,14 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
           Set(fast.map(\.article)) == Set(slow), "fast search disagrees with decoding everything")
       }
     }
+    let ids: Set<String> = ["a", "b", "example.com-a"]
+    if let picked = StoredArticleParser.records(bytes, ids: ids) {
+      let all = (try? JSONDecoder().decode([StoredArticle].self, from: data))?.map(\.article)
+      precondition(all != nil, "records(ids:) read what JSONDecoder refuses")
+      precondition(
+        Set(picked.map(\.article)) == Set((all ?? []).filter { ids.contains($0.id) }),
+        "records(ids:) disagrees with decoding everything")
+    }
   case "dotenv":
     if let values = try? DotEnv.parse(text) {
       precondition(values.keys.allSatisfy { !$0.isEmpty && !$0.contains("=") })

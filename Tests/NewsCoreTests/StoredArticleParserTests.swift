@@ -109,3 +109,14 @@ struct ByteSearchTests {
     #expect(StoredArticleParser.matching(Array(text.utf8), &matcher) == nil)
   }
 }
+
+extension ByteSearchTests {
+  @Test("picking records by id finds exactly those, escaped or not")
+  func byID() throws {
+    let bytes = try StoredArticleParserTests.encode(StoredArticleParserTests.records)
+    let picked = try #require(
+      StoredArticleParser.records(bytes, ids: ["example.com-a?b=c", "bbc-1", "absent"]))
+    #expect(Set(picked.map(\.article.id)) == ["example.com-a?b=c", "bbc-1"])
+    #expect(StoredArticleParser.records(bytes, ids: [])?.isEmpty == true)
+  }
+}

@@ -275,7 +275,14 @@ public struct ArticleStore: Sendable {
   private func resolve(_ ids: [String], provider: String?) throws -> [Article] {
     var byID: [String: Article] = [:]
     if let provider {
-      for article in try articles(provider: provider) { byID[article.id] = article }
+      let name = Self.fileName(provider)
+      if let bytes = try store.readBytes(name) {
+        let wanted = Set(ids)
+        let found =
+          try StoredArticleParser.records(bytes, ids: wanted)
+          ?? storedArticles(name).filter { wanted.contains($0.article.id) }
+        for stored in found { byID[stored.article.id] = stored.article }
+      }
       for article in try bookmarks() where byID[article.id] == nil { byID[article.id] = article }
     } else {
       for article in try allArticles() { byID[article.id] = article }

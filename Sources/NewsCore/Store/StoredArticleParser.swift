@@ -21,7 +21,36 @@ enum StoredArticleParser {
   static func matching(_ bytes: [UInt8], _ matcher: inout ArticleSearch.Matcher)
     -> [StoredArticle]?
   {
-    // Matching on raw bytes needs them to be valid UTF-8, as JSONDecoder would require.
+    var local = matcher
+    defer { matcher = local }
+    return select(
+      bytes, raw: { local.matches(utf8: $0.title, $0.description, $0.content) },
+      full: { local.matches([$0.article.title, $0.article.description, $0.article.content]) })
+  }
+
+  /// The records whose id is one of `ids`, building only those (for listings: 20 of 10,000).
+  static func records(_ bytes: [UInt8], ids: Set<String>) -> [StoredArticle]? {
+    let wanted = Set(ids.map { Array($0.utf8) })
+    return select(
+      bytes, raw: { $0.id.map { wanted.contains(Array($0)) } ?? false },
+      full: { ids.contains($0.article.id) })
+  }
+
+  /// A record's fields as they stand in the file (valid UTF-8, no escapes).
+  struct RawFields {
+    var id: UnsafeBufferPointer<UInt8>?
+    var title: UnsafeBufferPointer<UInt8>?
+    var description: UnsafeBufferPointer<UInt8>?
+    var content: UnsafeBufferPointer<UInt8>?
+  }
+
+  /// The records an article file holds that the predicates pick: `raw` on the file's bytes for
+  /// records without escapes, `full` on the read record otherwise. `nil` when the file is not
+  /// exactly the store's shape (then the caller decodes it with `JSONDecoder`).
+  static func select(
+    _ bytes: [UInt8], raw: (RawFields) -> Bool, full: (StoredArticle) -> Bool
+  ) -> [StoredArticle]? {
+    // Reading raw bytes needs them to be valid UTF-8, as JSONDecoder would require.
     guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in
       var reader = Reader(bytes: buffer)
@@ -29,7 +58,7 @@ enum StoredArticleParser {
       var found: [StoredArticle] = []
       if reader.consume(UInt8(ascii: "]")) { return reader.finished() ? found : nil }
       repeat {
-        guard let record = reader.matchingRecord(&matcher) else { return nil }
+        guard let record = reader.selectRecord(raw: raw, full: full) else { return nil }
         if let record { found.append(record) }
       } while reader.consume(UInt8(ascii: ","))
       guard reader.consume(UInt8(ascii: "]")), reader.finished() else { return nil }
@@ -62,10 +91,13 @@ enum StoredArticleParser {
     }
 
     /// One record: `.some(nil)` when it does not match, `nil` when it is not the store's shape.
-    mutating func matchingRecord(_ matcher: inout ArticleSearch.Matcher) -> StoredArticle?? {
+    mutating func selectRecord(
+      raw: (RawFields) -> Bool, full: (StoredArticle) -> Bool
+    ) -> StoredArticle?? {
       skipWhitespace()
       let start = index
       guard consume(UInt8(ascii: "{")) else { return nil }
+      var id: Range<Int>?
       var title: Range<Int>?
       var description: Range<Int>?
       var content: Range<Int>?
@@ -87,6 +119,7 @@ enum StoredArticleParser {
             guard !isNumberKey, let (range, hadEscape) = rawString() else { return nil }
             escaped = escaped || hadEscape
             switch bit {
+            case Self.idBit: id = range
             case Self.titleBit: title = range
             case Self.descriptionBit: description = range
             case Self.contentBit: content = range
@@ -112,10 +145,7 @@ enum StoredArticleParser {
         // Escapes are rare: read the record fully and match on its strings.
         index = start
         guard let record = article() else { return nil }
-        let isMatch = matcher.matches([
-          record.article.title, record.article.description, record.article.content,
-        ])
-        return isMatch ? .some(record) : .some(nil)
+        return full(record) ? .some(record) : .some(nil)
       }
       // id, provider, title and seenAt must be there and not null, as the full reader requires.
       guard present & Self.requiredBits == Self.requiredBits else { return nil }
@@ -123,15 +153,17 @@ enum StoredArticleParser {
       func field(_ range: Range<Int>?) -> UnsafeBufferPointer<UInt8>? {
         range.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
       }
-      guard matcher.matches(utf8: field(title), field(description), field(content)) else {
-        return .some(nil)
-      }
+      let fields = RawFields(
+        id: field(id), title: field(title), description: field(description),
+        content: field(content))
+      guard raw(fields) else { return .some(nil) }
       index = start
       guard let record = article() else { return nil }
       index = end
       return .some(record)
     }
 
+    static let idBit: UInt16 = 1
     static let titleBit: UInt16 = 4
     static let descriptionBit: UInt16 = 8
     static let contentBit: UInt16 = 256
