@@ -110,14 +110,19 @@ struct HTTPTransportTests {
     #expect(clock.now - start >= .milliseconds(300))
   }
 
-  @Test("a body over the size cap is refused")
+  @Test("a body over the size cap is refused, and not asked for again")
   func sizeCap() async throws {
     server.route("/big", LoopbackServer.Response(body: Data(count: 4096)))
     let transport = HTTPTransport(
-      client: URLSessionHTTPClient(maximumBodySize: 1024), retryPolicy: RetryPolicy(retries: 0))
+      client: URLSessionHTTPClient(maximumBodySize: 1024), retryPolicy: RetryPolicy(),
+      sleep: { _ in })
     await #expect(throws: HTTPError.responseTooLarge(host: "127.0.0.1", limit: 1024)) {
       _ = try await transport.get(server.baseURL.appendingPathComponent("big"))
     }
+    #expect(server.requests(to: "/big").count == 1)
+    #expect(
+      HTTPError.responseTooLarge(host: "h", limit: 1024).message
+        == "h sent more than 1024 bytes; refusing the response")
   }
 
   @Test("independent requests run concurrently")

@@ -9,17 +9,16 @@ struct ArticleListRenderer {
 
   /// Header line, then each article: title, source · time · author, wrapped description, image.
   func render(_ page: HeadlinesPage, heading: String, countSuffix: String = "") -> String {
-    let firstIndex = 1
     let shown = page.articles.count
     var text =
       style.bold(heading) + style.dim(" · \(shown) of \(page.totalResults)\(countSuffix)") + "\n"
     if page.articles.isEmpty {
       return text + "\nNo articles.\n"
     }
-    let numberWidth = String(firstIndex + shown - 1).count
+    let numberWidth = String(shown).count
     let indent = String(repeating: " ", count: numberWidth + 2)
     for (offset, article) in page.articles.enumerated() {
-      let number = String(firstIndex + offset)
+      let number = String(offset + 1)
       let label = String(repeating: " ", count: numberWidth - number.count) + number + ". "
       text += "\n"
       let titleLines = TextWrapper.wrap(clean(article.title), width: width - indent.count)

@@ -31,8 +31,6 @@ public enum FeedError: NewsError, Equatable {
   case unknownSource(String, known: [String])
   /// The feed configuration file is invalid.
   case invalidConfig(file: String, source: String?, field: String, problem: String)
-  /// Every source failed.
-  case allFailed
 
   public var message: String {
     switch self {
@@ -45,15 +43,13 @@ public enum FeedError: NewsError, Equatable {
     case .invalidConfig(let file, let source, let field, let problem):
       let place = source.map { "source '\($0)', " } ?? ""
       return "\(file): \(place)field '\(field)' \(problem)"
-    case .allFailed:
-      return "no feed source answered, and nothing is cached"
     }
   }
 
   public var exitCode: ExitCode {
     switch self {
     case .undecodable: return .dataError
-    case .status, .allFailed: return .unavailable
+    case .status: return .unavailable
     case .unknownSource: return .usage
     case .invalidConfig: return .configuration
     }

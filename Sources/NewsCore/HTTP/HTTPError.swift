@@ -6,25 +6,21 @@ public enum HTTPError: NewsError, Equatable {
   case network(host: String, reason: String)
   /// The response body was larger than the program accepts.
   case responseTooLarge(host: String, limit: Int)
-  /// The server kept failing (5xx or 429) through every attempt.
-  case status(host: String, code: Int)
 
   public var message: String {
     switch self {
     case .network(let host, let reason):
       return "cannot reach \(host): \(reason)"
     case .responseTooLarge(let host, let limit):
-      return "\(host) sent more than \(limit >> 20) MiB; refusing the response"
-    case .status(let host, let code):
-      return "\(host) answered HTTP \(code) \(HTTPError.reasonPhrase(code))"
+      let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+      return "\(host) sent more than \(size); refusing the response"
     }
   }
 
   public var exitCode: ExitCode {
     switch self {
     case .responseTooLarge: return .dataError
-    case .status(_, 429): return .temporaryFailure
-    default: return .unavailable
+    case .network: return .unavailable
     }
   }
 

@@ -34,7 +34,9 @@ public struct RetryPolicy: Sendable, Equatable {
   /// Whether a transport error is worth another attempt.
   public func shouldRetry(error: any Error) -> Bool {
     if error is CancellationError { return false }
-    guard let urlError = error as? URLError else { return error is HTTPError }
+    // A response that is too large will be as large again: only connection failures are retried.
+    if case .network? = error as? HTTPError { return true }
+    guard let urlError = error as? URLError else { return false }
     switch urlError.code {
     case .cancelled, .badURL, .unsupportedURL, .serverCertificateUntrusted,
       .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot,

@@ -190,7 +190,9 @@ public struct ArticleStore: Sendable {
   /// The last listing a list command showed, with its articles.
   public func lastListing() throws -> (listing: Listing, articles: [Article])? {
     guard let listing = try store.read(Listing.self, name: "last-listing") else { return nil }
-    return (listing, try resolve(listing.ids, provider: nil))
+    // A provider's own list is read from its file only; search and bookmark lists mix providers.
+    let single = store.names().contains(Self.fileName(listing.provider))
+    return (listing, try resolve(listing.ids, provider: single ? listing.provider : nil))
   }
 
   /// Every stored article of every provider, and every bookmarked one, without duplicates.

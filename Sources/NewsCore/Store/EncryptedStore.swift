@@ -28,11 +28,6 @@ public struct EncryptedStore: Sendable {
     directory.appendingPathComponent(name + ".enc")
   }
 
-  /// Whether `name` exists.
-  public func exists(_ name: String) -> Bool {
-    FileManager.default.fileExists(atPath: url(for: name).path)
-  }
-
   /// Reads and decrypts `name`; `nil` when it does not exist.
   public func read<T: Decodable>(_ type: T.Type, name: String) throws -> T? {
     guard let bytes = try readBytes(name) else { return nil }
