@@ -45,6 +45,7 @@ public struct Context: Sendable {
   /// The running process's world.
   public static func live() -> Context {
     let environment = ProcessInfo.processInfo.environment
+    PlatformNetworking.isolateFromHome()
     return Context(
       environment: environment,
       currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),

@@ -58,6 +58,11 @@ public final class LoopbackServer: Sendable {
     public var delay: Duration
     /// Close the connection without answering.
     public var drop: Bool
+    /// Send `body` this many times with no `Content-Length` (the end is the connection's close),
+    /// stopping early when the client goes away: an endless or huge body.
+    public var repeats: Int = 1
+    /// Headers only: no `Content-Length`, no body, the connection held open until `delay` ends.
+    public var omitsLength = false
 
     /// Creates a response.
     public init(
@@ -91,6 +96,20 @@ public final class LoopbackServer: Sendable {
 
     /// A connection closed without an answer.
     public static let dropped = Response(drop: true)
+
+    /// `chunk` sent `count` times without a `Content-Length`, as a streamed body.
+    public static func streamed(_ chunk: Data, count: Int) -> Response {
+      var response = Response(
+        status: 200, headers: ["Content-Type": "application/json"], body: chunk)
+      response.repeats = count
+      response.omitsLength = true
+      return response
+    }
+
+    /// A redirect to `location`.
+    public static func redirect(_ status: Int = 302, to location: String) -> Response {
+      Response(status: status, headers: ["Location": location])
+    }
   }
 
   /// Computes the response to a request.
@@ -99,6 +118,8 @@ public final class LoopbackServer: Sendable {
   private struct State {
     var routes: [String: Handler] = [:]
     var log: [Request] = []
+    var unexpected: [Request] = []
+    var bytesSent: [String: Int] = [:]
     var stopped = false
   }
 
@@ -170,6 +191,12 @@ public final class LoopbackServer: Sendable {
   /// Every request received so far, in order of arrival.
   public var requests: [Request] { state.withLock { $0.log } }
 
+  /// The requests for paths no route was set up for: a test fails when there are any.
+  public var unexpectedRequests: [Request] { state.withLock { $0.unexpected } }
+
+  /// How many body bytes were written in answers to `path`.
+  public func bytesSent(to path: String) -> Int { state.withLock { $0.bytesSent[path] ?? 0 } }
+
   /// The requests received for `path`.
   public func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
 
@@ -207,21 +234,33 @@ public final class LoopbackServer: Sendable {
     guard let request = readRequest(connection) else { return }
     let handler = state.withLock { state in
       state.log.append(request)
+      if state.routes[request.path] == nil { state.unexpected.append(request) }
       return state.routes[request.path]
     }
     let response =
       handler?(request) ?? .json(#"{"error":"no route for \#(request.path)"}"#, status: 404)
-    if response.delay > .zero {
-      let (seconds, attoseconds) = response.delay.components
-      usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+    if response.delay > .zero, !response.omitsLength {
+      Thread.sleep(forTimeInterval: response.delay.secondsValue)
     }
     if response.drop { return }
     var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
     for (name, value) in response.headers where name.lowercased() != "content-length" {
       head += "\(name): \(value)\r\n"
     }
+    if response.omitsLength {
+      head += "Connection: close\r\n\r\n"
+      guard writeAll(connection, Data(head.utf8)) else { return }
+      if response.delay > .zero { Thread.sleep(forTimeInterval: response.delay.secondsValue) }
+      for _ in 0..<response.repeats {
+        guard writeAll(connection, response.body) else { return }
+        state.withLock { $0.bytesSent[request.path, default: 0] += response.body.count }
+      }
+      return
+    }
     head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
-    writeAll(connection, Data(head.utf8) + response.body)
+    if writeAll(connection, Data(head.utf8) + response.body) {
+      state.withLock { $0.bytesSent[request.path, default: 0] += response.body.count }
+    }
   }
 
   private func readRequest(_ connection: Int32) -> Request? {
@@ -259,7 +298,8 @@ public final class LoopbackServer: Sendable {
       method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
   }
 
-  private func writeAll(_ connection: Int32, _ data: Data) {
+  @discardableResult
+  private func writeAll(_ connection: Int32, _ data: Data) -> Bool {
     data.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
@@ -269,15 +309,21 @@ public final class LoopbackServer: Sendable {
         #else
           let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, 0)
         #endif
-        if sent <= 0 { return }
+        if sent <= 0 { return false }
         offset += sent
       }
+      return true
     }
   }
 
   private func reason(_ status: Int) -> String {
     switch status {
     case 200: return "OK"
+    case 301: return "Moved Permanently"
+    case 302: return "Found"
+    case 303: return "See Other"
+    case 307: return "Temporary Redirect"
+    case 308: return "Permanent Redirect"
     case 304: return "Not Modified"
     case 400: return "Bad Request"
     case 401: return "Unauthorized"
@@ -293,5 +339,12 @@ public final class LoopbackServer: Sendable {
   public enum ServerError: Error {
     /// A socket call failed with this `errno`.
     case socket(Int32)
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, for `Thread.sleep`.
+  var secondsValue: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

@@ -6,6 +6,8 @@ public enum HTTPError: NewsError, Equatable {
   case network(host: String, reason: String)
   /// The response body was larger than the program accepts.
   case responseTooLarge(host: String, limit: Int)
+  /// The server redirected the request somewhere the ``RedirectPolicy`` does not follow.
+  case redirectRefused(from: String, to: String, reason: String)
 
   public var message: String {
     switch self {
@@ -14,13 +16,15 @@ public enum HTTPError: NewsError, Equatable {
     case .responseTooLarge(let host, let limit):
       let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
       return "\(host) sent more than \(size); refusing the response"
+    case .redirectRefused(let from, let to, let reason):
+      return "\(from) redirected to \(to); not followed because \(reason)"
     }
   }
 
   public var exitCode: ExitCode {
     switch self {
     case .responseTooLarge: return .dataError
-    case .network: return .unavailable
+    case .network, .redirectRefused: return .unavailable
     }
   }
 

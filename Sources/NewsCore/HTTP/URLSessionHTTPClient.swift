@@ -1,16 +1,20 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// The real network: an ephemeral `URLSession` with no URL cache (the program caches on its own,
-/// encrypted) and a cap on the size of a response body.
+/// The real network: a `URLSession` without a URL cache or cookies (the program caches on its own,
+/// encrypted), with a hard cap on the size of a response body and the ``RedirectPolicy``.
 ///
-/// Proxies from `https_proxy`, `http_proxy` and `no_proxy` apply as the platform applies them.
-public struct URLSessionHTTPClient: HTTPClient {
+/// The body is counted as it arrives: a `Content-Length` over the cap is refused before anything is
+/// read, and a streamed body is cancelled the moment it passes the cap, so a response never costs
+/// more memory than the cap plus a small constant. Proxies from `https_proxy`, `http_proxy` and
+/// `no_proxy` apply as the platform applies them.
+public final class URLSessionHTTPClient: HTTPClient {
   private let session: URLSession
-  private let maximumBodySize: Int
+  private let delegate: SessionDelegate
 
   /// Creates a client.
   ///
@@ -18,27 +22,164 @@ public struct URLSessionHTTPClient: HTTPClient {
   ///   - maximumBodySize: larger bodies are refused with ``HTTPError/responseTooLarge(host:limit:)``.
   ///   - protocolClasses: extra `URLProtocol` classes, for tests that intercept requests.
   public init(maximumBodySize: Int = 10 << 20, protocolClasses: [AnyClass] = []) {
-    let configuration = URLSessionConfiguration.ephemeral
+    PlatformNetworking.disableSharedCache()
+    // `.default` takes the shared URL cache set aside above; `.ephemeral` would create one with a
+    // directory under ~/.cache.
+    let configuration = URLSessionConfiguration.default
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
+    configuration.urlCredentialStorage = nil
     if !protocolClasses.isEmpty {
       configuration.protocolClasses = protocolClasses + (configuration.protocolClasses ?? [])
     }
-    session = URLSession(configuration: configuration)
+    delegate = SessionDelegate(maximumBodySize: maximumBodySize)
+    session = URLSession(
+      configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+  }
+
+  deinit { session.invalidateAndCancel() }
+
+  public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    let task = session.dataTask(with: request)
+    let delegate = self.delegate
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        delegate.register(task, continuation: continuation)
+        task.resume()
+      }
+    } onCancel: {
+      task.cancel()
+    }
+  }
+}
+
+/// Collects each task's response and body, enforcing the size cap and the redirect policy.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  private struct Pending {
+    var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+    var response: HTTPURLResponse?
+    var body = Data()
+    var failure: (any Error)?
+  }
+
+  private let maximumBodySize: Int
+  private let pending = Mutex<[Int: Pending]>([:])
+
+  init(maximumBodySize: Int) {
     self.maximumBodySize = maximumBodySize
   }
 
-  public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-    let (data, response) = try await session.data(for: request)
-    guard let http = response as? HTTPURLResponse else {
-      throw HTTPError.network(host: request.url?.host ?? "?", reason: "not an HTTP response")
+  func register(
+    _ task: URLSessionTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+  ) {
+    pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation) }
+  }
+
+  private func fail(_ task: URLSessionTask, _ error: any Error) {
+    pending.withLock { all in
+      if all[task.taskIdentifier]?.failure == nil { all[task.taskIdentifier]?.failure = error }
     }
-    let declared = http.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0) } ?? 0
-    guard data.count <= maximumBodySize, declared <= maximumBodySize else {
-      throw HTTPError.responseTooLarge(host: request.url?.host ?? "?", limit: maximumBodySize)
+  }
+
+  private func tooLarge(_ task: URLSessionTask) -> HTTPError {
+    .responseTooLarge(host: task.originalRequest?.url?.host ?? "?", limit: maximumBodySize)
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    let declared = response.expectedContentLength
+    if declared > Int64(maximumBodySize) {
+      fail(dataTask, tooLarge(dataTask))
+      completionHandler(.cancel)
+      return
     }
-    return (data, http)
+    pending.withLock { all in
+      all[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+      if declared > 0 { all[dataTask.taskIdentifier]?.body.reserveCapacity(Int(declared)) }
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let id = dataTask.taskIdentifier
+    let overCap = pending.withLock { all -> Pending? in
+      // Appended in place: holding a copy of the entry, even briefly, would make every append
+      // copy the whole body.
+      guard all[id] != nil, all[id]?.failure == nil else { return nil }
+      guard (all[id]?.body.count ?? 0) + data.count > maximumBodySize else {
+        all[id]?.body.append(data)
+        return nil
+      }
+      return all.removeValue(forKey: id)
+    }
+    guard let overCap else { return }
+    // The caller gets its answer now, and what still arrives is dropped. `cancel()` waits for the
+    // session's work queue, which is running this very callback: it must be called elsewhere.
+    overCap.continuation.resume(throwing: tooLarge(dataTask))
+    DispatchQueue.global().async { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    guard let from = task.currentRequest?.url ?? task.originalRequest?.url, let to = request.url
+    else {
+      completionHandler(nil)
+      return
+    }
+    let headers = task.originalRequest?.allHTTPHeaderFields ?? [:]
+    let carriesCredential = headers.keys.contains {
+      RedirectPolicy.credentialHeaders.contains($0.lowercased())
+    }
+    if let reason = RedirectPolicy.refusal(from: from, to: to, carriesCredential: carriesCredential)
+    {
+      fail(
+        task,
+        HTTPError.redirectRefused(
+          from: RedirectPolicy.origin(of: from), to: RedirectPolicy.origin(of: to), reason: reason))
+      completionHandler(nil)
+      DispatchQueue.global().async { task.cancel() }
+      return
+    }
+    completionHandler(request)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+      return
+    }
+    if let failure = entry.failure {
+      entry.continuation.resume(throwing: failure)
+    } else if let error {
+      entry.continuation.resume(throwing: error)
+    } else if let response = entry.response {
+      entry.continuation.resume(returning: (entry.body, response))
+    } else {
+      entry.continuation.resume(
+        throwing: HTTPError.network(
+          host: task.originalRequest?.url?.host ?? "?", reason: "not an HTTP response"))
+    }
+  }
+}
+
+/// Runs the session's delegate calls at once, on the thread that delivers them.
+///
+/// Foundation hands each chunk of a body to the delegate queue without waiting; on a fast
+/// connection a queue that falls behind holds every chunk not yet looked at, so a huge body could
+/// fill memory before the size cap is even checked. Run inline, each chunk is counted (and dropped
+/// past the cap) before the next one is read: memory stays at the cap plus a small constant. The
+/// delegate's methods are short and never wait for the session.
+private final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
+  // @unchecked: no state of its own; `OperationQueue` is thread-safe.
+  override func addOperation(_ block: @escaping @Sendable () -> Void) {
+    block()
   }
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Which redirects the program follows.
+///
+/// - A redirect from `https` to `http` is refused for every request: it would send the request,
+///   and anything in it, in clear text.
+/// - A request that carries a credential (`X-Api-Key`, `Authorization`) follows a redirect only
+///   within its origin (scheme, host and port), or to `https` on the same host: the credential
+///   never travels to another server.
+/// - Other requests (feeds, the info API) follow redirects anywhere else, as browsers do.
+enum RedirectPolicy {
+  /// Header names, lower-cased, whose value is a credential.
+  static let credentialHeaders: Set<String> = ["x-api-key", "authorization"]
+
+  /// Why the redirect from `from` to `to` must not be followed, or `nil` when it may be.
+  static func refusal(from: URL, to: URL, carriesCredential: Bool) -> String? {
+    let fromScheme = from.scheme?.lowercased() ?? ""
+    let toScheme = to.scheme?.lowercased() ?? ""
+    guard toScheme == "http" || toScheme == "https" else {
+      return "it leads to a \(toScheme.isEmpty ? "relative or unknown" : toScheme) URL"
+    }
+    if fromScheme == "https", toScheme == "http" {
+      return "it leaves https for http"
+    }
+    guard carriesCredential else { return nil }
+    let sameHost = from.host?.lowercased() == to.host?.lowercased()
+    if sameHost, port(of: from) == port(of: to), fromScheme == toScheme { return nil }
+    if sameHost, fromScheme == "http", toScheme == "https", port(of: to) == 443 { return nil }
+    return "it leads to another server, and the request carries the API key"
+  }
+
+  /// `host` or `host:port`, as a user would recognise it in a message.
+  static func origin(of url: URL) -> String {
+    let host = url.host ?? "?"
+    guard let port = url.port else { return host }
+    return "\(host):\(port)"
+  }
+
+  private static func port(of url: URL) -> Int {
+    url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+  }
+}

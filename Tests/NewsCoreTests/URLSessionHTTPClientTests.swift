@@ -1,0 +1,135 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("URLSession client: redirects and the body size cap, against the loopback server")
+struct URLSessionHTTPClientTests {
+  let server: LoopbackServer
+
+  init() throws { server = try LoopbackServer() }
+
+  func transport(maximumBodySize: Int = 10 << 20) -> HTTPTransport {
+    HTTPTransport(
+      client: URLSessionHTTPClient(maximumBodySize: maximumBodySize),
+      retryPolicy: RetryPolicy(delay: .zero), sleep: { _ in })
+  }
+
+  @Test(
+    "a redirect to another origin is refused for a request carrying the key, which never leaves")
+  func keyNeverFollowsRedirects() async throws {
+    let other = try LoopbackServer()
+    other.route("/v2/top-headlines", .json(#"{"status":"ok","articles":[]}"#))
+    for status in [301, 302, 303, 307, 308] {
+      server.route(
+        "/v2/top-headlines",
+        .redirect(status, to: other.baseURL.absoluteString + "/v2/top-headlines"))
+      await #expect {
+        _ = try await transport().get(
+          server.baseURL.appendingPathComponent("v2/top-headlines"),
+          headers: ["X-Api-Key": "secret-key"])
+      } throws: { error in
+        guard case .redirectRefused(let from, let to, _)? = error as? HTTPError else {
+          return false
+        }
+        return from == "127.0.0.1:\(server.port)" && to == "127.0.0.1:\(other.port)"
+          && (error as? HTTPError)?.exitCode == .unavailable
+          && !(error as? HTTPError)!.message.contains("secret-key")
+      }
+    }
+    #expect(other.requests.isEmpty)
+    // Refused, so never retried: one request per redirect status.
+    #expect(server.requests.count == 5)
+  }
+
+  @Test("a redirect within the origin is followed with the key")
+  func sameOriginRedirect() async throws {
+    server.route("/old", .redirect(301, to: server.baseURL.absoluteString + "/new"))
+    server.route("/new", .json(#"{"ok":true}"#))
+    let response = try await transport().get(
+      server.baseURL.appendingPathComponent("old"), headers: ["X-Api-Key": "secret-key"])
+    #expect(response.status == 200)
+    #expect(server.requests(to: "/new").first?.headers["x-api-key"] == "secret-key")
+  }
+
+  @Test("a request without a credential follows a redirect to another origin")
+  func anonymousRedirect() async throws {
+    let other = try LoopbackServer()
+    other.route("/feed.json", .json("[]"))
+    server.route("/feed.json", .redirect(302, to: other.baseURL.absoluteString + "/feed.json"))
+    let response = try await transport().get(server.baseURL.appendingPathComponent("feed.json"))
+    #expect(response.status == 200)
+    #expect(other.requests(to: "/feed.json").count == 1)
+  }
+
+  @Test(
+    "the redirect policy",
+    arguments: [
+      ("https://a.org/x", "http://a.org/y", false, false),
+      ("https://a.org/x", "http://a.org/y", true, false),
+      ("https://a.org/x", "https://b.org/y", false, true),
+      ("https://a.org/x", "https://b.org/y", true, false),
+      ("https://a.org/x", "https://a.org:8443/y", true, false),
+      ("https://a.org/x", "https://A.ORG/y", true, true),
+      ("http://a.org/x", "https://a.org/y", true, true),
+      ("http://a.org/x", "http://a.org:8080/y", true, false),
+      ("https://a.org/x", "ftp://a.org/y", false, false),
+    ])
+  func policy(from: String, to: String, credential: Bool, followed: Bool) throws {
+    let refusal = RedirectPolicy.refusal(
+      from: try #require(URL(string: from)), to: try #require(URL(string: to)),
+      carriesCredential: credential)
+    #expect((refusal == nil) == followed)
+  }
+
+  @Test("a declared Content-Length over the cap is refused before the body is read, once")
+  func declaredLengthOverCap() async throws {
+    server.route("/big", LoopbackServer.Response(body: Data(count: 64 << 10)))
+    await #expect(throws: HTTPError.responseTooLarge(host: "127.0.0.1", limit: 1024)) {
+      _ = try await transport(maximumBodySize: 1024).get(
+        server.baseURL.appendingPathComponent("big"))
+    }
+    #expect(server.requests(to: "/big").count == 1)
+  }
+
+  @Test("a streamed body is cut off the moment it passes the cap, and never asked for again")
+  func streamedBodyOverCap() async throws {
+    // 64 MiB offered without a Content-Length; a client reading it all would receive every byte.
+    let chunk = Data(repeating: 0x61, count: 64 << 10)
+    server.route("/endless", .streamed(chunk, count: 16384))
+    await #expect(throws: HTTPError.responseTooLarge(host: "127.0.0.1", limit: 1 << 20)) {
+      _ = try await transport(maximumBodySize: 1 << 20).get(
+        server.baseURL.appendingPathComponent("endless"))
+    }
+    #expect(server.requests(to: "/endless").count == 1)
+    // What the socket buffers hold beyond the cap is all that is ever sent.
+    #expect(server.bytesSent(to: "/endless") < 32 << 20)
+  }
+
+  @Test("a streamed body under the cap arrives whole")
+  func streamedBodyUnderCap() async throws {
+    server.route("/stream", .streamed(Data("[1,2,3]".utf8), count: 3))
+    let response = try await transport().get(server.baseURL.appendingPathComponent("stream"))
+    #expect(String(decoding: response.body, as: UTF8.self) == "[1,2,3][1,2,3][1,2,3]")
+  }
+
+  @Test("a cancelled request ends at once instead of waiting for the server")
+  func cancellation() async throws {
+    let barrier = ArrivalBarrier(count: 1)
+    server.route("/hang") { _ in
+      barrier.arrive()
+      return .json("{}", delay: .seconds(30))
+    }
+    let transport = transport()
+    let url = server.baseURL.appendingPathComponent("hang")
+    let task = Task { try await transport.get(url) }
+    while server.requests(to: "/hang").isEmpty { await Task.yield() }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { _ = try await task.value }
+  }
+}
