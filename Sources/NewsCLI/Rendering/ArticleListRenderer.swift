@@ -3,6 +3,10 @@ import NewsCore
 
 /// The numbered list `headlines` prints on a terminal or in a pipe.
 struct ArticleListRenderer {
+  /// Longer titles and descriptions are cut (with `…`) in lists; `show` and JSON have them whole.
+  static let maximumTitle = 300
+  static let maximumDescription = 1000
+
   var style: Style
   var width: Int
   var now: Date
@@ -21,14 +25,16 @@ struct ArticleListRenderer {
       let number = String(offset + 1)
       let label = String(repeating: " ", count: numberWidth - number.count) + number + ". "
       text += "\n"
-      let titleLines = TextWrapper.wrap(clean(article.title), width: width - indent.count)
+      let titleLines = TextWrapper.wrap(
+        TextWrapper.shortened(clean(article.title), to: Self.maximumTitle),
+        width: width - indent.count)
       for (index, line) in titleLines.enumerated() {
         text += (index == 0 ? label : indent) + style.bold(line) + "\n"
       }
       switch article.provider {
       case "articles":
         // The design: title, two lines of description, image.
-        if let description = article.description.map(clean), !description.isEmpty {
+        if let description = article.description.map(cleanKeepingLines), !description.isEmpty {
           for line in TextWrapper.firstLines(description, width: width - indent.count, count: 2) {
             text += indent + line + "\n"
           }
@@ -55,7 +61,8 @@ struct ArticleListRenderer {
         }
       }
       if let description = article.description.map(clean), !description.isEmpty {
-        for line in TextWrapper.wrap(description, width: width - indent.count) {
+        let shortened = TextWrapper.shortened(description, to: Self.maximumDescription)
+        for line in TextWrapper.wrap(shortened, width: width - indent.count) {
           text += indent + line + "\n"
         }
       }
@@ -66,5 +73,10 @@ struct ArticleListRenderer {
 
   private func clean(_ text: String) -> String {
     TerminalSanitizer.clean(HTMLText.plain(text))
+  }
+
+  /// Cleaned, with the text's own line breaks kept (they count as lines of the description).
+  private func cleanKeepingLines(_ text: String) -> String {
+    TerminalSanitizer.clean(HTMLText.plain(text), keepNewlines: true)
   }
 }

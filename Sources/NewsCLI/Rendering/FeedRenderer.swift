@@ -30,12 +30,15 @@ struct FeedRenderer {
       for item in report.items {
         number += 1
         let label = String(repeating: " ", count: max(0, 3 - String(number).count)) + "\(number). "
-        let titleLines = TextWrapper.wrap(clean(item.title), width: width - indent.count)
+        let title = TextWrapper.shortened(clean(item.title), to: ArticleListRenderer.maximumTitle)
+        let titleLines = TextWrapper.wrap(title, width: width - indent.count)
         for (index, line) in titleLines.enumerated() {
           text += (index == 0 ? label : indent) + style.bold(line) + "\n"
         }
         if let subtitle = item.subtitle.map(clean), !subtitle.isEmpty {
-          for line in TextWrapper.wrap(subtitle, width: width - indent.count) {
+          let shortened = TextWrapper.shortened(
+            subtitle, to: ArticleListRenderer.maximumDescription)
+          for line in TextWrapper.wrap(shortened, width: width - indent.count) {
             text += indent + line + "\n"
           }
         }

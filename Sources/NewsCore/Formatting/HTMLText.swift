@@ -5,11 +5,17 @@ public enum HTMLText {
   public static func plain(_ text: String) -> String {
     var out = ""
     var index = text.startIndex
+    // Once a search for `>` has failed, none follows: the text is scanned at most once more.
+    var closingBracketAhead = true
     while index < text.endIndex {
       let character = text[index]
-      if character == "<", let close = text[index...].firstIndex(of: ">"),
-        isTag(text[text.index(after: index)..<close])
-      {
+      if character == "<", closingBracketAhead, startsTag(text[text.index(after: index)...]) {
+        guard let close = text[index...].firstIndex(of: ">") else {
+          closingBracketAhead = false
+          out.append(character)
+          index = text.index(after: index)
+          continue
+        }
         let name = text[text.index(after: index)..<close].lowercased()
         if name.hasPrefix("br") || name.hasPrefix("/p") || name.hasPrefix("p ") || name == "p"
           || name.hasPrefix("li")
@@ -32,8 +38,9 @@ public enum HTMLText {
     return collapse(removingCharsMarker(out))
   }
 
-  private static func isTag(_ inner: Substring) -> Bool {
-    guard let first = inner.unicodeScalars.first else { return false }
+  /// Whether the text after a `<` starts a tag (`<p`, `</p`, `<!--`).
+  private static func startsTag(_ rest: Substring) -> Bool {
+    guard let first = rest.unicodeScalars.first else { return false }
     return first.isASCIILetter || first == "/" || first == "!"
   }
 

@@ -2,8 +2,8 @@
 ///
 /// Removes escape sequences (CSI `ESC [ … final`, OSC `ESC ] … BEL/ST`, DCS/SOS/PM/APC strings and
 /// two-character escapes), C0 and C1 control characters and DEL, and the Unicode bidirectional
-/// overrides that can make text read differently from what it is. Tabs and line breaks become
-/// spaces unless `keepNewlines` is set.
+/// overrides that can make text read differently from what it is. Tabs and line breaks (also
+/// U+2028 and U+2029) become spaces unless `keepNewlines` is set.
 public enum TerminalSanitizer {
   /// `text` without anything that a terminal would interpret.
   public static func clean(_ text: String, keepNewlines: Bool = false) -> String {
@@ -25,7 +25,8 @@ public enum TerminalSanitizer {
         skipCSI(&scalars)
       case 0x9D, 0x90, 0x98, 0x9E, 0x9F:  // C1 OSC, DCS, SOS, PM, APC
         skipString(&scalars)
-      case 0x0A:
+      case 0x0A, 0x2028, 0x2029:
+        // Line and paragraph separators break lines as \n does.
         out.append(keepNewlines ? "\n" : " ")
       case 0x09:
         out.append(" ")

@@ -2,6 +2,8 @@
 public enum TextWrapper {
   /// Splits `text` into lines of at most `width` columns, breaking at spaces; a word longer than
   /// the width is cut. Existing line breaks are kept.
+  ///
+  /// Linear in the length of `text`: each character is measured once, however long its word.
   public static func wrap(_ text: String, width: Int) -> [String] {
     let width = max(width, 10)
     var lines: [String] = []
@@ -9,32 +11,52 @@ public enum TextWrapper {
       var line = ""
       var lineWidth = 0
       for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-        var word = Substring(word)
-        var wordWidth = columns(word)
-        if lineWidth > 0, lineWidth + 1 + wordWidth > width {
-          lines.append(line)
-          line = ""
-          lineWidth = 0
-        }
-        while wordWidth > width {
-          let (head, rest) = split(word, at: width - lineWidth - (lineWidth > 0 ? 1 : 0))
-          line += (lineWidth > 0 ? " " : "") + head
-          lines.append(line)
-          line = ""
-          lineWidth = 0
-          word = rest
-          wordWidth = columns(word)
+        let wordWidth = columns(word)
+        if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+          line += " "
+          line += word
+          lineWidth += 1 + wordWidth
+          continue
         }
         if lineWidth > 0 {
-          line += " "
-          lineWidth += 1
+          lines.append(line)
+          line = ""
+          lineWidth = 0
         }
-        line += word
-        lineWidth += wordWidth
+        guard wordWidth > width else {
+          line = String(word)
+          lineWidth = wordWidth
+          continue
+        }
+        // A word wider than the line: cut into full lines, the rest starts the next line.
+        for character in word {
+          let characterWidth = columns(of: character)
+          if lineWidth > 0, lineWidth + characterWidth > width {
+            lines.append(line)
+            line = ""
+            lineWidth = 0
+          }
+          line.append(character)
+          lineWidth += characterWidth
+        }
       }
       lines.append(line)
     }
     return lines
+  }
+
+  /// `text` cut to at most `maximum` characters, ending with `…` when it was cut: very long fields
+  /// are shortened for the terminal (never in JSON).
+  public static func shortened(_ text: String, to maximum: Int) -> String {
+    guard maximum > 0 else { return "" }
+    var end = text.startIndex
+    var count = 0
+    while end < text.endIndex {
+      if count == maximum { return text[..<text.index(before: end)] + "…" }
+      end = text.index(after: end)
+      count += 1
+    }
+    return text
   }
 
   /// At most `count` lines of `text` wrapped to `width`; when more would follow, the last line
@@ -72,18 +94,5 @@ public enum TextWrapper {
       return 2
     }
     return 1
-  }
-
-  private static func split(_ word: Substring, at width: Int) -> (Substring, Substring) {
-    var used = 0
-    var index = word.startIndex
-    while index < word.endIndex {
-      let next = used + columns(of: word[index])
-      if next > max(width, 1) { break }
-      used = next
-      index = word.index(after: index)
-    }
-    if index == word.startIndex { index = word.index(after: index) }
-    return (word[..<index], word[index...])
   }
 }

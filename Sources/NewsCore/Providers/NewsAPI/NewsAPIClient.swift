@@ -47,10 +47,13 @@ public struct NewsAPIClient: Sendable {
     throws(NewsAPIError) -> HeadlinesPage
   {
     let decoder = JSONDecoder()
+    // Every field taken from the answer goes through `redact`: a server that echoes the key in
+    // its error code or message must not make it appear on the screen.
+    func redact(_ text: String) -> String {
+      secret.isEmpty ? text : text.replacingOccurrences(of: secret, with: "***")
+    }
     if let error = try? decoder.decode(NewsAPIErrorBody.self, from: body), error.status == "error" {
-      var message = error.message
-      if !secret.isEmpty { message = message?.replacingOccurrences(of: secret, with: "***") }
-      throw .api(code: error.code, message: message)
+      throw .api(code: redact(error.code), message: error.message.map(redact))
     }
     guard (200..<300).contains(status) else {
       if status >= 500 || status == 429 { throw .server(status: status) }
@@ -63,7 +66,8 @@ public struct NewsAPIClient: Sendable {
       throw .unparseable(status: status, detail: DecodingErrorDescription.describe(error))
     }
     guard response.status == "ok", let wireArticles = response.articles else {
-      throw .unparseable(status: status, detail: "status is '\(response.status)' without articles")
+      throw .unparseable(
+        status: status, detail: "status is '\(redact(response.status))' without articles")
     }
     let articles = wireArticles.compactMap(Self.article)
     return HeadlinesPage(
