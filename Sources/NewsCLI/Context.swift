@@ -91,19 +91,23 @@ public struct Context: Sendable {
       "display", milliseconds: Analytics.milliseconds(ContinuousClock.now - startedAt))
   }
 
-  /// The article store, with its key loaded (or created on first use).
+  /// The article store, with its key loaded (or created on first use) and checked against the
+  /// store before anything is fetched or written.
   func articleStore(_ configuration: Configuration) throws -> ArticleStore {
     let key = try StoreKey.load(configuration: configuration)
+    let store = EncryptedStore(directory: configuration.paths.dataDirectory, key: key)
+    try store.verifyKey()
     return ArticleStore(
-      store: EncryptedStore(directory: configuration.paths.dataDirectory, key: key),
-      retention: try RetentionPolicy(configuration: configuration), now: now)
+      store: store, retention: try RetentionPolicy(configuration: configuration), now: now)
   }
 
-  /// The encrypted store of caches (the feed), in the cache directory.
+  /// The encrypted store of caches (the feed), in the cache directory, its key checked.
   func cacheStore(_ configuration: Configuration) throws -> EncryptedStore {
-    EncryptedStore(
+    let store = EncryptedStore(
       directory: configuration.paths.cacheDirectory,
       key: try StoreKey.load(configuration: configuration))
+    try store.verifyKey()
+    return store
   }
 
   /// Writes a one-line warning to standard error.

@@ -3,6 +3,7 @@ import NewsCLI
 import NewsCore
 import Synchronization
 import TestSupport
+import Testing
 
 /// What one run of `news` printed and returned.
 struct RunResult {
@@ -60,6 +61,11 @@ final class Harness: Sendable {
     // at once, so this costs nothing. The 300 ms default is tested with a hanging endpoint.
     context.analyticsFlushLimit = analyticsFlushLimit
     let code = await NewsCLI.run(arguments, context: context)
+    // The server was told what to expect; anything else is a test that passes for a wrong reason.
+    let unexpected = server.unexpectedRequests.map { "\($0.method) \($0.target)" }
+    if !unexpected.isEmpty {
+      Issue.record("unexpected requests: \(unexpected.joined(separator: ", "))")
+    }
     return RunResult(code: code, out: out.withLock { $0 }, err: err.withLock { $0 })
   }
 }

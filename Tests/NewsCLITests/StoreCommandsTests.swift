@@ -10,7 +10,8 @@ struct StoreCommandsTests {
   init() throws {
     harness = try Harness()
     harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
-    harness.server.route("/info/likes", .json(#"{"likes": 14}"#))
+    harness.server.route(prefix: "/info/likes/") { _ in .json(#"{"likes": 14}"#) }
+    harness.server.route(prefix: "/info/comments/") { _ in .json(#"{"comments": 5}"#) }
   }
 
   func fetch() async throws -> [[String: Any]] {
@@ -97,16 +98,17 @@ struct StoreCommandsTests {
   @Test("show: a failed count reads unavailable, with a warning; the article is still shown")
   func countFailure() async throws {
     _ = try await fetch()
+    // The likes fail for real (HTTP 500 after the retries); the comments answer.
+    harness.server.route(prefix: "/info/likes/") { _ in .json("oops", status: 500) }
     let result = await harness.run(["show", "1"])
     #expect(result.code == .success)
     #expect(result.out.contains("unavailable"))
-    #expect(
-      result.err.contains("warning: likes unavailable")
-        || result.err.contains("warning: comments unavailable"))
+    #expect(result.err.contains("warning: likes unavailable: the info API answered HTTP 500"))
+    #expect(result.out.contains("♥ unavailable · 💬 5"))
     let json = await harness.run(["show", "1", "--json"])
     let document = try json.json()
     #expect(document["likes"] is NSNull)
-    #expect(document["comments"] is NSNull)
+    #expect(document["comments"] as? Int == 5)
   }
 
   @Test("show text: title, source, local time, counts in words off a UTF-8 terminal")
@@ -148,6 +150,7 @@ struct StoreCommandsTests {
   func showURL() async throws {
     let url = "https://example.com/a/b?x=1"
     harness.server.route("/info/likes/example.com-a-b%3Fx%3D1", .json("7"))
+    harness.server.route("/info/comments/example.com-a-b%3Fx%3D1", .json("2"))
     let result = await harness.run(["show", url, "--json"])
     #expect(result.code == .success)
     #expect(try result.json()["id"] as? String == "example.com-a-b?x=1")

@@ -152,7 +152,14 @@ struct EncryptedStoreTests {
       try store.writeBytes(Array("[\"new\"]".utf8), name: "state") { throw Crash() }
     }
     #expect(try store.read([String].self, name: "state") == ["old"])
-    #expect(store.names() == ["state"])
+    #expect(store.names() == ["keycheck", "state"])
+    // What the crash left is listed, then removed by the next process's first write.
+    #expect(store.leftoverTemporaryFiles().count == 1)
+    let next = EncryptedStore(
+      directory: store.directory, key: try StoreKey.load(configuration: configuration()))
+    try next.write(["newer"], name: "other")
+    #expect(next.leftoverTemporaryFiles().isEmpty)
+    #expect(try next.read([String].self, name: "state") == ["old"])
   }
 
   @Test("concurrent writers lose no update")

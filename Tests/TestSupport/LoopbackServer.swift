@@ -117,6 +117,7 @@ public final class LoopbackServer: Sendable {
 
   private struct State {
     var routes: [String: Handler] = [:]
+    var prefixRoutes: [(prefix: String, handler: Handler)] = []
     var log: [Request] = []
     var unexpected: [Request] = []
     var bytesSent: [String: Int] = [:]
@@ -169,6 +170,12 @@ public final class LoopbackServer: Sendable {
   /// Answers requests for `path` (query ignored) with `handler`.
   public func route(_ path: String, _ handler: @escaping Handler) {
     state.withLock { $0.routes[path] = handler }
+  }
+
+  /// Answers requests for every path that starts with `prefix` (`/info/likes/`) with `handler`,
+  /// unless a route for the exact path exists.
+  public func route(prefix: String, _ handler: @escaping Handler) {
+    state.withLock { $0.prefixRoutes.append((prefix, handler)) }
   }
 
   /// Answers requests for `path` with `responses` in turn; the last one repeats.
@@ -234,8 +241,11 @@ public final class LoopbackServer: Sendable {
     guard let request = readRequest(connection) else { return }
     let handler = state.withLock { state in
       state.log.append(request)
-      if state.routes[request.path] == nil { state.unexpected.append(request) }
-      return state.routes[request.path]
+      let handler =
+        state.routes[request.path]
+        ?? state.prefixRoutes.last(where: { request.path.hasPrefix($0.prefix) })?.handler
+      if handler == nil { state.unexpected.append(request) }
+      return handler
     }
     let response =
       handler?(request) ?? .json(#"{"error":"no route for \#(request.path)"}"#, status: 404)

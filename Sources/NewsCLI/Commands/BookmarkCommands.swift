@@ -68,12 +68,12 @@ enum BookmarkCommands {
       ] + OutputFormat.options),
     run: { arguments, context in
       let configuration = try context.configuration()
+      let format = try OutputFormat(arguments)
+      let limit = try arguments.int("limit", in: 1...Int.max)
       let store = try context.articleStore(configuration)
       let output = ListOutput(
-        context: context, configuration: configuration, format: try OutputFormat(arguments),
-        limit: try arguments.int("limit", in: 1...Int.max))
-      return try output.show(
-        try store.bookmarks(), provider: "bookmarks", heading: "Bookmarks", store: store)
+        context: context, configuration: configuration, store: store, format: format, limit: limit)
+      return try output.show(try store.bookmarks(), provider: "bookmarks", heading: "Bookmarks")
     })
 
   /// The store and the articles the positional arguments name.

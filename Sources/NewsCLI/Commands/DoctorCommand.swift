@@ -8,7 +8,9 @@ enum DoctorCommand {
     abstract: "Check the encrypted store: paths, key, and whether every file decrypts.",
     discussion: """
       Exits 0 when every file is readable, 74 when one is not (a wrong NEWS_STORE_KEY, a replaced
-      key file, corruption or tampering). Files that fail are never overwritten by news.
+      key file, corruption or tampering). Files that fail are never overwritten by news. It
+      creates nothing: on a new machine it says there is no key yet. Temporary files left by an
+      interrupted write are listed; the next write removes them.
 
       EXAMPLES:
         news doctor
@@ -27,20 +29,26 @@ enum DoctorCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
-    let key = try StoreKey.load(configuration: configuration)
+    let key = try StoreKey.existing(configuration: configuration)
     let paths = configuration.paths
     var directories = [paths.dataDirectory]
     if paths.cacheDirectory != paths.dataDirectory { directories.append(paths.cacheDirectory) }
     var reports: [FileReport] = []
+    var leftovers: [String] = []
     for directory in directories {
-      let store = EncryptedStore(directory: directory, key: key)
-      for name in store.names() {
-        let url = store.url(for: name)
+      leftovers += EncryptedStore.leftoverTemporaryFiles(in: directory)
+      let store = key.map { EncryptedStore(directory: directory, key: $0) }
+      for name in EncryptedStore.names(in: directory) {
+        let url = directory.appendingPathComponent(name + ".enc")
         let size =
           ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
         var report = FileReport(name: name, path: url.path, bytes: size)
-        do { try store.verify(name) } catch let error as any NewsError {
-          report.error = error.message
+        if let store {
+          do { try store.verify(name) } catch let error as any NewsError {
+            report.error = error.message
+          }
+        } else {
+          report.error = "there is no key to open it with (NEWS_STORE_KEY unset, no key file)"
         }
         reports.append(report)
       }
@@ -57,7 +65,7 @@ enum DoctorCommand {
             ("cache", .string(paths.cacheDirectory.path)),
           ])
         ),
-        ("key", .string(key.source)),
+        ("key", .string(key?.source)),
         (
           "files",
           .array(
@@ -70,6 +78,7 @@ enum DoctorCommand {
               ])
             })
         ),
+        ("leftovers", .array(leftovers.map { .string($0) })),
         ("ok", .bool(healthy)),
       ])
       context.console.out(document.serialized(pretty: true) + "\n")
@@ -79,12 +88,16 @@ enum DoctorCommand {
       text += "config: \(paths.configDirectory.path)\n"
       text += "data:   \(paths.dataDirectory.path)\n"
       text += "cache:  \(paths.cacheDirectory.path)\n"
-      text += "key:    \(key.source)\n"
+      text += "key:    \(key?.source ?? "no key yet (one is made on first use)")\n"
       text += reports.isEmpty ? "\nNo files yet.\n" : "\n"
       for report in reports {
         let status = report.error == nil ? "ok    " : style.red("FAILED")
         text += "\(status) \(report.name) (\(report.bytes) bytes)\n"
         if let error = report.error { text += "       \(error)\n" }
+      }
+      if !leftovers.isEmpty {
+        text += "\nLeft by an interrupted write (the next write removes them):\n"
+        for path in leftovers { text += "       \(path)\n" }
       }
       text +=
         healthy

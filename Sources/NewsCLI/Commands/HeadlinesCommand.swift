@@ -83,28 +83,25 @@ enum HeadlinesCommand {
       key = query.storageKey
       heading = "Top headlines" + (query.summary.isEmpty ? "" : " · " + query.summary)
     }
+    let format = try OutputFormat(arguments)
+    let store = try context.articleStore(configuration)
     let output = ListOutput(
-      context: context, configuration: configuration, format: try OutputFormat(arguments),
-      limit: limit)
+      context: context, configuration: configuration, store: store, format: format, limit: limit)
 
     if arguments.has("offline") {
-      let store = try context.articleStore(configuration)
       guard let stored = try store.listing(for: key) else {
         throw OfflineError.nothingStored(command: "news headlines")
       }
-      return try output.show(
-        stored.listing, stored.articles, heading: heading, store: store, stale: .offline)
+      return try output.show(stored.listing, stored.articles, heading: heading, stale: .offline)
     }
 
     let page: HeadlinesPage
     do {
       page = try await fetch(provider, query: query, configuration: configuration, context: context)
     } catch let error as any NewsError where isOutage(error) {
-      let store = try context.articleStore(configuration)
       guard let stored = try store.listing(for: key) else { throw error }
       return try output.show(
-        stored.listing, stored.articles, heading: heading, store: store,
-        stale: .failed(error.message))
+        stored.listing, stored.articles, heading: heading, stale: .failed(error.message))
     }
     return try output.show(page, key: key, heading: heading)
   }

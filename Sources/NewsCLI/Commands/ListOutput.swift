@@ -25,41 +25,47 @@ enum OfflineError: NewsError {
   var exitCode: ExitCode { .unavailable }
 }
 
+/// A list was printed, but the store could not keep it: the command fails after the output.
+struct ListNotKeptError: NewsError {
+  var underlying: any NewsError
+
+  var message: String { "the list was shown but not kept: \(underlying.message)" }
+  var exitCode: ExitCode { underlying.exitCode }
+}
+
 /// Prints a list of articles (text or JSON), stores it, and makes it the last listing so that
 /// `news show <n>` can find its items. Shared by every list command.
 struct ListOutput {
   var context: Context
   var configuration: Configuration
+  /// The store, opened (and its key checked) before anything was fetched.
+  var store: ArticleStore
   var format: OutputFormat
   var limit: Int?
   /// Words after "N of M" in the header (`found` for searches).
   var countSuffix = ""
 
-  /// A page fresh from the network: stored first, then shown.
+  /// A page fresh from the network: stored first, then shown. A store that cannot keep it (a
+  /// damaged file, a full disk) fails the command after the list is shown.
   func show(_ page: HeadlinesPage, key: String, heading: String) throws -> ExitCode {
     var shown = page
     if let limit { shown.articles = Array(page.articles.prefix(limit)) }
-    var storeError: (any NewsError)?
+    var notKept: (any NewsError)?
     do {
-      let store = try context.articleStore(configuration)
       try store.save(page, key: key, makeLast: false)
       try store.setLastListing(listing(shown, key: key))
     } catch let error as any NewsError {
-      storeError = error
+      notKept = error
     }
     print(shown, heading: heading, stale: .fresh)
-    if let storeError {
-      context.warn("the articles were not saved: \(storeError.message)")
-      return storeError.exitCode
-    }
+    if let notKept { throw ListNotKeptError(underlying: notKept) }
     return .success
   }
 
   /// A list read from the store (offline, or standing in for a failed request).
-  func show(
-    _ listing: Listing, _ articles: [Article], heading: String, store: ArticleStore,
-    stale: Staleness
-  ) throws -> ExitCode {
+  func show(_ listing: Listing, _ articles: [Article], heading: String, stale: Staleness)
+    throws -> ExitCode
+  {
     var page = HeadlinesPage(
       provider: listing.provider, totalResults: listing.totalResults, articles: articles,
       fetchedAt: listing.fetchedAt)
@@ -69,22 +75,32 @@ struct ListOutput {
       context.warn(
         "\(reason); showing the articles stored \(age == "just now" ? age : "from " + age)")
     }
-    try store.setLastListing(self.listing(page, key: listing.key))
-    print(page, heading: heading, stale: stale)
+    try record(self.listing(page, key: listing.key)) {
+      print(page, heading: heading, stale: stale)
+    }
     return .success
   }
 
   /// A list that is not a provider's page (bookmarks, search results).
-  func show(_ articles: [Article], provider: String, heading: String, store: ArticleStore) throws
-    -> ExitCode
-  {
+  func show(_ articles: [Article], provider: String, heading: String) throws -> ExitCode {
     var page = HeadlinesPage(
       provider: provider, totalResults: articles.count, articles: articles,
       fetchedAt: context.now())
     if let limit { page.articles = Array(page.articles.prefix(limit)) }
-    try store.setLastListing(listing(page, key: provider))
-    print(page, heading: heading, stale: .fresh)
+    try record(listing(page, key: provider)) {
+      print(page, heading: heading, stale: .fresh)
+    }
     return .success
+  }
+
+  /// Prints, then records `listing` as the last list; a failure to record fails the command.
+  private func record(_ listing: Listing, after printing: () -> Void) throws {
+    printing()
+    do {
+      try store.setLastListing(listing)
+    } catch let error as any NewsError {
+      throw ListNotKeptError(underlying: error)
+    }
   }
 
   private func listing(_ page: HeadlinesPage, key: String) -> Listing {

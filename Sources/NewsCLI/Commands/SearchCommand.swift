@@ -61,14 +61,13 @@ enum SearchCommand {
         hint: "add --online")
     }
     let configuration = try context.configuration()
+    let format = try OutputFormat(arguments)
     let store = try context.articleStore(configuration)
     let results = try store.search(words)
     let output = ListOutput(
-      context: context, configuration: configuration, format: try OutputFormat(arguments),
-      limit: limit)
+      context: context, configuration: configuration, store: store, format: format, limit: limit)
     return try output.show(
-      results, provider: "search", heading: "Search · \"\(words.joined(separator: " "))\"",
-      store: store)
+      results, provider: "search", heading: "Search · \"\(words.joined(separator: " "))\"")
   }
 
   private static func online(
@@ -86,20 +85,19 @@ enum SearchCommand {
     let client = NewsAPIClient(
       baseURL: configuration.newsAPIURL, apiKey: try configuration.requireNewsAPIKey(),
       transport: context.transport(configuration), now: context.now)
+    let format = try OutputFormat(arguments)
+    let store = try context.articleStore(configuration)
     var output = ListOutput(
-      context: context, configuration: configuration, format: try OutputFormat(arguments),
-      limit: limit)
+      context: context, configuration: configuration, store: store, format: format, limit: limit)
     output.countSuffix = " found"
     let heading = "Search · \"\(query.words)\""
     do {
       return try output.show(
         try await client.everything(query), key: query.storageKey, heading: heading)
     } catch let error as any NewsError where HeadlinesCommand.isOutage(error) {
-      let store = try context.articleStore(configuration)
       guard let stored = try store.listing(for: query.storageKey) else { throw error }
       return try output.show(
-        stored.listing, stored.articles, heading: heading, store: store,
-        stale: .failed(error.message))
+        stored.listing, stored.articles, heading: heading, stale: .failed(error.message))
     }
   }
 }

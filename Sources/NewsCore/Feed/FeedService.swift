@@ -99,8 +99,13 @@ public struct FeedService: Sendable {
       report.status = .cached
       return report
     }
+    if let cacheError {
+      // A damaged cache entry is never replaced: the source fails until it is looked at.
+      report.error = "source \(source.name): \(cacheError)"
+      return report
+    }
     if offline {
-      report.error = cacheError ?? "nothing cached (offline)"
+      report.error = "source \(source.name): nothing cached (offline)"
       return report
     }
     let counter = AttemptCounter()
@@ -122,12 +127,10 @@ public struct FeedService: Sendable {
       } else {
         throw FeedError.status(source: source.name, code: response.status)
       }
-      if cacheError == nil {
-        do {
-          try cache.write(entry, name: name)
-        } catch let error as any NewsError {
-          report.error = "not cached: " + error.message
-        }
+      do {
+        try cache.write(entry, name: name)
+      } catch let error as any NewsError {
+        report.error = "source \(source.name): not cached: " + error.message
       }
       let known = Set(cached?.items.map(\.id) ?? [])
       report.newItems = entry.items.filter { !known.contains($0.id) }.count
@@ -136,7 +139,10 @@ public struct FeedService: Sendable {
       report.expiresAt = entry.fetchedAt.addingTimeInterval(source.ttl.seconds)
       report.status = .fresh
     } catch {
-      report.error = (error as? any NewsError)?.message ?? String(describing: error)
+      let message = (error as? any NewsError)?.message ?? String(describing: error)
+      // Every message about a source names it.
+      report.error =
+        message.hasPrefix("source \(source.name) ") ? message : "source \(source.name): \(message)"
       report.status = cached == nil ? .failed : .stale
     }
     report.attempts = counter.value

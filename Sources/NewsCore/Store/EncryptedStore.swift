@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A directory of encrypted, authenticated JSON files: the only way the program writes to disk.
 ///
@@ -10,6 +11,17 @@ public struct EncryptedStore: Sendable {
   public let directory: URL
   private let key: StoreKey
   private let randomBytes: @Sendable (Int) -> [UInt8]
+  /// What this process has already checked about the directory (shared by copies of the store).
+  private let checked = CheckedState()
+
+  /// The name of the small file that proves which key the store was written with.
+  public static let keyCheckName = "keycheck"
+  private static let keyCheckContent = Array("news store key check 1".utf8)
+
+  private final class CheckedState: Sendable {
+    let keyVerified = Mutex(false)
+    let leftoversRemoved = Mutex(false)
+  }
 
   /// Creates a store in `directory` (created with mode 0700 on first write).
   ///
@@ -39,10 +51,16 @@ public struct EncryptedStore: Sendable {
     }
   }
 
-  /// Encrypts `value` and atomically replaces `name` with it.
+  /// Encrypts `value` and atomically replaces `name` with it, under the store's lock.
+  ///
+  /// Nothing is written when the key is not the store's (``StoreError/wrongKey(path:)``) or when
+  /// the file in place does not open: a damaged file is never replaced.
   public func write<T: Encodable>(_ value: T, name: String) throws {
-    try AtomicFile.createDirectory(directory)
-    try writeBytes(Array(try Self.encoder.encode(value)), name: name)
+    let plaintext = Array(try Self.encoder.encode(value))
+    try withLock {
+      _ = try readBytes(name)
+      try writeBytes(plaintext, name: name)
+    }
   }
 
   /// Reads `name` (or `initial`), lets `transform` change it and writes it back, all under the
@@ -59,6 +77,52 @@ public struct EncryptedStore: Sendable {
     }
   }
 
+  /// Checks, once per process, that the key is the one the store was written with: the key-check
+  /// file opens or, in a store written before it existed, some file does. An empty store passes.
+  ///
+  /// - Throws: ``StoreError/wrongKey(path:)``; nothing has been written then.
+  public func verifyKey() throws {
+    if checked.keyVerified.withLock({ $0 }) { return }
+    let names = self.names()
+    if names.contains(Self.keyCheckName) {
+      do {
+        guard try readBytes(Self.keyCheckName) == Self.keyCheckContent else {
+          throw StoreError.wrongKey(path: url(for: Self.keyCheckName).path)
+        }
+      } catch let error as StoreError {
+        switch error {
+        case .io, .locked: throw error
+        default: throw StoreError.wrongKey(path: url(for: Self.keyCheckName).path)
+        }
+      }
+    } else if let first = names.first {
+      // A store from before the key check: any file that opens proves the key, the smallest first.
+      let bySize = names.map { name in
+        let size = (try? FileManager.default.attributesOfItem(atPath: url(for: name).path))?[.size]
+        return (name, (size as? Int) ?? Int.max)
+      }.sorted { $0.1 < $1.1 }.map(\.0)
+      guard bySize.contains(where: { (try? readBytes($0)) != nil }) else {
+        throw StoreError.wrongKey(path: url(for: first).path)
+      }
+    }
+    checked.keyVerified.withLock { $0 = true }
+  }
+
+  /// The temporary files an interrupted write left behind (`.<name>.enc.tmp-…`), as paths.
+  public func leftoverTemporaryFiles() -> [String] { Self.leftoverTemporaryFiles(in: directory) }
+
+  /// The temporary files an interrupted write left behind in `directory`, as paths.
+  public static func leftoverTemporaryFiles(in directory: URL) -> [String] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return files.filter(Self.isLeftover).sorted().map {
+      directory.appendingPathComponent($0).path
+    }
+  }
+
+  private static func isLeftover(_ file: String) -> Bool {
+    file.hasPrefix(".") && file.contains(".enc.tmp-")
+  }
+
   /// Runs `body` holding the store's exclusive lock.
   @discardableResult
   public func withLock<T>(wait: Bool = true, _ body: () throws -> T) throws -> T {
@@ -67,7 +131,10 @@ public struct EncryptedStore: Sendable {
   }
 
   /// The names of the files in the store.
-  public func names() -> [String] {
+  public func names() -> [String] { Self.names(in: directory) }
+
+  /// The names of the store files in `directory`.
+  public static func names(in directory: URL) -> [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return files.filter { $0.hasSuffix(".enc") && !$0.hasPrefix(".") }
       .map { String($0.dropLast(4)) }.sorted()
@@ -97,10 +164,29 @@ public struct EncryptedStore: Sendable {
     }
   }
 
+  /// Writes `name`; the caller holds the lock. The first write of a process checks the key and
+  /// removes what interrupted writes left behind (only writers holding the lock make temporary
+  /// files, so any found now is a leftover); the store's first file comes with the key check.
   func writeBytes(_ plaintext: [UInt8], name: String, beforeRename: (() throws -> Void)? = nil)
     throws
   {
     try AtomicFile.createDirectory(directory)
+    try verifyKey()
+    if !checked.leftoversRemoved.withLock({ $0 }) {
+      for path in leftoverTemporaryFiles() { unlink(path) }
+      checked.leftoversRemoved.withLock { $0 = true }
+    }
+    if name != Self.keyCheckName,
+      !FileManager.default.fileExists(atPath: url(for: Self.keyCheckName).path)
+    {
+      try seal(Self.keyCheckContent, name: Self.keyCheckName)
+    }
+    try seal(plaintext, name: name, beforeRename: beforeRename)
+  }
+
+  private func seal(_ plaintext: [UInt8], name: String, beforeRename: (() throws -> Void)? = nil)
+    throws
+  {
     let sealed = EncryptedFileFormat.seal(
       plaintext, name: name, key: key.bytes, nonce: randomBytes(ChaChaPoly.nonceLength))
     try AtomicFile.write(sealed, to: url(for: name), beforeRename: beforeRename)

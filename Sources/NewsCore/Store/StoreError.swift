@@ -16,6 +16,8 @@ public enum StoreError: NewsError, Equatable {
   case io(path: String, operation: String, reason: String)
   /// Another process holds the store's lock and waiting was not asked for.
   case locked(path: String)
+  /// The key does not open the store: nothing was written under it.
+  case wrongKey(path: String)
 
   public var message: String {
     switch self {
@@ -38,6 +40,10 @@ public enum StoreError: NewsError, Equatable {
       return "cannot \(operation) \(path): \(reason)"
     case .locked(let path):
       return "another news process holds the lock \(path); try again later or pass --wait"
+    case .wrongKey(let path):
+      return
+        "the store key does not open \(path): NEWS_STORE_KEY or the key file is not the key this "
+        + "store was written with; nothing was written (see 'news doctor')"
     }
   }
 

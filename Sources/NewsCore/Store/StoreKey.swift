@@ -16,13 +16,9 @@ public struct StoreKey: Sendable {
 
   /// Loads the key, creating the key file if there is none.
   public static func load(configuration: Configuration) throws -> StoreKey {
-    if let encoded = configuration.values["NEWS_STORE_KEY"] {
-      return StoreKey(
-        bytes: try decode(encoded, source: "NEWS_STORE_KEY"), source: "NEWS_STORE_KEY")
-    }
+    if let key = try existing(configuration: configuration) { return key }
     let directory = configuration.paths.configDirectory
     let url = directory.appendingPathComponent("key")
-    if let key = try read(url) { return key }
     try AtomicFile.createDirectory(directory)
     let temporary = directory.appendingPathComponent(".key.tmp-\(getpid())")
     let text = Data(SecureRandom.bytes(32)).base64EncodedString() + "\n"
@@ -35,6 +31,16 @@ public struct StoreKey: Sendable {
       throw StoreError.io(path: url.path, operation: "create", reason: "it vanished")
     }
     return key
+  }
+
+  /// The key from `NEWS_STORE_KEY` or the key file, or `nil` when there is none yet (nothing is
+  /// created: `news doctor` reports this rather than making a key).
+  public static func existing(configuration: Configuration) throws -> StoreKey? {
+    if let encoded = configuration.values["NEWS_STORE_KEY"] {
+      return StoreKey(
+        bytes: try decode(encoded, source: "NEWS_STORE_KEY"), source: "NEWS_STORE_KEY")
+    }
+    return try read(configuration.paths.configDirectory.appendingPathComponent("key"))
   }
 
   private static func read(_ url: URL) throws -> StoreKey? {
