@@ -14,6 +14,9 @@ public struct Context: Sendable {
   public var httpClient: any HTTPClient
   /// Pauses between retries.
   public var sleep: Sleeper
+  /// Waits out deadlines: the analytics flush, the counts of `show`, a source's overall time.
+  /// Tests pass one that ends when they decide.
+  public var deadline: Sleeper
   /// The current time.
   public var now: @Sendable () -> Date
   /// The time zone local times are shown in.
@@ -29,6 +32,7 @@ public struct Context: Sendable {
   public init(
     environment: [String: String], currentDirectory: URL, console: Console,
     httpClient: any HTTPClient, sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
+    deadline: @escaping Sleeper = { try await Task.sleep(for: $0) },
     now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
     analytics: Analytics = Analytics()
   ) {
@@ -37,6 +41,7 @@ public struct Context: Sendable {
     self.console = console
     self.httpClient = httpClient
     self.sleep = sleep
+    self.deadline = deadline
     self.now = now
     self.timeZone = timeZone
     self.analytics = analytics
@@ -64,16 +69,19 @@ public struct Context: Sendable {
           variable: ".env", path: dotEnvURL.path, reason: "not readable UTF-8 text")
       }
     }
-    let configuration = try Configuration(environment: environment, dotEnv: dotEnv)
-    if configuration.analyticsEnabled {
-      // Analytics requests are never retried and never reported as `load` events themselves.
-      analytics.activate(
-        endpoint: configuration.analyticsURL,
-        transport: HTTPTransport(
-          client: httpClient, retryPolicy: RetryPolicy(retries: 0),
-          timeout: configuration.timeout))
-    }
-    return configuration
+    return try Configuration(environment: environment, dotEnv: dotEnv)
+  }
+
+  /// Starts sending usage events when the configuration allows them. Called once, by
+  /// ``NewsCLI/run(_:context:)``, for commands that use the network: offline means no request.
+  func activateAnalytics() throws {
+    let configuration = try configuration()
+    guard configuration.analyticsEnabled else { return }
+    // Analytics requests are never retried and never reported as `load` events themselves.
+    analytics.activate(
+      endpoint: configuration.analyticsURL,
+      transport: HTTPTransport(
+        client: httpClient, retryPolicy: RetryPolicy(retries: 0), timeout: configuration.timeout))
   }
 
   /// The HTTP transport every client uses, set up from `configuration`.

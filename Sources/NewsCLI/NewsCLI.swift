@@ -27,8 +27,12 @@ public enum NewsCLI {
   public static func run(_ arguments: [String], context: Context) async -> ExitCode {
     var context = context
     context.startedAt = .now
-    let code = await runCommand(arguments, context: context)
-    await context.analytics.flush(within: context.analyticsFlushLimit)
+    var code = await runCommand(arguments, context: context)
+    await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.deadline)
+    if let reason = context.console.writeFailure() {
+      context.console.err("news: cannot write to standard output: \(reason)\n")
+      if code == .success { code = .ioError }
+    }
     return code
   }
 
@@ -43,7 +47,7 @@ public enum NewsCLI {
       return .interrupted
     } catch {
       console.err("news: unexpected error: \(TerminalSanitizer.clean(String(describing: error)))\n")
-      return ExitCode(rawValue: 70)
+      return .internalError
     }
   }
 
@@ -78,6 +82,7 @@ public enum NewsCLI {
         console.out(HelpFormatter.help(for: entry.spec))
         return .success
       }
+      if entry.usesNetwork(parsed) { try context.activateAnalytics() }
       return try await entry.run(parsed, context)
     }
   }
@@ -99,5 +104,17 @@ public enum NewsCLI {
 /// A subcommand: its spec and what it does.
 struct CommandEntry: Sendable {
   var spec: CommandSpec
+  /// Whether the command, with these arguments, may use the network. Analytics are only sent
+  /// then: `--offline`, bookmarks and offline search make no request at all.
+  var usesNetwork: @Sendable (ParsedArguments) -> Bool
   var run: @Sendable (ParsedArguments, Context) async throws -> ExitCode
+
+  init(
+    spec: CommandSpec, usesNetwork: @escaping @Sendable (ParsedArguments) -> Bool = { _ in false },
+    run: @escaping @Sendable (ParsedArguments, Context) async throws -> ExitCode
+  ) {
+    self.spec = spec
+    self.usesNetwork = usesNetwork
+    self.run = run
+  }
 }

@@ -19,18 +19,23 @@ struct BinaryTests {
     return directory.appendingPathComponent("news")
   }()
 
-  func run(_ arguments: [String], environment: [String: String]) throws -> (Int32, String, String) {
+  /// Runs the binary; `stdout` replaces the pipe standard output is read from (`/dev/full`).
+  func run(
+    _ arguments: [String], environment: [String: String], stdout: FileHandle? = nil,
+    directory: URL? = nil
+  ) throws -> (Int32, String, String) {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
     process.environment = environment
     let home = TemporaryDirectory()
-    process.currentDirectoryURL = home.url
+    process.currentDirectoryURL = directory ?? home.url
     let out = Pipe()
     let err = Pipe()
-    process.standardOutput = out
+    process.standardOutput = stdout ?? out
     process.standardError = err
     try process.run()
+    if stdout != nil { try out.fileHandleForWriting.close() }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -38,6 +43,72 @@ struct BinaryTests {
       process.terminationStatus, String(decoding: outData, as: UTF8.self),
       String(decoding: errData, as: UTF8.self)
     )
+  }
+
+  func environment(_ server: LoopbackServer, home: TemporaryDirectory) -> [String: String] {
+    let base = server.baseURL.absoluteString
+    return [
+      "HOME": home.url.path, "NEWS_HOME": home.path("n"), "NEWSAPI_KEY": "k", "NEWSAPI_URL": base,
+      "NEWS_ARTICLES_URL": base + "/articles", "NEWS_BBC_URL": base + "/bbc.json",
+      "NEWS_FEED_A_URL": base + "/feed/a.json", "NEWS_FEED_B_URL": base + "/feed/b.json",
+      "NEWS_FEED_C_URL": base + "/feed/c.json", "NEWS_ANALYTICS": "off",
+      "NEWS_RETRY_DELAY": "0",
+    ]
+  }
+
+  @Test(
+    "output to a full disk is one line on stderr and exit 74, never a crash",
+    arguments: [["headlines", "--json"], ["sync"], ["--help"], ["headlines"]])
+  func fullDisk(arguments: [String]) throws {
+    let server = try LoopbackServer()
+    server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    server.route("/articles", .fixture("articles.json"))
+    server.route("/bbc.json", .fixture("headlines.json"))
+    for name in ["a", "b", "c"] {
+      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    let home = TemporaryDirectory()
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let (status, _, err) = try run(
+      arguments, environment: environment(server, home: home), stdout: full)
+    #expect(status == 74)
+    #expect(err == "news: cannot write to standard output: no space left on device\n")
+  }
+
+  @Test("a run writes nothing outside NEWS_HOME: no URL cache, no cookie store")
+  func nothingOutsideHome() throws {
+    let server = try LoopbackServer()
+    server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    let home = TemporaryDirectory()
+    let work = home.url.appendingPathComponent("work")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    let (status, _, err) = try run(
+      ["headlines"], environment: environment(server, home: home), directory: work)
+    #expect(status == 0, "\(err)")
+    let created = try FileManager.default.contentsOfDirectory(atPath: home.url.path).sorted()
+    #expect(created == ["n", "work"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).isEmpty)
+  }
+
+  @Test("an endless body is refused with exit 65 while memory stays near the cap")
+  func endlessBody() throws {
+    let server = try LoopbackServer()
+    // 1 GiB offered; reading it all (as before) took the process past 1 GB of memory.
+    server.route("/articles", .streamed(Data(repeating: 0x20, count: 64 << 10), count: 16_384))
+    let home = TemporaryDirectory()
+    let (status, _, err) = try run(
+      ["headlines", "--from", "articles"], environment: environment(server, home: home))
+    #expect(status == 65)
+    #expect(err.contains("sent more than 10 MiB"))
+    #expect(server.requests(to: "/articles").count == 1)
+    // The largest child this test process has waited for: every `news` run of the suite.
+    var usage = rusage()
+    #if canImport(Glibc)
+      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_CHILDREN, &usage)
+    #endif
+    #expect(usage.ru_maxrss < 200 * 1024, "peak \(usage.ru_maxrss) KiB")
   }
 
   @Test("news headlines --json works against a newsapi-compatible server")

@@ -44,7 +44,7 @@ final class Harness: Sendable {
   func run(
     _ arguments: [String], environment overrides: [String: String?] = [:], terminal: Bool = false,
     width: Int = 80, now: Date = Date(timeIntervalSince1970: 1_645_120_000),
-    analyticsFlushLimit: Duration = .seconds(5)
+    analyticsFlushLimit: Duration = .seconds(5), deadline: Sleeper? = nil
   ) async -> RunResult {
     var environment = self.environment
     for (key, value) in overrides { environment[key] = value }
@@ -56,9 +56,9 @@ final class Harness: Sendable {
       console: Console(
         out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
         stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: width),
-      httpClient: URLSessionHTTPClient(), sleep: { sleeps.record($0) }, now: { now })
-    // Tests that count events give them time to arrive on a loaded machine; the endpoint answers
-    // at once, so this costs nothing. The 300 ms default is tested with a hanging endpoint.
+      httpClient: URLSessionHTTPClient(), sleep: { sleeps.record($0) },
+      // Unless a test says otherwise, deadlines never pass: nothing depends on the machine's speed.
+      deadline: deadline ?? { _ in try await Task.sleep(for: .seconds(86_400)) }, now: { now })
     context.analyticsFlushLimit = analyticsFlushLimit
     let code = await NewsCLI.run(arguments, context: context)
     // The server was told what to expect; anything else is a test that passes for a wrong reason.

@@ -22,7 +22,7 @@ enum FeedCommand {
       .flag("offline", help: "Use the cache only, whatever its age; never the network."),
     ] + OutputFormat.options)
 
-  static let entry = CommandEntry(spec: spec, run: run)
+  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0.has("offline") }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     if arguments.has("offline"), arguments.has("refresh") {

@@ -42,7 +42,7 @@ enum HeadlinesCommand {
       .flag("refresh", help: "Ignore anything stored and fetch (headlines always fetch online)."),
     ] + OutputFormat.options)
 
-  static let entry = CommandEntry(spec: spec, run: run)
+  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0.has("offline") }, run: run)
 
   static let providers = ["newsapi", "articles", "bbc"]
   static let newsAPIOptions = ["country", "category", "query", "sources", "page-size", "page"]

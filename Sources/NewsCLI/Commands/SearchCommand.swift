@@ -43,7 +43,7 @@ enum SearchCommand {
     ] + OutputFormat.options,
     arguments: [ArgumentSpec(name: "words", help: "What to look for.", repeating: true)])
 
-  static let entry = CommandEntry(spec: spec, run: run)
+  static let entry = CommandEntry(spec: spec, usesNetwork: { $0.has("online") }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let words = arguments.positionals.joined(separator: " ")

@@ -21,7 +21,7 @@ enum ShowCommand {
     ],
     arguments: [ArgumentSpec(name: "id", help: "Article id, list number, id prefix or URL.")])
 
-  static let entry = CommandEntry(spec: spec, run: run)
+  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0.has("offline") }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()

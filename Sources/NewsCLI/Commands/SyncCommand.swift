@@ -26,7 +26,7 @@ enum SyncCommand {
       .flag("json", help: "Print one JSON report instead of text."),
     ])
 
-  static let entry = CommandEntry(spec: spec, run: run)
+  static let entry = CommandEntry(spec: spec, usesNetwork: { _ in true }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()

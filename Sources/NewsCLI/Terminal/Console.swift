@@ -17,6 +17,8 @@ public struct Console: Sendable {
   public var width: Int
   /// Whether the terminal shows UTF-8 (otherwise symbols are spelt out).
   public var unicode: Bool
+  /// Why writing to standard output failed (a full disk, a closed file), if it did.
+  public var writeFailure: @Sendable () -> String? = { nil }
 
   /// Creates a console.
   public init(
@@ -46,10 +48,13 @@ public struct Console: Sendable {
     }
     let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
     let unicode = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
-    return Console(
-      out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-      err: { text in FileHandle.standardError.write(Data(text.utf8)) },
+    let standardOutput = OutputStream(descriptor: STDOUT_FILENO)
+    let standardError = OutputStream(descriptor: STDERR_FILENO)
+    var console = Console(
+      out: { text in standardOutput.write(text) }, err: { text in standardError.write(text) },
       stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
       width: min(max(width, 20), 200), unicode: unicode)
+    console.writeFailure = { standardOutput.failed }
+    return console
   }
 }

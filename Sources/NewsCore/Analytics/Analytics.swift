@@ -52,11 +52,25 @@ public final class Analytics: Sendable {
   }
 
   /// Waits until every event in flight is sent, or `limit` has passed; the rest are abandoned.
-  public func flush(within limit: Duration) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now + limit
-    while clock.now < deadline, state.withLock({ !$0.inFlight.isEmpty }) {
-      try? await Task.sleep(for: .milliseconds(5))
+  ///
+  /// - Parameter sleep: waits out the limit (tests decide when it is over).
+  public func flush(
+    within limit: Duration, sleep: @escaping Sleeper = { try await Task.sleep(for: $0) }
+  ) async {
+    let events = state.withLock { Array($0.inFlight.values) }
+    if !events.isEmpty {
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+          for event in events { await event.value }
+        }
+        group.addTask {
+          // Past the limit the events still in flight are cancelled, which ends the wait above.
+          guard (try? await sleep(limit)) != nil, !Task.isCancelled else { return }
+          for event in events { event.cancel() }
+        }
+        await group.next()
+        group.cancelAll()
+      }
     }
     let abandoned = state.withLock { state in
       defer { state.inFlight = [:] }

@@ -14,6 +14,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let dataError = ExitCode(rawValue: 65)
   /// A service could not be reached or failed after every retry (EX_UNAVAILABLE).
   public static let unavailable = ExitCode(rawValue: 69)
+  /// An internal error: a bug in the program (EX_SOFTWARE).
+  public static let internalError = ExitCode(rawValue: 70)
   /// A local file could not be read or written, or failed to decrypt (EX_IOERR).
   public static let ioError = ExitCode(rawValue: 74)
   /// A temporary failure: rate limited, or partly done; trying later may work (EX_TEMPFAIL).
