@@ -50,6 +50,7 @@ struct ListOutput {
   func show(_ page: HeadlinesPage, key: String, heading: String) throws -> ExitCode {
     var shown = page
     if let limit { shown.articles = Array(page.articles.prefix(limit)) }
+    for warning in page.warnings { context.warn(warning) }
     var notKept: (any NewsError)?
     do {
       try store.save(page, key: key, makeLast: false)

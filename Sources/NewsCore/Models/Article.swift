@@ -51,3 +51,12 @@ public struct Article: Codable, Hashable, Sendable {
     case publishedAt, content
   }
 }
+
+extension Array where Element == Article {
+  /// The articles with duplicate ids left out, the first of each kept: the same URL (or, for
+  /// providers without URLs, the same id) is the same article, listed once.
+  public func uniquedByID() -> [Article] {
+    var seen = Set<String>()
+    return filter { seen.insert($0.id).inserted }
+  }
+}

@@ -10,6 +10,8 @@ public struct HeadlinesPage: Sendable, Equatable, Codable {
   public var articles: [Article]
   /// When they were fetched.
   public var fetchedAt: Date
+  /// What the user should know about the answer (items left out, and why); never stored.
+  public var warnings: [String] = []
 
   /// Creates a page.
   public init(provider: String, totalResults: Int, articles: [Article], fetchedAt: Date) {
@@ -17,5 +19,9 @@ public struct HeadlinesPage: Sendable, Equatable, Codable {
     self.totalResults = totalResults
     self.articles = articles
     self.fetchedAt = fetchedAt
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case provider, totalResults, articles, fetchedAt
   }
 }

@@ -4,22 +4,39 @@ import Foundation
 /// release first (undated ones last, in the API's order). Fetched by ``PageClient/articles(url:transport:now:)``.
 public enum ArticlesDecoder {
   static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> HeadlinesPage {
-    let items: [ArticlesResponseItem]
+    let list: LenientList<ArticlesResponseItem>
     do {
-      items = try JSONDecoder().decode([ArticlesResponseItem].self, from: body)
+      list = try JSONDecoder().decode(LenientList<ArticlesResponseItem>.self, from: body)
     } catch {
       throw .undecodable(provider: "articles", detail: DecodingErrorDescription.describe(error))
     }
-    let articles = items.map { item in
-      Article(
-        id: "articles-" + item.id.text, provider: "articles",
-        title: item.title.nonEmpty ?? "(untitled)", description: item.description.nonEmpty,
-        author: item.author.nonEmpty, imageURL: item.image.nonEmpty,
-        publishedAt: item.releaseDate.flatMap(releaseDate))
+    var skipped = list.failures
+    var articles: [Article] = []
+    for item in list.elements {
+      guard let title = item.title.nonEmpty else {
+        skipped.append("item \(item.id.text) has no title")
+        continue
+      }
+      articles.append(
+        Article(
+          id: "articles-" + item.id.text, provider: "articles", title: title,
+          description: item.description.nonEmpty, author: item.author.nonEmpty,
+          imageURL: item.image.nonEmpty, publishedAt: item.releaseDate.flatMap(releaseDate)))
     }
-    return HeadlinesPage(
+    articles = articles.uniquedByID()
+    guard !articles.isEmpty else {
+      throw .undecodable(
+        provider: "articles",
+        detail: list.count == 0
+          ? "an empty list" : "no usable article (\(skipped.prefix(3).joined(separator: "; ")))")
+    }
+    var page = HeadlinesPage(
       provider: "articles", totalResults: articles.count, articles: newestFirst(articles),
       fetchedAt: fetchedAt)
+    if let warning = SkippedItems.warning("the articles API", skipped: skipped, of: list.count) {
+      page.warnings.append(warning)
+    }
+    return page
   }
 
   /// Sorted by date, newest first; undated articles keep their order after the dated ones.

@@ -10,15 +10,34 @@ public enum BBCDecoder {
     } catch {
       throw .undecodable(provider: "bbc", detail: DecodingErrorDescription.describe(error))
     }
-    let articles = response.headlines.compactMap { item -> Article? in
-      guard let headline = item.headline.nonEmpty else { return nil }
-      return Article(
-        id: "bbc-" + StableHash.hex(headline), provider: "bbc", title: headline,
-        description: item.introduction.nonEmpty,
-        publishedAt: (item.updated ?? item.firstPublished).flatMap(Self.date))
+    var skipped = response.headlines.failures
+    var articles: [Article] = []
+    for item in response.headlines.elements {
+      guard let headline = item.headline.nonEmpty else {
+        skipped.append("a headline is missing")
+        continue
+      }
+      articles.append(
+        Article(
+          id: "bbc-" + StableHash.hex(headline), provider: "bbc", title: headline,
+          description: item.introduction.nonEmpty,
+          publishedAt: (item.updated ?? item.firstPublished).flatMap(Self.date)))
     }
-    return HeadlinesPage(
+    articles = articles.uniquedByID()
+    guard !articles.isEmpty else {
+      throw .undecodable(
+        provider: "bbc",
+        detail: response.headlines.count == 0
+          ? "an empty list" : "no usable headline (\(skipped.prefix(3).joined(separator: "; ")))")
+    }
+    var page = HeadlinesPage(
       provider: "bbc", totalResults: articles.count, articles: articles, fetchedAt: fetchedAt)
+    if let warning = SkippedItems.warning(
+      "the bbc API", skipped: skipped, of: response.headlines.count)
+    {
+      page.warnings.append(warning)
+    }
+    return page
   }
 
   /// Epoch seconds as a date; values beyond ±10^11 s (about year 5000) are nonsense and treated as

@@ -13,5 +13,5 @@ struct BBCResponse: Decodable {
     }
   }
 
-  var headlines: [Headline]
+  var headlines: LenientList<Headline>
 }

@@ -69,10 +69,19 @@ public struct NewsAPIClient: Sendable {
       throw .unparseable(
         status: status, detail: "status is '\(redact(response.status))' without articles")
     }
-    let articles = wireArticles.compactMap(Self.article)
-    return HeadlinesPage(
+    if wireArticles.elements.isEmpty, let reason = wireArticles.failures.first {
+      throw .unparseable(status: status, detail: redact(reason))
+    }
+    let articles = wireArticles.elements.compactMap(Self.article).uniquedByID()
+    var page = HeadlinesPage(
       provider: "newsapi", totalResults: response.totalResults ?? articles.count,
       articles: articles, fetchedAt: fetchedAt)
+    if let warning = SkippedItems.warning(
+      "newsapi.org", skipped: wireArticles.failures.map(redact), of: wireArticles.count)
+    {
+      page.warnings.append(warning)
+    }
+    return page
   }
 
   /// newsapi.org replaces withdrawn articles by `[Removed]` placeholders: those are dropped.

@@ -18,7 +18,7 @@ struct NewsAPIResponse: Decodable {
 
   var status: String
   var totalResults: Int?
-  var articles: [WireArticle]?
+  var articles: LenientList<WireArticle>?
   var code: String?
   var message: String?
 }

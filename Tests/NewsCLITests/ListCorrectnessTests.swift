@@ -1,0 +1,106 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@Suite("Lists: unique ids, malformed items skipped, description lines")
+struct ListCorrectnessTests {
+  let harness: Harness
+
+  init() throws { harness = try Harness() }
+
+  func newsAPI(_ articles: [(title: String, url: String)]) -> LoopbackServer.Response {
+    let items = articles.map { #"{"title":"\#($0.title)","url":"\#($0.url)"}"# }
+    return .json(
+      #"{"status":"ok","totalResults":\#(articles.count),"articles":[\#(items.joined(separator: ","))]}"#
+    )
+  }
+
+  @Test("the same URL twice is one article; show <n> opens item n of the list printed")
+  func duplicateURLs() async throws {
+    harness.server.route(
+      "/v2/top-headlines",
+      newsAPI([
+        ("First", "https://a.com/x"), ("Again", "https://a.com/x"), ("Third", "https://a.com/y"),
+      ]))
+    let list = await harness.run(["headlines", "--json"])
+    let titles = try #require(try list.json()["articles"] as? [[String: Any]]).map {
+      $0["title"] as? String
+    }
+    #expect(titles == ["First", "Third"])
+    let second = await harness.run(["show", "2", "--offline", "--json"])
+    #expect(try second.json()["title"] as? String == "Third")
+  }
+
+  @Test(
+    "duplicate ids from the articles API and BBC headlines are listed once",
+    arguments: [
+      (
+        "articles", "/articles",
+        #"[{"id":1,"title":"One"},{"id":1,"title":"One again"},{"id":2,"title":"Two"}]"#
+      ),
+      (
+        "bbc", "/bbc.json",
+        #"{"headlines":[{"headline":"Same"},{"headline":"Same"},{"headline":"Other"}]}"#
+      ),
+    ])
+  func duplicateIDs(provider: String, path: String, body: String) async throws {
+    harness.server.route(path, .json(body))
+    let list = await harness.run(["headlines", "--from", provider, "--json"])
+    let articles = try #require(try list.json()["articles"] as? [[String: Any]])
+    let ids = articles.compactMap { $0["id"] as? String }
+    #expect(ids.count == 2)
+    #expect(Set(ids).count == 2)
+    let second = await harness.run(["show", "2", "--json"])
+    #expect(try second.json()["id"] as? String == ids[1])
+  }
+
+  @Test(
+    "a malformed item is skipped with one warning; the rest is shown, exit 0",
+    arguments: [
+      (
+        "articles", "/articles",
+        #"[{"id":1,"title":"A"},{"title":"no id"},{"id":3,"title":"C","release_date":"1/1/2020"}]"#,
+        "news: warning: the articles API: skipped 1 of 3 items (missing field '[1].id')\n"
+      ),
+      (
+        "bbc", "/bbc.json",
+        #"{"headlines":[{"headline":"A","updated":"yesterday"},{"headline":"B","updated":1}]}"#,
+        "news: warning: the bbc API: skipped 1 of 2 items (field 'headlines[0].updated' is not a number)\n"
+      ),
+    ])
+  func malformedItem(provider: String, path: String, body: String, warning: String) async throws {
+    harness.server.route(path, .json(body))
+    let result = await harness.run(["headlines", "--from", provider])
+    #expect(result.code == .success)
+    #expect(result.err == warning)
+    #expect(!result.out.contains("no id"))
+  }
+
+  @Test("an answer with no usable item is an error, and the stored list stays the last list")
+  func noUsableItem() async throws {
+    harness.server.route("/articles", .json(#"[{"id":"x"}]"#))
+    let first = await harness.run(["headlines", "--from", "articles"])
+    #expect(first.code == .dataError)
+    #expect(first.err.contains("no usable article (item x has no title)"))
+
+    harness.server.route("/articles", .json(#"[{"id":1,"title":"Kept"}]"#))
+    #expect(await harness.run(["headlines", "--from", "articles"]).code == .success)
+    harness.server.route("/articles", .json(#"[{"id":"x"}]"#))
+    let after = await harness.run(["headlines", "--from", "articles", "--json"])
+    #expect(after.code == .success)
+    #expect(try after.json()["stale"] as? Bool == true)
+    let shown = await harness.run(["show", "1", "--json"])
+    #expect(try shown.json()["title"] as? String == "Kept")
+  }
+
+  @Test("the articles list shows the first two lines of a description, its own breaks counted")
+  func descriptionLines() async throws {
+    harness.server.route(
+      "/articles",
+      .json(#"[{"id":1,"title":"T","description":"line one\nline two\nline three"}]"#))
+    let result = await harness.run(["headlines", "--from", "articles"])
+    #expect(result.out.contains("\n   line one\n   line two…\n"))
+    #expect(!result.out.contains("line three"))
+  }
+}
