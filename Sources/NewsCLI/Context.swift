@@ -105,8 +105,7 @@ public struct Context: Sendable {
     let key = try StoreKey.load(configuration: configuration)
     let store = EncryptedStore(directory: configuration.paths.dataDirectory, key: key)
     try store.verifyKey()
-    return ArticleStore(
-      store: store, retention: try RetentionPolicy(configuration: configuration), now: now)
+    return ArticleStore(store: store, retention: configuration.retention, now: now)
   }
 
   /// The encrypted store of caches (the feed), in the cache directory, its key checked.
@@ -121,6 +120,11 @@ public struct Context: Sendable {
   /// Writes a one-line warning to standard error.
   func warn(_ message: String) {
     console.err("news: warning: \(TerminalSanitizer.clean(message))\n")
+  }
+
+  /// The width to wrap text to: `COLUMNS` (environment or `.env`), else the terminal's.
+  func width(_ configuration: Configuration) -> Int {
+    configuration.columns.map { min(max($0, 20), 200) } ?? console.width
   }
 
   /// Text styles for standard output.

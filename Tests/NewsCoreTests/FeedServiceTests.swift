@@ -48,7 +48,7 @@ struct FeedServiceTests {
         return .fixture("source_\(name).readme-sample.json", delay: .milliseconds(300))
       }
     }
-    let sources = try FeedRegistry.sources(configuration())
+    let sources = FeedRegistry.sources(try configuration())
     let start = ContinuousClock.now
     let reports = await service().fetch(sources)
     #expect(ContinuousClock.now - start >= .milliseconds(300))
@@ -59,7 +59,7 @@ struct FeedServiceTests {
 
   @Test("each source has its own TTL: A expires while B and C do not")
   func ttl() async throws {
-    let sources = try FeedRegistry.sources(configuration())
+    let sources = FeedRegistry.sources(try configuration())
     let service = service()
     _ = await service.fetch(sources)
     #expect(server.requests.count == 3)
@@ -77,16 +77,20 @@ struct FeedServiceTests {
 
   @Test("NEWS_FEED_<NAME>_TTL overrides the default")
   func ttlOverride() throws {
-    let sources = try FeedRegistry.sources(configuration(["NEWS_FEED_C_TTL": "10"]))
+    let sources = FeedRegistry.sources(try configuration(["NEWS_FEED_C_TTL": "10"]))
     #expect(sources.map(\.ttl) == [.seconds(300), .seconds(1800), .seconds(10)])
     #expect(throws: ConfigurationError.self) {
-      try FeedRegistry.sources(configuration(["NEWS_FEED_A_TTL": "soon"]))
+      try configuration(["NEWS_FEED_A_TTL": "soon"])
+    }
+    // A source the file declares gets its variable too, read with the rest at start-up.
+    #expect(throws: ConfigurationError.self) {
+      try configuration(["NEWS_FEED_MY_SOURCE_TTL": "true"])
     }
   }
 
   @Test("--refresh fetches sources within their TTL")
   func refresh() async throws {
-    let sources = try FeedRegistry.sources(configuration())
+    let sources = FeedRegistry.sources(try configuration())
     let service = service()
     _ = await service.fetch(sources)
     let reports = await service.fetch(sources, refresh: true)
@@ -104,7 +108,7 @@ struct FeedServiceTests {
         Fixtures.text("source_a.readme-sample.json"),
         headers: ["ETag": "\"v1\"", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"])
     }
-    let sources = try FeedRegistry.sources(configuration()).filter { $0.name == "a" }
+    let sources = FeedRegistry.sources(try configuration()).filter { $0.name == "a" }
     let service = service()
     _ = await service.fetch(sources)
     clock.advance(by: 600)
@@ -118,7 +122,7 @@ struct FeedServiceTests {
 
   @Test("a failing source never hides the others; its cached items come back stale")
   func partialFailure() async throws {
-    let sources = try FeedRegistry.sources(configuration())
+    let sources = FeedRegistry.sources(try configuration())
     let service = service()
     server.route("/b.json", .json("{}", status: 500))
     let first = await service.fetch(sources)
@@ -136,7 +140,7 @@ struct FeedServiceTests {
 
   @Test("offline uses the cache whatever its age, and never the network")
   func offline() async throws {
-    let sources = try FeedRegistry.sources(configuration())
+    let sources = FeedRegistry.sources(try configuration())
     let service = service()
     _ = await service.fetch(Array(sources.prefix(2)))
     clock.advance(by: 86_400)
@@ -161,7 +165,7 @@ struct FeedServiceTests {
   func fourthSource() async throws {
     server.route("/d.txt", LoopbackServer.Response(body: Data("Fourth|it works\nFifth".utf8)))
     let configuration = try configuration()
-    let sources = try FeedRegistry.sources(
+    let sources = FeedRegistry.sources(
       configuration,
       builtIn: FeedRegistry.builtIn(configuration) + [
         FeedSource(
@@ -176,9 +180,8 @@ struct FeedServiceTests {
 
   @Test("a source declared in config.json, and a built-in one changed there")
   func configSource() async throws {
-    let configuration = try configuration()
-    try FileManager.default.createDirectory(
-      at: configuration.paths.configDirectory, withIntermediateDirectories: true)
+    let configDirectory = try configuration().paths.configDirectory
+    try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
     let config = """
       {"sources": [
         {"name": "d", "url": "\(server.baseURL.absoluteString)/d.json", "ttl": 120,
@@ -187,14 +190,14 @@ struct FeedServiceTests {
         {"name": "a", "ttl": 1}
       ]}
       """
-    try Data(config.utf8).write(
-      to: configuration.paths.configDirectory.appendingPathComponent("config.json"))
+    try Data(config.utf8).write(to: configDirectory.appendingPathComponent("config.json"))
+    let configuration = try configuration()
     server.route(
       "/d.json",
       .json(
         #"{"data":{"list":[{"headline":"Declared","kicker":"K: ","summary":"S","image":{"src":"i.png"}}]}}"#
       ))
-    let sources = try FeedRegistry.sources(configuration)
+    let sources = FeedRegistry.sources(configuration)
     #expect(sources.map(\.name) == ["a", "b", "c", "d"])
     #expect(sources[0].ttl == .seconds(1))
     #expect(sources[3].ttl == .seconds(120))
@@ -225,11 +228,20 @@ struct FeedServiceTests {
   func invalidConfig(text: String, mention: String) throws {
     let path = try directory.write("config.json", text)
     #expect {
-      try FeedRegistry.sources(configuration(["NEWS_CONFIG": path]))
+      try configuration(["NEWS_CONFIG": path])
     } throws: { error in
-      guard let error = error as? FeedError else { return false }
+      guard let error = error as? ConfigurationError else { return false }
       return error.exitCode == .configuration && error.message.hasPrefix(path)
         && error.message.contains(mention)
+    }
+  }
+
+  @Test(
+    "config.json is decoded with its types: a boolean is not a number of seconds",
+    arguments: [#"{"sources": [{"name": "a", "ttl": true}]}"#, #"{"sources": [{"name": 3}]}"#])
+  func typedConfig(text: String) {
+    #expect(throws: ConfigurationError.self) {
+      try FeedConfigFile.parse(Data(text.utf8), path: "config.json")
     }
   }
 
@@ -238,7 +250,7 @@ struct FeedServiceTests {
     #expect {
       try FeedConfigFile.parse(Fixtures.data("fuzz/config-huge-ttl.json"), path: "config.json")
     } throws: { error in
-      (error as? FeedError)?.message.contains("field 'ttl'") == true
+      (error as? ConfigurationError)?.message.contains("field 'ttl'") == true
     }
   }
 }

@@ -31,7 +31,7 @@ enum FeedCommand {
     let limit = try arguments.int("limit", in: 1...Int.max)
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
-    var sources = try FeedRegistry.sources(configuration)
+    var sources = FeedRegistry.sources(configuration)
     let wanted = arguments.list("source").map { $0.lowercased() }
     if !wanted.isEmpty {
       let names = sources.map(\.name)
@@ -77,7 +77,8 @@ enum FeedCommand {
       }
     case .text:
       let renderer = FeedRenderer(
-        style: context.style(configuration), width: context.console.width, now: context.now())
+        style: context.style(configuration), width: context.width(configuration), now: context.now()
+      )
       context.console.out(renderer.text(reports))
     }
     context.displayed()

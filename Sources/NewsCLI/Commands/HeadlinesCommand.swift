@@ -61,17 +61,18 @@ enum HeadlinesCommand {
       throw UsageError(
         command: spec.name, message: "--\(option) only applies to --from newsapi")
     }
-    let query = TopHeadlinesQuery(
-      country: arguments.value("country"), category: arguments.value("category"),
-      query: arguments.value("query"), sources: arguments.list("sources"),
-      pageSize: try arguments.int("page-size", in: 1...100) ?? 20,
-      page: try arguments.int("page", in: 1...Int.max) ?? 1)
+    let pageSize = try arguments.int("page-size", in: 1...100) ?? 20
+    let pageNumber = try arguments.int("page", in: 1...Int.max) ?? 1
     let limit = try arguments.int("limit", in: 1...Int.max)
-    try query.validate()
     if arguments.has("offline"), arguments.has("refresh") {
       throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
     }
     let configuration = try context.configuration()
+    let query = TopHeadlinesQuery(
+      country: arguments.value("country"), category: arguments.value("category"),
+      query: arguments.value("query"), sources: arguments.list("sources"),
+      pageSize: pageSize, page: pageNumber, defaults: configuration.queryDefaults)
+    try query.validate()
     let key: String
     let heading: String
     switch provider {

@@ -136,7 +136,7 @@ struct ListOutput {
       title += " (stored " + RelativeTime.describe(page.fetchedAt, now: context.now()) + ")"
     }
     let renderer = ArticleListRenderer(
-      style: context.style(configuration), width: context.console.width, now: context.now())
+      style: context.style(configuration), width: context.width(configuration), now: context.now())
     context.console.out(renderer.render(page, heading: title, countSuffix: countSuffix))
     context.displayed()
   }

@@ -73,7 +73,7 @@ enum SearchCommand {
   private static func online(
     _ words: [String], arguments: ParsedArguments, limit: Int?, context: Context
   ) async throws -> ExitCode {
-    let query = EverythingQuery(
+    var query = EverythingQuery(
       words: words.joined(separator: " "), language: arguments.value("language"),
       sortBy: arguments.value("sort-by"), from: arguments.value("from"),
       to: arguments.value("to"), domains: arguments.list("domains"),
@@ -82,6 +82,7 @@ enum SearchCommand {
       page: try arguments.int("page", in: 1...Int.max) ?? 1)
     try query.validate()
     let configuration = try context.configuration()
+    if query.language == nil { query.language = configuration.queryDefaults.language }
     let client = NewsAPIClient(
       baseURL: configuration.newsAPIURL, apiKey: try configuration.requireNewsAPIKey(),
       transport: context.transport(configuration), now: context.now)

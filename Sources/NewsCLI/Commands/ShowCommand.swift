@@ -52,7 +52,7 @@ enum ShowCommand {
       context.console.out(object.serialized(pretty: true) + "\n")
     } else {
       let renderer = ArticleRenderer(
-        style: context.style(configuration), width: context.console.width,
+        style: context.style(configuration), width: context.width(configuration),
         unicode: context.console.unicode, timeZone: context.timeZone)
       context.console.out(
         renderer.render(article, likes: likes, comments: comments, showCounts: showCounts))

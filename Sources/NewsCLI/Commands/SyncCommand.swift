@@ -36,7 +36,7 @@ enum SyncCommand {
       articles: try context.articleStore(configuration),
       feed: FeedService(
         transport: transport, cache: try context.cacheStore(configuration), now: context.now),
-      feedSources: try FeedRegistry.sources(configuration), now: context.now)
+      feedSources: FeedRegistry.sources(configuration), now: context.now)
     let report: SyncReport
     do {
       report = try await service.run(wait: arguments.has("wait"))

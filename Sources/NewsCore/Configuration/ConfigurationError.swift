@@ -10,6 +10,8 @@ public enum ConfigurationError: NewsError, Equatable {
   case unreadableFile(variable: String, path: String, reason: String)
   /// A line of a `.env` file is not `KEY=VALUE`.
   case dotEnvSyntax(file: String, line: Int)
+  /// `config.json` is not what it should be: the file, the source and the field are named.
+  case invalidConfigFile(file: String, source: String?, field: String, problem: String)
 
   public var message: String {
     switch self {
@@ -25,6 +27,9 @@ public enum ConfigurationError: NewsError, Equatable {
       return "cannot read \(path) (named by \(variable)): \(reason)"
     case .dotEnvSyntax(let file, let line):
       return "\(file) line \(line): expected KEY=VALUE (see .env.example)"
+    case .invalidConfigFile(let file, let source, let field, let problem):
+      let place = source.map { "source '\($0)', " } ?? ""
+      return "\(file): \(place)field '\(field)' \(problem)"
     }
   }
 

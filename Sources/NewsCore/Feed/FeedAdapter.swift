@@ -27,10 +27,6 @@ public enum FeedError: NewsError, Equatable {
   case undecodable(source: String, detail: String)
   /// The source answered with an error status.
   case status(source: String, code: Int)
-  /// `--source` named a source that does not exist.
-  case unknownSource(String, known: [String])
-  /// The feed configuration file is invalid.
-  case invalidConfig(file: String, source: String?, field: String, problem: String)
 
   public var message: String {
     switch self {
@@ -38,11 +34,6 @@ public enum FeedError: NewsError, Equatable {
       return "source \(source) sent something unexpected: \(detail)"
     case .status(let source, let code):
       return "source \(source) answered HTTP \(code) \(HTTPError.reasonPhrase(code))"
-    case .unknownSource(let name, let known):
-      return "unknown source '\(name)'; the sources are \(known.joined(separator: ", "))"
-    case .invalidConfig(let file, let source, let field, let problem):
-      let place = source.map { "source '\($0)', " } ?? ""
-      return "\(file): \(place)field '\(field)' \(problem)"
     }
   }
 
@@ -50,8 +41,6 @@ public enum FeedError: NewsError, Equatable {
     switch self {
     case .undecodable: return .dataError
     case .status: return .unavailable
-    case .unknownSource: return .usage
-    case .invalidConfig: return .configuration
     }
   }
 }

@@ -1,19 +1,24 @@
 import Foundation
 
 /// `config.json` (in the config directory, or the file `NEWS_CONFIG` names): feed sources declared
-/// without code.
+/// without code, decoded once at start-up with the rest of the ``Configuration``.
 ///
 ///     {"sources": [{"name": "d", "url": "https://example.com/d.json", "ttl": 600,
 ///       "mapping": {"items": "data.list", "title": "headline",
 ///                   "subtitle": ["kicker", "summary"], "imageUrl": "image.src"}}]}
 ///
 /// A built-in source (`a`, `b`, `c`) may be listed with only `url` and/or `ttl` to change those.
-struct FeedConfigFile {
-  struct DeclaredSource {
-    var name: String
-    var url: URL?
-    var ttl: Duration?
-    var adapter: JSONPathAdapter?
+public struct FeedConfigFile: Sendable {
+  /// One entry of `sources`.
+  public struct DeclaredSource: Sendable {
+    /// Lower-case letters, digits and `-`.
+    public var name: String
+    /// Where to fetch it (required for a new source).
+    public var url: URL?
+    /// Its time to live.
+    public var ttl: Duration?
+    /// How to read it (required for a new source).
+    public var adapter: JSONPathAdapter?
 
     func applied(to source: FeedSource) -> FeedSource {
       var source = source
@@ -23,97 +28,157 @@ struct FeedConfigFile {
       return source
     }
 
-    func source(file: String) throws -> FeedSource {
-      guard let url else {
-        throw FeedError.invalidConfig(file: file, source: name, field: "url", problem: "is missing")
-      }
-      guard let adapter else {
-        throw FeedError.invalidConfig(
-          file: file, source: name, field: "mapping", problem: "is missing")
-      }
-      return FeedSource(name: name, url: url, ttl: ttl ?? .seconds(15 * 60), adapter: adapter)
+    /// The source it declares; only called for new sources, which were checked to have both.
+    func source() -> FeedSource {
+      FeedSource(
+        name: name, url: url ?? URL(fileURLWithPath: "/"), ttl: ttl ?? .seconds(15 * 60),
+        adapter: adapter ?? JSONPathAdapter(items: "", title: []))
     }
   }
 
-  var path: String
-  var sources: [DeclaredSource]
+  /// The file it was read from.
+  public var path: String
+  /// The sources, in the file's order.
+  public var sources: [DeclaredSource]
 
-  /// Reads the file, if there is one. `NEWS_CONFIG` naming a missing file is an error.
-  static func load(_ configuration: Configuration) throws -> FeedConfigFile? {
-    let explicit = configuration.values["NEWS_CONFIG"]
-    let path =
-      explicit ?? configuration.paths.configDirectory.appendingPathComponent("config.json").path
+  /// Reads the file at `path`, if there is one; a missing file named by `NEWS_CONFIG` is an error.
+  static func load(path: String, explicit: Bool) throws(ConfigurationError) -> FeedConfigFile? {
     guard let data = FileManager.default.contents(atPath: path) else {
-      if explicit != nil {
-        throw ConfigurationError.unreadableFile(
-          variable: "NEWS_CONFIG", path: path, reason: "no such file")
+      if explicit {
+        throw .unreadableFile(variable: "NEWS_CONFIG", path: path, reason: "no such file")
       }
       return nil
     }
     return try parse(data, path: path)
   }
 
-  static func parse(_ data: Data, path: String) throws -> FeedConfigFile {
-    func fail(_ source: String?, _ field: String, _ problem: String) -> FeedError {
-      .invalidConfig(file: path, source: source, field: field, problem: problem)
-    }
-    guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw fail(nil, "(top level)", "is not a JSON object")
-    }
-    guard let list = root["sources"] as? [Any] else {
-      throw fail(nil, "sources", "must be a list of sources")
+  /// Decodes and checks the file's bytes; every mistake names the file, the source and the field.
+  static func parse(_ data: Data, path: String) throws(ConfigurationError) -> FeedConfigFile {
+    let wire: Wire
+    do {
+      wire = try JSONDecoder().decode(Wire.self, from: data)
+    } catch let problem as Problem {
+      throw .invalidConfigFile(
+        file: path, source: problem.source, field: problem.field, problem: problem.problem)
+    } catch {
+      throw .invalidConfigFile(
+        file: path, source: nil, field: "(top level)", problem: "is not valid JSON")
     }
     var seen = Set<String>()
-    let sources = try list.enumerated().map { index, element -> DeclaredSource in
-      guard let object = element as? [String: Any] else {
-        throw fail(nil, "sources[\(index)]", "must be an object")
+    for source in wire.sources {
+      guard seen.insert(source.name).inserted else {
+        throw .invalidConfigFile(
+          file: path, source: source.name, field: "name", problem: "is declared twice")
       }
-      guard let name = object["name"] as? String, !name.isEmpty,
+      guard !FeedRegistry.builtInNames.contains(source.name) else { continue }
+      if source.url == nil {
+        throw .invalidConfigFile(
+          file: path, source: source.name, field: "url", problem: "is missing")
+      }
+      if source.adapter == nil {
+        throw .invalidConfigFile(
+          file: path, source: source.name, field: "mapping", problem: "is missing")
+      }
+    }
+    return FeedConfigFile(path: path, sources: wire.sources)
+  }
+
+  /// A mistake found while decoding, with where it is.
+  private struct Problem: Error {
+    var source: String?
+    var field: String
+    var problem: String
+  }
+
+  private enum Keys: String, CodingKey {
+    case sources, name, url, ttl, mapping, items, title, subtitle, imageUrl
+  }
+
+  /// The file as decoded: `{"sources": [...]}`.
+  private struct Wire: Decodable {
+    var sources: [DeclaredSource]
+
+    init(from decoder: any Decoder) throws {
+      guard let root = try? decoder.container(keyedBy: Keys.self) else {
+        throw Problem(source: nil, field: "(top level)", problem: "is not a JSON object")
+      }
+      guard var list = try? root.nestedUnkeyedContainer(forKey: .sources) else {
+        throw Problem(source: nil, field: "sources", problem: "must be a list of sources")
+      }
+      var sources: [DeclaredSource] = []
+      while !list.isAtEnd {
+        let index = list.currentIndex
+        guard let object = try? list.nestedContainer(keyedBy: Keys.self) else {
+          throw Problem(source: nil, field: "sources[\(index)]", problem: "must be an object")
+        }
+        sources.append(try Self.source(object, index: index))
+      }
+      self.sources = sources
+    }
+
+    private static func source(_ object: KeyedDecodingContainer<Keys>, index: Int) throws
+      -> DeclaredSource
+    {
+      guard let name = try? object.decode(String.self, forKey: .name), !name.isEmpty,
         name.unicodeScalars.allSatisfy({
           ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
         })
       else {
-        throw fail(nil, "sources[\(index)].name", "must be lower-case letters, digits or '-'")
+        throw Problem(
+          source: nil, field: "sources[\(index)].name",
+          problem: "must be lower-case letters, digits or '-'")
       }
-      guard seen.insert(name).inserted else { throw fail(name, "name", "is declared twice") }
       var declared = DeclaredSource(name: name)
-      if let url = object["url"] {
-        guard let text = url as? String, let parsed = URL(string: text),
-          ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil
-        else { throw fail(name, "url", "must be an http:// or https:// URL") }
-        declared.url = parsed
+      if object.contains(.url) {
+        guard let text = try? object.decode(String.self, forKey: .url),
+          let url = URL(string: text),
+          ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else {
+          throw Problem(source: name, field: "url", problem: "must be an http:// or https:// URL")
+        }
+        declared.url = url
       }
-      if let ttl = object["ttl"] {
-        // Bounded, so that a huge number cannot overflow the conversion (found by fuzzing).
-        guard let seconds = ttl as? NSNumber, (0...31_536_000).contains(seconds.doubleValue) else {
-          throw fail(name, "ttl", "must be a number of seconds from 0 to 31536000 (a year)")
+      if object.contains(.ttl) {
+        // Bounded, so that a huge number cannot overflow the conversion (found by fuzzing); a
+        // boolean is not a number of seconds.
+        guard let seconds = try? object.decode(Double.self, forKey: .ttl),
+          (0...31_536_000).contains(seconds)
+        else {
+          throw Problem(
+            source: name, field: "ttl",
+            problem: "must be a number of seconds from 0 to 31536000 (a year)")
         }
-        declared.ttl = .milliseconds(Int(seconds.doubleValue * 1000))
+        declared.ttl = .milliseconds(Int(seconds * 1000))
       }
-      if let mapping = object["mapping"] {
-        guard let mapping = mapping as? [String: Any] else {
-          throw fail(name, "mapping", "must be an object")
+      if object.contains(.mapping) {
+        guard let mapping = try? object.nestedContainer(keyedBy: Keys.self, forKey: .mapping) else {
+          throw Problem(source: name, field: "mapping", problem: "must be an object")
         }
-        func paths(_ field: String, required: Bool) throws -> [String] {
-          switch mapping[field] {
-          case nil where !required: return []
-          case let path as String: return [path]
-          case let paths as [Any] where !paths.isEmpty && paths.allSatisfy({ $0 is String }):
-            return paths.compactMap { $0 as? String }
-          default:
-            throw fail(name, "mapping.\(field)", "must be a JSON path or a list of them")
-          }
-        }
-        guard let items = mapping["items"] as? String else {
-          throw fail(name, "mapping.items", "must be the JSON path of the list of items")
+        guard let items = try? mapping.decode(String.self, forKey: .items) else {
+          throw Problem(
+            source: name, field: "mapping.items",
+            problem: "must be the JSON path of the list of items")
         }
         declared.adapter = JSONPathAdapter(
-          items: items, title: try paths("title", required: true),
-          subtitle: try paths("subtitle", required: false),
-          imageURL: try paths("imageUrl", required: false))
+          items: items, title: try paths(mapping, .title, source: name, required: true),
+          subtitle: try paths(mapping, .subtitle, source: name, required: false),
+          imageURL: try paths(mapping, .imageUrl, source: name, required: false))
       }
       return declared
     }
-    return FeedConfigFile(path: path, sources: sources)
+
+    /// A JSON path, or a non-empty list of them.
+    private static func paths(
+      _ mapping: KeyedDecodingContainer<Keys>, _ key: Keys, source: String, required: Bool
+    ) throws -> [String] {
+      if !mapping.contains(key), !required { return [] }
+      if let path = try? mapping.decode(String.self, forKey: key) { return [path] }
+      if let paths = try? mapping.decode([String].self, forKey: key), !paths.isEmpty {
+        return paths
+      }
+      throw Problem(
+        source: source, field: "mapping.\(key.stringValue)",
+        problem: "must be a JSON path or a list of them")
+    }
   }
 }

@@ -3,6 +3,9 @@ import Foundation
 /// The feed's sources: the built-in ones, then those of `config.json`, then TTLs from the
 /// environment (`NEWS_FEED_<NAME>_TTL`, seconds), strongest last.
 public enum FeedRegistry {
+  /// The names of the built-in sources, which `config.json` may change but need not declare.
+  public static let builtInNames = ["a", "b", "c"]
+
   /// The built-in sources: one line each.
   public static func builtIn(_ configuration: Configuration) -> [FeedSource] {
     let urls = configuration.feedURLs
@@ -14,30 +17,22 @@ public enum FeedRegistry {
   }
 
   /// Every source, in order: built-in ones (possibly changed by the config file), then the config
-  /// file's new ones.
+  /// file's new ones, each with the TTL of `NEWS_FEED_<NAME>_TTL` when it is set.
   ///
   /// - Parameter builtIn: the sources defined in code; tests pass extra ones.
-  public static func sources(
-    _ configuration: Configuration, builtIn: [FeedSource]? = nil
-  ) throws -> [FeedSource] {
+  public static func sources(_ configuration: Configuration, builtIn: [FeedSource]? = nil)
+    -> [FeedSource]
+  {
     var sources = builtIn ?? Self.builtIn(configuration)
-    if let file = try FeedConfigFile.load(configuration) {
-      for declared in file.sources {
-        if let index = sources.firstIndex(where: { $0.name == declared.name }) {
-          sources[index] = declared.applied(to: sources[index])
-        } else {
-          sources.append(try declared.source(file: file.path))
-        }
+    for declared in configuration.feedConfig?.sources ?? [] {
+      if let index = sources.firstIndex(where: { $0.name == declared.name }) {
+        sources[index] = declared.applied(to: sources[index])
+      } else {
+        sources.append(declared.source())
       }
     }
     for index in sources.indices {
-      let variable =
-        "NEWS_FEED_\(sources[index].name.uppercased().replacingOccurrences(of: "-", with: "_"))_TTL"
-      if configuration.values[variable] != nil {
-        let seconds = try configuration.number(
-          variable, default: 0, in: 0...31_536_000, expected: "a number of seconds, 0 or more")
-        sources[index].ttl = .milliseconds(Int(seconds * 1000))
-      }
+      if let ttl = configuration.feedTTL(sources[index].name) { sources[index].ttl = ttl }
     }
     return sources
   }

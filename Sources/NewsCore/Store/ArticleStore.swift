@@ -12,21 +12,6 @@ public struct RetentionPolicy: Sendable, Equatable {
     self.maximumAge = maximumAge
     self.maximumCount = maximumCount
   }
-
-  /// Reads `NEWS_RETENTION_DAYS` and `NEWS_RETENTION_MAX`.
-  public init(configuration: Configuration) throws(ConfigurationError) {
-    let days = try configuration.number(
-      "NEWS_RETENTION_DAYS", default: 30, in: 1...36_500, expected: "a number of days, 1 or more")
-    let count = try configuration.number(
-      "NEWS_RETENTION_MAX", default: 5000, in: 1...10_000_000,
-      expected: "a whole number of articles, 1 or more")
-    guard count == count.rounded() else {
-      throw .invalidValue(
-        variable: "NEWS_RETENTION_MAX", value: configuration.values["NEWS_RETENTION_MAX"] ?? "",
-        expected: "a whole number of articles, 1 or more")
-    }
-    self.init(maximumAge: .seconds(Int(days * 86_400)), maximumCount: Int(count))
-  }
 }
 
 /// An ordered list of article ids as a command showed it.

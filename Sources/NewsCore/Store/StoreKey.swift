@@ -36,7 +36,7 @@ public struct StoreKey: Sendable {
   /// The key from `NEWS_STORE_KEY` or the key file, or `nil` when there is none yet (nothing is
   /// created: `news doctor` reports this rather than making a key).
   public static func existing(configuration: Configuration) throws -> StoreKey? {
-    if let encoded = configuration.values["NEWS_STORE_KEY"] {
+    if let encoded = configuration.storeKey {
       return StoreKey(
         bytes: try decode(encoded, source: "NEWS_STORE_KEY"), source: "NEWS_STORE_KEY")
     }

@@ -65,7 +65,7 @@ public struct SyncService: Sendable {
     let startedAt = now()
     var providers: [(String, @Sendable (HTTPTransport) async throws -> HeadlinesPage, String)] = []
     if let key = configuration.newsAPIKey {
-      let query = TopHeadlinesQuery()
+      let query = TopHeadlinesQuery(defaults: configuration.queryDefaults)
       let client = { @Sendable (transport: HTTPTransport) in
         try await NewsAPIClient(
           baseURL: configuration.newsAPIURL, apiKey: key, transport: transport, now: now

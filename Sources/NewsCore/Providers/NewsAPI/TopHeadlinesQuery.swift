@@ -18,13 +18,15 @@ public struct TopHeadlinesQuery: Sendable, Hashable, Codable {
   /// 1 or more.
   public var page: Int
 
-  /// Creates a query. With neither `country` nor `sources`, the country is `us`.
+  /// Creates a query. Without `sources`, a missing country or category comes from `defaults`
+  /// (`us`, any category, unless `NEWS_COUNTRY` or `NEWS_CATEGORY` say otherwise).
   public init(
     country: String? = nil, category: String? = nil, query: String? = nil,
-    sources: [String] = [], pageSize: Int = 20, page: Int = 1
+    sources: [String] = [], pageSize: Int = 20, page: Int = 1,
+    defaults: QueryDefaults = QueryDefaults()
   ) {
-    self.country = country ?? (sources.isEmpty ? "us" : nil)
-    self.category = category
+    self.country = country ?? (sources.isEmpty ? defaults.country : nil)
+    self.category = category ?? (sources.isEmpty ? defaults.category : nil)
     self.query = query
     self.sources = sources
     self.pageSize = pageSize

@@ -1,0 +1,125 @@
+import Foundation
+
+/// How each kind of variable is read: every value that is set but unusable is an error naming the
+/// variable (exit 78), for every command alike.
+extension Configuration {
+  static func apiKey(_ values: [String: String]) throws(ConfigurationError) -> String? {
+    var key = values["NEWSAPI_KEY"]
+    if key == nil, let path = values["NEWSAPI_KEY_FILE"] {
+      do {
+        key = try String(contentsOfFile: path, encoding: .utf8)
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+      } catch {
+        let reason =
+          FileManager.default.fileExists(atPath: path) ? "not readable UTF-8 text" : "no such file"
+        throw .unreadableFile(variable: "NEWSAPI_KEY_FILE", path: path, reason: reason)
+      }
+      if key?.isEmpty == true {
+        throw .invalidSecret(variable: "NEWSAPI_KEY_FILE", reason: "the file \(path) is empty")
+      }
+    }
+    if let key, key.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value >= 0x7F }) {
+      // A key with spaces or control characters would corrupt the request header.
+      throw .invalidSecret(
+        variable: values["NEWSAPI_KEY"] != nil ? "NEWSAPI_KEY" : "NEWSAPI_KEY_FILE",
+        reason: "the key contains spaces or characters that are not printable ASCII")
+    }
+    return key
+  }
+
+  static func url(_ values: [String: String], _ variable: String, _ fallback: String)
+    throws(ConfigurationError) -> URL
+  {
+    let text = values[variable] ?? fallback
+    guard let components = URLComponents(string: text),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = components.host, !host.isEmpty,
+      components.user == nil, components.password == nil,
+      let url = components.url
+    else {
+      throw .invalidValue(
+        variable: variable, value: text, expected: "an http:// or https:// URL with a host")
+    }
+    return url
+  }
+
+  static func seconds(
+    _ values: [String: String], _ variable: String, default fallback: Double, allowZero: Bool
+  ) throws(ConfigurationError) -> Duration {
+    guard let text = values[variable] else { return .milliseconds(Int(fallback * 1000)) }
+    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite,
+      allowZero ? value >= 0 : value > 0, value <= 86_400
+    else {
+      throw .invalidValue(
+        variable: variable, value: text,
+        expected: allowZero
+          ? "a number of seconds from 0 to 86400, e.g. 2 or 0.5"
+          : "a number of seconds greater than 0, e.g. 15 or 2.5")
+    }
+    return .nanoseconds(Int64((value * 1e9).rounded()))
+  }
+
+  static func flag(_ values: [String: String], _ variable: String)
+    throws(ConfigurationError) -> Bool?
+  {
+    guard let text = values[variable] else { return nil }
+    switch text.lowercased() {
+    case "1", "true", "yes", "on": return true
+    case "0", "false", "no", "off": return false
+    default:
+      throw .invalidValue(variable: variable, value: text, expected: "1/on/true or 0/off/false")
+    }
+  }
+
+  static func integer(
+    _ values: [String: String], _ variable: String, in range: ClosedRange<Int>, expected: String
+  ) throws(ConfigurationError) -> Int? {
+    guard let text = values[variable] else { return nil }
+    guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+      let bounds =
+        range.upperBound >= 10_000_000
+        ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+      throw .invalidValue(variable: variable, value: text, expected: "\(expected), \(bounds)")
+    }
+    return value
+  }
+
+  static func storeKey(_ values: [String: String]) throws(ConfigurationError) -> String? {
+    guard let text = values["NEWS_STORE_KEY"] else { return nil }
+    guard let data = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+      data.count == 32
+    else {
+      throw .invalidSecret(
+        variable: "NEWS_STORE_KEY",
+        reason: "expected 32 bytes in base64 (44 characters): head -c32 /dev/urandom | base64")
+    }
+    return text
+  }
+
+  static func retention(_ values: [String: String]) throws(ConfigurationError) -> RetentionPolicy {
+    let days = try integer(
+      values, "NEWS_RETENTION_DAYS", in: 1...36_500, expected: "a whole number of days")
+    let count = try integer(
+      values, "NEWS_RETENTION_MAX", in: 1...10_000_000, expected: "a whole number of articles")
+    return RetentionPolicy(
+      maximumAge: .seconds((days ?? 30) * 86_400), maximumCount: count ?? 5000)
+  }
+
+  /// Every `NEWS_FEED_<NAME>_TTL`, whatever the source (the file may declare new ones).
+  static func feedTTLs(_ values: [String: String]) throws(ConfigurationError) -> [String: Duration]
+  {
+    var ttls: [String: Duration] = [:]
+    for (variable, text) in values
+    where variable.hasPrefix("NEWS_FEED_") && variable.hasSuffix("_TTL") && variable.count > 14 {
+      guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)),
+        (0...31_536_000).contains(seconds)
+      else {
+        throw .invalidValue(
+          variable: variable, value: text, expected: "a number of seconds from 0 to 31536000")
+      }
+      let name = String(variable.dropFirst("NEWS_FEED_".count).dropLast("_TTL".count))
+      ttls[name] = .milliseconds(Int(seconds * 1000))
+    }
+    return ttls
+  }
+}

@@ -1,0 +1,35 @@
+/// Every variable the program reads, with its meaning: the manual page and `.env.example` list
+/// the same ones.
+extension Configuration {
+  public static let variables: [(name: String, meaning: String)] = [
+    ("NEWSAPI_KEY", "newsapi.org API key; needed by headlines and search --online."),
+    ("NEWSAPI_KEY_FILE", "A file holding the key (it does not leak into child processes)."),
+    ("NEWSAPI_URL", "newsapi.org base URL (default https://newsapi.org)."),
+    ("NEWS_INFO_URL", "Likes and comments API base URL."),
+    ("NEWS_BBC_URL", "BBC-style headlines JSON."),
+    ("NEWS_ANALYTICS_URL", "Analytics endpoint."),
+    ("NEWS_ARTICLES_URL", "Articles API."),
+    ("NEWS_FEED_A_URL, NEWS_FEED_B_URL, NEWS_FEED_C_URL", "Feed sources A, B and C."),
+    ("NEWS_FEED_<NAME>_TTL", "Time to live of a feed source, in seconds (A 300, B 1800, C 3600)."),
+    ("NEWS_CONFIG", "The feed configuration file (default config.json in the config directory)."),
+    ("NEWS_HOME", "One absolute directory for all files (default: the XDG directories)."),
+    ("NEWS_RETRY_DELAY", "Seconds between retries, decimals allowed (default 2)."),
+    ("NEWS_TIMEOUT", "Seconds a request may take (default 15)."),
+    ("NEWS_STORE_KEY", "The store key as base64 (32 bytes), instead of the key file."),
+    ("NEWS_RETENTION_DAYS", "Days an article is kept after it was last seen (default 30)."),
+    ("NEWS_RETENTION_MAX", "Articles kept per provider (default 5000)."),
+    (
+      "DO_NOT_TRACK, NEWS_ANALYTICS", "DO_NOT_TRACK=1 or NEWS_ANALYTICS=off switches analytics off."
+    ),
+    ("NEWS_COUNTRY", "Default country of top headlines, two letters (default us)."),
+    ("NEWS_CATEGORY", "Default category of top headlines (default: all)."),
+    ("NEWS_LANGUAGE", "Default language of search --online, two letters (default: all)."),
+    ("NEWS_COUNTS_DEADLINE", "Seconds show waits for likes and comments in all (default 3)."),
+    (
+      "NEWS_SOURCE_DEADLINE",
+      "Seconds feed and sync give one source in all, retries included (default 30)."
+    ),
+    ("NO_COLOR", "Set to anything: no colour or styles, even on a terminal."),
+    ("COLUMNS", "Width to wrap text to (default: the terminal's, 80 in a pipe)."),
+  ]
+}
