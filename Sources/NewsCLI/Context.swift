@@ -117,6 +117,11 @@ public struct Context: Sendable {
     return store
   }
 
+  /// The overall time one source gets in `feed` and `sync` (`NEWS_SOURCE_DEADLINE`).
+  func sourceDeadline(_ configuration: Configuration) -> Deadline {
+    Deadline(configuration.sourceDeadline, variable: "NEWS_SOURCE_DEADLINE", sleep: deadline)
+  }
+
   /// Writes a one-line warning to standard error.
   func warn(_ message: String) {
     console.err("news: warning: \(TerminalSanitizer.clean(message))\n")

@@ -86,10 +86,11 @@ struct HTTPTransportTests {
     await #expect {
       _ = try await transport().get(url)
     } throws: { error in
-      guard let error = error as? HTTPError, case .network(let host, _) = error else {
+      guard let error = error as? HTTPError, case .network(let host, _, let attempts) = error else {
         return false
       }
-      return host == "127.0.0.1" && error.exitCode == .unavailable
+      return host == "127.0.0.1" && error.exitCode == .unavailable && attempts == 4
+        && error.message.hasSuffix("connection refused after 4 attempts")
     }
     #expect(sleeps.all.count == 3)
     withExtendedLifetime(closed) {}

@@ -177,7 +177,7 @@ struct NewsAPIClientTests {
   @Test("a 500 that persists is a server error after four attempts")
   func persistentOutage() async throws {
     server.route("/v2/top-headlines", .json("oops", status: 500))
-    await #expect(throws: NewsAPIError.server(status: 500)) {
+    await #expect(throws: NewsAPIError.server(status: 500, attempts: 4)) {
       _ = try await client().topHeadlines(TopHeadlinesQuery())
     }
     #expect(server.requests.count == 4)

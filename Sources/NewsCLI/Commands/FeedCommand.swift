@@ -45,7 +45,7 @@ enum FeedCommand {
     }
     let service = FeedService(
       transport: context.transport(configuration), cache: try context.cacheStore(configuration),
-      now: context.now)
+      now: context.now, deadline: context.sourceDeadline(configuration))
 
     let spinner = Spinner(console: context.console)
     spinner.start("fetching \(sources.count) sources…")

@@ -35,7 +35,10 @@ enum ShowCommand {
     if showCounts {
       let client = InfoClient(
         baseURL: configuration.infoURL, transport: context.transport(configuration))
-      let counts = await client.counts(articleID: article.id)
+      let counts = await client.counts(
+        articleID: article.id,
+        deadline: Deadline(
+          configuration.countsDeadline, variable: "NEWS_COUNTS_DEADLINE", sleep: context.deadline))
       for result in [counts.likes, counts.comments] {
         if case .failure(let error) = result { context.warn(error.message) }
       }

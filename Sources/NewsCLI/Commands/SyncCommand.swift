@@ -35,8 +35,10 @@ enum SyncCommand {
       configuration: configuration, transport: transport,
       articles: try context.articleStore(configuration),
       feed: FeedService(
-        transport: transport, cache: try context.cacheStore(configuration), now: context.now),
-      feedSources: FeedRegistry.sources(configuration), now: context.now)
+        transport: transport, cache: try context.cacheStore(configuration), now: context.now,
+        deadline: context.sourceDeadline(configuration)),
+      feedSources: FeedRegistry.sources(configuration), now: context.now,
+      deadline: context.sourceDeadline(configuration))
     let report: SyncReport
     do {
       report = try await service.run(wait: arguments.has("wait"))

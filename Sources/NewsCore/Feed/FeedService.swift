@@ -40,14 +40,19 @@ public struct FeedService: Sendable {
   private let transport: HTTPTransport
   private let cache: EncryptedStore
   private let now: @Sendable () -> Date
+  private let deadline: Deadline
 
-  /// Creates the service; `cache` is the encrypted store the sources' answers are kept in.
+  /// Creates the service; `cache` is the encrypted store the sources' answers are kept in, and
+  /// each source gets `deadline` in all, retries included.
   public init(
-    transport: HTTPTransport, cache: EncryptedStore, now: @escaping @Sendable () -> Date = Date.init
+    transport: HTTPTransport, cache: EncryptedStore,
+    now: @escaping @Sendable () -> Date = Date.init,
+    deadline: Deadline = Deadline(.seconds(30), variable: "NEWS_SOURCE_DEADLINE")
   ) {
     self.transport = transport
     self.cache = cache
     self.now = now
+    self.deadline = deadline
   }
 
   /// Every source's items and report, in the order of `sources`.
@@ -114,7 +119,10 @@ public struct FeedService: Sendable {
       var headers: [String: String] = [:]
       if let etag = cached?.etag { headers["If-None-Match"] = etag }
       if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
-      let response = try await transport.get(source.url, headers: headers)
+      let url = source.url
+      let response = try await deadline.run { [headers] in
+        try await transport.get(url, headers: headers)
+      }
       let entry: FeedCacheEntry
       if response.status == 304, var revalidated = cached {
         revalidated.fetchedAt = now()
@@ -125,7 +133,8 @@ public struct FeedService: Sendable {
           url: source.url.absoluteString, items: items, fetchedAt: now(),
           etag: response.headers["etag"], lastModified: response.headers["last-modified"])
       } else {
-        throw FeedError.status(source: source.name, code: response.status)
+        throw FeedError.status(
+          source: source.name, code: response.status, attempts: response.attempts)
       }
       do {
         try cache.write(entry, name: name)

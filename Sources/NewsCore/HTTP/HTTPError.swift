@@ -3,7 +3,7 @@ import Foundation
 /// A request that got no usable HTTP response.
 public enum HTTPError: NewsError, Equatable {
   /// The host could not be reached, or the connection failed, even after the retries.
-  case network(host: String, reason: String)
+  case network(host: String, reason: String, attempts: Int = 1)
   /// The response body was larger than the program accepts.
   case responseTooLarge(host: String, limit: Int)
   /// The server redirected the request somewhere the ``RedirectPolicy`` does not follow.
@@ -11,8 +11,8 @@ public enum HTTPError: NewsError, Equatable {
 
   public var message: String {
     switch self {
-    case .network(let host, let reason):
-      return "cannot reach \(host): \(reason)"
+    case .network(let host, let reason, let attempts):
+      return "cannot reach \(host): \(reason)\(Self.after(attempts))"
     case .responseTooLarge(let host, let limit):
       let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
       return "\(host) sent more than \(size); refusing the response"
@@ -26,6 +26,11 @@ public enum HTTPError: NewsError, Equatable {
     case .responseTooLarge: return .dataError
     case .network, .redirectRefused: return .unavailable
     }
+  }
+
+  /// ` after 4 attempts`, or nothing for a single attempt.
+  static func after(_ attempts: Int) -> String {
+    attempts > 1 ? " after \(attempts) attempts" : ""
   }
 
   static func reasonPhrase(_ code: Int) -> String {

@@ -101,7 +101,9 @@ public struct HTTPTransport: Sendable {
       let start = clock.now
       do {
         let (data, response) = try await limiter.run(host: host) {
-          try await sendWithTimeout(request)
+          // Cancelled while waiting for a slot (a deadline passed): nothing is sent.
+          try Task.checkCancellation()
+          return try await sendWithTimeout(request)
         }
         observer?(
           RequestMetrics(url: url, duration: clock.now - start, status: response.statusCode))
@@ -120,7 +122,8 @@ public struct HTTPTransport: Sendable {
           continue
         }
         if let error = error as? HTTPError { throw error }
-        throw HTTPError.network(host: host, reason: Self.describe(error, timeout: timeout))
+        throw HTTPError.network(
+          host: host, reason: Self.describe(error, timeout: timeout), attempts: attempt)
       }
     }
   }
@@ -153,10 +156,7 @@ public struct HTTPTransport: Sendable {
     guard let urlError = error as? URLError else { return String(describing: error) }
     switch urlError.code {
     case .timedOut:
-      let seconds = timeout.seconds
-      let text =
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
-      return "no answer within \(text) s (NEWS_TIMEOUT)"
+      return "no answer within \(timeout.secondsText) s (NEWS_TIMEOUT)"
     case .cannotConnectToHost: return "connection refused"
     case .cannotFindHost, .dnsLookupFailed: return "host not found"
     case .networkConnectionLost: return "connection lost"

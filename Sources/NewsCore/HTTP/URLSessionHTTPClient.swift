@@ -47,6 +47,13 @@ public final class URLSessionHTTPClient: HTTPClient {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         delegate.register(task, continuation: continuation)
+        // Cancelled before this point, the session may already have reported the task finished
+        // (before it was registered): the answer is given here instead.
+        if Task.isCancelled {
+          delegate.abandon(task)
+          task.cancel()
+          return
+        }
         task.resume()
       }
     } onCancel: {
@@ -75,6 +82,12 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     _ task: URLSessionTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
   ) {
     pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation) }
+  }
+
+  /// Ends a task that was cancelled before it started: its caller gets `CancellationError`.
+  func abandon(_ task: URLSessionTask) {
+    pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }?.continuation.resume(
+      throwing: CancellationError())
   }
 
   private func fail(_ task: URLSessionTask, _ error: any Error) {

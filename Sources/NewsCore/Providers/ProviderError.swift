@@ -3,14 +3,15 @@ import Foundation
 /// A provider without an error format of its own (articles, BBC) failed.
 public enum ProviderError: NewsError, Equatable {
   /// The provider answered with an error status after the retries.
-  case status(provider: String, code: Int)
+  case status(provider: String, code: Int, attempts: Int = 1)
   /// The body is not the shape the provider documents.
   case undecodable(provider: String, detail: String)
 
   public var message: String {
     switch self {
-    case .status(let provider, let code):
-      return "the \(provider) API answered HTTP \(code) \(HTTPError.reasonPhrase(code))"
+    case .status(let provider, let code, let attempts):
+      return
+        "the \(provider) API answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
     case .undecodable(let provider, let detail):
       return "the \(provider) API sent something unexpected: \(detail)"
     }
@@ -18,7 +19,7 @@ public enum ProviderError: NewsError, Equatable {
 
   public var exitCode: ExitCode {
     switch self {
-    case .status(_, let code): return code == 429 ? .temporaryFailure : .unavailable
+    case .status(_, let code, _): return code == 429 ? .temporaryFailure : .unavailable
     case .undecodable: return .dataError
     }
   }
@@ -31,7 +32,8 @@ extension HTTPTransport {
   func body(of url: URL, provider: String) async throws -> Data {
     let response = try await get(url)
     guard (200..<300).contains(response.status) else {
-      throw ProviderError.status(provider: provider, code: response.status)
+      throw ProviderError.status(
+        provider: provider, code: response.status, attempts: response.attempts)
     }
     return response.body
   }

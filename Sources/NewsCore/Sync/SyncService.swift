@@ -35,11 +35,13 @@ public struct SyncService: Sendable {
   private let feed: FeedService
   private let feedSources: [FeedSource]
   private let now: @Sendable () -> Date
+  private let deadline: Deadline
 
-  /// Creates the service.
+  /// Creates the service; each source gets `deadline` in all (the feed's get theirs from `feed`).
   public init(
     configuration: Configuration, transport: HTTPTransport, articles: ArticleStore,
-    feed: FeedService, feedSources: [FeedSource], now: @escaping @Sendable () -> Date = Date.init
+    feed: FeedService, feedSources: [FeedSource], now: @escaping @Sendable () -> Date = Date.init,
+    deadline: Deadline = Deadline(.seconds(30), variable: "NEWS_SOURCE_DEADLINE")
   ) {
     self.configuration = configuration
     self.transport = transport
@@ -47,6 +49,7 @@ public struct SyncService: Sendable {
     self.feed = feed
     self.feedSources = feedSources
     self.now = now
+    self.deadline = deadline
   }
 
   /// Runs the sync while holding the sync lock (`sync.lock` in the data directory).
@@ -116,12 +119,14 @@ public struct SyncService: Sendable {
   }
 
   private func pull(
-    _ name: String, key: String, fetch: @Sendable (HTTPTransport) async throws -> HeadlinesPage
+    _ name: String, key: String,
+    fetch: @escaping @Sendable (HTTPTransport) async throws -> HeadlinesPage
   ) async -> SyncSourceReport {
     let counter = AttemptCounter()
     var report = SyncSourceReport(name: name, ok: false, new: 0, total: 0, error: nil, attempts: 0)
     do {
-      let page = try await fetch(counter.counting(transport))
+      let transport = counter.counting(self.transport)
+      let page = try await deadline.run { try await fetch(transport) }
       report.total = page.articles.count
       report.new = try articles.save(page, key: key, makeLast: false)
       report.ok = true

@@ -12,13 +12,30 @@ public struct InfoClient: Sendable {
     self.transport = transport
   }
 
-  /// The article's likes and comments, asked for concurrently. Each may fail on its own.
-  public func counts(articleID: String) async -> (
+  /// The article's likes and comments, asked for concurrently. Each may fail on its own; both
+  /// together get `deadline` (retries included), after which what has not come is unavailable.
+  public func counts(articleID: String, deadline: Deadline) async -> (
     likes: Result<Int, InfoError>, comments: Result<Int, InfoError>
   ) {
-    async let likes = count("likes", articleID: articleID)
-    async let comments = count("comments", articleID: articleID)
-    return await (likes, comments)
+    var results: [String: Result<Int, InfoError>] = [:]
+    await withTaskGroup(of: (String, Result<Int, InfoError>)?.self) { group in
+      for kind in ["likes", "comments"] {
+        group.addTask { (kind, await count(kind, articleID: articleID)) }
+      }
+      group.addTask {
+        try? await deadline.sleep(deadline.limit)
+        return nil
+      }
+      while results.count < 2, let next = await group.next() {
+        guard let (kind, result) = next else { break }
+        results[kind] = result
+      }
+      group.cancelAll()
+    }
+    func result(_ kind: String) -> Result<Int, InfoError> {
+      results[kind] ?? .failure(.unreachable(kind: kind, reason: deadline.message))
+    }
+    return (result("likes"), result("comments"))
   }
 
   /// One count: `kind` is `likes` or `comments`.

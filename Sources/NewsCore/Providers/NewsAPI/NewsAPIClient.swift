@@ -39,13 +39,14 @@ public struct NewsAPIClient: Sendable {
     let url = URLBuilder.url(baseURL, path: path, query: query)
     let response = try await transport.get(url, headers: ["X-Api-Key": apiKey])
     return try Self.decode(
-      status: response.status, body: response.body, fetchedAt: now(), redacting: apiKey)
+      status: response.status, body: response.body, fetchedAt: now(), redacting: apiKey,
+      attempts: response.attempts)
   }
 
   /// Turns a newsapi.org answer into a page, or into the error it describes.
-  static func decode(status: Int, body: Data, fetchedAt: Date, redacting secret: String = "")
-    throws(NewsAPIError) -> HeadlinesPage
-  {
+  static func decode(
+    status: Int, body: Data, fetchedAt: Date, redacting secret: String = "", attempts: Int = 1
+  ) throws(NewsAPIError) -> HeadlinesPage {
     let decoder = JSONDecoder()
     // Every field taken from the answer goes through `redact`: a server that echoes the key in
     // its error code or message must not make it appear on the screen.
@@ -56,7 +57,7 @@ public struct NewsAPIClient: Sendable {
       throw .api(code: redact(error.code), message: error.message.map(redact))
     }
     guard (200..<300).contains(status) else {
-      if status >= 500 || status == 429 { throw .server(status: status) }
+      if status >= 500 || status == 429 { throw .server(status: status, attempts: attempts) }
       throw .unparseable(status: status, detail: "HTTP \(status) without an error body")
     }
     let response: NewsAPIResponse

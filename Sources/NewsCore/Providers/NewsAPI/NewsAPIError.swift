@@ -4,8 +4,8 @@ public enum NewsAPIError: NewsError, Equatable {
   case api(code: String, message: String?)
   /// An answer that was not the documented JSON.
   case unparseable(status: Int, detail: String)
-  /// A failing HTTP status without an error body.
-  case server(status: Int)
+  /// A failing HTTP status without an error body, after `attempts` attempts.
+  case server(status: Int, attempts: Int = 1)
 
   public var message: String {
     switch self {
@@ -27,8 +27,9 @@ public enum NewsAPIError: NewsError, Equatable {
       }
     case .unparseable(let status, let detail):
       return "newsapi.org sent a response that is not the expected JSON (HTTP \(status)): \(detail)"
-    case .server(let status):
-      return "newsapi.org answered HTTP \(status) \(HTTPError.reasonPhrase(status))"
+    case .server(let status, let attempts):
+      return
+        "newsapi.org answered HTTP \(status) \(HTTPError.reasonPhrase(status))\(HTTPError.after(attempts))"
     }
   }
 
@@ -47,7 +48,7 @@ public enum NewsAPIError: NewsError, Equatable {
         return .unavailable
       }
     case .unparseable: return .dataError
-    case .server(let status): return status == 429 ? .temporaryFailure : .unavailable
+    case .server(let status, _): return status == 429 ? .temporaryFailure : .unavailable
     }
   }
 

@@ -1,0 +1,63 @@
+import Foundation
+
+/// An overall time limit on a piece of work (all its attempts together), waited out by an
+/// injected ``Sleeper`` so that tests decide when it has passed.
+public struct Deadline: Sendable {
+  /// How long the work may take in all.
+  public var limit: Duration
+  /// The variable that sets it, named in the message when it passes.
+  public var variable: String
+  /// Waits out the limit.
+  public var sleep: Sleeper
+
+  /// Creates a deadline.
+  public init(
+    _ limit: Duration, variable: String,
+    sleep: @escaping Sleeper = { try await Task.sleep(for: $0) }
+  ) {
+    self.limit = limit
+    self.variable = variable
+    self.sleep = sleep
+  }
+
+  /// `no answer within 30 s (NEWS_SOURCE_DEADLINE)`.
+  public var message: String {
+    "no answer within \(limit.secondsText) s (\(variable))"
+  }
+
+  /// The result of `operation`, or ``DeadlineError`` when the limit passes first (the operation is
+  /// cancelled then).
+  public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T)
+    async throws -> T
+  {
+    let sleep = self.sleep
+    let limit = self.limit
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await operation() }
+      group.addTask {
+        try await sleep(limit)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let value = first else {
+        throw DeadlineError(message: message)
+      }
+      return value
+    }
+  }
+}
+
+/// A ``Deadline`` passed before the work was done.
+public struct DeadlineError: NewsError, Equatable {
+  /// `no answer within 30 s (NEWS_SOURCE_DEADLINE)`.
+  public var message: String
+
+  public var exitCode: ExitCode { .unavailable }
+}
+
+extension Duration {
+  /// Whole seconds as `30`, others as `2.5`.
+  var secondsText: String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+  }
+}
