@@ -27,6 +27,10 @@ public struct Context: Sendable {
   public var analyticsFlushLimit: Duration = .milliseconds(300)
   /// When the command started, for the `display` event's time.
   var startedAt = ContinuousClock.now
+  /// The transient line on standard error (spinner, retry notices).
+  let statusLine: StatusLine
+  /// Styles for standard error (errors in red), set once the configuration is known.
+  var errorStyle = Style(enabled: false)
 
   /// Creates a context.
   public init(
@@ -45,6 +49,7 @@ public struct Context: Sendable {
     self.now = now
     self.timeZone = timeZone
     self.analytics = analytics
+    statusLine = StatusLine(console: console)
   }
 
   /// The running process's world.
@@ -84,13 +89,18 @@ public struct Context: Sendable {
         client: httpClient, retryPolicy: RetryPolicy(retries: 0), timeout: configuration.timeout))
   }
 
-  /// The HTTP transport every client uses, set up from `configuration`.
+  /// The HTTP transport every client uses, set up from `configuration`. On a terminal, a wait
+  /// before a retry shows as a transient line (`retrying newsapi.org in 2 s (attempt 2 of 4)…`).
   func transport(_ configuration: Configuration) -> HTTPTransport {
     let analytics = self.analytics
+    let statusLine = self.statusLine
     return HTTPTransport(
       client: httpClient, retryPolicy: RetryPolicy(delay: configuration.retryDelay),
       timeout: configuration.timeout, sleep: sleep,
-      observer: { metrics in analytics.recordLoad(metrics.duration) })
+      observer: { metrics in analytics.recordLoad(metrics.duration) },
+      onRetry: { notice in
+        statusLine.setNotice(notice.isWaiting ? notice.description : nil, for: notice.host)
+      })
   }
 
   /// Sends the `display` event: the command has written its screen.
@@ -122,9 +132,14 @@ public struct Context: Sendable {
     Deadline(configuration.sourceDeadline, variable: "NEWS_SOURCE_DEADLINE", sleep: deadline)
   }
 
-  /// Writes a one-line warning to standard error.
+  /// Writes a one-line warning to standard error (yellow on a terminal).
   func warn(_ message: String) {
-    console.err("news: warning: \(TerminalSanitizer.clean(message))\n")
+    console.err(errorStyle.yellow("news: warning: \(TerminalSanitizer.clean(message))") + "\n")
+  }
+
+  /// Writes the one-line error a failing command ends with (red on a terminal).
+  func fail(_ message: String) {
+    console.err(errorStyle.red("news: \(TerminalSanitizer.clean(message))") + "\n")
   }
 
   /// The width to wrap text to: `COLUMNS` (environment or `.env`), else the terminal's.
@@ -134,6 +149,16 @@ public struct Context: Sendable {
 
   /// Text styles for standard output.
   func style(_ configuration: Configuration) -> Style {
-    Style(enabled: console.stdoutIsTerminal && !configuration.noColor)
+    Style(
+      terminal: console.stdoutIsTerminal, noColor: configuration.noColor, environment: environment)
+  }
+
+  /// Sets up standard error's styles and status line from `configuration` (or, when it cannot be
+  /// read, from the process environment alone).
+  mutating func prepareStandardError(_ configuration: Configuration?) {
+    let noColor = configuration?.noColor ?? (environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
+    errorStyle = Style(
+      terminal: console.stderrIsTerminal, noColor: noColor, environment: environment)
+    statusLine.enable(errorStyle.enabled)
   }
 }

@@ -27,39 +27,53 @@ public enum NewsCLI {
   public static func run(_ arguments: [String], context: Context) async -> ExitCode {
     var context = context
     context.startedAt = .now
+    context.prepareStandardError(try? context.configuration())
     var code = await runCommand(arguments, context: context)
     await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.deadline)
     if let reason = context.console.writeFailure() {
-      context.console.err("news: cannot write to standard output: \(reason)\n")
+      context.fail("cannot write to standard output: \(reason)")
       if code == .success { code = .ioError }
     }
     return code
   }
 
   private static func runCommand(_ arguments: [String], context: Context) async -> ExitCode {
-    let console = context.console
     do {
       return try await dispatch(arguments, context: context)
     } catch let error as any NewsError {
-      console.err("news: \(TerminalSanitizer.clean(error.message))\n")
+      context.fail(error.message + usageHint(for: error, arguments: arguments))
       return error.exitCode
     } catch is CancellationError {
       return .interrupted
     } catch {
-      console.err("news: unexpected error: \(TerminalSanitizer.clean(String(describing: error)))\n")
+      context.fail("unexpected error: \(String(describing: error))")
       return .internalError
     }
   }
 
+  /// Every usage error (exit 64) ends with where to read more: `(see 'news show --help')`.
+  private static func usageHint(for error: any NewsError, arguments: [String]) -> String {
+    guard error.exitCode == .usage, !error.message.hasSuffix("--help')") else { return "" }
+    let command = arguments.first.flatMap { name in commands.first { $0.spec.name == name } }
+    return " (see '\(command.map { "news \($0.spec.name) --help" } ?? "news --help")')"
+  }
+
   private static func dispatch(_ arguments: [String], context: Context) async throws -> ExitCode {
     let console = context.console
+    // Help is wrapped to COLUMNS (environment or .env) or the terminal, even when the rest of the
+    // configuration is broken.
+    let width = (try? context.configuration()).map(context.width) ?? console.width
     guard let first = arguments.first else {
-      console.out(HelpFormatter.overview(commandSpecs))
+      console.out(HelpFormatter.overview(commandSpecs, width: width))
       return .success
     }
     switch first {
     case "-h", "--help":
-      console.out(HelpFormatter.overview(commandSpecs))
+      if let name = arguments.dropFirst().first {
+        console.out(HelpFormatter.help(for: try command(named: name).spec, width: width))
+      } else {
+        console.out(HelpFormatter.overview(commandSpecs, width: width))
+      }
       return .success
     case "--version", "version":
       console.out("news \(NewsVersion.current)\n")
@@ -70,16 +84,16 @@ public enum NewsCLI {
         return .success
       }
       guard let name = arguments.dropFirst().first else {
-        console.out(HelpFormatter.overview(commandSpecs))
+        console.out(HelpFormatter.overview(commandSpecs, width: width))
         return .success
       }
-      console.out(HelpFormatter.help(for: try command(named: name).spec))
+      console.out(HelpFormatter.help(for: try command(named: name).spec, width: width))
       return .success
     default:
       let entry = try command(named: first)
       let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: entry.spec)
       if parsed.has("help") {
-        console.out(HelpFormatter.help(for: entry.spec))
+        console.out(HelpFormatter.help(for: entry.spec, width: width))
         return .success
       }
       if entry.usesNetwork(parsed) { try context.activateAnalytics() }

@@ -48,11 +48,19 @@ struct ProviderCommandsTests {
     #expect(harness.server.requests.filter { $0.path.hasPrefix("/info") }.isEmpty)
   }
 
-  @Test("--from bbc: headline bold and the day in light grey on a terminal")
-  func bbcText() async throws {
-    let result = await harness.run(["headlines", "--from", "bbc"], terminal: true)
+  @Test(
+    "--from bbc: headline bold; the day in light grey (0x3d3d3d) with truecolor on a light background, dim elsewhere",
+    arguments: [
+      (["COLORTERM": "truecolor", "COLORFGBG": "0;15"], "\u{1B}[38;2;61;61;61m"),
+      (["COLORTERM": "truecolor", "COLORFGBG": "15;0"], "\u{1B}[2m"),
+      (["COLORTERM": nil, "COLORFGBG": "0;15"], "\u{1B}[2m"),
+      (["COLORTERM": "24bit", "COLORFGBG": nil], "\u{1B}[2m"),
+    ])
+  func bbcText(terminal: [String: String?], grey: String) async throws {
+    let result = await harness.run(
+      ["headlines", "--from", "bbc"], environment: terminal, terminal: true)
     #expect(result.out.contains("\u{1B}[1mRare angel sharks found living off Wales\u{1B}[0m"))
-    #expect(result.out.contains("\u{1B}[38;2;61;61;61m24 November 2015\u{1B}[0m"))
+    #expect(result.out.contains(grey + "24 November 2015\u{1B}[0m"))
     let plain = await harness.run(["headlines", "--from", "bbc"])
     #expect(plain.out.contains("24 November 2015"))
     #expect(!plain.out.contains("\u{1B}"))

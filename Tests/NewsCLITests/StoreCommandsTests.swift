@@ -127,7 +127,10 @@ struct StoreCommandsTests {
   func showUnknown() async {
     let result = await harness.run(["show", "xyz"])
     #expect(result.code == .usage)
-    #expect(result.err == "news: no article 'xyz'; run 'news headlines' first, or pass its URL\n")
+    #expect(
+      result.err
+        == "news: no article 'xyz'; run 'news headlines' first, or pass its URL (see 'news show --help')\n"
+    )
   }
 
   @Test("an ambiguous prefix lists the candidates, exit 64")

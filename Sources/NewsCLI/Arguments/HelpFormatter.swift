@@ -1,8 +1,10 @@
-/// Writes `--help` text from the same specs the parser reads.
+import NewsCore
+
+/// Writes `--help` text from the same specs the parser reads, wrapped to the terminal's width.
 enum HelpFormatter {
   /// `news --help`.
-  static func overview(_ commands: [CommandSpec]) -> String {
-    let width = (commands.map(\.name.count).max() ?? 0) + 2
+  static func overview(_ commands: [CommandSpec], width: Int = 80) -> String {
+    let column = (commands.map(\.name.count).max() ?? 0) + 4
     var text = """
       news: the news, in your shell.
 
@@ -12,7 +14,7 @@ enum HelpFormatter {
 
       """
     for command in commands {
-      text += "  " + command.name.padding(to: width) + command.abstract + "\n"
+      text += row("  " + command.name, command.abstract, column: column, width: width)
     }
     text += """
 
@@ -26,28 +28,47 @@ enum HelpFormatter {
     return text
   }
 
-  /// `news help <command>` and `news <command> --help`.
-  static func help(for command: CommandSpec) -> String {
-    var text = command.abstract + "\n\nUSAGE: " + usage(command) + "\n"
+  /// `news help <command>`, `news <command> --help` and `news --help <command>`.
+  static func help(for command: CommandSpec, width: Int = 80) -> String {
+    var text = paragraph(command.abstract, width: width) + "\nUSAGE: " + usage(command) + "\n"
     if !command.arguments.isEmpty {
       text += "\nARGUMENTS:\n"
-      let width = (command.arguments.map { $0.name.count + 2 }.max() ?? 0) + 2
+      let column = (command.arguments.map { $0.name.count + 2 }.max() ?? 0) + 4
       for argument in command.arguments {
-        text += "  " + "<\(argument.name)>".padding(to: width) + argument.help + "\n"
+        text += row("  <\(argument.name)>", argument.help, column: column, width: width)
       }
     }
     text += "\nOPTIONS:\n"
-    let labels = command.allOptions.map(label)
-    let width = min((labels.map(\.count).max() ?? 0) + 2, 32)
+    let labels = command.allOptions.map { "  " + label($0) }
+    let column = min((labels.map(\.count).max() ?? 0) + 2, 34)
     for (option, label) in zip(command.allOptions, labels) {
-      if label.count + 2 > width {
-        text += "  " + label + "\n  " + "".padding(to: width) + option.help + "\n"
-      } else {
-        text += "  " + label.padding(to: width) + option.help + "\n"
+      text += row(label, option.help, column: column, width: width)
+    }
+    if !command.discussion.isEmpty {
+      text += "\n"
+      for line in command.discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+        text += paragraph(String(line), width: width)
       }
     }
-    if !command.discussion.isEmpty { text += "\n" + command.discussion + "\n" }
     return text
+  }
+
+  /// `label` then `help` in a column starting at `column`, wrapped to `width`; a label too wide
+  /// for the column puts the help on the next line.
+  private static func row(_ label: String, _ help: String, column: Int, width: Int) -> String {
+    let lines = TextWrapper.wrap(help, width: max(width - column, 20))
+    let indent = String(repeating: " ", count: column)
+    var text = label.count + 2 > column ? label + "\n" + indent : label.padding(to: column)
+    text += lines.joined(separator: "\n" + indent) + "\n"
+    return text
+  }
+
+  /// A line of prose wrapped to `width`, its continuation lines keeping its indentation.
+  private static func paragraph(_ line: String, width: Int) -> String {
+    let indent = String(line.prefix { $0 == " " })
+    guard line.count > width else { return line + "\n" }
+    let lines = TextWrapper.wrap(String(line.dropFirst(indent.count)), width: width - indent.count)
+    return lines.map { indent + $0 }.joined(separator: "\n") + "\n"
   }
 
   static func usage(_ command: CommandSpec) -> String {

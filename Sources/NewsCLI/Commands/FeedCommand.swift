@@ -47,7 +47,7 @@ enum FeedCommand {
       transport: context.transport(configuration), cache: try context.cacheStore(configuration),
       now: context.now, deadline: context.sourceDeadline(configuration))
 
-    let spinner = Spinner(console: context.console)
+    let spinner = Spinner(line: context.statusLine, unicode: context.console.unicode)
     spinner.start("fetching \(sources.count) sources…")
     let total = sources.count
     var reports = await service.fetch(

@@ -1,25 +1,29 @@
 import Foundation
 import Synchronization
 
-/// A progress line on standard error (`⠋ fetching 3 sources…`), only when it is a terminal, that
-/// leaves nothing behind when it stops.
+/// A progress line on standard error (`⠋ fetching 3 sources…`), drawn through the
+/// ``StatusLine`` (so only where that draws), that leaves nothing behind when it stops.
 final class Spinner: Sendable {
-  private let console: Console
+  private let line: StatusLine
+  private let unicode: Bool
   private let message = Mutex("")
   private let task = Mutex<Task<Void, Never>?>(nil)
 
-  init(console: Console) { self.console = console }
+  init(line: StatusLine, unicode: Bool) {
+    self.line = line
+    self.unicode = unicode
+  }
 
-  /// Starts showing `message` (no-op when standard error is not a terminal).
+  /// Starts showing `message` (no-op when the status line is not drawn).
   func start(_ message: String) {
-    guard console.stderrIsTerminal else { return }
+    guard line.isEnabled else { return }
     self.message.withLock { $0 = message }
-    let frames = console.unicode ? Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏").map(String.init) : ["-", "\\", "|", "/"]
+    let frames = unicode ? Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏").map(String.init) : ["-", "\\", "|", "/"]
     let spinning = Task { [self] in
       var frame = 0
       while !Task.isCancelled {
         let message = self.message.withLock { $0 }
-        console.err("\r\u{1B}[K\(frames[frame % frames.count]) \(message)")
+        line.setSpinner("\(frames[frame % frames.count]) \(message)")
         frame += 1
         try? await Task.sleep(for: .milliseconds(80))
       }
@@ -32,11 +36,11 @@ final class Spinner: Sendable {
     self.message.withLock { $0 = message }
   }
 
-  /// Stops and clears the line.
+  /// Stops and clears its part of the line.
   func stop() async {
     guard let running = task.withLock({ $0 }) else { return }
     running.cancel()
     await running.value
-    console.err("\r\u{1B}[K")
+    line.setSpinner(nil)
   }
 }

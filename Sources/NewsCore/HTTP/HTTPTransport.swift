@@ -7,6 +7,25 @@ import Foundation
 /// A pause that tests can make instant.
 public typealias Sleeper = @Sendable (Duration) async throws -> Void
 
+/// A request waiting before its next attempt, for a transient notice on a terminal.
+public struct RetryNotice: Sendable, Equatable, CustomStringConvertible {
+  /// The host asked.
+  public var host: String
+  /// How long the wait is.
+  public var delay: Duration
+  /// The attempt about to be made (2 or more).
+  public var attempt: Int
+  /// How many attempts there are in all.
+  public var attempts: Int
+  /// `true` when the wait starts, `false` when it is over.
+  public var isWaiting: Bool
+
+  /// `retrying newsapi.org in 2 s (attempt 2 of 4)…`.
+  public var description: String {
+    "retrying \(host) in \(delay.secondsText) s (attempt \(attempt) of \(attempts))…"
+  }
+}
+
 /// What one attempt of a request cost, for analytics.
 public struct RequestMetrics: Sendable, Equatable {
   /// The URL requested.
@@ -49,6 +68,7 @@ public struct HTTPTransport: Sendable {
   private let timeout: Duration
   private let sleep: Sleeper
   private var observer: (@Sendable (RequestMetrics) -> Void)?
+  private let onRetry: (@Sendable (RetryNotice) -> Void)?
   private let limiter: ConcurrencyLimiter
 
   /// Creates a transport.
@@ -56,8 +76,10 @@ public struct HTTPTransport: Sendable {
     client: any HTTPClient, retryPolicy: RetryPolicy, timeout: Duration = .seconds(15),
     sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
     maximumConcurrentRequests: Int = 8, maximumConcurrentRequestsPerHost: Int = 4,
-    observer: (@Sendable (RequestMetrics) -> Void)? = nil
+    observer: (@Sendable (RequestMetrics) -> Void)? = nil,
+    onRetry: (@Sendable (RetryNotice) -> Void)? = nil
   ) {
+    self.onRetry = onRetry
     self.client = client
     self.retryPolicy = retryPolicy
     self.timeout = timeout
@@ -108,7 +130,7 @@ public struct HTTPTransport: Sendable {
         observer?(
           RequestMetrics(url: url, duration: clock.now - start, status: response.statusCode))
         if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(status: response.statusCode) {
-          try await sleep(retryPolicy.pause(after: response))
+          try await wait(retryPolicy.pause(after: response), host: host, before: attempt + 1)
           continue
         }
         return HTTPResponse(
@@ -118,7 +140,7 @@ public struct HTTPTransport: Sendable {
         if error is CancellationError || Task.isCancelled { throw CancellationError() }
         observer?(RequestMetrics(url: url, duration: clock.now - start, status: nil))
         if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(error: error) {
-          try await sleep(retryPolicy.pause(after: nil))
+          try await wait(retryPolicy.pause(after: nil), host: host, before: attempt + 1)
           continue
         }
         if let error = error as? HTTPError { throw error }
@@ -126,6 +148,18 @@ public struct HTTPTransport: Sendable {
           host: host, reason: Self.describe(error, timeout: timeout), attempts: attempt)
       }
     }
+  }
+
+  /// Sleeps before attempt `next`, telling `onRetry` when the wait starts and ends.
+  private func wait(_ delay: Duration, host: String, before next: Int) async throws {
+    var notice = RetryNotice(
+      host: host, delay: delay, attempt: next, attempts: retryPolicy.retries + 1, isWaiting: true)
+    onRetry?(notice)
+    defer {
+      notice.isWaiting = false
+      onRetry?(notice)
+    }
+    try await sleep(delay)
   }
 
   private func sendWithTimeout(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
