@@ -83,7 +83,15 @@ struct FeedCommandTests {
     for name in ["a", "b", "c"] { harness.server.route("/feed/\(name).json", .dropped) }
     let result = await harness.run(["feed"])
     #expect(result.code == .unavailable)
-    #expect(result.err.components(separatedBy: "news: warning:").count == 4)
+    // Each source's failure names it, as an error (no warning with a failing exit), then the
+    // last line says every source failed.
+    let lines = result.err.split(separator: "\n")
+    #expect(lines.count == 4)
+    #expect(!result.err.contains("warning"))
+    for (line, name) in zip(lines, ["a", "b", "c"]) {
+      #expect(line.hasPrefix("news: source \(name): cannot reach 127.0.0.1"))
+    }
+    #expect(lines.last == "news: every feed source failed (3 of 3)")
   }
 
   @Test("an invalid config.json is exit 78")

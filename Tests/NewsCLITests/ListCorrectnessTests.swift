@@ -104,3 +104,43 @@ struct ListCorrectnessTests {
     #expect(!result.out.contains("line three"))
   }
 }
+
+@Suite("Small things a user trips over")
+struct SmallThingsTests {
+  let harness: Harness
+
+  init() throws { harness = try Harness() }
+
+  @Test("show accepts --refresh, as README promises")
+  func showRefresh() async throws {
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    harness.server.route(prefix: "/info/likes/") { _ in .json("1") }
+    harness.server.route(prefix: "/info/comments/") { _ in .json("2") }
+    _ = await harness.run(["headlines"])
+    let result = await harness.run(["show", "1", "--refresh", "--json"])
+    #expect(result.code == .success)
+    #expect(try result.json()["likes"] as? Int == 1)
+    #expect(await harness.run(["show", "1", "--refresh", "--offline"]).code == .usage)
+  }
+
+  @Test(
+    "show of a URL with nothing after the scheme is a usage error",
+    arguments: ["http://", "https:///"])
+  func emptyURL(reference: String) async {
+    let result = await harness.run(["show", reference])
+    #expect(result.code == .usage)
+    #expect(result.err.contains("is not an article's URL"))
+  }
+
+  @Test("feed --offline --limit 1 labels the sources the limit cut, not 'no items'")
+  func feedLimitLabels() async throws {
+    for name in ["a", "b", "c"] {
+      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    _ = await harness.run(["feed"])
+    let result = await harness.run(["feed", "--offline", "--limit", "1"])
+    #expect(result.code == .success)
+    #expect(!result.out.contains("no items"))
+    #expect(result.out.components(separatedBy: "not shown (--limit)").count == 3)
+  }
+}

@@ -45,13 +45,20 @@ struct SyncAndAnalyticsTests {
     #expect(again.out.isEmpty && again.err.isEmpty)
   }
 
-  @Test("without NEWSAPI_KEY, newsapi is left out")
+  @Test("without NEWSAPI_KEY, newsapi is skipped, and says so")
   func withoutKey() async throws {
     let result = await harness.run(["sync", "--json"], environment: ["NEWSAPI_KEY": nil])
     #expect(result.code == .success)
     let sources = try #require(try result.json()["sources"] as? [[String: Any]])
     #expect(
-      sources.map { $0["name"] as? String } == ["articles", "bbc", "feed-a", "feed-b", "feed-c"])
+      sources.map { $0["name"] as? String } == [
+        "newsapi", "articles", "bbc", "feed-a", "feed-b", "feed-c",
+      ])
+    #expect(sources[0]["status"] as? String == "skipped")
+    #expect(sources[0]["error"] as? String == "no NEWSAPI_KEY")
+    let text = await harness.run(["sync"], environment: ["NEWSAPI_KEY": nil])
+    #expect(text.out.hasPrefix("newsapi   skipped (no NEWSAPI_KEY)\n"))
+    #expect(text.code == .success)
   }
 
   @Test("some failed: exit 75, the report says which, with 1 + 3 attempts and the delay")
@@ -81,7 +88,10 @@ struct SyncAndAnalyticsTests {
     #expect(result.code == .temporaryFailure)
     #expect(result.out.isEmpty)
     #expect(result.err.hasPrefix("articles"))
-    #expect(result.err.split(separator: "\n").count == 1)
+    // The failure's line, then the error line a failing command ends with.
+    let lines = result.err.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.last == "news: 1 of 6 sources failed; what the others pulled is kept")
   }
 
   @Test("all failed: exit 69")

@@ -11,6 +11,9 @@ enum ArticleReference {
     let lowered = reference.lowercased()
     if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
       let id = ArticleID.derive(fromURL: reference)
+      guard !id.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty else {
+        throw LookupError.notAnArticleURL(reference)
+      }
       if let stored = try store.allArticles().first(where: { $0.id == id }) { return stored }
       return Article(id: id, provider: "url", title: reference, url: reference)
     }
@@ -45,6 +48,7 @@ enum LookupError: NewsError, Equatable {
   case ambiguous(String, candidates: [String])
   case noListing
   case indexOutOfRange(index: Int, count: Int)
+  case notAnArticleURL(String)
 
   var message: String {
     switch self {
@@ -59,6 +63,8 @@ enum LookupError: NewsError, Equatable {
       return "no list has been shown yet; run 'news headlines' first, or pass an id or URL"
     case .indexOutOfRange(let index, let count):
       return "the last list has \(count) articles; there is no number \(index)"
+    case .notAnArticleURL(let reference):
+      return "'\(reference)' is not an article's URL: it has nothing after the scheme"
     }
   }
 

@@ -57,14 +57,21 @@ enum FeedCommand {
     }
     await spinner.stop()
 
+    // Warnings when the command succeeds; when every source failed, each failure is an error
+    // line and the last line says so.
+    let everyFailed = reports.allSatisfy { $0.status == .failed }
     for report in reports where report.status == .failed || report.status == .stale {
       let fallback = report.status == .stale ? "; showing its cached items" : ""
-      context.warn("\(report.error ?? "source \(report.name) failed")\(fallback)")
+      let message = "\(report.error ?? "source \(report.name) failed")\(fallback)"
+      if everyFailed { context.fail(message) } else { context.warn(message) }
     }
+    var cut: Set<String> = []
     if let limit {
       var left = limit
       for index in reports.indices {
+        let all = reports[index].items.count
         reports[index].items = Array(reports[index].items.prefix(left))
+        if reports[index].items.count < all { cut.insert(reports[index].name) }
         left -= reports[index].items.count
       }
     }
@@ -79,9 +86,23 @@ enum FeedCommand {
       let renderer = FeedRenderer(
         style: context.style(configuration), width: context.width(configuration), now: context.now()
       )
-      context.console.out(renderer.text(reports))
+      context.console.out(renderer.text(reports, cutByLimit: cut))
     }
     context.displayed()
-    return reports.allSatisfy({ $0.status == .failed }) ? .unavailable : .success
+    guard !everyFailed else {
+      throw FeedFailure(count: reports.count)
+    }
+    return .success
   }
+}
+
+/// Every source of the feed failed (each was named on its own line before).
+struct FeedFailure: NewsError {
+  var count: Int
+
+  var message: String {
+    count == 1 ? "the source failed" : "every feed source failed (\(count) of \(count))"
+  }
+
+  var exitCode: ExitCode { .unavailable }
 }

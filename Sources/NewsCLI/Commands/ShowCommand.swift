@@ -17,6 +17,7 @@ enum ShowCommand {
       """,
     options: [
       .flag("offline", help: "Do not ask the info API for likes and comments."),
+      .flag("refresh", help: "Ask for the counts afresh (they always are when online)."),
       .flag("json", help: "Print the article as one JSON object."),
     ],
     arguments: [ArgumentSpec(name: "id", help: "Article id, list number, id prefix or URL.")])
@@ -24,6 +25,9 @@ enum ShowCommand {
   static let entry = CommandEntry(spec: spec, usesNetwork: { !$0.has("offline") }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    if arguments.has("offline"), arguments.has("refresh") {
+      throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
+    }
     let configuration = try context.configuration()
     let store = try context.articleStore(configuration)
     let article = try ArticleReference.resolve(arguments.positionals[0], in: store)

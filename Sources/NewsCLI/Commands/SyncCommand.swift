@@ -45,26 +45,36 @@ enum SyncCommand {
     } catch StoreError.locked {
       throw SyncError.alreadyRunning
     }
-    let failed = report.sources.filter { !$0.ok }
+    let failed = report.sources.filter { $0.status == .failed }
+    let asked = report.sources.filter { $0.status != .skipped }
     if arguments.has("json") {
       context.console.out(json(report).serialized(pretty: true) + "\n")
     } else {
       let width = (report.sources.map(\.name.count).max() ?? 0) + 2
       for source in report.sources {
-        let line =
-          source.name.padding(to: width)
-          + (source.ok
-            ? "ok \(source.new) new (\(source.total) total)"
-            : "failed: \(TerminalSanitizer.clean(source.error ?? "unknown error"))")
+        let outcome: String
+        switch source.status {
+        case .ok: outcome = "ok \(source.new) new (\(source.total) total)"
+        case .failed:
+          outcome = "failed: \(TerminalSanitizer.clean(source.error ?? "unknown error"))"
+        case .skipped: outcome = "skipped (\(source.error ?? "not configured"))"
+        }
+        let line = source.name.padding(to: width) + outcome
         if !arguments.has("quiet") {
           context.console.out(line + "\n")
-        } else if !source.ok {
+        } else if source.status == .failed {
           context.console.err(line + "\n")
         }
       }
     }
-    if failed.isEmpty { return .success }
-    return failed.count == report.sources.count ? .unavailable : .temporaryFailure
+    // A failing sync ends with one error line; warnings only come with success.
+    guard failed.isEmpty else {
+      throw SyncError.failed(failed.count, of: asked.count)
+    }
+    if !arguments.has("quiet") {
+      for warning in report.sources.flatMap(\.warnings) { context.warn(warning) }
+    }
+    return .success
   }
 
   /// `{"schemaVersion","startedAt","finishedAt","sources":[{"name","status","new","total","error","attempts"}]}`.
@@ -79,7 +89,7 @@ enum SyncCommand {
           report.sources.map { source in
             .object([
               ("name", .string(source.name)),
-              ("status", .string(source.ok ? "ok" : "failed")),
+              ("status", .string(source.status.rawValue)),
               ("new", .int(source.new)),
               ("total", .int(source.total)),
               ("error", .string(source.error)),
@@ -91,13 +101,28 @@ enum SyncCommand {
   }
 }
 
-/// Another sync holds the lock.
+/// A sync that did not fully succeed.
 enum SyncError: NewsError {
+  /// Another sync holds the lock.
   case alreadyRunning
+  /// `count` of the `asked` sources failed (what the others pulled is kept).
+  case failed(Int, of: Int)
 
   var message: String {
-    "another news sync is running; skipped (pass --wait to wait for it)"
+    switch self {
+    case .alreadyRunning:
+      return "another news sync is running; skipped (pass --wait to wait for it)"
+    case .failed(let count, let asked) where count == asked:
+      return "every source failed (\(count) of \(asked))"
+    case .failed(let count, let asked):
+      return "\(count) of \(asked) sources failed; what the others pulled is kept"
+    }
   }
 
-  var exitCode: ExitCode { .temporaryFailure }
+  var exitCode: ExitCode {
+    switch self {
+    case .alreadyRunning: return .temporaryFailure
+    case .failed(let count, let asked): return count == asked ? .unavailable : .temporaryFailure
+    }
+  }
 }

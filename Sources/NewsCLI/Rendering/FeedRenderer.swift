@@ -8,7 +8,9 @@ struct FeedRenderer {
   var now: Date
 
   /// Items grouped by source, each source with its status.
-  func text(_ reports: [FeedSourceReport]) -> String {
+  ///
+  /// - Parameter cutByLimit: sources whose items `--limit` cut (or left out altogether).
+  func text(_ reports: [FeedSourceReport], cutByLimit: Set<String> = []) -> String {
     let total = reports.map(\.items.count).reduce(0, +)
     var text =
       style.bold("Feed")
@@ -22,10 +24,14 @@ struct FeedRenderer {
       if let fetchedAt = report.fetchedAt, report.status != .fresh {
         status += ", " + RelativeTime.describe(fetchedAt, now: now)
       }
+      if cutByLimit.contains(report.name), !report.items.isEmpty { status += ", cut by --limit" }
       text +=
         "\n" + style.bold("Source " + report.name.uppercased()) + style.dim(" (\(status))") + "\n"
       if report.items.isEmpty {
-        text += indent + style.dim(report.status == .failed ? "nothing to show" : "no items") + "\n"
+        let reason =
+          cutByLimit.contains(report.name)
+          ? "not shown (--limit)" : report.status == .failed ? "nothing to show" : "no items"
+        text += indent + style.dim(reason) + "\n"
       }
       for item in report.items {
         number += 1

@@ -1,11 +1,23 @@
 import Foundation
 
+/// What became of one source in a sync.
+public enum SyncSourceStatus: String, Sendable, Equatable {
+  /// Pulled.
+  case ok
+  /// Asked for and failed.
+  case failed
+  /// Not asked for: newsapi.org without a key.
+  case skipped
+}
+
 /// One source's line in the sync report.
 public struct SyncSourceReport: Sendable, Equatable {
   /// `newsapi`, `articles`, `bbc`, `feed-a`, …
   public var name: String
+  /// Whether the source was pulled, failed or was skipped.
+  public var status: SyncSourceStatus
   /// Whether the source was pulled.
-  public var ok: Bool
+  public var ok: Bool { status == .ok }
   /// Articles or items that were not stored before.
   public var new: Int
   /// Articles or items in the source's answer.
@@ -14,6 +26,8 @@ public struct SyncSourceReport: Sendable, Equatable {
   public var error: String?
   /// HTTP attempts made (1 + retries).
   public var attempts: Int
+  /// What the user should know (items of the answer left out, and why).
+  public var warnings: [String] = []
 }
 
 /// What `news sync` did.
@@ -105,15 +119,21 @@ public struct SyncService: Sendable {
           (
             firstFeedIndex + offset,
             SyncSourceReport(
-              name: "feed-" + report.name, ok: report.status == .fresh, new: report.newItems,
-              total: report.items.count, error: report.status == .fresh ? nil : report.error,
-              attempts: report.attempts)
+              name: "feed-" + report.name, status: report.status == .fresh ? .ok : .failed,
+              new: report.newItems, total: report.items.count,
+              error: report.status == .fresh ? nil : report.error, attempts: report.attempts)
           )
         }
       }
       var all: [(Int, SyncSourceReport)] = []
       for await part in group { all += part }
       return all.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+    if configuration.newsAPIKey == nil {
+      // Said, not left out silently: without a key newsapi.org cannot be asked.
+      let skipped = SyncSourceReport(
+        name: "newsapi", status: .skipped, new: 0, total: 0, error: "no NEWSAPI_KEY", attempts: 0)
+      return SyncReport(startedAt: startedAt, finishedAt: now(), sources: [skipped] + reports)
     }
     return SyncReport(startedAt: startedAt, finishedAt: now(), sources: reports)
   }
@@ -123,13 +143,15 @@ public struct SyncService: Sendable {
     fetch: @escaping @Sendable (HTTPTransport) async throws -> HeadlinesPage
   ) async -> SyncSourceReport {
     let counter = AttemptCounter()
-    var report = SyncSourceReport(name: name, ok: false, new: 0, total: 0, error: nil, attempts: 0)
+    var report = SyncSourceReport(
+      name: name, status: .failed, new: 0, total: 0, error: nil, attempts: 0)
     do {
       let transport = counter.counting(self.transport)
       let page = try await deadline.run { try await fetch(transport) }
       report.total = page.articles.count
       report.new = try articles.save(page, key: key, makeLast: false)
-      report.ok = true
+      report.warnings = page.warnings
+      report.status = .ok
     } catch {
       report.error = (error as? any NewsError)?.message ?? String(describing: error)
     }

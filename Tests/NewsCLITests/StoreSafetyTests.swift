@@ -1,0 +1,156 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@Suite("Store safety: the key is checked before any write, a damaged file is never replaced")
+struct StoreSafetyTests {
+  let harness: Harness
+  let first = Data(repeating: 1, count: 32).base64EncodedString()
+  let second = Data(repeating: 2, count: 32).base64EncodedString()
+
+  init() throws {
+    harness = try Harness()
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    for name in ["a", "b", "c"] {
+      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    harness.server.route("/articles", .fixture("articles.json"))
+    harness.server.route("/bbc.json", .fixture("headlines.json"))
+  }
+
+  var store: URL { URL(fileURLWithPath: harness.home.path("news")) }
+
+  /// Every file of the store with its bytes.
+  func snapshot() throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: store.path) {
+      files[name] = FileManager.default.contents(atPath: store.appendingPathComponent(name).path)
+    }
+    return files
+  }
+
+  func damage(_ name: String) throws {
+    let url = store.appendingPathComponent(name)
+    var bytes = try Data(contentsOf: url)
+    bytes[bytes.count - 1] ^= 0xFF
+    try bytes.write(to: url)
+  }
+
+  @Test(
+    "a wrong NEWS_STORE_KEY is exit 74 before anything is written",
+    arguments: [["bookmarks"], ["sync"], ["headlines"], ["feed"], ["search", "olympics"]])
+  func wrongKey(arguments: [String]) async throws {
+    #expect(await harness.run(["sync"], environment: ["NEWS_STORE_KEY": first]).code == .success)
+    let before = try snapshot()
+    let requests = harness.server.requests.count
+    let result = await harness.run(arguments, environment: ["NEWS_STORE_KEY": second])
+    #expect(result.code == .ioError)
+    #expect(result.err.contains("the store key does not open"))
+    #expect(result.err.contains("nothing was written"))
+    #expect(try snapshot() == before)
+    // Known before any request was made.
+    #expect(harness.server.requests.count == requests)
+  }
+
+  @Test("a store written before the key check is checked by opening its files")
+  func wrongKeyOldStore() async throws {
+    _ = await harness.run(["headlines"], environment: ["NEWS_STORE_KEY": first])
+    try FileManager.default.removeItem(at: store.appendingPathComponent("keycheck.enc"))
+    let before = try snapshot()
+    let result = await harness.run(["bookmarks"], environment: ["NEWS_STORE_KEY": second])
+    #expect(result.code == .ioError)
+    #expect(try snapshot() == before)
+    // With the right key, the next write adds the key check.
+    #expect(
+      await harness.run(["bookmarks"], environment: ["NEWS_STORE_KEY": first]).code == .success)
+    #expect(try snapshot()["keycheck.enc"] != nil)
+  }
+
+  @Test(
+    "a damaged last-listing is never replaced: exit 74 naming it",
+    arguments: [["headlines"], ["search", "olympics"], ["bookmarks"]])
+  func damagedLastListing(arguments: [String]) async throws {
+    _ = await harness.run(["headlines"])
+    try damage("last-listing.enc")
+    let damaged = try snapshot()["last-listing.enc"]
+    let result = await harness.run(arguments)
+    #expect(result.code == .ioError)
+    #expect(result.err.contains("last-listing.enc"))
+    #expect(result.err.hasPrefix("news: ") && !result.err.contains("warning"))
+    #expect(try snapshot()["last-listing.enc"] == damaged)
+  }
+
+  @Test("a damaged feed cache fails that source, named, online too; the file stays as it is")
+  func damagedFeedCache() async throws {
+    _ = await harness.run(["feed"])
+    try damage("feed-a.enc")
+    let damaged = try snapshot()["feed-a.enc"]
+    let feed = await harness.run(["feed", "--refresh", "--json"])
+    #expect(feed.code == .success)
+    #expect(feed.err.hasPrefix("news: warning: source a: cannot decrypt "))
+    #expect(feed.err.contains("feed-a.enc"))
+    let sources = try #require(try feed.json()["sources"] as? [[String: Any]])
+    #expect(sources[0]["status"] as? String == "failed")
+    let sync = await harness.run(["sync", "--json"])
+    #expect(sync.code == .temporaryFailure)
+    let synced = try #require(try sync.json()["sources"] as? [[String: Any]])
+    #expect(synced.first { $0["name"] as? String == "feed-a" }?["status"] as? String == "failed")
+    #expect(try snapshot()["feed-a.enc"] == damaged)
+  }
+
+  @Test("doctor on a new machine says there is no key yet, and creates nothing")
+  func doctorWithoutKey() async throws {
+    let result = await harness.run(["doctor", "--json"], environment: ["NEWS_STORE_KEY": nil])
+    #expect(result.code == .success)
+    #expect(try result.json()["key"] is NSNull)
+    #expect(!FileManager.default.fileExists(atPath: store.path))
+    let text = await harness.run(["doctor"])
+    #expect(text.out.contains("key:    no key yet"))
+  }
+
+  @Test("what a killed write left is listed by doctor, then removed by the next write")
+  func leftovers() async throws {
+    _ = await harness.run(["headlines"])
+    let leftover = store.appendingPathComponent(".listings.enc.tmp-4242-beef")
+    try Data("half".utf8).write(to: leftover)
+    let doctor = await harness.run(["doctor", "--json"])
+    #expect(try doctor.json()["leftovers"] as? [String] == [leftover.path])
+    _ = await harness.run(["headlines"])
+    #expect(!FileManager.default.fileExists(atPath: leftover.path))
+  }
+}
+
+@Suite("Persistent query defaults: NEWS_COUNTRY, NEWS_CATEGORY, NEWS_LANGUAGE")
+struct QueryDefaultsTests {
+  let harness: Harness
+
+  init() throws {
+    harness = try Harness()
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    harness.server.route("/v2/everything", .fixture("top-headlines-us-2022-02-17.json"))
+  }
+
+  @Test("the defaults shape the query; options and --sources win")
+  func defaults() async throws {
+    let environment = ["NEWS_COUNTRY": "fr", "NEWS_CATEGORY": "sports", "NEWS_LANGUAGE": "fr"]
+    _ = await harness.run(["headlines"], environment: environment)
+    _ = await harness.run(["headlines", "--country", "de"], environment: environment)
+    _ = await harness.run(["headlines", "--sources", "bbc-news"], environment: environment)
+    let queries = harness.server.requests(to: "/v2/top-headlines").map(\.query)
+    #expect(queries[0]["country"] == "fr" && queries[0]["category"] == "sports")
+    #expect(queries[1]["country"] == "de" && queries[1]["category"] == "sports")
+    #expect(queries[2]["country"] == nil && queries[2]["category"] == nil)
+    _ = await harness.run(["search", "x", "--online"], environment: environment)
+    #expect(harness.server.requests(to: "/v2/everything").first?.query["language"] == "fr")
+  }
+
+  @Test(
+    "a bad default is exit 78 naming it",
+    arguments: [("NEWS_COUNTRY", "france"), ("NEWS_CATEGORY", "weather"), ("NEWS_LANGUAGE", "1")])
+  func badDefault(variable: String, value: String) async {
+    let result = await harness.run(["bookmarks"], environment: [variable: value])
+    #expect(result.code == .configuration)
+    #expect(result.err.hasPrefix("news: \(variable)='\(value)' is not valid"))
+  }
+}
