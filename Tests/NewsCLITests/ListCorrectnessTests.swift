@@ -144,3 +144,24 @@ struct SmallThingsTests {
     #expect(result.out.components(separatedBy: "not shown (--limit)").count == 3)
   }
 }
+
+@Suite("The API key and redirects, end to end")
+struct RedirectCommandTests {
+  @Test("newsapi.org redirecting to another server: refused, naming both; the key never leaves")
+  func keyStaysHome() async throws {
+    let harness = try Harness()
+    let elsewhere = try LoopbackServer()
+    elsewhere.route("/v2/top-headlines", .json(#"{"status":"ok","articles":[]}"#))
+    harness.server.route(
+      "/v2/top-headlines",
+      .redirect(307, to: elsewhere.baseURL.absoluteString + "/v2/top-headlines"))
+    let result = await harness.run(["headlines"])
+    #expect(result.code == .unavailable)
+    #expect(
+      result.err
+        == "news: 127.0.0.1:\(harness.server.port) redirected to 127.0.0.1:\(elsewhere.port); "
+        + "not followed because it leads to another server, and the request carries the API key\n")
+    #expect(elsewhere.requests.isEmpty)
+    #expect(!result.err.contains("test-key-123"))
+  }
+}

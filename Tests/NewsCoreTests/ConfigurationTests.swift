@@ -56,6 +56,9 @@ struct ConfigurationTests {
       ("NEWSAPI_URL", "newsapi.org"), ("NEWS_INFO_URL", "ftp://x.example"),
       ("NEWS_FEED_A_URL", "http://"), ("NEWS_HOME", "relative/dir"),
       ("DO_NOT_TRACK", "maybe"), ("NEWS_ANALYTICS", "sometimes"),
+      ("NEWS_RETENTION_DAYS", "-1"), ("NEWS_RETENTION_DAYS", "1.5"), ("NEWS_RETENTION_MAX", "0"),
+      ("COLUMNS", "wide"), ("NEWS_COUNTS_DEADLINE", "0"), ("NEWS_SOURCE_DEADLINE", "soon"),
+      ("NEWS_FEED_ANY_TTL", "-5"), ("NEWS_COUNTRY", "usa"),
     ])
   func badValue(variable: String, value: String) {
     #expect {
@@ -151,6 +154,17 @@ struct ConfigurationTests {
   func dotEnvError(text: String) {
     #expect(throws: ConfigurationError.dotEnvSyntax(file: ".env", line: 2)) {
       try DotEnv.parse("OK=1\n" + text)
+    }
+  }
+
+  @Test("a store key that is not 32 bytes is exit 78 naming the variable, never echoing it")
+  func badStoreKey() {
+    #expect {
+      try Configuration(environment: home.merging(["NEWS_STORE_KEY": "c2hvcnQ="]) { $1 })
+    } throws: { error in
+      guard let error = error as? ConfigurationError else { return false }
+      return error.exitCode == .configuration && error.message.hasPrefix("NEWS_STORE_KEY")
+        && !error.message.contains("c2hvcnQ=")
     }
   }
 }
