@@ -49,7 +49,7 @@ case "populate":
   try store.keep(articles, provider: "newsapi")
   // A listing for the default query, as a sync leaves it, so that `headlines --offline` has one.
   try store.save(
-    HeadlinesPage(
+    ArticleList(
       provider: "newsapi", totalResults: count, articles: Array(articles.prefix(20)),
       fetchedAt: now), key: TopHeadlinesQuery().storageKey)
   print("stored \(count) articles in \(configuration.paths.dataDirectory.path)")

@@ -23,6 +23,10 @@ public struct Context: Sendable {
   public var timeZone: TimeZone
   /// Usage events; active once the configuration allows them.
   public var analytics: Analytics
+  /// Random bytes (nonces, keys, temporary names).
+  public var randomBytes: @Sendable (Int) -> [UInt8]
+  /// The providers of `headlines` (tests add their own).
+  public var providers: ProviderRegistry
   /// How long the program waits at exit for analytics events still in flight.
   public var analyticsFlushLimit: Duration = .milliseconds(300)
   /// When the command started, for the `display` event's time.
@@ -38,8 +42,12 @@ public struct Context: Sendable {
     httpClient: any HTTPClient, sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
     deadline: @escaping Sleeper = { try await Task.sleep(for: $0) },
     now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
-    analytics: Analytics = Analytics()
+    analytics: Analytics = Analytics(),
+    randomBytes: @escaping @Sendable (Int) -> [UInt8] = SecureRandom.bytes,
+    providers: ProviderRegistry = .builtIn
   ) {
+    self.randomBytes = randomBytes
+    self.providers = providers
     self.environment = environment
     self.currentDirectory = currentDirectory
     self.console = console
@@ -89,47 +97,28 @@ public struct Context: Sendable {
         client: httpClient, retryPolicy: RetryPolicy(retries: 0), timeout: configuration.timeout))
   }
 
-  /// The HTTP transport every client uses, set up from `configuration`. On a terminal, a wait
-  /// before a retry shows as a transient line (`retrying newsapi.org in 2 s (attempt 2 of 4)…`).
-  func transport(_ configuration: Configuration) -> HTTPTransport {
+  /// Every NewsCore service for `configuration`, with this context's dependencies: commands ask
+  /// these, then render. On a terminal, a wait before a retry shows as a transient line
+  /// (`retrying newsapi.org in 2 s (attempt 2 of 4)…`).
+  func services(_ configuration: Configuration) -> NewsServices {
     let analytics = self.analytics
     let statusLine = self.statusLine
-    return HTTPTransport(
-      client: httpClient, retryPolicy: RetryPolicy(delay: configuration.retryDelay),
-      timeout: configuration.timeout, sleep: sleep,
-      observer: { metrics in analytics.recordLoad(metrics.duration) },
-      onRetry: { notice in
-        statusLine.setNotice(notice.isWaiting ? notice.description : nil, for: notice.host)
-      })
+    return NewsServices(
+      configuration: configuration,
+      dependencies: NewsDependencies(
+        httpClient: httpClient, sleep: sleep, deadline: deadline, now: now,
+        randomBytes: randomBytes,
+        onRequest: { metrics in analytics.recordLoad(metrics.duration) },
+        onRetry: { notice in
+          statusLine.setNotice(notice.isWaiting ? notice.description : nil, for: notice.host)
+        }),
+      providers: providers)
   }
 
   /// Sends the `display` event: the command has written its screen.
   func displayed() {
     analytics.record(
       "display", milliseconds: Analytics.milliseconds(ContinuousClock.now - startedAt))
-  }
-
-  /// The article store, with its key loaded (or created on first use) and checked against the
-  /// store before anything is fetched or written.
-  func articleStore(_ configuration: Configuration) throws -> ArticleStore {
-    let key = try StoreKey.load(configuration: configuration)
-    let store = EncryptedStore(directory: configuration.paths.dataDirectory, key: key)
-    try store.verifyKey()
-    return ArticleStore(store: store, retention: configuration.retention, now: now)
-  }
-
-  /// The encrypted store of caches (the feed), in the cache directory, its key checked.
-  func cacheStore(_ configuration: Configuration) throws -> EncryptedStore {
-    let store = EncryptedStore(
-      directory: configuration.paths.cacheDirectory,
-      key: try StoreKey.load(configuration: configuration))
-    try store.verifyKey()
-    return store
-  }
-
-  /// The overall time one source gets in `feed` and `sync` (`NEWS_SOURCE_DEADLINE`).
-  func sourceDeadline(_ configuration: Configuration) -> Deadline {
-    Deadline(configuration.sourceDeadline, variable: "NEWS_SOURCE_DEADLINE", sleep: deadline)
   }
 
   /// Writes a one-line warning to standard error (yellow on a terminal).

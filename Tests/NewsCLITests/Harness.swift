@@ -44,7 +44,8 @@ final class Harness: Sendable {
   func run(
     _ arguments: [String], environment overrides: [String: String?] = [:], terminal: Bool = false,
     width: Int = 80, now: Date = Date(timeIntervalSince1970: 1_645_120_000),
-    analyticsFlushLimit: Duration = .seconds(5), deadline: Sleeper? = nil
+    analyticsFlushLimit: Duration = .seconds(5), deadline: Sleeper? = nil,
+    providers: ProviderRegistry = .builtIn
   ) async -> RunResult {
     var environment = self.environment
     for (key, value) in overrides { environment[key] = value }
@@ -58,7 +59,8 @@ final class Harness: Sendable {
         stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: width),
       httpClient: URLSessionHTTPClient(), sleep: { sleeps.record($0) },
       // Unless a test says otherwise, deadlines never pass: nothing depends on the machine's speed.
-      deadline: deadline ?? { _ in try await Task.sleep(for: .seconds(86_400)) }, now: { now })
+      deadline: deadline ?? { _ in try await Task.sleep(for: .seconds(86_400)) }, now: { now },
+      providers: providers)
     context.analyticsFlushLimit = analyticsFlushLimit
     let code = await NewsCLI.run(arguments, context: context)
     // The server was told what to expect; anything else is a test that passes for a wrong reason.

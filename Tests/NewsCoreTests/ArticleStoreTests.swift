@@ -23,8 +23,8 @@ struct ArticleStoreTests {
       publishedAt: Date(timeIntervalSince1970: Double(day) * 86_400))
   }
 
-  func page(_ articles: [Article]) -> HeadlinesPage {
-    HeadlinesPage(
+  func page(_ articles: [Article]) -> ArticleList {
+    ArticleList(
       provider: "newsapi", totalResults: articles.count, articles: articles,
       fetchedAt: clock.now)
   }

@@ -67,20 +67,19 @@ enum BookmarkCommands {
         .value("limit", "<n>", help: "Show at most n articles.")
       ] + OutputFormat.options),
     run: { arguments, context in
-      let configuration = try context.configuration()
       let format = try OutputFormat(arguments)
       let limit = try arguments.int("limit", in: 1...Int.max)
-      let store = try context.articleStore(configuration)
-      let output = ListOutput(
-        context: context, configuration: configuration, store: store, format: format, limit: limit)
-      return try output.show(try store.bookmarks(), provider: "bookmarks", heading: "Bookmarks")
+      let configuration = try context.configuration()
+      let result = try context.services(configuration).lists().bookmarks(limit: limit)
+      return try ListOutput(context: context, configuration: configuration, format: format)
+        .show(result, heading: "Bookmarks")
     })
 
   /// The store and the articles the positional arguments name.
   private static func resolve(_ arguments: ParsedArguments, context: Context) throws
     -> (ArticleStore, [Article])
   {
-    let store = try context.articleStore(try context.configuration())
+    let store = try context.services(try context.configuration()).articleStore()
     return (store, try arguments.positionals.map { try ArticleReference.resolve($0, in: store) })
   }
 }

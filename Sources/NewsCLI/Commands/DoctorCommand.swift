@@ -20,39 +20,13 @@ enum DoctorCommand {
 
   static let entry = CommandEntry(spec: spec, run: run)
 
-  struct FileReport {
-    var name: String
-    var path: String
-    var bytes: Int
-    var error: String?
-  }
-
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
-    let key = try StoreKey.existing(configuration: configuration)
-    let paths = configuration.paths
-    var directories = [paths.dataDirectory]
-    if paths.cacheDirectory != paths.dataDirectory { directories.append(paths.cacheDirectory) }
-    var reports: [FileReport] = []
-    var leftovers: [String] = []
-    for directory in directories {
-      leftovers += EncryptedStore.leftoverTemporaryFiles(in: directory)
-      let store = key.map { EncryptedStore(directory: directory, key: $0) }
-      for name in EncryptedStore.names(in: directory) {
-        let url = directory.appendingPathComponent(name + ".enc")
-        let size =
-          ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
-        var report = FileReport(name: name, path: url.path, bytes: size)
-        if let store {
-          do { try store.verify(name) } catch let error as any NewsError {
-            report.error = error.message
-          }
-        } else {
-          report.error = "there is no key to open it with (NEWS_STORE_KEY unset, no key file)"
-        }
-        reports.append(report)
-      }
-    }
+    let report = try context.services(configuration).doctor()
+    let paths = report.paths
+    let key = report.keySource
+    let reports = report.files
+    let leftovers = report.leftovers
     let healthy = reports.allSatisfy { $0.error == nil }
     if arguments.has("json") {
       let document = JSONValue.object([
@@ -65,7 +39,7 @@ enum DoctorCommand {
             ("cache", .string(paths.cacheDirectory.path)),
           ])
         ),
-        ("key", .string(key?.source)),
+        ("key", .string(key)),
         (
           "files",
           .array(
@@ -88,7 +62,7 @@ enum DoctorCommand {
       text += "config: \(paths.configDirectory.path)\n"
       text += "data:   \(paths.dataDirectory.path)\n"
       text += "cache:  \(paths.cacheDirectory.path)\n"
-      text += "key:    \(key?.source ?? "no key yet (one is made on first use)")\n"
+      text += "key:    \(key ?? "no key yet (one is made on first use)")\n"
       text += reports.isEmpty ? "\nNo files yet.\n" : "\n"
       for report in reports {
         let status = report.error == nil ? "ok    " : style.red("FAILED")

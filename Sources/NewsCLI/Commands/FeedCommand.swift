@@ -31,7 +31,8 @@ enum FeedCommand {
     let limit = try arguments.int("limit", in: 1...Int.max)
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
-    var sources = FeedRegistry.sources(configuration)
+    let services = context.services(configuration)
+    var sources = services.feedSources()
     let wanted = arguments.list("source").map { $0.lowercased() }
     if !wanted.isEmpty {
       let names = sources.map(\.name)
@@ -43,9 +44,7 @@ enum FeedCommand {
       }
       sources = sources.filter { wanted.contains($0.name) }
     }
-    let service = FeedService(
-      transport: context.transport(configuration), cache: try context.cacheStore(configuration),
-      now: context.now, deadline: context.sourceDeadline(configuration))
+    let service = try services.feed()
 
     let spinner = Spinner(line: context.statusLine, unicode: context.console.unicode)
     spinner.start("fetching \(sources.count) sources…")

@@ -24,8 +24,11 @@ enum HeadlinesCommand {
       """,
     options: [
       .value(
-        "from", "<provider>", help: "newsapi (default), articles or bbc.",
-        choices: ["newsapi", "articles", "bbc"]),
+        "from", "<provider>",
+        help: ProviderRegistry.builtIn.names.enumerated().map { index, name in
+          index == 0 ? name + " (default)" : name
+        }.joined(separator: ", ") + ".",
+        choices: ProviderRegistry.builtIn.names),
       .value("country", "<code>", help: "Two-letter country code (default: us)."),
       .value(
         "category", "<name>",
@@ -42,24 +45,23 @@ enum HeadlinesCommand {
       .flag("refresh", help: "Ignore anything stored and fetch (headlines always fetch online)."),
     ] + OutputFormat.options)
 
-  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0.has("offline") }, run: run)
+  static let entry = CommandEntry(
+    spec: spec, usesNetwork: { !$0.has("offline") }, run: run)
 
-  static let providers = ["newsapi", "articles", "bbc"]
-  static let newsAPIOptions = ["country", "category", "query", "sources", "page-size", "page"]
+  /// The options that are filters of the query, and which filter each is.
+  static let filterOptions: [(option: String, filter: QueryFilter)] = [
+    ("country", .country), ("category", .category), ("query", .query), ("sources", .sources),
+    ("page-size", .pageSize), ("page", .page),
+  ]
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let provider = arguments.value("from") ?? "newsapi"
-    guard providers.contains(provider) else {
+    let provider = try provider(arguments, registry: context.providers)
+    for (option, filter) in filterOptions
+    where arguments.value(option) != nil && !provider.filters.contains(filter) {
+      let takers = context.providers.providers.filter { $0.filters.contains(filter) }.map(\.name)
       throw UsageError(
         command: spec.name,
-        message: "--from must be one of \(providers.joined(separator: ", ")); got '\(provider)'",
-        hint: Suggestion.closest(to: provider, in: providers).map { "did you mean '\($0)'?" })
-    }
-    if provider != "newsapi",
-      let option = newsAPIOptions.first(where: { arguments.value($0) != nil })
-    {
-      throw UsageError(
-        command: spec.name, message: "--\(option) only applies to --from newsapi")
+        message: "--\(option) only applies to --from \(takers.joined(separator: " or "))")
     }
     let pageSize = try arguments.int("page-size", in: 1...100) ?? 20
     let pageNumber = try arguments.int("page", in: 1...Int.max) ?? 1
@@ -67,75 +69,30 @@ enum HeadlinesCommand {
     if arguments.has("offline"), arguments.has("refresh") {
       throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
     }
+    let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
     let query = TopHeadlinesQuery(
       country: arguments.value("country"), category: arguments.value("category"),
       query: arguments.value("query"), sources: arguments.list("sources"),
       pageSize: pageSize, page: pageNumber, defaults: configuration.queryDefaults)
     try query.validate()
-    let key: String
-    let heading: String
-    switch provider {
-    case "articles":
-      (key, heading) = ("articles", "Articles")
-    case "bbc":
-      (key, heading) = ("bbc", "BBC headlines")
-    default:
-      key = query.storageKey
-      heading = "Top headlines" + (query.summary.isEmpty ? "" : " · " + query.summary)
-    }
-    let format = try OutputFormat(arguments)
-    let store = try context.articleStore(configuration)
-    let output = ListOutput(
-      context: context, configuration: configuration, store: store, format: format, limit: limit)
-
-    if arguments.has("offline") {
-      guard let stored = try store.listing(for: key) else {
-        throw OfflineError.nothingStored(command: "news headlines")
-      }
-      return try output.show(stored.listing, stored.articles, heading: heading, stale: .offline)
-    }
-
-    let page: HeadlinesPage
-    do {
-      page = try await fetch(provider, query: query, configuration: configuration, context: context)
-    } catch let error as any NewsError where isOutage(error) {
-      guard let stored = try store.listing(for: key) else { throw error }
-      return try output.show(
-        stored.listing, stored.articles, heading: heading, stale: .failed(error.message))
-    }
-    return try output.show(page, key: key, heading: heading)
+    let result = try await context.services(configuration).lists().headlines(
+      from: provider, query: query, offline: arguments.has("offline"), limit: limit)
+    return try ListOutput(context: context, configuration: configuration, format: format)
+      .show(result, heading: provider.heading(for: query))
   }
 
-  /// One page from `provider`, over the network.
-  static func fetch(
-    _ provider: String, query: TopHeadlinesQuery, configuration: Configuration, context: Context
-  ) async throws -> HeadlinesPage {
-    let transport = context.transport(configuration)
-    switch provider {
-    case "articles":
-      return try await PageClient.articles(
-        url: configuration.articlesURL, transport: transport, now: context.now
-      ).fetch()
-    case "bbc":
-      return try await PageClient.bbc(
-        url: configuration.bbcURL, transport: transport, now: context.now
-      )
-      .fetch()
-    default:
-      return try await NewsAPIClient(
-        baseURL: configuration.newsAPIURL, apiKey: try configuration.requireNewsAPIKey(),
-        transport: transport, now: context.now
-      ).topHeadlines(query)
+  /// The provider `--from` names, or the default one.
+  static func provider(_ arguments: ParsedArguments, registry: ProviderRegistry) throws
+    -> any Provider
+  {
+    guard let name = arguments.value("from") else { return registry.defaultProvider }
+    guard let provider = registry.provider(named: name) else {
+      throw UsageError(
+        command: spec.name,
+        message: "--from must be one of \(registry.names.joined(separator: ", ")); got '\(name)'",
+        hint: Suggestion.closest(to: name, in: registry.names).map { "did you mean '\($0)'?" })
     }
-  }
-
-  /// Failures of the network or the server, for which stored articles may stand in.
-  static func isOutage(_ error: any NewsError) -> Bool {
-    switch error {
-    case let error as NewsAPIError: return error.isOutage || error.exitCode == .dataError
-    case is HTTPError, is ProviderError: return true
-    default: return false
-    }
+    return provider
   }
 }

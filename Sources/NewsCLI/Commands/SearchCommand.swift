@@ -52,8 +52,10 @@ enum SearchCommand {
       throw UsageError(command: spec.name, message: "missing <words>")
     }
     let limit = try arguments.int("limit", in: 1...Int.max)
+    let format = try OutputFormat(arguments)
     if arguments.has("online") {
-      return try await online(words, arguments: arguments, limit: limit, context: context)
+      return try await online(
+        words, arguments: arguments, limit: limit, format: format, context: context)
     }
     if let option = onlineOptions.first(where: { arguments.value($0) != nil }) {
       throw UsageError(
@@ -61,17 +63,14 @@ enum SearchCommand {
         hint: "add --online")
     }
     let configuration = try context.configuration()
-    let format = try OutputFormat(arguments)
-    let store = try context.articleStore(configuration)
-    let results = try store.search(words)
-    let output = ListOutput(
-      context: context, configuration: configuration, store: store, format: format, limit: limit)
-    return try output.show(
-      results, provider: "search", heading: "Search · \"\(words.joined(separator: " "))\"")
+    let result = try context.services(configuration).lists().search(words, limit: limit)
+    return try ListOutput(context: context, configuration: configuration, format: format)
+      .show(result, heading: "Search · \"\(words.joined(separator: " "))\"")
   }
 
   private static func online(
-    _ words: [String], arguments: ParsedArguments, limit: Int?, context: Context
+    _ words: [String], arguments: ParsedArguments, limit: Int?, format: OutputFormat,
+    context: Context
   ) async throws -> ExitCode {
     var query = EverythingQuery(
       words: words.joined(separator: " "), language: arguments.value("language"),
@@ -83,22 +82,9 @@ enum SearchCommand {
     try query.validate()
     let configuration = try context.configuration()
     if query.language == nil { query.language = configuration.queryDefaults.language }
-    let client = NewsAPIClient(
-      baseURL: configuration.newsAPIURL, apiKey: try configuration.requireNewsAPIKey(),
-      transport: context.transport(configuration), now: context.now)
-    let format = try OutputFormat(arguments)
-    let store = try context.articleStore(configuration)
-    var output = ListOutput(
-      context: context, configuration: configuration, store: store, format: format, limit: limit)
+    let result = try await context.services(configuration).lists().everything(query, limit: limit)
+    var output = ListOutput(context: context, configuration: configuration, format: format)
     output.countSuffix = " found"
-    let heading = "Search · \"\(query.words)\""
-    do {
-      return try output.show(
-        try await client.everything(query), key: query.storageKey, heading: heading)
-    } catch let error as any NewsError where HeadlinesCommand.isOutage(error) {
-      guard let stored = try store.listing(for: query.storageKey) else { throw error }
-      return try output.show(
-        stored.listing, stored.articles, heading: heading, stale: .failed(error.message))
-    }
+    return try output.show(result, heading: "Search · \"\(query.words)\"")
   }
 }

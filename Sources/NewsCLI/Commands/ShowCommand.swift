@@ -29,20 +29,17 @@ enum ShowCommand {
       throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
     }
     let configuration = try context.configuration()
-    let store = try context.articleStore(configuration)
-    let article = try ArticleReference.resolve(arguments.positionals[0], in: store)
+    let services = context.services(configuration)
+    let article = try ArticleReference.resolve(
+      arguments.positionals[0], in: try services.articleStore())
 
     // Likes and comments are keyed by the ARTICLEID of a URL: articles without one have none.
     let showCounts = article.url != nil && !arguments.has("offline")
     var likes: Int?
     var comments: Int?
     if showCounts {
-      let client = InfoClient(
-        baseURL: configuration.infoURL, transport: context.transport(configuration))
-      let counts = await client.counts(
-        articleID: article.id,
-        deadline: Deadline(
-          configuration.countsDeadline, variable: "NEWS_COUNTS_DEADLINE", sleep: context.deadline))
+      let counts = await services.info().counts(
+        articleID: article.id, deadline: services.countsDeadline())
       for result in [counts.likes, counts.comments] {
         if case .failure(let error) = result { context.warn(error.message) }
       }
@@ -60,7 +57,8 @@ enum ShowCommand {
     } else {
       let renderer = ArticleRenderer(
         style: context.style(configuration), width: context.width(configuration),
-        unicode: context.console.unicode, timeZone: context.timeZone)
+        unicode: context.console.unicode, timeZone: context.timeZone,
+        layout: context.providers.layout(of: article.provider))
       context.console.out(
         renderer.render(article, likes: likes, comments: comments, showCounts: showCounts))
     }

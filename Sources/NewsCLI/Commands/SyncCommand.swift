@@ -30,15 +30,7 @@ enum SyncCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
-    let transport = context.transport(configuration)
-    let service = SyncService(
-      configuration: configuration, transport: transport,
-      articles: try context.articleStore(configuration),
-      feed: FeedService(
-        transport: transport, cache: try context.cacheStore(configuration), now: context.now,
-        deadline: context.sourceDeadline(configuration)),
-      feedSources: FeedRegistry.sources(configuration), now: context.now,
-      deadline: context.sourceDeadline(configuration))
+    let service = try context.services(configuration).sync()
     let report: SyncReport
     do {
       report = try await service.run(wait: arguments.has("wait"))

@@ -27,7 +27,7 @@ enum ArticleJSON {
   /// The list document of `headlines` (and `search`):
   /// `{"schemaVersion","provider","totalResults","fetchedAt","stale","articles"}`, plus `"error"`
   /// when stale data stands in for a failed request.
-  static func list(_ page: HeadlinesPage, stale: Bool = false, error: String? = nil) -> JSONValue {
+  static func list(_ page: ArticleList, stale: Bool = false, error: String? = nil) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("schemaVersion", .int(schemaVersion)),
       ("provider", .string(page.provider)),

@@ -10,9 +10,11 @@ struct ArticleListRenderer {
   var style: Style
   var width: Int
   var now: Date
+  /// How the articles of a provider are laid out.
+  var layout: @Sendable (String) -> ArticleLayout
 
   /// Header line, then each article: title, source · time · author, wrapped description, image.
-  func render(_ page: HeadlinesPage, heading: String, countSuffix: String = "") -> String {
+  func render(_ page: ArticleList, heading: String, countSuffix: String = "") -> String {
     let shown = page.articles.count
     var text =
       style.bold(heading) + style.dim(" · \(shown) of \(page.totalResults)\(countSuffix)") + "\n"
@@ -31,8 +33,8 @@ struct ArticleListRenderer {
       for (index, line) in titleLines.enumerated() {
         text += (index == 0 ? label : indent) + style.bold(line) + "\n"
       }
-      switch article.provider {
-      case "articles":
+      switch layout(article.provider) {
+      case .release:
         // The design: title, two lines of description, image.
         if let description = article.description.map(cleanKeepingLines), !description.isEmpty {
           for line in TextWrapper.firstLines(description, width: width - indent.count, count: 2) {
@@ -41,13 +43,13 @@ struct ArticleListRenderer {
         }
         text += indent + style.cyan(article.imageURL.map(clean) ?? "[no image]") + "\n"
         continue
-      case "bbc":
+      case .dated:
         // The design: headline, then the day it was last updated in light grey.
         if let updated = article.publishedAt {
           text += indent + style.grey(DayFormat.long(updated)) + "\n"
         }
         continue
-      default:
+      case .standard:
         break
       }
       let meta = [

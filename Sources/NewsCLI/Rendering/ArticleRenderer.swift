@@ -7,12 +7,14 @@ struct ArticleRenderer {
   var width: Int
   var unicode: Bool
   var timeZone: TimeZone
+  /// How the article's provider lays its articles out.
+  var layout: ArticleLayout
 
   func render(_ article: Article, likes: Int?, comments: Int?, showCounts: Bool) -> String {
-    switch article.provider {
-    case "articles": return renderRelease(article)
-    case "bbc": return renderBBC(article)
-    default: break
+    switch layout {
+    case .release: return renderRelease(article)
+    case .dated: return renderBBC(article)
+    case .standard: break
     }
     var text = ""
     for line in TextWrapper.wrap(clean(article.title), width: width) {

@@ -7,4 +7,12 @@ public protocol NewsError: Error, Sendable {
   var message: String { get }
   /// The process exit code this error ends the command with.
   var exitCode: ExitCode { get }
+  /// Whether the failure is the network's or the service's, so that stored data may stand in for
+  /// it, rather than something the user must fix (a refused key, a bad query).
+  var isOutage: Bool { get }
+}
+
+extension NewsError {
+  /// Most failures are not outages.
+  public var isOutage: Bool { false }
 }

@@ -53,6 +53,7 @@ public struct DeadlineError: NewsError, Equatable {
   public var message: String
 
   public var exitCode: ExitCode { .unavailable }
+  public var isOutage: Bool { true }
 }
 
 extension Duration {

@@ -21,6 +21,9 @@ public enum HTTPError: NewsError, Equatable {
     }
   }
 
+  /// The network or the server failed: stored data may stand in.
+  public var isOutage: Bool { true }
+
   public var exitCode: ExitCode {
     switch self {
     case .responseTooLarge: return .dataError

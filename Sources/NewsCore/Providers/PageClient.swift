@@ -7,7 +7,7 @@ public struct PageClient: Sendable {
   private let url: URL
   private let transport: HTTPTransport
   private let now: @Sendable () -> Date
-  private let decode: @Sendable (Data, Date) throws -> HeadlinesPage
+  private let decode: @Sendable (Data, Date) throws -> ArticleList
 
   /// The articles API at `url`.
   public static func articles(
@@ -31,7 +31,7 @@ public struct PageClient: Sendable {
   ///
   /// - Throws: ``ProviderError`` for an error status or a body of the wrong shape, ``HTTPError``
   ///   when the server cannot be reached.
-  public func fetch() async throws -> HeadlinesPage {
+  public func fetch() async throws -> ArticleList {
     try decode(try await transport.body(of: url, provider: provider), now())
   }
 }

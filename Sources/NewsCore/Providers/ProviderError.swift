@@ -17,6 +17,9 @@ public enum ProviderError: NewsError, Equatable {
     }
   }
 
+  /// The network or the server failed: stored data may stand in.
+  public var isOutage: Bool { true }
+
   public var exitCode: ExitCode {
     switch self {
     case .status(_, let code, _): return code == 429 ? .temporaryFailure : .unavailable

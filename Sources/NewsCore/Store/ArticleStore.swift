@@ -120,7 +120,7 @@ public struct ArticleStore: Sendable {
   ///
   /// - Returns: how many of the articles were new to the store.
   @discardableResult
-  public func save(_ page: HeadlinesPage, key: String, makeLast: Bool = true) throws -> Int {
+  public func save(_ page: ArticleList, key: String, makeLast: Bool = true) throws -> Int {
     let newCount = try keep(page.articles, provider: page.provider)
     let listing = Listing(
       key: key, provider: page.provider, ids: page.articles.map(\.id),

@@ -11,15 +11,18 @@ import Foundation
 enum AtomicFile {
   /// Replaces the file at `url` with `bytes` (mode 0600).
   ///
-  /// - Parameter beforeRename: called after the temporary file is complete and synced; tests
-  ///   throw from it to simulate a crash at the worst moment.
+  /// - Parameters:
+  ///   - randomBytes: makes the temporary file's name unique.
+  ///   - beforeRename: called after the temporary file is complete and synced; tests throw from
+  ///     it to simulate a crash at the worst moment.
   static func write(
-    _ bytes: [UInt8], to url: URL, beforeRename: (() throws -> Void)? = nil
+    _ bytes: [UInt8], to url: URL, randomBytes: @Sendable (Int) -> [UInt8] = SecureRandom.bytes,
+    beforeRename: (() throws -> Void)? = nil
   ) throws {
     let directory = url.deletingLastPathComponent()
+    let suffix = randomBytes(4).map { String($0, radix: 16) }.joined()
     let temporary = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(getpid())-\(SecureRandom.bytes(4).map { String($0, radix: 16) }.joined())"
-    )
+      ".\(url.lastPathComponent).tmp-\(getpid())-\(suffix)")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure("create", temporary) }
     var written = 0

@@ -189,7 +189,8 @@ public struct EncryptedStore: Sendable {
   {
     let sealed = EncryptedFileFormat.seal(
       plaintext, name: name, key: key.bytes, nonce: randomBytes(ChaChaPoly.nonceLength))
-    try AtomicFile.write(sealed, to: url(for: name), beforeRename: beforeRename)
+    try AtomicFile.write(
+      sealed, to: url(for: name), randomBytes: randomBytes, beforeRename: beforeRename)
   }
 
   private static let encoder: JSONEncoder = {

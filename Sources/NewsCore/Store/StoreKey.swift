@@ -14,15 +14,18 @@ public struct StoreKey: Sendable {
   /// Where it came from, for `news doctor`: `NEWS_STORE_KEY` or the key file's path.
   public let source: String
 
-  /// Loads the key, creating the key file if there is none.
-  public static func load(configuration: Configuration) throws -> StoreKey {
+  /// Loads the key, creating the key file (from `randomBytes`) if there is none.
+  public static func load(
+    configuration: Configuration,
+    randomBytes: @Sendable (Int) -> [UInt8] = SecureRandom.bytes
+  ) throws -> StoreKey {
     if let key = try existing(configuration: configuration) { return key }
     let directory = configuration.paths.configDirectory
     let url = directory.appendingPathComponent("key")
     try AtomicFile.createDirectory(directory)
     let temporary = directory.appendingPathComponent(".key.tmp-\(getpid())")
-    let text = Data(SecureRandom.bytes(32)).base64EncodedString() + "\n"
-    try AtomicFile.write(Array(text.utf8), to: temporary)
+    let text = Data(randomBytes(32)).base64EncodedString() + "\n"
+    try AtomicFile.write(Array(text.utf8), to: temporary, randomBytes: randomBytes)
     // link(2) fails if the key appeared meanwhile: then the other process's key is the key.
     let linked = link(temporary.path, url.path) == 0
     unlink(temporary.path)

@@ -40,29 +40,30 @@ public struct SyncReport: Sendable {
   public var sources: [SyncSourceReport]
 }
 
-/// Pulls every source concurrently into the store, for cron: newsapi.org top headlines with the
-/// default query (when a key is configured), the articles API, BBC headlines and every feed source.
+/// Pulls every source concurrently into the store, for cron: every provider of the registry
+/// with its default query (one whose requirement is missing, newsapi.org without a key, is
+/// reported skipped) and every feed source.
 public struct SyncService: Sendable {
   private let configuration: Configuration
-  private let transport: HTTPTransport
+  private let providers: ProviderRegistry
+  private let context: ProviderContext
   private let articles: ArticleStore
   private let feed: FeedService
   private let feedSources: [FeedSource]
-  private let now: @Sendable () -> Date
   private let deadline: Deadline
 
   /// Creates the service; each source gets `deadline` in all (the feed's get theirs from `feed`).
   public init(
-    configuration: Configuration, transport: HTTPTransport, articles: ArticleStore,
-    feed: FeedService, feedSources: [FeedSource], now: @escaping @Sendable () -> Date = Date.init,
+    configuration: Configuration, providers: ProviderRegistry, context: ProviderContext,
+    articles: ArticleStore, feed: FeedService, feedSources: [FeedSource],
     deadline: Deadline = Deadline(.seconds(30), variable: "NEWS_SOURCE_DEADLINE")
   ) {
     self.configuration = configuration
-    self.transport = transport
+    self.providers = providers
+    self.context = context
     self.articles = articles
     self.feed = feed
     self.feedSources = feedSources
-    self.now = now
     self.deadline = deadline
   }
 
@@ -79,45 +80,18 @@ public struct SyncService: Sendable {
   }
 
   private func pull() async -> SyncReport {
-    let startedAt = now()
-    var providers: [(String, @Sendable (HTTPTransport) async throws -> HeadlinesPage, String)] = []
-    if let key = configuration.newsAPIKey {
-      let query = TopHeadlinesQuery(defaults: configuration.queryDefaults)
-      let client = { @Sendable (transport: HTTPTransport) in
-        try await NewsAPIClient(
-          baseURL: configuration.newsAPIURL, apiKey: key, transport: transport, now: now
-        ).topHeadlines(query)
-      }
-      providers.append(("newsapi", client, query.storageKey))
-    }
-    providers.append(
-      (
-        "articles",
-        {
-          try await PageClient.articles(url: configuration.articlesURL, transport: $0, now: now)
-            .fetch()
-        },
-        "articles"
-      ))
-    providers.append(
-      (
-        "bbc",
-        { try await PageClient.bbc(url: configuration.bbcURL, transport: $0, now: now).fetch() },
-        "bbc"
-      ))
-
+    let startedAt = context.now()
+    let query = TopHeadlinesQuery(defaults: configuration.queryDefaults)
+    let providers = self.providers.providers
     let feedSources = self.feedSources
-    let firstFeedIndex = providers.count
     let reports = await withTaskGroup(of: [(Int, SyncSourceReport)].self) { group in
-      for (index, (name, fetch, key)) in zip(providers.indices, providers) {
-        group.addTask { [self] in
-          [(index, await pull(name, key: key, fetch: fetch))]
-        }
+      for (index, provider) in providers.enumerated() {
+        group.addTask { [self] in [(index, await pull(provider, query: query))] }
       }
       group.addTask { [self] in
         await feed.fetch(feedSources, refresh: true).enumerated().map { offset, report in
           (
-            firstFeedIndex + offset,
+            providers.count + offset,
             SyncSourceReport(
               name: "feed-" + report.name, status: report.status == .fresh ? .ok : .failed,
               new: report.newItems, total: report.items.count,
@@ -129,28 +103,28 @@ public struct SyncService: Sendable {
       for await part in group { all += part }
       return all.sorted { $0.0 < $1.0 }.map(\.1)
     }
-    if configuration.newsAPIKey == nil {
-      // Said, not left out silently: without a key newsapi.org cannot be asked.
-      let skipped = SyncSourceReport(
-        name: "newsapi", status: .skipped, new: 0, total: 0, error: "no NEWSAPI_KEY", attempts: 0)
-      return SyncReport(startedAt: startedAt, finishedAt: now(), sources: [skipped] + reports)
-    }
-    return SyncReport(startedAt: startedAt, finishedAt: now(), sources: reports)
+    return SyncReport(startedAt: startedAt, finishedAt: context.now(), sources: reports)
   }
 
-  private func pull(
-    _ name: String, key: String,
-    fetch: @escaping @Sendable (HTTPTransport) async throws -> HeadlinesPage
-  ) async -> SyncSourceReport {
-    let counter = AttemptCounter()
+  private func pull(_ provider: any Provider, query: TopHeadlinesQuery) async -> SyncSourceReport {
     var report = SyncSourceReport(
-      name: name, status: .failed, new: 0, total: 0, error: nil, attempts: 0)
+      name: provider.name, status: .failed, new: 0, total: 0, error: nil, attempts: 0)
+    if let missing = provider.missingRequirement(in: configuration) {
+      // Said, not left out silently.
+      report.status = .skipped
+      report.error = missing
+      return report
+    }
+    let counter = AttemptCounter()
+    var context = self.context
+    context.transport = counter.counting(context.transport)
     do {
-      let transport = counter.counting(self.transport)
-      let page = try await deadline.run { try await fetch(transport) }
-      report.total = page.articles.count
-      report.new = try articles.save(page, key: key, makeLast: false)
-      report.warnings = page.warnings
+      let list = try await deadline.run { [context] in
+        try await provider.fetch(query, using: context)
+      }
+      report.total = list.articles.count
+      report.new = try articles.save(list, key: provider.storageKey(for: query), makeLast: false)
+      report.warnings = list.warnings
       report.status = .ok
     } catch {
       report.error = (error as? any NewsError)?.message ?? String(describing: error)

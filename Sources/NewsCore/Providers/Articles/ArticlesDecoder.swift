@@ -3,7 +3,7 @@ import Foundation
 /// The articles API (`NEWS_ARTICLES_URL`): one list of articles with release dates, newest
 /// release first (undated ones last, in the API's order). Fetched by ``PageClient/articles(url:transport:now:)``.
 public enum ArticlesDecoder {
-  static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> HeadlinesPage {
+  static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> ArticleList {
     let list: LenientList<ArticlesResponseItem>
     do {
       list = try JSONDecoder().decode(LenientList<ArticlesResponseItem>.self, from: body)
@@ -30,7 +30,7 @@ public enum ArticlesDecoder {
         detail: list.count == 0
           ? "an empty list" : "no usable article (\(skipped.prefix(3).joined(separator: "; ")))")
     }
-    var page = HeadlinesPage(
+    var page = ArticleList(
       provider: "articles", totalResults: articles.count, articles: newestFirst(articles),
       fetchedAt: fetchedAt)
     if let warning = SkippedItems.warning("the articles API", skipped: skipped, of: list.count) {

@@ -3,7 +3,7 @@ import Foundation
 /// BBC-style headlines (`NEWS_BBC_URL`), in the order the server gives them. Fetched by
 /// ``PageClient/bbc(url:transport:now:)``.
 public enum BBCDecoder {
-  static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> HeadlinesPage {
+  static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> ArticleList {
     let response: BBCResponse
     do {
       response = try JSONDecoder().decode(BBCResponse.self, from: body)
@@ -30,7 +30,7 @@ public enum BBCDecoder {
         detail: response.headlines.count == 0
           ? "an empty list" : "no usable headline (\(skipped.prefix(3).joined(separator: "; ")))")
     }
-    var page = HeadlinesPage(
+    var page = ArticleList(
       provider: "bbc", totalResults: articles.count, articles: articles, fetchedAt: fetchedAt)
     if let warning = SkippedItems.warning(
       "the bbc API", skipped: skipped, of: response.headlines.count)

@@ -22,7 +22,7 @@ public struct NewsAPIClient: Sendable {
   ///
   /// - Throws: ``QueryError`` before any request when the query is invalid, ``NewsAPIError`` for
   ///   what the server said, ``HTTPError`` when it could not be reached.
-  public func topHeadlines(_ query: TopHeadlinesQuery) async throws -> HeadlinesPage {
+  public func topHeadlines(_ query: TopHeadlinesQuery) async throws -> ArticleList {
     try query.validate()
     return try await get("/v2/top-headlines", query: query.queryItems)
   }
@@ -30,12 +30,12 @@ public struct NewsAPIClient: Sendable {
   /// Searches every article newsapi.org has (`/v2/everything`).
   ///
   /// - Throws: as ``topHeadlines(_:)``.
-  public func everything(_ query: EverythingQuery) async throws -> HeadlinesPage {
+  public func everything(_ query: EverythingQuery) async throws -> ArticleList {
     try query.validate()
     return try await get("/v2/everything", query: query.queryItems)
   }
 
-  private func get(_ path: String, query: [(String, String)]) async throws -> HeadlinesPage {
+  private func get(_ path: String, query: [(String, String)]) async throws -> ArticleList {
     let url = URLBuilder.url(baseURL, path: path, query: query)
     let response = try await transport.get(url, headers: ["X-Api-Key": apiKey])
     return try Self.decode(
@@ -46,7 +46,7 @@ public struct NewsAPIClient: Sendable {
   /// Turns a newsapi.org answer into a page, or into the error it describes.
   static func decode(
     status: Int, body: Data, fetchedAt: Date, redacting secret: String = "", attempts: Int = 1
-  ) throws(NewsAPIError) -> HeadlinesPage {
+  ) throws(NewsAPIError) -> ArticleList {
     let decoder = JSONDecoder()
     // Every field taken from the answer goes through `redact`: a server that echoes the key in
     // its error code or message must not make it appear on the screen.
@@ -74,7 +74,7 @@ public struct NewsAPIClient: Sendable {
       throw .unparseable(status: status, detail: redact(reason))
     }
     let articles = wireArticles.elements.compactMap(Self.article).uniquedByID()
-    var page = HeadlinesPage(
+    var page = ArticleList(
       provider: "newsapi", totalResults: response.totalResults ?? articles.count,
       articles: articles, fetchedAt: fetchedAt)
     if let warning = SkippedItems.warning(

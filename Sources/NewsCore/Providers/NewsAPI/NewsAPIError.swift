@@ -56,9 +56,8 @@ public enum NewsAPIError: NewsError, Equatable {
   /// rather than something the user must fix.
   public var isOutage: Bool {
     switch self {
-    case .server: return true
+    case .server, .unparseable: return true
     case .api(let code, _): return exitCode == .unavailable || code == "rateLimited"
-    case .unparseable: return false
     }
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// One page of articles as a provider returned it.
-public struct HeadlinesPage: Sendable, Equatable, Codable {
+/// A list of articles: one page as a provider returned it, search results or the bookmarks.
+public struct ArticleList: Sendable, Equatable, Codable {
   /// The provider (`newsapi`, `articles`, `bbc`).
   public var provider: String
   /// How many articles match in all (newsapi.org's `totalResults`), or the list's length.

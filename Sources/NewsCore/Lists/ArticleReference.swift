@@ -1,13 +1,14 @@
 import Foundation
-import NewsCore
 
 /// What a user may type to name an article: a full id, a 1-based index into the last listing, a
 /// unique prefix of an id, or the article's URL.
-enum ArticleReference {
+public enum ArticleReference {
   /// The article `reference` names.
   ///
   /// A URL that is not stored still resolves, to an article holding only the URL and its id.
-  static func resolve(_ reference: String, in store: ArticleStore) throws -> Article {
+  ///
+  /// - Throws: ``LookupError`` (exit 64) when it names nothing, or too much.
+  public static func resolve(_ reference: String, in store: ArticleStore) throws -> Article {
     let lowered = reference.lowercased()
     if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
       let id = ArticleID.derive(fromURL: reference)
@@ -40,33 +41,4 @@ enum ArticleReference {
     default: throw LookupError.ambiguous(reference, candidates: candidates)
     }
   }
-}
-
-/// An article reference that names nothing, or too much.
-enum LookupError: NewsError, Equatable {
-  case notFound(String)
-  case ambiguous(String, candidates: [String])
-  case noListing
-  case indexOutOfRange(index: Int, count: Int)
-  case notAnArticleURL(String)
-
-  var message: String {
-    switch self {
-    case .notFound(let reference):
-      return "no article '\(reference)'; run 'news headlines' first, or pass its URL"
-    case .ambiguous(let reference, let candidates):
-      let shown = candidates.prefix(10).joined(separator: ", ")
-      let more = candidates.count > 10 ? ", … (\(candidates.count - 10) more)" : ""
-      return
-        "'\(reference)' matches \(candidates.count) articles: \(shown)\(more); type more of the id"
-    case .noListing:
-      return "no list has been shown yet; run 'news headlines' first, or pass an id or URL"
-    case .indexOutOfRange(let index, let count):
-      return "the last list has \(count) articles; there is no number \(index)"
-    case .notAnArticleURL(let reference):
-      return "'\(reference)' is not an article's URL: it has nothing after the scheme"
-    }
-  }
-
-  var exitCode: ExitCode { .usage }
 }

@@ -1,0 +1,32 @@
+/// Where a list's articles came from.
+public enum ListFreshness: Sendable, Equatable {
+  /// Fresh from the network.
+  case fresh
+  /// From the store, as `--offline` asked.
+  case offline
+  /// From the store, standing in for a failure of the network or the server (its message).
+  case stale(String)
+}
+
+/// A list ready to be shown: the articles, where they came from, and what the user should know.
+public struct ListResult: Sendable {
+  /// The articles shown (cut to the limit), with the provider's total.
+  public var list: ArticleList
+  /// Where they came from.
+  public var freshness: ListFreshness
+  /// Warnings for standard error: items left out, stale data standing in.
+  public var warnings: [String]
+  /// The store could not keep the list (it is shown all the same; the command then fails).
+  public var notKept: (any NewsError)?
+
+  /// Creates a result.
+  public init(
+    list: ArticleList, freshness: ListFreshness, warnings: [String] = [],
+    notKept: (any NewsError)? = nil
+  ) {
+    self.list = list
+    self.freshness = freshness
+    self.warnings = warnings
+    self.notKept = notKept
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The one way through for every list command: fetch, keep the articles, record the list as the
+/// last one (so `news show 3` finds its third item), and let the stored list stand in when the
+/// network or the server fails. Commands ask, then render; nothing here prints.
+public struct ListService: Sendable {
+  private let store: ArticleStore
+  private let context: ProviderContext
+
+  /// Creates the service over an opened store.
+  public init(store: ArticleStore, context: ProviderContext) {
+    self.store = store
+    self.context = context
+  }
+
+  /// The list of `provider` for `query`: fetched, or the stored one with `offline` (never the
+  /// network then), or the stored one standing in for an outage.
+  public func headlines(
+    from provider: any Provider, query: TopHeadlinesQuery, offline: Bool, limit: Int?
+  ) async throws -> ListResult {
+    let key = provider.storageKey(for: query)
+    if offline {
+      guard let result = try stored(key, freshness: .offline, limit: limit) else {
+        throw OfflineError.nothingStored(command: "news headlines")
+      }
+      return result
+    }
+    return try await fetched(key: key, limit: limit) {
+      try await provider.fetch(query, using: context)
+    }
+  }
+
+  /// newsapi.org's `/v2/everything` for `query`, kept like headlines.
+  public func everything(_ query: EverythingQuery, limit: Int?) async throws -> ListResult {
+    let client = NewsAPIClient(
+      baseURL: context.configuration.newsAPIURL,
+      apiKey: try context.configuration.requireNewsAPIKey(), transport: context.transport,
+      now: context.now)
+    return try await fetched(key: query.storageKey, limit: limit) {
+      try await client.everything(query)
+    }
+  }
+
+  /// The stored articles holding every one of `words`, newest first.
+  public func search(_ words: [String], limit: Int?) throws -> ListResult {
+    unkeyed(try store.search(words), provider: "search", limit: limit)
+  }
+
+  /// The bookmarked articles, most recently bookmarked first.
+  public func bookmarks(limit: Int?) throws -> ListResult {
+    unkeyed(try store.bookmarks(), provider: "bookmarks", limit: limit)
+  }
+
+  private func fetched(
+    key: String, limit: Int?, _ fetch: () async throws -> ArticleList
+  ) async throws -> ListResult {
+    let list: ArticleList
+    do {
+      list = try await fetch()
+    } catch let error as any NewsError where error.isOutage {
+      guard let result = try stored(key, freshness: .stale(error.message), limit: limit) else {
+        throw error
+      }
+      return result
+    }
+    var result = ListResult(
+      list: Self.cut(list, to: limit), freshness: .fresh, warnings: list.warnings)
+    do {
+      try store.save(list, key: key, makeLast: false)
+      try store.setLastListing(Self.listing(result.list, key: key))
+    } catch let error as any NewsError {
+      result.notKept = error
+    }
+    return result
+  }
+
+  private func stored(_ key: String, freshness: ListFreshness, limit: Int?) throws -> ListResult? {
+    guard let stored = try store.listing(for: key) else { return nil }
+    let list = ArticleList(
+      provider: stored.listing.provider, totalResults: stored.listing.totalResults,
+      articles: stored.articles, fetchedAt: stored.listing.fetchedAt)
+    var result = ListResult(list: Self.cut(list, to: limit), freshness: freshness)
+    if case .stale(let reason) = freshness {
+      let age = RelativeTime.describe(list.fetchedAt, now: context.now())
+      result.warnings.append(
+        "\(reason); showing the articles stored \(age == "just now" ? age : "from " + age)")
+    }
+    record(Self.listing(result.list, key: stored.listing.key), in: &result)
+    return result
+  }
+
+  /// A list that is not a provider's page (search results, bookmarks).
+  private func unkeyed(_ articles: [Article], provider: String, limit: Int?) -> ListResult {
+    let list = ArticleList(
+      provider: provider, totalResults: articles.count, articles: articles,
+      fetchedAt: context.now())
+    var result = ListResult(list: Self.cut(list, to: limit), freshness: .fresh)
+    record(Self.listing(result.list, key: provider), in: &result)
+    return result
+  }
+
+  private func record(_ listing: Listing, in result: inout ListResult) {
+    do {
+      try store.setLastListing(listing)
+    } catch let error as any NewsError {
+      result.notKept = error
+    } catch {
+      result.notKept = StoreError.io(
+        path: store.store.directory.path, operation: "record the last list",
+        reason: String(describing: error))
+    }
+  }
+
+  private static func cut(_ list: ArticleList, to limit: Int?) -> ArticleList {
+    guard let limit else { return list }
+    var cut = list
+    cut.articles = Array(list.articles.prefix(limit))
+    return cut
+  }
+
+  private static func listing(_ list: ArticleList, key: String) -> Listing {
+    Listing(
+      key: key, provider: list.provider, ids: list.articles.map(\.id),
+      totalResults: list.totalResults, fetchedAt: list.fetchedAt)
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A source of article lists (`news headlines --from <name>`): its name, the filters it takes,
+/// how it fetches a page and how its articles are laid out.
+///
+/// Adding a provider is one type conforming to this protocol and one line in
+/// ``ProviderRegistry/builtIn``; `headlines`, `sync`, the renderers, the completions and the
+/// manual take it from there.
+public protocol Provider: Sendable {
+  /// The name in `--from`, in ids and in the store (`newsapi`).
+  var name: String { get }
+  /// How its articles are shown.
+  var layout: ArticleLayout { get }
+  /// The filters of ``TopHeadlinesQuery`` it takes; giving another is a usage error.
+  var filters: Set<QueryFilter> { get }
+  /// What the configuration lacks for it to be asked (`no NEWSAPI_KEY`), or `nil`.
+  func missingRequirement(in configuration: Configuration) -> String?
+  /// The list's heading (`Top headlines · us · technology`).
+  func heading(for query: TopHeadlinesQuery) -> String
+  /// Identifies the list of `query` in the store, so stored lists stand in only for the same one.
+  func storageKey(for query: TopHeadlinesQuery) -> String
+  /// One page, over the network.
+  func fetch(_ query: TopHeadlinesQuery, using context: ProviderContext) async throws
+    -> ArticleList
+}
+
+/// What a provider fetches with.
+public struct ProviderContext: Sendable {
+  /// The configuration (URLs, key).
+  public var configuration: Configuration
+  /// The transport every request goes through.
+  public var transport: HTTPTransport
+  /// The current time, for `fetchedAt`.
+  public var now: @Sendable () -> Date
+
+  /// Creates a context.
+  public init(
+    configuration: Configuration, transport: HTTPTransport, now: @escaping @Sendable () -> Date
+  ) {
+    self.configuration = configuration
+    self.transport = transport
+    self.now = now
+  }
+}
+
+/// How a provider's articles are laid out: what their fields mean on screen.
+public enum ArticleLayout: Sendable, Equatable {
+  /// Title; source, age and author; description; image (newsapi.org).
+  case standard
+  /// Title, two lines of description, image; in full: image first, the author's e-mail and the
+  /// release date (the articles API).
+  case release
+  /// Headline and the day it was last updated; in full: headline, last updated, introduction
+  /// (BBC-style headlines).
+  case dated
+}
+
+/// A filter of ``TopHeadlinesQuery`` that a provider may take.
+public enum QueryFilter: String, Sendable, CaseIterable {
+  case country, category, query, sources, pageSize, page
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// What the commands ask: every NewsCore service, built from one configuration and one set of
+/// dependencies. Stores are opened (and their key checked) here, never by the command line.
+///
+///     argv → command → NewsServices → ListService / FeedService / SyncService → transport, store
+///          → renderer
+public struct NewsServices: Sendable {
+  /// The configuration, read once.
+  public let configuration: Configuration
+  /// The outside world.
+  public let dependencies: NewsDependencies
+  /// The providers of `headlines`.
+  public let providers: ProviderRegistry
+
+  /// Creates the services.
+  public init(
+    configuration: Configuration, dependencies: NewsDependencies,
+    providers: ProviderRegistry = .builtIn
+  ) {
+    self.configuration = configuration
+    self.dependencies = dependencies
+    self.providers = providers
+  }
+
+  /// The transport every client uses: retries, limits, timeout, observers.
+  public func transport() -> HTTPTransport {
+    HTTPTransport(
+      client: dependencies.httpClient, retryPolicy: RetryPolicy(delay: configuration.retryDelay),
+      timeout: configuration.timeout, sleep: dependencies.sleep, observer: dependencies.onRequest,
+      onRetry: dependencies.onRetry)
+  }
+
+  /// What providers fetch with.
+  public func providerContext() -> ProviderContext {
+    ProviderContext(configuration: configuration, transport: transport(), now: dependencies.now)
+  }
+
+  /// The article store, its key loaded (made on first use) and checked against the store.
+  public func articleStore() throws -> ArticleStore {
+    let store = EncryptedStore(
+      directory: configuration.paths.dataDirectory, key: try key(),
+      randomBytes: dependencies.randomBytes)
+    try store.verifyKey()
+    return ArticleStore(store: store, retention: configuration.retention, now: dependencies.now)
+  }
+
+  /// The store of caches (the feed), in the cache directory, its key checked.
+  public func cacheStore() throws -> EncryptedStore {
+    let store = EncryptedStore(
+      directory: configuration.paths.cacheDirectory, key: try key(),
+      randomBytes: dependencies.randomBytes)
+    try store.verifyKey()
+    return store
+  }
+
+  /// Lists: headlines, searches, bookmarks.
+  public func lists() throws -> ListService {
+    ListService(store: try articleStore(), context: providerContext())
+  }
+
+  /// The feed's sources: built-in, `config.json`'s, with their TTLs.
+  public func feedSources() -> [FeedSource] {
+    FeedRegistry.sources(configuration)
+  }
+
+  /// The feed, each source within `NEWS_SOURCE_DEADLINE`.
+  public func feed() throws -> FeedService {
+    FeedService(
+      transport: transport(), cache: try cacheStore(), now: dependencies.now,
+      deadline: sourceDeadline())
+  }
+
+  /// `news sync`: every provider and feed source into the store.
+  public func sync() throws -> SyncService {
+    SyncService(
+      configuration: configuration, providers: providers, context: providerContext(),
+      articles: try articleStore(), feed: try feed(), feedSources: feedSources(),
+      deadline: sourceDeadline())
+  }
+
+  /// Likes and comments.
+  public func info() -> InfoClient {
+    InfoClient(baseURL: configuration.infoURL, transport: transport())
+  }
+
+  /// `NEWS_COUNTS_DEADLINE`: what `show` gives the counts in all.
+  public func countsDeadline() -> Deadline {
+    Deadline(
+      configuration.countsDeadline, variable: "NEWS_COUNTS_DEADLINE",
+      sleep: dependencies.deadline)
+  }
+
+  /// `NEWS_SOURCE_DEADLINE`: what one source of `feed` or `sync` gets in all.
+  public func sourceDeadline() -> Deadline {
+    Deadline(
+      configuration.sourceDeadline, variable: "NEWS_SOURCE_DEADLINE", sleep: dependencies.deadline)
+  }
+
+  /// What `news doctor` reports; creates nothing.
+  public func doctor() throws -> StoreReport {
+    try StoreReport.examine(configuration)
+  }
+
+  private func key() throws -> StoreKey {
+    try StoreKey.load(configuration: configuration, randomBytes: dependencies.randomBytes)
+  }
+}

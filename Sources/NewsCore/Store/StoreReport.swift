@@ -1,0 +1,57 @@
+import Foundation
+
+/// The state of the store, for `news doctor`: where it is, the key in use, whether every file
+/// decrypts, and what interrupted writes left behind. Examining it creates nothing.
+public struct StoreReport: Sendable {
+  /// One file of the store.
+  public struct File: Sendable {
+    /// Its name in the store (`articles-newsapi`).
+    public var name: String
+    /// Its path.
+    public var path: String
+    /// Its size.
+    public var bytes: Int
+    /// Why it does not open, if it does not.
+    public var error: String?
+  }
+
+  /// The directories in use.
+  public var paths: Paths
+  /// Where the key comes from (`NEWS_STORE_KEY` or the key file), `nil` before there is one.
+  public var keySource: String?
+  /// Every file, data directory first.
+  public var files: [File]
+  /// Temporary files left by interrupted writes (removed by the next write).
+  public var leftovers: [String]
+
+  /// Whether every file decrypts.
+  public var isHealthy: Bool { files.allSatisfy { $0.error == nil } }
+
+  /// Looks at every store file of `configuration`'s directories.
+  public static func examine(_ configuration: Configuration) throws -> StoreReport {
+    let key = try StoreKey.existing(configuration: configuration)
+    let paths = configuration.paths
+    var directories = [paths.dataDirectory]
+    if paths.cacheDirectory != paths.dataDirectory { directories.append(paths.cacheDirectory) }
+    var report = StoreReport(paths: paths, keySource: key?.source, files: [], leftovers: [])
+    for directory in directories {
+      report.leftovers += EncryptedStore.leftoverTemporaryFiles(in: directory)
+      let store = key.map { EncryptedStore(directory: directory, key: $0) }
+      for name in EncryptedStore.names(in: directory) {
+        let url = directory.appendingPathComponent(name + ".enc")
+        let size =
+          ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
+        var file = File(name: name, path: url.path, bytes: size)
+        if let store {
+          do { try store.verify(name) } catch let error as any NewsError {
+            file.error = error.message
+          }
+        } else {
+          file.error = "there is no key to open it with (NEWS_STORE_KEY unset, no key file)"
+        }
+        report.files.append(file)
+      }
+    }
+    return report
+  }
+}
