@@ -88,9 +88,3 @@ enum HelpFormatter {
     return label
   }
 }
-
-extension String {
-  func padding(to width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
-  }
-}

@@ -1,14 +1,6 @@
 import Foundation
 import NewsCore
 
-/// A list was printed, but the store could not keep it: the command fails after the output.
-struct ListNotKeptError: NewsError {
-  var underlying: any NewsError
-
-  var message: String { "the list was shown but not kept: \(underlying.message)" }
-  var exitCode: ExitCode { underlying.exitCode }
-}
-
 /// Shows a ``ListResult`` (text, JSON or JSON Lines) with its warnings. It writes nothing to the
 /// store: ``ListService`` has kept the list already, or says why it could not (then the command
 /// fails after the list is shown).

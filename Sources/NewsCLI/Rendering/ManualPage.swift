@@ -2,19 +2,6 @@ import NewsCore
 
 /// `news manual`: a roff man page generated from the same specs as `--help`.
 enum ManualPage {
-  static let exitCodes: [(Int, String)] = [
-    (0, "Success."),
-    (64, "Usage error: unknown option or command, bad value, unknown or ambiguous article id."),
-    (65, "A server sent a body that is not the expected JSON."),
-    (69, "A service is unavailable after every retry, with nothing stored to show instead."),
-    (70, "An internal error (a bug)."),
-    (74, "A stored file cannot be read or written: wrong key, corruption, tampering."),
-    (75, "Temporary failure: rate limited, some sources failed to sync, or a sync is running."),
-    (77, "The API key was refused."),
-    (78, "Configuration error: missing key, invalid variable, malformed .env or config.json."),
-    (130, "Interrupted (Ctrl-C)."),
-  ]
-
   static func render(_ commands: [CommandSpec]) -> String {
     var page = """
       .TH NEWS 1 "" "news \(NewsVersion.current)" "User Commands"
@@ -64,8 +51,8 @@ enum ManualPage {
       .SH EXIT STATUS
 
       """
-    for (code, meaning) in exitCodes {
-      page += ".TP\n.B \(code)\n\(escape(meaning))\n"
+    for code in ExitCode.all {
+      page += ".TP\n.B \(code.rawValue)\n\(escape(code.meaning))\n"
     }
     page += ".SH SEE ALSO\n\\fBjq\\fR(1), \\fBcrontab\\fR(5)\n"
     return page
@@ -89,11 +76,5 @@ enum ManualPage {
       return ascii
     }
     return lines.joined(separator: "\n")
-  }
-}
-
-extension String {
-  func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -67,18 +67,3 @@ public enum DotEnv {
     return nil
   }
 }
-
-extension StringProtocol {
-  func trimmingWhitespace() -> SubSequence {
-    var start = startIndex
-    var end = endIndex
-    while start < end, self[start].isWhitespace { start = index(after: start) }
-    while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
-    return self[start..<end]
-  }
-}
-
-extension Unicode.Scalar {
-  var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}

@@ -28,4 +28,36 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let interrupted = ExitCode(rawValue: 130)
 
   public var description: String { String(rawValue) }
+
+  /// Every exit code the program uses, in order: the manual's table is made from this list.
+  public static let all: [ExitCode] = [
+    .success, .usage, .dataError, .unavailable, .internalError, .ioError, .temporaryFailure,
+    .permissionDenied, .configuration, .interrupted,
+  ]
+
+  /// What the code means, in one sentence for the manual.
+  public var meaning: String {
+    switch rawValue {
+    case 0: return "Success."
+    case 64:
+      return "Usage error: unknown option or command, bad value, unknown or ambiguous article id."
+    case 65:
+      return
+        "A server sent a body that is not the expected JSON, has no usable item, or is over 10 MiB."
+    case 69:
+      return
+        "A service is unavailable: unreachable, failing after every retry or past its deadline, with nothing stored to show instead."
+    case 70: return "An internal error (a bug)."
+    case 74:
+      return
+        "A stored file cannot be read or written (wrong key, corruption, tampering), or standard output cannot be written."
+    case 75:
+      return "Temporary failure: rate limited, some sources failed to sync, or a sync is running."
+    case 77: return "The API key was refused."
+    case 78:
+      return "Configuration error: missing key, invalid variable, malformed .env or config.json."
+    case 130: return "Interrupted (Ctrl-C)."
+    default: return "Exit code \(rawValue)."
+    }
+  }
 }

@@ -20,28 +20,3 @@ extension FeedAdapter {
     }
   }
 }
-
-/// A feed source failed, or is declared wrongly.
-public enum FeedError: NewsError, Equatable {
-  /// The body is not the shape the source's adapter expects.
-  case undecodable(source: String, detail: String)
-  /// The source answered with an error status, after `attempts` attempts.
-  case status(source: String, code: Int, attempts: Int = 1)
-
-  public var message: String {
-    switch self {
-    case .undecodable(let source, let detail):
-      return "source \(source) sent something unexpected: \(detail)"
-    case .status(let source, let code, let attempts):
-      return
-        "source \(source) answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
-    }
-  }
-
-  public var exitCode: ExitCode {
-    switch self {
-    case .undecodable: return .dataError
-    case .status: return .unavailable
-    }
-  }
-}

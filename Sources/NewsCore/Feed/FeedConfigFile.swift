@@ -18,7 +18,7 @@ public struct FeedConfigFile: Sendable {
     /// Its time to live.
     public var ttl: Duration?
     /// How to read it (required for a new source).
-    public var adapter: JSONPathAdapter?
+    var adapter: JSONPathAdapter?
 
     func applied(to source: FeedSource) -> FeedSource {
       var source = source

@@ -1,39 +1,5 @@
 import Foundation
 
-/// How a source's items were obtained.
-public enum FeedSourceStatus: String, Sendable, Codable {
-  /// Fetched now (or revalidated with a 304).
-  case fresh
-  /// Served from the cache within its time to live, without a request.
-  case cached
-  /// The fetch failed; older cached items stand in.
-  case stale
-  /// The fetch failed and nothing was cached.
-  case failed
-}
-
-/// One source's part of the feed.
-public struct FeedSourceReport: Sendable {
-  /// The source's name.
-  public var name: String
-  /// Its URL.
-  public var url: URL
-  /// How its items were obtained.
-  public var status: FeedSourceStatus
-  /// When its items were fetched, if there are any.
-  public var fetchedAt: Date?
-  /// When they stop being fresh.
-  public var expiresAt: Date?
-  /// Why the fetch failed.
-  public var error: String?
-  /// Its items.
-  public var items: [FeedItem]
-  /// HTTP attempts made (0 when served from the cache).
-  public var attempts: Int
-  /// How many of the items were not in the cache before.
-  public var newItems: Int
-}
-
 /// Fetches every source concurrently, each with its own cache and time to live, and returns only
 /// when all have answered.
 public struct FeedService: Sendable {

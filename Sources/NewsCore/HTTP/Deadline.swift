@@ -46,19 +46,3 @@ public struct Deadline: Sendable {
     }
   }
 }
-
-/// A ``Deadline`` passed before the work was done.
-public struct DeadlineError: NewsError, Equatable {
-  /// `no answer within 30 s (NEWS_SOURCE_DEADLINE)`.
-  public var message: String
-
-  public var exitCode: ExitCode { .unavailable }
-  public var isOutage: Bool { true }
-}
-
-extension Duration {
-  /// Whole seconds as `30`, others as `2.5`.
-  var secondsText: String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
-  }
-}

@@ -7,55 +7,6 @@ import Foundation
 /// A pause that tests can make instant.
 public typealias Sleeper = @Sendable (Duration) async throws -> Void
 
-/// A request waiting before its next attempt, for a transient notice on a terminal.
-public struct RetryNotice: Sendable, Equatable, CustomStringConvertible {
-  /// The host asked.
-  public var host: String
-  /// How long the wait is.
-  public var delay: Duration
-  /// The attempt about to be made (2 or more).
-  public var attempt: Int
-  /// How many attempts there are in all.
-  public var attempts: Int
-  /// `true` when the wait starts, `false` when it is over.
-  public var isWaiting: Bool
-
-  /// `retrying newsapi.org in 2 s (attempt 2 of 4)…`.
-  public var description: String {
-    "retrying \(host) in \(delay.secondsText) s (attempt \(attempt) of \(attempts))…"
-  }
-}
-
-/// What one attempt of a request cost, for analytics.
-public struct RequestMetrics: Sendable, Equatable {
-  /// The URL requested.
-  public var url: URL
-  /// Wall-clock time from sending to the end of the response (or the failure).
-  public var duration: Duration
-  /// The status, or `nil` when no response came.
-  public var status: Int?
-}
-
-/// A response as the program's clients see it.
-public struct HTTPResponse: Sendable {
-  /// The HTTP status code.
-  public var status: Int
-  /// Response headers, with lower-case names.
-  public var headers: [String: String]
-  /// The body.
-  public var body: Data
-  /// How many attempts it took.
-  public var attempts: Int
-
-  /// Creates a response (clients and tests).
-  public init(status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1) {
-    self.status = status
-    self.headers = headers
-    self.body = body
-    self.attempts = attempts
-  }
-}
-
 /// The one way the program talks HTTP: every client sends its requests through here.
 ///
 /// It sets `User-Agent: news/<version>` and the per-request timeout, bounds concurrency overall
@@ -201,12 +152,5 @@ public struct HTTPTransport: Sendable {
       return "secure connection failed (TLS)"
     default: return "network error \(urlError.code.rawValue)"
     }
-  }
-}
-
-extension Duration {
-  /// The duration in seconds, as a floating-point number.
-  var seconds: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

@@ -1,13 +1,3 @@
-/// Where a list's articles came from.
-public enum ListFreshness: Sendable, Equatable {
-  /// Fresh from the network.
-  case fresh
-  /// From the store, as `--offline` asked.
-  case offline
-  /// From the store, standing in for a failure of the network or the server (its message).
-  case stale(String)
-}
-
 /// A list ready to be shown: the articles, where they came from, and what the user should know.
 public struct ListResult: Sendable {
   /// The articles shown (cut to the limit), with the provider's total.

@@ -1,45 +1,5 @@
 import Foundation
 
-/// What became of one source in a sync.
-public enum SyncSourceStatus: String, Sendable, Equatable {
-  /// Pulled.
-  case ok
-  /// Asked for and failed.
-  case failed
-  /// Not asked for: newsapi.org without a key.
-  case skipped
-}
-
-/// One source's line in the sync report.
-public struct SyncSourceReport: Sendable, Equatable {
-  /// `newsapi`, `articles`, `bbc`, `feed-a`, …
-  public var name: String
-  /// Whether the source was pulled, failed or was skipped.
-  public var status: SyncSourceStatus
-  /// Whether the source was pulled.
-  public var ok: Bool { status == .ok }
-  /// Articles or items that were not stored before.
-  public var new: Int
-  /// Articles or items in the source's answer.
-  public var total: Int
-  /// Why it failed.
-  public var error: String?
-  /// HTTP attempts made (1 + retries).
-  public var attempts: Int
-  /// What the user should know (items of the answer left out, and why).
-  public var warnings: [String] = []
-}
-
-/// What `news sync` did.
-public struct SyncReport: Sendable {
-  /// When it started.
-  public var startedAt: Date
-  /// When it finished.
-  public var finishedAt: Date
-  /// One report per source, in a fixed order.
-  public var sources: [SyncSourceReport]
-}
-
 /// Pulls every source concurrently into the store, for cron: every provider of the registry
 /// with its default query (one whose requirement is missing, newsapi.org without a key, is
 /// reported skipped) and every feed source.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Source B: `{"metadata":{"innerdata":[{"aticleId","articlewrapper":{"header","description"},
 /// "picture"}]}}` (the id's field really is spelt `aticleId`; it is not needed).
-public struct InnerDataAdapter: FeedAdapter {
+struct InnerDataAdapter: FeedAdapter {
   struct Wire: Decodable {
     struct Metadata: Decodable { var innerdata: [Entry] }
     struct Entry: Decodable {
@@ -17,9 +17,9 @@ public struct InnerDataAdapter: FeedAdapter {
   }
 
   /// Creates the adapter.
-  public init() {}
+  init() {}
 
-  public func items(from data: Data, source: String) throws -> [FeedItem] {
+  func items(from data: Data, source: String) throws -> [FeedItem] {
     try decode(Wire.self, from: data, source: source).metadata.innerdata.compactMap { entry in
       entry.articlewrapper?.header.nonEmpty.map {
         FeedItem(

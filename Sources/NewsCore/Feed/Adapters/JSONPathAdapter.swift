@@ -3,25 +3,25 @@ import Foundation
 /// A source declared in `config.json`: where the items are and where each field is, as dotted
 /// paths (`"items": "metadata.innerdata"`, `"title": "articlewrapper.header"`). A field given as a
 /// list of paths is the concatenation of their values (`"subtitle": ["subLine1", "subline2"]`).
-public struct JSONPathAdapter: FeedAdapter, Equatable {
+struct JSONPathAdapter: FeedAdapter, Equatable {
   /// Path to the array of items; empty when the body itself is the array.
-  public var items: String
+  var items: String
   /// Paths of the title's parts, inside an item.
-  public var title: [String]
+  var title: [String]
   /// Paths of the subtitle's parts.
-  public var subtitle: [String]
+  var subtitle: [String]
   /// Paths of the image URL's parts.
-  public var imageURL: [String]
+  var imageURL: [String]
 
   /// Creates an adapter from its paths.
-  public init(items: String, title: [String], subtitle: [String] = [], imageURL: [String] = []) {
+  init(items: String, title: [String], subtitle: [String] = [], imageURL: [String] = []) {
     self.items = items
     self.title = title
     self.subtitle = subtitle
     self.imageURL = imageURL
   }
 
-  public func items(from data: Data, source: String) throws -> [FeedItem] {
+  func items(from data: Data, source: String) throws -> [FeedItem] {
     let root: Any
     do {
       root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

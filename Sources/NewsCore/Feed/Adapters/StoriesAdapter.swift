@@ -1,7 +1,7 @@
 import Foundation
 
 /// Source A: `{"stories":[{"title","subtitle","imageUrl"}]}`.
-public struct StoriesAdapter: FeedAdapter {
+struct StoriesAdapter: FeedAdapter {
   struct Wire: Decodable {
     struct Story: Decodable {
       var title: String?
@@ -12,9 +12,9 @@ public struct StoriesAdapter: FeedAdapter {
   }
 
   /// Creates the adapter.
-  public init() {}
+  init() {}
 
-  public func items(from data: Data, source: String) throws -> [FeedItem] {
+  func items(from data: Data, source: String) throws -> [FeedItem] {
     try decode(Wire.self, from: data, source: source).stories.compactMap { story in
       story.title.nonEmpty.map {
         FeedItem(source: source, title: $0, subtitle: story.subtitle, imageURL: story.imageUrl)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Source C: `[{"topLine","subLine1","subline2","image"}]`; the subtitle is `subLine1` and
 /// `subline2` joined as given (mind the different casing of the two fields).
-public struct TopLineAdapter: FeedAdapter {
+struct TopLineAdapter: FeedAdapter {
   struct Entry: Decodable {
     var topLine: String?
     var subLine1: String?
@@ -11,9 +11,9 @@ public struct TopLineAdapter: FeedAdapter {
   }
 
   /// Creates the adapter.
-  public init() {}
+  init() {}
 
-  public func items(from data: Data, source: String) throws -> [FeedItem] {
+  func items(from data: Data, source: String) throws -> [FeedItem] {
     try decode([Entry].self, from: data, source: source).compactMap { entry in
       let subtitle =
         entry.subLine1 == nil && entry.subline2 == nil

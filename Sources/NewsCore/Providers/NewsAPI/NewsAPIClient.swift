@@ -101,12 +101,3 @@ public struct NewsAPIClient: Sendable {
       publishedAt: published, content: wire.content.nonEmpty)
   }
 }
-
-extension Optional where Wrapped == String {
-  /// The string trimmed, or `nil` when it is absent or blank.
-  var nonEmpty: String? {
-    guard let trimmed = self?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
-    else { return nil }
-    return trimmed
-  }
-}

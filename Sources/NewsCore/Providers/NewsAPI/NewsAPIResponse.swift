@@ -22,10 +22,3 @@ struct NewsAPIResponse: Decodable {
   var code: String?
   var message: String?
 }
-
-/// newsapi.org's error body: `{"status":"error","code":…,"message":…}`.
-struct NewsAPIErrorBody: Decodable {
-  var status: String
-  var code: String
-  var message: String?
-}

@@ -4,11 +4,10 @@ import Foundation
 ///
 /// The command line's `--json` output is a public contract; building it from this type keeps its
 /// key order stable and writes `null` for absent fields instead of leaving them out.
-public enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Sendable {
   case null
   case bool(Bool)
   case int(Int)
-  case double(Double)
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
@@ -28,24 +27,6 @@ public enum JSONValue: Hashable, Sendable {
     value.map { .string(ISO8601.string(from: $0)) } ?? .null
   }
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-    switch (lhs, rhs) {
-    case (.null, .null): return true
-    case (.bool(let a), .bool(let b)): return a == b
-    case (.int(let a), .int(let b)): return a == b
-    case (.double(let a), .double(let b)): return a == b
-    case (.string(let a), .string(let b)): return a == b
-    case (.array(let a), .array(let b)): return a == b
-    case (.object(let a), .object(let b)):
-      return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-    default: return false
-    }
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(serialized())
-  }
-
   /// The document as text: indented over several lines when `pretty`, else on one line.
   public func serialized(pretty: Bool = false) -> String {
     var out = ""
@@ -58,8 +39,6 @@ public enum JSONValue: Hashable, Sendable {
     case .null: out += "null"
     case .bool(let value): out += value ? "true" : "false"
     case .int(let value): out += String(value)
-    case .double(let value):
-      out += value.isFinite ? String(value) : "null"
     case .string(let value): JSONValue.writeString(value, to: &out)
     case .array(let items):
       if items.isEmpty {

@@ -1,0 +1,25 @@
+/// A positional argument.
+public struct ArgumentSpec: Sendable, Equatable {
+  /// Its placeholder in usage (`id`).
+  public var name: String
+  /// One line of help.
+  public var help: String
+  /// Whether it must be given.
+  public var required: Bool
+  /// Whether it may be repeated.
+  public var repeating: Bool
+  /// The values it accepts, when there is a fixed set.
+  public var choices: [String]
+
+  /// Creates an argument.
+  public init(
+    name: String, help: String, required: Bool = true, repeating: Bool = false,
+    choices: [String] = []
+  ) {
+    self.name = name
+    self.help = help
+    self.required = required
+    self.repeating = repeating
+    self.choices = choices
+  }
+}

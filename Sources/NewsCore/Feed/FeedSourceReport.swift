@@ -1,0 +1,23 @@
+import Foundation
+
+/// One source's part of the feed.
+public struct FeedSourceReport: Sendable {
+  /// The source's name.
+  public var name: String
+  /// Its URL.
+  public var url: URL
+  /// How its items were obtained.
+  public var status: FeedSourceStatus
+  /// When its items were fetched, if there are any.
+  public var fetchedAt: Date?
+  /// When they stop being fresh.
+  public var expiresAt: Date?
+  /// Why the fetch failed.
+  public var error: String?
+  /// Its items.
+  public var items: [FeedItem]
+  /// HTTP attempts made (0 when served from the cache).
+  public var attempts: Int
+  /// How many of the items were not in the cache before.
+  public var newItems: Int
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A response as the program's clients see it.
+public struct HTTPResponse: Sendable {
+  /// The HTTP status code.
+  public var status: Int
+  /// Response headers, with lower-case names.
+  public var headers: [String: String]
+  /// The body.
+  public var body: Data
+  /// How many attempts it took.
+  public var attempts: Int
+
+  /// Creates a response (clients and tests).
+  public init(status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.attempts = attempts
+  }
+}

@@ -1,0 +1,13 @@
+/// An id sent as a number or as a string.
+struct FlexibleID: Decodable {
+  var text: String
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int.self) {
+      text = String(number)
+    } else {
+      text = try container.decode(String.self)
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// One source's line in the sync report.
+public struct SyncSourceReport: Sendable, Equatable {
+  /// `newsapi`, `articles`, `bbc`, `feed-a`, …
+  public var name: String
+  /// Whether the source was pulled, failed or was skipped.
+  public var status: SyncSourceStatus
+  /// Whether the source was pulled.
+  public var ok: Bool { status == .ok }
+  /// Articles or items that were not stored before.
+  public var new: Int
+  /// Articles or items in the source's answer.
+  public var total: Int
+  /// Why it failed.
+  public var error: String?
+  /// HTTP attempts made (1 + retries).
+  public var attempts: Int
+  /// What the user should know (items of the answer left out, and why).
+  public var warnings: [String] = []
+}
