@@ -16,9 +16,6 @@ struct InnerDataAdapter: FeedAdapter {
     var metadata: Metadata
   }
 
-  /// Creates the adapter.
-  init() {}
-
   func items(from data: Data, source: String) throws -> [FeedItem] {
     try decode(Wire.self, from: data, source: source).metadata.innerdata.compactMap { entry in
       entry.articlewrapper?.header.nonEmpty.map {

@@ -11,9 +11,6 @@ struct StoriesAdapter: FeedAdapter {
     var stories: [Story]
   }
 
-  /// Creates the adapter.
-  init() {}
-
   func items(from data: Data, source: String) throws -> [FeedItem] {
     try decode(Wire.self, from: data, source: source).stories.compactMap { story in
       story.title.nonEmpty.map {

@@ -10,9 +10,6 @@ struct TopLineAdapter: FeedAdapter {
     var image: String?
   }
 
-  /// Creates the adapter.
-  init() {}
-
   func items(from data: Data, source: String) throws -> [FeedItem] {
     try decode([Entry].self, from: data, source: source).compactMap { entry in
       let subtitle =
