@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -25,30 +26,10 @@ final class OutputStream: Sendable {
   func write(_ text: String) {
     guard failed == nil else { return }
     var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if count >= 0 {
-          offset += count
-          continue
-        }
-        if errno == EINTR { continue }
-        if errno == EPIPE { exit(128 + SIGPIPE) }
-        let reason = String(cString: strerror(errno)).lowercased()
-        failure.withLock { $0 = $0 ?? reason }
-        return
-      }
-    }
+    let failed = text.withUTF8 { FileDescriptor.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+    guard let failed else { return }
+    if failed == EPIPE { exit(128 + SIGPIPE) }
+    let reason = String(cString: strerror(failed)).lowercased()
+    failure.withLock { $0 = $0 ?? reason }
   }
 }
-
-#if canImport(Glibc)
-  private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    Glibc.write(fd, buffer, count)
-  }
-#else
-  private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    Darwin.write(fd, buffer, count)
-  }
-#endif

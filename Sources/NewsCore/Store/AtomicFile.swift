@@ -25,19 +25,9 @@ enum AtomicFile {
       ".\(url.lastPathComponent).tmp-\(getpid())-\(suffix)")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure("create", temporary) }
-    var written = 0
-    let status: Bool = bytes.withUnsafeBytes { raw in
-      while written < raw.count {
-        let count = systemWrite(fd, raw.baseAddress! + written, raw.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        written += count
-      }
-      return true
-    }
-    guard status, fsync(fd) == 0 else {
+    let failed = bytes.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
+    if let failed { errno = failed }
+    guard failed == nil, fsync(fd) == 0 else {
       let error = failure("write", temporary)
       close(fd)
       unlink(temporary.path)
@@ -88,13 +78,3 @@ enum AtomicFile {
     String(cString: strerror(code)).lowercased()
   }
 }
-
-#if canImport(Glibc)
-  private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    Glibc.write(fd, buffer, count)
-  }
-#else
-  private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    Darwin.write(fd, buffer, count)
-  }
-#endif
