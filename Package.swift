@@ -22,7 +22,8 @@ let package = Package(
     ),
     .testTarget(
       name: "NewsCLITests",
-      dependencies: ["NewsCLI", "NewsCore", "TestSupport", "news"]
+      dependencies: ["NewsCLI", "NewsCore", "TestSupport", "news"],
+      exclude: ["Golden"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -3,23 +3,25 @@ import NewsCore
 
 /// The `news` command line: parses arguments, runs a command, maps errors to exit codes.
 public enum NewsCLI {
-  /// Every subcommand, in the order `news --help` lists them.
-  static let commands: [CommandEntry] = [
-    HeadlinesCommand.entry,
-    ShowCommand.entry,
-    FeedCommand.entry,
-    SyncCommand.entry,
-    SearchCommand.entry,
-    BookmarkCommands.add,
-    BookmarkCommands.remove,
-    BookmarkCommands.list,
-    DoctorCommand.entry,
-    DocumentationCommands.completion,
-    DocumentationCommands.manual,
-  ]
+  /// Every subcommand, in the order `news --help` lists them, `--from` knowing `providers`.
+  static func commands(_ providers: ProviderRegistry = .builtIn) -> [CommandEntry] {
+    [
+      HeadlinesCommand.entry(providers),
+      ShowCommand.entry,
+      FeedCommand.entry,
+      SyncCommand.entry,
+      SearchCommand.entry,
+      BookmarkCommands.add,
+      BookmarkCommands.remove,
+      BookmarkCommands.list,
+      DoctorCommand.entry,
+      DocumentationCommands.completion,
+      DocumentationCommands.manual,
+    ]
+  }
 
   /// The specs of every subcommand.
-  public static var commandSpecs: [CommandSpec] { commands.map(\.spec) }
+  public static var commandSpecs: [CommandSpec] { commands().map(\.spec) }
 
   /// Runs `news` with `arguments` (without the program name) and returns the exit code.
   ///
@@ -54,7 +56,7 @@ public enum NewsCLI {
   /// Every usage error (exit 64) ends with where to read more: `(see 'news show --help')`.
   private static func usageHint(for error: any NewsError, arguments: [String]) -> String {
     guard error.exitCode == .usage, !error.message.hasSuffix("--help')") else { return "" }
-    let command = arguments.first.flatMap { name in commands.first { $0.spec.name == name } }
+    let command = arguments.first.flatMap { name in commands().first { $0.spec.name == name } }
     return " (see '\(command.map { "news \($0.spec.name) --help" } ?? "news --help")')"
   }
 
@@ -90,9 +92,9 @@ public enum NewsCLI {
       console.out(HelpFormatter.help(for: try command(named: name).spec, width: width))
       return .success
     default:
-      let entry = try command(named: first)
+      let entry = try command(named: first, providers: context.providers)
       let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: entry.spec)
-      if parsed.has("help") {
+      if parsed[Options.help] {
         console.out(HelpFormatter.help(for: entry.spec, width: width))
         return .success
       }
@@ -101,8 +103,10 @@ public enum NewsCLI {
     }
   }
 
-  private static func command(named name: String) throws(UsageError) -> CommandEntry {
-    if let entry = commands.first(where: { $0.spec.name == name }) { return entry }
+  private static func command(
+    named name: String, providers: ProviderRegistry = .builtIn
+  ) throws(UsageError) -> CommandEntry {
+    if let entry = commands(providers).first(where: { $0.spec.name == name }) { return entry }
     if name.hasPrefix("-") {
       throw UsageError(
         command: nil, message: "unknown option '\(name)'; options go after the command",

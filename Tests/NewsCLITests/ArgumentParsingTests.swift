@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Argument parsing")
 struct ArgumentParsingTests {
-  let spec = HeadlinesCommand.spec
+  let spec = HeadlinesCommand.spec(.builtIn)
 
   @Test(
     "long and short options, = and space, -- ends options",
@@ -17,14 +17,14 @@ struct ArgumentParsingTests {
     ])
   func values(arguments: [String], option: String, value: String) throws {
     let parsed = try ArgumentParser.parse(arguments, for: spec)
-    #expect(parsed.value(option) == value)
+    #expect(parsed.values[option] == value)
   }
 
   @Test("flags and positionals")
   func flags() throws {
     let parsed = try ArgumentParser.parse(["--json"], for: spec)
-    #expect(parsed.has("json"))
-    #expect(!parsed.has("help"))
+    #expect(parsed[Options.json])
+    #expect(!parsed[Options.help])
   }
 
   @Test(
@@ -49,14 +49,46 @@ struct ArgumentParsingTests {
   }
 
   @Test(
-    "numbers are checked",
+    "the parser checks values against their declared kind; commands read them typed",
     arguments: [("abc", false), ("0", false), ("101", false), ("1", true), ("100", true)])
   func numbers(text: String, valid: Bool) throws {
-    let parsed = try ArgumentParser.parse(["--page-size", text], for: spec)
     if valid {
-      #expect(try parsed.int("page-size", in: 1...100) == Int(text))
+      let parsed = try ArgumentParser.parse(["--page-size", text], for: spec)
+      #expect(parsed[Options.pageSize] == Int(text))
     } else {
-      #expect(throws: UsageError.self) { try parsed.int("page-size", in: 1...100) }
+      #expect {
+        try ArgumentParser.parse(["--page-size", text], for: spec)
+      } throws: { error in
+        (error as? UsageError)?.text
+          == "--page-size expects a whole number from 1 to 100, got '\(text)'"
+      }
+    }
+  }
+
+  @Test(
+    "choices are checked by the parser, with a suggestion",
+    arguments: [
+      (["--category", "sprts"], "--category must be one of", "did you mean 'sports'?"),
+      (
+        ["--from", "bcc"], "--from must be one of newsapi, articles, bbc; got 'bcc'",
+        "did you mean 'bbc'?"
+      ),
+    ])
+  func choices(arguments: [String], message: String, hint: String?) {
+    #expect {
+      try ArgumentParser.parse(arguments, for: spec)
+    } throws: { error in
+      guard let error = error as? UsageError else { return false }
+      return error.text.hasPrefix(message) && error.hint == hint
+    }
+  }
+
+  @Test("lists are split at commas, blanks dropped; list choices are checked")
+  func lists() throws {
+    let parsed = try ArgumentParser.parse(["--sources", "bbc-news, ,cnn"], for: spec)
+    #expect(parsed[Options.sources] == ["bbc-news", "cnn"])
+    #expect(throws: UsageError.self) {
+      try ArgumentParser.parse(["--search-in", "title,body"], for: SearchCommand.spec)
     }
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a command's arguments the way swift-argument-parser users expect: long and short
 /// options, `--opt value` and `--opt=value`, `-q value` and `-qvalue`, `--` ending the options.
 enum ArgumentParser {
@@ -51,22 +53,57 @@ enum ArgumentParser {
         continue
       }
       if spec.takesValue {
+        let value: String
         if let inlineValue {
-          parsed.values[spec.name] = inlineValue
+          value = inlineValue
         } else if index < arguments.count {
-          parsed.values[spec.name] = arguments[index]
+          value = arguments[index]
           index += 1
         } else {
           throw fail("--\(spec.name) needs a value \(spec.valueName ?? "")")
         }
+        try check(value, of: spec, command: command)
+        parsed.values[spec.name] = value
       } else {
         guard inlineValue == nil else { throw fail("--\(spec.name) does not take a value") }
         parsed.flags.insert(spec.name)
       }
     }
-    if parsed.has("help") { return parsed }
+    if parsed[Options.help] { return parsed }
     try checkPositionals(parsed, command: command)
     return parsed
+  }
+
+  /// Checks `value` against what `spec` accepts: every command reads its values typed.
+  private static func check(_ value: String, of spec: OptionSpec, command: CommandSpec)
+    throws(UsageError)
+  {
+    func fail(_ message: String, hint: String? = nil) -> UsageError {
+      UsageError(command: command.name, message: message, hint: hint)
+    }
+    switch spec.kind {
+    case .flag, .text, .list:
+      return
+    case .integer(let range):
+      guard let number = Int(value), range.contains(number) else {
+        let bounds =
+          range.upperBound == Int.max
+          ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+        throw fail("--\(spec.name) expects a whole number \(bounds), got '\(value)'")
+      }
+    case .choice(let choices):
+      guard choices.contains(value) else {
+        throw fail(
+          "--\(spec.name) must be one of \(choices.joined(separator: ", ")); got '\(value)'",
+          hint: Suggestion.closest(to: value, in: choices).map { "did you mean '\($0)'?" })
+      }
+    case .listOf(let choices):
+      let items = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      if let bad = items.first(where: { !$0.isEmpty && !choices.contains($0) }) {
+        throw fail(
+          "--\(spec.name) takes \(choices.joined(separator: ",")) (comma-separated); got '\(bad)'")
+      }
+    }
   }
 
   private static func checkPositionals(_ parsed: ParsedArguments, command: CommandSpec)

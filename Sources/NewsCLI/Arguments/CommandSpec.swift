@@ -25,6 +25,6 @@ public struct CommandSpec: Sendable, Equatable {
 
   /// The options with the implicit `--help`.
   public var allOptions: [OptionSpec] {
-    options + [.flag("help", short: "h", help: "Show help for this command.")]
+    options + [Options.help.spec]
   }
 }

@@ -44,13 +44,33 @@ enum HelpFormatter {
     for (option, label) in zip(command.allOptions, labels) {
       text += row(label, option.help, column: column, width: width)
     }
-    if !command.discussion.isEmpty {
-      text += "\n"
-      for line in command.discussion.split(separator: "\n", omittingEmptySubsequences: false) {
-        text += paragraph(String(line), width: width)
+    if !command.discussion.isEmpty { text += "\n" + discussion(command.discussion, width: width) }
+    return text
+  }
+
+  /// Prose is reflowed to `width` paragraph by paragraph; indented lines (examples, crontab
+  /// lines) and headings (`EXAMPLES:`) are kept as written.
+  private static func discussion(_ text: String, width: Int) -> String {
+    var out = ""
+    var prose: [String] = []
+    func flush() {
+      guard !prose.isEmpty else { return }
+      out +=
+        TextWrapper.wrap(prose.joined(separator: " "), width: width).joined(separator: "\n")
+        + "\n"
+      prose = []
+    }
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if line.isEmpty || line.hasPrefix(" ") || line.hasSuffix(":") {
+        flush()
+        // An example is never broken: a command cut in two could not be pasted.
+        out += line + "\n"
+      } else {
+        prose.append(line)
       }
     }
-    return text
+    flush()
+    return out
   }
 
   /// `label` then `help` in a column starting at `column`, wrapped to `width`; a label too wide

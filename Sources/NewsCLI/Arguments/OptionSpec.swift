@@ -1,5 +1,5 @@
-/// An option a command accepts, declared once and used by the parser, the help text and (later)
-/// completions, so that they cannot drift apart.
+/// An option a command accepts, declared once and used by the parser, the help text, the
+/// completions and the manual, so that they cannot drift apart.
 public struct OptionSpec: Sendable, Equatable {
   /// The long name without dashes (`page-size`).
   public var name: String
@@ -9,22 +9,22 @@ public struct OptionSpec: Sendable, Equatable {
   public var valueName: String?
   /// One line of help.
   public var help: String
-  /// The values it accepts, when there is a fixed set (offered by shell completions).
-  public var choices: [String] = []
+  /// What its value may be; the parser checks it.
+  public var kind: ValueKind
 
   /// A flag: present or not.
   public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-    OptionSpec(name: name, short: short, valueName: nil, help: help)
-  }
-
-  /// An option that takes a value, optionally one of `choices`.
-  public static func value(
-    _ name: String, short: Character? = nil, _ valueName: String, help: String,
-    choices: [String] = []
-  ) -> OptionSpec {
-    OptionSpec(name: name, short: short, valueName: valueName, help: help, choices: choices)
+    OptionSpec(name: name, short: short, valueName: nil, help: help, kind: .flag)
   }
 
   /// Whether the option takes a value.
   public var takesValue: Bool { valueName != nil }
+
+  /// The values it accepts, when there is a fixed set (offered by shell completions).
+  public var choices: [String] {
+    switch kind {
+    case .choice(let choices), .listOf(let choices): return choices
+    default: return []
+    }
+  }
 }

@@ -63,12 +63,10 @@ enum BookmarkCommands {
           news bookmarks
           news bookmarks --json | jq -r '.articles[].url'
         """,
-      options: [
-        .value("limit", "<n>", help: "Show at most n articles.")
-      ] + OutputFormat.options),
+      options: [Options.limit.spec] + Options.output),
     run: { arguments, context in
       let format = try OutputFormat(arguments)
-      let limit = try arguments.int("limit", in: 1...Int.max)
+      let limit = arguments[Options.limit]
       let configuration = try context.configuration()
       let result = try context.services(configuration).lists().bookmarks(limit: limit)
       return try ListOutput(context: context, configuration: configuration, format: format)

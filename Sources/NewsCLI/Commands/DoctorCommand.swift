@@ -16,7 +16,7 @@ enum DoctorCommand {
         news doctor
         news doctor --json
       """,
-    options: [.flag("json", help: "Print one JSON document instead of text.")])
+    options: [Options.json.spec])
 
   static let entry = CommandEntry(spec: spec, run: run)
 
@@ -28,7 +28,7 @@ enum DoctorCommand {
     let reports = report.files
     let leftovers = report.leftovers
     let healthy = reports.allSatisfy { $0.error == nil }
-    if arguments.has("json") {
+    if arguments[Options.json] {
       let document = JSONValue.object([
         ("schemaVersion", .int(ArticleJSON.schemaVersion)),
         (

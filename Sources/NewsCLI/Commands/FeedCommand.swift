@@ -15,25 +15,20 @@ enum FeedCommand {
         news feed --source a,c
         news feed --json | jq -r '.items[].title'
       """,
-    options: [
-      .value("source", "<names>", help: "Only these sources (comma-separated, e.g. a,b)."),
-      .value("limit", "<n>", help: "Show at most n items in all."),
-      .flag("refresh", help: "Fetch every source now, whatever its cache."),
-      .flag("offline", help: "Use the cache only, whatever its age; never the network."),
-    ] + OutputFormat.options)
+    options: [Options.feedSources.spec, Options.limit.spec] + Options.freshness + Options.output)
 
-  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0.has("offline") }, run: run)
+  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0[Options.offline] }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    if arguments.has("offline"), arguments.has("refresh") {
+    if arguments[Options.offline], arguments[Options.refresh] {
       throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
     }
-    let limit = try arguments.int("limit", in: 1...Int.max)
+    let limit = arguments[Options.limit]
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
     let services = context.services(configuration)
     var sources = services.feedSources()
-    let wanted = arguments.list("source").map { $0.lowercased() }
+    let wanted = (arguments[Options.feedSources] ?? []).map { $0.lowercased() }
     if !wanted.isEmpty {
       let names = sources.map(\.name)
       if let unknown = wanted.first(where: { !names.contains($0) }) {
@@ -50,7 +45,7 @@ enum FeedCommand {
     spinner.start("fetching \(sources.count) sources…")
     let total = sources.count
     var reports = await service.fetch(
-      sources, refresh: arguments.has("refresh"), offline: arguments.has("offline")
+      sources, refresh: arguments[Options.refresh], offline: arguments[Options.offline]
     ) { remaining in
       spinner.update("fetching \(total) sources… \(total - remaining) done")
     }

@@ -15,17 +15,13 @@ enum ShowCommand {
         news show www.cnn.com-2020-07-20
         news show https://www.cnn.com/2020/07/20/us/index.html --json
       """,
-    options: [
-      .flag("offline", help: "Do not ask the info API for likes and comments."),
-      .flag("refresh", help: "Ask for the counts afresh (they always are when online)."),
-      .flag("json", help: "Print the article as one JSON object."),
-    ],
+    options: Options.freshness + [Options.json.spec],
     arguments: [ArgumentSpec(name: "id", help: "Article id, list number, id prefix or URL.")])
 
-  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0.has("offline") }, run: run)
+  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0[Options.offline] }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    if arguments.has("offline"), arguments.has("refresh") {
+    if arguments[Options.offline], arguments[Options.refresh] {
       throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
     }
     let configuration = try context.configuration()
@@ -34,7 +30,7 @@ enum ShowCommand {
       arguments.positionals[0], in: try services.articleStore())
 
     // Likes and comments are keyed by the ARTICLEID of a URL: articles without one have none.
-    let showCounts = article.url != nil && !arguments.has("offline")
+    let showCounts = article.url != nil && !arguments[Options.offline]
     var likes: Int?
     var comments: Int?
     if showCounts {
@@ -47,7 +43,7 @@ enum ShowCommand {
       comments = try? counts.comments.get()
     }
 
-    if arguments.has("json") {
+    if arguments[Options.json] {
       var object = ArticleJSON.article(
         article, extra: [("likes", .int(likes)), ("comments", .int(comments))])
       if case .object(let members) = object {

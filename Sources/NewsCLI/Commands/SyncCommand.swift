@@ -20,11 +20,7 @@ enum SyncCommand {
       A crontab line, every 30 minutes:
         */30 * * * * NEWS_STORE_KEY=... news sync --quiet
       """,
-    options: [
-      .flag("wait", help: "Wait for another running sync instead of exiting with 75."),
-      .flag("quiet", help: "Print nothing when every source succeeded."),
-      .flag("json", help: "Print one JSON report instead of text."),
-    ])
+    options: [Options.wait.spec, Options.quiet.spec, Options.json.spec])
 
   static let entry = CommandEntry(spec: spec, usesNetwork: { _ in true }, run: run)
 
@@ -33,13 +29,13 @@ enum SyncCommand {
     let service = try context.services(configuration).sync()
     let report: SyncReport
     do {
-      report = try await service.run(wait: arguments.has("wait"))
+      report = try await service.run(wait: arguments[Options.wait])
     } catch StoreError.locked {
       throw SyncError.alreadyRunning
     }
     let failed = report.sources.filter { $0.status == .failed }
     let asked = report.sources.filter { $0.status != .skipped }
-    if arguments.has("json") {
+    if arguments[Options.json] {
       context.console.out(json(report).serialized(pretty: true) + "\n")
     } else {
       let width = (report.sources.map(\.name.count).max() ?? 0) + 2
@@ -52,7 +48,7 @@ enum SyncCommand {
         case .skipped: outcome = "skipped (\(source.error ?? "not configured"))"
         }
         let line = source.name.padding(to: width) + outcome
-        if !arguments.has("quiet") {
+        if !arguments[Options.quiet] {
           context.console.out(line + "\n")
         } else if source.status == .failed {
           context.console.err(line + "\n")
@@ -63,7 +59,7 @@ enum SyncCommand {
     guard failed.isEmpty else {
       throw SyncError.failed(failed.count, of: asked.count)
     }
-    if !arguments.has("quiet") {
+    if !arguments[Options.quiet] {
       for warning in report.sources.flatMap(\.warnings) { context.warn(warning) }
     }
     return .success

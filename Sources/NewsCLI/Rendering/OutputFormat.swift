@@ -6,16 +6,9 @@ enum OutputFormat: Equatable {
   case json
   case jsonLines
 
-  /// The two options every list command takes.
-  static let options: [OptionSpec] = [
-    .flag("json", help: "Print one JSON document instead of text."),
-    .flag(
-      "jsonl", help: "Print one JSON object per line (JSON Lines), each as soon as it is ready."),
-  ]
-
   /// The format asked for; `--json` with `--jsonl` is a usage error.
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    switch (arguments.has("json"), arguments.has("jsonl")) {
+    switch (arguments[Options.json], arguments[Options.jsonl]) {
     case (true, true):
       throw UsageError(
         command: arguments.command.name, message: "--json and --jsonl cannot be combined")

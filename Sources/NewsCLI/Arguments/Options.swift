@@ -1,0 +1,110 @@
+import NewsCore
+
+/// Every option of every command, declared once with its type, accepted values and help; commands
+/// list them (or a group of them) in their specs and read them typed, as `arguments[Options.page]`.
+enum Options {
+  // MARK: Output
+
+  /// `--json`.
+  static let json = Flag("json", help: "Print one JSON document instead of text.")
+  /// `--jsonl`.
+  static let jsonl = Flag(
+    "jsonl", help: "Print one JSON object per line (JSON Lines), each as soon as it is ready.")
+  /// `--limit <n>`.
+  static let limit = OptionKey<Int>.integer("limit", in: 1...Int.max, help: "Show at most n items.")
+  /// The output of every list command.
+  static let output = [json.spec, jsonl.spec]
+
+  // MARK: Freshness
+
+  /// `--offline`.
+  static let offline = Flag(
+    "offline", help: "Never use the network: read what is stored (no key needed).")
+  /// `--refresh`.
+  static let refresh = Flag("refresh", help: "Fetch now, whatever is stored or cached.")
+  /// `--offline` and `--refresh`, which contradict each other.
+  static let freshness = [offline.spec, refresh.spec]
+
+  // MARK: newsapi.org
+
+  /// `--country <code>`.
+  static let country = OptionKey<String>.text(
+    "country", "<code>", help: "Two-letter country code (default: us, or NEWS_COUNTRY).")
+  /// `--category <name>`.
+  static let category = OptionKey<String>.choice(
+    "category", "<name>", choices: TopHeadlinesQuery.categories,
+    help: "business, entertainment, general, health, science, sports or technology.")
+  /// `-q`, `--query <words>`.
+  static let query = OptionKey<String>.text(
+    "query", short: "q", "<words>", help: "Only headlines matching these words.")
+  /// `--sources <ids>`.
+  static let sources = OptionKey<[String]>.list(
+    "sources", "<ids>",
+    help: "Comma-separated newsapi.org source ids (not with --country or --category).")
+  /// `--page-size <n>`.
+  static let pageSize = OptionKey<Int>.integer(
+    "page-size", in: 1...100, help: "Articles per page, 1 to 100 (default: 20).")
+  /// `--page <n>`.
+  static let page = OptionKey<Int>.integer(
+    "page", in: 1...Int.max, help: "Page number, 1 or more (default: 1).")
+  /// The filters of top headlines, with the ``QueryFilter`` each is.
+  static let filters: [(spec: OptionSpec, filter: QueryFilter)] = [
+    (country.spec, .country), (category.spec, .category), (query.spec, .query),
+    (sources.spec, .sources), (pageSize.spec, .pageSize), (page.spec, .page),
+  ]
+
+  /// `--from <provider>`, with the providers of `registry` as its choices.
+  static func provider(_ registry: ProviderRegistry) -> OptionKey<String> {
+    let names = registry.names
+    return .choice(
+      "from", "<provider>", choices: names,
+      help: names.enumerated().map { $0 == 0 ? $1 + " (default)" : $1 }.joined(separator: ", ")
+        + ".")
+  }
+
+  // MARK: Online search
+
+  /// `--online`.
+  static let online = Flag(
+    "online", help: "Search newsapi.org (/v2/everything) instead of the store.")
+  /// `--language <code>`.
+  static let language = OptionKey<String>.text(
+    "language", "<code>", help: "Two-letter language code, e.g. fr (or NEWS_LANGUAGE).")
+  /// `--sort-by <order>`.
+  static let sortBy = OptionKey<String>.choice(
+    "sort-by", "<order>", choices: EverythingQuery.sortOrders,
+    help: "relevancy, popularity or publishedAt.")
+  /// `--from <date>`.
+  static let fromDate = OptionKey<String>.text(
+    "from", "<date>", help: "Oldest article, ISO 8601 date or date-time.")
+  /// `--to <date>`.
+  static let toDate = OptionKey<String>.text(
+    "to", "<date>", help: "Newest article, ISO 8601 date or date-time.")
+  /// `--domains <list>`.
+  static let domains = OptionKey<[String]>.list(
+    "domains", "<list>", help: "Only these domains, comma-separated.")
+  /// `--exclude-domains <list>`.
+  static let excludeDomains = OptionKey<[String]>.list(
+    "exclude-domains", "<list>", help: "Not these domains, comma-separated.")
+  /// `--search-in <fields>`.
+  static let searchIn = OptionKey<[String]>.list(
+    "search-in", "<fields>", of: EverythingQuery.searchFields,
+    help: "Any of title,description,content.")
+  /// The options of `--online` searches (only with `--online`).
+  static let onlineSearch = [
+    language.spec, sortBy.spec, fromDate.spec, toDate.spec, domains.spec, excludeDomains.spec,
+    searchIn.spec, pageSize.spec, page.spec,
+  ]
+
+  // MARK: Others
+
+  /// `--source <names>` of the feed.
+  static let feedSources = OptionKey<[String]>.list(
+    "source", "<names>", help: "Only these sources (comma-separated, e.g. a,b).")
+  /// `--wait` of sync.
+  static let wait = Flag("wait", help: "Wait for another running sync instead of exiting with 75.")
+  /// `--quiet` of sync.
+  static let quiet = Flag("quiet", help: "Print nothing when every source succeeded.")
+  /// `-h`, `--help`, which every command takes.
+  static let help = Flag("help", short: "h", help: "Show help for this command.")
+}

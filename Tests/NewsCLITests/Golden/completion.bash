@@ -1,0 +1,83 @@
+# bash completion for news. Install: news completion bash > /etc/bash_completion.d/news
+# (or source it from ~/.bashrc).
+_news() {
+  local cur prev
+  cur="${COMP_WORDS[COMP_CWORD]}"
+  prev="${COMP_WORDS[COMP_CWORD-1]}"
+  if [[ $COMP_CWORD -eq 1 ]]; then
+    COMPREPLY=($(compgen -W "headlines show feed sync search bookmark unbookmark bookmarks doctor completion manual help --help --version" -- "$cur"))
+    return
+  fi
+  case "${COMP_WORDS[1]}" in
+    headlines)
+      case "$prev" in
+        --from) COMPREPLY=($(compgen -W "newsapi articles bbc" -- "$cur")); return ;;
+        --country) return ;;
+        --category) COMPREPLY=($(compgen -W "business entertainment general health science sports technology" -- "$cur")); return ;;
+        --query|-q) return ;;
+        --sources) return ;;
+        --page-size) return ;;
+        --page) return ;;
+        --limit) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--from --country --category --query --sources --page-size --page --limit --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+    show)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--offline --refresh --json --help" -- "$cur")) ;;
+    feed)
+      case "$prev" in
+        --source) return ;;
+        --limit) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--source --limit --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+    sync)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--wait --quiet --json --help" -- "$cur")) ;;
+    search)
+      case "$prev" in
+        --language) return ;;
+        --sort-by) COMPREPLY=($(compgen -W "relevancy popularity publishedAt" -- "$cur")); return ;;
+        --from) return ;;
+        --to) return ;;
+        --domains) return ;;
+        --exclude-domains) return ;;
+        --search-in) COMPREPLY=($(compgen -W "title description content" -- "$cur")); return ;;
+        --page-size) return ;;
+        --page) return ;;
+        --limit) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--online --language --sort-by --from --to --domains --exclude-domains --search-in --page-size --page --limit --json --jsonl --help" -- "$cur")) ;;
+    bookmark)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
+    unbookmark)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
+    bookmarks)
+      case "$prev" in
+        --limit) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--limit --json --jsonl --help" -- "$cur")) ;;
+    doctor)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
+    completion)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--help bash zsh fish" -- "$cur")) ;;
+    manual)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
+    help)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--help headlines show feed sync search bookmark unbookmark bookmarks doctor completion manual help" -- "$cur")) ;;
+  esac
+}
+complete -F _news news

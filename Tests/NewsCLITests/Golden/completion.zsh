@@ -1,0 +1,129 @@
+#compdef news
+# zsh completion for news. Install: news completion zsh > "${fpath[1]}/_news"
+
+_news() {
+  local -a commands
+  commands=(
+    'headlines:Show the latest top headlines (newsapi.org by default, or articles or bbc).'
+    'show:Show one article in full, with its likes and comments.'
+    'feed:Show the feed\: every source (A, B, C, …) fetched in parallel, each cached.'
+    'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
+    'search:Search the stored articles offline, or all of newsapi.org with --online.'
+    'bookmark:Keep articles for good, whatever the retention policy says.'
+    'unbookmark:Remove bookmarks.'
+    'bookmarks:List bookmarked articles (works offline).'
+    'doctor:Check the encrypted store\: paths, key, and whether every file decrypts.'
+    'completion:Print a shell completion script (bash, zsh or fish).'
+    'manual:Print the manual page (roff).'
+    'help:Show help for a command.'
+  )
+  if (( CURRENT == 2 )); then
+    _describe 'command' commands
+    return
+  fi
+  case $words[2] in
+    headlines)
+      _arguments -s \
+        '--from[newsapi (default), articles, bbc.]:<provider>:(newsapi articles bbc)' \
+        '--country[Two-letter country code (default\: us, or NEWS_COUNTRY).]:<code>:' \
+        '--category[business, entertainment, general, health, science, sports or technology.]:<name>:(business entertainment general health science sports technology)' \
+        '(-q --query)'{-q,--query}'[Only headlines matching these words.]:<words>:' \
+        '--sources[Comma-separated newsapi.org source ids (not with --country or --category).]:<ids>:' \
+        '--page-size[Articles per page, 1 to 100 (default\: 20).]:<n>:' \
+        '--page[Page number, 1 or more (default\: 1).]:<n>:' \
+        '--limit[Show at most n items.]:<n>:' \
+        '--offline[Never use the network\: read what is stored (no key needed).]' \
+        '--refresh[Fetch now, whatever is stored or cached.]' \
+        '--json[Print one JSON document instead of text.]' \
+        '--jsonl[Print one JSON object per line (JSON Lines), each as soon as it is ready.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    show)
+      _arguments -s \
+        '--offline[Never use the network\: read what is stored (no key needed).]' \
+        '--refresh[Fetch now, whatever is stored or cached.]' \
+        '--json[Print one JSON document instead of text.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    feed)
+      _arguments -s \
+        '--source[Only these sources (comma-separated, e.g. a,b).]:<names>:' \
+        '--limit[Show at most n items.]:<n>:' \
+        '--offline[Never use the network\: read what is stored (no key needed).]' \
+        '--refresh[Fetch now, whatever is stored or cached.]' \
+        '--json[Print one JSON document instead of text.]' \
+        '--jsonl[Print one JSON object per line (JSON Lines), each as soon as it is ready.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    sync)
+      _arguments -s \
+        '--wait[Wait for another running sync instead of exiting with 75.]' \
+        '--quiet[Print nothing when every source succeeded.]' \
+        '--json[Print one JSON document instead of text.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    search)
+      _arguments -s \
+        '--online[Search newsapi.org (/v2/everything) instead of the store.]' \
+        '--language[Two-letter language code, e.g. fr (or NEWS_LANGUAGE).]:<code>:' \
+        '--sort-by[relevancy, popularity or publishedAt.]:<order>:(relevancy popularity publishedAt)' \
+        '--from[Oldest article, ISO 8601 date or date-time.]:<date>:' \
+        '--to[Newest article, ISO 8601 date or date-time.]:<date>:' \
+        '--domains[Only these domains, comma-separated.]:<list>:' \
+        '--exclude-domains[Not these domains, comma-separated.]:<list>:' \
+        '--search-in[Any of title,description,content.]:<fields>:(title description content)' \
+        '--page-size[Articles per page, 1 to 100 (default\: 20).]:<n>:' \
+        '--page[Page number, 1 or more (default\: 1).]:<n>:' \
+        '--limit[Show at most n items.]:<n>:' \
+        '--json[Print one JSON document instead of text.]' \
+        '--jsonl[Print one JSON object per line (JSON Lines), each as soon as it is ready.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    bookmark)
+      _arguments -s \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    unbookmark)
+      _arguments -s \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    bookmarks)
+      _arguments -s \
+        '--limit[Show at most n items.]:<n>:' \
+        '--json[Print one JSON document instead of text.]' \
+        '--jsonl[Print one JSON object per line (JSON Lines), each as soon as it is ready.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    doctor)
+      _arguments -s \
+        '--json[Print one JSON document instead of text.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    completion)
+      _arguments -s \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:(bash zsh fish)'
+      ;;
+    manual)
+      _arguments -s \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    help)
+      _arguments -s \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:(headlines show feed sync search bookmark unbookmark bookmarks doctor completion manual help)'
+      ;;
+  esac
+}
+
+_news "$@"

@@ -1,0 +1,71 @@
+import Foundation
+import NewsCore
+import Testing
+
+@testable import NewsCLI
+
+/// Whole texts compared with the files in `Golden/`, as swift-argument-parser asserts its help:
+/// any change to help, completions or the manual shows in the diff of a commit. To accept a
+/// change on purpose: `NEWS_UPDATE_GOLDEN=1 swift test --filter GoldenFile`.
+@Suite("Golden files: every --help, the completion scripts, the manual")
+struct GoldenFileTests {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Golden")
+
+  func check(_ text: String, against name: String) throws {
+    let url = Self.directory.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["NEWS_UPDATE_GOLDEN"] == "1" {
+      try Data(text.utf8).write(to: url)
+      return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(
+      text == expected,
+      "\(name) differs; if the change is meant, run NEWS_UPDATE_GOLDEN=1 swift test --filter GoldenFile"
+    )
+  }
+
+  @Test("news --help")
+  func overview() throws {
+    try check(HelpFormatter.overview(NewsCLI.commandSpecs), against: "help.txt")
+  }
+
+  @Test("news <command> --help", arguments: NewsCLI.commandSpecs.map(\.name))
+  func help(command: String) throws {
+    let spec = try #require(NewsCLI.commandSpecs.first { $0.name == command })
+    try check(HelpFormatter.help(for: spec), against: "help-\(command).txt")
+  }
+
+  @Test("news completion <shell>", arguments: CompletionScript.shells)
+  func completion(shell: String) throws {
+    let script = try #require(
+      CompletionScript.script(
+        for: shell, commands: NewsCLI.commandSpecs + [DocumentationCommands.helpSpec]))
+    try check(script, against: "completion.\(shell)")
+  }
+
+  @Test("news manual")
+  func manual() throws {
+    try check(ManualPage.render(NewsCLI.commandSpecs), against: "news.1")
+  }
+
+  @Test(
+    "every completion script is valid in its shell (where the shell is installed)",
+    arguments: [("bash", "-n"), ("zsh", "-n"), ("fish", "--no-execute")])
+  func syntax(shell: String, flag: String) throws {
+    let candidates = ["/usr/bin/\(shell)", "/bin/\(shell)", "/usr/local/bin/\(shell)"]
+    guard let executable = candidates.first(where: FileManager.default.isExecutableFile) else {
+      return  // not installed here; .ci/run installs bash, zsh and fish
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = [flag, Self.directory.appendingPathComponent("completion.\(shell)").path]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let message = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(shell): \(message)")
+  }
+}
