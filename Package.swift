@@ -12,7 +12,9 @@ let package = Package(
     .target(name: "NewsCore"),
     .target(name: "NewsCLI", dependencies: ["NewsCore"]),
     .executableTarget(name: "news", dependencies: ["NewsCLI"]),
-    .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Fixtures"]),
+    .target(
+      name: "TestSupport", dependencies: ["NewsCore"], path: "Tests/TestSupport",
+      exclude: ["Fixtures"]),
     // Helpers for Benchmarks/run.sh (filling a store, timing the cipher); not shipped.
     .executableTarget(
       name: "news-benchmark", dependencies: ["NewsCore"], path: "Benchmarks/Tool"),

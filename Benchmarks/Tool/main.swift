@@ -20,10 +20,12 @@ case "populate":
   }
   let environment = ProcessInfo.processInfo.environment
   let configuration = try Configuration(environment: environment)
-  let key = try StoreKey.load(configuration: configuration)
+  let key = try StoreKey.load(configuration: configuration, randomBytes: SecureRandom.bytes)
   let store = ArticleStore(
-    store: EncryptedStore(directory: configuration.paths.dataDirectory, key: key),
-    retention: RetentionPolicy(maximumAge: .seconds(3650 * 86_400), maximumCount: count))
+    store: EncryptedStore(
+      directory: configuration.paths.dataDirectory, key: key, randomBytes: SecureRandom.bytes),
+    retention: RetentionPolicy(maximumAge: .seconds(3650 * 86_400), maximumCount: count),
+    now: Date.init)
   let words = [
     "election", "climate", "markets", "court", "health", "science", "sports", "energy", "space",
     "technology", "policy", "trade", "housing", "travel", "music", "education",
@@ -57,9 +59,11 @@ case "populate":
 case "profile-search":
   // Where `news search` spends its time: loading (decrypt + decode) versus matching.
   let configuration = try Configuration(environment: ProcessInfo.processInfo.environment)
-  let key = try StoreKey.load(configuration: configuration)
+  let key = try StoreKey.load(configuration: configuration, randomBytes: SecureRandom.bytes)
   let store = ArticleStore(
-    store: EncryptedStore(directory: configuration.paths.dataDirectory, key: key))
+    store: EncryptedStore(
+      directory: configuration.paths.dataDirectory, key: key, randomBytes: SecureRandom.bytes),
+    now: Date.init)
   let clock = ContinuousClock()
   var all: [Article] = []
   let load = try clock.measure { all = try store.allArticles() }

@@ -12,13 +12,9 @@ public struct Context: Sendable {
   public var console: Console
   /// The network.
   public var httpClient: any HTTPClient
-  /// Pauses between retries.
-  public var sleep: Sleeper
-  /// Waits out deadlines: the analytics flush, the counts of `show`, a source's overall time.
-  /// Tests pass one that ends when they decide.
-  public var deadline: Sleeper
-  /// The current time.
-  public var now: @Sendable () -> Date
+  /// Time: the clock, the date, pauses between retries and limits (timeouts, deadlines, the
+  /// analytics flush). Tests pass their own, which decide when limits pass.
+  public var timing: Timing
   /// The time zone local times are shown in.
   public var timeZone: TimeZone
   /// Usage events; active once the configuration allows them.
@@ -30,34 +26,43 @@ public struct Context: Sendable {
   /// How long the program waits at exit for analytics events still in flight.
   public var analyticsFlushLimit: Duration = .milliseconds(300)
   /// When the command started, for the `display` event's time.
-  var startedAt = ContinuousClock.now
+  var startedAt: TimingMark?
   /// The transient line on standard error (spinner, retry notices).
   let statusLine: StatusLine
   /// Styles for standard error (errors in red), set once the configuration is known.
   var errorStyle = Style(enabled: false)
 
-  /// Creates a context.
+  /// Creates a context; every dependency is given (``live()`` has the real ones, and
+  /// ``unimplemented(environment:currentDirectory:console:)`` ones that fail loudly).
   public init(
     environment: [String: String], currentDirectory: URL, console: Console,
-    httpClient: any HTTPClient, sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
-    deadline: @escaping Sleeper = { try await Task.sleep(for: $0) },
-    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
-    analytics: Analytics = Analytics(),
-    randomBytes: @escaping @Sendable (Int) -> [UInt8] = SecureRandom.bytes,
-    providers: ProviderRegistry = .builtIn
+    httpClient: any HTTPClient, timing: Timing, timeZone: TimeZone, analytics: Analytics,
+    randomBytes: @escaping @Sendable (Int) -> [UInt8], providers: ProviderRegistry = .builtIn
   ) {
-    self.randomBytes = randomBytes
-    self.providers = providers
     self.environment = environment
     self.currentDirectory = currentDirectory
     self.console = console
     self.httpClient = httpClient
-    self.sleep = sleep
-    self.deadline = deadline
-    self.now = now
+    self.timing = timing
     self.timeZone = timeZone
     self.analytics = analytics
+    self.randomBytes = randomBytes
+    self.providers = providers
     statusLine = StatusLine(console: console)
+  }
+
+  /// A context for tests whose dependencies fail loudly when used (the network throws, reading
+  /// the date or random bytes stops the test): a test sets what it needs, and a forgotten one
+  /// cannot silently reach the real world.
+  public static func unimplemented(
+    environment: [String: String], currentDirectory: URL, console: Console
+  ) -> Context {
+    let dependencies = NewsDependencies.unimplemented
+    return Context(
+      environment: environment, currentDirectory: currentDirectory, console: console,
+      httpClient: dependencies.httpClient, timing: dependencies.timing,
+      timeZone: TimeZone(identifier: "UTC")!, analytics: Analytics(),
+      randomBytes: dependencies.randomBytes)
   }
 
   /// The running process's world.
@@ -67,7 +72,8 @@ public struct Context: Sendable {
     return Context(
       environment: environment,
       currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-      console: .live(environment: environment), httpClient: URLSessionHTTPClient())
+      console: .live(environment: environment), httpClient: URLSessionHTTPClient(), timing: .live,
+      timeZone: .current, analytics: Analytics(), randomBytes: SecureRandom.bytes)
   }
 
   /// Reads the configuration from the environment and `.env` in the current directory.
@@ -94,7 +100,8 @@ public struct Context: Sendable {
     analytics.activate(
       endpoint: configuration.analyticsURL,
       transport: HTTPTransport(
-        client: httpClient, retryPolicy: RetryPolicy(retries: 0), timeout: configuration.timeout))
+        client: httpClient, retryPolicy: RetryPolicy(retries: 0), timeout: configuration.timeout,
+        timing: timing))
   }
 
   /// Every NewsCore service for `configuration`, with this context's dependencies: commands ask
@@ -106,8 +113,7 @@ public struct Context: Sendable {
     return NewsServices(
       configuration: configuration,
       dependencies: NewsDependencies(
-        httpClient: httpClient, sleep: sleep, deadline: deadline, now: now,
-        randomBytes: randomBytes,
+        httpClient: httpClient, timing: timing, randomBytes: randomBytes,
         onRequest: { metrics in analytics.recordLoad(metrics.duration) },
         onRetry: { notice in
           statusLine.setNotice(notice.isWaiting ? notice.description : nil, for: notice.host)
@@ -118,7 +124,7 @@ public struct Context: Sendable {
   /// Sends the `display` event: the command has written its screen.
   func displayed() {
     analytics.record(
-      "display", milliseconds: Analytics.milliseconds(ContinuousClock.now - startedAt))
+      "display", milliseconds: Analytics.milliseconds(startedAt?.elapsed() ?? .zero))
   }
 
   /// Writes a one-line warning to standard error (yellow on a terminal).

@@ -28,10 +28,10 @@ public enum NewsCLI {
   /// Errors are written to standard error as one line starting with `news: `.
   public static func run(_ arguments: [String], context: Context) async -> ExitCode {
     var context = context
-    context.startedAt = .now
+    context.startedAt = context.timing.mark()
     context.prepareStandardError(try? context.configuration())
     var code = await runCommand(arguments, context: context)
-    await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.deadline)
+    await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.timing.limit)
     if let reason = context.console.writeFailure() {
       context.fail("cannot write to standard output: \(reason)")
       if code == .success { code = .ioError }

@@ -52,15 +52,18 @@ final class Harness: Sendable {
     let out = Mutex("")
     let err = Mutex("")
     let sleeps = self.sleeps
-    var context = Context(
+    // Every dependency fails loudly unless set here: the loopback network, time that a test
+    // controls (pauses recorded and instant; limits, deadlines included, pass only when the test
+    // says: nothing depends on the machine's speed), real random bytes for the store.
+    var context = Context.unimplemented(
       environment: environment, currentDirectory: home.url,
       console: Console(
         out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
-        stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: width),
-      httpClient: URLSessionHTTPClient(), sleep: { sleeps.record($0) },
-      // Unless a test says otherwise, deadlines never pass: nothing depends on the machine's speed.
-      deadline: deadline ?? { _ in try await Task.sleep(for: .seconds(86_400)) }, now: { now },
-      providers: providers)
+        stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: width))
+    context.httpClient = URLSessionHTTPClient()
+    context.timing = .test(now: now, pauses: sleeps, limit: deadline)
+    context.randomBytes = SecureRandom.bytes
+    context.providers = providers
     context.analyticsFlushLimit = analyticsFlushLimit
     let code = await NewsCLI.run(arguments, context: context)
     // The server was told what to expect; anything else is a test that passes for a wrong reason.

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCLI
 import NewsCore
 import TestSupport
 import Testing
@@ -72,5 +73,35 @@ struct ProviderRegistryTests {
     let unknown = await harness.run(["headlines", "--from", "echo"])
     #expect(unknown.code == .usage)
     #expect(unknown.err.contains("--from must be one of newsapi, articles, bbc; got 'echo'"))
+  }
+}
+
+@Suite("The test context: a forgotten dependency fails loudly")
+struct UnimplementedContextTests {
+  @Test("a command run with the unimplemented network says so instead of reaching the real one")
+  func unimplementedNetwork() async throws {
+    let home = TemporaryDirectory()
+    let err = Recorder<String>()
+    var context = Context.unimplemented(
+      environment: [
+        "HOME": home.url.path, "NEWS_HOME": home.path("n"), "NEWSAPI_KEY": "k",
+        "NEWSAPI_URL": "http://127.0.0.1:9", "NEWS_ANALYTICS": "off",
+      ],
+      currentDirectory: home.url, console: Console(out: { _ in }, err: { err.record($0) }))
+    context.timing = .test()
+    context.randomBytes = SecureRandom.bytes
+    let code = await NewsCLI.run(["headlines", "--json"], context: context)
+    #expect(code != .success)
+    #expect(err.all.joined().contains("unimplemented dependency 'httpClient"))
+  }
+
+  @Test("unimplemented timing throws when a pause or a limit is waited for")
+  func unimplementedTiming() async {
+    await #expect(throws: UnimplementedDependency.self) {
+      try await Timing.unimplemented.pause(.seconds(1))
+    }
+    await #expect(throws: UnimplementedDependency.self) {
+      try await Timing.unimplemented.limit(.seconds(1))
+    }
   }
 }

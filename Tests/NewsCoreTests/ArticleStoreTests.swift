@@ -7,13 +7,14 @@ import Testing
 @Suite("Article store")
 struct ArticleStoreTests {
   let directory = TemporaryDirectory()
-  let clock = TestClock()
+  let clock = TestDate()
 
   func store(retention: RetentionPolicy = RetentionPolicy()) -> ArticleStore {
     let key = StoreKey(bytes: [UInt8](repeating: 3, count: 32), source: "test")
     let clock = self.clock
     return ArticleStore(
-      store: EncryptedStore(directory: directory.url, key: key), retention: retention,
+      store: EncryptedStore(directory: directory.url, key: key, randomBytes: SecureRandom.bytes),
+      retention: retention,
       now: { clock.now })
   }
 

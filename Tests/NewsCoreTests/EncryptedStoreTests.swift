@@ -18,7 +18,9 @@ struct EncryptedStoreTests {
   func store(key: StoreKey? = nil) throws -> EncryptedStore {
     EncryptedStore(
       directory: directory.url.appendingPathComponent("data"),
-      key: try key ?? StoreKey.load(configuration: configuration()))
+      key: try key
+        ?? StoreKey.load(configuration: configuration(), randomBytes: SecureRandom.bytes),
+      randomBytes: SecureRandom.bytes)
   }
 
   func mode(_ path: String) throws -> Int {
@@ -27,8 +29,8 @@ struct EncryptedStoreTests {
 
   @Test("the key is created once, mode 0600 in a 0700 directory, and reused")
   func keyCreation() throws {
-    let first = try StoreKey.load(configuration: configuration())
-    let second = try StoreKey.load(configuration: configuration())
+    let first = try StoreKey.load(configuration: configuration(), randomBytes: SecureRandom.bytes)
+    let second = try StoreKey.load(configuration: configuration(), randomBytes: SecureRandom.bytes)
     #expect(first.bytes == second.bytes)
     #expect(first.bytes.count == 32)
     #expect(first.source == directory.path("home/key"))
@@ -39,7 +41,8 @@ struct EncryptedStoreTests {
   @Test("NEWS_STORE_KEY (base64) wins over the key file")
   func keyFromEnvironment() throws {
     let encoded = Data(repeating: 7, count: 32).base64EncodedString()
-    let key = try StoreKey.load(configuration: configuration(["NEWS_STORE_KEY": encoded]))
+    let key = try StoreKey.load(
+      configuration: configuration(["NEWS_STORE_KEY": encoded]), randomBytes: SecureRandom.bytes)
     #expect(key.bytes == [UInt8](repeating: 7, count: 32))
     #expect(key.source == "NEWS_STORE_KEY")
     #expect(!FileManager.default.fileExists(atPath: directory.path("home/key")))
@@ -54,10 +57,10 @@ struct EncryptedStoreTests {
 
   @Test("a key file readable by others is refused with the chmod to run")
   func openKeyFile() throws {
-    _ = try StoreKey.load(configuration: configuration())
+    _ = try StoreKey.load(configuration: configuration(), randomBytes: SecureRandom.bytes)
     chmod(directory.path("home/key"), 0o644)
     #expect {
-      _ = try StoreKey.load(configuration: configuration())
+      _ = try StoreKey.load(configuration: configuration(), randomBytes: SecureRandom.bytes)
     } throws: { error in
       guard let error = error as? StoreError else { return false }
       return error == .keyFileTooOpen(path: directory.path("home/key"), mode: "644")
@@ -156,7 +159,9 @@ struct EncryptedStoreTests {
     // What the crash left is listed, then removed by the next process's first write.
     #expect(store.leftoverTemporaryFiles().count == 1)
     let next = EncryptedStore(
-      directory: store.directory, key: try StoreKey.load(configuration: configuration()))
+      directory: store.directory,
+      key: try StoreKey.load(configuration: configuration(), randomBytes: SecureRandom.bytes),
+      randomBytes: SecureRandom.bytes)
     try next.write(["newer"], name: "other")
     #expect(next.leftoverTemporaryFiles().isEmpty)
     #expect(try next.read([String].self, name: "state") == ["old"])

@@ -8,7 +8,7 @@ import Testing
 struct FeedServiceTests {
   let server: LoopbackServer
   let directory = TemporaryDirectory()
-  let clock = TestClock()
+  let clock = TestDate()
 
   init() throws {
     server = try LoopbackServer()
@@ -32,9 +32,15 @@ struct FeedServiceTests {
     let clock = clock
     return FeedService(
       transport: HTTPTransport(
-        client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(delay: .zero), sleep: { _ in }),
-      cache: EncryptedStore(directory: directory.url.appendingPathComponent("cache"), key: key),
-      now: { clock.now })
+        client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(delay: .zero), timing: .test()),
+      cache: EncryptedStore(
+        directory: directory.url.appendingPathComponent("cache"), key: key,
+        randomBytes: SecureRandom.bytes),
+      now: { clock.now },
+      // Deadlines never pass here: these tests are about answers, not time.
+      deadline: Deadline(
+        .seconds(30), variable: "NEWS_SOURCE_DEADLINE",
+        sleep: { try await TestClock().sleep(for: $0) }))
   }
 
   @Test("three sources delayed 300 ms each are fetched at the same time")

@@ -15,7 +15,7 @@ struct NewsAPIClientTests {
     NewsAPIClient(
       baseURL: server.baseURL, apiKey: key,
       transport: HTTPTransport(
-        client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(delay: .zero), sleep: { _ in }),
+        client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(delay: .zero), timing: .test()),
       now: { [fetchedAt] in fetchedAt })
   }
 

@@ -17,7 +17,7 @@ struct URLSessionHTTPClientTests {
   func transport(maximumBodySize: Int = 10 << 20) -> HTTPTransport {
     HTTPTransport(
       client: URLSessionHTTPClient(maximumBodySize: maximumBodySize),
-      retryPolicy: RetryPolicy(delay: .zero), sleep: { _ in })
+      retryPolicy: RetryPolicy(delay: .zero), timing: .test())
   }
 
   @Test(
@@ -127,7 +127,7 @@ struct URLSessionHTTPClientTests {
     let transport = transport()
     let url = server.baseURL.appendingPathComponent("hang")
     let task = Task { try await transport.get(url) }
-    while server.requests(to: "/hang").isEmpty { await Task.yield() }
+    while server.requests(to: "/hang").isEmpty { try await Task.sleep(for: .milliseconds(1)) }
     task.cancel()
     await #expect(throws: CancellationError.self) { _ = try await task.value }
   }

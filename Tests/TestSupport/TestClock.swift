@@ -1,18 +1,107 @@
 import Foundation
+import NewsCore
 import Synchronization
 
-/// A clock that only moves when a test moves it.
-public final class TestClock: Sendable {
-  private let current: Mutex<Date>
+/// A clock whose time moves only when a test advances it: sleepers wait until then (or until they
+/// are cancelled). Nothing a test does depends on how fast the machine is.
+public final class TestClock: Clock, Sendable {
+  /// A point on the test clock: the time since it started.
+  public struct Instant: InstantProtocol {
+    /// Time since the clock started.
+    public var offset: Duration
 
-  /// Starts at `start`.
-  public init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-    current = Mutex(start)
+    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  /// The current time.
-  public var now: Date { current.withLock { $0 } }
+  private struct Sleeper {
+    var deadline: Instant
+    var continuation: CheckedContinuation<Void, any Error>
+  }
 
-  /// Moves the clock forward.
-  public func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+  private struct State {
+    var now = Instant(offset: .zero)
+    var sleepers: [Int: Sleeper] = [:]
+    var nextID = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// Creates a clock at zero.
+  public init() {}
+
+  public var now: Instant { state.withLock { $0.now } }
+  public var minimumResolution: Duration { .zero }
+
+  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    let id = state.withLock { state -> Int in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let due = state.withLock { state -> Bool in
+          if deadline <= state.now || Task.isCancelled { return true }
+          state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+          return false
+        }
+        if due {
+          if Task.isCancelled {
+            continuation.resume(throwing: CancellationError())
+          } else {
+            continuation.resume()
+          }
+        }
+      }
+    } onCancel: {
+      state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(
+        throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper whose time has come.
+  public func advance(by duration: Duration) {
+    let due = state.withLock { state -> [Sleeper] in
+      state.now = state.now.advanced(by: duration)
+      let due = state.sleepers.filter { $0.value.deadline <= state.now }
+      for id in due.keys { state.sleepers[id] = nil }
+      return Array(due.values)
+    }
+    for sleeper in due { sleeper.continuation.resume() }
+  }
+
+  /// How many sleepers are waiting.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+}
+
+extension Timing {
+  /// Time for tests: a ``TestClock`` to measure with, a fixed date, pauses that pass at once
+  /// (recorded in `pauses`), and limits that pass only when `limit` says (never, by default).
+  public static func test(
+    now: Date = Date(timeIntervalSince1970: 1_700_000_000), pauses: Recorder<Duration>? = nil,
+    limit: Sleeper? = nil
+  ) -> Timing {
+    let clock = TestClock()
+    return Timing(
+      clock: clock, now: { now }, pause: { pauses?.record($0) },
+      limit: limit ?? { try await clock.sleep(for: $0) })
+  }
+}
+
+/// Limits for a test about one of them: a wait of `duration` passes once `condition` holds (the
+/// hanging request has arrived); every other limit (a request's timeout, another deadline) never
+/// passes. Every wait asked for is recorded in `asked`, and all of them end when cancelled.
+public func passing(
+  _ duration: Duration, asked: Recorder<Duration>? = nil,
+  when condition: @escaping @Sendable () -> Bool
+) -> Sleeper {
+  { limit in
+    asked?.record(limit)
+    guard limit == duration else {
+      try await TestClock().sleep(for: limit)
+      return
+    }
+    while !condition() { try await Task.sleep(for: .milliseconds(1)) }
+  }
 }

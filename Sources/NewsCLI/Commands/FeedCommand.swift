@@ -41,7 +41,8 @@ enum FeedCommand {
     }
     let service = try services.feed()
 
-    let spinner = Spinner(line: context.statusLine, unicode: context.console.unicode)
+    let spinner = Spinner(
+      line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
     spinner.start("fetching \(sources.count) sources…")
     let total = sources.count
     var reports = await service.fetch(
@@ -78,7 +79,8 @@ enum FeedCommand {
       }
     case .text:
       let renderer = FeedRenderer(
-        style: context.style(configuration), width: context.width(configuration), now: context.now()
+        style: context.style(configuration), width: context.width(configuration),
+        now: context.timing.now()
       )
       context.console.out(renderer.text(reports, cutByLimit: cut))
     }

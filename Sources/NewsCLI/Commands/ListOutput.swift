@@ -25,11 +25,12 @@ struct ListOutput {
     case .text:
       var title = heading
       if result.freshness != .fresh {
-        title += " (stored " + RelativeTime.describe(list.fetchedAt, now: context.now()) + ")"
+        title +=
+          " (stored " + RelativeTime.describe(list.fetchedAt, now: context.timing.now()) + ")"
       }
       let renderer = ArticleListRenderer(
         style: context.style(configuration), width: context.width(configuration),
-        now: context.now(), layout: context.providers.layout(of:))
+        now: context.timing.now(), layout: context.providers.layout(of:))
       context.console.out(renderer.render(list, heading: title, countSuffix: countSuffix))
     case .jsonLines:
       for article in list.articles {

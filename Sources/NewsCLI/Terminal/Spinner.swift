@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import Synchronization
 
 /// A progress line on standard error (`⠋ fetching 3 sources…`), drawn through the
@@ -9,9 +10,13 @@ final class Spinner: Sendable {
   private let message = Mutex("")
   private let task = Mutex<Task<Void, Never>?>(nil)
 
-  init(line: StatusLine, unicode: Bool) {
+  private let pause: Sleeper
+
+  /// A spinner drawn on `line`, waiting `pause` between frames (the context's timing).
+  init(line: StatusLine, unicode: Bool, pause: @escaping Sleeper) {
     self.line = line
     self.unicode = unicode
+    self.pause = pause
   }
 
   /// Starts showing `message` (no-op when the status line is not drawn).
@@ -25,7 +30,7 @@ final class Spinner: Sendable {
         let message = self.message.withLock { $0 }
         line.setSpinner("\(frames[frame % frames.count]) \(message)")
         frame += 1
-        try? await Task.sleep(for: .milliseconds(80))
+        try? await pause(.milliseconds(80))
       }
     }
     task.withLock { $0 = spinning }

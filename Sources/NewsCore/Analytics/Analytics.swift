@@ -54,9 +54,7 @@ public final class Analytics: Sendable {
   /// Waits until every event in flight is sent, or `limit` has passed; the rest are abandoned.
   ///
   /// - Parameter sleep: waits out the limit (tests decide when it is over).
-  public func flush(
-    within limit: Duration, sleep: @escaping Sleeper = { try await Task.sleep(for: $0) }
-  ) async {
+  public func flush(within limit: Duration, sleep: @escaping Sleeper) async {
     let events = state.withLock { Array($0.inFlight.values) }
     if !events.isEmpty {
       await withTaskGroup(of: Void.self) { group in

@@ -12,8 +12,7 @@ public struct FeedService: Sendable {
   /// each source gets `deadline` in all, retries included.
   public init(
     transport: HTTPTransport, cache: EncryptedStore,
-    now: @escaping @Sendable () -> Date = Date.init,
-    deadline: Deadline = Deadline(.seconds(30), variable: "NEWS_SOURCE_DEADLINE")
+    now: @escaping @Sendable () -> Date, deadline: Deadline
   ) {
     self.transport = transport
     self.cache = cache

@@ -11,10 +11,7 @@ public struct Deadline: Sendable {
   public var sleep: Sleeper
 
   /// Creates a deadline.
-  public init(
-    _ limit: Duration, variable: String,
-    sleep: @escaping Sleeper = { try await Task.sleep(for: $0) }
-  ) {
+  public init(_ limit: Duration, variable: String, sleep: @escaping Sleeper) {
     self.limit = limit
     self.variable = variable
     self.sleep = sleep

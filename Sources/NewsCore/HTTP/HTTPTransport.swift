@@ -17,16 +17,16 @@ public struct HTTPTransport: Sendable {
   private let client: any HTTPClient
   private let retryPolicy: RetryPolicy
   private let timeout: Duration
-  private let sleep: Sleeper
+  private let timing: Timing
   private var observer: (@Sendable (RequestMetrics) -> Void)?
   private let onRetry: (@Sendable (RetryNotice) -> Void)?
   private let limiter: ConcurrencyLimiter
 
-  /// Creates a transport.
+  /// Creates a transport: `timing` measures attempts, pauses between them and waits out the
+  /// timeout.
   public init(
     client: any HTTPClient, retryPolicy: RetryPolicy, timeout: Duration = .seconds(15),
-    sleep: @escaping Sleeper = { try await Task.sleep(for: $0) },
-    maximumConcurrentRequests: Int = 8, maximumConcurrentRequestsPerHost: Int = 4,
+    timing: Timing, maximumConcurrentRequests: Int = 8, maximumConcurrentRequestsPerHost: Int = 4,
     observer: (@Sendable (RequestMetrics) -> Void)? = nil,
     onRetry: (@Sendable (RetryNotice) -> Void)? = nil
   ) {
@@ -34,7 +34,7 @@ public struct HTTPTransport: Sendable {
     self.client = client
     self.retryPolicy = retryPolicy
     self.timeout = timeout
-    self.sleep = sleep
+    self.timing = timing
     self.observer = observer
     limiter = ConcurrencyLimiter(
       total: maximumConcurrentRequests, perHost: maximumConcurrentRequestsPerHost)
@@ -70,8 +70,7 @@ public struct HTTPTransport: Sendable {
     while true {
       attempt += 1
       try Task.checkCancellation()
-      let clock = ContinuousClock()
-      let start = clock.now
+      let start = timing.mark()
       do {
         let (data, response) = try await limiter.run(host: host) {
           // Cancelled while waiting for a slot (a deadline passed): nothing is sent.
@@ -79,9 +78,10 @@ public struct HTTPTransport: Sendable {
           return try await sendWithTimeout(request)
         }
         observer?(
-          RequestMetrics(url: url, duration: clock.now - start, status: response.statusCode))
+          RequestMetrics(url: url, duration: start.elapsed(), status: response.statusCode))
         if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(status: response.statusCode) {
-          try await wait(retryPolicy.pause(after: response), host: host, before: attempt + 1)
+          try await wait(
+            retryPolicy.pause(after: response, now: timing.now()), host: host, before: attempt + 1)
           continue
         }
         return HTTPResponse(
@@ -89,9 +89,10 @@ public struct HTTPTransport: Sendable {
           attempts: attempt)
       } catch {
         if error is CancellationError || Task.isCancelled { throw CancellationError() }
-        observer?(RequestMetrics(url: url, duration: clock.now - start, status: nil))
+        observer?(RequestMetrics(url: url, duration: start.elapsed(), status: nil))
         if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(error: error) {
-          try await wait(retryPolicy.pause(after: nil), host: host, before: attempt + 1)
+          try await wait(
+            retryPolicy.pause(after: nil, now: timing.now()), host: host, before: attempt + 1)
           continue
         }
         if let error = error as? HTTPError { throw error }
@@ -110,16 +111,17 @@ public struct HTTPTransport: Sendable {
       notice.isWaiting = false
       onRetry?(notice)
     }
-    try await sleep(delay)
+    try await timing.pause(delay)
   }
 
   private func sendWithTimeout(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
     let client = self.client
     let timeout = self.timeout
+    let limit = timing.limit
     return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
       group.addTask { try await client.send(request) }
       group.addTask {
-        try await Task.sleep(for: timeout)
+        try await limit(timeout)
         throw URLError(.timedOut)
       }
       defer { group.cancelAll() }

@@ -48,7 +48,7 @@ public struct RetryPolicy: Sendable, Equatable {
   }
 
   /// The pause before the next attempt after `response` (nil after a transport error).
-  public func pause(after response: HTTPURLResponse?, now: Date = Date()) -> Duration {
+  public func pause(after response: HTTPURLResponse?, now: Date) -> Duration {
     guard let response, response.statusCode == 429 || response.statusCode == 503,
       let header = response.value(forHTTPHeaderField: "Retry-After"),
       let retryAfter = Self.parseRetryAfter(header, now: now)

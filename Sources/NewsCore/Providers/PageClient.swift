@@ -11,7 +11,7 @@ public struct PageClient: Sendable {
 
   /// The articles API at `url`.
   public static func articles(
-    url: URL, transport: HTTPTransport, now: @escaping @Sendable () -> Date = Date.init
+    url: URL, transport: HTTPTransport, now: @escaping @Sendable () -> Date
   ) -> PageClient {
     PageClient(
       provider: "articles", url: url, transport: transport, now: now,
@@ -20,7 +20,7 @@ public struct PageClient: Sendable {
 
   /// BBC-style headlines at `url`.
   public static func bbc(
-    url: URL, transport: HTTPTransport, now: @escaping @Sendable () -> Date = Date.init
+    url: URL, transport: HTTPTransport, now: @escaping @Sendable () -> Date
   ) -> PageClient {
     PageClient(
       provider: "bbc", url: url, transport: transport, now: now,

@@ -5,12 +5,8 @@ import Foundation
 public struct NewsDependencies: Sendable {
   /// The network.
   public var httpClient: any HTTPClient
-  /// Pauses between retries.
-  public var sleep: Sleeper
-  /// Waits out overall limits: a source's deadline, the counts' deadline.
-  public var deadline: Sleeper
-  /// The current date.
-  public var now: @Sendable () -> Date
+  /// Time: the clock, the date, pauses and limits.
+  public var timing: Timing
   /// Random bytes: nonces, new keys, temporary file names.
   public var randomBytes: @Sendable (Int) -> [UInt8]
   /// Told about every HTTP attempt (analytics `load` events).
@@ -20,15 +16,12 @@ public struct NewsDependencies: Sendable {
 
   /// Creates the dependencies; each is given, none is reached globally.
   public init(
-    httpClient: any HTTPClient, sleep: @escaping Sleeper, deadline: @escaping Sleeper,
-    now: @escaping @Sendable () -> Date, randomBytes: @escaping @Sendable (Int) -> [UInt8],
+    httpClient: any HTTPClient, timing: Timing, randomBytes: @escaping @Sendable (Int) -> [UInt8],
     onRequest: (@Sendable (RequestMetrics) -> Void)? = nil,
     onRetry: (@Sendable (RetryNotice) -> Void)? = nil
   ) {
     self.httpClient = httpClient
-    self.sleep = sleep
-    self.deadline = deadline
-    self.now = now
+    self.timing = timing
     self.randomBytes = randomBytes
     self.onRequest = onRequest
     self.onRetry = onRetry

@@ -27,13 +27,15 @@ public struct NewsServices: Sendable {
   public func transport() -> HTTPTransport {
     HTTPTransport(
       client: dependencies.httpClient, retryPolicy: RetryPolicy(delay: configuration.retryDelay),
-      timeout: configuration.timeout, sleep: dependencies.sleep, observer: dependencies.onRequest,
+      timeout: configuration.timeout, timing: dependencies.timing,
+      observer: dependencies.onRequest,
       onRetry: dependencies.onRetry)
   }
 
   /// What providers fetch with.
   public func providerContext() -> ProviderContext {
-    ProviderContext(configuration: configuration, transport: transport(), now: dependencies.now)
+    ProviderContext(
+      configuration: configuration, transport: transport(), now: dependencies.timing.now)
   }
 
   /// The article store, its key loaded (made on first use) and checked against the store.
@@ -42,7 +44,8 @@ public struct NewsServices: Sendable {
       directory: configuration.paths.dataDirectory, key: try key(),
       randomBytes: dependencies.randomBytes)
     try store.verifyKey()
-    return ArticleStore(store: store, retention: configuration.retention, now: dependencies.now)
+    return ArticleStore(
+      store: store, retention: configuration.retention, now: dependencies.timing.now)
   }
 
   /// The store of caches (the feed), in the cache directory, its key checked.
@@ -67,7 +70,7 @@ public struct NewsServices: Sendable {
   /// The feed, each source within `NEWS_SOURCE_DEADLINE`.
   public func feed() throws -> FeedService {
     FeedService(
-      transport: transport(), cache: try cacheStore(), now: dependencies.now,
+      transport: transport(), cache: try cacheStore(), now: dependencies.timing.now,
       deadline: sourceDeadline())
   }
 
@@ -88,13 +91,14 @@ public struct NewsServices: Sendable {
   public func countsDeadline() -> Deadline {
     Deadline(
       configuration.countsDeadline, variable: "NEWS_COUNTS_DEADLINE",
-      sleep: dependencies.deadline)
+      sleep: dependencies.timing.limit)
   }
 
   /// `NEWS_SOURCE_DEADLINE`: what one source of `feed` or `sync` gets in all.
   public func sourceDeadline() -> Deadline {
     Deadline(
-      configuration.sourceDeadline, variable: "NEWS_SOURCE_DEADLINE", sleep: dependencies.deadline)
+      configuration.sourceDeadline, variable: "NEWS_SOURCE_DEADLINE",
+      sleep: dependencies.timing.limit)
   }
 
   /// What `news doctor` reports; creates nothing.

@@ -14,7 +14,7 @@ public struct ArticleStore: Sendable {
   /// Creates an article store.
   public init(
     store: EncryptedStore, retention: RetentionPolicy = RetentionPolicy(),
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date
   ) {
     self.store = store
     self.retention = retention

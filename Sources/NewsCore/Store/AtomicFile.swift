@@ -16,7 +16,7 @@ enum AtomicFile {
   ///   - beforeRename: called after the temporary file is complete and synced; tests throw from
   ///     it to simulate a crash at the worst moment.
   static func write(
-    _ bytes: [UInt8], to url: URL, randomBytes: @Sendable (Int) -> [UInt8] = SecureRandom.bytes,
+    _ bytes: [UInt8], to url: URL, randomBytes: @Sendable (Int) -> [UInt8],
     beforeRename: (() throws -> Void)? = nil
   ) throws {
     let directory = url.deletingLastPathComponent()

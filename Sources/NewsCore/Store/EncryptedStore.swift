@@ -28,7 +28,7 @@ public struct EncryptedStore: Sendable {
   /// - Parameter randomBytes: the nonce source; tests may make it deterministic.
   public init(
     directory: URL, key: StoreKey,
-    randomBytes: @escaping @Sendable (Int) -> [UInt8] = SecureRandom.bytes
+    randomBytes: @escaping @Sendable (Int) -> [UInt8]
   ) {
     self.directory = directory
     self.key = key

@@ -17,7 +17,7 @@ public struct StoreKey: Sendable {
   /// Loads the key, creating the key file (from `randomBytes`) if there is none.
   public static func load(
     configuration: Configuration,
-    randomBytes: @Sendable (Int) -> [UInt8] = SecureRandom.bytes
+    randomBytes: @Sendable (Int) -> [UInt8]
   ) throws -> StoreKey {
     if let key = try existing(configuration: configuration) { return key }
     let directory = configuration.paths.configDirectory

@@ -36,7 +36,10 @@ public struct StoreReport: Sendable {
     var report = StoreReport(paths: paths, keySource: key?.source, files: [], leftovers: [])
     for directory in directories {
       report.leftovers += EncryptedStore.leftoverTemporaryFiles(in: directory)
-      let store = key.map { EncryptedStore(directory: directory, key: $0) }
+      // Only read, never written: no random bytes are ever asked for.
+      let store = key.map {
+        EncryptedStore(directory: directory, key: $0, randomBytes: { _ in [] })
+      }
       for name in EncryptedStore.names(in: directory) {
         let url = directory.appendingPathComponent(name + ".enc")
         let size =

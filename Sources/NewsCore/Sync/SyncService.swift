@@ -16,7 +16,7 @@ public struct SyncService: Sendable {
   public init(
     configuration: Configuration, providers: ProviderRegistry, context: ProviderContext,
     articles: ArticleStore, feed: FeedService, feedSources: [FeedSource],
-    deadline: Deadline = Deadline(.seconds(30), variable: "NEWS_SOURCE_DEADLINE")
+    deadline: Deadline
   ) {
     self.configuration = configuration
     self.providers = providers

@@ -10,7 +10,7 @@ public struct NewsAPIClient: Sendable {
   /// Creates a client for the newsapi.org-compatible server at `baseURL`.
   public init(
     baseURL: URL, apiKey: String, transport: HTTPTransport,
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date
   ) {
     self.baseURL = baseURL
     self.apiKey = apiKey
