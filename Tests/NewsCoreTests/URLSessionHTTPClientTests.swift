@@ -132,3 +132,27 @@ struct URLSessionHTTPClientTests {
     await #expect(throws: CancellationError.self) { _ = try await task.value }
   }
 }
+
+@Suite("URLSession client: answers that ask for credentials")
+struct AuthenticationChallengeTests {
+  @Test("a 401 asking for Basic credentials comes back as a 401, at once")
+  func basicChallenge() async throws {
+    let server = try LoopbackServer()
+    server.route(
+      "/v2/top-headlines",
+      .json(
+        #"{"status":"error","code":"apiKeyInvalid","message":"no"}"#, status: 401,
+        headers: ["WWW-Authenticate": #"Basic realm="news""#]))
+    let transport = HTTPTransport(
+      client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(retries: 0), timing: .test())
+    let response = try await transport.get(
+      server.baseURL.appendingPathComponent("v2/top-headlines"), headers: ["X-Api-Key": "k"])
+    #expect(response.status == 401)
+    #expect(server.requests.count == 1)
+    // newsapi.org's client reads it as a refused key (exit 77), not as a broken answer.
+    #expect(throws: NewsAPIError.api(code: "apiKeyInvalid", message: nil)) {
+      try NewsAPIClient.decode(
+        status: 401, body: Data(), fetchedAt: Date(timeIntervalSince1970: 0))
+    }
+  }
+}

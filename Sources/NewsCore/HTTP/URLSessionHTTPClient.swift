@@ -163,6 +163,29 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     completionHandler(request)
   }
 
+  /// The program never answers a request for credentials (its key travels in a header): the
+  /// answer is handed back as it is, without its body. Foundation on Linux would otherwise wait,
+  /// without a proposed credential, until the request timed out.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+  ) {
+    if let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+      if let response = challenge.failureResponse as? HTTPURLResponse {
+        entry.continuation.resume(returning: (Data(), response))
+      } else {
+        entry.continuation.resume(
+          throwing: HTTPError.network(
+            host: task.originalRequest?.url?.host ?? "?",
+            reason: "the server asked for credentials"))
+      }
+    }
+    // The task itself is cancelled elsewhere: cancelling waits for the session's work queue,
+    // which is running this call.
+    completionHandler(.performDefaultHandling, nil)
+    DispatchQueue.global().async { task.cancel() }
+  }
+
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {

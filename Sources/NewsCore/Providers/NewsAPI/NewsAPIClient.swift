@@ -58,6 +58,8 @@ public struct NewsAPIClient: Sendable {
     }
     guard (200..<300).contains(status) else {
       if status >= 500 || status == 429 { throw .server(status: status, attempts: attempts) }
+      // Refused without saying why: the key is the only credential there is.
+      if status == 401 || status == 403 { throw .api(code: "apiKeyInvalid", message: nil) }
       throw .unparseable(status: status, detail: "HTTP \(status) without an error body")
     }
     let response: NewsAPIResponse
