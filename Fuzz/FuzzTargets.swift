@@ -30,6 +30,12 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       precondition(page.articles.allSatisfy { $0.id.hasPrefix("bbc-") })
       for article in page.articles { _ = article.publishedAt.map(DayFormat.long) }
     }
+  case "syndication":
+    // RSS, Atom and JSON Feed: any bytes give items with a title, or an error, never a crash.
+    if let items = try? SyndicationAdapter().items(from: data, source: "w") {
+      precondition(items.allSatisfy { !$0.title.isEmpty && $0.id.hasPrefix("w-") })
+    }
+    if let date = FeedDate.parse(text) { _ = ISO8601.string(from: date) }
   case "feed":
     let adapters: [any FeedAdapter] = [
       StoriesAdapter(), InnerDataAdapter(), TopLineAdapter(),

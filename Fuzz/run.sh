@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-20}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(newsapi articles bbc feed store records search dotenv config text)
+[ ${#targets[@]} -gt 0 ] || targets=(newsapi articles bbc feed syndication store records search dotenv config text)
 out=.build/fuzz
 mkdir -p "$out"
 
@@ -26,7 +26,8 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus"
   echo "== fuzzing $target for ${seconds}s"
   # Swift's own backtracer would stall on a crash; libFuzzer reports it instead.
-  if FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no "$out/news-fuzz" \
+  if FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=Fuzz/lsan.supp" \
+      "$out/news-fuzz" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$out/crash-$target-" "$corpus" "Fuzz/Corpus/$target" \
       > "$out/$target.log" 2>&1; then

@@ -22,7 +22,11 @@ struct FeedCommandTests {
     let document = try result.json()
     let items = try #require(document["items"] as? [[String: Any]])
     #expect(items.map { $0["title"] as? String } == ["Interesting News!", "WOW", "Latest article"])
-    #expect(Set(items[0].keys) == ["id", "source", "title", "subtitle", "imageUrl"])
+    // Additive: url, publishedAt and author came with web feeds (null for these sources).
+    #expect(
+      Set(items[0].keys) == [
+        "id", "source", "title", "subtitle", "imageUrl", "url", "publishedAt", "author",
+      ])
     let sources = try #require(document["sources"] as? [[String: Any]])
     #expect(sources.map { $0["status"] as? String } == ["fresh", "fresh", "fresh"])
     #expect(Set(sources[0].keys) == ["name", "url", "status", "fetchedAt", "expiresAt", "error"])
@@ -106,5 +110,36 @@ struct FeedCommandTests {
   func limit() async throws {
     let result = await harness.run(["feed", "--json", "--limit", "2"])
     #expect((try result.json()["items"] as? [Any])?.count == 2)
+  }
+}
+
+@Suite("news feed with web feeds declared in config.json")
+struct WebFeedCommandTests {
+  @Test("a source with only a URL is read as RSS, Atom or JSON Feed, whatever it turns out to be")
+  func webFeeds() async throws {
+    let harness = try Harness()
+    let base = harness.server.baseURL.absoluteString
+    harness.server.route(
+      "/blog.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "text/plain"], body: Fixtures.data("feeds/rss20_1.xml")))
+    harness.server.route(
+      "/atom.xml", LoopbackServer.Response(body: Fixtures.data("feeds/atom10_1.xml")))
+    let config = try harness.home.write(
+      "config.json",
+      #"{"sources": [{"name": "blog", "url": "\#(base)/blog.xml"}, "#
+        + #"{"name": "atom", "url": "\#(base)/atom.xml", "format": "atom", "ttl": 60}]}"#)
+    let result = await harness.run(
+      ["feed", "--source", "blog,atom", "--json"], environment: ["NEWS_CONFIG": config])
+    #expect(result.code == .success, "\(result.err)")
+    let items = try #require(try result.json()["items"] as? [[String: Any]])
+    #expect(items.count == 4)
+    #expect(items[0]["url"] as? String == "http://example.com/blog/this_is_an_item.html")
+    #expect(items[0]["author"] as? String == "Andreas Krennmair")
+    #expect(items[0]["publishedAt"] as? String == "2008-12-12T01:36:10Z")
+    #expect(items[1]["source"] as? String == "atom")
+    let text = await harness.run(
+      ["feed", "--source", "blog", "--offline"], environment: ["NEWS_CONFIG": config])
+    #expect(text.out.contains("http://example.com/blog/this_is_an_item.html"))
   }
 }

@@ -222,7 +222,8 @@ struct FeedServiceTests {
         #"{"sources": [{"name": "d", "url": "http://x/d", "mapping": {"title": "t"}}]}"#,
         "field 'mapping.items'"
       ),
-      (#"{"sources": [{"name": "d", "url": "http://x/d"}]}"#, "field 'mapping'"),
+      (#"{"sources": [{"name": "d", "url": "http://x/d", "format": "json"}]}"#, "field 'mapping'"),
+      (#"{"sources": [{"name": "d", "url": "http://x/d", "format": "gopher"}]}"#, "field 'format'"),
       (#"{"sources": [{"name": "D!"}]}"#, "field 'sources[0].name'"),
       (#"{"sources": [{"name": "a", "ttl": "long"}]}"#, "source 'a', field 'ttl'"),
       (#"{"sources": {}}"#, "field 'sources'"), ("[1]", "(top level)"),

@@ -48,7 +48,10 @@ struct FeedRenderer {
             text += indent + line + "\n"
           }
         }
-        text += indent + style.cyan(item.imageURL.map(clean) ?? "[no image]") + "\n"
+        if let url = item.url { text += indent + style.cyan(clean(url)) + "\n" }
+        if item.url == nil || item.imageURL != nil {
+          text += indent + style.cyan(item.imageURL.map(clean) ?? "[no image]") + "\n"
+        }
       }
     }
     return text
@@ -76,7 +79,7 @@ struct FeedRenderer {
     ])
   }
 
-  /// ITEM: `{"id","source","title","subtitle","imageUrl"}`.
+  /// ITEM: `{"id","source","title","subtitle","imageUrl","url","publishedAt","author"}`.
   static func item(_ item: FeedItem) -> JSONValue {
     .object([
       ("id", .string(item.id)),
@@ -84,6 +87,9 @@ struct FeedRenderer {
       ("title", .string(item.title)),
       ("subtitle", .string(item.subtitle)),
       ("imageUrl", .string(item.imageURL)),
+      ("url", .string(item.url)),
+      ("publishedAt", .date(item.publishedAt)),
+      ("author", .string(item.author)),
     ])
   }
 

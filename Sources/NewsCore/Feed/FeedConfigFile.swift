@@ -17,8 +17,8 @@ public struct FeedConfigFile: Sendable {
     public var url: URL?
     /// Its time to live.
     public var ttl: Duration?
-    /// How to read it (required for a new source).
-    var adapter: JSONPathAdapter?
+    /// How to read it: a JSON mapping, or a web feed (RSS, Atom, JSON Feed) when it has none.
+    var adapter: (any FeedAdapter)?
 
     func applied(to source: FeedSource) -> FeedSource {
       var source = source
@@ -32,7 +32,7 @@ public struct FeedConfigFile: Sendable {
     func source() -> FeedSource {
       FeedSource(
         name: name, url: url ?? URL(fileURLWithPath: "/"), ttl: ttl ?? .seconds(15 * 60),
-        adapter: adapter ?? JSONPathAdapter(items: "", title: []))
+        adapter: adapter ?? SyndicationAdapter())
     }
   }
 
@@ -75,10 +75,7 @@ public struct FeedConfigFile: Sendable {
         throw .invalidConfigFile(
           file: path, source: source.name, field: "url", problem: "is missing")
       }
-      if source.adapter == nil {
-        throw .invalidConfigFile(
-          file: path, source: source.name, field: "mapping", problem: "is missing")
-      }
+
     }
     return FeedConfigFile(path: path, sources: wire.sources)
   }
@@ -91,7 +88,7 @@ public struct FeedConfigFile: Sendable {
   }
 
   private enum Keys: String, CodingKey {
-    case sources, name, url, ttl, mapping, items, title, subtitle, imageUrl
+    case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl
   }
 
   /// The file as decoded: `{"sources": [...]}`.
@@ -150,6 +147,24 @@ public struct FeedConfigFile: Sendable {
         }
         declared.ttl = .milliseconds(Int(seconds * 1000))
       }
+      var format: String?
+      if object.contains(.format) {
+        let formats = SyndicationAdapter.formats + ["json"]
+        guard let value = try? object.decode(String.self, forKey: .format), formats.contains(value)
+        else {
+          throw Problem(
+            source: name, field: "format",
+            problem: "must be one of \(formats.joined(separator: ", ")) (or left out: detected)")
+        }
+        format = value
+      }
+      if format == "json", !object.contains(.mapping) {
+        throw Problem(source: name, field: "mapping", problem: "is missing (format json needs one)")
+      }
+      if let format, format != "json", object.contains(.mapping) {
+        throw Problem(source: name, field: "mapping", problem: "does not apply to format \(format)")
+      }
+      if format != nil, format != "json" { declared.adapter = SyndicationAdapter() }
       if object.contains(.mapping) {
         guard let mapping = try? object.nestedContainer(keyedBy: Keys.self, forKey: .mapping) else {
           throw Problem(source: name, field: "mapping", problem: "must be an object")

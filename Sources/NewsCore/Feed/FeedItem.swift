@@ -1,3 +1,5 @@
+import Foundation
+
 /// One item of the feed, whatever shape its source sends.
 public struct FeedItem: Codable, Hashable, Sendable {
   /// Stable id: the source name and a hash of the title and image, e.g. `b-1f3a9c`.
@@ -10,6 +12,12 @@ public struct FeedItem: Codable, Hashable, Sendable {
   public var subtitle: String?
   /// An illustration.
   public var imageURL: String?
+  /// Where the full item can be read (feeds of the web).
+  public var url: String?
+  /// When it was published, if the feed says.
+  public var publishedAt: Date?
+  /// Who wrote it, if the feed says.
+  public var author: String?
 
   /// Creates an item, deriving its id. Blank strings count as absent.
   public init(source: String, title: String, subtitle: String?, imageURL: String?) {
@@ -21,7 +29,7 @@ public struct FeedItem: Codable, Hashable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, source, title, subtitle
+    case id, source, title, subtitle, url, publishedAt, author
     case imageURL = "imageUrl"
   }
 }
