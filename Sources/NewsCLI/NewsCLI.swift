@@ -9,6 +9,7 @@ public enum NewsCLI {
       HeadlinesCommand.entry(providers),
       ShowCommand.entry,
       FeedCommand.entry,
+      SourcesCommand.entry,
       SyncCommand.entry,
       SearchCommand.entry,
       BookmarkCommands.add,

@@ -143,3 +143,34 @@ struct WebFeedCommandTests {
     #expect(text.out.contains("http://example.com/blog/this_is_an_item.html"))
   }
 }
+
+@Suite("news sources")
+struct SourcesCommandTests {
+  @Test(
+    "every source with its URL, format, TTL and last fetch, read from the cache without a request")
+  func sources() async throws {
+    let harness = try Harness()
+    for name in ["a", "b", "c"] {
+      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    let base = harness.server.baseURL.absoluteString
+    let config = try harness.home.write(
+      "config.json",
+      #"{"sources": [{"name": "blog", "url": "\#(base)/blog.xml", "format": "rss"}]}"#)
+    _ = await harness.run(["feed", "--source", "a"], environment: ["NEWS_CONFIG": config])
+    let before = harness.server.requests.count
+    let result = await harness.run(["sources", "--json"], environment: ["NEWS_CONFIG": config])
+    #expect(result.code == .success)
+    #expect(harness.server.requests.count == before)
+    let sources = try #require(try result.json()["sources"] as? [[String: Any]])
+    #expect(sources.map { $0["name"] as? String } == ["a", "b", "c", "blog"])
+    #expect(sources[0]["status"] as? String == "fetched")
+    #expect(sources[0]["fetchedAt"] as? String == "2022-02-17T17:46:40Z")
+    #expect(sources[1]["status"] as? String == "never")
+    #expect(sources[0]["ttl"] as? Int == 300)
+    #expect(sources[3]["format"] as? String == "rss")
+    #expect(sources[0]["format"] as? String == "json")
+    let text = await harness.run(["sources"], environment: ["NEWS_CONFIG": config])
+    #expect(text.out.contains("blog  \(base)/blog.xml\n      rss · ttl 900 s · never fetched\n"))
+  }
+}

@@ -8,9 +8,15 @@ public protocol FeedAdapter: Sendable {
   ///
   /// - Throws: ``FeedError/undecodable(source:detail:)`` saying what is wrong with the body.
   func items(from data: Data, source: String) throws -> [FeedItem]
+
+  /// What `news sources` shows as the source's format (`json` unless said otherwise).
+  var format: String { get }
 }
 
 extension FeedAdapter {
+  /// JSON of a known shape.
+  public var format: String { "json" }
+
   /// Decodes a `Decodable` wire type, turning failures into a ``FeedError`` for this source.
   func decode<Wire: Decodable>(_ type: Wire.Type, from data: Data, source: String) throws -> Wire {
     do {

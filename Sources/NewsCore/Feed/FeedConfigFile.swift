@@ -164,7 +164,7 @@ public struct FeedConfigFile: Sendable {
       if let format, format != "json", object.contains(.mapping) {
         throw Problem(source: name, field: "mapping", problem: "does not apply to format \(format)")
       }
-      if format != nil, format != "json" { declared.adapter = SyndicationAdapter() }
+      if let format, format != "json" { declared.adapter = SyndicationAdapter(declared: format) }
       if object.contains(.mapping) {
         guard let mapping = try? object.nestedContainer(keyedBy: Keys.self, forKey: .mapping) else {
           throw Problem(source: name, field: "mapping", problem: "must be an object")

@@ -20,6 +20,27 @@ public struct FeedService: Sendable {
     self.deadline = deadline
   }
 
+  /// What the cache knows of a source's last fetch.
+  public struct LastFetch: Sendable {
+    /// When it was last fetched; `nil` when it never was (or its URL changed since).
+    public var fetchedAt: Date?
+    /// Why its cache does not open, if it does not.
+    public var error: String?
+  }
+
+  /// When `source` was last fetched, read from its cache without any request.
+  public func lastFetch(_ source: FeedSource) -> LastFetch {
+    do {
+      let cached = try cache.read(FeedCacheEntry.self, name: "feed-" + source.name)
+      return LastFetch(
+        fetchedAt: cached?.url == source.url.absoluteString ? cached?.fetchedAt : nil)
+    } catch let error as any NewsError {
+      return LastFetch(error: error.message)
+    } catch {
+      return LastFetch(error: String(describing: error))
+    }
+  }
+
   /// Every source's items and report, in the order of `sources`.
   ///
   /// - Parameters:

@@ -5,7 +5,7 @@ _news() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "headlines show feed sync search bookmark unbookmark bookmarks doctor completion manual help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "headlines show feed sources sync search bookmark unbookmark bookmarks doctor completion manual help --help --version" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -31,6 +31,10 @@ _news() {
         --limit) return ;;
       esac
       COMPREPLY=($(compgen -W "--source --limit --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+    sources)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
     sync)
       case "$prev" in
       esac
@@ -77,7 +81,7 @@ _news() {
     help)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--help headlines show feed sync search bookmark unbookmark bookmarks doctor completion manual help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--help headlines show feed sources sync search bookmark unbookmark bookmarks doctor completion manual help" -- "$cur")) ;;
   esac
 }
 complete -F _news news

@@ -7,6 +7,7 @@ _news() {
     'headlines:Show the latest top headlines (newsapi.org by default, or articles or bbc).'
     'show:Show one article in full, with its likes and comments.'
     'feed:Show the feed\: every source (A, B, C, …) fetched in parallel, each cached.'
+    'sources:List the feed'\''s sources\: name, URL, format, time to live, last fetch.'
     'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
     'search:Search the stored articles offline, or all of newsapi.org with --online.'
     'bookmark:Keep articles for good, whatever the retention policy says.'
@@ -55,6 +56,12 @@ _news() {
         '--refresh[Fetch now, whatever is stored or cached.]' \
         '--json[Print one JSON document instead of text.]' \
         '--jsonl[Print one JSON object per line (JSON Lines), each as soon as it is ready.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    sources)
+      _arguments -s \
+        '--json[Print one JSON document instead of text.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
@@ -121,7 +128,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sync search bookmark unbookmark bookmarks doctor completion manual help)'
+        '*:argument:(headlines show feed sources sync search bookmark unbookmark bookmarks doctor completion manual help)'
       ;;
   esac
 }

@@ -9,6 +9,12 @@ struct SyndicationAdapter: FeedAdapter {
   /// The formats a source may declare (`format` in `config.json`); all are detected anyway.
   static let formats = ["rss", "atom", "jsonfeed"]
 
+  /// The format `config.json` declared, if it did.
+  var declared: String?
+
+  /// The declared format, or `detected`.
+  var format: String { declared ?? "detected" }
+
   func items(from data: Data, source: String) throws -> [FeedItem] {
     let entries: [SyndicationEntry]
     if Self.looksLikeJSON(data) {
