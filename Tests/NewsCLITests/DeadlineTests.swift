@@ -25,8 +25,9 @@ struct DeadlineTests {
 
   private var holding: LoopbackServer.Handler {
     let released = self.released
+    let server = harness.server
     return { _ in
-      Thread.sleep(forTimeInterval: 20)
+      server.hold()
       released.record(true)
       return .json("{}")
     }

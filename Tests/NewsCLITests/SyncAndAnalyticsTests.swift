@@ -187,8 +187,9 @@ struct SyncAndAnalyticsTests {
     "a hanging analytics endpoint holds the command for the flush limit only, and never fails it")
   func hanging() async throws {
     let answered = Recorder<Bool>()
+    let held = harness.server
     harness.server.route("/analytics") { _ in
-      Thread.sleep(forTimeInterval: 20)
+      held.hold()
       answered.record(true)
       return .json("{}")
     }

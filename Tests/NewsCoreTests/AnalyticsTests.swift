@@ -23,7 +23,7 @@ struct AnalyticsTests {
       endpoint: server.baseURL.appendingPathComponent("analytics"), transport: transport())
     analytics.recordLoad(.milliseconds(1234) + .microseconds(999))
     analytics.record("display", milliseconds: 56)
-    await analytics.flush(within: .seconds(5)) { _ in try await Task.sleep(for: .seconds(86_400)) }
+    await analytics.flush(within: .seconds(5)) { try await TestClock().sleep(for: $0) }
     let queries = server.requests(to: "/analytics").map(\.rawQuery).sorted()
     #expect(queries == ["event=display&time=56", "event=load&time=1234"])
   }
@@ -40,9 +40,10 @@ struct AnalyticsTests {
   @Test("flush gives a hanging endpoint the limit and no more, then abandons the event")
   func hanging() async throws {
     let answered = Recorder<Bool>()
+    let server = self.server
     server.route("/analytics") { _ in
-      // Holds the request far longer than any test: only giving up ends the flush.
-      Thread.sleep(forTimeInterval: 20)
+      // Held until the server stops: only giving up ends the flush.
+      server.hold()
       answered.record(true)
       return .json("{}")
     }
@@ -51,7 +52,6 @@ struct AnalyticsTests {
       endpoint: server.baseURL.appendingPathComponent("analytics"), transport: transport())
     analytics.record("load", milliseconds: 1)
     let asked = Recorder<Duration>()
-    let server = self.server
     await analytics.flush(within: .milliseconds(300)) { limit in
       asked.record(limit)
       // The limit passes once the event is in flight.
@@ -71,7 +71,7 @@ struct AnalyticsTests {
       endpoint: server.baseURL.appendingPathComponent("analytics"), transport: transport())
     analytics.record("display", milliseconds: 3)
     // A limit that never passes: the flush can only end because the event was sent.
-    await analytics.flush(within: .seconds(1)) { _ in try await Task.sleep(for: .seconds(86_400)) }
+    await analytics.flush(within: .seconds(1)) { try await TestClock().sleep(for: $0) }
     #expect(server.requests(to: "/analytics").map(\.rawQuery) == ["event=display&time=3"])
   }
 }

@@ -122,7 +122,7 @@ struct URLSessionHTTPClientTests {
     let barrier = ArrivalBarrier(count: 1)
     server.route("/hang") { _ in
       barrier.arrive()
-      return .json("{}", delay: .seconds(30))
+      return .held
     }
     let transport = transport()
     let url = server.baseURL.appendingPathComponent("hang")

@@ -63,6 +63,8 @@ public final class LoopbackServer: Sendable {
     public var repeats: Int = 1
     /// Headers only: no `Content-Length`, no body, the connection held open until `delay` ends.
     public var omitsLength = false
+    /// No answer at all until the server stops: a server that hangs, for deadline tests.
+    public var held = false
 
     /// Creates a response.
     public init(
@@ -97,6 +99,13 @@ public final class LoopbackServer: Sendable {
     /// A connection closed without an answer.
     public static let dropped = Response(drop: true)
 
+    /// A request held unanswered until the server stops: a hanging server, without a timer.
+    public static var held: Response {
+      var response = Response(drop: true)
+      response.held = true
+      return response
+    }
+
     /// `chunk` sent `count` times without a `Content-Length`, as a streamed body.
     public static func streamed(_ chunk: Data, count: Int) -> Response {
       var response = Response(
@@ -128,6 +137,8 @@ public final class LoopbackServer: Sendable {
   public let port: UInt16
   private let listener: Int32
   private let state = Mutex(State())
+  /// Wakes the handlers held in ``hold()`` when the server stops.
+  private let holding = NSCondition()
 
   /// `http://127.0.0.1:<port>`.
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -214,9 +225,20 @@ public final class LoopbackServer: Sendable {
       return state.stopped
     }
     guard !wasStopped else { return }
+    holding.lock()
+    holding.broadcast()
+    holding.unlock()
     // Only shut down here: the accept thread closes the descriptor itself when it leaves, so its
     // number cannot be reused by another test's socket while that thread still accepts on it.
     shutdown(listener, Int32(SHUT_RDWR))
+  }
+
+  /// Blocks the calling handler until the server stops: the request it serves hangs for as long as
+  /// the test needs, with no timer to outlast.
+  public func hold() {
+    holding.lock()
+    while !state.withLock({ $0.stopped }) { holding.wait() }
+    holding.unlock()
   }
 
   private func acceptLoop() {
@@ -249,6 +271,7 @@ public final class LoopbackServer: Sendable {
     }
     let response =
       handler?(request) ?? .json(#"{"error":"no route for \#(request.path)"}"#, status: 404)
+    if response.held { hold() }
     if response.delay > .zero, !response.omitsLength {
       Thread.sleep(forTimeInterval: response.delay.secondsValue)
     }
