@@ -76,8 +76,19 @@ public struct Context: Sendable {
       timeZone: .current, analytics: Analytics(), randomBytes: SecureRandom.bytes)
   }
 
-  /// Reads the configuration from the environment and `.env` in the current directory.
+  /// The configuration as read once at the start of the run (environment, `.env`, key file,
+  /// `config.json`), or the error reading it gave.
+  var loadedConfiguration: Result<Configuration, any Error>?
+
+  /// The configuration: the one read at start-up (``NewsCLI/run(_:context:)`` reads it once), or
+  /// read now when none was.
   func configuration() throws -> Configuration {
+    if let loadedConfiguration { return try loadedConfiguration.get() }
+    return try readConfiguration()
+  }
+
+  /// Reads the configuration from the environment and `.env` in the current directory.
+  func readConfiguration() throws -> Configuration {
     let dotEnvURL = currentDirectory.appendingPathComponent(".env")
     var dotEnv: String?
     if FileManager.default.fileExists(atPath: dotEnvURL.path) {

@@ -30,6 +30,8 @@ public enum NewsCLI {
   public static func run(_ arguments: [String], context: Context) async -> ExitCode {
     var context = context
     context.startedAt = context.timing.mark()
+    // Read once for the whole run; a command that needs it gets this result, error included.
+    context.loadedConfiguration = Result { try context.readConfiguration() }
     context.prepareStandardError(try? context.configuration())
     var code = await runCommand(arguments, context: context)
     await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.timing.limit)

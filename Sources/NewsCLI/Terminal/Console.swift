@@ -38,9 +38,8 @@ public struct Console: Sendable {
   public static func live(environment: [String: String]) -> Console {
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     var width = 80
-    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-      width = columns
-    } else if stdoutIsTerminal {
+    // COLUMNS (environment or .env) is the configuration's: this is the terminal's own width.
+    if stdoutIsTerminal {
       var size = winsize()
       if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
         width = Int(size.ws_col)

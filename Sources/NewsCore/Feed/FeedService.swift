@@ -30,14 +30,20 @@ public struct FeedService: Sendable {
 
   /// When `source` was last fetched, read from its cache without any request.
   public func lastFetch(_ source: FeedSource) -> LastFetch {
+    let (cached, error) = cachedEntry(source)
+    return LastFetch(fetchedAt: cached?.fetchedAt, error: error)
+  }
+
+  /// The source's cache entry (`nil` when there is none, or it was for another URL), or why it
+  /// does not open: an unreadable entry is reported, never overwritten.
+  private func cachedEntry(_ source: FeedSource) -> (entry: FeedCacheEntry?, error: String?) {
     do {
       let cached = try cache.read(FeedCacheEntry.self, name: "feed-" + source.name)
-      return LastFetch(
-        fetchedAt: cached?.url == source.url.absoluteString ? cached?.fetchedAt : nil)
+      return (cached?.url == source.url.absoluteString ? cached : nil, nil)
     } catch let error as any NewsError {
-      return LastFetch(error: error.message)
+      return (nil, error.message)
     } catch {
-      return LastFetch(error: String(describing: error))
+      return (nil, String(describing: error))
     }
   }
 
@@ -68,17 +74,7 @@ public struct FeedService: Sendable {
 
   private func fetch(_ source: FeedSource, refresh: Bool, offline: Bool) async -> FeedSourceReport {
     let name = "feed-" + source.name
-    var cached: FeedCacheEntry?
-    var cacheError: String?
-    do {
-      cached = try cache.read(FeedCacheEntry.self, name: name)
-      if cached?.url != source.url.absoluteString { cached = nil }
-    } catch let error as any NewsError {
-      // An unreadable cache entry is reported, never overwritten.
-      cacheError = error.message
-    } catch {
-      cacheError = String(describing: error)
-    }
+    let (cached, cacheError) = cachedEntry(source)
     var report = FeedSourceReport(
       name: source.name, url: source.url, status: .failed, fetchedAt: cached?.fetchedAt,
       expiresAt: cached.map { $0.fetchedAt.addingTimeInterval(source.ttl.seconds) },

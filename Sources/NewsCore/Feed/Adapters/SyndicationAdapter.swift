@@ -41,8 +41,8 @@ struct SyndicationAdapter: FeedAdapter {
   }
 
   private func item(from entry: SyndicationEntry, source: String) -> FeedItem? {
-    let text = (entry.summary ?? entry.content).map(HTMLText.plain)?.nonEmptyText
-    let title = entry.title.map(HTMLText.plain)?.nonEmptyText ?? text.map(Self.firstWords)
+    let text = (entry.summary ?? entry.content).map(HTMLText.plain).nonEmpty
+    let title = entry.title.map(HTMLText.plain).nonEmpty ?? text.map(Self.firstWords)
     guard let title, entry.link != nil || text != nil else { return nil }
     var item = FeedItem(source: source, title: title, subtitle: text, imageURL: entry.imageURL)
     item.url = entry.link
@@ -60,13 +60,5 @@ struct SyndicationAdapter: FeedAdapter {
   private static func looksLikeJSON(_ data: Data) -> Bool {
     data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF) }
       == UInt8(ascii: "{")
-  }
-}
-
-extension String {
-  /// The string trimmed, or `nil` when blank.
-  fileprivate var nonEmptyText: String? {
-    let trimmed = trimmingCharacters(in: .whitespacesAndNewlines)
-    return trimmed.isEmpty ? nil : trimmed
   }
 }

@@ -14,33 +14,37 @@ enum XMLEncoding {
   }
 
   private static func withoutEmptyInstructions(_ data: Data) -> Data {
-    guard data.range(of: Data("<?".utf8)) != nil else { return data }
+    // Find them first: nearly every feed has none, and is then handed on as it is.
+    var empty: [Range<Data.Index>] = []
+    var from = data.startIndex
+    while let open = data.range(of: Data("<?".utf8), in: from..<data.endIndex) {
+      // `<?name?>` or `<?name   ?>`: a target and nothing else. (The XML declaration always has
+      // data, so it is never one of them.)
+      var cursor = open.upperBound
+      while cursor < data.endIndex, !isSpace(data[cursor]), data[cursor] != UInt8(ascii: "?"),
+        data[cursor] != UInt8(ascii: ">")
+      {
+        cursor += 1
+      }
+      while cursor < data.endIndex, isSpace(data[cursor]) { cursor += 1 }
+      if cursor + 1 < data.endIndex, data[cursor] == UInt8(ascii: "?"),
+        data[cursor + 1] == UInt8(ascii: ">")
+      {
+        empty.append(open.lowerBound..<(cursor + 2))
+        from = cursor + 2
+      } else {
+        from = open.upperBound
+      }
+    }
+    guard !empty.isEmpty else { return data }
     var out = Data()
     out.reserveCapacity(data.count)
-    var index = data.startIndex
-    while index < data.endIndex {
-      // (The XML declaration always has data, so it is never one of them.)
-      if data[index] == UInt8(ascii: "<"), index + 1 < data.endIndex,
-        data[index + 1] == UInt8(ascii: "?")
-      {
-        // `<?name?>` or `<?name   ?>`: a target and nothing else.
-        var cursor = index + 2
-        while cursor < data.endIndex, !isSpace(data[cursor]), data[cursor] != UInt8(ascii: "?"),
-          data[cursor] != UInt8(ascii: ">")
-        {
-          cursor += 1
-        }
-        while cursor < data.endIndex, isSpace(data[cursor]) { cursor += 1 }
-        if cursor + 1 < data.endIndex, data[cursor] == UInt8(ascii: "?"),
-          data[cursor + 1] == UInt8(ascii: ">")
-        {
-          index = cursor + 2
-          continue
-        }
-      }
-      out.append(data[index])
-      index += 1
+    var kept = data.startIndex
+    for range in empty {
+      out.append(data[kept..<range.lowerBound])
+      kept = range.upperBound
     }
+    out.append(data[kept...])
     return out
   }
 
