@@ -25,7 +25,7 @@ struct FeedCommandTests {
     // Additive: url, publishedAt and author came with web feeds (null for these sources).
     #expect(
       Set(items[0].keys) == [
-        "id", "source", "title", "subtitle", "imageUrl", "url", "publishedAt", "author",
+        "id", "source", "title", "subtitle", "imageUrl", "url", "publishedAt", "author", "read",
       ])
     let sources = try #require(document["sources"] as? [[String: Any]])
     #expect(sources.map { $0["status"] as? String } == ["fresh", "fresh", "fresh"])
@@ -46,9 +46,9 @@ struct FeedCommandTests {
   func text() async throws {
     harness.server.route("/feed/a.json", .json(#"{"stories":[{"title":"No picture"}]}"#))
     let result = await harness.run(["feed"])
-    #expect(result.out.hasPrefix("Feed · 3 items from 3 sources\n"))
-    #expect(result.out.contains("Source A (fresh)"))
-    #expect(result.out.contains("Source C (fresh)"))
+    #expect(result.out.hasPrefix("Feed · 3 items from 3 sources · 3 unread\n"))
+    #expect(result.out.contains("Source A (fresh, 1 unread)"))
+    #expect(result.out.contains("Source C (fresh, 1 unread)"))
     #expect(result.out.contains("[no image]"))
     #expect(result.out.contains("And here is the subtitle!"))
     #expect(result.err.isEmpty)
@@ -66,7 +66,7 @@ struct FeedCommandTests {
     let items = try #require(try result.json()["items"] as? [[String: Any]])
     #expect(items.map { $0["source"] as? String } == ["a", "c"])
     let one = await harness.run(["feed", "--source", "a"])
-    #expect(one.out.hasPrefix("Feed · 1 item from 1 source\n"))
+    #expect(one.out.hasPrefix("Feed · 1 item from 1 source · 1 unread\n"))
     #expect(harness.server.requests(to: "/feed/b.json").isEmpty)
     let unknown = await harness.run(["feed", "--source", "x"])
     #expect(unknown.code == .usage)

@@ -27,7 +27,7 @@ struct HeadlinesCommandTests {
     #expect(articles.count == 20)
     let keys = [
       "id", "provider", "title", "description", "author", "source", "url", "imageUrl",
-      "publishedAt", "content",
+      "publishedAt", "content", "read",
     ]
     for article in articles { #expect(Set(article.keys) == Set(keys)) }
     // Key order is part of the contract too.
@@ -41,7 +41,7 @@ struct HeadlinesCommandTests {
     let result = await harness.run(["headlines"])
     #expect(result.code == .success)
     let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.first == "Top headlines · us · 20 of 38")
+    #expect(lines.first == "Top headlines · us · 20 of 38 · 20 unread")
     #expect(result.out.contains("\n 1. "))
     #expect(result.out.contains("\n20. "))
     #expect(!result.out.contains("\u{1B}"))

@@ -35,7 +35,7 @@ struct OnlineSearchTests {
   @Test("the header says how many of totalResults were found")
   func header() async throws {
     let result = await harness.run(["search", "markets", "--online"])
-    #expect(result.out.hasPrefix("Search · \"markets\" · 20 of 70 found\n"))
+    #expect(result.out.hasPrefix("Search · \"markets\" · 20 of 70 found · 20 unread\n"))
     #expect(result.out.contains("\n 1. "))
   }
 

@@ -27,6 +27,17 @@ struct FeedServiceTests {
       ].merging(extra) { $1 })
   }
 
+  /// Where the items are kept as articles.
+  func articleStore() -> ArticleStore {
+    let clock = clock
+    return ArticleStore(
+      store: EncryptedStore(
+        directory: directory.url.appendingPathComponent("data"),
+        key: StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test"),
+        randomBytes: SecureRandom.bytes),
+      now: { clock.now })
+  }
+
   func service() -> FeedService {
     let key = StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test")
     let clock = clock
@@ -36,6 +47,7 @@ struct FeedServiceTests {
       cache: EncryptedStore(
         directory: directory.url.appendingPathComponent("cache"), key: key,
         randomBytes: SecureRandom.bytes),
+      articles: articleStore(),
       now: { clock.now },
       // Deadlines never pass here: these tests are about answers, not time.
       deadline: Deadline(
@@ -79,6 +91,48 @@ struct FeedServiceTests {
     clock.advance(by: 30 * 60)
     let later = await service.fetch(sources)
     #expect(later.map(\.status) == [.fresh, .fresh, .cached])
+  }
+
+  @Test("every fetched item is kept as an article of its source, with its link's id")
+  func itemsAreArticles() async throws {
+    server.route("/rss.xml", .fixture("feeds/rss20_1.xml"))
+    let feedFile = directory.url.appendingPathComponent("config.json")
+    try Data(
+      #"{"sources":[{"name":"blog","url":"\#(server.baseURL.absoluteString)/rss.xml"}]}"#.utf8
+    ).write(to: feedFile)
+    let sources = FeedRegistry.sources(try configuration(["NEWS_CONFIG": feedFile.path]))
+    let reports = await service().fetch(sources)
+    #expect(reports.allSatisfy { $0.notKept == nil })
+    let store = articleStore()
+    #expect(try store.articles(provider: "a").map(\.id) == reports[0].items.map(\.id))
+    let blog = try store.articles(provider: "blog")
+    let item = try #require(reports[3].items.first)
+    let article = try #require(blog.first { $0.id == item.id })
+    #expect(item.url != nil)
+    #expect(article.id == ArticleID.derive(fromURL: item.url!))
+    #expect(article.url == item.url && article.provider == "blog")
+    #expect(article.description == item.subtitle)
+  }
+
+  @Test("a cache entry written before items were articles is kept once, when next read")
+  func oldCacheEntriesAreKept() async throws {
+    let sources = FeedRegistry.sources(try configuration()).filter { $0.name == "a" }
+    _ = await service().fetch(sources)
+    // What an older version left: the cache entry without `kept`, and no article file.
+    let data = directory.url.appendingPathComponent("data")
+    try FileManager.default.removeItem(at: data)
+    let cache = EncryptedStore(
+      directory: directory.url.appendingPathComponent("cache"),
+      key: StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test"),
+      randomBytes: SecureRandom.bytes)
+    var entry = try #require(try cache.read(FeedCacheEntry.self, name: "feed-a"))
+    entry.kept = nil
+    try cache.write(entry, name: "feed-a")
+    let reports = await service().fetch(sources)
+    #expect(reports[0].status == .cached)
+    #expect(try articleStore().articles(provider: "a").count == 1)
+    #expect(try cache.read(FeedCacheEntry.self, name: "feed-a")?.kept == true)
+    #expect(server.requests(to: "/a.json").count == 1)
   }
 
   @Test("NEWS_FEED_<NAME>_TTL overrides the default")

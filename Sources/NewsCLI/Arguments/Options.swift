@@ -24,6 +24,8 @@ enum Options {
   static let refresh = Flag("refresh", help: "Fetch now, whatever is stored or cached.")
   /// `--offline` and `--refresh`, which contradict each other.
   static let freshness = [offline.spec, refresh.spec]
+  /// `--unread`.
+  static let unread = Flag("unread", help: "Only the articles not read yet.")
 
   // MARK: newsapi.org
 
@@ -103,6 +105,17 @@ enum Options {
     "source", "<names>", help: "Only these sources (comma-separated, e.g. a,b).")
   /// `--wait` of sync.
   static let wait = Flag("wait", help: "Wait for another running sync instead of exiting with 75.")
+  /// `--all` of read.
+  static let all = Flag("all", help: "Every stored article (of --source, when given).")
+  /// `--source <name>` of read.
+  static let readSource = OptionKey<String>.text(
+    "source", "<name>", help: "Only the articles of this provider or feed source.")
+  /// `--name <name>` of sources add.
+  static let sourceName = OptionKey<String>.text(
+    "name", "<name>", help: "The source's name (default: from the feed's title).")
+  /// `--ttl <seconds>` of sources add.
+  static let ttl = OptionKey<Int>.integer(
+    "ttl", in: 0...31_536_000, help: "Seconds its answer stays fresh (default 900).")
   /// `--quiet` of sync.
   static let quiet = Flag("quiet", help: "Print nothing when every source succeeded.")
   /// `-h`, `--help`, which every command takes.

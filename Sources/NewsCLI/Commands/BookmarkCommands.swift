@@ -63,12 +63,13 @@ enum BookmarkCommands {
           news bookmarks
           news bookmarks --json | jq -r '.articles[].url'
         """,
-      options: [Options.limit.spec] + Options.output),
+      options: [Options.limit.spec, Options.unread.spec] + Options.output),
     run: { arguments, context in
       let format = try OutputFormat(arguments)
       let limit = arguments[Options.limit]
       let configuration = try context.configuration()
-      let result = try context.services(configuration).lists().bookmarks(limit: limit)
+      let result = try context.services(configuration).lists().bookmarks(
+        limit: limit, unreadOnly: arguments[Options.unread])
       return try ListOutput(context: context, configuration: configuration, format: format)
         .show(result, heading: "Bookmarks")
     })

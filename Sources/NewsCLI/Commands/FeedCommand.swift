@@ -9,13 +9,16 @@ enum FeedCommand {
     discussion: """
       Each source is cached (encrypted) with its own time to live: A 5 min, B 30 min, C 60 min by
       default (NEWS_FEED_<NAME>_TTL overrides, in seconds). A failing source never hides the others.
+      Items are numbered across sources, so 'news show 3' opens the third; every item is stored as
+      an article of its source, for show, bookmark, search and read state.
 
       EXAMPLES:
         news feed
         news feed --source a,c
         news feed --json | jq -r '.items[].title'
       """,
-    options: [Options.feedSources.spec, Options.limit.spec] + Options.freshness + Options.output)
+    options: [Options.feedSources.spec, Options.limit.spec, Options.unread.spec]
+      + Options.freshness + Options.output)
 
   static let entry = CommandEntry(spec: spec, usesNetwork: { !$0[Options.offline] }, run: run)
 
@@ -40,6 +43,7 @@ enum FeedCommand {
       sources = sources.filter { wanted.contains($0.name) }
     }
     let service = try services.feed()
+    let store = try services.articleStore()
 
     let spinner = Spinner(
       line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
@@ -60,6 +64,20 @@ enum FeedCommand {
       let message = "\(report.error ?? "source \(report.name) failed")\(fallback)"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
+    for report in reports { if let notKept = report.notKept { context.warn(notKept) } }
+    var read: Set<String> = []
+    do {
+      read = try store.readIDs()
+    } catch let error as any NewsError {
+      context.warn("read marks unavailable: " + error.message)
+    }
+    var unread: [String: Int] = [:]
+    for report in reports {
+      unread[report.name] = report.items.lazy.filter { !read.contains($0.id) }.count
+    }
+    if arguments[Options.unread] {
+      for index in reports.indices { reports[index].items.removeAll { read.contains($0.id) } }
+    }
     var cut: Set<String> = []
     if let limit {
       var left = limit
@@ -72,19 +90,31 @@ enum FeedCommand {
     }
     switch format {
     case .json:
-      context.console.out(FeedRenderer.json(reports).serialized(pretty: true) + "\n")
+      context.console.out(FeedRenderer.json(reports, read: read).serialized(pretty: true) + "\n")
     case .jsonLines:
       for item in reports.flatMap(\.items) {
-        context.console.out(FeedRenderer.item(item).serialized() + "\n")
+        context.console.out(
+          FeedRenderer.item(item, read: read.contains(item.id)).serialized() + "\n")
       }
     case .text:
       let renderer = FeedRenderer(
         style: context.style(configuration), width: context.width(configuration),
-        now: context.timing.now()
+        now: context.timing.now(), read: read, unread: unread
       )
       context.console.out(renderer.text(reports, cutByLimit: cut))
     }
     context.displayed()
+    // The numbers shown are what `news show 3` and `news open 3` count in.
+    let shown = reports.flatMap(\.items).map(\.id)
+    do {
+      try store.setLastListing(
+        Listing(
+          key: "feed", provider: "feed", ids: shown, totalResults: shown.count,
+          fetchedAt: context.timing.now()))
+      try? store.noteListed(shown, read: read)
+    } catch let error as any NewsError {
+      if !everyFailed { throw ListNotKeptError(underlying: error) }
+    }
     guard !everyFailed else {
       throw FeedFailure(count: reports.count)
     }

@@ -25,7 +25,7 @@ enum HeadlinesCommand {
         with a warning, and --offline reads only the store.
         """,
       options: [Options.provider(providers).spec] + Options.filters.map(\.spec)
-        + [Options.limit.spec] + Options.freshness + Options.output)
+        + [Options.limit.spec, Options.unread.spec] + Options.freshness + Options.output)
   }
 
   /// The command, for `providers`.
@@ -58,7 +58,7 @@ enum HeadlinesCommand {
     try query.validate()
     let result = try await context.services(configuration).lists().headlines(
       from: provider, query: query, offline: arguments[Options.offline],
-      limit: arguments[Options.limit])
+      limit: arguments[Options.limit], unreadOnly: arguments[Options.unread])
     return try ListOutput(context: context, configuration: configuration, format: format)
       .show(result, heading: provider.heading(for: query))
   }

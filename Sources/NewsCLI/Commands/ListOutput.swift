@@ -28,19 +28,23 @@ struct ListOutput {
         title +=
           " (stored " + RelativeTime.describe(list.fetchedAt, now: context.timing.now()) + ")"
       }
-      let renderer = ArticleListRenderer(
+      var renderer = ArticleListRenderer(
         style: context.style(configuration), width: context.width(configuration),
         now: context.timing.now(), layout: context.providers.layout(of:))
-      context.console.out(renderer.render(list, heading: title, countSuffix: countSuffix))
+      renderer.read = result.read
+      context.console.out(
+        renderer.render(
+          list, heading: title, countSuffix: countSuffix, unread: result.unreadCount))
     case .jsonLines:
       for article in list.articles {
-        context.console.out(ArticleJSON.article(article).serialized() + "\n")
+        context.console.out(
+          ArticleJSON.article(article, read: result.read.contains(article.id)).serialized() + "\n")
       }
     case .json:
       var error: String?
       if case .stale(let reason) = result.freshness { error = reason }
       context.console.out(
-        ArticleJSON.list(list, stale: result.freshness != .fresh, error: error)
+        ArticleJSON.list(list, read: result.read, stale: result.freshness != .fresh, error: error)
           .serialized(pretty: true) + "\n")
     }
   }

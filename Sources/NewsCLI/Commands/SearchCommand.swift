@@ -20,7 +20,9 @@ enum SearchCommand {
         news search bitcoin --online --language fr --sort-by publishedAt
         news search election --online --from 2024-05-01 --to 2024-05-31 --domains bbc.co.uk
       """,
-    options: [Options.online.spec] + Options.onlineSearch + [Options.limit.spec]
+    options: [Options.online.spec] + Options.onlineSearch + [
+      Options.limit.spec, Options.unread.spec,
+    ]
       + Options.output,
     arguments: [ArgumentSpec(name: "words", help: "What to look for.", repeating: true)])
 
@@ -44,7 +46,8 @@ enum SearchCommand {
         hint: "add --online")
     }
     let configuration = try context.configuration()
-    let result = try context.services(configuration).lists().search(words, limit: limit)
+    let result = try context.services(configuration).lists().search(
+      words, limit: limit, unreadOnly: arguments[Options.unread])
     return try ListOutput(context: context, configuration: configuration, format: format)
       .show(result, heading: "Search · \"\(words.joined(separator: " "))\"")
   }

@@ -8,7 +8,7 @@ enum ShowCommand {
     abstract: "Show one article in full, with its likes and comments.",
     discussion: """
       <id> is a full article id, a number from the last list (news show 3), a unique prefix of an
-      id, or the article's URL.
+      id, or the article's URL. A shown article is marked read.
 
       EXAMPLES:
         news show 3
@@ -26,8 +26,8 @@ enum ShowCommand {
     }
     let configuration = try context.configuration()
     let services = context.services(configuration)
-    let article = try ArticleReference.resolve(
-      arguments.positionals[0], in: try services.articleStore())
+    let store = try services.articleStore()
+    let article = try ArticleReference.resolve(arguments.positionals[0], in: store)
 
     // Likes and comments are keyed by the ARTICLEID of a URL: articles without one have none.
     let showCounts = article.url != nil && !arguments[Options.offline]
@@ -43,9 +43,18 @@ enum ShowCommand {
       comments = try? counts.comments.get()
     }
 
+    // Shown means read; a store that cannot say so does not hold the article back.
+    var read = true
+    do {
+      try store.markRead([article.id])
+    } catch {
+      read = (try? store.readIDs().contains(article.id)) ?? false
+      context.warn("not marked read: " + ((error as? any NewsError)?.message ?? "\(error)"))
+    }
+
     if arguments[Options.json] {
       var object = ArticleJSON.article(
-        article, extra: [("likes", .int(likes)), ("comments", .int(comments))])
+        article, read: read, extra: [("likes", .int(likes)), ("comments", .int(comments))])
       if case .object(let members) = object {
         object = .object([("schemaVersion", .int(ArticleJSON.schemaVersion))] + members)
       }

@@ -6,22 +6,53 @@ import NewsCore
 enum SourcesCommand {
   static let spec = CommandSpec(
     name: "sources",
-    abstract: "List the feed's sources: name, URL, format, time to live, last fetch.",
+    abstract: "List, add, remove, import and export the feed's sources.",
     discussion: """
-      The built-in sources A, B and C and those of config.json (a source with only a URL is a web
-      feed: RSS, Atom or JSON Feed). Nothing is fetched: the last fetch is read from the cache.
+      Without an action: the built-in sources A, B and C and those of config.json (a source with
+      only a URL is a web feed: RSS, Atom or JSON Feed), with format, time to live and last fetch.
+      Nothing is fetched: the last fetch is read from the cache.
+
+      add <url>        fetches <url> once: a feed is subscribed to; a web page announcing one
+                       (<link rel="alternate" type="application/rss+xml">) subscribes to its
+                       feed. The name comes from the feed's title unless --name is given.
+      remove <name>    unsubscribes (its stored articles stay until retention drops them).
+      import <file>    OPML 1.0/2.0 (folders become tags) or newsboat's urls file; feeds
+                       subscribed already are skipped. Nothing is fetched.
+      export           prints the web feeds as OPML 2.0 (newsboat -i, other readers).
+
+      config.json is edited in place: the rest of the file stays as written.
 
       EXAMPLES:
         news sources
+        news sources add https://news.ycombinator.com/rss --name hn
+        news sources add https://example.com/blog --ttl 3600
+        news sources import ~/.newsboat/urls
+        news sources export > feeds.opml
         news sources --json | jq -r '.sources[].url'
       """,
-    options: [Options.json.spec])
+    options: [Options.json.spec, Options.sourceName.spec, Options.ttl.spec],
+    arguments: [
+      ArgumentSpec(
+        name: "action", help: "add, remove, import or export.", required: false,
+        choices: ["add", "remove", "import", "export"]),
+      ArgumentSpec(name: "value", help: "The URL, name or file of the action.", required: false),
+    ])
 
-  static let entry = CommandEntry(spec: spec, run: run)
+  static let entry = CommandEntry(
+    spec: spec, usesNetwork: { $0.positionals.first == "add" }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
     let services = context.services(configuration)
+    let positionals = arguments.positionals
+    if let action = positionals.first {
+      return try await SourcesActions.run(
+        action, value: positionals.count > 1 ? positionals[1] : nil, arguments: arguments,
+        services: services, context: context)
+    }
+    for option in [Options.sourceName.spec, Options.ttl.spec] where arguments.contains(option) {
+      throw UsageError(command: spec.name, message: "--\(option.name) only applies to 'add'")
+    }
     let feed = try services.feed()
     let rows = services.feedSources().map { source in (source, feed.lastFetch(source)) }
     if arguments[Options.json] {
@@ -41,6 +72,7 @@ enum SourcesCommand {
                   .string(error != nil ? "damaged" : fetchedAt == nil ? "never" : "fetched")
                 ),
                 ("fetchedAt", .date(fetchedAt)), ("error", .string(error)),
+                ("tags", .array(source.tags.map { .string($0) })),
               ])
             })
         ),

@@ -7,8 +7,10 @@ enum ArticleJSON {
   static let schemaVersion = 1
 
   /// ARTICLE: `{"id","provider","title","description","author","source","url","imageUrl",
-  /// "publishedAt","content"}`, `null` where absent.
-  static func article(_ article: Article, extra: [(String, JSONValue)] = []) -> JSONValue {
+  /// "publishedAt","content","read"}`, `null` where absent.
+  static func article(_ article: Article, read: Bool, extra: [(String, JSONValue)] = [])
+    -> JSONValue
+  {
     .object(
       [
         ("id", .string(article.id)),
@@ -21,13 +23,16 @@ enum ArticleJSON {
         ("imageUrl", .string(article.imageURL)),
         ("publishedAt", .date(article.publishedAt)),
         ("content", .string(article.content)),
+        ("read", .bool(read)),
       ] + extra)
   }
 
   /// The list document of `headlines` (and `search`):
   /// `{"schemaVersion","provider","totalResults","fetchedAt","stale","articles"}`, plus `"error"`
   /// when stale data stands in for a failed request.
-  static func list(_ page: ArticleList, stale: Bool = false, error: String? = nil) -> JSONValue {
+  static func list(
+    _ page: ArticleList, read: Set<String>, stale: Bool = false, error: String? = nil
+  ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("schemaVersion", .int(schemaVersion)),
       ("provider", .string(page.provider)),
@@ -36,7 +41,8 @@ enum ArticleJSON {
       ("stale", .bool(stale)),
     ]
     if let error { members.append(("error", .string(error))) }
-    members.append(("articles", .array(page.articles.map { article($0) })))
+    members.append(
+      ("articles", .array(page.articles.map { article($0, read: read.contains($0.id)) })))
     return .object(members)
   }
 }

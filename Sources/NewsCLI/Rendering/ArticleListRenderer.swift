@@ -12,12 +12,26 @@ struct ArticleListRenderer {
   var now: Date
   /// How the articles of a provider are laid out.
   var layout: @Sendable (String) -> ArticleLayout
+  /// The ids of the articles read: their titles are dim instead of bold.
+  var read: Set<String> = []
 
   /// Header line, then each article: title, source · time · author, wrapped description, image.
-  func render(_ page: ArticleList, heading: String, countSuffix: String = "") -> String {
+  ///
+  /// - Parameter unread: how many of the whole list are unread, said in the header.
+  func render(_ page: ArticleList, heading: String, countSuffix: String = "", unread: Int? = nil)
+    -> String
+  {
     let shown = page.articles.count
-    var text =
-      style.bold(heading) + style.dim(" · \(shown) of \(page.totalResults)\(countSuffix)") + "\n"
+    let counts =
+      "\(shown) of \(page.totalResults)\(countSuffix)" + (unread.map { " · \($0) unread" } ?? "")
+    var text: String
+    if TextWrapper.columns((heading + " · " + counts)[...]) <= width {
+      text = style.bold(heading) + style.dim(" · " + counts) + "\n"
+    } else {
+      // A narrow terminal: the counts go under the heading.
+      text = TextWrapper.wrap(heading, width: width).map { style.bold($0) + "\n" }.joined()
+      text += style.dim(counts) + "\n"
+    }
     if page.articles.isEmpty {
       return text + "\nNo articles.\n"
     }
@@ -30,8 +44,9 @@ struct ArticleListRenderer {
       let titleLines = TextWrapper.wrap(
         TextWrapper.shortened(clean(article.title), to: Self.maximumTitle),
         width: width - indent.count)
+      let isRead = read.contains(article.id)
       for (index, line) in titleLines.enumerated() {
-        text += (index == 0 ? label : indent) + style.bold(line) + "\n"
+        text += (index == 0 ? label : indent) + (isRead ? style.dim(line) : style.bold(line)) + "\n"
       }
       switch layout(article.provider) {
       case .release:

@@ -6,16 +6,21 @@ struct FeedRenderer {
   var style: Style
   var width: Int
   var now: Date
+  /// The ids of the items read: their titles are dim instead of bold.
+  var read: Set<String> = []
+  /// Unread items of each source (before `--unread` and `--limit`), for the headers.
+  var unread: [String: Int] = [:]
 
   /// Items grouped by source, each source with its status.
   ///
   /// - Parameter cutByLimit: sources whose items `--limit` cut (or left out altogether).
   func text(_ reports: [FeedSourceReport], cutByLimit: Set<String> = []) -> String {
     let total = reports.map(\.items.count).reduce(0, +)
+    let unreadTotal = unread.values.reduce(0, +)
     var text =
       style.bold("Feed")
       + style.dim(
-        " · \(total) item\(total == 1 ? "" : "s") from \(reports.count) source\(reports.count == 1 ? "" : "s")"
+        " · \(total) item\(total == 1 ? "" : "s") from \(reports.count) source\(reports.count == 1 ? "" : "s") · \(unreadTotal) unread"
       ) + "\n"
     var number = 0
     let indent = "     "
@@ -25,8 +30,10 @@ struct FeedRenderer {
         status += ", " + RelativeTime.describe(fetchedAt, now: now)
       }
       if cutByLimit.contains(report.name), !report.items.isEmpty { status += ", cut by --limit" }
-      text +=
-        "\n" + style.bold("Source " + report.name.uppercased()) + style.dim(" (\(status))") + "\n"
+      if let count = unread[report.name], count > 0 { status += ", \(count) unread" }
+      // The built-in single letters read best as capitals; a feed's name as it was given.
+      let name = report.name.count == 1 ? report.name.uppercased() : report.name
+      text += "\n" + style.bold("Source " + name) + style.dim(" (\(status))") + "\n"
       if report.items.isEmpty {
         let reason =
           cutByLimit.contains(report.name)
@@ -38,8 +45,10 @@ struct FeedRenderer {
         let label = String(repeating: " ", count: max(0, 3 - String(number).count)) + "\(number). "
         let title = TextWrapper.shortened(clean(item.title), to: ArticleListRenderer.maximumTitle)
         let titleLines = TextWrapper.wrap(title, width: width - indent.count)
+        let isRead = read.contains(item.id)
         for (index, line) in titleLines.enumerated() {
-          text += (index == 0 ? label : indent) + style.bold(line) + "\n"
+          text +=
+            (index == 0 ? label : indent) + (isRead ? style.dim(line) : style.bold(line)) + "\n"
         }
         if let subtitle = item.subtitle.map(clean), !subtitle.isEmpty {
           let shortened = TextWrapper.shortened(
@@ -58,10 +67,10 @@ struct FeedRenderer {
   }
 
   /// `{"schemaVersion","items":[ITEM…],"sources":[{"name","url","status","fetchedAt","expiresAt","error"}]}`.
-  static func json(_ reports: [FeedSourceReport]) -> JSONValue {
+  static func json(_ reports: [FeedSourceReport], read: Set<String>) -> JSONValue {
     .object([
       ("schemaVersion", .int(ArticleJSON.schemaVersion)),
-      ("items", .array(reports.flatMap(\.items).map(item))),
+      ("items", .array(reports.flatMap(\.items).map { item($0, read: read.contains($0.id)) })),
       (
         "sources",
         .array(
@@ -79,8 +88,8 @@ struct FeedRenderer {
     ])
   }
 
-  /// ITEM: `{"id","source","title","subtitle","imageUrl","url","publishedAt","author"}`.
-  static func item(_ item: FeedItem) -> JSONValue {
+  /// ITEM: `{"id","source","title","subtitle","imageUrl","url","publishedAt","author","read"}`.
+  static func item(_ item: FeedItem, read: Bool) -> JSONValue {
     .object([
       ("id", .string(item.id)),
       ("source", .string(item.source)),
@@ -90,6 +99,7 @@ struct FeedRenderer {
       ("url", .string(item.url)),
       ("publishedAt", .date(item.publishedAt)),
       ("author", .string(item.author)),
+      ("read", .bool(read)),
     ])
   }
 

@@ -46,6 +46,12 @@ public struct Configuration: Sendable {
   public var feedTTLs: [String: Duration]
   /// `config.json` (or the file `NEWS_CONFIG` names), decoded; `nil` when there is none.
   public var feedConfig: FeedConfigFile?
+  /// `NEWS_CONCURRENCY`: requests in flight at once, in all.
+  public var concurrency: Int
+  /// `NEWS_HOST_CONCURRENCY`: requests in flight at once to one host.
+  public var hostConcurrency: Int
+  /// Where `config.json` is (or would be): `NEWS_CONFIG`, else the config directory's.
+  public var configFilePath: String
 
   /// Built-in default endpoints.
   public enum Defaults {
@@ -103,10 +109,16 @@ public struct Configuration: Sendable {
     countsDeadline = try Self.seconds(merged, "NEWS_COUNTS_DEADLINE", default: 3, allowZero: false)
     sourceDeadline = try Self.seconds(merged, "NEWS_SOURCE_DEADLINE", default: 30, allowZero: false)
     feedTTLs = try Self.feedTTLs(merged)
+    concurrency =
+      try Self.integer(merged, "NEWS_CONCURRENCY", in: 1...256, expected: "a number of requests")
+      ?? 32
+    hostConcurrency =
+      try Self.integer(
+        merged, "NEWS_HOST_CONCURRENCY", in: 1...64, expected: "a number of requests") ?? 8
     let explicitConfig = merged["NEWS_CONFIG"]
-    feedConfig = try FeedConfigFile.load(
-      path: explicitConfig ?? paths.configDirectory.appendingPathComponent("config.json").path,
-      explicit: explicitConfig != nil)
+    configFilePath =
+      explicitConfig ?? paths.configDirectory.appendingPathComponent("config.json").path
+    feedConfig = try FeedConfigFile.load(path: configFilePath, explicit: explicitConfig != nil)
   }
 
   /// The time to live `NEWS_FEED_<NAME>_TTL` sets for the source `name`, if any.

@@ -8,4 +8,7 @@ struct FeedCacheEntry: Codable, Sendable {
   var fetchedAt: Date
   var etag: String?
   var lastModified: String?
+  /// Whether the items were kept as articles of the source (entries written before feed items
+  /// were articles were not: they are kept once, when next read).
+  var kept: Bool?
 }

@@ -19,20 +19,25 @@ public struct FeedConfigFile: Sendable {
     public var ttl: Duration?
     /// How to read it: a JSON mapping, or a web feed (RSS, Atom, JSON Feed) when it has none.
     var adapter: (any FeedAdapter)?
+    /// Tags it is filed under.
+    var tags: [String]?
 
     func applied(to source: FeedSource) -> FeedSource {
       var source = source
       if let url { source.url = url }
       if let ttl { source.ttl = ttl }
       if let adapter { source.adapter = adapter }
+      if let tags { source.tags = tags }
       return source
     }
 
     /// The source it declares; only called for new sources, which were checked to have both.
     func source() -> FeedSource {
-      FeedSource(
+      var source = FeedSource(
         name: name, url: url ?? URL(fileURLWithPath: "/"), ttl: ttl ?? .seconds(15 * 60),
         adapter: adapter ?? SyndicationAdapter())
+      source.tags = tags ?? []
+      return source
     }
   }
 
@@ -88,7 +93,7 @@ public struct FeedConfigFile: Sendable {
   }
 
   private enum Keys: String, CodingKey {
-    case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl
+    case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl, tags
   }
 
   /// The file as decoded: `{"sources": [...]}`.
@@ -146,6 +151,12 @@ public struct FeedConfigFile: Sendable {
             problem: "must be a number of seconds from 0 to 31536000 (a year)")
         }
         declared.ttl = .milliseconds(Int(seconds * 1000))
+      }
+      if object.contains(.tags) {
+        guard let tags = try? object.decode([String].self, forKey: .tags) else {
+          throw Problem(source: name, field: "tags", problem: "must be a list of strings")
+        }
+        declared.tags = tags
       }
       var format: String?
       if object.contains(.format) {

@@ -2,7 +2,8 @@ import Foundation
 
 /// One item of the feed, whatever shape its source sends.
 public struct FeedItem: Codable, Hashable, Sendable {
-  /// Stable id: the source name and a hash of the title and image, e.g. `b-1f3a9c`.
+  /// Stable id: the ARTICLEID of its link when it has one (`example.com-2024-05-post`), else the
+  /// source name and a hash of the title and image (`b-1f3a9c`).
   public var id: String
   /// The source's name (`a`, `b`, `c`, …).
   public var source: String
@@ -18,18 +19,35 @@ public struct FeedItem: Codable, Hashable, Sendable {
   public var publishedAt: Date?
   /// Who wrote it, if the feed says.
   public var author: String?
+  /// Its full text, cleaned of HTML, when the feed sends more than the summary.
+  public var content: String?
 
   /// Creates an item, deriving its id. Blank strings count as absent.
-  public init(source: String, title: String, subtitle: String?, imageURL: String?) {
+  public init(
+    source: String, title: String, subtitle: String?, imageURL: String?, url: String? = nil
+  ) {
     self.source = source
     self.title = title
     self.subtitle = subtitle.nonEmpty
     self.imageURL = imageURL.nonEmpty
-    id = source + "-" + StableHash.hex(title, self.imageURL ?? "", length: 6)
+    self.url = url.nonEmpty
+    let linkID = self.url.map(ArticleID.derive(fromURL:))
+    if let linkID, linkID.contains(where: { $0 != "-" }) {
+      id = linkID
+    } else {
+      id = source + "-" + StableHash.hex(title, self.imageURL ?? "", length: 6)
+    }
+  }
+
+  /// The item as an article of its source (provider = the source's name).
+  public var article: Article {
+    Article(
+      id: id, provider: source, title: title, description: subtitle, author: author,
+      source: source, url: url, imageURL: imageURL, publishedAt: publishedAt, content: content)
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, source, title, subtitle, url, publishedAt, author
+    case id, source, title, subtitle, url, publishedAt, author, content
     case imageURL = "imageUrl"
   }
 }

@@ -5,17 +5,20 @@ import Foundation
 public struct FeedService: Sendable {
   private let transport: HTTPTransport
   private let cache: EncryptedStore
+  private let articles: ArticleStore?
   private let now: @Sendable () -> Date
   private let deadline: Deadline
 
-  /// Creates the service; `cache` is the encrypted store the sources' answers are kept in, and
-  /// each source gets `deadline` in all, retries included.
+  /// Creates the service; `cache` is the encrypted store the sources' answers are kept in,
+  /// `articles` where their items are kept as articles of their source, and each source gets
+  /// `deadline` in all, retries included.
   public init(
-    transport: HTTPTransport, cache: EncryptedStore,
+    transport: HTTPTransport, cache: EncryptedStore, articles: ArticleStore?,
     now: @escaping @Sendable () -> Date, deadline: Deadline
   ) {
     self.transport = transport
     self.cache = cache
+    self.articles = articles
     self.now = now
     self.deadline = deadline
   }
@@ -84,6 +87,11 @@ public struct FeedService: Sendable {
       offline || (!refresh && current < cached.fetchedAt.addingTimeInterval(source.ttl.seconds))
     {
       report.status = .cached
+      if cached.kept != true {
+        var entry = cached
+        report.notKept = keep(&entry, source: source)
+        if report.notKept == nil { try? cache.write(entry, name: name) }
+      }
       return report
     }
     if let cacheError {
@@ -105,7 +113,7 @@ public struct FeedService: Sendable {
       let response = try await deadline.run { [headers] in
         try await transport.get(url, headers: headers)
       }
-      let entry: FeedCacheEntry
+      var entry: FeedCacheEntry
       if response.status == 304, var revalidated = cached {
         revalidated.fetchedAt = now()
         entry = revalidated
@@ -118,6 +126,7 @@ public struct FeedService: Sendable {
         throw FeedError.status(
           source: source.name, code: response.status, attempts: response.attempts)
       }
+      report.notKept = keep(&entry, source: source)
       do {
         try cache.write(entry, name: name)
       } catch let error as any NewsError {
@@ -138,5 +147,19 @@ public struct FeedService: Sendable {
     }
     report.attempts = counter.value
     return report
+  }
+
+  /// Keeps the entry's items as articles of `source` (refreshing when they were last seen, so
+  /// that retention keeps what the source still lists); returns why not, if they were not.
+  private func keep(_ entry: inout FeedCacheEntry, source: FeedSource) -> String? {
+    guard let articles else { return nil }
+    do {
+      try articles.keep(entry.items.map(\.article), provider: source.name)
+      entry.kept = true
+      return nil
+    } catch {
+      let message = (error as? any NewsError)?.message ?? String(describing: error)
+      return "source \(source.name): its items were not stored: \(message)"
+    }
   }
 }

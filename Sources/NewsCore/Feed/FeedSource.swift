@@ -10,6 +10,8 @@ public struct FeedSource: Sendable {
   public var ttl: Duration
   /// How its body becomes items.
   public var adapter: any FeedAdapter
+  /// Tags it is filed under (OPML folders, newsboat tags), from `config.json`.
+  public var tags: [String] = []
 
   /// Creates a source.
   public init(name: String, url: URL, ttl: Duration, adapter: any FeedAdapter) {

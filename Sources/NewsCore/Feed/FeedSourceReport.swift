@@ -20,4 +20,6 @@ public struct FeedSourceReport: Sendable {
   public var attempts: Int
   /// How many of the items were not in the cache before.
   public var newItems: Int
+  /// Why its items could not be kept as articles (they are shown all the same).
+  public var notKept: String?
 }

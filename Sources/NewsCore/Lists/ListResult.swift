@@ -8,6 +8,10 @@ public struct ListResult: Sendable {
   public var warnings: [String]
   /// The store could not keep the list (it is shown all the same; the command then fails).
   public var notKept: (any NewsError)?
+  /// The ids of the shown articles that are read.
+  public var read: Set<String> = []
+  /// How many articles of the whole list (before `--limit`) are unread.
+  public var unreadCount = 0
 
   /// Creates a result.
   public init(

@@ -15,17 +15,21 @@ public struct ListService: Sendable {
 
   /// The list of `provider` for `query`: fetched, or the stored one with `offline` (never the
   /// network then), or the stored one standing in for an outage.
+  ///
+  /// - Parameter unreadOnly: leave out the articles marked read (before `limit` applies).
   public func headlines(
-    from provider: any Provider, query: TopHeadlinesQuery, offline: Bool, limit: Int?
+    from provider: any Provider, query: TopHeadlinesQuery, offline: Bool, limit: Int?,
+    unreadOnly: Bool = false
   ) async throws -> ListResult {
     let key = provider.storageKey(for: query)
+    let shape = Shape(limit: limit, unreadOnly: unreadOnly)
     if offline {
-      guard let result = try stored(key, freshness: .offline, limit: limit) else {
+      guard let result = try stored(key, freshness: .offline, shape: shape) else {
         throw OfflineError.nothingStored(command: "news headlines")
       }
       return result
     }
-    return try await fetched(key: key, limit: limit) {
+    return try await fetched(key: key, shape: shape) {
       try await provider.fetch(query, using: context)
     }
   }
@@ -36,35 +40,47 @@ public struct ListService: Sendable {
       baseURL: context.configuration.newsAPIURL,
       apiKey: try context.configuration.requireNewsAPIKey(), transport: context.transport,
       now: context.now)
-    return try await fetched(key: query.storageKey, limit: limit) {
+    return try await fetched(key: query.storageKey, shape: Shape(limit: limit)) {
       try await client.everything(query)
     }
   }
 
   /// The stored articles holding every one of `words`, newest first.
-  public func search(_ words: [String], limit: Int?) throws -> ListResult {
-    unkeyed(try store.search(words), provider: "search", limit: limit)
+  public func search(_ words: [String], limit: Int?, unreadOnly: Bool = false) throws
+    -> ListResult
+  {
+    try unkeyed(
+      try store.search(words), provider: "search",
+      shape: Shape(limit: limit, unreadOnly: unreadOnly))
   }
 
   /// The bookmarked articles, most recently bookmarked first.
-  public func bookmarks(limit: Int?) throws -> ListResult {
-    unkeyed(try store.bookmarks(), provider: "bookmarks", limit: limit)
+  public func bookmarks(limit: Int?, unreadOnly: Bool = false) throws -> ListResult {
+    try unkeyed(
+      try store.bookmarks(), provider: "bookmarks",
+      shape: Shape(limit: limit, unreadOnly: unreadOnly))
+  }
+
+  /// What is shown of a list: at most `limit` articles, only unread ones with `unreadOnly`.
+  private struct Shape {
+    var limit: Int?
+    var unreadOnly = false
   }
 
   private func fetched(
-    key: String, limit: Int?, _ fetch: () async throws -> ArticleList
+    key: String, shape: Shape, _ fetch: () async throws -> ArticleList
   ) async throws -> ListResult {
     let list: ArticleList
     do {
       list = try await fetch()
     } catch let error as any NewsError where error.isOutage {
-      guard let result = try stored(key, freshness: .stale(error.message), limit: limit) else {
+      guard let result = try stored(key, freshness: .stale(error.message), shape: shape) else {
         throw error
       }
       return result
     }
-    var result = ListResult(
-      list: Self.cut(list, to: limit), freshness: .fresh, warnings: list.warnings)
+    var result = try shaped(list, freshness: .fresh, shape: shape)
+    result.warnings = list.warnings
     do {
       try store.save(list, key: key, makeLast: false)
       try store.setLastListing(Self.listing(result.list, key: key))
@@ -74,12 +90,26 @@ public struct ListService: Sendable {
     return result
   }
 
-  private func stored(_ key: String, freshness: ListFreshness, limit: Int?) throws -> ListResult? {
+  /// The result showing `list` as `shape` says, with its read marks.
+  private func shaped(_ list: ArticleList, freshness: ListFreshness, shape: Shape) throws
+    -> ListResult
+  {
+    let read = try store.readIDs()
+    var shown = list
+    if shape.unreadOnly { shown.articles.removeAll { read.contains($0.id) } }
+    var result = ListResult(list: Self.cut(shown, to: shape.limit), freshness: freshness)
+    result.unreadCount = list.articles.lazy.filter { !read.contains($0.id) }.count
+    result.read = read.intersection(result.list.articles.map(\.id))
+    try? store.noteListed(result.list.articles.map(\.id), read: result.read)
+    return result
+  }
+
+  private func stored(_ key: String, freshness: ListFreshness, shape: Shape) throws -> ListResult? {
     guard let stored = try store.listing(for: key) else { return nil }
     let list = ArticleList(
       provider: stored.listing.provider, totalResults: stored.listing.totalResults,
       articles: stored.articles, fetchedAt: stored.listing.fetchedAt)
-    var result = ListResult(list: Self.cut(list, to: limit), freshness: freshness)
+    var result = try shaped(list, freshness: freshness, shape: shape)
     if case .stale(let reason) = freshness {
       let age = RelativeTime.describe(list.fetchedAt, now: context.now())
       result.warnings.append(
@@ -90,11 +120,11 @@ public struct ListService: Sendable {
   }
 
   /// A list that is not a provider's page (search results, bookmarks).
-  private func unkeyed(_ articles: [Article], provider: String, limit: Int?) -> ListResult {
+  private func unkeyed(_ articles: [Article], provider: String, shape: Shape) throws -> ListResult {
     let list = ArticleList(
       provider: provider, totalResults: articles.count, articles: articles,
       fetchedAt: context.now())
-    var result = ListResult(list: Self.cut(list, to: limit), freshness: .fresh)
+    var result = try shaped(list, freshness: .fresh, shape: shape)
     record(Self.listing(result.list, key: provider), in: &result)
     return result
   }

@@ -28,6 +28,8 @@ public struct NewsServices: Sendable {
     HTTPTransport(
       client: dependencies.httpClient, retryPolicy: RetryPolicy(delay: configuration.retryDelay),
       timeout: configuration.timeout, timing: dependencies.timing,
+      maximumConcurrentRequests: configuration.concurrency,
+      maximumConcurrentRequestsPerHost: configuration.hostConcurrency,
       observer: dependencies.onRequest,
       onRetry: dependencies.onRetry)
   }
@@ -70,7 +72,8 @@ public struct NewsServices: Sendable {
   /// The feed, each source within `NEWS_SOURCE_DEADLINE`.
   public func feed() throws -> FeedService {
     FeedService(
-      transport: transport(), cache: try cacheStore(), now: dependencies.timing.now,
+      transport: transport(), cache: try cacheStore(), articles: try articleStore(),
+      now: dependencies.timing.now,
       deadline: sourceDeadline())
   }
 
@@ -80,6 +83,15 @@ public struct NewsServices: Sendable {
       configuration: configuration, providers: providers, context: providerContext(),
       articles: try articleStore(), feed: try feed(), feedSources: feedSources(),
       deadline: sourceDeadline())
+  }
+
+  /// `news sources add/remove/import/export`.
+  public func subscriptions() -> SubscriptionService {
+    SubscriptionService(
+      configuration: configuration, sources: feedSources(),
+      reserved: Set(providers.providers.map(\.name)), transport: transport(),
+      deadline: sourceDeadline(), randomBytes: dependencies.randomBytes,
+      now: dependencies.timing.now)
   }
 
   /// Likes and comments.

@@ -3,7 +3,8 @@ import Foundation
 /// Articles, listings and bookmarks, kept in the ``EncryptedStore``.
 ///
 /// Files: `articles-<provider>` (id → article), `listings` (query → ids, the last 200 queries),
-/// `last-listing` (what the last list command showed, for `news show 3`) and `bookmarks`.
+/// `last-listing` (what the last list command showed, for `news show 3`), `bookmarks` and `read`
+/// (see ``ReadMarks``).
 public struct ArticleStore: Sendable {
   /// The encrypted files underneath.
   public let store: EncryptedStore
@@ -162,6 +163,56 @@ public struct ArticleStore: Sendable {
       }
     }
     return missing
+  }
+
+  /// The ids of the articles marked read.
+  public func readIDs() throws -> Set<String> {
+    Set((try store.read(ReadMarks.self, name: "read")?.marks ?? [:]).keys)
+  }
+
+  /// Marks `ids` read; returns how many were not read yet.
+  @discardableResult
+  public func markRead(_ ids: [String]) throws -> Int {
+    let stamp = now().timeIntervalSince1970
+    var added = 0
+    try updateReadMarks { marks in
+      for id in ids {
+        if marks.marks.updateValue(stamp, forKey: id) == nil { added += 1 }
+      }
+    }
+    return added
+  }
+
+  /// Marks `ids` unread again; returns how many were read.
+  @discardableResult
+  public func markUnread(_ ids: [String]) throws -> Int {
+    var removed = 0
+    try updateReadMarks { marks in
+      for id in ids where marks.marks.removeValue(forKey: id) != nil { removed += 1 }
+    }
+    return removed
+  }
+
+  /// Stamps again the marks of read articles that are still listed (so they outlive their
+  /// articles for as long as a source lists them); writes only when a mark is a day old.
+  public func noteListed(_ ids: [String], read: Set<String>) throws {
+    let stamp = now().timeIntervalSince1970
+    let listedRead = ids.filter(read.contains)
+    guard !listedRead.isEmpty,
+      let marks = try store.read(ReadMarks.self, name: "read"),
+      listedRead.contains(where: { stamp - (marks.marks[$0] ?? stamp) > ReadMarks.restampAfter })
+    else { return }
+    try updateReadMarks { marks in
+      for id in listedRead where marks.marks[id] != nil { marks.marks[id] = stamp }
+    }
+  }
+
+  private func updateReadMarks(_ change: (inout ReadMarks) -> Void) throws {
+    let current = now()
+    try store.update("read", initial: ReadMarks()) { marks in
+      change(&marks)
+      marks.prune(now: current, lifetime: ReadMarks.lifetime(for: retention))
+    }
   }
 
   private func resolve(_ ids: [String], provider: String?) throws -> [Article] {

@@ -5,7 +5,7 @@ _news() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "headlines show feed sources sync search bookmark unbookmark bookmarks doctor completion manual help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "headlines show feed sources sync search bookmark unbookmark bookmarks read unread open doctor completion manual help --help --version" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -20,7 +20,7 @@ _news() {
         --page) return ;;
         --limit) return ;;
       esac
-      COMPREPLY=($(compgen -W "--from --country --category --query --sources --page-size --page --limit --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--from --country --category --query --sources --page-size --page --limit --unread --offline --refresh --json --jsonl --help" -- "$cur")) ;;
     show)
       case "$prev" in
       esac
@@ -30,11 +30,13 @@ _news() {
         --source) return ;;
         --limit) return ;;
       esac
-      COMPREPLY=($(compgen -W "--source --limit --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--source --limit --unread --offline --refresh --json --jsonl --help" -- "$cur")) ;;
     sources)
       case "$prev" in
+        --name) return ;;
+        --ttl) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --name --ttl --help add remove import export" -- "$cur")) ;;
     sync)
       case "$prev" in
       esac
@@ -52,7 +54,7 @@ _news() {
         --page) return ;;
         --limit) return ;;
       esac
-      COMPREPLY=($(compgen -W "--online --language --sort-by --from --to --domains --exclude-domains --search-in --page-size --page --limit --json --jsonl --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--online --language --sort-by --from --to --domains --exclude-domains --search-in --page-size --page --limit --unread --json --jsonl --help" -- "$cur")) ;;
     bookmark)
       case "$prev" in
       esac
@@ -65,7 +67,20 @@ _news() {
       case "$prev" in
         --limit) return ;;
       esac
-      COMPREPLY=($(compgen -W "--limit --json --jsonl --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--limit --unread --json --jsonl --help" -- "$cur")) ;;
+    read)
+      case "$prev" in
+        --source) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--all --source --help" -- "$cur")) ;;
+    unread)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
+    open)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
     doctor)
       case "$prev" in
       esac
@@ -81,7 +96,7 @@ _news() {
     help)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--help headlines show feed sources sync search bookmark unbookmark bookmarks doctor completion manual help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--help headlines show feed sources sync search bookmark unbookmark bookmarks read unread open doctor completion manual help" -- "$cur")) ;;
   esac
 }
 complete -F _news news

@@ -7,12 +7,15 @@ _news() {
     'headlines:Show the latest top headlines (newsapi.org by default, or articles or bbc).'
     'show:Show one article in full, with its likes and comments.'
     'feed:Show the feed\: every source (A, B, C, …) fetched in parallel, each cached.'
-    'sources:List the feed'\''s sources\: name, URL, format, time to live, last fetch.'
+    'sources:List, add, remove, import and export the feed'\''s sources.'
     'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
     'search:Search the stored articles offline, or all of newsapi.org with --online.'
     'bookmark:Keep articles for good, whatever the retention policy says.'
     'unbookmark:Remove bookmarks.'
     'bookmarks:List bookmarked articles (works offline).'
+    'read:Mark articles read (news show and news open do it too).'
+    'unread:Mark articles unread again.'
+    'open:Open an article'\''s link in the browser (and mark it read).'
     'doctor:Check the encrypted store\: paths, key, and whether every file decrypts.'
     'completion:Print a shell completion script (bash, zsh or fish).'
     'manual:Print the manual page (roff).'
@@ -33,6 +36,7 @@ _news() {
         '--page-size[Articles per page, 1 to 100 (default\: 20).]:<n>:' \
         '--page[Page number, 1 or more (default\: 1).]:<n>:' \
         '--limit[Show at most n items.]:<n>:' \
+        '--unread[Only the articles not read yet.]' \
         '--offline[Never use the network\: read what is stored (no key needed).]' \
         '--refresh[Fetch now, whatever is stored or cached.]' \
         '--json[Print one JSON document instead of text.]' \
@@ -52,6 +56,7 @@ _news() {
       _arguments -s \
         '--source[Only these sources (comma-separated, e.g. a,b).]:<names>:' \
         '--limit[Show at most n items.]:<n>:' \
+        '--unread[Only the articles not read yet.]' \
         '--offline[Never use the network\: read what is stored (no key needed).]' \
         '--refresh[Fetch now, whatever is stored or cached.]' \
         '--json[Print one JSON document instead of text.]' \
@@ -62,8 +67,10 @@ _news() {
     sources)
       _arguments -s \
         '--json[Print one JSON document instead of text.]' \
+        '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
+        '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:'
+        '*:argument:(add remove import export)'
       ;;
     sync)
       _arguments -s \
@@ -86,6 +93,7 @@ _news() {
         '--page-size[Articles per page, 1 to 100 (default\: 20).]:<n>:' \
         '--page[Page number, 1 or more (default\: 1).]:<n>:' \
         '--limit[Show at most n items.]:<n>:' \
+        '--unread[Only the articles not read yet.]' \
         '--json[Print one JSON document instead of text.]' \
         '--jsonl[Print one JSON object per line (JSON Lines), each as soon as it is ready.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
@@ -104,8 +112,26 @@ _news() {
     bookmarks)
       _arguments -s \
         '--limit[Show at most n items.]:<n>:' \
+        '--unread[Only the articles not read yet.]' \
         '--json[Print one JSON document instead of text.]' \
         '--jsonl[Print one JSON object per line (JSON Lines), each as soon as it is ready.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    read)
+      _arguments -s \
+        '--all[Every stored article (of --source, when given).]' \
+        '--source[Only the articles of this provider or feed source.]:<name>:' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    unread)
+      _arguments -s \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    open)
+      _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
@@ -128,7 +154,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources sync search bookmark unbookmark bookmarks doctor completion manual help)'
+        '*:argument:(headlines show feed sources sync search bookmark unbookmark bookmarks read unread open doctor completion manual help)'
       ;;
   esac
 }

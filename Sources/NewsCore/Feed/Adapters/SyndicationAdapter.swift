@@ -16,7 +16,13 @@ struct SyndicationAdapter: FeedAdapter {
   var format: String { declared ?? "detected" }
 
   func items(from data: Data, source: String) throws -> [FeedItem] {
+    try document(from: data, source: source).items
+  }
+
+  /// The feed's own title (cleaned of HTML) and its items.
+  func document(from data: Data, source: String) throws -> (title: String?, items: [FeedItem]) {
     let entries: [SyndicationEntry]
+    let title: String?
     if Self.looksLikeJSON(data) {
       do {
         let feed = try JSONDecoder().decode(JSONFeed.self, from: data)
@@ -24,6 +30,7 @@ struct SyndicationAdapter: FeedAdapter {
           throw FeedError.undecodable(source: source, detail: "not a JSON Feed (version)")
         }
         entries = feed.items.elements.map(\.entry)
+        title = feed.title
       } catch let error as FeedError {
         throw error
       } catch {
@@ -32,21 +39,32 @@ struct SyndicationAdapter: FeedAdapter {
       }
     } else {
       do {
-        entries = try XMLFeedParser.entries(in: data)
+        (title, entries) = try XMLFeedParser.document(in: data)
       } catch {
         throw FeedError.undecodable(source: source, detail: error.detail)
       }
     }
-    return entries.compactMap { item(from: $0, source: source) }
+    // Entries sharing a link keep their own ids (the first has the link's): none is lost.
+    var seen = Set<String>()
+    var items = entries.compactMap { item(from: $0, source: source) }
+    for index in items.indices where !seen.insert(items[index].id).inserted {
+      items[index].id =
+        source + "-" + StableHash.hex(items[index].title, items[index].url ?? "", length: 6)
+      seen.insert(items[index].id)
+    }
+    return (title.map(HTMLText.plain).nonEmpty, items)
   }
 
   private func item(from entry: SyndicationEntry, source: String) -> FeedItem? {
     let text = (entry.summary ?? entry.content).map(HTMLText.plain).nonEmpty
     let title = entry.title.map(HTMLText.plain).nonEmpty ?? text.map(Self.firstWords)
     guard let title, entry.link != nil || text != nil else { return nil }
-    var item = FeedItem(source: source, title: title, subtitle: text, imageURL: entry.imageURL)
-    item.url = entry.link
-    item.author = entry.author
+    var item = FeedItem(
+      source: source, title: title, subtitle: text, imageURL: entry.imageURL, url: entry.link)
+    item.author = entry.author.map(HTMLText.plain).nonEmpty
+    if let content = entry.content.map(HTMLText.plain).nonEmpty, content != text {
+      item.content = content
+    }
     item.publishedAt = entry.published.flatMap(FeedDate.parse)
     return item
   }

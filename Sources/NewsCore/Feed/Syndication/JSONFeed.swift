@@ -39,5 +39,7 @@ struct JSONFeed: Decodable {
 
   /// `https://jsonfeed.org/version/1` or `/1.1`.
   var version: String
+  /// The feed's name.
+  var title: String?
   var items: LenientList<Item>
 }

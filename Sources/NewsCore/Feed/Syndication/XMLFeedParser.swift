@@ -18,6 +18,7 @@ final class XMLFeedParser: NSObject, XMLParserDelegate {
   }
 
   private var entries: [SyndicationEntry] = []
+  private var title: String?
   private var current: SyndicationEntry?
   private var text = ""
   private var path: [String] = []
@@ -28,6 +29,13 @@ final class XMLFeedParser: NSObject, XMLParserDelegate {
 
   /// The entries of the feed in `data`.
   static func entries(in data: Data) throws(Failure) -> [SyndicationEntry] {
+    try document(in: data).entries
+  }
+
+  /// The feed's own title and its entries.
+  static func document(in data: Data) throws(Failure) -> (
+    title: String?, entries: [SyndicationEntry]
+  ) {
     if declaresEntities(data) {
       throw Failure(detail: "the XML declares entities of its own, which feeds have no use for")
     }
@@ -43,11 +51,11 @@ final class XMLFeedParser: NSObject, XMLParserDelegate {
     guard parsed, delegate.path.isEmpty else {
       throw Failure(detail: "not well-formed XML (line \(parser.lineNumber))")
     }
-    return delegate.entries
+    return (delegate.title, delegate.entries)
   }
 
   /// Whether the prolog (before the root element) declares entities.
-  private static func declaresEntities(_ data: Data) -> Bool {
+  static func declaresEntities(_ data: Data) -> Bool {
     let prolog = data.prefix(64 << 10)
     guard let doctype = prolog.range(of: Data("<!DOCTYPE".utf8)) else { return false }
     return prolog[doctype.lowerBound...].range(of: Data("<!ENTITY".utf8)) != nil
@@ -122,6 +130,12 @@ final class XMLFeedParser: NSObject, XMLParserDelegate {
       current = nil
       linkIsAlternate = false
       return
+    }
+    if current == nil, name == "title", path.count >= 2,
+      ["channel", "feed"].contains(path[path.count - 2]),
+      title == nil
+    {
+      title = text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
     guard current != nil, path.count >= 2 else { return }
     // Only the entry's own fields, not those of elements nested deeper (Atom's author/name aside).

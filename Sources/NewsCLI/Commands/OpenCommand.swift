@@ -1,0 +1,38 @@
+import Foundation
+import NewsCore
+
+/// `news open <id|n>`: an article's link in the browser, marking it read.
+enum OpenCommand {
+  static let spec = CommandSpec(
+    name: "open",
+    abstract: "Open an article's link in the browser (and mark it read).",
+    discussion: """
+      The browser is $BROWSER (a command, or several separated by ':', the first one found wins;
+      %s stands for the link), else xdg-open (open on macOS). Without any, the link is printed.
+      Only http and https links are opened, as one argument, never through a shell.
+
+      EXAMPLES:
+        news feed && news open 3
+        BROWSER=w3m news open 1
+      """,
+    arguments: [ArgumentSpec(name: "id", help: "Article id, list number, id prefix or URL.")])
+
+  static let entry = CommandEntry(spec: spec, run: run)
+
+  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    let store = try context.services(try context.configuration()).articleStore()
+    let article = try ArticleReference.resolve(arguments.positionals[0], in: store)
+    guard let link = article.url, let scheme = URL(string: link)?.scheme?.lowercased(),
+      scheme == "http" || scheme == "https"
+    else {
+      throw OpenError.noLink(id: article.id)
+    }
+    if let browser = Browser.find(environment: context.environment) {
+      try browser.open(link)
+    } else {
+      context.console.out(TerminalSanitizer.clean(link) + "\n")
+    }
+    try store.markRead([article.id])
+    return .success
+  }
+}

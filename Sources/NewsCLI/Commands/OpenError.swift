@@ -1,0 +1,29 @@
+import NewsCore
+
+/// Why `news open` could not open an article's link.
+enum OpenError: NewsError, Equatable {
+  /// The article has no http(s) link to open.
+  case noLink(id: String)
+  /// The browser could not be started.
+  case notStarted(command: String, reason: String)
+  /// The browser ran and failed.
+  case failed(command: String, status: Int32)
+
+  var message: String {
+    switch self {
+    case .noLink(let id):
+      "article \(TerminalSanitizer.clean(id)) has no http(s) link to open"
+    case .notStarted(let command, let reason):
+      "could not start the browser '\(command)': \(reason) (set BROWSER to another command)"
+    case .failed(let command, let status):
+      "the browser '\(command)' exited with status \(status)"
+    }
+  }
+
+  var exitCode: ExitCode {
+    switch self {
+    case .noLink: .dataError
+    case .notStarted, .failed: .unavailable
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import NewsCore
+
+/// `news read` and `news unread`: read state by hand (`news show` and `news open` mark read too).
+enum ReadCommands {
+  static let read = CommandEntry(
+    spec: CommandSpec(
+      name: "read",
+      abstract: "Mark articles read (news show and news open do it too).",
+      discussion: """
+        EXAMPLES:
+          news read 3 5
+          news read --all --source hn
+          news feed --unread
+        """,
+      options: [Options.all.spec, Options.readSource.spec],
+      arguments: [
+        ArgumentSpec(
+          name: "id", help: "Article id, list number, id prefix or URL.", required: false,
+          repeating: true)
+      ]),
+    run: { arguments, context in
+      let (store, articles) = try resolve(arguments, command: "read", context: context)
+      let added = try store.markRead(articles.map(\.id))
+      if arguments[Options.all] {
+        context.console.out("marked read: \(added) article\(added == 1 ? "" : "s")\n")
+      } else {
+        for article in articles {
+          context.console.out("read: \(TerminalSanitizer.clean(article.title))\n")
+        }
+      }
+      return .success
+    })
+
+  static let unread = CommandEntry(
+    spec: CommandSpec(
+      name: "unread",
+      abstract: "Mark articles unread again.",
+      discussion: """
+        EXAMPLES:
+          news unread 3
+          news unread www.cnn.com-2020-07-20-us-index.html
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "id", help: "Article id, list number, id prefix or URL.", repeating: true)
+      ]),
+    run: { arguments, context in
+      let (store, articles) = try resolve(arguments, command: "unread", context: context)
+      try store.markUnread(articles.map(\.id))
+      for article in articles {
+        context.console.out("unread: \(TerminalSanitizer.clean(article.title))\n")
+      }
+      return .success
+    })
+
+  /// The store and the articles the arguments name: the positional ids, or with `--all` every
+  /// stored article (of `--source`).
+  private static func resolve(_ arguments: ParsedArguments, command: String, context: Context)
+    throws -> (ArticleStore, [Article])
+  {
+    let all = arguments[Options.all]
+    let source = arguments[Options.readSource]
+    if all, !arguments.positionals.isEmpty {
+      throw UsageError(command: command, message: "give ids or --all, not both")
+    }
+    if source != nil, !all {
+      throw UsageError(command: command, message: "--source only applies with --all")
+    }
+    guard all || !arguments.positionals.isEmpty else {
+      throw UsageError(command: command, message: "missing <id>" + (all ? "" : " (or --all)"))
+    }
+    let services = context.services(try context.configuration())
+    let store = try services.articleStore()
+    guard all else {
+      return (store, try arguments.positionals.map { try ArticleReference.resolve($0, in: store) })
+    }
+    guard let source else { return (store, try store.allArticles()) }
+    let names = services.providers.providers.map(\.name) + services.feedSources().map(\.name)
+    guard names.contains(source) else {
+      throw UsageError(
+        command: command,
+        message: "unknown source '\(source)'; the sources are \(names.joined(separator: ", "))",
+        hint: Suggestion.closest(to: source, in: names).map { "did you mean '\($0)'?" })
+    }
+    return (store, try store.articles(provider: source))
+  }
+}

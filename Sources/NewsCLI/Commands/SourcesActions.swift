@@ -1,0 +1,101 @@
+import Foundation
+import NewsCore
+
+/// `news sources add|remove|import|export`.
+enum SourcesActions {
+  static func run(
+    _ action: String, value: String?, arguments: ParsedArguments, services: NewsServices,
+    context: Context
+  ) async throws -> ExitCode {
+    let command = SourcesCommand.spec.name
+    let actions = ["add", "remove", "import", "export"]
+    guard actions.contains(action) else {
+      throw UsageError(
+        command: command,
+        message: "unknown action '\(action)'; the actions are \(actions.joined(separator: ", "))",
+        hint: Suggestion.closest(to: action, in: actions).map { "did you mean '\($0)'?" })
+    }
+    if action != "add" {
+      for option in [Options.sourceName.spec, Options.ttl.spec] where arguments.contains(option) {
+        throw UsageError(command: command, message: "--\(option.name) only applies to 'add'")
+      }
+    }
+    if action != "export", arguments[Options.json] {
+      throw UsageError(command: command, message: "--json does not apply to '\(action)'")
+    }
+    let placeholder = ["add": "<url>", "remove": "<name>", "import": "<file>"][action]
+    if let placeholder, value == nil {
+      throw UsageError(command: command, message: "missing \(placeholder) after '\(action)'")
+    }
+    if placeholder == nil, let value {
+      throw UsageError(command: command, message: "unexpected argument '\(value)'")
+    }
+    let subscriptions = services.subscriptions()
+    switch action {
+    case "add":
+      return try await add(value!, arguments: arguments, subscriptions, context: context)
+    case "remove":
+      try subscriptions.remove(value!)
+      context.console.out("removed: \(value!)\n")
+    case "import":
+      return try importFile(value!, subscriptions, context: context)
+    default:
+      context.console.out(subscriptions.export())
+    }
+    return .success
+  }
+
+  private static func add(
+    _ text: String, arguments: ParsedArguments, _ subscriptions: SubscriptionService,
+    context: Context
+  ) async throws -> ExitCode {
+    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+      url.host != nil
+    else {
+      throw UsageError(
+        command: SourcesCommand.spec.name,
+        message: "'\(TerminalSanitizer.clean(text))' is not an http:// or https:// URL")
+    }
+    let spinner = Spinner(
+      line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
+    spinner.start("fetching \(url.host ?? text)…")
+    let added: SubscriptionService.Added
+    do {
+      added = try await subscriptions.add(
+        url, name: arguments[Options.sourceName], ttl: arguments[Options.ttl])
+      await spinner.stop()
+    } catch {
+      await spinner.stop()
+      throw error
+    }
+    let link = TerminalSanitizer.clean(added.url.absoluteString)
+    if added.existed {
+      context.console.out("already subscribed: \(added.name) (\(link))\n")
+    } else {
+      let title = added.title.map { " · " + TerminalSanitizer.clean($0) } ?? ""
+      context.console.out(
+        "added: \(added.name) (\(link))\(title) · \(added.itemCount) item\(added.itemCount == 1 ? "" : "s")\n"
+      )
+    }
+    return .success
+  }
+
+  private static func importFile(
+    _ path: String, _ subscriptions: SubscriptionService, context: Context
+  ) throws -> ExitCode {
+    let url = URL(fileURLWithPath: path, relativeTo: context.currentDirectory)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw SubscriptionError.unreadableFile(path: path, reason: "no such file, or not readable")
+    }
+    let imported = try subscriptions.importFile(data, path: path)
+    for skipped in imported.skipped { context.warn("\(path): \(skipped); skipped") }
+    for (name, link) in imported.added {
+      context.console.out("added: \(name) (\(TerminalSanitizer.clean(link.absoluteString)))\n")
+    }
+    let count = imported.added.count
+    context.console.out(
+      "imported \(count) feed\(count == 1 ? "" : "s")"
+        + (imported.existing > 0 ? ", \(imported.existing) subscribed already" : "") + "\n")
+    return .success
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The command that opens links: `$BROWSER`, else the desktop's opener.
+struct Browser: Equatable {
+  /// The program (a path, or a name looked up in `PATH`) and its arguments; `%s` is the link.
+  var words: [String]
+  /// The program's full path.
+  var executable: String
+
+  /// The first usable command of `$BROWSER` (`:`-separated), else `xdg-open` when it is
+  /// installed and there is a display (`open` on macOS); `nil` when there is none.
+  static func find(environment: [String: String]) -> Browser? {
+    let path = environment["PATH"] ?? "/usr/bin:/bin"
+    var candidates =
+      (environment["BROWSER"] ?? "").split(separator: ":").map {
+        $0.split(whereSeparator: \.isWhitespace).map(String.init)
+      }.filter { !$0.isEmpty }
+    #if os(macOS)
+      candidates.append(["open"])
+    #else
+      // Without a display, xdg-open has nowhere to open a link: printing it is more useful.
+      if environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil {
+        candidates.append(["xdg-open"])
+      }
+    #endif
+    for words in candidates {
+      if let executable = locate(words[0], path: path) {
+        return Browser(words: words, executable: executable)
+      }
+    }
+    return nil
+  }
+
+  /// Runs the browser on `link` and waits for it (a terminal browser needs the terminal).
+  func open(_ link: String) throws(OpenError) {
+    var arguments = Array(words.dropFirst())
+    if arguments.contains(where: { $0.contains("%s") }) {
+      arguments = arguments.map { $0.replacingOccurrences(of: "%s", with: link) }
+    } else {
+      arguments.append(link)
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    do {
+      try process.run()
+    } catch {
+      throw .notStarted(command: words[0], reason: error.localizedDescription)
+    }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw .failed(command: words[0], status: process.terminationStatus)
+    }
+  }
+
+  private static func locate(_ name: String, path: String) -> String? {
+    let manager = FileManager.default
+    if name.contains("/") { return manager.isExecutableFile(atPath: name) ? name : nil }
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if manager.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Adds and removes entries of `config.json`'s `sources` list by editing the text, so that
+/// everything else stays as the user wrote it: key order, spacing, other sources, unknown keys.
+///
+/// The file was decoded (and checked) at start-up; the editor only needs to find where the
+/// `sources` list and its objects begin and end, skipping strings and nested values.
+struct ConfigFileEditor {
+  /// The file's text, as UTF-8 bytes.
+  private(set) var bytes: [UInt8]
+
+  /// An editor of `data` (`nil` or empty: no file yet).
+  init(_ data: Data?) {
+    bytes = [UInt8](data ?? Data())
+  }
+
+  /// Why the text could not be edited.
+  struct Failure: Error, Equatable {
+    var detail: String
+  }
+
+  /// Appends `entry` (a JSON object's text) to `sources`, creating the list or the file.
+  mutating func append(_ entry: String) throws(Failure) {
+    guard let root = try rootObject() else {
+      bytes = Array("{\n  \"sources\": [\n    \(entry)\n  ]\n}\n".utf8)
+      return
+    }
+    guard let sources = try member("sources", of: root) else {
+      let inner = skipSpace(root.lowerBound + 1)
+      let isEmpty = bytes[inner] == UInt8(ascii: "}")
+      let text = "\n  \"sources\": [\n    \(entry)\n  ]" + (isEmpty ? "\n" : ",")
+      bytes.replaceSubrange(
+        (root.lowerBound + 1)..<(isEmpty ? inner : root.lowerBound + 1), with: Array(text.utf8))
+      return
+    }
+    let elements = try self.elements(of: sources)
+    guard let last = elements.last else {
+      let indent = indentation(at: sources.lowerBound)
+      let text = "[\n\(indent)  \(entry)\n\(indent)]"
+      bytes.replaceSubrange(sources, with: Array(text.utf8))
+      return
+    }
+    // The new entry is spaced like the last one: on its own line when that one is.
+    let before =
+      elements.count > 1 ? elements[elements.count - 2].upperBound : sources.lowerBound + 1
+    var gap = Array(bytes[before..<last.lowerBound])
+    if gap.first == UInt8(ascii: ",") { gap.removeFirst() }
+    if gap.isEmpty { gap = [UInt8(ascii: " ")] }
+    bytes.insert(contentsOf: [UInt8(ascii: ",")] + gap + Array(entry.utf8), at: last.upperBound)
+  }
+
+  /// The `name` of each entry of `sources`, in order (`nil` where an entry has none).
+  func names() throws(Failure) -> [String?] {
+    guard let root = try rootObject(), let sources = try member("sources", of: root) else {
+      return []
+    }
+    return try elements(of: sources).map { range in
+      let object = try? JSONSerialization.jsonObject(with: Data(bytes[range])) as? [String: Any]
+      return object?["name"] as? String
+    }
+  }
+
+  /// Removes the entry of `sources` named `name`; returns whether there was one.
+  mutating func remove(named name: String) throws(Failure) -> Bool {
+    guard let root = try rootObject(), let sources = try member("sources", of: root) else {
+      return false
+    }
+    let elements = try self.elements(of: sources)
+    guard let index = try names().firstIndex(of: name) else { return false }
+    let range: Range<Int>
+    if index > 0 {
+      range = elements[index - 1].upperBound..<elements[index].upperBound
+    } else if elements.count > 1 {
+      range = elements[0].lowerBound..<elements[1].lowerBound
+    } else {
+      range = (sources.lowerBound + 1)..<(sources.upperBound - 1)
+    }
+    bytes.removeSubrange(range)
+    return true
+  }
+
+  // MARK: Scanning
+
+  /// The range of the top-level object, or `nil` when the text is blank.
+  private func rootObject() throws(Failure) -> Range<Int>? {
+    let start = skipSpace(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    guard start < bytes.count else { return nil }
+    guard bytes[start] == UInt8(ascii: "{") else {
+      throw Failure(detail: "the file is not a JSON object")
+    }
+    return start..<(try valueEnd(start))
+  }
+
+  /// The range of the value of `key` in `object`.
+  private func member(_ key: String, of object: Range<Int>) throws(Failure) -> Range<Int>? {
+    var index = skipSpace(object.lowerBound + 1)
+    while index < object.upperBound, bytes[index] == UInt8(ascii: "\"") {
+      let keyEnd = try valueEnd(index)
+      let name =
+        try? JSONSerialization.jsonObject(
+          with: Data(bytes[index..<keyEnd]), options: .fragmentsAllowed) as? String
+      index = skipSpace(keyEnd)
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { break }
+      let valueStart = skipSpace(index + 1)
+      let end = try valueEnd(valueStart)
+      if name == key { return valueStart..<end }
+      index = skipSpace(end)
+      if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index = skipSpace(index + 1) }
+    }
+    return nil
+  }
+
+  /// The ranges of the elements of the array at `array`.
+  private func elements(of array: Range<Int>) throws(Failure) -> [Range<Int>] {
+    guard bytes[array.lowerBound] == UInt8(ascii: "[") else {
+      throw Failure(detail: "\"sources\" is not a list")
+    }
+    var ranges: [Range<Int>] = []
+    var index = skipSpace(array.lowerBound + 1)
+    while index < array.upperBound - 1 {
+      let end = try valueEnd(index)
+      ranges.append(index..<end)
+      index = skipSpace(end)
+      if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index = skipSpace(index + 1) }
+    }
+    return ranges
+  }
+
+  /// Where the value starting at `start` ends (one past its last byte).
+  private func valueEnd(_ start: Int) throws(Failure) -> Int {
+    guard start < bytes.count else { throw Failure(detail: "the file ends too early") }
+    var index = start
+    var depth = 0
+    repeat {
+      guard index < bytes.count else { throw Failure(detail: "the file ends too early") }
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        index += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        index += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        index += 1
+      default:
+        guard depth > 0 else {
+          // A number or a literal: up to the next delimiter.
+          while index < bytes.count,
+            ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09]
+              .contains(bytes[index])
+          {
+            index += 1
+          }
+          return index
+        }
+        index += 1
+      }
+    } while depth > 0
+    return min(index, bytes.count)
+  }
+
+  private func skipSpace(_ start: Int) -> Int {
+    var index = start
+    while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+    return index
+  }
+
+  /// The spaces or tabs before the first non-blank of the line holding `position`.
+  private func indentation(at position: Int) -> String {
+    var start = position
+    while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+    var end = start
+    while end < position, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// `news sources add`, `remove`, `import` could not do what was asked.
+public enum SubscriptionError: NewsError, Equatable {
+  /// The URL is neither a feed nor a page announcing one.
+  case notAFeed(url: String, detail: String)
+  /// The name is not usable as a source name.
+  case invalidName(String)
+  /// Another source has the name already.
+  case nameTaken(String)
+  /// No source has that name.
+  case unknownSource(name: String, known: [String])
+  /// Built-in sources are part of the program.
+  case builtIn(String)
+  /// A source declared in the file `NEWS_CONFIG` names cannot be edited there.
+  case unreadableFile(path: String, reason: String)
+  /// The import file is not OPML nor a newsboat urls file, with where.
+  case badImport(path: String, detail: String)
+  /// `config.json` could not be edited without breaking it.
+  case uneditable(path: String, detail: String)
+
+  public var message: String {
+    switch self {
+    case .notAFeed(let url, let detail):
+      "\(TerminalSanitizer.clean(url)) is not a feed (RSS, Atom or JSON Feed) and announces none: \(detail)"
+    case .invalidName(let name):
+      "'\(TerminalSanitizer.clean(name))' cannot name a source: use lower-case letters, digits and '-'"
+    case .nameTaken(let name):
+      "a source named '\(name)' exists already; choose another with --name"
+    case .unknownSource(let name, let known):
+      "no source named '\(TerminalSanitizer.clean(name))'; the sources are \(known.joined(separator: ", "))"
+    case .builtIn(let name):
+      "'\(name)' is a built-in source and cannot be removed (its URL and ttl can be changed in config.json)"
+    case .unreadableFile(let path, let reason):
+      "cannot read \(path): \(reason)"
+    case .badImport(let path, let detail):
+      "cannot import \(path): \(detail)"
+    case .uneditable(let path, let detail):
+      "cannot edit \(path): \(detail); nothing was changed"
+    }
+  }
+
+  public var exitCode: ExitCode {
+    switch self {
+    case .notAFeed, .badImport: .dataError
+    case .invalidName, .nameTaken, .unknownSource, .builtIn: .usage
+    case .unreadableFile: .ioError
+    case .uneditable: .configuration
+    }
+  }
+}

@@ -1,0 +1,273 @@
+import Foundation
+
+/// `news sources add`, `remove`, `import` and `export`: the user's web feeds, kept in
+/// `config.json` (written atomically, under a lock, everything else in it kept as written).
+public struct SubscriptionService: Sendable {
+  private let configuration: Configuration
+  private let sources: [FeedSource]
+  private let reserved: Set<String>
+  private let transport: HTTPTransport
+  private let deadline: Deadline
+  private let randomBytes: @Sendable (Int) -> [UInt8]
+  private let now: @Sendable () -> Date
+
+  /// Creates the service.
+  ///
+  /// - Parameters:
+  ///   - sources: every feed source now (built-in and declared).
+  ///   - reserved: names a source may not take (providers' names).
+  public init(
+    configuration: Configuration, sources: [FeedSource], reserved: Set<String>,
+    transport: HTTPTransport, deadline: Deadline, randomBytes: @escaping @Sendable (Int) -> [UInt8],
+    now: @escaping @Sendable () -> Date
+  ) {
+    self.configuration = configuration
+    self.sources = sources
+    self.reserved = reserved.union(
+      FeedRegistry.builtInNames + ["feed", "search", "bookmarks", "url"])
+    self.transport = transport
+    self.deadline = deadline
+    self.randomBytes = randomBytes
+    self.now = now
+  }
+
+  /// What `add` did.
+  public struct Added: Sendable, Equatable {
+    /// The source's name.
+    public var name: String
+    /// The feed's URL (the one given, or the feed its page announced).
+    public var url: URL
+    /// The feed's title, if it has one.
+    public var title: String?
+    /// How many items it holds now.
+    public var itemCount: Int
+    /// Whether it was subscribed already (nothing was written).
+    public var existed: Bool
+  }
+
+  /// Subscribes to the feed at `url`, or to the feed the page at `url` announces.
+  ///
+  /// - Parameters:
+  ///   - name: the source's name; derived from the feed's title when `nil`.
+  ///   - ttl: its time to live in seconds; the default (15 min) when `nil`.
+  public func add(_ url: URL, name: String?, ttl: Int?) async throws -> Added {
+    if let name { try check(name) }
+    if let existing = source(at: url) {
+      return Added(name: existing.name, url: url, title: nil, itemCount: 0, existed: true)
+    }
+    let page = try await get(url)
+    var feedURL = url
+    var document: (title: String?, items: [FeedItem])
+    do {
+      document = try SyndicationAdapter().document(from: page, source: "new")
+    } catch {
+      let announced = FeedDiscovery.feeds(in: page, url: url)
+      guard let first = announced.first else {
+        let detail = (error as? any NewsError)?.message ?? String(describing: error)
+        throw SubscriptionError.notAFeed(
+          url: url.absoluteString,
+          detail: detail.replacingOccurrences(
+            of: "source new sent something unexpected: ", with: ""))
+      }
+      feedURL = first
+      if let existing = source(at: feedURL) {
+        return Added(name: existing.name, url: feedURL, title: nil, itemCount: 0, existed: true)
+      }
+      document = try SyndicationAdapter().document(from: try await get(feedURL), source: "new")
+    }
+    let chosen = name ?? uniqueName(from: document.title, url: feedURL)
+    try write(
+      [Entry(name: chosen, url: feedURL, ttl: ttl, tags: [])], removing: nil)
+    return Added(
+      name: chosen, url: feedURL, title: document.title, itemCount: document.items.count,
+      existed: false)
+  }
+
+  /// Unsubscribes from the source `name` (its stored articles stay until retention drops them).
+  public func remove(_ name: String) throws {
+    guard sources.contains(where: { $0.name == name }) else {
+      throw SubscriptionError.unknownSource(name: name, known: sources.map(\.name))
+    }
+    let declared = configuration.feedConfig?.sources.contains { $0.name == name } ?? false
+    if FeedRegistry.builtInNames.contains(name) || !declared {
+      throw SubscriptionError.builtIn(name)
+    }
+    try write([], removing: name)
+  }
+
+  /// What `import` did.
+  public struct Imported: Sendable, Equatable {
+    /// The new sources: name and URL.
+    public var added: [(name: String, url: URL)]
+    /// How many were subscribed already.
+    public var existing: Int
+    /// What the file had that cannot be imported (newsboat's query feeds…).
+    public var skipped: [String]
+
+    public static func == (lhs: Imported, rhs: Imported) -> Bool {
+      lhs.added.map(\.name) == rhs.added.map(\.name) && lhs.added.map(\.url) == rhs.added.map(\.url)
+        && lhs.existing == rhs.existing && lhs.skipped == rhs.skipped
+    }
+  }
+
+  /// Subscribes to every feed of an OPML or newsboat `urls` file; feeds subscribed already (by
+  /// URL) are left as they are, so importing twice adds nothing twice. Nothing is fetched.
+  public func importFile(_ data: Data, path: String) throws -> Imported {
+    let parsed: (subscriptions: [Subscription], skipped: [String])
+    do {
+      parsed = try SubscriptionFile.parse(data)
+    } catch {
+      throw SubscriptionError.badImport(path: path, detail: error.detail)
+    }
+    var entries: [Entry] = []
+    var taken = Set(sources.map(\.name))
+    var seen = Set(sources.map { Self.normalized($0.url) })
+    var existing = 0
+    for subscription in parsed.subscriptions {
+      guard seen.insert(Self.normalized(subscription.url)).inserted else {
+        existing += 1
+        continue
+      }
+      let name = uniqueName(from: subscription.title, url: subscription.url, taken: taken)
+      taken.insert(name)
+      entries.append(Entry(name: name, url: subscription.url, ttl: nil, tags: subscription.tags))
+    }
+    if !entries.isEmpty { try write(entries, removing: nil) }
+    return Imported(
+      added: entries.map { ($0.name, $0.url) }, existing: existing, skipped: parsed.skipped)
+  }
+
+  /// The web feeds (RSS, Atom, JSON Feed sources) as OPML 2.0.
+  public func export() -> String {
+    OPMLExport.document(sources.filter { $0.adapter is SyndicationAdapter }, now: now())
+  }
+
+  // MARK: Names
+
+  private func check(_ name: String) throws {
+    guard !name.isEmpty, name.count <= 64,
+      name.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+      })
+    else { throw SubscriptionError.invalidName(name) }
+    if reserved.contains(name) || sources.contains(where: { $0.name == name }) {
+      throw SubscriptionError.nameTaken(name)
+    }
+  }
+
+  /// A free name from the feed's title (`Hacker News` → `hacker-news`), else from its host.
+  private func uniqueName(from title: String?, url: URL, taken: Set<String>? = nil) -> String {
+    let taken = (taken ?? Set(sources.map(\.name))).union(reserved)
+    var base = Self.slug(title ?? "")
+    if base.isEmpty {
+      base = Self.slug((url.host ?? "").replacingOccurrences(of: "www.", with: ""))
+    }
+    if base.isEmpty { base = "feed" }
+    var name = base
+    var counter = 2
+    while taken.contains(name) {
+      name = "\(base)-\(counter)"
+      counter += 1
+    }
+    return name
+  }
+
+  /// Lower-case ASCII letters and digits, `-` between words, at most 32 characters.
+  static func slug(_ text: String) -> String {
+    let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+    var slug = ""
+    for scalar in folded.unicodeScalars {
+      if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+        slug.unicodeScalars.append(scalar)
+      } else if !slug.isEmpty, slug.last != "-" {
+        slug += "-"
+      }
+    }
+    while slug.last == "-" { slug.removeLast() }
+    if slug.count > 32 {
+      slug = String(slug.prefix(32))
+      while slug.last == "-" { slug.removeLast() }
+    }
+    return slug
+  }
+
+  // MARK: Network
+
+  private func source(at url: URL) -> FeedSource? {
+    let wanted = Self.normalized(url)
+    return sources.first { Self.normalized($0.url) == wanted }
+  }
+
+  /// Scheme and host in lower case, no trailing `/`: how two spellings of a URL compare.
+  static func normalized(_ url: URL) -> String {
+    var text = url.absoluteString
+    if let scheme = url.scheme, let host = url.host {
+      let prefix = "\(scheme)://\(host)"
+      if text.lowercased().hasPrefix(prefix.lowercased()) {
+        text = prefix.lowercased() + text.dropFirst(prefix.count)
+      }
+    }
+    while text.hasSuffix("/") { text.removeLast() }
+    return text
+  }
+
+  private func get(_ url: URL) async throws -> Data {
+    let transport = self.transport
+    let response = try await deadline.run { try await transport.get(url) }
+    guard (200..<300).contains(response.status) else {
+      throw FeedError.status(
+        source: url.host ?? url.absoluteString, code: response.status, attempts: response.attempts)
+    }
+    return response.body
+  }
+
+  // MARK: config.json
+
+  private struct Entry {
+    var name: String
+    var url: URL
+    var ttl: Int?
+    var tags: [String]
+
+    var json: String {
+      var members: [(String, JSONValue)] = [
+        ("name", .string(name)), ("url", .string(url.absoluteString)),
+      ]
+      if let ttl { members.append(("ttl", .int(ttl))) }
+      if !tags.isEmpty { members.append(("tags", .array(tags.map { .string($0) }))) }
+      return JSONValue.object(members).serialized()
+    }
+  }
+
+  /// Adds `entries` to (or removes the source `removing` from) `config.json`, under its lock,
+  /// then checks the result decodes before it replaces the file.
+  private func write(_ entries: [Entry], removing: String?) throws {
+    // A symbolic link (dotfiles) stays one: its target is what is replaced.
+    let path = URL(fileURLWithPath: configuration.configFilePath).resolvingSymlinksInPath()
+    try AtomicFile.createDirectory(path.deletingLastPathComponent())
+    let lock = path.deletingLastPathComponent().appendingPathComponent(
+      "." + path.lastPathComponent + ".lock")
+    try FileLock.withLock(lock) {
+      var data: Data?
+      if FileManager.default.fileExists(atPath: path.path) {
+        guard let read = FileManager.default.contents(atPath: path.path) else {
+          throw SubscriptionError.unreadableFile(path: path.path, reason: "not readable")
+        }
+        data = read
+      }
+      var editor = ConfigFileEditor(data)
+      do throws(ConfigFileEditor.Failure) {
+        for entry in entries { try editor.append(entry.json) }
+        if let removing { _ = try editor.remove(named: removing) }
+      } catch {
+        throw SubscriptionError.uneditable(path: path.path, detail: error.detail)
+      }
+      do throws(ConfigurationError) {
+        _ = try FeedConfigFile.parse(Data(editor.bytes), path: path.path)
+      } catch {
+        throw SubscriptionError.uneditable(path: path.path, detail: error.message)
+      }
+      try AtomicFile.write(editor.bytes, to: path, randomBytes: randomBytes)
+    }
+  }
+}
