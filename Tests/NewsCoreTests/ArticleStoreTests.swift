@@ -30,6 +30,23 @@ struct ArticleStoreTests {
       fetchedAt: clock.now)
   }
 
+  @Test("read marks: set, undone, and outliving their articles while still listed")
+  func readMarks() throws {
+    let store = store(retention: RetentionPolicy(maximumAge: .seconds(86_400)))
+    #expect(try store.markRead(["x", "y"]) == 2)
+    #expect(try store.markRead(["x"]) == 0)
+    #expect(try store.markUnread(["y", "z"]) == 1)
+    #expect(try store.readIDs() == ["x"])
+    try store.markRead(["gone"])
+    // 60 days on, "x" is still listed by its source: listing it stamps its mark again.
+    clock.advance(by: 60 * 86_400)
+    try store.noteListed(["x", "new"], read: try store.readIDs())
+    // 100 days after they were set, only the listed one is left (90 days without being seen).
+    clock.advance(by: 40 * 86_400)
+    try store.markRead(["other"])
+    #expect(try store.readIDs() == ["x", "other"])
+  }
+
   @Test("a saved page is the listing for its query and the last listing")
   func save() throws {
     let store = store()

@@ -58,7 +58,8 @@ struct ConfigurationTests {
       ("DO_NOT_TRACK", "maybe"), ("NEWS_ANALYTICS", "sometimes"),
       ("NEWS_RETENTION_DAYS", "-1"), ("NEWS_RETENTION_DAYS", "1.5"), ("NEWS_RETENTION_MAX", "0"),
       ("COLUMNS", "wide"), ("NEWS_COUNTS_DEADLINE", "0"), ("NEWS_SOURCE_DEADLINE", "soon"),
-      ("NEWS_FEED_ANY_TTL", "-5"), ("NEWS_COUNTRY", "usa"),
+      ("NEWS_FEED_ANY_TTL", "-5"), ("NEWS_COUNTRY", "usa"), ("NEWS_CONCURRENCY", "0"),
+      ("NEWS_HOST_CONCURRENCY", "65"), ("NEWS_HOST_CONCURRENCY", "many"),
     ])
   func badValue(variable: String, value: String) {
     #expect {
@@ -68,6 +69,15 @@ struct ConfigurationTests {
       return error.exitCode == .configuration && error.message.contains(variable)
         && error.message.contains(value)
     }
+  }
+
+  @Test("concurrency limits: polite defaults, set by NEWS_CONCURRENCY and NEWS_HOST_CONCURRENCY")
+  func concurrency() throws {
+    let defaults = try Configuration(environment: home)
+    #expect(defaults.concurrency == 32 && defaults.hostConcurrency == 8)
+    let set = try Configuration(
+      environment: home.merging(["NEWS_CONCURRENCY": "64", "NEWS_HOST_CONCURRENCY": "16"]) { $1 })
+    #expect(set.concurrency == 64 && set.hostConcurrency == 16)
   }
 
   @Test(

@@ -45,7 +45,6 @@ struct ConfigFileEditor {
       elements.count > 1 ? elements[elements.count - 2].upperBound : sources.lowerBound + 1
     var gap = Array(bytes[before..<last.lowerBound])
     if gap.first == UInt8(ascii: ",") { gap.removeFirst() }
-    if gap.isEmpty { gap = [UInt8(ascii: " ")] }
     bytes.insert(contentsOf: [UInt8(ascii: ",")] + gap + Array(entry.utf8), at: last.upperBound)
   }
 

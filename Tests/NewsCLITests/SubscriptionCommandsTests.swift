@@ -1,0 +1,149 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@Suite("news sources add, remove, import, export")
+struct SubscriptionCommandsTests {
+  let harness: Harness
+  var configPath: String { harness.home.path("news/config.json") }
+
+  init() throws {
+    harness = try Harness()
+    harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
+    harness.server.route("/atom.xml", .fixture("feeds/atom10_1.xml"))
+    harness.server.route(
+      "/page.html",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "text/html"],
+        body: Data(
+          #"<html><head><link rel="alternate" type="application/atom+xml" href="/atom.xml"></head></html>"#
+            .utf8)))
+  }
+
+  func config() throws -> String { try String(contentsOfFile: configPath, encoding: .utf8) }
+
+  @Test("add: a feed is subscribed under a name from its title, written to config.json")
+  func addFeed() async throws {
+    let base = harness.server.baseURL.absoluteString
+    let result = await harness.run(["sources", "add", base + "/blog.xml", "--ttl", "600"])
+    #expect(result.code == .success)
+    #expect(result.out == "added: my-weblog (\(base)/blog.xml) · my weblog · 1 item\n")
+    #expect(try config().contains(#"{"name":"my-weblog","url":"\#(base)/blog.xml","ttl":600}"#))
+    let listed = await harness.run(["sources", "--json"])
+    let sources = try #require(try listed.json()["sources"] as? [[String: Any]])
+    #expect(sources.map { $0["name"] as? String } == ["a", "b", "c", "my-weblog"])
+    #expect(sources[3]["ttl"] as? Int == 600)
+    // The same URL again adds nothing.
+    let again = await harness.run(["sources", "add", base + "/blog.xml/"])
+    #expect(again.code == .success)
+    #expect(again.out.hasPrefix("already subscribed: my-weblog"))
+    #expect(harness.server.requests(to: "/blog.xml").count == 1)
+  }
+
+  @Test("add: a web page announcing a feed subscribes to its feed (discovery); --name wins")
+  func discovery() async throws {
+    let base = harness.server.baseURL.absoluteString
+    let result = await harness.run(["sources", "add", base + "/page.html", "--name", "atom"])
+    #expect(result.code == .success)
+    #expect(result.out.hasPrefix("added: atom (\(base)/atom.xml) · test atom · 3 items"))
+    let taken = await harness.run(["sources", "add", base + "/blog.xml", "--name", "atom"])
+    #expect(taken.code == .usage)
+    #expect(taken.err.contains("a source named 'atom' exists already"))
+    let reserved = await harness.run(["sources", "add", base + "/blog.xml", "--name", "bbc"])
+    #expect(reserved.code == .usage)
+  }
+
+  @Test("add: the rest of config.json stays as written")
+  func keepsTheFile() async throws {
+    let original = """
+      {
+        "sources": [
+          {"name": "a", "ttl": 60}
+        ],
+        "mine": {"x": [1, 2, 3]}
+      }
+
+      """
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    try original.write(toFile: configPath, atomically: true, encoding: .utf8)
+    let base = harness.server.baseURL.absoluteString
+    #expect(await harness.run(["sources", "add", base + "/blog.xml"]).code == .success)
+    #expect(
+      try config()
+        == original.replacingOccurrences(
+          of: #"{"name": "a", "ttl": 60}"#,
+          with: #"{"name": "a", "ttl": 60},"# + "\n    "
+            + #"{"name":"my-weblog","url":"\#(base)/blog.xml"}"#))
+    #expect(await harness.run(["sources", "remove", "my-weblog"]).code == .success)
+    #expect(try config() == original)
+  }
+
+  @Test("add: a page that is no feed and announces none is exit 65, and nothing is written")
+  func notAFeed() async throws {
+    harness.server.route(
+      "/plain.html", LoopbackServer.Response(body: Data("<html><p>hello</p></html>".utf8)))
+    let base = harness.server.baseURL.absoluteString
+    let result = await harness.run(["sources", "add", base + "/plain.html"])
+    #expect(result.code == .dataError)
+    #expect(result.err.contains("is not a feed (RSS, Atom or JSON Feed) and announces none"))
+    #expect(!FileManager.default.fileExists(atPath: configPath))
+    let bad = await harness.run(["sources", "add", "ftp://example.com/feed"])
+    #expect(bad.code == .usage)
+  }
+
+  @Test(
+    "usage errors",
+    arguments: [
+      (["sources", "frobnicate"], "unknown action 'frobnicate'"),
+      (["sources", "add"], "missing <url> after 'add'"),
+      (["sources", "export", "x"], "unexpected argument 'x'"),
+      (["sources", "remove", "a", "--ttl", "5"], "--ttl only applies to 'add'"),
+      (["sources", "--name", "x"], "--name only applies to 'add'"),
+      (["sources", "import", "f", "--json"], "--json does not apply to 'import'"),
+      (["sources", "remove", "a"], "'a' is a built-in source and cannot be removed"),
+      (["sources", "remove", "zz"], "no source named 'zz'"),
+    ])
+  func usage(arguments: [String], message: String) async {
+    let result = await harness.run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.err.contains(message))
+  }
+
+  @Test("import: OPML feeds are added once, with folders as tags; importing twice adds nothing")
+  func importTwice() async throws {
+    let file = try harness.home.write("feeds.opml", Fixtures.text("feeds/example.opml"))
+    let first = await harness.run(["sources", "import", file])
+    #expect(first.code == .success)
+    #expect(first.out.hasSuffix("imported 7 feeds\n"))
+    #expect(first.out.contains("added: notes-by-mike (https://blogs.example.com/~mike/.rss)"))
+    let second = await harness.run(["sources", "import", file])
+    #expect(second.out == "imported 0 feeds, 7 subscribed already\n")
+    let listed = await harness.run(["sources", "--json"])
+    let sources = try #require(try listed.json()["sources"] as? [[String: Any]])
+    #expect(sources.count == 10)
+    #expect(
+      sources.first { $0["name"] as? String == "notes-by-mike" }?["tags"] as? [String] == [
+        "Blogs", "friends",
+      ])
+    // Export gives them back: the same URLs, readable by any OPML reader (and by us).
+    let exported = await harness.run(["sources", "export"])
+    let back = try SubscriptionFile.parse(Data(exported.out.utf8)).subscriptions
+    #expect(
+      Set(back.map(\.url))
+        == Set(
+          try SubscriptionFile.parse(Fixtures.data("feeds/example.opml")).subscriptions.map(\.url)))
+  }
+
+  @Test("import: a bad file is exit 65 naming the line; a missing one exit 74")
+  func importErrors() async throws {
+    let file = try harness.home.write("urls", "https://ok.example/feed\nnot a url\n")
+    let result = await harness.run(["sources", "import", file])
+    #expect(result.code == .dataError)
+    #expect(result.err.contains("line 2: 'not' is not an http(s) URL"))
+    #expect(!FileManager.default.fileExists(atPath: configPath))
+    let missing = await harness.run(["sources", "import", harness.home.path("nope")])
+    #expect(missing.code == .ioError)
+  }
+}

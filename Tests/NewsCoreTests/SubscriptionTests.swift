@@ -1,0 +1,175 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+@Suite("Subscriptions: config.json edits, OPML and newsboat files, feed discovery")
+struct SubscriptionTests {
+  static let entry = #"{"name":"new","url":"https://example.com/feed"}"#
+
+  @Test(
+    "appending keeps the rest of the file as written",
+    arguments: [
+      ("", "{\n  \"sources\": [\n    \(entry)\n  ]\n}\n"),
+      ("{}", "{\n  \"sources\": [\n    \(entry)\n  ]\n}"),
+      (
+        "{\"x\": 1, \"y\": [1,2]}",
+        "{\n  \"sources\": [\n    \(entry)\n  ],\"x\": 1, \"y\": [1,2]}"
+      ),
+      ("{\"sources\": []}", "{\"sources\": [\n  \(entry)\n]}"),
+      (
+        "{\n  \"sources\": [\n    {\"name\": \"d\", \"url\": \"https://d.example/\"}\n  ],\n  \"z\": \"}\"\n}\n",
+        "{\n  \"sources\": [\n    {\"name\": \"d\", \"url\": \"https://d.example/\"},\n    \(entry)\n  ],\n  \"z\": \"}\"\n}\n"
+      ),
+      (
+        "{\"sources\":[{\"name\":\"a\",\"ttl\":5},{\"name\":\"d\",\"url\":\"https://d/\\\"]\"}]}",
+        "{\"sources\":[{\"name\":\"a\",\"ttl\":5},{\"name\":\"d\",\"url\":\"https://d/\\\"]\"},\(entry)]}"
+      ),
+    ])
+  func append(before: String, after: String) throws {
+    var editor = ConfigFileEditor(Data(before.utf8))
+    try editor.append(Self.entry)
+    #expect(String(decoding: editor.bytes, as: UTF8.self) == after)
+    #expect(try editor.names().last == "new")
+  }
+
+  @Test(
+    "removing takes out one entry and its separator",
+    arguments: [
+      ("d", "{\"sources\": [\n  {\"name\": \"e\"},\n  {\"name\": \"f\"}\n], \"k\": true}"),
+      ("e", "{\"sources\": [\n  {\"name\": \"d\"},\n  {\"name\": \"f\"}\n], \"k\": true}"),
+      ("f", "{\"sources\": [\n  {\"name\": \"d\"},\n  {\"name\": \"e\"}\n], \"k\": true}"),
+    ])
+  func remove(name: String, after: String) throws {
+    var editor = ConfigFileEditor(
+      Data(
+        "{\"sources\": [\n  {\"name\": \"d\"},\n  {\"name\": \"e\"},\n  {\"name\": \"f\"}\n], \"k\": true}"
+          .utf8))
+    #expect(try editor.remove(named: name))
+    #expect(String(decoding: editor.bytes, as: UTF8.self) == after)
+    #expect(try !editor.remove(named: "nobody"))
+  }
+
+  @Test("removing the only entry leaves an empty list; a broken file is refused")
+  func removeOnly() throws {
+    var editor = ConfigFileEditor(Data(#"{"sources": [ {"name": "d"} ]}"#.utf8))
+    #expect(try editor.remove(named: "d"))
+    #expect(String(decoding: editor.bytes, as: UTF8.self) == #"{"sources": []}"#)
+    var broken = ConfigFileEditor(Data(#"["not", "an object"]"#.utf8))
+    #expect(throws: ConfigFileEditor.Failure.self) { try broken.append(Self.entry) }
+    var cut = ConfigFileEditor(Data(#"{"sources": [{"name": "#.utf8))
+    #expect(throws: ConfigFileEditor.Failure.self) { try cut.append(Self.entry) }
+  }
+
+  @Test("OPML (newsboat's sample): every feed, nested folders become tags")
+  func opml() throws {
+    let (subscriptions, skipped) = try SubscriptionFile.parse(Fixtures.data("feeds/example.opml"))
+    #expect(skipped.isEmpty)
+    #expect(subscriptions.count == 7)
+    #expect(subscriptions[0].url.absoluteString == "https://example.com/feed.xml")
+    #expect(subscriptions[0].title == "example.com website")
+    #expect(subscriptions[0].tags == [])
+    let mike = try #require(subscriptions.first { $0.title == "Notes by Mike" })
+    #expect(mike.tags == ["Blogs", "friends"])
+    #expect(subscriptions.last?.tags == ["eloquent"])
+    #expect(
+      subscriptions.last?.url.absoluteString
+        == "https://fred.example.com/writing/index.php?type=rss")
+  }
+
+  @Test("newsboat's urls file: tags, a ~title, comments; its own query feeds are skipped")
+  func newsboatURLs() throws {
+    let text = """
+      # my feeds
+      https://example.com/feed.xml tech "~Example Feed" "long tag"
+
+      https://b.example/rss
+      "query:Unread:unread = \\"yes\\""
+      """
+    let (subscriptions, skipped) = try SubscriptionFile.parse(Data(text.utf8))
+    #expect(
+      subscriptions.map(\.url.absoluteString) == [
+        "https://example.com/feed.xml", "https://b.example/rss",
+      ])
+    #expect(subscriptions[0].title == "Example Feed")
+    #expect(subscriptions[0].tags == ["tech", "long tag"])
+    #expect(skipped == ["line 5: query feeds are newsboat's own"])
+  }
+
+  @Test(
+    "a bad file names the line or the element",
+    arguments: [
+      (
+        "https://ok.example/\nftp://x.example/feed\n",
+        "line 2: 'ftp://x.example/feed' is not an http(s) URL"
+      ),
+      ("https://ok.example/ \"open tag\n", "line 1: a quote is not closed"),
+      (
+        "<opml><body>\n<outline xmlUrl=\"javascript:alert(1)\"/></body></opml>",
+        "line 2: <outline xmlUrl=\"javascript:alert(1)\"> is not an http(s) URL"
+      ),
+      ("<html><body></body></html>", "not OPML: the root element is not <opml>"),
+      ("<opml><body>\n<outline xmlUrl=\"https://a/\">\n</body>", "not well-formed XML (line 3)"),
+      (
+        "<?xml version=\"1.0\"?><!DOCTYPE opml [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><opml>&x;</opml>",
+        "the XML declares entities of its own, which OPML has no use for"
+      ),
+    ])
+  func badFiles(text: String, detail: String) {
+    #expect(throws: SubscriptionFile.Failure(detail: detail)) {
+      try SubscriptionFile.parse(Data(text.utf8))
+    }
+  }
+
+  @Test("feed discovery: alternate feed links in order, resolved against the page or <base>")
+  func discovery() {
+    let page = """
+      <html><head>
+      <link rel="stylesheet" href="/style.css">
+      <link rel="alternate" type="text/html" href="/other">
+      <LINK REL="alternate" TYPE="application/rss+xml" HREF="/feed.xml" title="RSS">
+      <link type='application/atom+xml' rel='alternate' href='atom.xml'/>
+      <link rel="alternate" type="application/rss+xml" href="/feed.xml">
+      <link rel="alternate" type="application/feed+json" href="javascript:alert(1)">
+      </head></html>
+      """
+    let url = URL(string: "https://example.com/blog/post.html")!
+    #expect(
+      FeedDiscovery.feeds(in: Data(page.utf8), url: url).map(\.absoluteString) == [
+        "https://example.com/feed.xml", "https://example.com/blog/atom.xml",
+      ])
+    let based =
+      #"<base href="https://cdn.example/x/"><link rel="alternate" type="application/atom+xml" href="a.xml">"#
+    #expect(
+      FeedDiscovery.feeds(in: Data(based.utf8), url: url).map(\.absoluteString) == [
+        "https://cdn.example/x/a.xml"
+      ])
+  }
+
+  @Test(
+    "names from titles: folded, lower case, dashes, at most 32 characters",
+    arguments: [
+      ("Hacker News", "hacker-news"), ("  Le Monde.fr : À la une ", "le-monde-fr-a-la-une"),
+      ("日本語", ""),
+      ("A very long title that goes on and on forever", "a-very-long-title-that-goes-on-a"),
+    ])
+  func slug(title: String, expected: String) {
+    #expect(SubscriptionService.slug(title) == expected)
+  }
+
+  @Test("OPML export escapes names and URLs, and reads back as the same feeds")
+  func exportRoundTrip() throws {
+    var source = FeedSource(
+      name: "x", url: URL(string: "https://e.example/feed?a=1&b=2")!, ttl: .seconds(60),
+      adapter: SyndicationAdapter())
+    source.tags = ["tech", "<news>"]
+    let text = OPMLExport.document([source], now: Date(timeIntervalSince1970: 0))
+    #expect(
+      text.contains("xmlUrl=\"https://e.example/feed?a=1&amp;b=2\" category=\"tech,&lt;news&gt;\""))
+    #expect(text.contains("<dateCreated>Thu, 01 Jan 1970 00:00:00 GMT</dateCreated>"))
+    let (subscriptions, _) = try SubscriptionFile.parse(Data(text.utf8))
+    #expect(subscriptions.map(\.url) == [source.url])
+    #expect(subscriptions[0].title == "x")
+  }
+}
