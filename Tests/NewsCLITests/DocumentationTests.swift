@@ -99,3 +99,32 @@ struct DocumentationTests {
     #expect(harness.server.requests.isEmpty)
   }
 }
+
+@Suite("README and .env.example keep up with the code")
+struct ReadmeTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test("every command has a section in README, every variable a row and a line in .env.example")
+  func everythingDocumented() throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let example = try String(
+      contentsOf: Self.root.appendingPathComponent(".env.example"), encoding: .utf8)
+    let headings = readme.split(separator: "\n").filter { $0.hasPrefix("### ") }
+    for spec in NewsCLI.commandSpecs where !["completion", "manual"].contains(spec.name) {
+      #expect(
+        headings.contains {
+          $0.contains("`news \(spec.name)`") || $0.contains("`news \(spec.name) ")
+        },
+        "README lacks news \(spec.name)")
+    }
+    for (names, _) in Configuration.variables {
+      for name in names.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+      where !name.contains("<") {
+        #expect(readme.contains("`\(name)`"), "README lacks \(name)")
+        #expect(example.contains(name), ".env.example lacks \(name)")
+      }
+    }
+  }
+}
