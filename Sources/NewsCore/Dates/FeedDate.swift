@@ -6,7 +6,7 @@ import Foundation
 public enum FeedDate {
   /// The date `text` names, or `nil`.
   public static func parse(_ text: String) -> Date? {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = String(text.trimmingWhitespace())
     if let first = trimmed.first, first.isNumber, trimmed.count >= 10,
       trimmed[trimmed.index(trimmed.startIndex, offsetBy: 4)] == "-"
     {

@@ -39,6 +39,13 @@ public struct FeedItem: Codable, Hashable, Sendable {
     }
   }
 
+  /// An item with every field given as it is (decoding).
+  init(id: String, source: String, title: String) {
+    self.id = id
+    self.source = source
+    self.title = title
+  }
+
   /// The item as an article of its source (provider = the source's name).
   public var article: Article {
     Article(

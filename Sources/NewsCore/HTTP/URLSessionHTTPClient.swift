@@ -31,6 +31,9 @@ public final class URLSessionHTTPClient: HTTPClient {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.urlCredentialStorage = nil
+    // The transport's limiter decides how many requests run (NEWS_HOST_CONCURRENCY): the
+    // session's own default (6 per host) would silently cap it.
+    configuration.httpMaximumConnectionsPerHost = 64
     if !protocolClasses.isEmpty {
       configuration.protocolClasses = protocolClasses + (configuration.protocolClasses ?? [])
     }

@@ -63,6 +63,15 @@ public struct EncryptedStore: Sendable {
     }
   }
 
+  /// Encrypts `plaintext` (a record in a format of its own) and atomically replaces `name` with
+  /// it, under the store's lock, with the same checks as ``write(_:name:)``.
+  func write(bytes plaintext: [UInt8], name: String) throws {
+    try withLock {
+      _ = try readBytes(name)
+      try writeBytes(plaintext, name: name)
+    }
+  }
+
   /// Reads `name` (or `initial`), lets `transform` change it and writes it back, all under the
   /// store's lock. Returns the new value. If the file cannot be decrypted nothing is written.
   @discardableResult
@@ -147,14 +156,15 @@ public struct EncryptedStore: Sendable {
 
   func readBytes(_ name: String) throws -> [UInt8]? {
     let url = url(for: name)
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      if FileManager.default.fileExists(atPath: url.path) {
-        throw StoreError.io(path: url.path, operation: "read", reason: "permission denied")
-      }
-      return nil
+    let data: [UInt8]
+    switch FileDescriptor.readFile(url.path) {
+    case .bytes(let bytes): data = bytes
+    case .missing: return nil
+    case .failed(let code):
+      throw StoreError.io(path: url.path, operation: "read", reason: AtomicFile.describe(code))
     }
     do {
-      return try EncryptedFileFormat.open(Array(data), name: name, key: key.bytes)
+      return try EncryptedFileFormat.open(data, name: name, key: key.bytes)
     } catch .notAStoreFile {
       throw StoreError.notAStoreFile(path: url.path)
     } catch .unsupportedVersion(let version) {

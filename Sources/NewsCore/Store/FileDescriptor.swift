@@ -23,6 +23,40 @@ public enum FileDescriptor {
     return nil
   }
 
+  /// What ``readFile(_:)`` found.
+  public enum ReadResult: Equatable {
+    case bytes([UInt8])
+    case missing
+    case failed(errno: Int32)
+  }
+
+  /// The whole file at `path`, read with `open`/`fstat`/`read` (no Foundation buffering: the
+  /// store reads hundreds of small files per command).
+  public static func readFile(_ path: String) -> ReadResult {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(errno: errno) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return .failed(errno: errno) }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var offset = 0
+    while true {
+      if offset == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        read(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if count > 0 {
+        offset += count
+      } else if count == 0 {
+        break
+      } else if errno != EINTR {
+        return .failed(errno: errno)
+      }
+    }
+    bytes.removeSubrange(offset...)
+    return .bytes(bytes)
+  }
+
   #if canImport(Glibc)
     private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
       Glibc.write(fd, buffer, count)

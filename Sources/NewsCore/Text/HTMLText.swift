@@ -3,44 +3,89 @@ public enum HTMLText {
   /// Removes tags, decodes entities, turns `\r\n` into line breaks and drops newsapi.org's
   /// `[+1234 chars]` marker (the cut itself stays visible as `…`).
   public static func plain(_ text: String) -> String {
-    var out = ""
-    var index = text.startIndex
+    // Most text (feeds are cleaned when read) has nothing to change: one pass over its bytes
+    // says so, and the text is returned as it is.
+    if isPlain(text) { return text }
+    return cleaned(text)
+  }
+
+  /// Whether `plain` would return `text` unchanged: no tag, entity or carriage return, no space
+  /// at a line's start or end or after another, no blank line at the start or end or after
+  /// another, no `[+N chars]` marker.
+  static func isPlain(_ text: String) -> Bool {
+    var previous: UInt8 = 0x0A
+    var blankLine = false
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "<"), UInt8(ascii: "&"), 0x0D:
+        return false
+      case 0x20:
+        if previous == 0x20 || previous == 0x0A { return false }
+      case 0x0A:
+        if previous == 0x20 { return false }
+        if previous == 0x0A {
+          // A first line that is blank, or two blank lines in a row.
+          if blankLine || text.utf8.first == 0x0A { return false }
+          blankLine = true
+        } else {
+          blankLine = false
+        }
+      default:
+        break
+      }
+      previous = byte
+    }
+    return previous != 0x20 && previous != 0x0A && !text.hasSuffix("chars]")
+  }
+
+  /// The full cleaning, scalar by scalar (every character it looks for is ASCII).
+  static func cleaned(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    var out = String.UnicodeScalarView()
+    var index = scalars.startIndex
     // Once a search for `>` has failed, none follows: the text is scanned at most once more.
     var closingBracketAhead = true
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "<", closingBracketAhead, startsTag(text[text.index(after: index)...]) {
-        guard let close = text[index...].firstIndex(of: ">") else {
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      let next = scalars.index(after: index)
+      if scalar == "<", closingBracketAhead, startsTag(scalars[next...]) {
+        guard let close = scalars[index...].firstIndex(of: ">") else {
           closingBracketAhead = false
-          out.append(character)
-          index = text.index(after: index)
+          out.append(scalar)
+          index = next
           continue
         }
-        let name = text[text.index(after: index)..<close].lowercased()
+        let name = String(scalars[next..<close]).lowercased()
         if name.hasPrefix("br") || name.hasPrefix("/p") || name.hasPrefix("p ") || name == "p"
           || name.hasPrefix("li")
         {
-          out += "\n"
+          out.append("\n")
         }
-        index = text.index(after: close)
+        index = scalars.index(after: close)
         continue
       }
-      if character == "&", let semicolon = text[index...].prefix(12).firstIndex(of: ";"),
-        let decoded = entity(String(text[text.index(after: index)..<semicolon]))
+      if scalar == "&", let semicolon = scalars[index...].prefix(12).firstIndex(of: ";"),
+        let decoded = entity(String(scalars[next..<semicolon]))
       {
-        out.append(decoded)
-        index = text.index(after: semicolon)
+        out.append(contentsOf: decoded.unicodeScalars)
+        index = scalars.index(after: semicolon)
         continue
       }
-      out.append(character == "\r\n" || character == "\r" ? "\n" : character)
-      index = text.index(after: index)
+      if scalar == "\r" {
+        // \r\n and a lone \r are both one line break.
+        out.append("\n")
+        index = next < scalars.endIndex && scalars[next] == "\n" ? scalars.index(after: next) : next
+        continue
+      }
+      out.append(scalar)
+      index = next
     }
-    return collapse(removingCharsMarker(out))
+    return collapse(removingCharsMarker(String(out)))
   }
 
   /// Whether the text after a `<` starts a tag (`<p`, `</p`, `<!--`).
-  private static func startsTag(_ rest: Substring) -> Bool {
-    guard let first = rest.unicodeScalars.first else { return false }
+  private static func startsTag(_ rest: Substring.UnicodeScalarView) -> Bool {
+    guard let first = rest.first else { return false }
     return first.isASCIILetter || first == "/" || first == "!"
   }
 

@@ -5,50 +5,113 @@ public enum TextWrapper {
   ///
   /// Linear in the length of `text`: each character is measured once, however long its word.
   public static func wrap(_ text: String, width: Int) -> [String] {
+    wrap(text, width: width, asciiFastPath: true)
+  }
+
+  /// ``wrap(_:width:)``, with the ASCII fast path switchable for tests.
+  static func wrap(_ text: String, width: Int, asciiFastPath: Bool) -> [String] {
     let width = max(width, 10)
     var lines: [String] = []
+    if asciiFastPath, text.isPrintableASCII(allowingNewlines: true) {
+      // Printable ASCII and line breaks, most text: paragraphs and words found on the bytes.
+      for paragraph in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        wrapASCII(paragraph, width: width, into: &lines)
+      }
+      return lines
+    }
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = ""
-      var lineWidth = 0
-      for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-        let wordWidth = columns(word)
-        if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-          line += " "
-          line += word
-          lineWidth += 1 + wordWidth
-          continue
-        }
-        if lineWidth > 0 {
+      if asciiFastPath, paragraph.isPrintableASCII() {
+        wrapASCII(paragraph.utf8, width: width, into: &lines)
+      } else {
+        wrapCharacters(paragraph, width: width, into: &lines)
+      }
+    }
+    return lines
+  }
+
+  /// Wraps one paragraph character by character, measuring each one's columns.
+  private static func wrapCharacters(_ paragraph: Substring, width: Int, into lines: inout [String])
+  {
+    var line = ""
+    var lineWidth = 0
+    for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+      let wordWidth = columns(word)
+      if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+        line += " "
+        line += word
+        lineWidth += 1 + wordWidth
+        continue
+      }
+      if lineWidth > 0 {
+        lines.append(line)
+        line = ""
+        lineWidth = 0
+      }
+      guard wordWidth > width else {
+        line = String(word)
+        lineWidth = wordWidth
+        continue
+      }
+      // A word wider than the line: cut into full lines, the rest starts the next line.
+      for character in word {
+        let characterWidth = columns(of: character)
+        if lineWidth > 0, lineWidth + characterWidth > width {
           lines.append(line)
           line = ""
           lineWidth = 0
         }
-        guard wordWidth > width else {
-          line = String(word)
-          lineWidth = wordWidth
-          continue
-        }
-        // A word wider than the line: cut into full lines, the rest starts the next line.
-        for character in word {
-          let characterWidth = columns(of: character)
-          if lineWidth > 0, lineWidth + characterWidth > width {
-            lines.append(line)
-            line = ""
-            lineWidth = 0
-          }
-          line.append(character)
-          lineWidth += characterWidth
-        }
+        line.append(character)
+        lineWidth += characterWidth
       }
-      lines.append(line)
     }
-    return lines
+    lines.append(line)
+  }
+
+  /// ``wrap(_:width:)`` for a paragraph of printable ASCII: one column a byte, words found and
+  /// lines built on the bytes.
+  private static func wrapASCII(
+    _ paragraph: Substring.UTF8View, width: Int, into lines: inout [String]
+  ) {
+    var line: [UInt8] = []
+    line.reserveCapacity(width)
+    var index = paragraph.startIndex
+    let end = paragraph.endIndex
+    while index < end {
+      guard paragraph[index] != 0x20 else {
+        index = paragraph.index(after: index)
+        continue
+      }
+      var wordEnd = index
+      while wordEnd < end, paragraph[wordEnd] != 0x20 { wordEnd = paragraph.index(after: wordEnd) }
+      let word = paragraph[index..<wordEnd]
+      index = wordEnd
+      if !line.isEmpty, line.count + 1 + word.count <= width {
+        line.append(0x20)
+        line.append(contentsOf: word)
+        continue
+      }
+      if !line.isEmpty {
+        lines.append(String(decoding: line, as: UTF8.self))
+        line.removeAll(keepingCapacity: true)
+      }
+      // A word wider than the line is cut into full lines; the rest starts the next line.
+      var rest = word[...]
+      while rest.count > width {
+        let cut = rest.index(rest.startIndex, offsetBy: width)
+        lines.append(String(decoding: rest[..<cut], as: UTF8.self))
+        rest = rest[cut...]
+      }
+      line.append(contentsOf: rest)
+    }
+    lines.append(String(decoding: line, as: UTF8.self))
   }
 
   /// `text` cut to at most `maximum` characters, ending with `…` when it was cut: very long fields
   /// are shortened for the terminal (never in JSON).
   public static func shortened(_ text: String, to maximum: Int) -> String {
     guard maximum > 0 else { return "" }
+    // No more bytes than the maximum means no more characters either.
+    if text.utf8.count <= maximum { return text }
     var end = text.startIndex
     var count = 0
     while end < text.endIndex {
@@ -74,6 +137,8 @@ public enum TextWrapper {
   /// The number of terminal columns `text` takes: 2 for wide (East Asian, emoji) characters,
   /// 0 for combining marks.
   public static func columns(_ text: Substring) -> Int {
+    // Printable ASCII, most text: one column a byte.
+    if text.isPrintableASCII() { return text.utf8.count }
     var total = 0
     for character in text {
       total += columns(of: character)

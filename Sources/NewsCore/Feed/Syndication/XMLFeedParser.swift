@@ -135,12 +135,12 @@ final class XMLFeedParser: NSObject, XMLParserDelegate {
       ["channel", "feed"].contains(path[path.count - 2]),
       title == nil
     {
-      title = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      title = String(text.trimmingWhitespace())
     }
     guard current != nil, path.count >= 2 else { return }
     // Only the entry's own fields, not those of elements nested deeper (Atom's author/name aside).
     let parent = path[path.count - 2]
-    let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let value = String(text.trimmingWhitespace())
     guard !value.isEmpty else { return }
     switch (parent, name) {
     case ("item", "title"), ("entry", "title"), ("item", "media:title"):

@@ -1,0 +1,59 @@
+import Foundation
+
+extension FeedCacheEntry {
+  /// Marks the compact format (entries written before it are JSON, and still read).
+  static let magic = "NFC1"
+
+  /// The entry in the compact format of ``BinaryWriter``.
+  var encoded: [UInt8] {
+    var writer = BinaryWriter(magic: Self.magic)
+    writer.string(url)
+    writer.double(fetchedAt.timeIntervalSince1970)
+    writer.string(etag)
+    writer.string(lastModified)
+    writer.bool(kept)
+    writer.integer(items.count)
+    for item in items {
+      writer.string(item.id)
+      writer.string(item.source)
+      writer.string(item.title)
+      writer.string(item.subtitle)
+      writer.string(item.imageURL)
+      writer.string(item.url)
+      writer.date(item.publishedAt)
+      writer.string(item.author)
+      writer.string(item.content)
+    }
+    return writer.bytes
+  }
+
+  /// Decodes an entry in either format: compact, or the JSON of earlier versions.
+  static func decode(_ bytes: [UInt8]) throws -> FeedCacheEntry {
+    guard var reader = BinaryReader(bytes, magic: magic) else {
+      // What the store's JSON coder wrote: dates as seconds since 1970.
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .secondsSince1970
+      return try decoder.decode(FeedCacheEntry.self, from: Data(bytes))
+    }
+    var entry = FeedCacheEntry(
+      url: try reader.string(), items: [],
+      fetchedAt: Date(timeIntervalSince1970: try reader.double()),
+      etag: try reader.optionalString(),
+      lastModified: try reader.optionalString(), kept: try reader.bool())
+    let count = try reader.integer()
+    entry.items.reserveCapacity(min(count, 100_000))
+    for _ in 0..<count {
+      var item = FeedItem(
+        id: try reader.string(), source: try reader.string(), title: try reader.string())
+      item.subtitle = try reader.optionalString()
+      item.imageURL = try reader.optionalString()
+      item.url = try reader.optionalString()
+      item.publishedAt = try reader.date()
+      item.author = try reader.optionalString()
+      item.content = try reader.optionalString()
+      entry.items.append(item)
+    }
+    guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the record") }
+    return entry
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Reads what ``BinaryWriter`` wrote; every read is bounds-checked and throws on a short or
+/// malformed record instead of trapping.
+struct BinaryReader {
+  /// The record is not what the writer writes.
+  struct Malformed: Error, Equatable {
+    var detail: String
+  }
+
+  private let bytes: [UInt8]
+  private var index: Int
+
+  /// A reader of `bytes` if they start with `magic`, else `nil`.
+  init?(_ bytes: [UInt8], magic: String) {
+    let prefix = Array(magic.utf8)
+    guard bytes.starts(with: prefix) else { return nil }
+    self.bytes = bytes
+    index = prefix.count
+  }
+
+  var isAtEnd: Bool { index == bytes.count }
+
+  mutating func integer() throws(Malformed) -> Int {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while true {
+      guard index < bytes.count, shift < 63 else { throw Malformed(detail: "bad integer") }
+      let byte = bytes[index]
+      index += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte & 0x80 == 0 { break }
+      shift += 7
+    }
+    guard value <= UInt64(Int.max) else { throw Malformed(detail: "integer too large") }
+    return Int(value)
+  }
+
+  mutating func string() throws(Malformed) -> String {
+    let count = try integer()
+    guard count <= bytes.count - index else { throw Malformed(detail: "string past the end") }
+    let slice = bytes[index..<(index + count)]
+    index += count
+    guard let text = String(validating: slice, as: UTF8.self) else {
+      throw Malformed(detail: "string not UTF-8")
+    }
+    return text
+  }
+
+  mutating func optionalString() throws(Malformed) -> String? {
+    try present() ? try string() : nil
+  }
+
+  mutating func double() throws(Malformed) -> Double {
+    guard bytes.count - index >= 8 else { throw Malformed(detail: "number past the end") }
+    var bits: UInt64 = 0
+    for offset in 0..<8 { bits |= UInt64(bytes[index + offset]) << (8 * UInt64(offset)) }
+    index += 8
+    return Double(bitPattern: bits)
+  }
+
+  mutating func date() throws(Malformed) -> Date? {
+    try present() ? Date(timeIntervalSince1970: try double()) : nil
+  }
+
+  mutating func bool() throws(Malformed) -> Bool? {
+    switch try byte() {
+    case 0: return nil
+    case 1: return false
+    case 2: return true
+    default: throw Malformed(detail: "bad flag")
+    }
+  }
+
+  private mutating func present() throws(Malformed) -> Bool {
+    switch try byte() {
+    case 0: return false
+    case 1: return true
+    default: throw Malformed(detail: "bad presence byte")
+    }
+  }
+
+  private mutating func byte() throws(Malformed) -> UInt8 {
+    guard index < bytes.count else { throw Malformed(detail: "record past the end") }
+    defer { index += 1 }
+    return bytes[index]
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import NewsCore
+
+@Suite("Fast paths agree with the full code; the compact cache format round-trips")
+struct FastPathTests {
+  /// Strings from an alphabet of every character the fast paths look at.
+  static func samples(count: Int) -> [String] {
+    let alphabet: [String] = [
+      "a", "B", " ", " ", "\n", "\n", "<", ">", "&", "amp;", ";", "\r", "\r\n", "\t", "é",
+      "e\u{301}",
+      "日", "[+12 chars]", "chars]", "\u{1B}", "[", "\u{9B}", "\u{2028}", "\u{202E}", "\u{7F}",
+      "👍", " \u{301}",
+    ]
+    var generator = SeededGenerator(seed: 42)
+    return (0..<count).map { _ in
+      (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }.joined()
+    }
+  }
+
+  @Test("HTMLText.plain's fast path returns what the full cleaning returns")
+  func html() {
+    for text in Self.samples(count: 20_000) {
+      #expect(HTMLText.plain(text) == HTMLText.cleaned(text), "\(text.debugDescription)")
+    }
+  }
+
+  @Test("TerminalSanitizer and column counts: ASCII fast paths agree")
+  func sanitizer() {
+    for text in Self.samples(count: 5_000) + ["plain ascii", "a\nb", ""] {
+      for keep in [false, true] {
+        let cleaned = TerminalSanitizer.clean(text, keepNewlines: keep)
+        #expect(TerminalSanitizer.clean(cleaned, keepNewlines: keep) == cleaned)
+      }
+      var slow = 0
+      for character in text { slow += TextWrapper.columns(of: character) }
+      if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        #expect(TextWrapper.columns(text[...]) == slow)
+      }
+    }
+  }
+
+  @Test("wrapping: the ASCII fast path breaks lines where the character path does")
+  func wrap() {
+    var generator = SeededGenerator(seed: 7)
+    let words = [
+      "a", "word", "longer-word", " ", "  ", "x" + String(repeating: "y", count: 25), "\n",
+    ]
+    for _ in 0..<5_000 {
+      let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+        words.randomElement(using: &generator)!
+      }.joined(separator: Bool.random(using: &generator) ? " " : "")
+      for width in [10, 13, 40] {
+        #expect(
+          TextWrapper.wrap(text, width: width, asciiFastPath: true)
+            == TextWrapper.wrap(text, width: width, asciiFastPath: false),
+          "\(text.debugDescription)")
+      }
+    }
+  }
+
+  @Test("a cache entry with every field set or absent round-trips through the compact format")
+  func roundTrip() throws {
+    var full = FeedItem(
+      source: "blog", title: "Title ✓", subtitle: "Sub", imageURL: "https://i/1.jpg",
+      url: "https://e/1")
+    full.publishedAt = Date(timeIntervalSince1970: 1_700_000_000.5)
+    full.author = "Ann"
+    full.content = "Body\nwith lines"
+    let bare = FeedItem(source: "a", title: "Only a title", subtitle: nil, imageURL: nil)
+    for kept in [nil, false, true] as [Bool?] {
+      let entry = FeedCacheEntry(
+        url: "https://e/feed", items: [full, bare], fetchedAt: Date(timeIntervalSince1970: 5),
+        etag: kept == true ? "\"v1\"" : nil, lastModified: kept == false ? "Mon" : nil, kept: kept)
+      let decoded = try FeedCacheEntry.decode(entry.encoded)
+      #expect(decoded.items == entry.items)
+      #expect(decoded.url == entry.url && decoded.fetchedAt == entry.fetchedAt)
+      #expect(decoded.etag == entry.etag && decoded.lastModified == entry.lastModified)
+      #expect(decoded.kept == entry.kept)
+    }
+  }
+
+  @Test("a cut or altered record throws, never traps")
+  func malformed() {
+    let entry = FeedCacheEntry(
+      url: "https://e/feed",
+      items: [FeedItem(source: "a", title: "T", subtitle: "S", imageURL: nil, url: "https://e/1")],
+      fetchedAt: Date(), etag: nil, lastModified: nil, kept: true)
+    let bytes = entry.encoded
+    for length in 4..<bytes.count {
+      #expect(throws: (any Error).self) { try FeedCacheEntry.decode(Array(bytes.prefix(length))) }
+    }
+    #expect(throws: (any Error).self) { try FeedCacheEntry.decode(bytes + [0]) }
+    var huge = Array("NFC1".utf8)
+    huge += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]
+    #expect(throws: (any Error).self) { try FeedCacheEntry.decode(huge) }
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so failures can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
