@@ -33,7 +33,18 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case "syndication":
     // RSS, Atom and JSON Feed: any bytes give items with a title, or an error, never a crash.
     if let items = try? SyndicationAdapter().items(from: data, source: "w") {
-      precondition(items.allSatisfy { !$0.title.isEmpty && $0.id.hasPrefix("w-") })
+      // An id is its link's ARTICLEID, or the source's name and a hash; never twice in a feed.
+      precondition(
+        items.allSatisfy {
+          !$0.title.isEmpty
+            && ($0.id.hasPrefix("w-") || $0.id == $0.url.map(ArticleID.derive(fromURL:)))
+        })
+      precondition(Set(items.map(\.id)).count == items.count, "two items with one id")
+    }
+    if let page = URL(string: "https://example.com/blog/") {
+      for feed in FeedDiscovery.feeds(in: data, url: page) {
+        precondition(["http", "https"].contains(feed.scheme ?? ""), "discovered a non-web feed")
+      }
     }
     if let date = FeedDate.parse(text) { _ = ISO8601.string(from: date) }
   case "feed":
@@ -81,6 +92,30 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         Set(picked.map(\.article)) == Set((all ?? []).filter { ids.contains($0.id) }),
         "records(ids:) disagrees with decoding everything")
     }
+  case "subscriptions":
+    // OPML and newsboat files: only web URLs come out.
+    if let parsed = try? SubscriptionFile.parse(data) {
+      precondition(
+        parsed.subscriptions.allSatisfy {
+          ["http", "https"].contains($0.url.scheme?.lowercased() ?? "")
+        })
+    }
+    // Editing a config.json that decodes keeps it decoding, with the new source last.
+    if (try? FeedConfigFile.parse(data, path: "config.json")) != nil {
+      var editor = ConfigFileEditor(data)
+      if (try? editor.append(#"{"name":"fuzz-new","url":"https://e.example/f"}"#)) != nil {
+        let edited = try? FeedConfigFile.parse(Data(editor.bytes), path: "config.json")
+        precondition(edited?.sources.last?.name == "fuzz-new", "an append broke config.json")
+        precondition((try? editor.remove(named: "fuzz-new")) == true)
+        precondition(editor.bytes == bytes, "remove did not undo append")
+      }
+    }
+  case "cache":
+    // The compact cache records: any bytes decode or throw; what decodes re-encodes the same.
+    if let entry = try? FeedCacheEntry.decode(bytes) {
+      let again = try? FeedCacheEntry.decode(entry.encoded)
+      precondition(again?.items == entry.items && again?.url == entry.url, "round trip")
+    }
   case "dotenv":
     if let values = try? DotEnv.parse(text) {
       precondition(values.keys.allSatisfy { !$0.isEmpty && !$0.contains("=") })
@@ -99,11 +134,14 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       !cleaned.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) },
       "control character survived")
     _ = ISO8601.date(from: text)
-    _ = TextWrapper.wrap(text, width: 17)
+    precondition(
+      TextWrapper.wrap(text, width: 17, asciiFastPath: true)
+        == TextWrapper.wrap(text, width: 17, asciiFastPath: false), "wrap fast path differs")
+    precondition(HTMLText.plain(text) == HTMLText.cleaned(text), "plain fast path differs")
     _ = JSONValue.string(text).serialized()
   default:
     fatalError(
-      "set FUZZ_TARGET to newsapi, articles, bbc, feed, store, records, search, dotenv, config or text"
+      "set FUZZ_TARGET to newsapi, articles, bbc, feed, syndication, subscriptions, cache, store, records, search, dotenv, config or text"
     )
   }
   return 0

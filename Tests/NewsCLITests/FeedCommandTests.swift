@@ -82,6 +82,25 @@ struct FeedCommandTests {
     #expect(sources[1]["status"] as? String == "failed")
   }
 
+  @Test("a web feed's unusable entries are left out with one warning that counts them")
+  func skippedWarning() async throws {
+    harness.server.route(
+      "/feed/a.json",
+      .json(
+        #"<rss><channel><item><title>ok</title><link>https://e/1</link></item><item><title>x</title></item></channel></rss>"#
+      ))
+    let base = harness.server.baseURL.absoluteString
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    _ = try harness.home.write(
+      "news/config.json", #"{"sources":[{"name":"a","url":"\#(base)/feed/a.json","format":"rss"}]}"#
+    )
+    let result = await harness.run(["feed", "--source", "a"])
+    #expect(result.code == .success)
+    #expect(result.err == "news: warning: source a: 1 item without a link or any text left out\n")
+    #expect(result.out.contains("1. ok"))
+  }
+
   @Test("every source failing is exit 69")
   func allFailed() async {
     for name in ["a", "b", "c"] { harness.server.route("/feed/\(name).json", .dropped) }

@@ -97,6 +97,13 @@ struct FastPathTests {
     var huge = Array("NFC1".utf8)
     huge += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]
     #expect(throws: (any Error).self) { try FeedCacheEntry.decode(huge) }
+    // Regression (fuzzing): a NaN time decoded, then never equalled itself.
+    var nan = bytes
+    let time = 4 + 1 + "https://e/feed".utf8.count
+    nan.replaceSubrange(time..<(time + 8), with: [0, 0, 0, 0, 0, 0, 0xF8, 0x7F])
+    #expect(throws: BinaryReader.Malformed(detail: "not a finite number")) {
+      try FeedCacheEntry.decode(nan)
+    }
   }
 }
 

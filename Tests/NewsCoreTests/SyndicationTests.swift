@@ -59,6 +59,42 @@ struct SyndicationTests {
     #expect(items[1].title == "No title here, so the first words of the text…")
   }
 
+  @Test("entries with neither a link nor any text are counted as left out")
+  func skippedCount() throws {
+    let xml = """
+      <rss version="2.0"><channel><title>T</title>
+      <item><title>kept</title><link>https://e.example/1</link></item>
+      <item><title>no link, no text</title></item>
+      <item><guid isPermaLink="false">x</guid></item>
+      </channel></rss>
+      """
+    let document = try adapter.document(from: Data(xml.utf8), source: "w")
+    #expect(document.items.map(\.title) == ["kept"])
+    #expect(document.skipped == 2)
+    #expect(document.title == "T")
+  }
+
+  @Test("a 5 MB feed of 5,000 items is read whole, each item with its fields")
+  func bigFeed() throws {
+    var xml =
+      #"<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Big</title>"#
+    for index in 0..<5_000 {
+      xml += """
+        <item><title>Item \(index) &amp; more</title><link>https://big.example/\(index)</link>
+        <pubDate>Mon, 23 Nov 2026 08:00:00 GMT</pubDate><description><![CDATA[<p>\(
+          String(repeating: "Words of a long summary, ", count: 40))</p>]]></description></item>
+
+        """
+    }
+    xml += "</channel></rss>"
+    #expect(xml.utf8.count > 5_000_000)
+    let items = try items(xml: xml)
+    #expect(items.count == 5_000)
+    #expect(items[4_999].title == "Item 4999 & more")
+    #expect(items[4_999].id == "big.example-4999")
+    #expect(items.allSatisfy { $0.publishedAt != nil && $0.subtitle?.hasPrefix("Words") == true })
+  }
+
   @Test("media:, enclosure images, xml:base for relative links, RSS 0.91")
   func details() throws {
     let items = try items(

@@ -64,7 +64,10 @@ enum FeedCommand {
       let message = "\(report.error ?? "source \(report.name) failed")\(fallback)"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
-    for report in reports { if let notKept = report.notKept { context.warn(notKept) } }
+    for report in reports {
+      for warning in report.warnings { context.warn(warning) }
+      if let notKept = report.notKept { context.warn(notKept) }
+    }
     var read: Set<String> = []
     do {
       read = try store.readIDs()
@@ -101,7 +104,7 @@ enum FeedCommand {
         style: context.style(configuration), width: context.width(configuration),
         now: context.timing.now(), read: read, unread: unread
       )
-      context.console.out(renderer.text(reports, cutByLimit: cut))
+      renderer.text(reports, cutByLimit: cut) { context.console.out($0) }
     }
     context.displayed()
     // The numbers shown are what `news show 3` and `news open 3` count in.

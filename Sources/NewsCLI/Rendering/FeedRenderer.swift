@@ -15,6 +15,15 @@ struct FeedRenderer {
   ///
   /// - Parameter cutByLimit: sources whose items `--limit` cut (or left out altogether).
   func text(_ reports: [FeedSourceReport], cutByLimit: Set<String> = []) -> String {
+    var all = ""
+    text(reports, cutByLimit: cutByLimit) { all += $0 }
+    return all
+  }
+
+  /// The same, handed to `write` a source at a time: 10,000 items never sit in one string.
+  func text(
+    _ reports: [FeedSourceReport], cutByLimit: Set<String> = [], write: (String) -> Void
+  ) {
     let total = reports.map(\.items.count).reduce(0, +)
     let unreadTotal = unread.values.reduce(0, +)
     var text =
@@ -25,6 +34,8 @@ struct FeedRenderer {
     var number = 0
     let indent = "     "
     for report in reports {
+      write(text)
+      text = ""
       var status = report.status.rawValue
       if let fetchedAt = report.fetchedAt, report.status != .fresh {
         status += ", " + RelativeTime.describe(fetchedAt, now: now)
@@ -63,7 +74,7 @@ struct FeedRenderer {
         }
       }
     }
-    return text
+    write(text)
   }
 
   /// `{"schemaVersion","items":[ITEM…],"sources":[{"name","url","status","fetchedAt","expiresAt","error"}]}`.

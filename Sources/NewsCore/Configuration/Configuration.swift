@@ -114,7 +114,7 @@ public struct Configuration: Sendable {
       ?? 32
     hostConcurrency =
       try Self.integer(
-        merged, "NEWS_HOST_CONCURRENCY", in: 1...64, expected: "a number of requests") ?? 8
+        merged, "NEWS_HOST_CONCURRENCY", in: 1...64, expected: "a number of requests") ?? 12
     let explicitConfig = merged["NEWS_CONFIG"]
     configFilePath =
       explicitConfig ?? paths.configDirectory.appendingPathComponent("config.json").path

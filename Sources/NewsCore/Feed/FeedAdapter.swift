@@ -11,11 +11,20 @@ public protocol FeedAdapter: Sendable {
 
   /// What `news sources` shows as the source's format (`json` unless said otherwise).
   var format: String { get }
+
+  /// Decodes `data` and says how many entries were left out as unusable (no title, link or
+  /// text), for a warning.
+  func decode(_ data: Data, source: String) throws -> (items: [FeedItem], skipped: Int)
 }
 
 extension FeedAdapter {
   /// JSON of a known shape.
   public var format: String { "json" }
+
+  /// ``items(from:source:)``, nothing counted as left out.
+  public func decode(_ data: Data, source: String) throws -> (items: [FeedItem], skipped: Int) {
+    (try items(from: data, source: source), 0)
+  }
 
   /// Decodes a `Decodable` wire type, turning failures into a ``FeedError`` for this source.
   func decode<Wire: Decodable>(_ type: Wire.Type, from data: Data, source: String) throws -> Wire {

@@ -154,7 +154,12 @@ public struct FeedService: Sendable {
         revalidated.fetchedAt = now()
         entry = revalidated
       } else if (200..<300).contains(response.status) {
-        let items = try source.adapter.items(from: response.body, source: source.name)
+        let (items, skipped) = try source.adapter.decode(response.body, source: source.name)
+        if skipped > 0 {
+          report.warnings.append(
+            "source \(source.name): \(skipped) item\(skipped == 1 ? "" : "s") without a link or any text left out"
+          )
+        }
         entry = FeedCacheEntry(
           url: source.url.absoluteString, items: items, fetchedAt: now(),
           etag: response.headers["etag"], lastModified: response.headers["last-modified"])
@@ -162,11 +167,20 @@ public struct FeedService: Sendable {
         throw FeedError.status(
           source: source.name, code: response.status, attempts: response.attempts)
       }
-      report.notKept = keep(&entry, source: source)
-      do {
-        try cache.write(bytes: entry.encoded, name: name)
-      } catch let error as any NewsError {
-        report.error = "source \(source.name): not cached: " + error.message
+      let written = await StoreWriter.run { [self, entry] in
+        var entry = entry
+        let notKept = keep(&entry, source: source)
+        do {
+          try cache.write(bytes: entry.encoded, name: name)
+          return (entry, notKept, nil as String?)
+        } catch {
+          return (entry, notKept, (error as? any NewsError)?.message ?? String(describing: error))
+        }
+      }
+      entry = written.0
+      report.notKept = written.1
+      if let notCached = written.2 {
+        report.error = "source \(source.name): not cached: " + notCached
       }
       let known = Set(cached?.items.map(\.id) ?? [])
       report.newItems = entry.items.filter { !known.contains($0.id) }.count

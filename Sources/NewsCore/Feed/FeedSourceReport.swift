@@ -22,4 +22,6 @@ public struct FeedSourceReport: Sendable {
   public var newItems: Int
   /// Why its items could not be kept as articles (they are shown all the same).
   public var notKept: String?
+  /// What the user should know: entries left out.
+  public var warnings: [String] = []
 }

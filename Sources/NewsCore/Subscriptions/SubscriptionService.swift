@@ -57,7 +57,7 @@ public struct SubscriptionService: Sendable {
     }
     let page = try await get(url)
     var feedURL = url
-    var document: (title: String?, items: [FeedItem])
+    var document: (title: String?, items: [FeedItem], skipped: Int)
     do {
       document = try SyndicationAdapter().document(from: page, source: "new")
     } catch {

@@ -50,13 +50,12 @@ public struct SyncService: Sendable {
       }
       group.addTask { [self] in
         await feed.fetch(feedSources, refresh: true).enumerated().map { offset, report in
-          (
-            providers.count + offset,
-            SyncSourceReport(
-              name: "feed-" + report.name, status: report.status == .fresh ? .ok : .failed,
-              new: report.newItems, total: report.items.count,
-              error: report.status == .fresh ? nil : report.error, attempts: report.attempts)
-          )
+          var synced = SyncSourceReport(
+            name: "feed-" + report.name, status: report.status == .fresh ? .ok : .failed,
+            new: report.newItems, total: report.items.count,
+            error: report.status == .fresh ? nil : report.error, attempts: report.attempts)
+          synced.warnings = report.warnings + (report.notKept.map { [$0] } ?? [])
+          return (providers.count + offset, synced)
         }
       }
       var all: [(Int, SyncSourceReport)] = []

@@ -19,8 +19,16 @@ struct SyndicationAdapter: FeedAdapter {
     try document(from: data, source: source).items
   }
 
-  /// The feed's own title (cleaned of HTML) and its items.
-  func document(from data: Data, source: String) throws -> (title: String?, items: [FeedItem]) {
+  func decode(_ data: Data, source: String) throws -> (items: [FeedItem], skipped: Int) {
+    let document = try document(from: data, source: source)
+    return (document.items, document.skipped)
+  }
+
+  /// The feed's own title (cleaned of HTML), its items, and how many entries had neither a link
+  /// nor any text and were left out.
+  func document(from data: Data, source: String) throws -> (
+    title: String?, items: [FeedItem], skipped: Int
+  ) {
     let entries: [SyndicationEntry]
     let title: String?
     if Self.looksLikeJSON(data) {
@@ -52,7 +60,7 @@ struct SyndicationAdapter: FeedAdapter {
         source + "-" + StableHash.hex(items[index].title, items[index].url ?? "", length: 6)
       seen.insert(items[index].id)
     }
-    return (title.map(HTMLText.plain).nonEmpty, items)
+    return (title.map(HTMLText.plain).nonEmpty, items, entries.count - items.count)
   }
 
   private func item(from entry: SyndicationEntry, source: String) -> FeedItem? {

@@ -56,7 +56,10 @@ struct BinaryReader {
     var bits: UInt64 = 0
     for offset in 0..<8 { bits |= UInt64(bytes[index + offset]) << (8 * UInt64(offset)) }
     index += 8
-    return Double(bitPattern: bits)
+    // Only times are stored as doubles: NaN and infinities are never written (found by fuzzing).
+    let value = Double(bitPattern: bits)
+    guard value.isFinite else { throw Malformed(detail: "not a finite number") }
+    return value
   }
 
   mutating func date() throws(Malformed) -> Date? {
