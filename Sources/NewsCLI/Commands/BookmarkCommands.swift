@@ -12,16 +12,11 @@ enum BookmarkCommands {
           news bookmark 3 5
           news bookmark https://www.cnn.com/2020/07/20/us/index.html
         """,
-      arguments: [
-        ArgumentSpec(
-          name: "id", help: "Article id, list number, id prefix or URL.", repeating: true)
-      ]),
+      arguments: [ArticleArguments.several()]),
     run: { arguments, context in
       let (store, articles) = try resolve(arguments, context: context)
       try store.addBookmarks(articles)
-      for article in articles {
-        context.console.out("bookmarked: \(TerminalSanitizer.clean(article.title))\n")
-      }
+      ArticleArguments.confirm("bookmarked", articles, context: context)
       return .success
     })
 
@@ -34,16 +29,12 @@ enum BookmarkCommands {
           news bookmarks
           news unbookmark 2
         """,
-      arguments: [
-        ArgumentSpec(
-          name: "id", help: "Article id, list number, id prefix or URL.", repeating: true)
-      ]),
+      arguments: [ArticleArguments.several()]),
     run: { arguments, context in
       let (store, articles) = try resolve(arguments, context: context)
       let missing = try store.removeBookmarks(articles.map(\.id))
-      for article in articles where !missing.contains(article.id) {
-        context.console.out("removed: \(TerminalSanitizer.clean(article.title))\n")
-      }
+      ArticleArguments.confirm(
+        "removed", articles.filter { !missing.contains($0.id) }, context: context)
       guard missing.isEmpty else {
         throw UsageError(
           command: "unbookmark",

@@ -15,7 +15,7 @@ enum OpenCommand {
         news feed && news open 3
         BROWSER=w3m news open 1
       """,
-    arguments: [ArgumentSpec(name: "id", help: "Article id, list number, id prefix or URL.")])
+    arguments: [ArticleArguments.one])
 
   static let entry = CommandEntry(spec: spec, run: run)
 

@@ -14,20 +14,14 @@ enum ReadCommands {
           news feed --unread
         """,
       options: [Options.all.spec, Options.readSource.spec],
-      arguments: [
-        ArgumentSpec(
-          name: "id", help: "Article id, list number, id prefix or URL.", required: false,
-          repeating: true)
-      ]),
+      arguments: [ArticleArguments.several(required: false)]),
     run: { arguments, context in
       let (store, articles) = try resolve(arguments, command: "read", context: context)
       let added = try store.markRead(articles.map(\.id))
       if arguments[Options.all] {
         context.console.out("marked read: \(added) article\(added == 1 ? "" : "s")\n")
       } else {
-        for article in articles {
-          context.console.out("read: \(TerminalSanitizer.clean(article.title))\n")
-        }
+        ArticleArguments.confirm("read", articles, context: context)
       }
       return .success
     })
@@ -41,16 +35,11 @@ enum ReadCommands {
           news unread 3
           news unread www.cnn.com-2020-07-20-us-index.html
         """,
-      arguments: [
-        ArgumentSpec(
-          name: "id", help: "Article id, list number, id prefix or URL.", repeating: true)
-      ]),
+      arguments: [ArticleArguments.several()]),
     run: { arguments, context in
       let (store, articles) = try resolve(arguments, command: "unread", context: context)
       try store.markUnread(articles.map(\.id))
-      for article in articles {
-        context.console.out("unread: \(TerminalSanitizer.clean(article.title))\n")
-      }
+      ArticleArguments.confirm("unread", articles, context: context)
       return .success
     })
 

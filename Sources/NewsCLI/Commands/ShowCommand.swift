@@ -16,7 +16,7 @@ enum ShowCommand {
         news show https://www.cnn.com/2020/07/20/us/index.html --json
       """,
     options: Options.freshness + [Options.json.spec],
-    arguments: [ArgumentSpec(name: "id", help: "Article id, list number, id prefix or URL.")])
+    arguments: [ArticleArguments.one])
 
   static let entry = CommandEntry(spec: spec, usesNetwork: { !$0[Options.offline] }, run: run)
 
