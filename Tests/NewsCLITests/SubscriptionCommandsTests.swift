@@ -89,6 +89,10 @@ struct SubscriptionCommandsTests {
     #expect(result.code == .dataError)
     #expect(result.err.contains("is not a feed (RSS, Atom or JSON Feed) and announces none"))
     #expect(!FileManager.default.fileExists(atPath: configPath))
+    harness.server.route("/gone.xml", .json("{}", status: 404))
+    let gone = await harness.run(["sources", "add", base + "/gone.xml"])
+    #expect(gone.code == .unavailable)
+    #expect(gone.err.contains("source \(base)/gone.xml answered HTTP 404"))
     let bad = await harness.run(["sources", "add", "ftp://example.com/feed"])
     #expect(bad.code == .usage)
   }

@@ -216,7 +216,7 @@ public struct SubscriptionService: Sendable {
     let response = try await deadline.run { try await transport.get(url) }
     guard (200..<300).contains(response.status) else {
       throw FeedError.status(
-        source: url.host ?? url.absoluteString, code: response.status, attempts: response.attempts)
+        source: url.absoluteString, code: response.status, attempts: response.attempts)
     }
     return response.body
   }
