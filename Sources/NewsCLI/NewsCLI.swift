@@ -15,6 +15,7 @@ public enum NewsCLI {
       BookmarkCommands.add,
       BookmarkCommands.remove,
       BookmarkCommands.list,
+      BrowseCommand.entry(providers),
       ReadCommands.read,
       ReadCommands.unread,
       OpenCommand.entry,
@@ -61,7 +62,9 @@ public enum NewsCLI {
 
   /// Every usage error (exit 64) ends with where to read more: `(see 'news show --help')`.
   private static func usageHint(for error: any NewsError, arguments: [String]) -> String {
-    guard error.exitCode == .usage, !error.message.hasSuffix("--help')") else { return "" }
+    guard error.exitCode == .usage, !error.message.hasSuffix("--help')"),
+      !(error is any CompleteUsageMessage)
+    else { return "" }
     let command = arguments.first.flatMap { name in commands().first { $0.spec.name == name } }
     return " (see '\(command.map { "news \($0.spec.name) --help" } ?? "news --help")')"
   }

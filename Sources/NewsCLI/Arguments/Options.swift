@@ -110,6 +110,9 @@ enum Options {
   /// `--source <name>` of read.
   static let readSource = OptionKey<String>.text(
     "source", "<name>", help: "Only the articles of this provider or feed source.")
+  /// `--source <name>` of browse.
+  static let browseSource = OptionKey<String>.text(
+    "source", "<name>", help: "Start on this feed source.")
   /// `--name <name>` of sources add.
   static let sourceName = OptionKey<String>.text(
     "name", "<name>", help: "The source's name (default: from the feed's title).")

@@ -146,7 +146,8 @@ public enum TextWrapper {
     return total
   }
 
-  static func columns(of character: Character) -> Int {
+  /// The columns one character takes: 2 for wide ones, 0 for combining marks, else 1.
+  public static func columns(of character: Character) -> Int {
     guard let scalar = character.unicodeScalars.first else { return 0 }
     let value = scalar.value
     if scalar.properties.generalCategory == .nonspacingMark { return 0 }

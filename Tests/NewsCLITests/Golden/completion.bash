@@ -5,7 +5,7 @@ _news() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "headlines show feed sources sync search bookmark unbookmark bookmarks read unread open doctor completion manual help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "headlines show feed sources sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help --help --version" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -68,6 +68,12 @@ _news() {
         --limit) return ;;
       esac
       COMPREPLY=($(compgen -W "--limit --unread --json --jsonl --help" -- "$cur")) ;;
+    browse)
+      case "$prev" in
+        --from) COMPREPLY=($(compgen -W "newsapi articles bbc" -- "$cur")); return ;;
+        --source) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--from --source --unread --offline --help" -- "$cur")) ;;
     read)
       case "$prev" in
         --source) return ;;
@@ -96,7 +102,7 @@ _news() {
     help)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--help headlines show feed sources sync search bookmark unbookmark bookmarks read unread open doctor completion manual help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--help headlines show feed sources sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help" -- "$cur")) ;;
   esac
 }
 complete -F _news news

@@ -13,6 +13,7 @@ _news() {
     'bookmark:Keep articles for good, whatever the retention policy says.'
     'unbookmark:Remove bookmarks.'
     'bookmarks:List bookmarked articles (works offline).'
+    'browse:Read full screen\: the list, an article, reload, filter, bookmark, open.'
     'read:Mark articles read (news show and news open do it too).'
     'unread:Mark articles unread again.'
     'open:Open an article'\''s link in the browser (and mark it read).'
@@ -118,6 +119,15 @@ _news() {
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
+    browse)
+      _arguments -s \
+        '--from[newsapi (default), articles, bbc.]:<provider>:(newsapi articles bbc)' \
+        '--source[Start on this feed source.]:<name>:' \
+        '--unread[Only the articles not read yet.]' \
+        '--offline[Never use the network\: read what is stored (no key needed).]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
     read)
       _arguments -s \
         '--all[Every stored article (of --source, when given).]' \
@@ -154,7 +164,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources sync search bookmark unbookmark bookmarks read unread open doctor completion manual help)'
+        '*:argument:(headlines show feed sources sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help)'
       ;;
   esac
 }

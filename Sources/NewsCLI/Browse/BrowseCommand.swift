@@ -1,0 +1,101 @@
+import Foundation
+import NewsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `news browse`: the list and detail screens, full screen, on the same store as the commands.
+enum BrowseCommand {
+  static func spec(_ providers: ProviderRegistry) -> CommandSpec {
+    CommandSpec(
+      name: "browse",
+      abstract: "Read full screen: the list, an article, reload, filter, bookmark, open.",
+      discussion: """
+        Opens on what 'news headlines' shows (fetched when online, stored otherwise), or on
+        --from's provider or --source's feed; Tab goes to the next provider or source. Keys:
+        j/k or arrows move, Enter reads, Esc goes back, o opens the link, b bookmarks, r
+        reloads, / filters by words, ? lists every key, q quits. Needs a terminal (TERM=dumb
+        cannot show it): in scripts use the list commands and --json.
+
+        EXAMPLES:
+          news browse
+          news browse --source hn --unread
+          news browse --offline
+        """,
+      options: [
+        Options.provider(providers).spec, Options.browseSource.spec, Options.unread.spec,
+        Options.offline.spec,
+      ])
+  }
+
+  static func entry(_ providers: ProviderRegistry) -> CommandEntry {
+    CommandEntry(spec: spec(providers), usesNetwork: { !$0[Options.offline] }, run: run)
+  }
+
+  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    guard context.console.stdoutIsTerminal, isatty(STDIN_FILENO) == 1 else {
+      throw BrowseError.needsTerminal
+    }
+    if context.environment["TERM"] == "dumb" { throw BrowseError.dumbTerminal }
+    let configuration = try context.configuration()
+    let services = context.services(configuration)
+    let registry = context.providers
+    let fromOption = Options.provider(registry)
+    if arguments[fromOption] != nil, arguments[Options.browseSource] != nil {
+      throw UsageError(command: "browse", message: "--from and --source: give one")
+    }
+    // Providers whose requirement is met (newsapi.org needs its key), then the feed's sources.
+    var channels: [BrowseChannel] = registry.providers.filter {
+      $0.missingRequirement(in: configuration) == nil || $0.name == arguments[fromOption]
+    }.map(BrowseChannel.provider)
+    channels += services.feedSources().map(BrowseChannel.feed)
+    var start = 0
+    if let name = arguments[fromOption] {
+      start = channels.firstIndex { $0.name == name } ?? 0
+      if let provider = registry.provider(named: name),
+        let missing = provider.missingRequirement(in: configuration)
+      {
+        throw UsageError(command: "browse", message: missing)
+      }
+    } else if let name = arguments[Options.browseSource] {
+      let sources = services.feedSources().map(\.name)
+      guard
+        let index = channels.firstIndex(where: {
+          if case .feed(let source) = $0 { return source.name == name }
+          return false
+        })
+      else {
+        throw UsageError(
+          command: "browse",
+          message: "unknown source '\(name)'; the sources are \(sources.joined(separator: ", "))",
+          hint: Suggestion.closest(to: name, in: sources).map { "did you mean '\($0)'?" })
+      }
+      start = index
+    }
+    let session = BrowseSession(
+      context: context, services: services, channels: channels,
+      query: TopHeadlinesQuery(defaults: configuration.queryDefaults),
+      offline: arguments[Options.offline], unreadOnly: arguments[Options.unread],
+      styled: !configuration.noColor)
+    return await session.run(startingAt: start)
+  }
+}
+
+/// Why `news browse` cannot start.
+enum BrowseError: NewsError, CompleteUsageMessage {
+  case needsTerminal
+  case dumbTerminal
+
+  var message: String {
+    switch self {
+    case .needsTerminal: "browse needs a terminal; use 'news headlines' or '--json' in scripts"
+    case .dumbTerminal:
+      "browse needs a terminal that can move the cursor (TERM=dumb); use 'news headlines' and 'news show'"
+    }
+  }
+
+  var exitCode: ExitCode { .usage }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import NewsCore
+
+/// Draws a ``BrowseState`` on a ``ScreenGrid``: header, list or article or keys, footer. A pure
+/// function of the state (and the clock, for ages), so tests read the screen without a terminal.
+struct BrowseRenderer {
+  /// Bold, dim and reverse where the terminal and `NO_COLOR` allow; the selection also has a `>`.
+  var styled: Bool
+  var unicode: Bool
+  var now: Date
+  var timeZone: TimeZone
+
+  static let listKeys =
+    "j/k move  Enter read  o link  b bookmark  r reload  / filter  Tab source  ? keys  q quit"
+  static let articleKeys = "j/k scroll  o link  b bookmark  Esc back  ? keys"
+
+  func render(_ state: BrowseState) -> ScreenGrid {
+    var grid = ScreenGrid(width: state.width, height: state.height)
+    switch state.screen {
+    case .list: drawList(state, on: &grid)
+    case .article(let id): drawArticle(state, id: id, on: &grid)
+    case .help: drawHelp(state, on: &grid)
+    }
+    drawFooter(state, on: &grid)
+    return grid
+  }
+
+  private func attributes(_ attributes: ScreenGrid.Attributes) -> ScreenGrid.Attributes {
+    styled ? attributes : []
+  }
+
+  private func drawHeader(_ text: String, detail: String, on grid: inout ScreenGrid) {
+    let end = grid.put(clean(text), row: 0, attributes([.bold]))
+    grid.put("  " + detail, row: 0, column: end)
+    grid.highlight(row: 0, attributes([.reverse]))
+  }
+
+  private func drawList(_ state: BrowseState, on grid: inout ScreenGrid) {
+    let visible = state.visible
+    let unread = state.articles.filter { !state.read.contains($0.id) }.count
+    var detail = "\(visible.count) article\(visible.count == 1 ? "" : "s") · \(unread) unread"
+    if !state.filter.isEmpty { detail += " · \"\(state.filter.joined(separator: " "))\"" }
+    detail += " · " + (state.loading ? "loading…" : state.freshness)
+    let channel =
+      state.channels.indices.contains(state.channel) ? state.channels[state.channel] : ""
+    drawHeader(
+      state.heading.isEmpty ? channel : state.heading, detail: detail, on: &grid)
+    if visible.isEmpty {
+      grid.put(
+        state.loading
+          ? "  loading…"
+          : state.filter.isEmpty ? "  No articles." : "  Nothing matches the filter.",
+        row: 1)
+      return
+    }
+    let numberWidth = String(visible.count).count
+    for row in 0..<state.listRows {
+      let index = state.scroll + row
+      guard visible.indices.contains(index) else { break }
+      let article = visible[index]
+      let selected = index == state.selection
+      let isRead = state.read.contains(article.id)
+      var column = grid.put(selected ? ">" : " ", row: row + 1)
+      let mark = state.bookmarked.contains(article.id) ? "*" : isRead ? " " : (unicode ? "•" : "N")
+      column = grid.put(mark + " ", row: row + 1, column: column)
+      let number = String(index + 1)
+      column = grid.put(
+        String(repeating: " ", count: numberWidth - number.count) + number + ". ", row: row + 1,
+        column: column)
+      column = grid.put(
+        clean(article.title), row: row + 1, column: column, attributes(isRead ? [] : [.bold]))
+      var meta = [article.source, article.publishedAt.map { RelativeTime.describe($0, now: now) }]
+        .compactMap { $0 }.map(clean).filter { !$0.isEmpty }.joined(separator: " · ")
+      // A one-line summary where the width allows.
+      if grid.width >= 100, let summary = article.description.map(clean), !summary.isEmpty {
+        meta += (meta.isEmpty ? "" : " — ") + summary
+      }
+      if !meta.isEmpty { grid.put("  " + meta, row: row + 1, column: column, attributes([.dim])) }
+      if selected { grid.highlight(row: row + 1, attributes([.reverse])) }
+    }
+  }
+
+  private func drawArticle(_ state: BrowseState, id: String, on grid: inout ScreenGrid) {
+    guard let article = state.articles.first(where: { $0.id == id }) else { return }
+    drawHeader(article.source.map(clean) ?? article.provider, detail: "", on: &grid)
+    let width = max(grid.width - 4, 10)
+    var lines: [(String, ScreenGrid.Attributes)] = []
+    for line in TextWrapper.wrap(clean(article.title), width: width) {
+      lines.append((line, [.bold]))
+    }
+    let meta = [
+      article.author.map { "by " + clean($0) },
+      article.publishedAt.map { DayFormat.long($0) },
+    ].compactMap { $0 }.joined(separator: " · ")
+    if !meta.isEmpty { lines.append((meta, [.dim])) }
+    lines.append(("", []))
+    let body = [article.description, article.content].compactMap { $0 }
+      .map { TerminalSanitizer.clean(HTMLText.plain($0), keepNewlines: true) }
+      .filter { !$0.isEmpty }.joined(separator: "\n\n")
+    for line in TextWrapper.wrap(body.isEmpty ? "(no text)" : body, width: width) {
+      lines.append((line, []))
+    }
+    lines.append(("", []))
+    lines.append(("Link:  " + (article.url.map(clean) ?? "none"), []))
+    lines.append(("Image: " + (article.imageURL.map(clean) ?? "[no image]"), []))
+    switch state.counts[id] {
+    case .pending?:
+      lines.append(("Likes and comments: loading…", [.dim]))
+    case .loaded(let likes, let comments)?:
+      let likesText = likes.map(String.init) ?? "unavailable"
+      let commentsText = comments.map(String.init) ?? "unavailable"
+      lines.append(
+        (
+          unicode
+            ? "♥ \(likesText) · 💬 \(commentsText)"
+            : "likes \(likesText) · comments \(commentsText)", []
+        ))
+    case nil:
+      break
+    }
+    if state.bookmarked.contains(id) { lines.append(("Bookmarked", [.dim])) }
+    let first = min(state.articleScroll, max(lines.count - state.listRows, 0))
+    for (row, line) in lines.dropFirst(first).prefix(state.listRows).enumerated() {
+      grid.put(line.0, row: row + 1, column: 2, attributes(line.1))
+    }
+  }
+
+  private func drawHelp(_ state: BrowseState, on grid: inout ScreenGrid) {
+    drawHeader("Keys", detail: "any key to go back", on: &grid)
+    let keys = [
+      ("j k ↓ ↑", "move (scroll in an article)"), ("PgDn PgUp Space", "a page"),
+      ("g G", "first, last"), ("Enter", "read the article (marks it read)"),
+      ("Esc Backspace q", "back to the list"), ("o", "open the link in the browser"),
+      ("b", "bookmark, or remove the bookmark"),
+      ("r", "reload (the list changes when it answered)"),
+      ("/", "filter by words, as news search does (Esc clears)"),
+      ("Tab Shift-Tab", "next, previous provider or feed source"), ("?", "these keys"),
+      ("q Ctrl-C", "quit"),
+    ]
+    for (row, key) in keys.prefix(state.listRows).enumerated() {
+      let column = grid.put("  " + key.0, row: row + 1, attributes([.bold]))
+      grid.put(key.1, row: row + 1, column: max(column + 2, 20))
+    }
+  }
+
+  private func drawFooter(_ state: BrowseState, on grid: inout ScreenGrid) {
+    let row = grid.height - 1
+    if let input = state.filterInput {
+      grid.put("/" + input + (unicode ? "▏" : "_"), row: row)
+      return
+    }
+    if let message = state.message {
+      grid.put(clean(message), row: row, attributes([.bold]))
+      return
+    }
+    let keys: String
+    switch state.screen {
+    case .list: keys = Self.listKeys
+    case .article: keys = Self.articleKeys
+    case .help: keys = "any key: back"
+    }
+    grid.put(keys, row: row, attributes([.dim]))
+  }
+
+  private func clean(_ text: String) -> String {
+    TerminalSanitizer.clean(HTMLText.plain(text))
+  }
+}

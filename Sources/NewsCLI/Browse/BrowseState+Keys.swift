@@ -1,0 +1,193 @@
+import NewsCore
+
+extension BrowseState {
+  /// Applies `key`; returns what the session must do.
+  mutating func handle(_ key: Key) -> [BrowseEffect] {
+    message = nil
+    if filterInput != nil { return handleFilter(key) }
+    switch screen {
+    case .help:
+      // Any key closes the help, `q` too (it does not quit from there).
+      screen = .list
+      return []
+    case .article(let id):
+      return handleArticle(key, id: id)
+    case .list:
+      return handleList(key)
+    }
+  }
+
+  /// The terminal changed size.
+  mutating func resize(width: Int, height: Int) {
+    self.width = max(width, 10)
+    self.height = max(height, 4)
+    keepSelectionVisible()
+  }
+
+  /// A channel answered: the list is replaced as a whole.
+  mutating func loaded(
+    heading: String, freshness: String, articles: [Article], read: Set<String>,
+    bookmarked: Set<String>
+  ) {
+    let previous = selected?.id
+    self.heading = heading
+    self.freshness = freshness
+    self.articles = articles
+    self.read = read
+    self.bookmarked = bookmarked
+    loading = false
+    // The same article stays selected after a reload when it is still listed.
+    selection = previous.flatMap { id in visible.firstIndex { $0.id == id } } ?? 0
+    keepSelectionVisible()
+  }
+
+  /// A channel failed: the list stays, the footer says why.
+  mutating func failed(_ reason: String) {
+    loading = false
+    message = reason
+  }
+
+  private mutating func handleList(_ key: Key) -> [BrowseEffect] {
+    let count = visible.count
+    switch key {
+    case .character("q"), .interrupt:
+      return [.quit]
+    case .character("j"), .down:
+      move(to: selection + 1, count: count)
+    case .character("k"), .up:
+      move(to: selection - 1, count: count)
+    case .pageDown, .character(" "):
+      move(to: selection + listRows, count: count)
+    case .pageUp:
+      move(to: selection - listRows, count: count)
+    case .character("g"), .home:
+      move(to: 0, count: count)
+    case .character("G"), .end:
+      move(to: count - 1, count: count)
+    case .enter, .right, .character("l"):
+      guard let article = selected else { return [] }
+      screen = .article(id: article.id)
+      articleScroll = 0
+      read.insert(article.id)
+      var effects: [BrowseEffect] = [.markRead(article.id), .displayed]
+      if article.url != nil, counts[article.id] == nil {
+        counts[article.id] = .pending
+        effects.insert(.loadCounts(article), at: 0)
+      }
+      return effects
+    case .character("o"):
+      return openLink()
+    case .character("b"):
+      return toggleBookmark()
+    case .character("r"):
+      guard !loading else { return [] }
+      loading = true
+      return [.load(channel: channel, refresh: true)]
+    case .character("/"):
+      filterInput = filter.joined(separator: " ")
+    case .tab, .backTab:
+      guard channels.count > 1, !loading else { return [] }
+      channel = (channel + (key == .tab ? 1 : channels.count - 1)) % channels.count
+      filter = []
+      loading = true
+      return [.load(channel: channel, refresh: false)]
+    case .character("?"):
+      screen = .help
+      return [.displayed]
+    case .escape where !filter.isEmpty:
+      filter = []
+      selection = 0
+      scroll = 0
+    default:
+      break
+    }
+    return []
+  }
+
+  private mutating func handleArticle(_ key: Key, id: String) -> [BrowseEffect] {
+    switch key {
+    case .escape, .backspace, .character("q"), .left, .character("h"):
+      screen = .list
+      return [.displayed]
+    case .interrupt:
+      return [.quit]
+    case .character("j"), .down:
+      articleScroll += 1
+    case .character("k"), .up:
+      articleScroll = max(0, articleScroll - 1)
+    case .pageDown, .character(" "):
+      articleScroll += listRows
+    case .pageUp:
+      articleScroll = max(0, articleScroll - listRows)
+    case .character("g"), .home:
+      articleScroll = 0
+    case .character("o"):
+      return openLink()
+    case .character("b"):
+      return toggleBookmark()
+    case .character("?"):
+      screen = .help
+      return [.displayed]
+    default:
+      break
+    }
+    return []
+  }
+
+  private mutating func handleFilter(_ key: Key) -> [BrowseEffect] {
+    switch key {
+    case .enter:
+      filter = (filterInput ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+      filterInput = nil
+      selection = 0
+      scroll = 0
+      if !filter.isEmpty, visible.isEmpty { message = "nothing matches; Esc shows every article" }
+    case .escape, .interrupt:
+      filterInput = nil
+    case .backspace:
+      if filterInput?.isEmpty == false { filterInput?.removeLast() }
+    case .character(let character):
+      filterInput?.append(character)
+    default:
+      break
+    }
+    return []
+  }
+
+  private mutating func openLink() -> [BrowseEffect] {
+    guard let article = current else { return [] }
+    guard article.url != nil else {
+      message = "this article has no link"
+      return []
+    }
+    read.insert(article.id)
+    return [.openLink(article)]
+  }
+
+  private mutating func toggleBookmark() -> [BrowseEffect] {
+    guard let article = current else { return [] }
+    let on = !bookmarked.contains(article.id)
+    if on { bookmarked.insert(article.id) } else { bookmarked.remove(article.id) }
+    message = on ? "bookmarked" : "bookmark removed"
+    return [.setBookmark(article, on)]
+  }
+
+  /// The open article on its screen, the selected one on the list.
+  private var current: Article? {
+    if case .article(let id) = screen { return articles.first { $0.id == id } }
+    return selected
+  }
+
+  private mutating func move(to row: Int, count: Int) {
+    selection = min(max(row, 0), max(count - 1, 0))
+    keepSelectionVisible()
+  }
+
+  private mutating func keepSelectionVisible() {
+    let count = visible.count
+    selection = min(selection, max(count - 1, 0))
+    if selection < scroll { scroll = selection }
+    if selection >= scroll + listRows { scroll = selection - listRows + 1 }
+    scroll = max(0, min(scroll, max(count - listRows, 0)))
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import NewsCore
+
+/// Everything `news browse` shows, as one value: the screen is a pure function of it
+/// (``BrowseRenderer``), and keys and answers change it (``BrowseState/handle(_:)``), returning
+/// what the session must do (``BrowseEffect``).
+struct BrowseState: Equatable {
+  /// Which screen is up.
+  enum Screen: Equatable {
+    case list
+    case article(id: String)
+    case help
+  }
+
+  /// Likes and comments of an open article.
+  enum Counts: Equatable {
+    case pending
+    /// `nil` where the count could not be had (`unavailable`).
+    case loaded(likes: Int?, comments: Int?)
+  }
+
+  /// The providers and feed sources Tab cycles through.
+  var channels: [String]
+  /// The one shown.
+  var channel = 0
+  /// What the list is (`Top headlines · us`).
+  var heading = ""
+  /// How fresh it is (`fresh`, `stored 5 min ago`, `offline`).
+  var freshness = ""
+  /// The list, in its order.
+  var articles: [Article] = []
+  /// Ids marked read (by this session or before).
+  var read: Set<String> = []
+  /// Ids bookmarked.
+  var bookmarked: Set<String> = []
+  /// The words the list is filtered by, as `news search` matches them.
+  var filter: [String] = []
+  /// The filter being typed after `/`, if it is.
+  var filterInput: String?
+  /// The selected row of the visible list.
+  var selection = 0
+  /// The first visible row of the list.
+  var scroll = 0
+  /// The screen up.
+  var screen = Screen.list
+  /// The first visible line of the open article.
+  var articleScroll = 0
+  /// Likes and comments, by article id.
+  var counts: [String: Counts] = [:]
+  /// A reload is under way (the list stays until every source has answered).
+  var loading = false
+  /// A line for the footer (an error, what a key did).
+  var message: String?
+  /// The terminal's size.
+  var width = 80
+  var height = 24
+
+  /// The articles the filter leaves, in the list's order.
+  var visible: [Article] {
+    guard !filter.isEmpty else { return articles }
+    let matching = Set(ArticleSearch.matching(filter, in: articles).map(\.id))
+    return articles.filter { matching.contains($0.id) }
+  }
+
+  /// Rows the list has between the header and the footer.
+  var listRows: Int { max(1, height - 2) }
+
+  /// The selected article, if the list has any.
+  var selected: Article? {
+    let visible = self.visible
+    return visible.indices.contains(selection) ? visible[selection] : nil
+  }
+}
+
+/// What the session does for the state: fetch, open, store, quit.
+enum BrowseEffect: Equatable {
+  /// Load channel `channel` (`refresh`: fetch even when cached).
+  case load(channel: Int, refresh: Bool)
+  /// Ask the info API for the article's likes and comments.
+  case loadCounts(Article)
+  /// Open the link in the browser (marks it read).
+  case openLink(Article)
+  /// Bookmark, or remove the bookmark.
+  case setBookmark(Article, Bool)
+  /// Mark read.
+  case markRead(String)
+  /// A screen was shown (the `display` analytics event).
+  case displayed
+  /// Leave.
+  case quit
+}

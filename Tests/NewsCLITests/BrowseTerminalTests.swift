@@ -1,0 +1,189 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `news browse` for real: the built binary in a pseudo-terminal against the loopback server.
+@Suite("news browse in a pseudo-terminal")
+struct BrowseTerminalTests {
+  let server: LoopbackServer
+  let home = TemporaryDirectory()
+
+  init() throws {
+    server = try LoopbackServer()
+    server.route("/articles", .fixture("articles.json"))
+    server.route(prefix: "/info/likes/") { _ in .json(#"{"likes": 14}"#) }
+    server.route(prefix: "/info/comments/") { _ in .json(#"{"comments": 5}"#) }
+  }
+
+  /// A running `news browse` on the slave side of a pseudo-terminal.
+  final class Session {
+    let process = Process()
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var output = ""
+    private var checked = 0
+    /// The terminal's modes before the program started.
+    private(set) var initial: (local: tcflag_t, input: tcflag_t) = (0, 0)
+
+    init(arguments: [String], environment: [String: String]) throws {
+      var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+      guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENXIO) }
+      process.executableURL = BinaryTests.binary
+      process.arguments = arguments
+      process.environment = environment
+      // Where a coverage build's default.profraw goes: not the repository.
+      process.currentDirectoryURL = URL(
+        fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory())
+      let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+      process.standardInput = terminal
+      process.standardOutput = terminal
+      process.standardError = terminal
+      initial = modes()
+      try process.run()
+    }
+
+    deinit {
+      if process.isRunning { process.terminate() }
+      close(master)
+      close(slave)
+    }
+
+    /// Reads the screen until text containing `marker` arrives after what was already checked;
+    /// fails the test if it never does (20 s: a bound for a broken run, not a timing margin).
+    func wait(for marker: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      let deadline = Date().addingTimeInterval(20)
+      while Date() < deadline {
+        if let range = output.range(
+          of: marker, range: output.index(output.startIndex, offsetBy: checked)..<output.endIndex)
+        {
+          checked = output.distance(from: output.startIndex, to: range.upperBound)
+          return
+        }
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 100) > 0 else {
+          if !process.isRunning { break }
+          continue
+        }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = read(master, &buffer, buffer.count)
+        if count > 0 { output += String(decoding: buffer[0..<count], as: UTF8.self) }
+      }
+      Issue.record("never saw \(marker.debugDescription)", sourceLocation: sourceLocation)
+    }
+
+    func send(_ text: String) {
+      var bytes = Array(text.utf8)
+      _ = write(master, &bytes, bytes.count)
+    }
+
+    /// The slave's terminal modes (what the program must restore).
+    func modes() -> (local: tcflag_t, input: tcflag_t) {
+      var modes = termios()
+      tcgetattr(slave, &modes)
+      return (modes.c_lflag, modes.c_iflag)
+    }
+
+    /// Waits for the program to end, reading what it still wrote.
+    func finish() -> Int32 {
+      process.waitUntilExit()
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
+        let count = read(master, &buffer, buffer.count)
+        guard count > 0 else { break }
+        output += String(decoding: buffer[0..<count], as: UTF8.self)
+      }
+      return process.terminationStatus
+    }
+  }
+
+  var environment: [String: String] {
+    [
+      "HOME": home.url.path, "NEWS_HOME": home.path("news"), "NEWS_ANALYTICS": "off",
+      "NEWS_ARTICLES_URL": server.baseURL.absoluteString + "/articles",
+      "NEWS_INFO_URL": server.baseURL.absoluteString + "/info", "TERM": "xterm-256color",
+      "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
+    ]
+  }
+
+  @Test("list, article with its counts, back, quit: exit 0 and the terminal as it was")
+  func readAndQuit() throws {
+    let session = try Session(
+      arguments: ["browse", "--from", "articles"], environment: environment)
+    let before = session.initial
+    session.wait(for: "\u{1B}[?1049h")
+    // The list once the provider answered.
+    session.wait(for: "· fresh")
+    session.wait(for: "1. ")
+    session.send("j\r")
+    session.wait(for: "Link:")
+    session.wait(for: "14")
+    session.send("\u{1B}")
+    session.wait(for: "j/k move")
+    session.send("q")
+    #expect(session.finish() == 0)
+    #expect(session.output.hasSuffix("\u{1B}[?1049l"))
+    let after = session.modes()
+    #expect(after.local == before.local && after.input == before.input)
+    #expect(server.unexpectedRequests.isEmpty)
+  }
+
+  @Test("Ctrl-C is exit 130 and SIGTERM 143, the terminal restored both times")
+  func interrupted() throws {
+    let session = try Session(
+      arguments: ["browse", "--from", "articles"], environment: environment)
+    let before = session.initial
+    session.wait(for: "· fresh")
+    session.send("\u{03}")
+    #expect(session.finish() == 130)
+    #expect(session.output.hasSuffix("\u{1B}[?1049l"))
+    #expect(session.modes().local == before.local)
+
+    let terminated = try Session(
+      arguments: ["browse", "--from", "articles", "--offline"], environment: environment)
+    terminated.wait(for: "· stored")
+    terminated.process.terminate()
+    #expect(terminated.finish() == 143)
+    #expect(terminated.output.contains("\u{1B}[?1049l"))
+    #expect(terminated.modes().local == before.local)
+  }
+
+  @Test("Ctrl-Z gives the terminal back and stops; fg (SIGCONT) draws the screen again")
+  func suspendAndResume() throws {
+    let session = try Session(
+      arguments: ["browse", "--from", "articles"], environment: environment)
+    let before = session.initial
+    session.wait(for: "· fresh")
+    session.send("\u{1A}")
+    session.wait(for: "\u{1B}[?1049l")
+    // Stopped, with the terminal as it was.
+    #expect(session.modes().local == before.local)
+    kill(session.process.processIdentifier, SIGCONT)
+    session.wait(for: "\u{1B}[?1049h")
+    session.wait(for: "1. ")
+    session.send("q")
+    #expect(session.finish() == 0)
+    #expect(session.modes().local == before.local)
+  }
+
+  @Test("TERM=dumb refuses with a message; without a terminal it is exit 64, said in one line")
+  func refused() async throws {
+    var dumb = environment
+    dumb["TERM"] = "dumb"
+    let session = try Session(arguments: ["browse"], environment: dumb)
+    #expect(session.finish() == 64)
+    #expect(session.output.contains("browse needs a terminal that can move the cursor (TERM=dumb)"))
+    #expect(!session.output.contains("\u{1B}[?1049h"))
+
+    let harness = try Harness()
+    let piped = await harness.run(["browse"])
+    #expect(piped.code == .usage)
+    #expect(
+      piped.err == "news: browse needs a terminal; use 'news headlines' or '--json' in scripts\n")
+  }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import NewsCore
+import Testing
+
+@testable import NewsCLI
+
+@Suite("news browse: keys, state, screen, diff")
+struct BrowseTests {
+  static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+  static func article(_ number: Int, url: Bool = true) -> Article {
+    Article(
+      id: "e.example-\(number)", provider: "blog", title: "Story \(number)",
+      description: "Summary of story \(number)", author: "Ann", source: "Blog",
+      url: url ? "https://e.example/\(number)" : nil,
+      publishedAt: now.addingTimeInterval(-3600 * Double(number)))
+  }
+
+  /// A list of `count` articles on a `width`×`height` screen.
+  static func state(count: Int = 30, width: Int = 60, height: Int = 10) -> BrowseState {
+    var state = BrowseState(channels: ["blog", "news"])
+    state.resize(width: width, height: height)
+    state.loaded(
+      heading: "Source blog", freshness: "fresh", articles: (1...count).map { article($0) },
+      read: ["e.example-2"], bookmarked: [])
+    return state
+  }
+
+  static let renderer = BrowseRenderer(
+    styled: false, unicode: true, now: now, timeZone: TimeZone(identifier: "UTC")!)
+
+  static func screen(_ state: BrowseState) -> [String] {
+    let grid = renderer.render(state)
+    return (0..<grid.height).map { grid.text($0) }
+  }
+
+  mutating func press(_ keys: [Key], on state: inout BrowseState) -> [BrowseEffect] {
+    keys.flatMap { state.handle($0) }
+  }
+
+  @Test(
+    "escape sequences are decoded, even split across reads; a lone ESC once input is quiet",
+    arguments: [
+      ([[0x1B, 0x5B, 0x41]], [Key.up]),
+      ([[0x1B], [0x5B], [0x42]], [.down]),
+      ([[0x1B, 0x5B, 0x35], [0x7E]], [.pageUp]),
+      ([[0x6A, 0x1B, 0x5B, 0x36, 0x7E, 0x6B]], [.character("j"), .pageDown, .character("k")]),
+      ([[0x1B, 0x4F, 0x48], [0x0D, 0x7F, 0x09]], [.home, .enter, .backspace, .tab]),
+      ([[0xC3], [0xA9]], [.character("é")]),
+      ([[0x1B, 0x5B, 0x5A, 0x03, 0x1A]], [.backTab, .interrupt, .suspend]),
+      ([[0x1B, 0x1B, 0x5B, 0x43]], [.escape, .right]),
+    ] as [([[UInt8]], [Key])])
+  func keys(reads: [[UInt8]], expected: [Key]) {
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    for read in reads { keys += decoder.feed(read) }
+    #expect(keys == expected)
+    #expect(!decoder.isWaiting)
+    var lone = KeyDecoder()
+    #expect(lone.feed([0x1B]).isEmpty)
+    #expect(lone.isWaiting)
+    #expect(lone.flush() == [.escape])
+  }
+
+  @Test("the list: header, numbered rows with marks, the selection, the keys in the footer")
+  func list() {
+    var state = Self.state()
+    let lines = Self.screen(state)
+    #expect(lines[0].hasPrefix("Source blog  30 articles · 29 unread · fresh"))
+    #expect(lines[1].hasPrefix(">•  1. Story 1  Blog · 1h ago"))
+    #expect(lines[2].hasPrefix("    2. Story 2"))
+    #expect(lines[9].hasPrefix("j/k move  Enter read"))
+    #expect(lines.allSatisfy { $0.count == 60 })
+    _ = state.handle(.down)
+    _ = state.handle(.character("j"))
+    #expect(Self.screen(state)[3].hasPrefix(">•  3. Story 3"))
+    // Moving past the last visible row scrolls.
+    _ = state.handle(.pageDown)
+    #expect(state.selection == 10)
+    #expect(Self.screen(state)[8].hasPrefix(">• 11. Story 11"))
+    _ = state.handle(.character("G"))
+    #expect(Self.screen(state)[8].hasPrefix(">• 30. Story 30"))
+    _ = state.handle(.character("g"))
+    #expect(state.selection == 0 && state.scroll == 0)
+  }
+
+  @Test("Enter opens the article, marks it read and asks for its counts; Esc goes back")
+  func article() {
+    var state = Self.state()
+    _ = state.handle(.down)
+    let effects = state.handle(.enter)
+    let second = Self.article(2)
+    #expect(effects == [.loadCounts(second), .markRead(second.id), .displayed])
+    var lines = Self.screen(state)
+    #expect(lines[1].hasPrefix("  Story 2"))
+    #expect(lines.contains { $0.hasPrefix("  by Ann · ") })
+    #expect(lines.contains { $0.hasPrefix("  Summary of story 2") })
+    #expect(lines.contains { $0.hasPrefix("  Link:  https://e.example/2") })
+    #expect(lines.contains { $0.hasPrefix("  Likes and comments: loading…") })
+    state.counts[second.id] = .loaded(likes: 14, comments: nil)
+    lines = Self.screen(state)
+    #expect(lines.contains { $0.hasPrefix("  ♥ 14 · 💬 unavailable") })
+    #expect(state.handle(.escape) == [.displayed])
+    #expect(state.screen == .list)
+    // Opened once, counts are not asked again.
+    #expect(!state.handle(.enter).contains(.loadCounts(second)))
+  }
+
+  @Test("o, b, r, Tab, ?, q: effects for the session")
+  func effects() {
+    var state = Self.state()
+    #expect(state.handle(.character("o")) == [.openLink(Self.article(1))])
+    #expect(state.read.contains(Self.article(1).id))
+    #expect(state.handle(.character("b")) == [.setBookmark(Self.article(1), true)])
+    #expect(Self.screen(state)[1].hasPrefix(">*  1."))
+    #expect(state.handle(.character("b")) == [.setBookmark(Self.article(1), false)])
+    #expect(state.handle(.character("r")) == [.load(channel: 0, refresh: true)])
+    #expect(Self.screen(state)[0].contains("loading…"))
+    #expect(state.handle(.character("r")).isEmpty, "one reload at a time")
+    state.loaded(
+      heading: "Source blog", freshness: "fresh", articles: state.articles, read: [], bookmarked: []
+    )
+    #expect(state.handle(.tab) == [.load(channel: 1, refresh: false)])
+    state.failed("source news: HTTP 500")
+    #expect(Self.screen(state)[9].hasPrefix("source news: HTTP 500"))
+    #expect(state.handle(.character("?")) == [.displayed])
+    #expect(Self.screen(state)[0].hasPrefix("Keys"))
+    #expect(state.handle(.character("q")).isEmpty, "q on the keys goes back")
+    #expect(state.handle(.character("q")) == [.quit])
+    var noLink = BrowseState(channels: ["x"])
+    noLink.loaded(
+      heading: "x", freshness: "", articles: [Self.article(1, url: false)], read: [], bookmarked: []
+    )
+    #expect(noLink.handle(.character("o")).isEmpty)
+    #expect(Self.screen(noLink)[23].hasPrefix("this article has no link"))
+  }
+
+  @Test("/ filters by words as search does; Esc shows every article again")
+  func filter() {
+    var state = Self.state()
+    _ = state.handle(.character("/"))
+    for character in "STÖRY 30x" { _ = state.handle(.character(character)) }
+    _ = state.handle(.backspace)
+    #expect(Self.screen(state)[9].hasPrefix("/STÖRY 30▏"))
+    _ = state.handle(.enter)
+    #expect(state.visible.map(\.title) == ["Story 30"])
+    #expect(Self.screen(state)[0].contains("1 article · 29 unread · \"STÖRY 30\""))
+    _ = state.handle(.escape)
+    #expect(state.visible.count == 30)
+  }
+
+  @Test("a resize keeps the selection on screen; wide text is cut at the edge")
+  func resize() {
+    var state = Self.state(width: 100, height: 30)
+    _ = state.handle(.character("G"))
+    state.resize(width: 20, height: 5)
+    #expect(state.selection == 29)
+    let lines = Self.screen(state)
+    #expect(lines.count == 5 && lines.allSatisfy { $0.count <= 20 })
+    #expect(lines[3].hasPrefix(">• 30. Story 3"))
+    var grid = ScreenGrid(width: 5, height: 1)
+    grid.put("日本語", row: 0)
+    #expect(grid.text(0) == "日本 ")
+  }
+
+  @Test("the diff writes only the rows that changed, the whole screen after a resize")
+  func diff() {
+    var state = Self.state()
+    let first = Self.renderer.render(state)
+    let full = ScreenDiff.ansi(from: nil, to: first, styled: true)
+    #expect(full.hasPrefix("\u{1B}[H\u{1B}[2J"))
+    #expect(full.components(separatedBy: ";1H").count - 1 == 10)
+    _ = state.handle(.down)
+    let second = Self.renderer.render(state)
+    let change = ScreenDiff.ansi(from: first, to: second, styled: false)
+    #expect(change.components(separatedBy: ";1H").count - 1 == 2)
+    #expect(change.hasPrefix("\u{1B}[2;1H"))
+    #expect(ScreenDiff.ansi(from: second, to: second, styled: true).isEmpty)
+    let styled = BrowseRenderer(styled: true, unicode: false, now: Self.now, timeZone: .gmt)
+    #expect(
+      ScreenDiff.ansi(from: nil, to: styled.render(state), styled: true).contains("\u{1B}[0;1;7m"))
+  }
+}
