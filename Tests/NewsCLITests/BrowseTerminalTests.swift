@@ -111,6 +111,14 @@ struct BrowseTerminalTests {
     ]
   }
 
+  /// `news browse --from articles` once its list is on the screen.
+  func browsing() throws -> Session {
+    let session = try Session(
+      arguments: ["browse", "--from", "articles"], environment: environment)
+    session.wait(for: "· fresh")
+    return session
+  }
+
   @Test("list, article with its counts, back, quit: exit 0 and the terminal as it was")
   func readAndQuit() throws {
     let session = try Session(
@@ -135,10 +143,8 @@ struct BrowseTerminalTests {
 
   @Test("Ctrl-C is exit 130 and SIGTERM 143, the terminal restored both times")
   func interrupted() throws {
-    let session = try Session(
-      arguments: ["browse", "--from", "articles"], environment: environment)
+    let session = try browsing()
     let before = session.initial
-    session.wait(for: "· fresh")
     session.send("\u{03}")
     #expect(session.finish() == 130)
     #expect(session.output.hasSuffix("\u{1B}[?1049l"))
@@ -155,10 +161,8 @@ struct BrowseTerminalTests {
 
   @Test("Ctrl-Z gives the terminal back and stops; fg (SIGCONT) draws the screen again")
   func suspendAndResume() throws {
-    let session = try Session(
-      arguments: ["browse", "--from", "articles"], environment: environment)
+    let session = try browsing()
     let before = session.initial
-    session.wait(for: "· fresh")
     session.send("\u{1A}")
     session.wait(for: "\u{1B}[?1049l")
     // Stopped, with the terminal as it was.

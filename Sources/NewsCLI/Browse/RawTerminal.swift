@@ -18,16 +18,7 @@ enum RawTerminal {
 
   /// Switches to raw mode and the alternate screen; `false` when standard input is no terminal.
   static func enter() -> Bool {
-    guard tcgetattr(STDIN_FILENO, &savedTerminal) == 0 else { return false }
-    var raw = savedTerminal
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
-    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-      cc[Int(VMIN)] = 1
-      cc[Int(VTIME)] = 0
-    }
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
-    terminalIsRaw = true
+    guard tcgetattr(STDIN_FILENO, &savedTerminal) == 0, makeRaw() else { return false }
     // Globals are initialised on first use, which a signal handler must not be the one to do.
     precondition(!leaveBytes.isEmpty)
     installSignalHandlers()
@@ -46,6 +37,12 @@ enum RawTerminal {
 
   /// Raw again after a suspension or a program that used the terminal (a browser).
   static func reenter() {
+    _ = makeRaw()
+    write(enterSequence)
+  }
+
+  /// The saved modes without echo, line editing and signal keys, a byte at a time.
+  private static func makeRaw() -> Bool {
     var raw = savedTerminal
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
     raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
@@ -53,9 +50,9 @@ enum RawTerminal {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
     terminalIsRaw = true
-    write(enterSequence)
+    return true
   }
 
   /// Ctrl-Z: the terminal back, the process stopped; on `fg` (SIGCONT), raw again.
