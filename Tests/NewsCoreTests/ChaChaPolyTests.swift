@@ -53,6 +53,56 @@ struct ChaChaPolyTests {
     #expect(tag == Self.hex("a8061dc1305136c6c22b8baf0c0127a9"))
   }
 
+  @Test(
+    "A.3: Poly1305 vectors that exercise the carries and the final reduction",
+    arguments: [
+      // #5: h reaches 2^130 - 5 + 1 (carry out of the top limb).
+      (
+        "02" + String(repeating: "00", count: 31), String(repeating: "FF", count: 16),
+        "03" + String(repeating: "00", count: 15)
+      ),
+      // #6: s added to h overflows 128 bits.
+      (
+        "02" + String(repeating: "00", count: 15) + String(repeating: "FF", count: 16),
+        "02" + String(repeating: "00", count: 15), "03" + String(repeating: "00", count: 15)
+      ),
+      // #7: carries propagating through every limb.
+      (
+        "01" + String(repeating: "00", count: 31),
+        String(repeating: "FF", count: 16) + "F0" + String(repeating: "FF", count: 15) + "11"
+          + String(repeating: "00", count: 15),
+        "05" + String(repeating: "00", count: 15)
+      ),
+      // #8: a result of exactly 2^130 - 5 must reduce to 0.
+      (
+        "01" + String(repeating: "00", count: 31),
+        String(repeating: "FF", count: 16) + "FB" + String(repeating: "FE", count: 15)
+          + String(repeating: "01", count: 16),
+        String(repeating: "00", count: 16)
+      ),
+      // #9: a result of exactly 2^130 - 6.
+      (
+        "02" + String(repeating: "00", count: 31), "FD" + String(repeating: "FF", count: 15),
+        "FA" + String(repeating: "FF", count: 15)
+      ),
+      // #10: 5*H+L reduction with a 131-bit intermediate result.
+      (
+        "0100000000000000040000000000000000000000000000000000000000000000",
+        "E33594D7505E43B900000000000000003394D7505E4379CD010000000000000000000000000000000000000000000000"
+          + "01000000000000000000000000000000",
+        "14000000000000005500000000000000"
+      ),
+      // #11: the same with a 131-bit final result.
+      (
+        "0100000000000000040000000000000000000000000000000000000000000000",
+        "E33594D7505E43B900000000000000003394D7505E4379CD010000000000000000000000000000000000000000000000",
+        "13000000000000000000000000000000"
+      ),
+    ])
+  func poly1305Edges(key: String, message: String, tag: String) {
+    #expect(Poly1305.tag(Self.hex(message), key: Self.hex(key)) == Self.hex(tag))
+  }
+
   @Test("2.6.2: Poly1305 key generation with ChaCha20")
   func oneTimeKey() {
     let key = ChaChaPoly.oneTimeKey(
