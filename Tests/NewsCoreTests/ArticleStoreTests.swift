@@ -47,6 +47,58 @@ struct ArticleStoreTests {
     #expect(try store.readIDs() == ["x", "other"])
   }
 
+  @Test("a listing carries its articles: offline reading and show n survive retention")
+  func listingsCarryArticles() throws {
+    let store = store()
+    try store.save(page([article("a", title: "First"), article("b")]), key: "newsapi country=us")
+    // Retention (or anything) drops the provider's articles: the listing still has them.
+    try FileManager.default.removeItem(at: store.store.url(for: "articles-newsapi"))
+    #expect(
+      try store.listing(for: "newsapi country=us")?.articles.map(\.title) == ["First", "Title"])
+    #expect(try store.lastListing()?.articles.map(\.id) == ["a", "b"])
+    // File names tell nothing of the query.
+    #expect(store.store.names().allSatisfy { !$0.contains("country") && !$0.contains("us") })
+  }
+
+  @Test("one slot file per query, reused and pruned; a slot holding another query is ignored")
+  func listingSlots() throws {
+    let store = store()
+    for index in 0..<3 {
+      clock.advance(by: 1)
+      try store.save(page([article("x\(index)")]), key: "q\(index)", makeLast: false)
+    }
+    try store.save(page([article("x0"), article("y")]), key: "q0", makeLast: false)
+    #expect(
+      store.store.names().filter { $0.hasPrefix("listing-") } == [
+        "listing-0", "listing-1", "listing-2",
+      ])
+    // As a crash between the slot file and the index could leave it: slot 1 holding q0's list.
+    let q0 = try #require(try store.store.read(Listing.self, name: "listing-0"))
+    try store.store.write(q0, name: "listing-1")
+    #expect(try store.listing(for: "q1")?.articles.map(\.id) == ["x1"])
+    // Beyond 200 queries the oldest go, their slot files with them.
+    for index in 3..<203 {
+      clock.advance(by: 1)
+      try store.save(page([article("z\(index)")]), key: "q\(index)", makeLast: false)
+    }
+    let slots = store.store.names().filter { $0.hasPrefix("listing-") }
+    #expect(slots.count == 200)
+    #expect(try store.listing(for: "q1") == nil)
+    #expect(try store.listing(for: "q202")?.articles.map(\.id) == ["z202"])
+  }
+
+  @Test("a listing written before listings carried articles is read through its ids")
+  func oldListings() throws {
+    let store = store()
+    try store.keep([article("a"), article("b")], provider: "newsapi")
+    let old = Listing(
+      key: "k", provider: "newsapi", ids: ["b", "a"], totalResults: 2, fetchedAt: clock.now)
+    try store.store.write(["k": old], name: "listings")
+    try store.store.write(old, name: "last-listing")
+    #expect(try store.listing(for: "k")?.articles.map(\.id) == ["b", "a"])
+    #expect(try store.lastListing()?.articles.map(\.id) == ["b", "a"])
+  }
+
   @Test("a saved page is the listing for its query and the last listing")
   func save() throws {
     let store = store()

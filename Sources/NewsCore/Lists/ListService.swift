@@ -148,9 +148,12 @@ public struct ListService: Sendable {
     return cut
   }
 
+  /// The last listing of what is shown, carrying its articles (`news show 3` reads only it).
   private static func listing(_ list: ArticleList, key: String) -> Listing {
-    Listing(
+    var listing = Listing(
       key: key, provider: list.provider, ids: list.articles.map(\.id),
       totalResults: list.totalResults, fetchedAt: list.fetchedAt)
+    listing.articles = list.articles
+    return listing
   }
 }

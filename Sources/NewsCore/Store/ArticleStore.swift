@@ -24,24 +24,47 @@ public struct ArticleStore: Sendable {
 
   /// Keeps the articles of `page`, records it as the listing for `key` and as the last listing.
   ///
+  /// The listing is written with its articles to a file of its own (`listing-<slot>`, a number,
+  /// so that no file name tells a query) before the index (`listings`: key → ids and slot) is
+  /// updated, both under one hold of the lock; a slot file whose key is not the index's (a crash
+  /// in between) is ignored and the ids are resolved instead.
+  ///
   /// - Returns: how many of the articles were new to the store.
   @discardableResult
   public func save(_ page: ArticleList, key: String, makeLast: Bool = true) throws -> Int {
     let newCount = try keep(page.articles, provider: page.provider)
-    let listing = Listing(
+    var listing = Listing(
       key: key, provider: page.provider, ids: page.articles.map(\.id),
       totalResults: page.totalResults, fetchedAt: page.fetchedAt)
-    try store.update("listings", initial: [String: Listing]()) { listings in
-      listings[key] = listing
-      if listings.count > Self.maximumListings {
-        let oldest = listings.values.sorted { $0.fetchedAt < $1.fetchedAt }
-          .prefix(listings.count - Self.maximumListings)
-        for listing in oldest { listings[listing.key] = nil }
+    var full = listing
+    full.articles = page.articles
+    try store.transaction { files in
+      var index = try files.read([String: Listing].self, name: "listings") ?? [:]
+      let slot = index[key]?.slot ?? Self.freeSlot(in: index)
+      listing.slot = slot
+      try files.write(full, name: Self.slotName(slot))
+      index[key] = listing
+      if index.count > Self.maximumListings {
+        let oldest = index.values.sorted { $0.fetchedAt < $1.fetchedAt }
+          .prefix(index.count - Self.maximumListings)
+        for old in oldest {
+          index[old.key] = nil
+          if let slot = old.slot { try files.remove(Self.slotName(slot)) }
+        }
       }
+      try files.write(index, name: "listings")
     }
-    if makeLast { try store.write(listing, name: "last-listing") }
+    if makeLast { try setLastListing(full) }
     return newCount
   }
+
+  /// The smallest slot no listing of `index` uses.
+  private static func freeSlot(in index: [String: Listing]) -> Int {
+    let used = Set(index.values.compactMap(\.slot))
+    return (0...).first { !used.contains($0) }!
+  }
+
+  private static func slotName(_ slot: Int) -> String { "listing-\(slot)" }
 
   /// Adds or refreshes `articles` of `provider`, then applies the retention policy.
   @discardableResult
@@ -69,18 +92,27 @@ public struct ArticleStore: Sendable {
     try store.write(listing, name: "last-listing")
   }
 
-  /// The listing stored for `key` with its articles (those still stored), if any.
+  /// The listing stored for `key` with its articles, if any: from its own file when it has one
+  /// (whatever retention dropped since), else those of its ids still stored.
   public func listing(for key: String) throws -> (listing: Listing, articles: [Article])? {
     guard let listing = try store.read([String: Listing].self, name: "listings")?[key] else {
       return nil
+    }
+    if let slot = listing.slot,
+      let full = try store.read(Listing.self, name: Self.slotName(slot)), full.key == key,
+      let articles = full.articles
+    {
+      return (listing, articles)
     }
     let articles = try resolve(listing.ids, provider: listing.provider)
     return articles.isEmpty ? nil : (listing, articles)
   }
 
-  /// The last listing a list command showed, with its articles.
+  /// The last listing a list command showed, with its articles: those it carries, else those of
+  /// its ids still stored.
   public func lastListing() throws -> (listing: Listing, articles: [Article])? {
     guard let listing = try store.read(Listing.self, name: "last-listing") else { return nil }
+    if let articles = listing.articles { return (listing, articles) }
     // A provider's own list is read from its file only; search and bookmark lists mix providers.
     let single = store.names().contains(Self.fileName(listing.provider))
     return (listing, try resolve(listing.ids, provider: single ? listing.provider : nil))

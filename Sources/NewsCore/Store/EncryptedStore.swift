@@ -72,6 +72,35 @@ public struct EncryptedStore: Sendable {
     }
   }
 
+  /// Several files read and written under one hold of the store's lock (the lock is not taken
+  /// again inside): writes keep their checks (a damaged file is never replaced).
+  func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
+    try withLock { try body(Transaction(store: self)) }
+  }
+
+  /// What ``transaction(_:)`` hands its body.
+  struct Transaction {
+    let store: EncryptedStore
+
+    func read<T: Decodable>(_ type: T.Type, name: String) throws -> T? {
+      try store.read(type, name: name)
+    }
+
+    func write<T: Encodable>(_ value: T, name: String) throws {
+      let plaintext = Array(try EncryptedStore.encoder.encode(value))
+      _ = try store.readBytes(name)
+      try store.writeBytes(plaintext, name: name)
+    }
+
+    /// Deletes `name` if it exists.
+    func remove(_ name: String) throws {
+      let url = store.url(for: name)
+      guard unlink(url.path) == 0 || errno == ENOENT else {
+        throw StoreError.io(path: url.path, operation: "remove", reason: AtomicFile.describe(errno))
+      }
+    }
+  }
+
   /// Reads `name` (or `initial`), lets `transform` change it and writes it back, all under the
   /// store's lock. Returns the new value. If the file cannot be decrypted nothing is written.
   @discardableResult

@@ -12,6 +12,12 @@ public struct Listing: Codable, Sendable, Equatable {
   public var totalResults: Int
   /// When the articles were fetched.
   public var fetchedAt: Date
+  /// The articles themselves, in order, so that reading the list back (`--offline`,
+  /// `news show 3`) needs neither the provider's whole file nor its retention. `nil` in listings
+  /// written before, and in the index of ``ArticleStore`` (which has ids only).
+  public var articles: [Article]?
+  /// Which `listing-<slot>` file holds this listing with its articles (index entries only).
+  var slot: Int?
 
   /// Creates a listing.
   public init(key: String, provider: String, ids: [String], totalResults: Int, fetchedAt: Date) {
