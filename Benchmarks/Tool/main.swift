@@ -9,7 +9,8 @@ import NewsCore
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("news-benchmark: \(message)\n".utf8))
+  // `write(_:)` traps on an I/O error; this one is ignored, the exit status says enough.
+  try? FileHandle.standardError.write(contentsOf: Data("news-benchmark: \(message)\n".utf8))
   exit(64)
 }
 

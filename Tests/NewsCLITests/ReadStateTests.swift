@@ -112,6 +112,23 @@ struct ReadStateTests {
     #expect(bookmarks.out.contains(#""read":false"#))
   }
 
+  @Test("a damaged read-marks file is named in a warning; the lists are shown and kept")
+  func damagedMarks() async throws {
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    _ = await harness.run(["read", "https://example.com/a"])
+    let marks = harness.home.path("news/read.enc")
+    try Data(repeating: 0x41, count: 80).write(to: URL(fileURLWithPath: marks))
+    for arguments in [["headlines"], ["feed"]] {
+      let result = await harness.run(arguments)
+      #expect(result.code == .success)
+      #expect(result.err.contains("news: warning: read marks unavailable:"))
+      #expect(result.err.contains("read.enc"))
+      #expect(result.out.contains(" 1. "))
+    }
+    // Never overwritten: it is still what it was.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: marks)) == Data(repeating: 0x41, count: 80))
+  }
+
   @Test("open runs $BROWSER with the link as one argument and marks the article read")
   func openWithBrowser() async throws {
     _ = await harness.run(["feed"])

@@ -90,7 +90,7 @@ struct BrowseRenderer {
     }
     let meta = [
       article.author.map { "by " + clean($0) },
-      article.publishedAt.map { DayFormat.long($0) },
+      article.publishedAt.map { ArticleRenderer.localTime($0, in: timeZone) },
     ].compactMap { $0 }.joined(separator: " · ")
     if !meta.isEmpty { lines.append((meta, [.dim])) }
     lines.append(("", []))

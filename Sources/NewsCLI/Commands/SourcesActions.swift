@@ -15,11 +15,6 @@ enum SourcesActions {
         message: "unknown action '\(action)'; the actions are \(actions.joined(separator: ", "))",
         hint: Suggestion.closest(to: action, in: actions).map { "did you mean '\($0)'?" })
     }
-    if action != "add" {
-      for option in [Options.sourceName.spec, Options.ttl.spec] where arguments.contains(option) {
-        throw UsageError(command: command, message: "--\(option.name) only applies to 'add'")
-      }
-    }
     if action != "export", arguments[Options.json] {
       throw UsageError(command: command, message: "--json does not apply to '\(action)'")
     }

@@ -45,13 +45,15 @@ enum SourcesCommand {
     let configuration = try context.configuration()
     let services = context.services(configuration)
     let positionals = arguments.positionals
+    if positionals.first != "add" {
+      for option in [Options.sourceName.spec, Options.ttl.spec] where arguments.contains(option) {
+        throw UsageError(command: spec.name, message: "--\(option.name) only applies to 'add'")
+      }
+    }
     if let action = positionals.first {
       return try await SourcesActions.run(
         action, value: positionals.count > 1 ? positionals[1] : nil, arguments: arguments,
         services: services, context: context)
-    }
-    for option in [Options.sourceName.spec, Options.ttl.spec] where arguments.contains(option) {
-      throw UsageError(command: spec.name, message: "--\(option.name) only applies to 'add'")
     }
     let feed = try services.feed()
     let rows = services.feedSources().map { source in (source, feed.lastFetch(source)) }

@@ -86,6 +86,11 @@ struct ArticleRenderer {
 
   /// `Thu 17 Feb 2022 10:00 CET`, in the reader's time zone.
   func localTime(_ date: Date) -> String {
+    Self.localTime(date, in: timeZone)
+  }
+
+  /// `Thu 17 Feb 2022 10:00 CET`, in `timeZone` (also `news browse`'s article screen).
+  static func localTime(_ date: Date, in timeZone: TimeZone) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = timeZone

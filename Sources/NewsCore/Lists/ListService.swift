@@ -49,14 +49,14 @@ public struct ListService: Sendable {
   public func search(_ words: [String], limit: Int?, unreadOnly: Bool = false) throws
     -> ListResult
   {
-    try unkeyed(
+    unkeyed(
       try store.search(words), provider: "search",
       shape: Shape(limit: limit, unreadOnly: unreadOnly))
   }
 
   /// The bookmarked articles, most recently bookmarked first.
   public func bookmarks(limit: Int?, unreadOnly: Bool = false) throws -> ListResult {
-    try unkeyed(
+    unkeyed(
       try store.bookmarks(), provider: "bookmarks",
       shape: Shape(limit: limit, unreadOnly: unreadOnly))
   }
@@ -79,8 +79,8 @@ public struct ListService: Sendable {
       }
       return result
     }
-    var result = try shaped(list, freshness: .fresh, shape: shape)
-    result.warnings = list.warnings
+    var result = shaped(list, freshness: .fresh, shape: shape)
+    result.warnings = list.warnings + result.warnings
     do {
       try store.save(list, key: key, makeLast: false)
       try store.setLastListing(Self.listing(result.list, key: key))
@@ -90,14 +90,21 @@ public struct ListService: Sendable {
     return result
   }
 
-  /// The result showing `list` as `shape` says, with its read marks.
-  private func shaped(_ list: ArticleList, freshness: ListFreshness, shape: Shape) throws
-    -> ListResult
-  {
-    let read = try store.readIDs()
+  /// The result showing `list` as `shape` says, with its read marks. Marks that cannot be read
+  /// (a damaged `read` file, named) are a warning: the list is shown and kept all the same.
+  private func shaped(_ list: ArticleList, freshness: ListFreshness, shape: Shape) -> ListResult {
+    var read: Set<String> = []
+    var warnings: [String] = []
+    do {
+      read = try store.readIDs()
+    } catch {
+      warnings.append(
+        "read marks unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
+    }
     var shown = list
     if shape.unreadOnly { shown.articles.removeAll { read.contains($0.id) } }
-    var result = ListResult(list: Self.cut(shown, to: shape.limit), freshness: freshness)
+    var result = ListResult(
+      list: Self.cut(shown, to: shape.limit), freshness: freshness, warnings: warnings)
     result.unreadCount = list.articles.lazy.filter { !read.contains($0.id) }.count
     result.read = read.intersection(result.list.articles.map(\.id))
     try? store.noteListed(result.list.articles.map(\.id), read: result.read)
@@ -109,7 +116,7 @@ public struct ListService: Sendable {
     let list = ArticleList(
       provider: stored.listing.provider, totalResults: stored.listing.totalResults,
       articles: stored.articles, fetchedAt: stored.listing.fetchedAt)
-    var result = try shaped(list, freshness: freshness, shape: shape)
+    var result = shaped(list, freshness: freshness, shape: shape)
     if case .stale(let reason) = freshness {
       let age = RelativeTime.describe(list.fetchedAt, now: context.now())
       result.warnings.append(
@@ -120,11 +127,11 @@ public struct ListService: Sendable {
   }
 
   /// A list that is not a provider's page (search results, bookmarks).
-  private func unkeyed(_ articles: [Article], provider: String, shape: Shape) throws -> ListResult {
+  private func unkeyed(_ articles: [Article], provider: String, shape: Shape) -> ListResult {
     let list = ArticleList(
       provider: provider, totalResults: articles.count, articles: articles,
       fetchedAt: context.now())
-    var result = try shaped(list, freshness: .fresh, shape: shape)
+    var result = shaped(list, freshness: .fresh, shape: shape)
     record(Self.listing(result.list, key: provider), in: &result)
     return result
   }
