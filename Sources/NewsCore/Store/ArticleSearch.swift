@@ -28,6 +28,9 @@ public enum ArticleSearch {
     private var cache: [Unicode.Scalar: [UInt8]] = [:]
     private var haystack: [UInt8] = []
 
+    /// The words looked for, folded.
+    var foldedWords: [[UInt8]] { needles }
+
     /// `nil` when no word has anything to look for.
     init?(_ words: [String]) {
       var cache: [Unicode.Scalar: [UInt8]] = [:]

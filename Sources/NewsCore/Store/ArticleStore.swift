@@ -2,7 +2,7 @@ import Foundation
 
 /// Articles, listings and bookmarks, kept in the ``EncryptedStore``.
 ///
-/// Files: `articles-<provider>` (id → article), `listings` (query → ids, the last 200 queries),
+/// Files: the article segments and their manifest (see ``ArticleSegments``), `listings` (query → ids, the last 200 queries),
 /// `last-listing` (what the last list command showed, for `news show 3`), `bookmarks` and `read`
 /// (see ``ReadMarks``).
 public struct ArticleStore: Sendable {
@@ -29,10 +29,12 @@ public struct ArticleStore: Sendable {
   /// updated, both under one hold of the lock; a slot file whose key is not the index's (a crash
   /// in between) is ignored and the ids are resolved instead.
   ///
-  /// - Returns: how many of the articles were new to the store.
+  /// - Returns: with `countingNew`, how many of the articles were new to the store; else 0.
   @discardableResult
-  public func save(_ page: ArticleList, key: String, makeLast: Bool = true) throws -> Int {
-    let newCount = try keep(page.articles, provider: page.provider)
+  public func save(
+    _ page: ArticleList, key: String, makeLast: Bool = true, countingNew: Bool = false
+  ) throws -> Int {
+    let newCount = try keep(page.articles, provider: page.provider, countingNew: countingNew)
     var listing = Listing(
       key: key, provider: page.provider, ids: page.articles.map(\.id),
       totalResults: page.totalResults, fetchedAt: page.fetchedAt)
@@ -66,25 +68,20 @@ public struct ArticleStore: Sendable {
 
   private static func slotName(_ slot: Int) -> String { "listing-\(slot)" }
 
-  /// Adds or refreshes `articles` of `provider`, then applies the retention policy.
+  /// Adds or refreshes `articles` of `provider` (a segment of its own, see ``ArticleSegments``),
+  /// then applies the retention policy.
+  ///
+  /// - Returns: with `countingNew`, how many of them were not stored yet (reading every stored
+  ///   id of the provider); else 0.
   @discardableResult
-  public func keep(_ articles: [Article], provider: String) throws -> Int {
+  public func keep(_ articles: [Article], provider: String, countingNew: Bool = false) throws
+    -> Int
+  {
     let seenAt = now()
-    var newCount = 0
-    // A list on disk (decodes about three times faster than a dictionary: it is what every
-    // search reads), a dictionary in memory for the upserts.
-    try store.update(Self.fileName(provider), initial: [StoredArticle]()) { list in
-      var stored = Dictionary(list.map { ($0.article.id, $0) }) { _, last in last }
-      for article in articles {
-        if stored[article.id] == nil { newCount += 1 }
-        stored[article.id] = StoredArticle(article: article, seenAt: seenAt)
-      }
-      let oldest = seenAt.addingTimeInterval(-retention.maximumAge.seconds)
-      list = stored.values.filter { $0.seenAt >= oldest }
-        .sorted { ($0.seenAt, $0.article.id) > ($1.seenAt, $1.article.id) }
-      if list.count > retention.maximumCount { list = Array(list.prefix(retention.maximumCount)) }
+    return try store.transaction { files in
+      try segments.append(
+        articles, provider: provider, seenAt: seenAt, countingNew: countingNew, in: files)
     }
-    return newCount
   }
 
   /// Records what a list command showed, so that `news show <n>` finds it.
@@ -114,15 +111,17 @@ public struct ArticleStore: Sendable {
     guard let listing = try store.read(Listing.self, name: "last-listing") else { return nil }
     if let articles = listing.articles { return (listing, articles) }
     // A provider's own list is read from its file only; search and bookmark lists mix providers.
-    let single = store.names().contains(Self.fileName(listing.provider))
+    try migrateIfNeeded()
+    let single = try segments.manifest().providers[listing.provider] != nil
     return (listing, try resolve(listing.ids, provider: single ? listing.provider : nil))
   }
 
   /// Every stored article of every provider, and every bookmarked one, without duplicates.
   public func allArticles() throws -> [Article] {
+    try migrateIfNeeded()
     var byID: [String: Article] = [:]
-    for name in store.names() where name.hasPrefix("articles-") {
-      for stored in try storedArticles(name) {
+    for provider in try segments.providers() {
+      for stored in try segments.records(provider: provider, cutoff: cutoff()) {
         byID[stored.article.id] = stored.article
       }
     }
@@ -133,17 +132,12 @@ public struct ArticleStore: Sendable {
   }
 
   /// Every stored or bookmarked article holding all of `words` (see ``ArticleSearch``), newest
-  /// first. Article files are matched on their bytes, so only the matches are built.
+  /// first. The store's index narrows the search to the articles holding the words; only those
+  /// are decrypted and matched.
   public func search(_ words: [String]) throws -> [Article] {
     guard var matcher = ArticleSearch.Matcher(words) else { return [] }
-    var byID: [String: Article] = [:]
-    for name in store.names() where name.hasPrefix("articles-") {
-      guard let bytes = try store.readBytes(name) else { continue }
-      let found =
-        try StoredArticleParser.matching(bytes, &matcher)?.map(\.article)
-        ?? ArticleSearch.matching(words, in: storedArticles(name).map(\.article))
-      for article in found { byID[article.id] = article }
-    }
+    try migrateIfNeeded()
+    var byID = try segments.search(&matcher, cutoff: cutoff())
     for bookmark in try bookmarks() where byID[bookmark.id] == nil {
       if matcher.matches([bookmark.title, bookmark.description, bookmark.content]) {
         byID[bookmark.id] = bookmark
@@ -154,7 +148,8 @@ public struct ArticleStore: Sendable {
 
   /// The stored articles of `provider`.
   public func articles(provider: String) throws -> [Article] {
-    try storedArticles(Self.fileName(provider)).map(\.article)
+    try migrateIfNeeded()
+    return try segments.records(provider: provider, cutoff: cutoff()).map(\.article)
   }
 
   /// Bookmarked articles, most recently bookmarked first.
@@ -248,31 +243,21 @@ public struct ArticleStore: Sendable {
   }
 
   private func resolve(_ ids: [String], provider: String?) throws -> [Article] {
-    var byID: [String: Article] = [:]
-    if let provider {
-      let name = Self.fileName(provider)
-      if let bytes = try store.readBytes(name) {
-        let wanted = Set(ids)
-        let found =
-          try StoredArticleParser.records(bytes, ids: wanted)
-          ?? storedArticles(name).filter { wanted.contains($0.article.id) }
-        for stored in found { byID[stored.article.id] = stored.article }
-      }
-      for article in try bookmarks() where byID[article.id] == nil { byID[article.id] = article }
-    } else {
-      for article in try allArticles() { byID[article.id] = article }
-    }
+    try migrateIfNeeded()
+    var byID = try segments.find(Set(ids), provider: provider, cutoff: cutoff())
+    for article in try bookmarks() where byID[article.id] == nil { byID[article.id] = article }
     return ids.compactMap { byID[$0] }
   }
 
-  /// The records of an article file: through the fast reader when it can, else `JSONDecoder`.
-  private func storedArticles(_ name: String) throws -> [StoredArticle] {
-    guard let bytes = try store.readBytes(name) else { return [] }
-    if let fast = StoredArticleParser.parse(bytes) { return fast }
-    return try store.read([StoredArticle].self, name: name) ?? []
-  }
+  /// The article segments underneath.
+  var segments: ArticleSegments { ArticleSegments(store: store, retention: retention) }
 
-  static func fileName(_ provider: String) -> String {
-    "articles-" + provider.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+  /// Articles last seen before this are dropped (and no longer read).
+  private func cutoff() -> Date { now().addingTimeInterval(-retention.maximumAge.seconds) }
+
+  /// Turns a store of an earlier version into segments, once, under the lock.
+  private func migrateIfNeeded() throws {
+    guard segments.hasLegacyFiles() else { return }
+    try store.transaction { files in try segments.migrateLegacyFiles(in: files) }
   }
 }

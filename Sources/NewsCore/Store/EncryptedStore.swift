@@ -92,6 +92,24 @@ public struct EncryptedStore: Sendable {
       try store.writeBytes(plaintext, name: name)
     }
 
+    /// Reads and decrypts `name`; `nil` when it does not exist.
+    func readBytes(_ name: String) throws -> [UInt8]? {
+      try store.readBytes(name)
+    }
+
+    /// Encrypts `plaintext` and atomically replaces `name` with it (a damaged file is never
+    /// replaced).
+    func write(bytes plaintext: [UInt8], name: String) throws {
+      _ = try store.readBytes(name)
+      try store.writeBytes(plaintext, name: name)
+    }
+
+    /// Encrypts `plaintext` as the new file `name`, which must not exist yet (a segment file:
+    /// numbers are never reused, so there is nothing to check first).
+    func create(bytes plaintext: [UInt8], name: String) throws {
+      try store.writeBytes(plaintext, name: name)
+    }
+
     /// Deletes `name` if it exists.
     func remove(_ name: String) throws {
       let url = store.url(for: name)

@@ -82,7 +82,8 @@ public struct SyncService: Sendable {
         try await provider.fetch(query, using: context)
       }
       report.total = list.articles.count
-      report.new = try articles.save(list, key: provider.storageKey(for: query), makeLast: false)
+      report.new = try articles.save(
+        list, key: provider.storageKey(for: query), makeLast: false, countingNew: true)
       report.warnings = list.warnings
       report.status = .ok
     } catch {

@@ -21,6 +21,20 @@ struct BinaryReader {
 
   var isAtEnd: Bool { index == bytes.count }
 
+  /// Where the next read starts.
+  var offset: Int { index }
+
+  /// Moves to `offset` (one that an earlier read returned).
+  mutating func seek(to offset: Int) { index = min(max(offset, 0), bytes.count) }
+
+  /// Length-prefixed raw bytes, as their range in the bytes read.
+  mutating func dataRange() throws(Malformed) -> Range<Int> {
+    let count = try integer()
+    guard count <= bytes.count - index else { throw Malformed(detail: "bytes past the end") }
+    defer { index += count }
+    return index..<(index + count)
+  }
+
   mutating func integer() throws(Malformed) -> Int {
     var value: UInt64 = 0
     var shift: UInt64 = 0
@@ -45,6 +59,21 @@ struct BinaryReader {
       throw Malformed(detail: "string not UTF-8")
     }
     return text
+  }
+
+  /// Moves past a string without building it (nor checking its UTF-8).
+  mutating func skipString() throws(Malformed) {
+    _ = try dataRange()
+  }
+
+  /// Moves past an optional string without building it.
+  mutating func skipOptionalString() throws(Malformed) {
+    if try present() { try skipString() }
+  }
+
+  /// Moves past an optional date.
+  mutating func skipDate() throws(Malformed) {
+    if try present() { _ = try double() }
   }
 
   mutating func optionalString() throws(Malformed) -> String? {

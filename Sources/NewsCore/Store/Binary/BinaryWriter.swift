@@ -27,6 +27,12 @@ struct BinaryWriter {
     bytes.append(contentsOf: value.utf8)
   }
 
+  /// Length-prefixed raw bytes.
+  mutating func data(_ value: [UInt8]) {
+    integer(value.count)
+    bytes.append(contentsOf: value)
+  }
+
   mutating func string(_ value: String?) {
     guard let value else { return bytes.append(0) }
     bytes.append(1)

@@ -1,0 +1,252 @@
+import Foundation
+
+/// The stored articles as segments: each save appends a segment of what it saw, compaction
+/// merges them (the newer record of an id wins), and the manifest, written last under the lock,
+/// is the one commit point (see ``SegmentManifest``).
+///
+/// A save costs what it saved: a new segment, merged with the newest ones while they are no more
+/// than twice its size (so a record is rewritten a logarithmic number of times), and a full
+/// compaction, applying the retention policy, when a provider holds a quarter more records than
+/// it keeps or some were not seen within the retention age a day ago.
+struct ArticleSegments {
+  let store: EncryptedStore
+  let retention: RetentionPolicy
+
+  // MARK: Reading
+
+  /// The manifest; an empty one before the first save.
+  func manifest() throws -> SegmentManifest {
+    try store.read(SegmentManifest.self, name: SegmentManifest.fileName) ?? SegmentManifest()
+  }
+
+  /// Runs `body` on the manifest, again on a fresh one if a compaction removed a segment file in
+  /// between; a file still missing then is damage, named.
+  func reading<T>(_ body: (SegmentManifest) throws -> T) throws -> T {
+    var manifest = try manifest()
+    for _ in 0..<3 {
+      do {
+        return try body(manifest)
+      } catch let missing as SegmentFileMissing {
+        let fresh = try self.manifest()
+        guard fresh != manifest else {
+          throw StoreError.io(
+            path: store.url(for: missing.name).path, operation: "read",
+            reason:
+              "it is missing, though the store's segment manifest lists it (see 'news doctor')")
+        }
+        manifest = fresh
+      }
+    }
+    return try body(manifest)
+  }
+
+  /// The records of `infos` (one provider's segments, oldest first), the newer record of an id
+  /// winning, those seen before `cutoff` left out, most recently seen first; at most `limit`.
+  func records(of infos: [SegmentInfo], cutoff: Date, limit: Int? = nil) throws -> [StoredArticle] {
+    var all: [StoredArticle] = []
+    for info in infos { all += try SegmentReader(info, in: store).records().map(\.record) }
+    return Self.merged(all, cutoff: cutoff, limit: limit)
+  }
+
+  /// The live records of `provider`: as retention keeps them.
+  func records(provider: String, cutoff: Date) throws -> [StoredArticle] {
+    try reading { manifest in
+      try records(
+        of: manifest.providers[provider] ?? [], cutoff: cutoff, limit: retention.maximumCount)
+    }
+  }
+
+  /// Every provider with stored articles.
+  func providers() throws -> [String] {
+    try manifest().providers.keys.sorted()
+  }
+
+  /// The stored articles holding every word of `matcher`, by id: the index narrows each
+  /// segment to the records holding the query's words, the matcher decides on their text.
+  func search(_ matcher: inout ArticleSearch.Matcher, cutoff: Date) throws -> [String: Article] {
+    let runs = matcher.foldedWords.compactMap(SearchTokens.longestRun)
+    let oldest = cutoff.timeIntervalSince1970
+    return try reading { manifest in
+      var found: [String: Article] = [:]
+      for provider in manifest.providers.keys.sorted() {
+        let infos = manifest.providers[provider]!
+        // Ids of the segments newer than the one being read: their records win.
+        var newerIDs = Set<String>()
+        var newerIDsFrom = infos.count
+        var opened: [Int: SegmentReader] = [:]
+        for index in infos.indices.reversed() {
+          let segment = try SegmentReader(infos[index], in: store)
+          opened[index] = segment
+          var candidates: Set<Int>?
+          for run in runs {
+            let holding = try segment.records(holding: segment.words(containing: run))
+            candidates = candidates.map { $0.intersection(holding) } ?? holding
+            if candidates!.isEmpty { break }
+          }
+          if candidates?.isEmpty == true { continue }
+          while newerIDsFrom > index + 1 {
+            newerIDsFrom -= 1
+            let newer = try opened[newerIDsFrom] ?? SegmentReader(infos[newerIDsFrom], in: store)
+            newerIDs.formUnion(try newer.ids())
+          }
+          for (_, record) in try segment.records(candidates)
+          where record.seenAt.timeIntervalSince1970 >= oldest
+            && !newerIDs.contains(record.article.id)
+            && matcher.matches([
+              record.article.title, record.article.description, record.article.content,
+            ])
+          {
+            found[record.article.id] = record.article
+          }
+        }
+      }
+      return found
+    }
+  }
+
+  /// The stored articles of `ids`, looked for in `provider`'s segments (every provider's when
+  /// `nil`), newest records first.
+  func find(_ ids: Set<String>, provider: String?, cutoff: Date) throws -> [String: Article] {
+    let oldest = cutoff.timeIntervalSince1970
+    return try reading { manifest in
+      var found: [String: Article] = [:]
+      var wanted = ids
+      let providers = provider.map { [$0] } ?? manifest.providers.keys.sorted()
+      for provider in providers {
+        var done = Set<String>()
+        for info in (manifest.providers[provider] ?? []).reversed() where !wanted.isEmpty {
+          let segment = try SegmentReader(info, in: store)
+          var numbers = Set<Int>()
+          for (number, id) in try segment.ids().enumerated()
+          where wanted.contains(id) && !done.contains(id) {
+            numbers.insert(number)
+          }
+          guard !numbers.isEmpty else { continue }
+          for (_, record) in try segment.records(numbers) {
+            done.insert(record.article.id)
+            if record.seenAt.timeIntervalSince1970 >= oldest {
+              found[record.article.id] = record.article
+            }
+          }
+        }
+        wanted.subtract(done)
+      }
+      return found
+    }
+  }
+
+  // MARK: Writing
+
+  /// Appends `articles` of `provider`, seen at `seenAt`, as a segment, compacting as the type
+  /// says. The caller holds the lock (`transaction`).
+  ///
+  /// - Returns: how many of them were not stored yet, when `countingNew` (which reads every id
+  ///   of the provider), else 0.
+  func append(
+    _ articles: [Article], provider: String, seenAt: Date, countingNew: Bool,
+    in files: EncryptedStore.Transaction
+  ) throws -> Int {
+    try migrateLegacyFiles(in: files)
+    var manifest = try manifest()
+    removeLeftovers(of: manifest)
+    var infos = manifest.providers[provider] ?? []
+    var newCount = 0
+    if countingNew {
+      var known = Set<String>()
+      for info in infos { known.formUnion(try SegmentReader(info, in: store).ids()) }
+      newCount = Set(articles.map(\.id)).subtracting(known).count
+    }
+    var byID: [String: StoredArticle] = [:]
+    for article in articles { byID[article.id] = StoredArticle(article: article, seenAt: seenAt) }
+    guard !byID.isEmpty else { return newCount }
+
+    let cutoff = seenAt.addingTimeInterval(-retention.maximumAge.seconds)
+    let limit = retention.maximumCount
+    var pending = Array(byID.values)
+    var replaced: [SegmentInfo] = []
+    let total = infos.reduce(pending.count) { $0 + $1.count }
+    let expired = (infos.first?.oldestSeen ?? .infinity) < cutoff.timeIntervalSince1970 - 86_400
+    if total > limit + limit / 4 || expired {
+      pending = try records(of: infos, cutoff: cutoff) + pending
+      pending = Self.merged(pending, cutoff: cutoff, limit: limit)
+      replaced = infos
+      infos = []
+    } else {
+      while let last = infos.last, last.count <= 2 * pending.count {
+        pending = Self.merged(
+          try records(of: [last], cutoff: cutoff) + pending, cutoff: cutoff, limit: nil)
+        replaced.append(last)
+        infos.removeLast()
+      }
+    }
+    if !pending.isEmpty {
+      let built = SegmentBuilder.build(number: manifest.next, records: pending)
+      manifest.next += 1
+      for file in built.files { try files.create(bytes: file.bytes, name: file.name) }
+      infos.append(built.info)
+    }
+    manifest.providers[provider] = infos.isEmpty ? nil : infos
+    try files.write(
+      bytes: Array(try JSONEncoder().encode(manifest)), name: SegmentManifest.fileName)
+    for info in replaced {
+      for name in info.fileNames { try? files.remove(name) }
+    }
+    return newCount
+  }
+
+  /// Removes segment files the manifest does not list: what an interrupted save or compaction
+  /// left. Only a writer holding the lock makes segment files, so none is being written now.
+  private func removeLeftovers(of manifest: SegmentManifest) {
+    let live = manifest.liveFileNames
+    for name in store.names() where SegmentInfo.number(inFileName: name) != nil {
+      if !live.contains(name) { unlink(store.url(for: name).path) }
+    }
+  }
+
+  /// Turns the article files of earlier versions (`articles-<provider>`, JSON) into segments,
+  /// once, under the lock the caller holds: each becomes a segment listed in the manifest, then
+  /// is removed. Nothing is lost if a crash comes in between: the file is read again next time
+  /// and its records merge with themselves.
+  func migrateLegacyFiles(in files: EncryptedStore.Transaction) throws {
+    let legacy = store.names().filter { $0.hasPrefix(Self.legacyPrefix) }
+    guard !legacy.isEmpty else { return }
+    var manifest = try manifest()
+    removeLeftovers(of: manifest)
+    for name in legacy {
+      let provider = String(name.dropFirst(Self.legacyPrefix.count))
+      let records = try files.read([StoredArticle].self, name: name) ?? []
+      guard !records.isEmpty else { continue }
+      let built = SegmentBuilder.build(
+        number: manifest.next,
+        records: Self.merged(records, cutoff: .distantPast, limit: nil))
+      manifest.next += 1
+      for file in built.files { try files.create(bytes: file.bytes, name: file.name) }
+      // Older than anything saved since: first in the provider's list.
+      manifest.providers[provider, default: []].insert(built.info, at: 0)
+    }
+    try files.write(
+      bytes: Array(try JSONEncoder().encode(manifest)), name: SegmentManifest.fileName)
+    for name in legacy { try files.remove(name) }
+  }
+
+  /// Whether files of the earlier format are waiting to be migrated.
+  func hasLegacyFiles() -> Bool {
+    store.names().contains { $0.hasPrefix(Self.legacyPrefix) }
+  }
+
+  /// The name prefix of the article files of earlier versions.
+  static let legacyPrefix = "articles-"
+
+  /// `records` (older first) with one record an id, the last one winning, those seen before
+  /// `cutoff` left out, most recently seen first (ties by id), at most `limit`.
+  static func merged(_ records: [StoredArticle], cutoff: Date, limit: Int?) -> [StoredArticle] {
+    var byID: [String: StoredArticle] = [:]
+    byID.reserveCapacity(records.count)
+    for record in records where record.seenAt >= cutoff { byID[record.article.id] = record }
+    let sorted = byID.values.sorted {
+      ($0.seenAt, $0.article.id) > ($1.seenAt, $1.article.id)
+    }
+    guard let limit, sorted.count > limit else { return sorted }
+    return Array(sorted.prefix(limit))
+  }
+}

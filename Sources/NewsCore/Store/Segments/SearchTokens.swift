@@ -1,0 +1,45 @@
+/// The words the search index holds: maximal runs of letters, digits and non-ASCII bytes in the
+/// folded text (``ArticleSearch/fold(_:into:cache:)``).
+///
+/// A query word is found in an article's folded text only if its longest run is inside one of
+/// the article's words; so the articles of the index words holding that run are a superset of
+/// the matches, which the matcher then checks on the text itself: the index narrows, never
+/// decides, and the matching rules stay those of ``ArticleSearch``.
+enum SearchTokens {
+  /// Whether `byte` belongs to a word (UTF-8 lead and continuation bytes do).
+  @inline(__always)
+  static func isWordByte(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+  }
+
+  /// Adds the words of `folded` to `words`.
+  static func collect(_ folded: [UInt8], into words: inout Set<[UInt8]>) {
+    var start = -1
+    for index in 0...folded.count {
+      let inWord = index < folded.count && isWordByte(folded[index])
+      if inWord, start < 0 {
+        start = index
+      } else if !inWord, start >= 0 {
+        words.insert(Array(folded[start..<index]))
+        start = -1
+      }
+    }
+  }
+
+  /// The longest word in a folded query word, `nil` when it holds none (then the index cannot
+  /// narrow the search).
+  static func longestRun(_ folded: [UInt8]) -> [UInt8]? {
+    var best: Range<Int>?
+    var start = -1
+    for index in 0...folded.count {
+      let inWord = index < folded.count && isWordByte(folded[index])
+      if inWord, start < 0 {
+        start = index
+      } else if !inWord, start >= 0 {
+        if index - start > best?.count ?? 0 { best = start..<index }
+        start = -1
+      }
+    }
+    return best.map { Array(folded[$0]) }
+  }
+}

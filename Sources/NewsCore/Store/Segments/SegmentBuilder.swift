@@ -1,0 +1,110 @@
+import Foundation
+
+/// Turns records into a segment's files: the records, their ids, and the search index (each
+/// index word with the records holding it).
+///
+/// A segment of at most ``chunkSize`` records is one file. A larger one (what compaction makes)
+/// is a main file with the index's words, and parts: its ids, its records in chunks of
+/// ``chunkSize``, and the words' records in buckets of about ``bucketPostings`` references, so
+/// that a search decrypts the words, then only the buckets and chunks it needs.
+enum SegmentBuilder {
+  /// Records per chunk file.
+  static let chunkSize = 256
+  /// References per bucket file, about.
+  static let bucketPostings = 32_768
+
+  static let mainMagic = "NSG1"
+  static let idsMagic = "NSI1"
+  static let chunkMagic = "NSC1"
+  static let bucketMagic = "NSP1"
+
+  /// The segment numbered `number` holding `records`, and its files (name, plaintext).
+  static func build(number: Int, records: [StoredArticle]) -> (
+    info: SegmentInfo, files: [(name: String, bytes: [UInt8])]
+  ) {
+    let (words, postings) = index(records)
+    let split = records.count > chunkSize
+    var info = SegmentInfo(
+      number: number, count: records.count,
+      oldestSeen: records.lazy.map(\.seenAt.timeIntervalSince1970).min() ?? 0, chunks: 0,
+      buckets: 0)
+    var bucketStarts: [Int] = []
+    if split {
+      info.chunks = (records.count + chunkSize - 1) / chunkSize
+      var references = bucketPostings
+      for (token, list) in postings.enumerated() {
+        if references >= bucketPostings {
+          bucketStarts.append(token)
+          references = 0
+        }
+        references += list.count
+      }
+      info.buckets = bucketStarts.count
+    }
+
+    var main = BinaryWriter(magic: mainMagic)
+    main.integer(records.count)
+    main.integer(info.chunks)
+    main.integer(info.buckets)
+    main.integer(words.count)
+    for word in words { main.data(word) }
+    var files: [(name: String, bytes: [UInt8])] = []
+    if split {
+      for start in bucketStarts { main.integer(start) }
+      var ids = BinaryWriter(magic: idsMagic)
+      ids.integer(records.count)
+      for record in records { ids.string(record.article.id) }
+      files.append((info.idsName, ids.bytes))
+      for chunk in 0..<info.chunks {
+        let range = (chunk * chunkSize)..<min((chunk + 1) * chunkSize, records.count)
+        var writer = BinaryWriter(magic: chunkMagic)
+        writer.integer(range.count)
+        for record in records[range] { record.write(to: &writer) }
+        files.append((info.chunkName(chunk), writer.bytes))
+      }
+      for (bucket, start) in bucketStarts.enumerated() {
+        let end = bucket + 1 < bucketStarts.count ? bucketStarts[bucket + 1] : words.count
+        var writer = BinaryWriter(magic: bucketMagic)
+        for list in postings[start..<end] { write(list, to: &writer) }
+        files.append((info.bucketName(bucket), writer.bytes))
+      }
+    } else {
+      for list in postings { write(list, to: &main) }
+      for record in records { record.write(to: &main) }
+    }
+    files.insert((info.mainName, main.bytes), at: 0)
+    return (info, files)
+  }
+
+  /// The index words of `records`, sorted, and for each the ascending numbers of the records
+  /// holding it.
+  static func index(_ records: [StoredArticle]) -> (words: [[UInt8]], postings: [[Int]]) {
+    var cache: [Unicode.Scalar: [UInt8]] = [:]
+    var byWord: [[UInt8]: [Int]] = [:]
+    var folded: [UInt8] = []
+    var words = Set<[UInt8]>()
+    for (number, record) in records.enumerated() {
+      folded.removeAll(keepingCapacity: true)
+      for field in [record.article.title, record.article.description, record.article.content] {
+        guard let field else { continue }
+        ArticleSearch.fold(field, into: &folded, cache: &cache)
+        folded.append(0x0A)
+      }
+      words.removeAll(keepingCapacity: true)
+      SearchTokens.collect(folded, into: &words)
+      for word in words { byWord[word, default: []].append(number) }
+    }
+    let sorted = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }
+    return (sorted, sorted.map { byWord[$0]! })
+  }
+
+  /// A list of ascending record numbers: its length, then the gaps.
+  private static func write(_ list: [Int], to writer: inout BinaryWriter) {
+    writer.integer(list.count)
+    var previous = 0
+    for number in list {
+      writer.integer(number - previous)
+      previous = number
+    }
+  }
+}

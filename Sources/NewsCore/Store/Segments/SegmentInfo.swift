@@ -1,0 +1,62 @@
+import Foundation
+
+/// What the manifest knows of one segment: enough to plan compactions and to name its files
+/// without opening it.
+struct SegmentInfo: Codable, Sendable, Equatable {
+  /// Its number: its files are `seg-<number>…`, numbers are never reused.
+  var number: Int
+  /// How many records it holds (some may be superseded by newer segments).
+  var count: Int
+  /// When its least recently seen record was seen, in seconds since 1970.
+  var oldestSeen: Double
+  /// How many `seg-<n>-c<k>` files hold its records (0: they are in the main file).
+  var chunks: Int
+  /// How many `seg-<n>-p<j>` files hold its postings (0: they are in the main file).
+  var buckets: Int
+
+  /// The main file: the index's words (and, for a small segment, everything else).
+  var mainName: String { "seg-\(number)" }
+  /// The file of its ids, for a segment split in parts.
+  var idsName: String { "seg-\(number)-ids" }
+
+  func chunkName(_ chunk: Int) -> String { "seg-\(number)-c\(chunk)" }
+  func bucketName(_ bucket: Int) -> String { "seg-\(number)-p\(bucket)" }
+
+  /// Every file of the segment.
+  var fileNames: [String] {
+    var names = [mainName]
+    if chunks > 0 {
+      names.append(idsName)
+      names += (0..<chunks).map(chunkName)
+      names += (0..<buckets).map(bucketName)
+    }
+    return names
+  }
+
+  /// The number in a segment file's name, `nil` for other files.
+  static func number(inFileName name: String) -> Int? {
+    guard name.hasPrefix("seg-") else { return nil }
+    return Int(name.dropFirst(4).prefix { $0.isNumber })
+  }
+}
+
+/// The commit point of the article segments: which segments, of which provider, are live.
+///
+/// Written last, atomically, under the lock: segment files it does not list are leftovers of an
+/// interrupted save or compaction and are removed by the next writer.
+struct SegmentManifest: Codable, Sendable, Equatable {
+  /// The format of the segments.
+  var version = 1
+  /// The next segment number.
+  var next = 0
+  /// Each provider's segments, oldest first (a record in a newer one wins).
+  var providers: [String: [SegmentInfo]] = [:]
+
+  /// The name of the manifest file.
+  static let fileName = "segments"
+
+  /// Every file the manifest names.
+  var liveFileNames: Set<String> {
+    Set(providers.values.joined().flatMap(\.fileNames))
+  }
+}

@@ -1,0 +1,243 @@
+import Foundation
+
+/// A segment listed in the manifest has a file missing: a compaction replaced it since the
+/// manifest was read (the reader starts again), or the store was damaged.
+struct SegmentFileMissing: Error {
+  var name: String
+}
+
+/// An opened segment: its main file read, its parts read when asked for.
+struct SegmentReader {
+  let info: SegmentInfo
+  private let store: EncryptedStore
+  private let main: [UInt8]
+  /// Each index word, as its range in `main`.
+  private let words: [Range<Int>]
+  /// The first word of each bucket file (split segments).
+  private let bucketStarts: [Int]
+  /// Where the postings start in `main` (segments of one file).
+  private let inlinePostings: Int
+  /// Where the records start in `main` (segments of one file).
+  private let inlineRecords: Int
+
+  /// Opens the segment's main file.
+  init(_ info: SegmentInfo, in store: EncryptedStore) throws {
+    self.info = info
+    self.store = store
+    let main = try Self.load(info.mainName, from: store)
+    self.main = main
+    let parsed = try Self.decoding(info.mainName, in: store) {
+      () throws(BinaryReader.Malformed) -> ([Range<Int>], [Int], Int, Int) in
+      guard var reader = BinaryReader(main, magic: SegmentBuilder.mainMagic) else {
+        throw BinaryReader.Malformed(detail: "not a segment")
+      }
+      let count = try reader.integer()
+      let chunks = try reader.integer()
+      let buckets = try reader.integer()
+      guard count == info.count, chunks == info.chunks, buckets == info.buckets else {
+        throw BinaryReader.Malformed(detail: "not the segment the manifest lists")
+      }
+      let wordCount = try reader.integer()
+      guard wordCount <= main.count else { throw BinaryReader.Malformed(detail: "bad word count") }
+      var words: [Range<Int>] = []
+      words.reserveCapacity(wordCount)
+      for _ in 0..<wordCount { words.append(try reader.dataRange()) }
+      var starts: [Int] = []
+      for _ in 0..<buckets {
+        let start = try reader.integer()
+        guard start < wordCount, start >= (starts.last.map { $0 + 1 } ?? 0) else {
+          throw BinaryReader.Malformed(detail: "bad bucket start")
+        }
+        starts.append(start)
+      }
+      guard buckets == 0 || starts.first == 0 else {
+        throw BinaryReader.Malformed(detail: "bad bucket start")
+      }
+      let postings = reader.offset
+      if chunks == 0 {
+        for _ in 0..<wordCount { _ = try Self.readList(&reader, count: count, keep: false) }
+      }
+      return (words, starts, postings, reader.offset)
+    }
+    (words, bucketStarts, inlinePostings, inlineRecords) = parsed
+  }
+
+  /// The numbers of the index words holding `run` (a folded word).
+  func words(containing run: [UInt8]) -> [Int] {
+    guard let first = run.first else { return [] }
+    var found: [Int] = []
+    main.withUnsafeBufferPointer { bytes in
+      run.withUnsafeBufferPointer { needle in
+        for (number, range) in words.enumerated() where range.count >= needle.count {
+          var start = range.lowerBound
+          let last = range.upperBound - needle.count
+          while start <= last {
+            if bytes[start] == first {
+              var index = 1
+              while index < needle.count, bytes[start + index] == needle[index] { index += 1 }
+              if index == needle.count {
+                found.append(number)
+                break
+              }
+            }
+            start += 1
+          }
+        }
+      }
+    }
+    return found
+  }
+
+  /// The records holding any of the index words numbered `wanted` (ascending).
+  func records(holding wanted: [Int]) throws -> Set<Int> {
+    var result = Set<Int>()
+    guard !wanted.isEmpty else { return result }
+    if info.chunks == 0 {
+      try collect(wanted[...], in: main, from: inlinePostings, firstWord: 0, into: &result)
+      return result
+    }
+    for (bucket, start) in bucketStarts.enumerated() {
+      let end = bucket + 1 < bucketStarts.count ? bucketStarts[bucket + 1] : words.count
+      let inBucket = wanted.filter { $0 >= start && $0 < end }
+      guard !inBucket.isEmpty else { continue }
+      let name = info.bucketName(bucket)
+      let bytes = try Self.load(name, from: store)
+      try Self.decoding(name, in: store) { () throws(BinaryReader.Malformed) in
+        guard BinaryReader(bytes, magic: SegmentBuilder.bucketMagic) != nil else {
+          throw BinaryReader.Malformed(detail: "not a bucket")
+        }
+        try collect(
+          inBucket[...], in: bytes, from: SegmentBuilder.bucketMagic.utf8.count,
+          firstWord: start, into: &result)
+      }
+    }
+    return result
+  }
+
+  /// Runs `body`, naming `name` as damaged if what it reads is malformed.
+  private static func decoding<T>(
+    _ name: String, in store: EncryptedStore, _ body: () throws(BinaryReader.Malformed) -> T
+  ) throws(StoreError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw damaged(name, in: store, error)
+    }
+  }
+
+  /// The records numbered `numbers` (all of them when `nil`), with their numbers.
+  func records(_ numbers: Set<Int>? = nil) throws -> [(number: Int, record: StoredArticle)] {
+    if info.chunks == 0 {
+      return try Self.decoding(info.mainName, in: store) {
+        () throws(BinaryReader.Malformed) -> [(number: Int, record: StoredArticle)] in
+        var reader = BinaryReader(main, magic: "")!
+        reader.seek(to: inlineRecords)
+        var result: [(Int, StoredArticle)] = []
+        for number in 0..<info.count {
+          if numbers?.contains(number) ?? true {
+            result.append((number, try StoredArticle.read(from: &reader)))
+          } else {
+            try StoredArticle.skip(in: &reader)
+          }
+        }
+        guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
+        return result
+      }
+    }
+    let size = SegmentBuilder.chunkSize
+    let chunks = numbers.map { Set($0.map { $0 / size }).sorted() } ?? Array(0..<info.chunks)
+    var result: [(Int, StoredArticle)] = []
+    for chunk in chunks where chunk < info.chunks {
+      let name = info.chunkName(chunk)
+      let bytes = try Self.load(name, from: store)
+      try Self.decoding(name, in: store) { () throws(BinaryReader.Malformed) in
+        guard var reader = BinaryReader(bytes, magic: SegmentBuilder.chunkMagic) else {
+          throw BinaryReader.Malformed(detail: "not a chunk")
+        }
+        let count = try reader.integer()
+        guard count == min(size, info.count - chunk * size) else {
+          throw BinaryReader.Malformed(detail: "wrong record count")
+        }
+        for offset in 0..<count {
+          let number = chunk * size + offset
+          if numbers?.contains(number) ?? true {
+            result.append((number, try StoredArticle.read(from: &reader)))
+          } else {
+            try StoredArticle.skip(in: &reader)
+          }
+        }
+        guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
+      }
+    }
+    return result
+  }
+
+  /// The ids of its records, in order.
+  func ids() throws -> [String] {
+    if info.chunks == 0 { return try records().map(\.record.article.id) }
+    let bytes = try Self.load(info.idsName, from: store)
+    return try Self.decoding(info.idsName, in: store) { () throws(BinaryReader.Malformed) in
+      guard var reader = BinaryReader(bytes, magic: SegmentBuilder.idsMagic) else {
+        throw BinaryReader.Malformed(detail: "not a list of ids")
+      }
+      let count = try reader.integer()
+      guard count == info.count else { throw BinaryReader.Malformed(detail: "wrong id count") }
+      var ids: [String] = []
+      ids.reserveCapacity(count)
+      for _ in 0..<count { ids.append(try reader.string()) }
+      guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
+      return ids
+    }
+  }
+
+  /// Adds to `result` the records of the words `wanted`, reading the lists of the words from
+  /// `firstWord` on, starting at `offset` of `bytes`.
+  private func collect(
+    _ wanted: ArraySlice<Int>, in bytes: [UInt8], from offset: Int, firstWord: Int,
+    into result: inout Set<Int>
+  ) throws(BinaryReader.Malformed) {
+    var reader = BinaryReader(bytes, magic: "")!
+    reader.seek(to: offset)
+    var word = firstWord
+    for target in wanted {
+      while word < target {
+        _ = try Self.readList(&reader, count: info.count, keep: false)
+        word += 1
+      }
+      result.formUnion(try Self.readList(&reader, count: info.count))
+      word += 1
+    }
+  }
+
+  /// Reads one list of record numbers, each below `count`.
+  private static func readList(_ reader: inout BinaryReader, count: Int, keep: Bool = true)
+    throws(BinaryReader.Malformed) -> [Int]
+  {
+    let length = try reader.integer()
+    guard length <= count else { throw BinaryReader.Malformed(detail: "bad list length") }
+    var list: [Int] = []
+    if keep { list.reserveCapacity(length) }
+    var number = 0
+    for index in 0..<length {
+      let gap = try reader.integer()
+      guard gap > 0 || index == 0, gap < count else {
+        throw BinaryReader.Malformed(detail: "bad record number")
+      }
+      number += gap
+      guard number < count else { throw BinaryReader.Malformed(detail: "bad record number") }
+      if keep { list.append(number) }
+    }
+    return list
+  }
+
+  private static func load(_ name: String, from store: EncryptedStore) throws -> [UInt8] {
+    guard let bytes = try store.readBytes(name) else { throw SegmentFileMissing(name: name) }
+    return bytes
+  }
+
+  private static func damaged(
+    _ name: String, in store: EncryptedStore, _ error: BinaryReader.Malformed
+  ) -> StoreError {
+    .unreadableContent(path: store.url(for: name).path, detail: error.detail)
+  }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+@Suite("Article segments")
+struct ArticleSegmentsTests {
+  let directory = TemporaryDirectory()
+  let clock = TestDate()
+
+  func store(retention: RetentionPolicy = RetentionPolicy()) -> ArticleStore {
+    let key = StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test")
+    let clock = self.clock
+    return ArticleStore(
+      store: EncryptedStore(directory: directory.url, key: key, randomBytes: SecureRandom.bytes),
+      retention: retention, now: { clock.now })
+  }
+
+  func article(_ id: String, title: String = "Title", provider: String = "newsapi") -> Article {
+    Article(id: id, provider: provider, title: title)
+  }
+
+  /// The segment files of the store, main files only.
+  func mainFiles(_ store: ArticleStore) -> [String] {
+    store.store.names().filter { $0.hasPrefix("seg-") && !$0.dropFirst(4).contains("-") }
+  }
+
+  @Test("a record keeps every field of an article (a new field must be added to the format)")
+  func recordRoundTrip() throws {
+    let article = Article(
+      id: "example.com-a", provider: "newsapi", title: "Tïtle", description: "Description",
+      author: "Author", source: "Source", url: "https://example.com/a",
+      imageURL: "https://example.com/a.jpg", publishedAt: Date(timeIntervalSince1970: 1.5),
+      content: "Content")
+    // Every optional field is set, so a field added to Article shows here as nil.
+    for child in Mirror(reflecting: article).children {
+      if case Optional<Any>.none = child.value as Any? {
+        Issue.record("\(child.label ?? "?") is nil")
+      }
+      let mirror = Mirror(reflecting: child.value)
+      #expect(
+        mirror.displayStyle != .optional || mirror.children.count == 1,
+        "set \(child.label ?? "?") in this test and in StoredArticle+Binary")
+    }
+    let record = StoredArticle(article: article, seenAt: Date(timeIntervalSince1970: 7))
+    var writer = BinaryWriter(magic: "")
+    record.write(to: &writer)
+    var reader = try #require(BinaryReader(writer.bytes, magic: ""))
+    let read = try StoredArticle.read(from: &reader)
+    #expect(reader.isAtEnd)
+    #expect(read.article == article)
+    #expect(read.seenAt == record.seenAt)
+    var skipper = try #require(BinaryReader(writer.bytes, magic: ""))
+    try StoredArticle.skip(in: &skipper)
+    #expect(skipper.isAtEnd)
+  }
+
+  @Test(
+    "search through the index finds exactly what matching every article finds",
+    arguments: [
+      UInt64(1), 2, 3,
+    ])
+  func searchEqualsMatching(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let vocabulary = [
+      "Climate", "climat", "élection", "Election", "café", "CAFE", "u.s.", "covid-19", "naïve",
+      "rust", "trust", "Straße", "東京", "news", "a", "2024", "",
+    ]
+    func text(_ count: Int) -> String {
+      (0..<count).map { _ in vocabulary.randomElement(using: &random)! }
+        .joined(separator: [" ", ", ", "-", "\n"].randomElement(using: &random)!)
+    }
+    let store = store(retention: RetentionPolicy(maximumCount: 100_000))
+    // Several saves: a large segment (split in parts), small ones, ids saved again.
+    for (save, size) in [700, 30, 30, 5, 300].enumerated() {
+      clock.advance(by: 60)
+      let articles = (0..<size).map { index in
+        Article(
+          id: "\(save == 3 ? "bbc" : "id")-\(Int.random(in: 0..<900, using: &random))",
+          provider: "newsapi",
+          title: text(4), description: Bool.random(using: &random) ? text(8) : nil,
+          content: save % 2 == 0 ? text(12) : nil)
+      }
+      try store.keep(articles.uniquedByID(), provider: save == 3 ? "bbc" : "newsapi")
+    }
+    let all = try store.allArticles()
+    let queries = [
+      ["climate"], ["CLIM"], ["election"], ["cafe"], ["u.s."], ["19"], ["naive", "rust"],
+      ["strasse"], ["東"], ["--"], ["a"], ["t"], ["zzz"], ["covid-19", "news"], ["2024 news"],
+    ]
+    for query in queries {
+      #expect(
+        try store.search(query).map(\.id) == ArticleSearch.matching(query, in: all).map(\.id),
+        "\(query)")
+    }
+  }
+
+  @Test("the newer record of an id wins, in search too")
+  func newerWins() throws {
+    let store = store()
+    try store.keep([article("a", title: "old climate story")], provider: "newsapi")
+    clock.advance(by: 60)
+    try store.keep([article("a", title: "new story")], provider: "newsapi")
+    #expect(try store.search(["climate"]).isEmpty)
+    #expect(try store.search(["new"]).map(\.title) == ["new story"])
+    #expect(try store.articles(provider: "newsapi").map(\.title) == ["new story"])
+  }
+
+  @Test("saving the same page again and again keeps the segments few")
+  func compaction() throws {
+    let store = store()
+    let page = (0..<20).map { article("a\($0)") }
+    for _ in 0..<50 {
+      clock.advance(by: 60)
+      try store.keep(page, provider: "newsapi")
+    }
+    #expect(mainFiles(store).count == 1)
+    for index in 0..<40 {
+      clock.advance(by: 60)
+      try store.keep([article("b\(index)")], provider: "newsapi")
+    }
+    // Sizes at most halving from the oldest: a logarithmic number of segments.
+    let infos = try #require(store.segments.manifest().providers["newsapi"])
+    #expect(infos.count <= 7)
+    #expect(zip(infos, infos.dropFirst()).allSatisfy { $0.count > 2 * $1.count })
+    #expect(try store.articles(provider: "newsapi").count == 60)
+  }
+
+  @Test("retention: the oldest beyond the maximum go at compaction, expired ones are not read")
+  func retention() throws {
+    let store = store(retention: RetentionPolicy(maximumAge: .seconds(86_400), maximumCount: 8))
+    for index in 0..<12 {
+      clock.advance(by: 60)
+      try store.keep([article("a\(index)", title: "story")], provider: "newsapi")
+    }
+    let kept = try store.articles(provider: "newsapi").map(\.id)
+    #expect(kept == (4..<12).reversed().map { "a\($0)" })
+    #expect(try store.search(["story"]).count >= 8)
+    clock.advance(by: 2 * 86_400)
+    #expect(try store.articles(provider: "newsapi").isEmpty)
+    #expect(try store.search(["story"]).isEmpty)
+    try store.keep([article("fresh")], provider: "newsapi")
+    #expect(try store.segments.manifest().providers["newsapi"]?.map(\.count) == [1])
+  }
+
+  @Test("a store written by the earlier format is migrated once, under the lock, without loss")
+  func migration() throws {
+    let store = store()
+    let old = (0..<30).map {
+      StoredArticle(
+        article: article("old\($0)", title: "climate \($0)"), seenAt: clock.now)
+    }
+    // Exactly what the earlier version wrote: one JSON list per provider.
+    try store.store.write(old, name: "articles-newsapi")
+    try store.store.write(
+      [StoredArticle(article: article("b1", provider: "bbc"), seenAt: clock.now)],
+      name: "articles-bbc")
+    #expect(try store.search(["climate"]).count == 30)
+    #expect(!store.store.names().contains { $0.hasPrefix("articles-") })
+    #expect(try store.articles(provider: "bbc").map(\.id) == ["b1"])
+    // Saved again after: the migrated records are the older ones.
+    clock.advance(by: 60)
+    try store.keep([article("old3", title: "renamed")], provider: "newsapi")
+    #expect(try store.search(["climate"]).count == 29)
+    #expect(try store.allArticles().count == 31)
+  }
+
+  @Test("segment files an interrupted save left are ignored, then removed by the next save")
+  func leftovers() throws {
+    let store = store()
+    try store.keep([article("a", title: "kept")], provider: "newsapi")
+    let next = try store.segments.manifest().next
+    // A save that died before its manifest: its segment exists, under the next number.
+    let built = SegmentBuilder.build(
+      number: next,
+      records: [StoredArticle(article: article("z", title: "kept"), seenAt: clock.now)])
+    for file in built.files { try store.store.write(bytes: file.bytes, name: file.name) }
+    #expect(try store.search(["kept"]).map(\.id) == ["a"])
+    clock.advance(by: 60)
+    try store.keep([article("b", title: "kept")], provider: "newsapi")
+    #expect(Set(try store.search(["kept"]).map(\.id)) == ["a", "b"])
+    let live = try store.segments.manifest().liveFileNames
+    #expect(Set(store.store.names().filter { $0.hasPrefix("seg-") }) == live)
+  }
+
+  @Test("a damaged segment file is named, never overwritten, and nothing is committed")
+  func damagedSegment() throws {
+    let store = store(retention: RetentionPolicy(maximumCount: 100_000))
+    try store.keep((0..<600).map { article("a\($0)", title: "story \($0)") }, provider: "newsapi")
+    let info = try #require(try store.segments.manifest().providers["newsapi"]?.first)
+    #expect(info.chunks == 3)
+    let chunk = store.store.url(for: info.chunkName(1))
+    var bytes = try Data(contentsOf: chunk)
+    bytes[bytes.count - 20] ^= 1
+    try bytes.write(to: chunk)
+    let manifest = try store.store.readBytes(SegmentManifest.fileName)
+    #expect(throws: StoreError.undecryptable(path: chunk.path)) {
+      try store.search(["story"])
+    }
+    // A full compaction would need the damaged records: it stops before committing anything.
+    #expect(throws: StoreError.undecryptable(path: chunk.path)) {
+      try store.keep((0..<700).map { article("b\($0)") }, provider: "newsapi")
+    }
+    #expect(try Data(contentsOf: chunk) == bytes)
+    #expect(try store.store.readBytes(SegmentManifest.fileName) == manifest)
+    // A missing file is named as such.
+    try FileManager.default.removeItem(at: chunk)
+    #expect {
+      try store.search(["story"])
+    } throws: { error in
+      (error as? StoreError)?.message.contains("\(info.chunkName(1)).enc: it is missing") == true
+    }
+  }
+
+  @Test("nothing readable on disk: no word, no id, no provider in a name or a byte")
+  func nothingReadable() throws {
+    let store = store()
+    try store.keep(
+      [article("secret-id", title: "Confidential climate words")], provider: "privateprovider")
+    for name in store.store.names() {
+      #expect(!name.contains("private"))
+      let bytes = try Data(contentsOf: store.store.url(for: name))
+      for word in ["secret", "Confidential", "climate", "privateprovider"] {
+        #expect(bytes.range(of: Data(word.utf8)) == nil, "\(word) in \(name)")
+      }
+    }
+  }
+}
