@@ -32,6 +32,22 @@ struct ChaChaPolyTests {
           """))
   }
 
+  @Test(
+    "four blocks at a time (vectors) give the key stream of one block at a time",
+    arguments: [UInt32(0), 1, 7, UInt32.max - 5])
+  func wideEqualsNarrow(counter: UInt32) {
+    let key = (0..<32).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }
+    let nonce = Self.hex("000000090000004a00000001")
+    // 1,000 bytes: three four-block groups, three single blocks and a partial one; the counter
+    // may wrap inside a group.
+    var stream = [UInt8](repeating: 0, count: 1000)
+    ChaCha20.xor(&stream, key: key, nonce: nonce, counter: counter)
+    let expected = (0..<16).flatMap {
+      ChaCha20.block(key: key, counter: counter &+ UInt32($0), nonce: nonce)
+    }
+    #expect(stream == Array(expected.prefix(1000)))
+  }
+
   @Test("2.3.2: the ChaCha20 block function")
   func block() {
     let block = ChaCha20.block(
