@@ -15,7 +15,7 @@ public enum ArticleReference {
       guard !id.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty else {
         throw LookupError.notAnArticleURL(reference)
       }
-      if let stored = try store.allArticles().first(where: { $0.id == id }) { return stored }
+      if let stored = try store.article(id: id) { return stored }
       return Article(id: id, provider: "url", title: reference, url: reference)
     }
     if let index = Int(reference), reference.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
@@ -32,8 +32,8 @@ public enum ArticleReference {
       }
       return article
     }
+    if let exact = try store.article(id: reference) { return exact }
     let all = try store.allArticles()
-    if let exact = all.first(where: { $0.id == reference }) { return exact }
     let candidates = all.filter { $0.id.hasPrefix(reference) }.map(\.id).sorted()
     switch candidates.count {
     case 0: throw LookupError.notFound(reference)

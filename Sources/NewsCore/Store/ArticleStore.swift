@@ -146,6 +146,14 @@ public struct ArticleStore: Sendable {
     return ArticleSearch.newestFirst(Array(byID.values))
   }
 
+  /// The stored (or bookmarked) article with id `id`: read through the segments' ids, so only
+  /// the one chunk holding it is decoded.
+  public func article(id: String) throws -> Article? {
+    try migrateIfNeeded()
+    if let found = try segments.find([id], provider: nil, cutoff: cutoff())[id] { return found }
+    return try bookmarks().first { $0.id == id }
+  }
+
   /// The stored articles of `provider`.
   public func articles(provider: String) throws -> [Article] {
     try migrateIfNeeded()

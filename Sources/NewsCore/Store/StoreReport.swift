@@ -54,7 +54,25 @@ public struct StoreReport: Sendable {
         }
         report.files.append(file)
       }
+      if let store { report.checkSegments(in: store) }
     }
     return report
+  }
+
+  /// Adds what the segment manifest lists and is missing (an error), and the segment files it
+  /// does not list (what an interrupted save left; the next save removes them).
+  private mutating func checkSegments(in store: EncryptedStore) {
+    guard let manifest = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName)
+    else { return }
+    let present = Set(store.names())
+    let live = manifest.liveFileNames
+    for name in live.sorted() where !present.contains(name) {
+      files.append(
+        File(
+          name: name, path: store.url(for: name).path, bytes: 0,
+          error: "missing: the store's segment manifest lists it"))
+    }
+    leftovers += present.filter { SegmentInfo.number(inFileName: $0) != nil && !live.contains($0) }
+      .sorted().map { store.url(for: $0).path }
   }
 }

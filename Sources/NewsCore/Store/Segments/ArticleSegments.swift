@@ -64,7 +64,11 @@ struct ArticleSegments {
   /// The stored articles holding every word of `matcher`, by id: the index narrows each
   /// segment to the records holding the query's words, the matcher decides on their text.
   func search(_ matcher: inout ArticleSearch.Matcher, cutoff: Date) throws -> [String: Article] {
-    let runs = matcher.foldedWords.compactMap(SearchTokens.longestRun)
+    // Longer words first: they usually narrow most, and the others are then read only for the
+    // records left.
+    let runs = matcher.foldedWords.compactMap(SearchTokens.longestRun).sorted {
+      $0.count > $1.count
+    }
     let oldest = cutoff.timeIntervalSince1970
     return try reading { manifest in
       var found: [String: Article] = [:]
@@ -79,8 +83,8 @@ struct ArticleSegments {
           opened[index] = segment
           var candidates: Set<Int>?
           for run in runs {
-            let holding = try segment.records(holding: segment.words(containing: run))
-            candidates = candidates.map { $0.intersection(holding) } ?? holding
+            candidates = try segment.records(
+              holding: segment.words(containing: run), within: candidates)
             if candidates!.isEmpty { break }
           }
           if candidates?.isEmpty == true { continue }

@@ -88,12 +88,15 @@ struct SegmentReader {
     return found
   }
 
-  /// The records holding any of the index words numbered `wanted` (ascending).
-  func records(holding wanted: [Int]) throws -> Set<Int> {
+  /// The records holding any of the index words numbered `wanted` (ascending), only those of
+  /// `within` when given (the candidates left by another word: no set of every record holding a
+  /// common word is built).
+  func records(holding wanted: [Int], within: Set<Int>? = nil) throws -> Set<Int> {
     var result = Set<Int>()
     guard !wanted.isEmpty else { return result }
     if info.chunks == 0 {
-      try collect(wanted[...], in: main, from: inlinePostings, firstWord: 0, into: &result)
+      try collect(
+        wanted[...], in: main, from: inlinePostings, firstWord: 0, within: within, into: &result)
       return result
     }
     for (bucket, start) in bucketStarts.enumerated() {
@@ -108,7 +111,7 @@ struct SegmentReader {
         }
         try collect(
           inBucket[...], in: bytes, from: SegmentBuilder.bucketMagic.utf8.count,
-          firstWord: start, into: &result)
+          firstWord: start, within: within, into: &result)
       }
     }
     return result
@@ -194,7 +197,7 @@ struct SegmentReader {
   /// `firstWord` on, starting at `offset` of `bytes`.
   private func collect(
     _ wanted: ArraySlice<Int>, in bytes: [UInt8], from offset: Int, firstWord: Int,
-    into result: inout Set<Int>
+    within: Set<Int>?, into result: inout Set<Int>
   ) throws(BinaryReader.Malformed) {
     var reader = BinaryReader(bytes, magic: "")!
     reader.seek(to: offset)
@@ -204,7 +207,12 @@ struct SegmentReader {
         _ = try Self.readList(&reader, count: info.count, keep: false)
         word += 1
       }
-      result.formUnion(try Self.readList(&reader, count: info.count))
+      let list = try Self.readList(&reader, count: info.count)
+      if let within {
+        for number in list where within.contains(number) { result.insert(number) }
+      } else {
+        result.formUnion(list)
+      }
       word += 1
     }
   }
