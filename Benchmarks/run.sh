@@ -74,7 +74,7 @@ bench write -n "empty" "$(at 0 headlines --json --refresh)" \
   -n "10,000" "$(at 10000 headlines --json --refresh)" \
   -n "100,000" "$(at 100000 headlines --json --refresh)"
 NEWS_HOME="$work/store-100000" "$news" headlines --offline --json > /dev/null
-bench read -n "--version" "$(at 100000 --version)" \
+bench read -n "news --version" "$(at 100000 --version)" \
   -n "headlines --offline" "$(at 100000 headlines --offline --json)" \
   -n "show 3 --offline" "$(at 100000 show 3 --offline --json)" \
   -n "bookmarks" "$(at 100000 bookmarks --json)" \

@@ -228,4 +228,27 @@ struct StoreCommandsTests {
     #expect(headlines.err.contains("listings.enc"))
     #expect(try Data(contentsOf: file) == bytes)
   }
+
+  @Test("doctor: a segment file the manifest lists but that is gone is named; leftovers listed")
+  func doctorSegments() async throws {
+    _ = try await fetch()
+    let directory = harness.home.url.appendingPathComponent("news")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    let segment = try #require(names.first { $0.hasPrefix("seg-") })
+    // A segment file no manifest lists: what a save killed before its commit leaves.
+    try FileManager.default.copyItem(
+      at: directory.appendingPathComponent(segment),
+      to: directory.appendingPathComponent("seg-999.enc"))
+    let leftover = await harness.run(["doctor", "--json"])
+    #expect(leftover.code == .success)
+    let leftovers = try #require(try leftover.json()["leftovers"] as? [String])
+    #expect(leftovers.contains { $0.hasSuffix("seg-999.enc") })
+    try FileManager.default.removeItem(at: directory.appendingPathComponent(segment))
+    let missing = await harness.run(["doctor"])
+    #expect(missing.code == .ioError)
+    #expect(missing.out.contains("missing: the store's segment manifest lists it"))
+    let search = await harness.run(["search", "the"])
+    #expect(search.code == .ioError)
+    #expect(search.err.contains("\(segment): it is missing"))
+  }
 }

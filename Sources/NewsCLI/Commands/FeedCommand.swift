@@ -115,7 +115,7 @@ enum FeedCommand {
       fetchedAt: context.timing.now())
     // Carried along when small, so `news show 3` reads only this file; 10,000 items of 200 feeds
     // are found by id instead, rather than written out on every run.
-    if items.count <= 1000 { listing.articles = items.map(\.article) }
+    if items.count <= Listing.maximumCarried { listing.articles = items.map(\.article) }
     do {
       try store.setLastListing(listing)
       try? store.noteListed(shown, read: read)

@@ -160,7 +160,7 @@ public struct ListService: Sendable {
     var listing = Listing(
       key: key, provider: list.provider, ids: list.articles.map(\.id),
       totalResults: list.totalResults, fetchedAt: list.fetchedAt)
-    listing.articles = list.articles
+    if list.articles.count <= Listing.maximumCarried { listing.articles = list.articles }
     return listing
   }
 }

@@ -21,17 +21,46 @@ enum EncryptedFileFormat {
     case authenticationFailed
   }
 
+  /// Decrypts the file's `bytes` in place, leaving the plaintext in them (no other copy of a
+  /// large file is made).
+  static func open(_ bytes: inout [UInt8], name: String, key: [UInt8]) throws(Failure) {
+    let (nonce, tag) = try parts(bytes)
+    let header = magic.count + 1 + ChaChaPoly.nonceLength
+    let authentic = bytes.withUnsafeMutableBytes { buffer in
+      ChaChaPoly.open(
+        inPlace: UnsafeMutableRawBufferPointer(
+          rebasing: buffer[header..<(buffer.count - ChaChaPoly.tagLength)]),
+        tag: tag, key: key, nonce: nonce, additionalData: associatedData(name))
+    }
+    guard authentic else { throw .authenticationFailed }
+    bytes.removeLast(ChaChaPoly.tagLength)
+    bytes.removeFirst(header)
+  }
+
+  /// The plaintext of the file's `bytes`.
   static func open(_ bytes: [UInt8], name: String, key: [UInt8]) throws(Failure) -> [UInt8] {
+    var plaintext = bytes
+    try open(&plaintext, name: name, key: key)
+    return plaintext
+  }
+
+  /// Checks that the file's `bytes` are authentic without decrypting them.
+  static func verify(_ bytes: [UInt8], name: String, key: [UInt8]) throws(Failure) {
+    let (nonce, tag) = try parts(bytes)
+    let header = magic.count + 1 + ChaChaPoly.nonceLength
+    let authentic = bytes.withUnsafeBytes { buffer in
+      ChaChaPoly.authenticates(
+        UnsafeRawBufferPointer(rebasing: buffer[header..<(buffer.count - ChaChaPoly.tagLength)]),
+        tag: tag, key: key, nonce: nonce, additionalData: associatedData(name))
+    }
+    guard authentic else { throw .authenticationFailed }
+  }
+
+  /// The nonce and tag of a file in this format.
+  private static func parts(_ bytes: [UInt8]) throws(Failure) -> (nonce: [UInt8], tag: [UInt8]) {
     guard bytes.count >= overhead, Array(bytes[0..<4]) == magic else { throw .notAStoreFile }
     guard bytes[4] == version else { throw .unsupportedVersion(bytes[4]) }
-    let nonce = Array(bytes[5..<17])
-    let ciphertext = Array(bytes[17..<(bytes.count - ChaChaPoly.tagLength)])
-    let tag = Array(bytes[(bytes.count - ChaChaPoly.tagLength)...])
-    guard
-      let plaintext = ChaChaPoly.open(
-        ciphertext, tag: tag, key: key, nonce: nonce, additionalData: associatedData(name))
-    else { throw .authenticationFailed }
-    return plaintext
+    return (Array(bytes[5..<17]), Array(bytes[(bytes.count - ChaChaPoly.tagLength)...]))
   }
 
   private static func associatedData(_ name: String) -> [UInt8] {

@@ -58,7 +58,7 @@ public struct EncryptedStore: Sendable {
   public func write<T: Encodable>(_ value: T, name: String) throws {
     let plaintext = Array(try Self.encoder.encode(value))
     try withLock {
-      _ = try readBytes(name)
+      try checkBeforeReplacing(name)
       try writeBytes(plaintext, name: name)
     }
   }
@@ -67,7 +67,7 @@ public struct EncryptedStore: Sendable {
   /// it, under the store's lock, with the same checks as ``write(_:name:)``.
   func write(bytes plaintext: [UInt8], name: String) throws {
     try withLock {
-      _ = try readBytes(name)
+      try checkBeforeReplacing(name)
       try writeBytes(plaintext, name: name)
     }
   }
@@ -88,7 +88,7 @@ public struct EncryptedStore: Sendable {
 
     func write<T: Encodable>(_ value: T, name: String) throws {
       let plaintext = Array(try EncryptedStore.encoder.encode(value))
-      _ = try store.readBytes(name)
+      try store.checkBeforeReplacing(name)
       try store.writeBytes(plaintext, name: name)
     }
 
@@ -100,7 +100,7 @@ public struct EncryptedStore: Sendable {
     /// Encrypts `plaintext` and atomically replaces `name` with it (a damaged file is never
     /// replaced).
     func write(bytes plaintext: [UInt8], name: String) throws {
-      _ = try store.readBytes(name)
+      try store.checkBeforeReplacing(name)
       try store.writeBytes(plaintext, name: name)
     }
 
@@ -196,14 +196,24 @@ public struct EncryptedStore: Sendable {
       .map { String($0.dropLast(4)) }.sorted()
   }
 
-  /// Checks that `name` decrypts, without decoding it.
+  /// Checks that `name` is authentic (it would decrypt), without decrypting it.
   public func verify(_ name: String) throws {
-    _ = try readBytes(name)
+    try checkBeforeReplacing(name)
   }
 
   func readBytes(_ name: String) throws -> [UInt8]? {
+    try readFile(name, decrypting: true)
+  }
+
+  /// Checks that `name`, if it exists, is an authentic store file, without decrypting it: what
+  /// a write checks before replacing a file (a damaged file is never replaced).
+  func checkBeforeReplacing(_ name: String) throws {
+    _ = try readFile(name, decrypting: false)
+  }
+
+  private func readFile(_ name: String, decrypting: Bool) throws -> [UInt8]? {
     let url = url(for: name)
-    let data: [UInt8]
+    var data: [UInt8]
     switch FileDescriptor.readFile(url.path) {
     case .bytes(let bytes): data = bytes
     case .missing: return nil
@@ -211,7 +221,12 @@ public struct EncryptedStore: Sendable {
       throw StoreError.io(path: url.path, operation: "read", reason: AtomicFile.describe(code))
     }
     do {
-      return try EncryptedFileFormat.open(data, name: name, key: key.bytes)
+      if decrypting {
+        try EncryptedFileFormat.open(&data, name: name, key: key.bytes)
+      } else {
+        try EncryptedFileFormat.verify(data, name: name, key: key.bytes)
+      }
+      return data
     } catch .notAStoreFile {
       throw StoreError.notAStoreFile(path: url.path)
     } catch .unsupportedVersion(let version) {

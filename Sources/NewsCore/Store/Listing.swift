@@ -19,6 +19,11 @@ public struct Listing: Codable, Sendable, Equatable {
   /// Which `listing-<slot>` file holds this listing with its articles (index entries only).
   var slot: Int?
 
+  /// The most articles a last listing carries: a longer list (a feed of 10,000 items, a search
+  /// finding thousands) keeps ids only, so that every command does not rewrite megabytes; its
+  /// items are then looked up by id.
+  public static let maximumCarried = 1000
+
   /// Creates a listing.
   public init(key: String, provider: String, ids: [String], totalResults: Int, fetchedAt: Date) {
     self.key = key

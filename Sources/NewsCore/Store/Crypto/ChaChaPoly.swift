@@ -20,6 +20,31 @@ public enum ChaChaPoly {
     return (ciphertext, tag)
   }
 
+  /// Checks the tag of `ciphertext` without decrypting it (nothing is copied).
+  static func authenticates(
+    _ ciphertext: UnsafeRawBufferPointer, tag: [UInt8], key: [UInt8], nonce: [UInt8],
+    additionalData: [UInt8]
+  ) -> Bool {
+    var poly = Poly1305(key: oneTimeKey(key: key, nonce: nonce))
+    additionalData.withUnsafeBytes { poly.updatePadded($0) }
+    poly.updatePadded(ciphertext)
+    let lengths =
+      littleEndian(UInt64(additionalData.count)) + littleEndian(UInt64(ciphertext.count))
+    lengths.withUnsafeBytes { poly.updatePadded($0) }
+    return tag.count == tagLength && constantTimeEqual(poly.finish(), tag)
+  }
+
+  /// Decrypts `buffer` in place, computing the tag on the way; whether it matches `tag`. When
+  /// it does not, the buffer holds nothing usable and must be thrown away.
+  static func open(
+    inPlace buffer: UnsafeMutableRawBufferPointer, tag: [UInt8], key: [UInt8], nonce: [UInt8],
+    additionalData: [UInt8]
+  ) -> Bool {
+    let expected = process(
+      buffer, sealing: false, key: key, nonce: nonce, additionalData: additionalData)
+    return tag.count == tagLength && constantTimeEqual(expected, tag)
+  }
+
   /// Checks the tag and decrypts; `nil` when the tag does not match (wrong key, tampering).
   public static func open(
     _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8],
