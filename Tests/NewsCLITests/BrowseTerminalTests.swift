@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// `news browse` for real: the built binary in a pseudo-terminal against the loopback server.
-@Suite("news browse in a pseudo-terminal")
+@Suite("news browse in a pseudo-terminal", .serialized)
 struct BrowseTerminalTests {
   let server: LoopbackServer
   let home = TemporaryDirectory()
@@ -81,6 +81,24 @@ struct BrowseTerminalTests {
       _ = write(master, &bytes, bytes.count)
     }
 
+    /// Waits until the program is stopped (its state in `/proc` is `T`): a SIGCONT sent before
+    /// it has stopped itself would be lost, and it would stay stopped.
+    func waitUntilStopped(sourceLocation: SourceLocation = #_sourceLocation) {
+      let deadline = Date().addingTimeInterval(20)
+      let path = "/proc/\(process.processIdentifier)/stat"
+      while Date() < deadline {
+        // `pid (name) S …`: the state follows the closing parenthesis.
+        if let stat = try? String(contentsOfFile: path, encoding: .utf8),
+          let close = stat.lastIndex(of: ")"),
+          stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("T")
+        {
+          return
+        }
+        usleep(1000)
+      }
+      Issue.record("the program never stopped", sourceLocation: sourceLocation)
+    }
+
     /// The slave's terminal modes (what the program must restore).
     func modes() -> (local: tcflag_t, input: tcflag_t) {
       var modes = termios()
@@ -88,8 +106,15 @@ struct BrowseTerminalTests {
       return (modes.c_lflag, modes.c_iflag)
     }
 
-    /// Waits for the program to end, reading what it still wrote.
-    func finish() -> Int32 {
+    /// Waits for the program to end, reading what it still wrote; one that has not ended after
+    /// 20 s (a bound for a broken run) is killed and fails the test, rather than hang the suite.
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) -> Int32 {
+      let deadline = Date().addingTimeInterval(20)
+      while process.isRunning, Date() < deadline { usleep(10_000) }
+      if process.isRunning {
+        Issue.record("the program did not end", sourceLocation: sourceLocation)
+        kill(process.processIdentifier, SIGKILL)
+      }
       process.waitUntilExit()
       var buffer = [UInt8](repeating: 0, count: 65536)
       var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
@@ -167,6 +192,7 @@ struct BrowseTerminalTests {
     session.wait(for: "\u{1B}[?1049l")
     // Stopped, with the terminal as it was.
     #expect(session.modes().local == before.local)
+    session.waitUntilStopped()
     kill(session.process.processIdentifier, SIGCONT)
     session.wait(for: "\u{1B}[?1049h")
     session.wait(for: "1. ")

@@ -72,7 +72,9 @@ public struct StoreReport: Sendable {
           name: name, path: store.url(for: name).path, bytes: 0,
           error: "missing: the store's segment manifest lists it"))
     }
-    let unlisted = present.filter { SegmentInfo.number(inFileName: $0) != nil && !live.contains($0) }
+    let unlisted = present.filter {
+      SegmentInfo.number(inFileName: $0) != nil && !live.contains($0)
+    }
     // Not part of the store (whether they open does not matter): the next save removes them.
     files.removeAll { unlisted.contains($0.name) && $0.path.hasPrefix(store.directory.path) }
     leftovers += unlisted.sorted().map { store.url(for: $0).path }
