@@ -33,7 +33,7 @@ struct ChaChaPolyTests {
   }
 
   @Test(
-    "four blocks at a time (vectors) give the key stream of one block at a time",
+    "four blocks at a time in place give the key stream of each block on its own, counter wrapping",
     arguments: [UInt32(0), 1, 7, UInt32.max - 5])
   func wideEqualsNarrow(counter: UInt32) {
     let key = (0..<32).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }

@@ -3,8 +3,8 @@
 /// Additions, rotations and XORs only: no branch or table lookup depends on the key or the data,
 /// so its timing does not leak them. Works in place on raw memory, because this is the hot path
 /// of every store read and write: four blocks at a time "vertically" (each of the 16 state words a
-/// `SIMD4<UInt32>`, one block per lane, transposed once at the end), then a block at a time with
-/// the state in locals for what is left.
+/// `SIMD4<UInt32>`, one block per lane, transposed once at the end), the last partial group
+/// through a scratch area.
 enum ChaCha20 {
   /// Bytes the vertical path handles at once: four blocks.
   static let wideLength = 256
@@ -42,18 +42,14 @@ enum ChaCha20 {
         offset += wideLength
         blockCounter &+= 4
       }
-      while buffer.count - offset >= 64 {
-        state.block(counter: blockCounter, xorInto: buffer.baseAddress! + offset)
-        offset += 64
-        blockCounter &+= 1
-      }
       guard offset < buffer.count else { return }
-      // The last, partial block: through a scratch block so that nothing past the end is read.
+      // The last, partial group: through a scratch area so that nothing past the end is read
+      // or written (the key stream of the blocks past the end is thrown away).
       let length = buffer.count - offset
-      withUnsafeTemporaryAllocation(byteCount: 64, alignment: 8) { scratch in
+      withUnsafeTemporaryAllocation(byteCount: wideLength, alignment: 16) { scratch in
         scratch.initializeMemory(as: UInt8.self, repeating: 0)
         scratch.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[offset...]))
-        state.block(counter: blockCounter, xorInto: scratch.baseAddress!)
+        state.blocks4(counter: blockCounter, rotations: rotations, xorInto: scratch.baseAddress!)
         UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyMemory(
           from: UnsafeRawBufferPointer(rebasing: scratch[0..<length]))
       }
@@ -168,69 +164,6 @@ enum ChaCha20 {
           }
         }
       }
-    }
-
-    @inline(__always)
-    func block(counter: UInt32, xorInto pointer: UnsafeMutableRawPointer) {
-      let (c0, c1, c2, c3): (UInt32, UInt32, UInt32, UInt32) = (
-        0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574
-      )
-      var (x0, x1, x2, x3) = (c0, c1, c2, c3)
-      var (x4, x5, x6, x7) = (k0, k1, k2, k3)
-      var (x8, x9, x10, x11) = (k4, k5, k6, k7)
-      var (x12, x13, x14, x15) = (counter, n0, n1, n2)
-
-      for _ in 0..<10 {
-        quarterRound(&x0, &x4, &x8, &x12)
-        quarterRound(&x1, &x5, &x9, &x13)
-        quarterRound(&x2, &x6, &x10, &x14)
-        quarterRound(&x3, &x7, &x11, &x15)
-        quarterRound(&x0, &x5, &x10, &x15)
-        quarterRound(&x1, &x6, &x11, &x12)
-        quarterRound(&x2, &x7, &x8, &x13)
-        quarterRound(&x3, &x4, &x9, &x14)
-      }
-
-      @inline(__always)
-      func mix(_ index: Int, _ word: UInt32) {
-        let offset = index * 4
-        let value = pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-        pointer.storeBytes(of: value ^ word.littleEndian, toByteOffset: offset, as: UInt32.self)
-      }
-      mix(0, x0 &+ c0)
-      mix(1, x1 &+ c1)
-      mix(2, x2 &+ c2)
-      mix(3, x3 &+ c3)
-      mix(4, x4 &+ k0)
-      mix(5, x5 &+ k1)
-      mix(6, x6 &+ k2)
-      mix(7, x7 &+ k3)
-      mix(8, x8 &+ k4)
-      mix(9, x9 &+ k5)
-      mix(10, x10 &+ k6)
-      mix(11, x11 &+ k7)
-      mix(12, x12 &+ counter)
-      mix(13, x13 &+ n0)
-      mix(14, x14 &+ n1)
-      mix(15, x15 &+ n2)
-    }
-
-    @inline(__always)
-    private func quarterRound(
-      _ a: inout UInt32, _ b: inout UInt32, _ c: inout UInt32, _ d: inout UInt32
-    ) {
-      a = a &+ b
-      d ^= a
-      d = (d << 16) | (d >> 16)
-      c = c &+ d
-      b ^= c
-      b = (b << 12) | (b >> 20)
-      a = a &+ b
-      d ^= a
-      d = (d << 8) | (d >> 24)
-      c = c &+ d
-      b ^= c
-      b = (b << 7) | (b >> 25)
     }
   }
 }

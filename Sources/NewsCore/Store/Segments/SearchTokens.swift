@@ -14,32 +14,28 @@ enum SearchTokens {
 
   /// Adds the words of `folded` to `words`.
   static func collect(_ folded: [UInt8], into words: inout Set<[UInt8]>) {
-    var start = -1
-    for index in 0...folded.count {
-      let inWord = index < folded.count && isWordByte(folded[index])
-      if inWord, start < 0 {
-        start = index
-      } else if !inWord, start >= 0 {
-        words.insert(Array(folded[start..<index]))
-        start = -1
-      }
-    }
+    forEachRun(in: folded) { words.insert(Array(folded[$0])) }
   }
 
   /// The longest word in a folded query word, `nil` when it holds none (then the index cannot
   /// narrow the search).
   static func longestRun(_ folded: [UInt8]) -> [UInt8]? {
     var best: Range<Int>?
+    forEachRun(in: folded) { if $0.count > best?.count ?? 0 { best = $0 } }
+    return best.map { Array(folded[$0]) }
+  }
+
+  /// Calls `body` with the range of each maximal run of word bytes, in order.
+  private static func forEachRun(in folded: [UInt8], _ body: (Range<Int>) -> Void) {
     var start = -1
     for index in 0...folded.count {
       let inWord = index < folded.count && isWordByte(folded[index])
       if inWord, start < 0 {
         start = index
       } else if !inWord, start >= 0 {
-        if index - start > best?.count ?? 0 { best = start..<index }
+        body(start..<index)
         start = -1
       }
     }
-    return best.map { Array(folded[$0]) }
   }
 }

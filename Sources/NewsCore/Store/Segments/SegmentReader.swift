@@ -136,13 +136,7 @@ struct SegmentReader {
         var reader = BinaryReader(main, magic: "")!
         reader.seek(to: inlineRecords)
         var result: [(Int, StoredArticle)] = []
-        for number in 0..<info.count {
-          if numbers?.contains(number) ?? true {
-            result.append((number, try StoredArticle.read(from: &reader)))
-          } else {
-            try StoredArticle.skip(in: &reader)
-          }
-        }
+        try Self.read(&reader, count: info.count, first: 0, numbers: numbers, into: &result)
         guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
         return result
       }
@@ -161,18 +155,26 @@ struct SegmentReader {
         guard count == min(size, info.count - chunk * size) else {
           throw BinaryReader.Malformed(detail: "wrong record count")
         }
-        for offset in 0..<count {
-          let number = chunk * size + offset
-          if numbers?.contains(number) ?? true {
-            result.append((number, try StoredArticle.read(from: &reader)))
-          } else {
-            try StoredArticle.skip(in: &reader)
-          }
-        }
+        try Self.read(&reader, count: count, first: chunk * size, numbers: numbers, into: &result)
         guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
       }
     }
     return result
+  }
+
+  /// Reads `count` records numbered from `first`, keeping those of `numbers` (all when `nil`)
+  /// and skipping the others without building them.
+  private static func read(
+    _ reader: inout BinaryReader, count: Int, first: Int, numbers: Set<Int>?,
+    into result: inout [(Int, StoredArticle)]
+  ) throws(BinaryReader.Malformed) {
+    for number in first..<(first + count) {
+      if numbers?.contains(number) ?? true {
+        result.append((number, try StoredArticle.read(from: &reader)))
+      } else {
+        try StoredArticle.skip(in: &reader)
+      }
+    }
   }
 
   /// The ids of its records, in order.
