@@ -226,4 +226,25 @@ struct ArticleSegmentsTests {
       }
     }
   }
+
+  @Test("a reader that races a compaction reads the new manifest; the same one twice is damage")
+  func readerRetries() throws {
+    let store = store()
+    try store.keep([article("a")], provider: "newsapi")
+    var calls = 0
+    let next = try store.segments.reading { manifest in
+      calls += 1
+      if calls == 1 {
+        // A compaction by another process, between reading the manifest and a segment file.
+        try store.keep([article("b")], provider: "newsapi")
+        throw SegmentFileMissing(name: "seg-0")
+      }
+      return manifest.next
+    }
+    #expect(calls == 2)
+    #expect(next == 2)
+    #expect(throws: StoreError.self) {
+      try store.segments.reading { _ -> Int in throw SegmentFileMissing(name: "seg-9") }
+    }
+  }
 }
