@@ -251,4 +251,42 @@ struct StoreCommandsTests {
     #expect(search.code == .ioError)
     #expect(search.err.contains("\(segment): it is missing"))
   }
+
+  @Test("doctor --repair: damaged segments dropped, damaged listings removed, bookmarks untouched")
+  func doctorRepair() async throws {
+    _ = try await fetch()
+    #expect(await harness.run(["bookmark", "1"]).code == .success)
+    let directory = harness.home.url.appendingPathComponent("news")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    let segment = try #require(names.first { $0.hasPrefix("seg-") })
+    for name in [segment, "listings.enc", "bookmarks.enc"] {
+      let file = directory.appendingPathComponent(name)
+      var bytes = try Data(contentsOf: file)
+      bytes[bytes.count - 1] ^= 1
+      try bytes.write(to: file)
+    }
+    let bookmarks = try Data(contentsOf: directory.appendingPathComponent("bookmarks.enc"))
+    // A wrong key repairs nothing.
+    let wrongKey = await harness.run(
+      ["doctor", "--repair"],
+      environment: ["NEWS_STORE_KEY": String(repeating: "A", count: 43) + "="])
+    #expect(wrongKey.code == .ioError)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).contains(segment))
+
+    let repaired = await harness.run(["doctor", "--repair", "--json"])
+    let document = try repaired.json()
+    let repairs = try #require(document["repairs"] as? [String])
+    #expect(repairs.contains { $0.hasPrefix("dropped segment") })
+    #expect(repairs.contains { $0.contains("listings.enc") })
+    // Only the bookmarks are left damaged, as they were.
+    #expect(repaired.code == .ioError)
+    let failed = (document["files"] as? [[String: Any]] ?? []).filter {
+      $0["status"] as? String == "error"
+    }
+    #expect(failed.compactMap { $0["name"] as? String } == ["bookmarks"])
+    #expect(try Data(contentsOf: directory.appendingPathComponent("bookmarks.enc")) == bookmarks)
+    // Fetching works again.
+    #expect(await harness.run(["headlines"]).code == .success)
+  }
 }

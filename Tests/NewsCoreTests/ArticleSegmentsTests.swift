@@ -247,4 +247,46 @@ struct ArticleSegmentsTests {
       try store.segments.reading { _ -> Int in throw SegmentFileMissing(name: "seg-9") }
     }
   }
+
+  @Test("repair drops the segments that no longer read, keeps the others, and saving works again")
+  func repairDropsDamagedSegments() throws {
+    let store = store(retention: RetentionPolicy(maximumCount: 100_000))
+    try store.keep((0..<600).map { article("a\($0)", title: "story \($0)") }, provider: "newsapi")
+    try store.keep([article("b1", title: "story b", provider: "bbc")], provider: "bbc")
+    let damaged = try #require(try store.segments.manifest().providers["newsapi"]?.first)
+    let chunk = store.store.url(for: damaged.chunkName(2))
+    var bytes = try Data(contentsOf: chunk)
+    bytes[40] ^= 1
+    try bytes.write(to: chunk)
+    // Saves that need not read it still work; a search that does names it.
+    try store.keep([article("x")], provider: "newsapi")
+    #expect(throws: StoreError.undecryptable(path: chunk.path)) { try store.search(["story"]) }
+
+    let actions = try store.store.transaction { try store.segments.repair(in: $0) }
+    #expect(actions.count == 1)
+    #expect(
+      actions.first?.hasPrefix("dropped segment \(damaged.number) of newsapi (600 articles)")
+        == true)
+    #expect(try store.search(["story"]).map(\.id) == ["b1"])
+    try store.keep([article("x", title: "story x")], provider: "newsapi")
+    #expect(Set(try store.search(["story"]).map(\.id)) == ["b1", "x"])
+    #expect(!store.store.names().contains { $0.hasPrefix("seg-\(damaged.number)") })
+    // A healthy store has nothing to repair.
+    #expect(try store.store.transaction { try store.segments.repair(in: $0) }.isEmpty)
+  }
+
+  @Test("repair replaces a manifest that does not open, never reusing a segment number")
+  func repairManifest() throws {
+    let store = store()
+    try store.keep([article("a", title: "story")], provider: "newsapi")
+    let manifest = store.store.url(for: SegmentManifest.fileName)
+    try Data("garbage".utf8).write(to: manifest)
+    #expect(throws: StoreError.self) { try store.search(["story"]) }
+    let actions = try store.store.transaction { try store.segments.repair(in: $0) }
+    #expect(actions.first?.hasPrefix("started a new segment manifest") == true)
+    #expect(try store.search(["story"]).isEmpty)
+    try store.keep([article("b", title: "story")], provider: "newsapi")
+    #expect(try store.search(["story"]).map(\.id) == ["b"])
+    #expect(try store.segments.manifest().providers["newsapi"]?.first?.number == 1)
+  }
 }

@@ -26,6 +26,10 @@ enum Options {
   static let freshness = [offline.spec, refresh.spec]
   /// `--unread`.
   static let unread = Flag("unread", help: "Only the articles not read yet.")
+  /// `--repair` (doctor).
+  static let repair = Flag(
+    "repair",
+    help: "Drop article segments that no longer read and remove damaged listings and caches.")
 
   // MARK: newsapi.org
 

@@ -12,49 +12,58 @@ enum DoctorCommand {
       creates nothing: on a new machine it says there is no key yet. Temporary files left by an
       interrupted write are listed; the next write removes them.
 
+      --repair makes a damaged store usable again: article segments that no longer read whole are
+      dropped (their articles are lost; listings and bookmarks keep theirs) and damaged listings
+      and feed caches are removed (the next fetch writes them again). Bookmarks, read marks and
+      the key check are never touched. The key is checked first: with a wrong key nothing is done.
+
       EXAMPLES:
         news doctor
         news doctor --json
+        news doctor --repair
       """,
-    options: [Options.json.spec])
+    options: [Options.json.spec, Options.repair.spec])
 
   static let entry = CommandEntry(spec: spec, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
-    let report = try context.services(configuration).doctor()
+    let services = context.services(configuration)
+    let repairs = arguments[Options.repair] ? try services.repair() : nil
+    let report = try services.doctor()
     let paths = report.paths
     let key = report.keySource
     let reports = report.files
     let leftovers = report.leftovers
     let healthy = reports.allSatisfy { $0.error == nil }
     if arguments[Options.json] {
-      let document = JSONValue.object([
-        ("schemaVersion", .int(ArticleJSON.schemaVersion)),
-        (
-          "paths",
-          .object([
-            ("config", .string(paths.configDirectory.path)),
-            ("data", .string(paths.dataDirectory.path)),
-            ("cache", .string(paths.cacheDirectory.path)),
-          ])
-        ),
-        ("key", .string(key)),
-        (
-          "files",
-          .array(
-            reports.map { report in
-              .object([
-                ("name", .string(report.name)), ("path", .string(report.path)),
-                ("bytes", .int(report.bytes)),
-                ("status", .string(report.error == nil ? "ok" : "error")),
-                ("error", .string(report.error)),
-              ])
-            })
-        ),
-        ("leftovers", .array(leftovers.map { .string($0) })),
-        ("ok", .bool(healthy)),
-      ])
+      let document = JSONValue.object(
+        [
+          ("schemaVersion", .int(ArticleJSON.schemaVersion)),
+          (
+            "paths",
+            .object([
+              ("config", .string(paths.configDirectory.path)),
+              ("data", .string(paths.dataDirectory.path)),
+              ("cache", .string(paths.cacheDirectory.path)),
+            ])
+          ),
+          ("key", .string(key)),
+          (
+            "files",
+            .array(
+              reports.map { report in
+                .object([
+                  ("name", .string(report.name)), ("path", .string(report.path)),
+                  ("bytes", .int(report.bytes)),
+                  ("status", .string(report.error == nil ? "ok" : "error")),
+                  ("error", .string(report.error)),
+                ])
+              })
+          ),
+          ("leftovers", .array(leftovers.map { .string($0) })),
+          ("ok", .bool(healthy)),
+        ] + (repairs.map { [("repairs", .array($0.map { .string($0) }))] } ?? []))
       context.console.out(document.serialized(pretty: true) + "\n")
     } else {
       let style = context.style(configuration)
@@ -72,6 +81,10 @@ enum DoctorCommand {
       if !leftovers.isEmpty {
         text += "\nLeft by an interrupted write (the next write removes them):\n"
         for path in leftovers { text += "       \(path)\n" }
+      }
+      if let repairs {
+        text += repairs.isEmpty ? "\nNothing to repair.\n" : "\nRepaired:\n"
+        for repair in repairs { text += "       \(repair)\n" }
       }
       text +=
         healthy

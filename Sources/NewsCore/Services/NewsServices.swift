@@ -118,6 +118,14 @@ public struct NewsServices: Sendable {
     try StoreReport.examine(configuration)
   }
 
+  /// What `news doctor --repair` does (see ``StoreRepair``), one line an action. The key is
+  /// checked first: with a wrong key every file would look damaged, and nothing is touched.
+  public func repair() throws -> [String] {
+    let report = try doctor()
+    guard report.keySource != nil else { return [] }
+    return try StoreRepair.run(articles: try articleStore(), report: report)
+  }
+
   private func key() throws -> StoreKey {
     try StoreKey.load(configuration: configuration, randomBytes: dependencies.randomBytes)
   }

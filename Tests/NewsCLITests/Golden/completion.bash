@@ -90,7 +90,7 @@ _news() {
     doctor)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --repair --help" -- "$cur")) ;;
     completion)
       case "$prev" in
       esac

@@ -87,6 +87,7 @@ complete -c news -n '__fish_seen_subcommand_from read' -s h -l help -d 'Show hel
 complete -c news -n '__fish_seen_subcommand_from unread' -s h -l help -d 'Show help for this command.'
 complete -c news -n '__fish_seen_subcommand_from open' -s h -l help -d 'Show help for this command.'
 complete -c news -n '__fish_seen_subcommand_from doctor' -l json -d 'Print one JSON document instead of text.'
+complete -c news -n '__fish_seen_subcommand_from doctor' -l repair -d 'Drop article segments that no longer read and remove damaged listings and caches.'
 complete -c news -n '__fish_seen_subcommand_from doctor' -s h -l help -d 'Show help for this command.'
 complete -c news -n '__fish_seen_subcommand_from completion' -s h -l help -d 'Show help for this command.'
 complete -c news -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'

@@ -148,6 +148,7 @@ _news() {
     doctor)
       _arguments -s \
         '--json[Print one JSON document instead of text.]' \
+        '--repair[Drop article segments that no longer read and remove damaged listings and caches.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;

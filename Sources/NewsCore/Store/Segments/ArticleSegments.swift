@@ -200,7 +200,7 @@ struct ArticleSegments {
 
   /// Removes segment files the manifest does not list: what an interrupted save or compaction
   /// left. Only a writer holding the lock makes segment files, so none is being written now.
-  private func removeLeftovers(of manifest: SegmentManifest) {
+  func removeLeftovers(of manifest: SegmentManifest) {
     let live = manifest.liveFileNames
     for name in store.names() where SegmentInfo.number(inFileName: name) != nil {
       if !live.contains(name) { unlink(store.url(for: name).path) }

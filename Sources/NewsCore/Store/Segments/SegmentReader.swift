@@ -62,6 +62,9 @@ struct SegmentReader {
     (words, bucketStarts, inlinePostings, inlineRecords) = parsed
   }
 
+  /// How many words its index holds.
+  var wordCount: Int { words.count }
+
   /// The numbers of the index words holding `run` (a folded word).
   func words(containing run: [UInt8]) -> [Int] {
     guard let first = run.first else { return [] }
