@@ -289,4 +289,20 @@ struct ArticleSegmentsTests {
     #expect(try store.search(["story"]).map(\.id) == ["b"])
     #expect(try store.segments.manifest().providers["newsapi"]?.first?.number == 1)
   }
+
+  @Test("segments of a newer format are refused, never repaired away")
+  func newerFormat() throws {
+    let store = store()
+    try store.keep([article("a", title: "story")], provider: "newsapi")
+    var manifest = try store.segments.manifest()
+    manifest.version = SegmentManifest.currentVersion + 1
+    try store.store.write(manifest, name: SegmentManifest.fileName)
+    let path = store.store.url(for: SegmentManifest.fileName).path
+    let refused = StoreError.unsupportedVersion(path: path, version: UInt8(manifest.version))
+    #expect(throws: refused) { try store.search(["story"]) }
+    #expect(throws: refused) {
+      try store.store.transaction { try store.segments.repair(in: $0) }
+    }
+    #expect(try store.store.read(SegmentManifest.self, name: SegmentManifest.fileName) == manifest)
+  }
 }

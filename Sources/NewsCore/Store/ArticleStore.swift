@@ -120,10 +120,8 @@ public struct ArticleStore: Sendable {
   public func allArticles() throws -> [Article] {
     try migrateIfNeeded()
     var byID: [String: Article] = [:]
-    for provider in try segments.providers() {
-      for stored in try segments.records(provider: provider, cutoff: cutoff()) {
-        byID[stored.article.id] = stored.article
-      }
+    for (_, records) in try segments.records(cutoff: cutoff()) {
+      for stored in records { byID[stored.article.id] = stored.article }
     }
     for bookmark in try bookmarks() where byID[bookmark.id] == nil {
       byID[bookmark.id] = bookmark

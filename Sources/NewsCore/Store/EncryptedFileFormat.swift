@@ -37,13 +37,6 @@ enum EncryptedFileFormat {
     bytes.removeFirst(header)
   }
 
-  /// The plaintext of the file's `bytes`.
-  static func open(_ bytes: [UInt8], name: String, key: [UInt8]) throws(Failure) -> [UInt8] {
-    var plaintext = bytes
-    try open(&plaintext, name: name, key: key)
-    return plaintext
-  }
-
   /// Checks that the file's `bytes` are authentic without decrypting them.
   static func verify(_ bytes: [UInt8], name: String, key: [UInt8]) throws(Failure) {
     let (nonce, tag) = try parts(bytes)

@@ -47,6 +47,12 @@ public enum StoreError: NewsError, Equatable {
     }
   }
 
+  /// Whether the file was written by a newer version (not damage).
+  var isUnsupportedVersion: Bool {
+    if case .unsupportedVersion = self { return true }
+    return false
+  }
+
   public var exitCode: ExitCode {
     switch self {
     case .keyFileTooOpen, .invalidKey: return .configuration

@@ -10,7 +10,8 @@ extension ArticleSegments {
     var manifest: SegmentManifest
     do {
       manifest = try self.manifest()
-    } catch let error as StoreError {
+    } catch let error as StoreError where !error.isUnsupportedVersion {
+      // A newer version's manifest is not damage: it is never replaced.
       actions.append(
         "started a new segment manifest, the old one did not open (\(error.message)): the "
           + "stored articles are gone; listings and bookmarks keep theirs")
@@ -33,8 +34,7 @@ extension ArticleSegments {
       removeLeftovers(of: manifest)
       return []
     }
-    try files.write(
-      bytes: Array(try JSONEncoder().encode(manifest)), name: SegmentManifest.fileName)
+    try commit(manifest, in: files)
     removeLeftovers(of: manifest)
     return actions
   }

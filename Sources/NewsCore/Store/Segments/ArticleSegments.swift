@@ -15,8 +15,23 @@ struct ArticleSegments {
   // MARK: Reading
 
   /// The manifest; an empty one before the first save.
+  ///
+  /// - Throws: ``StoreError/unsupportedVersion(path:version:)`` for segments of a newer format.
   func manifest() throws -> SegmentManifest {
-    try store.read(SegmentManifest.self, name: SegmentManifest.fileName) ?? SegmentManifest()
+    guard let manifest = try store.read(SegmentManifest.self, name: SegmentManifest.fileName)
+    else { return SegmentManifest() }
+    guard manifest.version <= SegmentManifest.currentVersion else {
+      throw StoreError.unsupportedVersion(
+        path: store.url(for: SegmentManifest.fileName).path,
+        version: UInt8(clamping: manifest.version))
+    }
+    return manifest
+  }
+
+  /// Writes `manifest`: the commit point of a save, a compaction, a migration or a repair.
+  func commit(_ manifest: SegmentManifest, in files: EncryptedStore.Transaction) throws {
+    try files.write(
+      bytes: Array(try JSONEncoder().encode(manifest)), name: SegmentManifest.fileName)
   }
 
   /// Runs `body` on the manifest, again on a fresh one if a compaction removed a segment file in
@@ -56,9 +71,17 @@ struct ArticleSegments {
     }
   }
 
-  /// Every provider with stored articles.
-  func providers() throws -> [String] {
-    try manifest().providers.keys.sorted()
+  /// The live records of every provider (one reading of the manifest), providers in order.
+  func records(cutoff: Date) throws -> [(provider: String, records: [StoredArticle])] {
+    try reading { manifest in
+      try manifest.providers.keys.sorted().map { provider in
+        (
+          provider,
+          try records(
+            of: manifest.providers[provider]!, cutoff: cutoff, limit: retention.maximumCount)
+        )
+      }
+    }
   }
 
   /// The stored articles holding every word of `matcher`, by id: the index narrows each
@@ -190,8 +213,7 @@ struct ArticleSegments {
       infos.append(built.info)
     }
     manifest.providers[provider] = infos.isEmpty ? nil : infos
-    try files.write(
-      bytes: Array(try JSONEncoder().encode(manifest)), name: SegmentManifest.fileName)
+    try commit(manifest, in: files)
     for info in replaced {
       for name in info.fileNames { try? files.remove(name) }
     }
@@ -228,8 +250,7 @@ struct ArticleSegments {
       // Older than anything saved since: first in the provider's list.
       manifest.providers[provider, default: []].insert(built.info, at: 0)
     }
-    try files.write(
-      bytes: Array(try JSONEncoder().encode(manifest)), name: SegmentManifest.fileName)
+    try commit(manifest, in: files)
     for name in legacy { try files.remove(name) }
   }
 

@@ -46,11 +46,14 @@ struct SegmentInfo: Codable, Sendable, Equatable {
 /// interrupted save or compaction and are removed by the next writer.
 struct SegmentManifest: Codable, Sendable, Equatable {
   /// The format of the segments.
-  var version = 1
+  var version = Self.currentVersion
   /// The next segment number.
   var next = 0
   /// Each provider's segments, oldest first (a record in a newer one wins).
   var providers: [String: [SegmentInfo]] = [:]
+
+  /// The segment format this version writes and reads.
+  static let currentVersion = 1
 
   /// The name of the manifest file.
   static let fileName = "segments"
