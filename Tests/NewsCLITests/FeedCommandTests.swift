@@ -82,23 +82,38 @@ struct FeedCommandTests {
     #expect(sources[1]["status"] as? String == "failed")
   }
 
-  @Test("a web feed's unusable entries are left out with one warning that counts them")
-  func skippedWarning() async throws {
+  @Test(
+    "a web feed end to end: read in the HTTP charset, links resolved against the URL after a redirect, empty items left out with one warning"
+  )
+  func webFeedEndToEnd() async throws {
+    harness.server.route("/feed/a.json", .redirect(to: "/blog/feed.xml"))
+    // KOI8-R by the HTTP header; the XML declaration says nothing.
+    let body =
+      Data(#"<?xml version="1.0"?><rss><channel><item><title>"#.utf8)
+      + Data([0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4])  // "Привет" in KOI8-R
+      + Data(
+        #"</title><link>posts/1.html</link></item><item><title>&nbsp;Only a title</title></item><item/></channel></rss>"#
+          .utf8)
     harness.server.route(
-      "/feed/a.json",
-      .json(
-        #"<rss><channel><item><title>ok</title><link>https://e/1</link></item><item><title>x</title></item></channel></rss>"#
-      ))
+      "/blog/feed.xml",
+      LoopbackServer.Response(
+        status: 200, headers: ["Content-Type": "application/rss+xml; charset=KOI8-R"], body: body))
     let base = harness.server.baseURL.absoluteString
     try FileManager.default.createDirectory(
       atPath: harness.home.path("news"), withIntermediateDirectories: true)
     _ = try harness.home.write(
       "news/config.json", #"{"sources":[{"name":"a","url":"\#(base)/feed/a.json","format":"rss"}]}"#
     )
-    let result = await harness.run(["feed", "--source", "a"])
+    let result = await harness.run(["feed", "--source", "a", "--json"])
     #expect(result.code == .success)
-    #expect(result.err == "news: warning: source a: 1 item without a link or any text left out\n")
-    #expect(result.out.contains("1. ok"))
+    #expect(
+      result.err
+        == "news: warning: source a: 1 empty item (nothing but an id, or nothing at all) left out\n"
+    )
+    let items = try #require(try result.json()["items"] as? [[String: Any]])
+    #expect(items.map { $0["title"] as? String } == ["Привет", "Only a title"])
+    #expect(items[0]["url"] as? String == base + "/blog/posts/1.html")
+    #expect(items[1]["url"] is NSNull)
   }
 
   @Test("every source failing is exit 69")

@@ -12,18 +12,22 @@ public protocol FeedAdapter: Sendable {
   /// What `news sources` shows as the source's format (`json` unless said otherwise).
   var format: String { get }
 
-  /// Decodes `data` and says how many entries were left out as unusable (no title, link or
-  /// text), for a warning.
-  func decode(_ data: Data, source: String) throws -> (items: [FeedItem], skipped: Int)
+  /// Decodes `data`, served from `origin`, and says what was left out while reading it (one line
+  /// each, for warnings).
+  func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
+    items: [FeedItem], notes: [String]
+  )
 }
 
 extension FeedAdapter {
   /// JSON of a known shape.
   public var format: String { "json" }
 
-  /// ``items(from:source:)``, nothing counted as left out.
-  public func decode(_ data: Data, source: String) throws -> (items: [FeedItem], skipped: Int) {
-    (try items(from: data, source: source), 0)
+  /// ``items(from:source:)``, nothing left out.
+  public func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
+    items: [FeedItem], notes: [String]
+  ) {
+    (try items(from: data, source: source), [])
   }
 
   /// Decodes a `Decodable` wire type, turning failures into a ``FeedError`` for this source.

@@ -154,12 +154,11 @@ public struct FeedService: Sendable {
         revalidated.fetchedAt = now()
         entry = revalidated
       } else if (200..<300).contains(response.status) {
-        let (items, skipped) = try source.adapter.decode(response.body, source: source.name)
-        if skipped > 0 {
-          report.warnings.append(
-            "source \(source.name): \(skipped) item\(skipped == 1 ? "" : "s") without a link or any text left out"
-          )
-        }
+        var origin = response.origin
+        origin.url = origin.url ?? source.url
+        let (items, notes) = try source.adapter.decode(
+          response.body, source: source.name, origin: origin)
+        report.warnings += notes.map { "source \(source.name): \($0)" }
         entry = FeedCacheEntry(
           url: source.url.absoluteString, items: items, fetchedAt: now(),
           etag: response.headers["etag"], lastModified: response.headers["last-modified"])

@@ -86,7 +86,7 @@ public struct HTTPTransport: Sendable {
         }
         return HTTPResponse(
           status: response.statusCode, headers: Self.headers(of: response), body: data,
-          attempts: attempt)
+          attempts: attempt, url: response.url ?? url)
       } catch {
         if error is CancellationError || Task.isCancelled { throw CancellationError() }
         observer?(RequestMetrics(url: url, duration: start.elapsed(), status: nil))

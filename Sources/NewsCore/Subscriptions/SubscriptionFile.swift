@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// The subscription lists other readers write: OPML 1.0/2.0 (nested outlines are folders, which
 /// become tags) and newsboat's `urls` file (`url "tag" "~Title"`, `#` comments).
 public enum SubscriptionFile {
@@ -89,76 +85,66 @@ public enum SubscriptionFile {
 
   // MARK: OPML
 
+  /// Read with the feed tokenizer: any charset, HTML entities known, no entity a document
+  /// declares ever expanded.
   private static func opml(_ data: Data) throws(Failure) -> (
     subscriptions: [Subscription], skipped: [String]
   ) {
-    if XMLFeedParser.declaresEntities(data) {
-      throw Failure(detail: "the XML declares entities of its own, which OPML has no use for")
-    }
-    let reader = OPMLReader()
-    let bytes: Data
-    do {
-      bytes = try XMLEncoding.utf8(data)
-    } catch {
-      throw Failure(detail: error.detail)
-    }
-    let parser = XMLParser(data: bytes)
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = reader
-    let parsed = parser.parse()
-    if let problem = reader.problem { throw Failure(detail: problem) }
-    guard reader.sawRoot else { throw Failure(detail: "not OPML: the root element is not <opml>") }
-    guard parsed, reader.depth == 0 else {
-      throw Failure(detail: "not well-formed XML (line \(parser.lineNumber))")
-    }
-    return (reader.subscriptions, reader.skipped)
-  }
-
-  private final class OPMLReader: NSObject, XMLParserDelegate {
+    var tokenizer = XMLTokenizer(Array(FeedCharset.decode(data).utf8))
     var subscriptions: [Subscription] = []
-    var skipped: [String] = []
-    var problem: String?
+    var open: [String] = []
+    // The folders the current outline is in (`nil` for outlines that are feeds themselves).
+    var folders: [String?] = []
     var sawRoot = false
-    var depth = 0
-    /// The folders the current outline is in (`nil` for outlines that are feeds themselves).
-    private var folders: [String?] = []
-
-    func parser(
-      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-      qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-      depth += 1
-      if depth == 1 {
-        sawRoot = name.lowercased() == "opml"
-        if !sawRoot { parser.abortParsing() }
-        return
+    while true {
+      let offset = tokenizer.offset
+      guard let token = tokenizer.next() else { break }
+      switch token {
+      case .start(let tag):
+        let name = tag.name.lowercased()
+        if !sawRoot {
+          guard name == "opml" else {
+            throw Failure(detail: "not OPML: the root element is not <opml>")
+          }
+          sawRoot = true
+        }
+        if !tag.selfClosing { open.append(name) }
+        guard name == "outline" else { continue }
+        let title = (tag.attribute("title") ?? tag.attribute("text")).map {
+          $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }.nonEmpty
+        guard let link = tag.attribute("xmlurl") else {
+          if !tag.selfClosing { folders.append(title) }
+          continue
+        }
+        if !tag.selfClosing { folders.append(nil) }
+        guard let url = URL(string: link.trimmingCharacters(in: .whitespaces)),
+          ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
+        else {
+          throw Failure(
+            detail:
+              "line \(tokenizer.line(at: offset)): <outline xmlUrl=\"\(link.prefix(200))\"> is not an http(s) URL"
+          )
+        }
+        subscriptions.append(Subscription(url: url, title: title, tags: folders.compactMap { $0 }))
+      case .end(let written):
+        let name = written.lowercased()
+        guard let position = open.lastIndex(of: name) else { continue }
+        for closed in open[position...] where closed == "outline" && !folders.isEmpty {
+          folders.removeLast()
+        }
+        open.removeSubrange(position...)
+      case .text, .cdata:
+        continue
       }
-      guard name.lowercased() == "outline" else { return }
-      let title = (attributes["title"] ?? attributes["text"]).map {
-        $0.trimmingCharacters(in: .whitespacesAndNewlines)
-      }.nonEmpty
-      guard let link = attributes["xmlUrl"] ?? attributes["xmlurl"] else {
-        folders.append(title)
-        return
-      }
-      folders.append(nil)
-      guard let url = URL(string: link.trimmingCharacters(in: .whitespaces)),
-        ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
-      else {
-        problem =
-          "line \(parser.lineNumber): <outline xmlUrl=\"\(link.prefix(200))\"> is not an http(s) URL"
-        parser.abortParsing()
-        return
-      }
-      subscriptions.append(
-        Subscription(url: url, title: title, tags: folders.compactMap { $0 }))
     }
-
-    func parser(
-      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-    ) {
-      depth -= 1
-      if name.lowercased() == "outline", !folders.isEmpty { folders.removeLast() }
+    guard sawRoot else { throw Failure(detail: "not OPML: the root element is not <opml>") }
+    guard open.isEmpty else {
+      throw Failure(
+        detail:
+          "not well-formed XML (line \(tokenizer.line(at: tokenizer.offset))): <\(open[0])> is not closed"
+      )
     }
+    return (subscriptions, [])
   }
 }

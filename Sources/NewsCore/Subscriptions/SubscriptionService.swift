@@ -57,11 +57,11 @@ public struct SubscriptionService: Sendable {
     }
     let page = try await get(url)
     var feedURL = url
-    var document: (title: String?, items: [FeedItem], skipped: Int)
+    var document: (title: String?, items: [FeedItem], notes: [String])
     do {
-      document = try SyndicationAdapter().document(from: page, source: "new")
+      document = try SyndicationAdapter().read(page.body, source: "new", origin: page.origin)
     } catch {
-      let announced = FeedDiscovery.feeds(in: page, url: url)
+      let announced = FeedDiscovery.feeds(in: page.body, url: page.url ?? url)
       guard let first = announced.first else {
         let detail = (error as? any NewsError)?.message ?? String(describing: error)
         throw SubscriptionError.notAFeed(
@@ -73,7 +73,8 @@ public struct SubscriptionService: Sendable {
       if let existing = source(at: feedURL) {
         return Added(name: existing.name, url: feedURL, title: nil, itemCount: 0, existed: true)
       }
-      document = try SyndicationAdapter().document(from: try await get(feedURL), source: "new")
+      let feed = try await get(feedURL)
+      document = try SyndicationAdapter().read(feed.body, source: "new", origin: feed.origin)
     }
     let chosen = name ?? uniqueName(from: document.title, url: feedURL)
     try write(
@@ -211,14 +212,15 @@ public struct SubscriptionService: Sendable {
     return text
   }
 
-  private func get(_ url: URL) async throws -> Data {
+  private func get(_ url: URL) async throws -> HTTPResponse {
     let transport = self.transport
-    let response = try await deadline.run { try await transport.get(url) }
+    var response = try await deadline.run { try await transport.get(url) }
     guard (200..<300).contains(response.status) else {
       throw FeedError.status(
         source: url.absoluteString, code: response.status, attempts: response.attempts)
     }
-    return response.body
+    response.url = response.url ?? url
+    return response
   }
 
   // MARK: config.json

@@ -38,80 +38,130 @@ public enum HTMLText {
     return previous != 0x20 && previous != 0x0A && !text.hasSuffix("chars]")
   }
 
-  /// The full cleaning, scalar by scalar (every character it looks for is ASCII).
+  /// Plain text tidied as ``plain(_:)`` tidies (line breaks, runs of spaces, blank lines), its
+  /// `<` and `&` left alone: for text that is not HTML, such as an Atom title of `type="text"`.
+  public static func tidy(_ text: String) -> String {
+    collapse(normalizingLineBreaks(text))
+  }
+
+  /// The full cleaning: tags removed (script, style, noscript, head and comments with
+  /// everything in them), block elements ending lines, then references decoded (so `&lt;b&gt;`
+  /// stays the text `<b>`).
   static func cleaned(_ text: String) -> String {
-    let scalars = text.unicodeScalars
+    let scalars = Array(text.unicodeScalars)
     var out = String.UnicodeScalarView()
-    var index = scalars.startIndex
+    var index = 0
     // Once a search for `>` has failed, none follows: the text is scanned at most once more.
     var closingBracketAhead = true
-    while index < scalars.endIndex {
+    while index < scalars.count {
       let scalar = scalars[index]
-      let next = scalars.index(after: index)
-      if scalar == "<", closingBracketAhead, startsTag(scalars[next...]) {
-        guard let close = scalars[index...].firstIndex(of: ">") else {
-          closingBracketAhead = false
-          out.append(scalar)
-          index = next
-          continue
-        }
-        let name = String(scalars[next..<close]).lowercased()
-        if name.hasPrefix("br") || name.hasPrefix("/p") || name.hasPrefix("p ") || name == "p"
-          || name.hasPrefix("li")
-        {
-          out.append("\n")
-        }
-        index = scalars.index(after: close)
+      guard scalar == "<", closingBracketAhead, index + 1 < scalars.count,
+        startsTag(scalars[index + 1])
+      else {
+        out.append(scalar)
+        index += 1
         continue
       }
-      if scalar == "&", let semicolon = scalars[index...].prefix(12).firstIndex(of: ";"),
-        let decoded = entity(String(scalars[next..<semicolon]))
-      {
-        out.append(contentsOf: decoded.unicodeScalars)
-        index = scalars.index(after: semicolon)
+      if starts(scalars, at: index, with: "<!--") {
+        index = after(scalars, "-->", from: index + 4) ?? scalars.count
         continue
       }
-      if scalar == "\r" {
-        // \r\n and a lone \r are both one line break.
+      guard let close = scalars[index...].firstIndex(of: ">") else {
+        closingBracketAhead = false
+        out.append(scalar)
+        index += 1
+        continue
+      }
+      let name = tagName(scalars, from: index + 1)
+      let element = name.hasPrefix("/") ? String(name.dropFirst()) : name
+      index = close + 1
+      if rawTextElements.contains(name) {
+        // Everything up to its end tag is code or metadata, never text.
+        index =
+          after(scalars, "</" + name, from: index).map { end in
+            (scalars[end...].firstIndex(of: ">") ?? scalars.count - 1) + 1
+          } ?? scalars.count
+      } else if lineElements.contains(name) {
         out.append("\n")
-        index = next < scalars.endIndex && scalars[next] == "\n" ? scalars.index(after: next) : next
-        continue
+      } else if blockElements.contains(element) {
+        out.append(contentsOf: "\n\n".unicodeScalars)
       }
-      out.append(scalar)
-      index = next
     }
-    return collapse(removingCharsMarker(String(out)))
+    // A no-break space reads as a space in a terminal.
+    let decoded = XMLTokenizer.decodingReferences(Array(String(out).utf8)[...])
+      .replacingOccurrences(of: "\u{00A0}", with: " ")
+    return collapse(removingCharsMarker(normalizingLineBreaks(decoded)))
+  }
+
+  /// Elements whose content is never text.
+  private static let rawTextElements: Set<String> = [
+    "script", "style", "noscript", "head", "title", "template", "iframe", "object", "svg",
+  ]
+
+  /// Elements whose start tag ends a line.
+  private static let lineElements: Set<String> = ["br", "li", "tr", "dt", "dd"]
+
+  /// Elements that end a paragraph.
+  private static let blockElements: Set<String> = [
+    "p", "div", "blockquote", "pre", "ul", "ol", "dl", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+    "hr", "section", "article", "header", "footer", "aside", "figure", "figcaption", "address",
+  ]
+
+  /// The lower-cased name of the tag whose `<` is just before `start` (`/p` for `</p>`).
+  private static func tagName(_ scalars: [Unicode.Scalar], from start: Int) -> String {
+    var name = String.UnicodeScalarView()
+    var index = start
+    if index < scalars.count, scalars[index] == "/" {
+      name.append("/")
+      index += 1
+    }
+    while index < scalars.count, name.count < 16,
+      scalars[index].isASCIILetter || scalars[index].isASCIIDigit
+    {
+      name.append(scalars[index])
+      index += 1
+    }
+    return String(name).lowercased()
+  }
+
+  /// Whether `text` (ASCII, lower-case) stands at `index`, compared without case.
+  private static func starts(_ scalars: [Unicode.Scalar], at index: Int, with text: String)
+    -> Bool
+  {
+    let pattern = Array(text.unicodeScalars)
+    guard index + pattern.count <= scalars.count else { return false }
+    return (0..<pattern.count).allSatisfy { offset in
+      let scalar = scalars[index + offset]
+      let lower = scalar.isASCIILetter ? Unicode.Scalar(scalar.value | 0x20)! : scalar
+      return lower == pattern[offset]
+    }
+  }
+
+  /// Just past the next `text` (case-insensitive) at or after `index`, or `nil`.
+  private static func after(_ scalars: [Unicode.Scalar], _ text: String, from index: Int) -> Int? {
+    let first = text.unicodeScalars.first!
+    var cursor = index
+    while cursor < scalars.count,
+      let found = scalars[cursor...].firstIndex(where: {
+        $0 == first || ($0.isASCIILetter && Unicode.Scalar($0.value | 0x20) == first)
+      })
+    {
+      if starts(scalars, at: found, with: text) { return found + text.unicodeScalars.count }
+      cursor = found + 1
+    }
+    return nil
+  }
+
+  /// `\r\n` and a lone `\r` as `\n`.
+  private static func normalizingLineBreaks(_ text: String) -> String {
+    guard text.utf8.contains(0x0D) else { return text }
+    return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
+      of: "\r", with: "\n")
   }
 
   /// Whether the text after a `<` starts a tag (`<p`, `</p`, `<!--`).
-  private static func startsTag(_ rest: Substring.UnicodeScalarView) -> Bool {
-    guard let first = rest.first else { return false }
-    return first.isASCIILetter || first == "/" || first == "!"
-  }
-
-  private static func entity(_ name: String) -> Character? {
-    switch name {
-    case "amp": return "&"
-    case "lt": return "<"
-    case "gt": return ">"
-    case "quot": return "\""
-    case "apos": return "'"
-    case "nbsp": return " "
-    case "hellip": return "…"
-    case "mdash": return "—"
-    case "ndash": return "–"
-    case "rsquo": return "’"
-    case "lsquo": return "‘"
-    case "rdquo": return "”"
-    case "ldquo": return "“"
-    default:
-      guard name.hasPrefix("#") else { return nil }
-      let digits = name.dropFirst()
-      let value =
-        digits.first == "x" || digits.first == "X"
-        ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-      return value.flatMap(Unicode.Scalar.init).map(Character.init)
-    }
+  private static func startsTag(_ first: Unicode.Scalar) -> Bool {
+    first.isASCIILetter || first == "/" || first == "!"
   }
 
   /// `… [+8749 chars]` at the end of newsapi.org content.

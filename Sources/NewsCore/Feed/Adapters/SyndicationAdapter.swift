@@ -1,13 +1,18 @@
 import Foundation
 
-/// The web's feeds: RSS 0.91/0.92/2.0, RSS 1.0 (RDF), Atom 1.0 and JSON Feed 1.0/1.1, the format
-/// detected from the body (the XML root element, JSON Feed's `version`), not from `Content-Type`.
+/// The web's feeds: RSS 0.9x/2.0, RSS 1.0 (RDF), Atom 1.0 and 0.3 and JSON Feed 1.0/1.1, the
+/// format detected from the body (JSON Feed's `version`, else XML read by
+/// ``FeedDocumentParser``), not from `Content-Type`.
 ///
-/// Titles and summaries are cleaned of HTML; an item without a title gets one from its text (its
-/// first words, as newsboat does); an item with neither a link nor any text is left out.
+/// Every entry with anything in it is kept: one without a title gets its text's first words (or
+/// its link) as title; one without a link gets an id from its `guid`/`id`, else from its title.
+/// Only an entry with nothing in it at all is left out, and a note says so.
 struct SyndicationAdapter: FeedAdapter {
   /// The formats a source may declare (`format` in `config.json`); all are detected anyway.
   static let formats = ["rss", "atom", "jsonfeed"]
+
+  /// What an entry with no title, text or link is called.
+  static let untitled = "(untitled)"
 
   /// The format `config.json` declared, if it did.
   var declared: String?
@@ -16,64 +21,67 @@ struct SyndicationAdapter: FeedAdapter {
   var format: String { declared ?? "detected" }
 
   func items(from data: Data, source: String) throws -> [FeedItem] {
-    try document(from: data, source: source).items
+    try read(data, source: source, origin: FeedOrigin()).items
   }
 
-  func decode(_ data: Data, source: String) throws -> (items: [FeedItem], skipped: Int) {
-    let document = try document(from: data, source: source)
-    return (document.items, document.skipped)
-  }
-
-  /// The feed's own title (cleaned of HTML), its items, and how many entries had neither a link
-  /// nor any text and were left out.
-  func document(from data: Data, source: String) throws -> (
-    title: String?, items: [FeedItem], skipped: Int
+  func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
+    items: [FeedItem], notes: [String]
   ) {
-    let entries: [SyndicationEntry]
-    let title: String?
+    let document = try read(data, source: source, origin: origin)
+    return (document.items, document.notes)
+  }
+
+  /// The feed's own title, its items, and what was left out (one line each).
+  func read(_ data: Data, source: String, origin: FeedOrigin) throws -> (
+    title: String?, items: [FeedItem], notes: [String]
+  ) {
+    let document: FeedDocument
     if Self.looksLikeJSON(data) {
-      do {
-        let feed = try JSONDecoder().decode(JSONFeed.self, from: data)
-        guard feed.version.hasPrefix("https://jsonfeed.org/version/") else {
-          throw FeedError.undecodable(source: source, detail: "not a JSON Feed (version)")
-        }
-        entries = feed.items.elements.map(\.entry)
-        title = feed.title
-      } catch let error as FeedError {
-        throw error
-      } catch {
-        throw FeedError.undecodable(
-          source: source, detail: "not a JSON Feed: " + DecodingErrorDescription.describe(error))
-      }
+      document = try JSONFeed.document(from: data, source: source, base: origin.url)
     } else {
       do {
-        (title, entries) = try XMLFeedParser.document(in: data)
+        document = try FeedDocumentParser.parse(data, origin: origin)
       } catch {
         throw FeedError.undecodable(source: source, detail: error.detail)
       }
     }
-    // Entries sharing a link keep their own ids (the first has the link's): none is lost.
-    var seen = Set<String>()
-    var items = entries.compactMap { item(from: $0, source: source) }
-    for index in items.indices where !seen.insert(items[index].id).inserted {
-      items[index].id =
-        source + "-" + StableHash.hex(items[index].title, items[index].url ?? "", length: 6)
-      seen.insert(items[index].id)
+    var notes = document.notes
+    let kept = document.entries.filter(\.isKept)
+    if kept.count < document.entries.count {
+      let empty = document.entries.count - kept.count
+      notes.append(
+        "\(empty) empty item\(empty == 1 ? "" : "s") (nothing but an id, or nothing at all) left out"
+      )
     }
-    return (title.map(HTMLText.plain).nonEmpty, items, entries.count - items.count)
+    // Entries sharing an id keep ids of their own (the first has the shared one): none is lost.
+    var seen = Set<String>()
+    var items = kept.map { item(from: $0, source: source) }
+    for index in items.indices where !seen.insert(items[index].id).inserted {
+      let item = items[index]
+      var attempt = 0
+      repeat {
+        attempt += 1
+        items[index].id =
+          source + "-"
+          + StableHash.hex(
+            item.title, item.url ?? "", kept[index].guid ?? "", "\(attempt)", length: 8)
+      } while !seen.insert(items[index].id).inserted
+    }
+    return (document.title, items, notes)
   }
 
-  private func item(from entry: SyndicationEntry, source: String) -> FeedItem? {
-    let text = (entry.summary ?? entry.content).map(HTMLText.plain).nonEmpty
-    let title = entry.title.map(HTMLText.plain).nonEmpty ?? text.map(Self.firstWords)
-    guard let title, entry.link != nil || text != nil else { return nil }
+  private func item(from entry: SyndicationEntry, source: String) -> FeedItem {
+    let text = entry.summary ?? entry.content
+    let title = entry.title ?? text.map(Self.firstWords) ?? entry.link ?? Self.untitled
     var item = FeedItem(
       source: source, title: title, subtitle: text, imageURL: entry.imageURL, url: entry.link)
-    item.author = entry.author.map(HTMLText.plain).nonEmpty
-    if let content = entry.content.map(HTMLText.plain).nonEmpty, content != text {
-      item.content = content
+    if entry.link == nil, let guid = entry.guid {
+      // No link: the feed's own name for the entry is the stable part.
+      item.id = source + "-" + StableHash.hex(guid, length: 10)
     }
-    item.publishedAt = entry.published.flatMap(FeedDate.parse)
+    item.author = entry.author
+    if let content = entry.content, content != text { item.content = content }
+    item.publishedAt = entry.dates.lazy.compactMap(FeedDate.parse).first
     return item
   }
 

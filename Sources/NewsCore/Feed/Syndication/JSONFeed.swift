@@ -1,4 +1,8 @@
-/// JSON Feed 1.0 and 1.1 (https://jsonfeed.org), field for field.
+import Foundation
+
+/// JSON Feed 1.0 and 1.1 (https://jsonfeed.org), field for field: `content_html` (HTML) and
+/// `content_text` (plain), `summary`, 1.1's `authors` and 1.0's `author`, `date_published` then
+/// `date_modified`, `url` then `external_url`, `image` then `banner_image`.
 struct JSONFeed: Decodable {
   struct Author: Decodable {
     var name: String?
@@ -17,7 +21,7 @@ struct JSONFeed: Decodable {
     var datePublished: String?
     var dateModified: String?
     var author: Author?
-    var authors: [Author]?
+    var authors: LenientList<Author>?
 
     enum CodingKeys: String, CodingKey {
       case id, url, title, summary, image, author, authors
@@ -29,11 +33,26 @@ struct JSONFeed: Decodable {
       case dateModified = "date_modified"
     }
 
-    var entry: SyndicationEntry {
-      SyndicationEntry(
-        title: title, link: url ?? externalURL, summary: summary,
-        content: contentHTML ?? contentText, author: (authors?.first ?? author)?.name,
-        published: datePublished ?? dateModified, imageURL: image ?? bannerImage)
+    /// The item as an entry, its links resolved against `base`.
+    func entry(base: URL?) -> SyndicationEntry {
+      let content =
+        contentHTML.map(HTMLText.plain).flatMap(\.nonEmptyText)
+        ?? contentText.map(HTMLText.tidy).flatMap(\.nonEmptyText)
+      var entry = SyndicationEntry()
+      // Plain text by the specification; HTML in fact often enough to be guessed at.
+      entry.title = title.flatMap { FeedDocumentParser.line(FeedTextKind.guess.plain($0)) }
+      entry.link = (url ?? externalURL).map { FeedLinks.resolve($0, against: base) }?.nonEmptyText
+      entry.guid = id?.text
+      entry.summary = summary.map(HTMLText.tidy).flatMap(\.nonEmptyText) ?? content
+      entry.content = content
+      entry.author = (authors?.elements.first ?? author)?.name.flatMap {
+        FeedDocumentParser.line($0)
+      }
+      entry.dates = [datePublished, dateModified].compactMap { $0 }
+      entry.imageURL =
+        (image ?? bannerImage).map { FeedLinks.resolve($0, against: base) }?
+        .nonEmptyText
+      return entry
     }
   }
 
@@ -42,4 +61,30 @@ struct JSONFeed: Decodable {
   /// The feed's name.
   var title: String?
   var items: LenientList<Item>
+
+  /// The feed in `data` as a document.
+  static func document(from data: Data, source: String, base: URL?) throws -> FeedDocument {
+    let feed: JSONFeed
+    do {
+      feed = try JSONDecoder().decode(JSONFeed.self, from: data)
+    } catch {
+      throw FeedError.undecodable(
+        source: source, detail: "not a JSON Feed: " + DecodingErrorDescription.describe(error))
+    }
+    guard feed.version.lowercased().contains("jsonfeed.org/version/") else {
+      throw FeedError.undecodable(source: source, detail: "not a JSON Feed (version)")
+    }
+    var notes: [String] = []
+    if !feed.items.failures.isEmpty {
+      notes.append("\(feed.items.failures.count) items that are not JSON Feed items left out")
+    }
+    return FeedDocument(
+      title: feed.title.flatMap { FeedDocumentParser.line($0) },
+      entries: feed.items.elements.map { $0.entry(base: base) }, notes: notes)
+  }
+}
+
+extension String {
+  /// The string, or `nil` when it is blank.
+  fileprivate var nonEmptyText: String? { Optional(self).nonEmpty }
 }

@@ -6,10 +6,10 @@ import Foundation
 /// A feed in a declared single-byte encoding (ISO-8859-1, Windows-1252, ASCII) or UTF-16 is
 /// transcoded and its declaration rewritten; a feed that says UTF-8 (or nothing) but is not is
 /// read as Windows-1252, the usual truth behind that mistake.
-enum XMLEncoding {
+enum LegacyXMLEncoding {
   /// `data` as UTF-8 XML, without processing instructions that carry no data (`<?target?>`):
   /// `XMLParser` on Linux crashes on those (found by fuzzing), and a feed has no use for them.
-  static func utf8(_ data: Data) throws(XMLFeedParser.Failure) -> Data {
+  static func utf8(_ data: Data) throws(LegacyXMLFeedParser.Failure) -> Data {
     withoutEmptyInstructions(try transcoded(data))
   }
 
@@ -52,7 +52,7 @@ enum XMLEncoding {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
-  private static func transcoded(_ data: Data) throws(XMLFeedParser.Failure) -> Data {
+  private static func transcoded(_ data: Data) throws(LegacyXMLFeedParser.Failure) -> Data {
     var bytes = data
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     let declared = declaredEncoding(bytes)
@@ -66,12 +66,12 @@ enum XMLEncoding {
     case "us-ascii", "ascii": encoding = .ascii
     case "utf-16", "utf-16le", "utf-16be": encoding = .utf16
     case let other?:
-      throw XMLFeedParser.Failure(detail: "the feed's encoding \(other) is not supported")
+      throw LegacyXMLFeedParser.Failure(detail: "the feed's encoding \(other) is not supported")
     }
     guard
       let text = String(data: bytes, encoding: encoding)
         ?? String(data: bytes, encoding: .isoLatin1)
-    else { throw XMLFeedParser.Failure(detail: "the feed is not text in any known encoding") }
+    else { throw LegacyXMLFeedParser.Failure(detail: "the feed is not text in any known encoding") }
     return Data(rewritingDeclaration(text).utf8)
   }
 

@@ -4,6 +4,20 @@ import Foundation
   import FoundationXML
 #endif
 
+/// One entry as the earlier parser read it.
+struct LegacyEntry: Equatable {
+  var title: String?
+  var link: String?
+  var summary: String?
+  var content: String?
+  var author: String?
+  var published: String?
+  var imageURL: String?
+}
+
+/// The feed parser `news` had before its own tokenizer (FoundationXML's `XMLParser`), kept here
+/// only so that `news-benchmark parse` can compare the two on the same documents.
+///
 /// Reads RSS 0.91/0.92/2.0, RSS 1.0 (RDF) and Atom 1.0 with `XMLParser`, streaming: namespaces
 /// (`content:encoded`, `dc:creator`, `dc:date`, `media:*`), CDATA, entities, Atom's
 /// `rel="alternate"` link (not merely the first), `xml:base` for relative links and
@@ -11,15 +25,15 @@ import Foundation
 ///
 /// No external entity or DTD is ever loaded, and a document declaring entities of its own is
 /// refused before parsing (no XXE, no billion laughs): feeds have no use for them.
-final class XMLFeedParser: NSObject, XMLParserDelegate {
+final class LegacyXMLFeedParser: NSObject, XMLParserDelegate {
   /// What went wrong, for ``FeedError/undecodable(source:detail:)``.
   struct Failure: Error {
     var detail: String
   }
 
-  private var entries: [SyndicationEntry] = []
+  private var entries: [LegacyEntry] = []
   private var title: String?
-  private var current: SyndicationEntry?
+  private var current: LegacyEntry?
   private var text = ""
   private var path: [String] = []
   private var bases: [URL?] = []
@@ -28,19 +42,19 @@ final class XMLFeedParser: NSObject, XMLParserDelegate {
   private var linkIsAlternate = false
 
   /// The entries of the feed in `data`.
-  static func entries(in data: Data) throws(Failure) -> [SyndicationEntry] {
+  static func entries(in data: Data) throws(Failure) -> [LegacyEntry] {
     try document(in: data).entries
   }
 
   /// The feed's own title and its entries.
   static func document(in data: Data) throws(Failure) -> (
-    title: String?, entries: [SyndicationEntry]
+    title: String?, entries: [LegacyEntry]
   ) {
     if declaresEntities(data) {
       throw Failure(detail: "the XML declares entities of its own, which feeds have no use for")
     }
-    let delegate = XMLFeedParser()
-    let parser = XMLParser(data: try XMLEncoding.utf8(data))
+    let delegate = LegacyXMLFeedParser()
+    let parser = XMLParser(data: try LegacyXMLEncoding.utf8(data))
     parser.shouldProcessNamespaces = false
     parser.shouldReportNamespacePrefixes = false
     parser.shouldResolveExternalEntities = false
@@ -79,7 +93,7 @@ final class XMLFeedParser: NSObject, XMLParserDelegate {
     path.append(name)
     text = ""
     if name == "item" || name == "entry" {
-      current = SyndicationEntry()
+      current = LegacyEntry()
       return
     }
     guard current != nil else { return }
@@ -135,12 +149,12 @@ final class XMLFeedParser: NSObject, XMLParserDelegate {
       ["channel", "feed"].contains(path[path.count - 2]),
       title == nil
     {
-      title = String(text.trimmingWhitespace())
+      title = String(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     guard current != nil, path.count >= 2 else { return }
     // Only the entry's own fields, not those of elements nested deeper (Atom's author/name aside).
     let parent = path[path.count - 2]
-    let value = String(text.trimmingWhitespace())
+    let value = String(text.trimmingCharacters(in: .whitespacesAndNewlines))
     guard !value.isEmpty else { return }
     switch (parent, name) {
     case ("item", "title"), ("entry", "title"), ("item", "media:title"):

@@ -1,0 +1,229 @@
+import Foundation
+
+/// Turns a feed's bytes into text, choosing the charset the way browsers do: a byte-order mark,
+/// then the HTTP `Content-Type` charset, then the XML declaration (or the bytes of `<?xml` in
+/// UTF-16/32 without a mark), then UTF-8 when the bytes are valid UTF-8, else Windows-1252.
+///
+/// ISO-8859-1 and US-ASCII are read as Windows-1252, as the web does (so `0x92` is `’`, not an
+/// invisible control character). A label the toolchain cannot decode, or bytes its charset cannot
+/// hold, fall back to UTF-8 or Windows-1252: a feed is never refused for its charset, and a
+/// document labelled as a single-byte charset that is in fact valid UTF-8 is read as UTF-8 (the
+/// usual mislabelling). Decodes: UTF-8/16/32 (either byte order), the ISO-8859 family,
+/// Windows-1250 to 1258, KOI8-R/U, Shift_JIS, EUC-JP, ISO-2022-JP, GB2312/GBK/GB18030 (as GB18030,
+/// their superset), Big5, EUC-KR, Mac Roman. Anything else falls back as above.
+enum FeedCharset {
+  /// The text of `bytes`, given the HTTP `Content-Type` charset if there was one.
+  static func decode(_ bytes: Data, httpCharset: String? = nil) -> String {
+    if let (bom, encoding) = byteOrderMark(bytes) {
+      return String(data: bytes.dropFirst(bom), encoding: encoding)
+        ?? fallback(bytes.dropFirst(bom))
+    }
+    if let sniffed = sniffedUnicode(bytes),
+      let text = String(data: bytes, encoding: sniffed)
+    {
+      return text
+    }
+    let label = httpCharset.flatMap(normalized) ?? declaredCharset(bytes).flatMap(normalized)
+    guard let label else { return fallback(bytes) }
+    switch label {
+    case "utf-8":
+      return fallback(bytes)
+    case "windows-1252":
+      // Valid UTF-8 with something beyond ASCII is a mislabelled UTF-8 document.
+      if bytes.contains(where: { $0 >= 0x80 }), let text = String(data: bytes, encoding: .utf8) {
+        return text
+      }
+      return windows1252(bytes)
+    case "euc-jp":
+      return eucJP(bytes) ?? fallback(bytes)
+    case "utf-16", "utf-32", "utf-16le", "utf-16be", "utf-32le", "utf-32be":
+      // Declared, but without a mark and without the zero bytes: the declaration is wrong.
+      return fallback(bytes)
+    default:
+      guard let encoding = encodings[label], let text = String(data: bytes, encoding: encoding)
+      else { return fallback(bytes) }
+      return text
+    }
+  }
+
+  /// The `charset` parameter of a `Content-Type` header value, if any.
+  static func charset(ofContentType value: String?) -> String? {
+    guard let value else { return nil }
+    for parameter in value.split(separator: ";").dropFirst() {
+      let pair = parameter.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2,
+        pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+      else { continue }
+      let charset = pair[1].trimmingCharacters(in: .whitespaces)
+        .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+      return charset.isEmpty ? nil : charset
+    }
+    return nil
+  }
+
+  /// UTF-8 when the bytes are valid UTF-8, else Windows-1252 (which decodes any byte).
+  private static func fallback(_ bytes: Data) -> String {
+    String(data: bytes, encoding: .utf8) ?? windows1252(bytes)
+  }
+
+  private static func byteOrderMark(_ bytes: Data) -> (Int, String.Encoding)? {
+    let head = Array(bytes.prefix(4))
+    if head.starts(with: [0xEF, 0xBB, 0xBF]) { return (3, .utf8) }
+    if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return (4, .utf32BigEndian) }
+    if head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return (4, .utf32LittleEndian) }
+    if head.starts(with: [0xFE, 0xFF]) { return (2, .utf16BigEndian) }
+    if head.starts(with: [0xFF, 0xFE]) { return (2, .utf16LittleEndian) }
+    return nil
+  }
+
+  /// UTF-16/32 without a mark, recognised by how `<` (or `<?`) is spelled in the first bytes.
+  private static func sniffedUnicode(_ bytes: Data) -> String.Encoding? {
+    let head = Array(bytes.prefix(4))
+    guard head.count == 4 else { return nil }
+    switch (head[0], head[1], head[2], head[3]) {
+    case (0x00, 0x00, 0x00, 0x3C): return .utf32BigEndian
+    case (0x3C, 0x00, 0x00, 0x00): return .utf32LittleEndian
+    case (0x00, 0x3C, 0x00, _): return .utf16BigEndian
+    case (0x3C, 0x00, _, 0x00): return .utf16LittleEndian
+    default: return nil
+    }
+  }
+
+  /// The `encoding` of the XML declaration, as written.
+  private static func declaredCharset(_ bytes: Data) -> String? {
+    let head = String(decoding: bytes.prefix(256), as: UTF8.self)
+    let trimmed = head.drop { $0.isWhitespace }
+    guard trimmed.hasPrefix("<?xml"), let end = trimmed.range(of: "?>") else { return nil }
+    let declaration = trimmed[..<end.lowerBound]
+    guard let key = declaration.range(of: "encoding") else { return nil }
+    let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" }
+    guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+    let name = rest.dropFirst().prefix { $0 != quote }
+    return name.isEmpty ? nil : String(name)
+  }
+
+  /// A charset label in the form the table below knows, or `nil` when it is not one.
+  static func normalized(_ label: String) -> String? {
+    var name = label.trimmingCharacters(in: .whitespaces).lowercased()
+      .replacingOccurrences(of: "_", with: "-")
+    if name.hasPrefix("iso8859-") { name = "iso-8859-" + name.dropFirst(8) }
+    if name.hasPrefix("cp125") { name = "windows-" + name.dropFirst(2) }
+    if let alias = aliases[name] { return alias }
+    return name == "utf-8" || name == "windows-1252" || encodings[name] != nil ? name : nil
+  }
+
+  private static let aliases: [String: String] = [
+    "utf8": "utf-8", "unicode-1-1-utf-8": "utf-8", "x-unicode20utf8": "utf-8",
+    "iso-8859-1": "windows-1252", "latin1": "windows-1252", "latin-1": "windows-1252",
+    "l1": "windows-1252", "iso-ir-100": "windows-1252", "cp819": "windows-1252",
+    "ibm819": "windows-1252", "iso-8859-1:1987": "windows-1252", "iso8859-1": "windows-1252",
+    "us-ascii": "windows-1252", "ascii": "windows-1252", "ansi-x3.4-1968": "windows-1252",
+    "x-cp1252": "windows-1252", "cp1252": "windows-1252",
+    "utf-16le": "utf-16le", "utf-16be": "utf-16be", "ucs-2": "utf-16", "utf16": "utf-16",
+    "utf-16": "utf-16", "utf-32": "utf-32", "utf32": "utf-32", "ucs-4": "utf-32",
+    "latin2": "iso-8859-2", "latin-2": "iso-8859-2", "latin9": "iso-8859-15",
+    "sjis": "shift-jis", "x-sjis": "shift-jis", "ms-kanji": "shift-jis", "csshiftjis": "shift-jis",
+    "cp932": "windows-31j", "ms932": "windows-31j",
+    "x-euc-jp": "euc-jp", "eucjp": "euc-jp", "gb2312": "gb18030", "gbk": "gb18030",
+    "x-gbk": "gb18030", "cp936": "gb18030", "euc-cn": "gb18030", "chinese": "gb18030",
+    "csgb2312": "gb18030", "big5-hkscs": "big5-hkscs", "cp950": "big5", "x-x-big5": "big5",
+    "cn-big5": "big5", "ks-c-5601-1987": "euc-kr", "cp949": "euc-kr", "korean": "euc-kr",
+    "windows-949": "euc-kr", "uhc": "euc-kr", "mac": "macintosh", "mac-roman": "macintosh",
+    "x-mac-roman": "macintosh", "macroman": "macintosh", "cyrillic": "iso-8859-5",
+    "greek": "iso-8859-7", "hebrew": "iso-8859-8", "arabic": "iso-8859-6",
+    "tis-620": "iso-8859-11", "windows-874": "iso-8859-11",
+  ]
+
+  /// Labels to the toolchain's encodings. Those without a named `String.Encoding` are given by
+  /// their CoreFoundation number (`0x8000_0000 | CFStringEncoding`), which Foundation decodes on
+  /// Linux (through ICU) as on macOS.
+  private static let encodings: [String: String.Encoding] = {
+    func foundation(_ value: UInt32) -> String.Encoding {
+      String.Encoding(rawValue: UInt(0x8000_0000 | value))
+    }
+    var table: [String: String.Encoding] = [
+      "utf-16le": .utf16LittleEndian, "utf-16be": .utf16BigEndian,
+      "utf-32le": .utf32LittleEndian, "utf-32be": .utf32BigEndian,
+      "shift-jis": .shiftJIS, "windows-31j": foundation(0x0420), "euc-jp": .japaneseEUC,
+      "iso-2022-jp": .iso2022JP, "gb18030": foundation(0x0632), "big5": foundation(0x0A03),
+      "big5-hkscs": foundation(0x0A06), "euc-kr": foundation(0x0940),
+      "koi8-r": foundation(0x0A02), "koi8-u": foundation(0x0A08), "macintosh": .macOSRoman,
+    ]
+    for part in 2...16 where part != 12 {
+      table["iso-8859-\(part)"] = foundation(0x0200 + UInt32(part))
+    }
+    for page in 0...8 where page != 2 {
+      table["windows-125\(page)"] = foundation(0x0500 + UInt32(page))
+    }
+    table["windows-1251"] = .windowsCP1251
+    table["windows-1252"] = nil
+    return table
+  }()
+
+  /// EUC-JP, which Foundation does not decode on Linux: its two-byte JIS X 0208 characters are
+  /// ISO-2022-JP's with the high bits set, and half-width katakana (`0x8E`) map directly. JIS X
+  /// 0212 (`0x8F`, three bytes) becomes U+FFFD. `nil` when the bytes are not EUC-JP.
+  static func eucJP(_ bytes: Data) -> String? {
+    var out = ""
+    var pending: [UInt8] = []
+    func flush() -> Bool {
+      guard !pending.isEmpty else { return true }
+      let escaped: [UInt8] = [0x1B, 0x24, 0x42] + pending + [0x1B, 0x28, 0x42]
+      guard let text = String(data: Data(escaped), encoding: .iso2022JP) else { return false }
+      out += text
+      pending.removeAll()
+      return true
+    }
+    let bytes = Array(bytes)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        guard flush() else { return nil }
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+        index += 1
+      } else if byte == 0x8E, index + 1 < bytes.count, (0xA1...0xDF).contains(bytes[index + 1]) {
+        guard flush() else { return nil }
+        out.unicodeScalars.append(Unicode.Scalar(0xFF61 + UInt32(bytes[index + 1] - 0xA1))!)
+        index += 2
+      } else if byte == 0x8F, index + 2 < bytes.count {
+        guard flush() else { return nil }
+        out += "\u{FFFD}"
+        index += 3
+      } else if (0xA1...0xFE).contains(byte), index + 1 < bytes.count,
+        (0xA1...0xFE).contains(bytes[index + 1])
+      {
+        pending += [byte & 0x7F, bytes[index + 1] & 0x7F]
+        index += 2
+      } else {
+        return nil
+      }
+    }
+    return flush() ? out : nil
+  }
+
+  /// Windows-1252, every byte decoded (the five it leaves undefined as the C1 controls they
+  /// stand in for, which the terminal sanitizer removes before anything is printed).
+  static func windows1252(_ bytes: Data) -> String {
+    var scalars = String.UnicodeScalarView()
+    scalars.reserveCapacity(bytes.count)
+    for byte in bytes {
+      scalars.append(windows1252(byte))
+    }
+    return String(scalars)
+  }
+
+  /// The character Windows-1252 gives `byte`.
+  static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
+    guard (0x80...0x9F).contains(byte) else { return Unicode.Scalar(byte) }
+    return Unicode.Scalar(c1Replacements[Int(byte - 0x80)]) ?? Unicode.Scalar(byte)
+  }
+
+  /// What Windows-1252 puts at 0x80…0x9F (the web reads `&#146;` the same way).
+  static let c1Replacements: [UInt32] = [
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+    0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+  ]
+}

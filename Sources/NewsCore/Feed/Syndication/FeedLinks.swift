@@ -1,0 +1,76 @@
+import Foundation
+
+/// Link handling for feeds: resolving relative references against `xml:base` and the document's
+/// URL, and choosing an entry's link among those it carries.
+enum FeedLinks {
+  /// One Atom-style `<link rel type href>`.
+  struct Candidate: Equatable {
+    var rel: String
+    var type: String
+    var href: String
+  }
+
+  /// `reference` made absolute against `base` when it is relative; as written (trimmed) when it
+  /// is absolute already or there is no base to resolve it against.
+  static func resolve(_ reference: String, against base: URL?) -> String {
+    let trimmed = String(reference.trimmingWhitespace())
+    guard !trimmed.isEmpty, !hasScheme(trimmed), let base else { return trimmed }
+    let resolved =
+      URL(string: trimmed, relativeTo: base)
+      ?? trimmed.addingPercentEncoding(withAllowedCharacters: allowed).flatMap {
+        URL(string: $0, relativeTo: base)
+      }
+    return resolved?.absoluteString ?? trimmed
+  }
+
+  /// `xml:base` (or the document URL) `reference` sets for an element, given its parent's.
+  static func base(_ reference: String, against parent: URL?) -> URL? {
+    let resolved = resolve(reference, against: parent)
+    return URL(string: resolved) ?? parent
+  }
+
+  /// A candidate from `<link>`'s attributes: `rel` defaults to `alternate` (an IANA relation
+  /// URI counts by its last segment), `type` is lower-cased without parameters.
+  static func candidate(rel: String?, type: String?, href: String) -> Candidate {
+    var relation = (rel ?? "alternate").trimmingCharacters(in: .whitespaces).lowercased()
+    if relation.hasPrefix("http://www.iana.org/assignments/relation/") {
+      relation = String(relation.dropFirst("http://www.iana.org/assignments/relation/".count))
+    }
+    let kind = String((type ?? "").lowercased().prefix { $0 != ";" })
+      .trimmingCharacters(in: .whitespaces)
+    return Candidate(rel: relation.isEmpty ? "alternate" : relation, type: kind, href: href)
+  }
+
+  /// RFC 4287's choice: an `alternate` link of an HTML type (or none given), then the RSS
+  /// `<link>` text, then any `alternate`, then the permanent `guid`. Never `self`, `related`,
+  /// `enclosure` or the like.
+  static func choose(
+    _ candidates: [Candidate], text: String?, permalink: String?
+  ) -> String? {
+    let alternates = candidates.filter { $0.rel == "alternate" && !$0.href.isEmpty }
+    if let html = alternates.first(where: { htmlTypes.contains($0.type) }) { return html.href }
+    if let text, !text.isEmpty { return text }
+    return alternates.first?.href ?? permalink
+  }
+
+  /// Whether `text` is an absolute URI (`https://…`, `tag:…`, `urn:…`): a `guid` or `id` that
+  /// is one stands in for a missing link, as feedparser reads it.
+  static func isAbsolute(_ text: String) -> Bool {
+    hasScheme(text) && !text.contains(where: \.isWhitespace)
+  }
+
+  private static let htmlTypes: Set<String> = ["", "text/html", "application/xhtml+xml", "html"]
+
+  /// What may stand unescaped in a URL reference.
+  private static let allowed = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "#"))
+
+  /// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
+  private static func hasScheme(_ text: String) -> Bool {
+    guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else { return false }
+    let scheme = text[..<colon].unicodeScalars
+    guard let first = scheme.first, first.isASCIILetter else { return false }
+    return scheme.allSatisfy {
+      $0.isASCIILetter || $0.isASCIIDigit || "+-.".unicodeScalars.contains($0)
+    }
+  }
+}
