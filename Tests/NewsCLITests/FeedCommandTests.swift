@@ -178,6 +178,30 @@ struct WebFeedCommandTests {
   }
 }
 
+extension WebFeedCommandTests {
+  @Test("text that is not HTML is shown as written: the list, show and JSON keep <blink>")
+  func textIsNotHTML() async throws {
+    let harness = try Harness()
+    let base = harness.server.baseURL.absoluteString
+    harness.server.route(
+      "/atom.xml",
+      LoopbackServer.Response(
+        body: Fixtures.data("feeds/edge/atom-text-blink.xml")))
+    let config = try harness.home.write(
+      "config.json", #"{"sources": [{"name": "atom", "url": "\#(base)/atom.xml"}]}"#)
+    let environment = ["NEWS_CONFIG": config]
+    let list = await harness.run(["feed", "--source", "atom"], environment: environment)
+    #expect(list.code == .success, "\(list.err)")
+    #expect(list.out.contains("1. History of the <blink> tag"))
+    #expect(list.out.contains("Plain <b>not bold</b>"))
+    let show = await harness.run(["show", "1", "--offline"], environment: environment)
+    #expect(show.out.hasPrefix("History of the <blink> tag\n"), "\(show.out)")
+    let json = await harness.run(["feed", "--source", "atom", "--json"], environment: environment)
+    let items = try #require(try json.json()["items"] as? [[String: Any]])
+    #expect(items.first?["title"] as? String == "History of the <blink> tag")
+  }
+}
+
 @Suite("news sources")
 struct SourcesCommandTests {
   @Test(

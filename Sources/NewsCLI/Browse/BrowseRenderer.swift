@@ -68,7 +68,7 @@ struct BrowseRenderer {
         String(repeating: " ", count: numberWidth - number.count) + number + ". ", row: row + 1,
         column: column)
       column = grid.put(
-        clean(article.title), row: row + 1, column: column, attributes(isRead ? [] : [.bold]))
+        clean(article.title, html: article.textMayHoldHTML), row: row + 1, column: column, attributes(isRead ? [] : [.bold]))
       var meta = [article.source, article.publishedAt.map { RelativeTime.describe($0, now: now) }]
         .compactMap { $0 }.map(clean).filter { !$0.isEmpty }.joined(separator: " · ")
       // A one-line summary where the width allows.
@@ -85,17 +85,20 @@ struct BrowseRenderer {
     drawHeader(article.source.map(clean) ?? article.provider, detail: "", on: &grid)
     let width = max(grid.width - 4, 10)
     var lines: [(String, ScreenGrid.Attributes)] = []
-    for line in TextWrapper.wrap(clean(article.title), width: width) {
+    for line in TextWrapper.wrap(clean(article.title, html: article.textMayHoldHTML), width: width) {
       lines.append((line, [.bold]))
     }
     let meta = [
-      article.author.map { "by " + clean($0) },
+      article.author.map { "by " + clean($0, html: article.textMayHoldHTML) },
       article.publishedAt.map { ArticleRenderer.localTime($0, in: timeZone) },
     ].compactMap { $0 }.joined(separator: " · ")
     if !meta.isEmpty { lines.append((meta, [.dim])) }
     lines.append(("", []))
     let body = [article.description, article.content].compactMap { $0 }
-      .map { TerminalSanitizer.clean(HTMLText.plain($0), keepNewlines: true) }
+      .map {
+        TerminalSanitizer.clean(
+          article.textMayHoldHTML ? HTMLText.plain($0) : $0, keepNewlines: true)
+      }
       .filter { !$0.isEmpty }.joined(separator: "\n\n")
     for line in TextWrapper.wrap(body.isEmpty ? "(no text)" : body, width: width) {
       lines.append((line, []))
@@ -164,5 +167,11 @@ struct BrowseRenderer {
 
   private func clean(_ text: String) -> String {
     TerminalSanitizer.clean(HTMLText.plain(text))
+  }
+
+  /// Cleaned as the article's provider needs: HTML only where it may be (see
+  /// `Article.textMayHoldHTML`).
+  private func clean(_ text: String, html: Bool) -> String {
+    TerminalSanitizer.clean(html ? HTMLText.plain(text) : text)
   }
 }

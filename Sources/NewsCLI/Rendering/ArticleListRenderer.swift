@@ -42,7 +42,7 @@ struct ArticleListRenderer {
       let label = String(repeating: " ", count: numberWidth - number.count) + number + ". "
       text += "\n"
       let titleLines = TextWrapper.wrap(
-        TextWrapper.shortened(clean(article.title), to: Self.maximumTitle),
+        TextWrapper.shortened(clean(article.title, html: article.textMayHoldHTML), to: Self.maximumTitle),
         width: width - indent.count)
       let isRead = read.contains(article.id)
       for (index, line) in titleLines.enumerated() {
@@ -51,7 +51,7 @@ struct ArticleListRenderer {
       switch layout(article.provider) {
       case .release:
         // The design: title, two lines of description, image.
-        if let description = article.description.map(cleanKeepingLines), !description.isEmpty {
+        if let description = article.description.map { cleanKeepingLines($0, html: article.textMayHoldHTML) }, !description.isEmpty {
           for line in TextWrapper.firstLines(description, width: width - indent.count, count: 2) {
             text += indent + line + "\n"
           }
@@ -70,14 +70,14 @@ struct ArticleListRenderer {
       let meta = [
         article.source.map(clean),
         article.publishedAt.map { RelativeTime.describe($0, now: now) },
-        article.author.map { "by " + clean($0) },
+        article.author.map { "by " + clean($0, html: article.textMayHoldHTML) },
       ].compactMap { $0 }.filter { !$0.isEmpty }
       if !meta.isEmpty {
         for line in TextWrapper.wrap(meta.joined(separator: " · "), width: width - indent.count) {
           text += indent + style.dim(line) + "\n"
         }
       }
-      if let description = article.description.map(clean), !description.isEmpty {
+      if let description = article.description.map({ clean($0, html: article.textMayHoldHTML) }), !description.isEmpty {
         let shortened = TextWrapper.shortened(description, to: Self.maximumDescription)
         for line in TextWrapper.wrap(shortened, width: width - indent.count) {
           text += indent + line + "\n"
@@ -92,8 +92,14 @@ struct ArticleListRenderer {
     TerminalSanitizer.clean(HTMLText.plain(text))
   }
 
+  /// Cleaned as the article's provider needs: HTML only where it may be (see
+  /// `Article.textMayHoldHTML`).
+  private func clean(_ text: String, html: Bool) -> String {
+    TerminalSanitizer.clean(html ? HTMLText.plain(text) : text)
+  }
+
   /// Cleaned, with the text's own line breaks kept (they count as lines of the description).
-  private func cleanKeepingLines(_ text: String) -> String {
-    TerminalSanitizer.clean(HTMLText.plain(text), keepNewlines: true)
+  private func cleanKeepingLines(_ text: String, html: Bool) -> String {
+    TerminalSanitizer.clean(html ? HTMLText.plain(text) : text, keepNewlines: true)
   }
 }

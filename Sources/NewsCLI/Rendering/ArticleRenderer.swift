@@ -17,10 +17,10 @@ struct ArticleRenderer {
     case .standard: break
     }
     var text = ""
-    for line in TextWrapper.wrap(clean(article.title), width: width) {
+    for line in TextWrapper.wrap(clean(article.title, html: article.textMayHoldHTML), width: width) {
       text += style.bold(line) + "\n"
     }
-    let meta = [article.source.map(clean), article.author.map { "by " + clean($0) }]
+    let meta = [article.source.map(clean), article.author.map { "by " + clean($0, html: article.textMayHoldHTML) }]
       .compactMap { $0 }.filter { !$0.isEmpty }
     if !meta.isEmpty {
       for line in TextWrapper.wrap(meta.joined(separator: " · "), width: width) {
@@ -31,7 +31,8 @@ struct ArticleRenderer {
       text += style.dim("Published " + localTime(published)) + "\n"
     }
     for body in [article.description, article.content].compactMap({ $0 }) {
-      let cleaned = TerminalSanitizer.clean(HTMLText.plain(body), keepNewlines: true)
+      let cleaned = TerminalSanitizer.clean(
+        article.textMayHoldHTML ? HTMLText.plain(body) : body, keepNewlines: true)
       guard !cleaned.isEmpty else { continue }
       text += "\n" + TextWrapper.wrap(cleaned, width: width).joined(separator: "\n") + "\n"
     }
@@ -100,5 +101,11 @@ struct ArticleRenderer {
 
   private func clean(_ text: String) -> String {
     TerminalSanitizer.clean(HTMLText.plain(text))
+  }
+
+  /// Cleaned as the article's provider needs: HTML only where it may be (see
+  /// `Article.textMayHoldHTML`).
+  private func clean(_ text: String, html: Bool) -> String {
+    TerminalSanitizer.clean(html ? HTMLText.plain(text) : text)
   }
 }

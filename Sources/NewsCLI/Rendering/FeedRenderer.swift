@@ -114,7 +114,9 @@ struct FeedRenderer {
     ])
   }
 
+  /// Items are plain text already: the JSON shapes are cleaned of HTML when decoded, web feeds
+  /// when read (so that an Atom title about the `<blink>` tag keeps it).
   private func clean(_ text: String) -> String {
-    TerminalSanitizer.clean(HTMLText.plain(text))
+    TerminalSanitizer.clean(text)
   }
 }

@@ -22,9 +22,19 @@ public struct FeedItem: Codable, Hashable, Sendable {
   /// Its full text, cleaned of HTML, when the feed sends more than the summary.
   public var content: String?
 
-  /// Creates an item, deriving its id. Blank strings count as absent.
+  /// Creates an item from text that may hold HTML (the JSON shapes), cleaning its title and
+  /// subtitle, and deriving its id. Blank strings count as absent.
   public init(
     source: String, title: String, subtitle: String?, imageURL: String?, url: String? = nil
+  ) {
+    self.init(
+      source: source, plainTitle: HTMLText.plain(title), subtitle: subtitle.map(HTMLText.plain),
+      imageURL: imageURL, url: url)
+  }
+
+  /// Creates an item from plain text (web feeds are made plain as they are read).
+  init(
+    source: String, plainTitle title: String, subtitle: String?, imageURL: String?, url: String?
   ) {
     self.source = source
     self.title = title

@@ -93,9 +93,9 @@ public enum HTMLText {
     return collapse(removingCharsMarker(normalizingLineBreaks(decoded)))
   }
 
-  /// Elements whose content is never text.
+  /// Elements whose content is never text (code, styles, what a page shows without scripts).
   private static let rawTextElements: Set<String> = [
-    "script", "style", "noscript", "head", "title", "template", "iframe", "object", "svg",
+    "script", "style", "noscript", "applet", "template",
   ]
 
   /// Elements whose start tag ends a line.

@@ -1,0 +1,180 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+@Suite("Reading feeds: the tokenizer, charsets, HTML to text, limits")
+struct FeedReadingTests {
+  @Test("the tokenizer reads what XML parsers refuse, and never expands a declared entity")
+  func tokenizer() {
+    var tokenizer = XMLTokenizer(
+      Array(
+        #"<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e "boom">]><a k=v flag b='1 &amp; 2'>Tom & Jerry &nbsp;&e; 1 < 2<!-- c > d --><![CDATA[<raw>]]></A><open"#
+          .utf8))
+    var tokens: [XMLToken] = []
+    while let token = tokenizer.next() { tokens.append(token) }
+    #expect(
+      tokens == [
+        .start(
+          XMLStartTag(
+            name: "a",
+            attributes: [
+              XMLAttribute(name: "k", value: "v"), XMLAttribute(name: "flag", value: ""),
+              XMLAttribute(name: "b", value: "1 & 2"),
+            ])),
+        .text("Tom & Jerry \u{00A0}&e; 1 < 2"), .cdata("<raw>"), .end(name: "A"),
+        .start(XMLStartTag(name: "open")),
+      ])
+  }
+
+  @Test(
+    "character references: numeric, hexadecimal, Windows-1252's C1 range, invalid ones",
+    arguments: [
+      ("&#233;&#xE9;&#XE9;", "ééé"), ("&#146;&#x93;", "’“"),
+      ("&#0;&#xD800;&#1114112;", "\u{FFFD}\u{FFFD}\u{FFFD}"),
+      ("&#;&#x;&;&amp", "&#;&#x;&;&amp"),
+      ("&Eacute;&eacute;&hellip;", "Éé…"),
+    ])
+  func references(text: String, expected: String) {
+    #expect(XMLTokenizer.decodingReferences(Array(text.utf8)[...]) == expected)
+  }
+
+  @Test("an element's attributes and the nesting depth are capped, counted and noted")
+  func limits() throws {
+    let attributes = (0..<400_000).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
+    let wide = "<rss><channel><item \(attributes)><title>wide</title></item></channel></rss>"
+    let document = try FeedDocumentParser.parse(Data(wide.utf8))
+    #expect(document.entries.map(\.title) == ["wide"])
+    #expect(
+      document.notes == [
+        "\(400_000 - XMLTokenizer.maximumAttributes) attributes past 64 on one element ignored"
+      ])
+    let depth = 100_000
+    let deep =
+      "<rss><channel><item><title>deep</title>" + String(repeating: "<x>", count: depth)
+      + String(repeating: "</x>", count: depth) + "</item></channel></rss>"
+    let nested = try FeedDocumentParser.parse(Data(deep.utf8))
+    #expect(nested.entries.map(\.title) == ["deep"])
+    #expect(
+      nested.notes == [
+        "\(depth + 3 - FeedDocumentParser.maximumDepth) elements nested deeper than 256 ignored"
+      ])
+  }
+
+  /// Bytes: `text` as UTF-8, then `tail`.
+  static func bytes(_ text: String, _ tail: [UInt8] = []) -> Data {
+    Data(text.utf8) + Data(tail)
+  }
+
+  static let charsetCases: [(Data, String?, String)] = [
+    // The mark wins over a wrong declaration and a wrong header.
+    (bytes("\u{FEFF}<?xml encoding=\"koi8-r\"?>é"), "koi8-r", "é"),
+    // The header wins over the declaration.
+    (bytes("<?xml encoding=\"iso-8859-1\"?>", [0xF0]), "koi8-r", "П"),
+    (bytes("<?xml encoding=\"iso-8859-1\"?>", [0xF0]), nil, "ð"),
+    (bytes("<?xml encoding='windows-1251'?>", [0xC0]), nil, "А"),
+    // ASCII and ISO-8859-1 are Windows-1252.
+    (bytes("<?xml encoding=\"us-ascii\"?>", [0x80]), nil, "€"),
+    // No label: UTF-8 when it is, else Windows-1252.
+    (bytes("<a>", [0xC3, 0xA9]), nil, "é"),
+    (bytes("<a>", [0xE9]), nil, "é"),
+    // A label nobody knows falls back the same way.
+    (bytes("<?xml encoding=\"x-unknown\"?>", [0xE9]), nil, "é"),
+    // EUC-JP, which Foundation does not decode on Linux.
+    (bytes("<?xml encoding=\"euc-jp\"?>", [0xA4, 0xA2, 0x8E, 0xB1]), nil, "あｱ"),
+  ]
+
+  @Test(
+    "charsets in the order browsers use: byte-order mark, HTTP, declaration, then UTF-8 or Windows-1252",
+    arguments: charsetCases)
+  func charsets(data: Data, header: String?, suffix: String) {
+    #expect(FeedCharset.decode(data, httpCharset: header).hasSuffix(suffix))
+  }
+
+  @Test("the Content-Type charset parameter, quoted or not")
+  func contentTypeCharset() {
+    #expect(FeedCharset.charset(ofContentType: "text/xml; charset=\"UTF-16\"") == "UTF-16")
+    #expect(FeedCharset.charset(ofContentType: "application/rss+xml;CHARSET=koi8-r") == "koi8-r")
+    #expect(FeedCharset.charset(ofContentType: "application/xml") == nil)
+    #expect(FeedCharset.charset(ofContentType: nil) == nil)
+  }
+
+  @Test(
+    "HTML to text: script, style, noscript and comments are never text; blocks end paragraphs",
+    arguments: [
+      (
+        "<script>location.href='x'; if (a < b) {}</script><p>Kept</p><style>p { color: red }</style>",
+        "Kept"
+      ),
+      ("<p>One</p><p>Two</p>", "One\n\nTwo"), ("a<br>b<BR/>c", "a\nb\nc"),
+      ("<!-- a > b -->text<noscript>enable JS</noscript>", "text"),
+      ("<SCRIPT type='x'>never</SCRIPT>shown", "shown"), ("<script>unclosed", ""),
+      ("&lt;b&gt; is a tag", "<b> is a tag"), ("<h1>Title</h1>Body", "Title\n\nBody"),
+      ("<blockquote>Quoted</blockquote>after", "Quoted\n\nafter"),
+    ])
+  func htmlToText(html: String, text: String) {
+    #expect(HTMLText.plain(html) == text)
+  }
+
+  @Test("JSON Feed 1.0: author, content_text, date_modified, external_url, a relative url")
+  func jsonFeed10() throws {
+    let json = """
+      {"version": "https://jsonfeed.org/version/1", "title": "Old", "items": [
+        {"id": "a", "url": "/posts/a", "content_text": "Plain <not a tag>", "author": {"name": "Bo"},
+         "date_modified": "2024-01-03T00:00:00Z"},
+        {"id": "b", "external_url": "https://elsewhere.example/b", "summary": "Short",
+         "content_html": "<p>Long</p>", "date_published": "2024-01-02", "date_modified": "2024-01-05"}
+      ]}
+      """
+    let (items, notes) = try SyndicationAdapter().decode(
+      Data(json.utf8), source: "j",
+      origin: FeedOrigin(url: URL(string: "https://site.example/feed.json")))
+    #expect(notes.isEmpty)
+    #expect(items.map(\.url) == ["https://site.example/posts/a", "https://elsewhere.example/b"])
+    #expect(items[0].subtitle == "Plain <not a tag>")
+    #expect(items[0].author == "Bo")
+    #expect(items[0].publishedAt == ISO8601.date(from: "2024-01-03T00:00:00Z"))
+    #expect(items[1].subtitle == "Short")
+    #expect(items[1].content == "Long")
+    #expect(items[1].publishedAt == ISO8601.date(from: "2024-01-02T00:00:00Z"))
+  }
+
+  @Test(
+    "authors: a name, RSS's e-mail (Name), Name <e-mail>, or an address alone",
+    arguments: [
+      (nil, nil, "jane@example.com (Jane Roe)", "Jane Roe"),
+      (nil, nil, "Jane Roe <jane@example.com>", "Jane Roe"),
+      (nil, nil, "jane@example.com", "jane@example.com"),
+      (nil, nil, "Jane Roe", "Jane Roe"),
+      ("Ann", "ann@example.com", "", "Ann"),
+      (nil, "ann@example.com", "", "ann@example.com"),
+      (nil, nil, "  ", nil),
+    ] as [(String?, String?, String, String?)])
+  func authors(name: String?, email: String?, text: String, expected: String?) {
+    #expect(FeedDocumentParser.personName(name: name, email: email, text: text) == expected)
+  }
+
+  @Test("links: resolved against xml:base and the document, chosen by RFC 4287")
+  func links() {
+    let base = URL(string: "http://example.com/a/b/feed.xml")
+    #expect(FeedLinks.resolve("../c.html", against: base) == "http://example.com/a/c.html")
+    #expect(FeedLinks.resolve(" /root ", against: base) == "http://example.com/root")
+    #expect(
+      FeedLinks.resolve("with space.html", against: base)
+        == "http://example.com/a/b/with%20space.html")
+    #expect(FeedLinks.resolve("mailto:x@y", against: base) == "mailto:x@y")
+    #expect(FeedLinks.resolve("rel", against: nil) == "rel")
+    let candidates = [
+      FeedLinks.candidate(rel: "self", type: nil, href: "s"),
+      FeedLinks.candidate(rel: "alternate", type: "application/pdf", href: "pdf"),
+      FeedLinks.candidate(
+        rel: "http://www.iana.org/assignments/relation/alternate", type: "text/html; charset=utf-8",
+        href: "html"),
+    ]
+    #expect(FeedLinks.choose(candidates, text: "t", permalink: "p") == "html")
+    #expect(FeedLinks.choose(Array(candidates.prefix(2)), text: "t", permalink: "p") == "t")
+    #expect(FeedLinks.choose(Array(candidates.prefix(2)), text: nil, permalink: "p") == "pdf")
+    #expect(FeedLinks.choose(Array(candidates.prefix(1)), text: nil, permalink: "p") == "p")
+  }
+}
