@@ -32,7 +32,11 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case "syndication":
     // RSS, Atom and JSON Feed: any bytes give items with a title, or an error, never a crash.
-    if let items = try? SyndicationAdapter().items(from: data, source: "w") {
+    let origin = FeedOrigin(
+      url: URL(string: "https://example.com/feeds/"),
+      contentType: "application/xml; charset="
+        + (["koi8-r", "utf-16", "x-none", "euc-jp"].randomElement() ?? ""))
+    if let (items, _) = try? SyndicationAdapter().decode(data, source: "w", origin: origin) {
       // An id is its link's ARTICLEID, or the source's name and a hash; never twice in a feed.
       precondition(
         items.allSatisfy {
@@ -40,6 +44,13 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             && ($0.id.hasPrefix("w-") || $0.id == $0.url.map(ArticleID.derive(fromURL:)))
         })
       precondition(Set(items.map(\.id)).count == items.count, "two items with one id")
+    }
+    // The tokenizer ends, moving forward: never more tokens than bytes.
+    var tokenizer = XMLTokenizer(bytes)
+    var tokens = 0
+    while tokenizer.next() != nil {
+      tokens += 1
+      precondition(tokens <= bytes.count, "the tokenizer did not move forward")
     }
     if let page = URL(string: "https://example.com/blog/") {
       for feed in FeedDiscovery.feeds(in: data, url: page) {

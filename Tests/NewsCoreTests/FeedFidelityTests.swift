@@ -162,7 +162,7 @@ struct FeedFidelityTests {
       count: 1),
     Case(
       "nbsp.xml", title: "Tea time — a story…", url: "http://kettle.example/tea",
-      date: nil, text: "Steeped & poured slowly.", author: nil,
+      date: nil, text: "Steeped & poured\u{00A0}slowly.", author: nil,
       count: 1),
     Case(
       "open-tag.xml", title: "First", url: "http://kettle.example/1",

@@ -87,9 +87,9 @@ public enum HTMLText {
         out.append(contentsOf: "\n\n".unicodeScalars)
       }
     }
-    // A no-break space reads as a space in a terminal.
-    let decoded = XMLTokenizer.decodingReferences(Array(String(out).utf8)[...])
-      .replacingOccurrences(of: "\u{00A0}", with: " ")
+    // `&nbsp;` spaces text out as a space does (and collapses with it).
+    let decoded = XMLTokenizer.decodingReferences(
+      Array(String(out).replacingOccurrences(of: "&nbsp;", with: " ").utf8)[...])
     return collapse(removingCharsMarker(normalizingLineBreaks(decoded)))
   }
 
