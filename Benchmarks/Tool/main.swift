@@ -3,6 +3,8 @@
 //   news-benchmark populate <count>   fill the store under NEWS_HOME with <count> articles
 //   news-benchmark crypto [MiB]       ChaCha20-Poly1305 throughput in 16 KiB messages, bytes/s
 //   news-benchmark profile-search     the indexed search against loading and matching everything
+//   news-benchmark parse [--new-only] <file>…  MB/s of the feed reader against the XMLParser-based one it
+//                                     replaced, on the same documents
 import Foundation
 import NewsCore
 
@@ -94,6 +96,56 @@ case "crypto":
   let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   print(Int(Double(rounds * message.count) / seconds), checksum == 255 ? "" : "")
 
+case "parse":
+  // Each reader over every document, repeated until a second or more has passed: bytes in,
+  // items out (HTML to text, dates, ids) for both, the old one through XMLParser.
+  let newOnly = arguments.contains("--new-only")
+  let files = arguments.dropFirst().filter { $0 != "--new-only" }.map { URL(fileURLWithPath: $0) }
+  guard !files.isEmpty else { fail("usage: news-benchmark parse <file>…") }
+  let documents = try files.map { try Data(contentsOf: $0) }
+  let bytes = documents.reduce(0) { $0 + $1.count }
+  let adapter = FeedRegistry.webFeedAdapter
+  func throughput(_ body: (Data) -> Int) -> (Double, Int) {
+    let clock = ContinuousClock()
+    var rounds = 0
+    var entries = 0
+    let start = clock.now
+    repeat {
+      for document in documents { entries += body(document) }
+      rounds += 1
+    } while clock.now - start < .seconds(1)
+    let elapsed = clock.now - start
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return (Double(bytes * rounds) / seconds / 1e6, entries / rounds)
+  }
+  let (new, newEntries) = throughput { data in
+    (try? adapter.decode(data, source: "b", origin: FeedOrigin()).items.count) ?? 0
+  }
+  guard !newOnly else {
+    print(String(format: "new %.1f MB/s (%d entries)", new, newEntries))
+    exit(0)
+  }
+  let (old, oldEntries) = throughput { data in
+    // The old reader's whole path: XMLParser, then the same items made of its entries.
+    guard let entries = try? LegacyXMLFeedParser.document(in: data).entries else { return 0 }
+    var items: [FeedItem] = []
+    for entry in entries {
+      guard let title = entry.title ?? entry.summary else { continue }
+      var item = FeedItem(
+        source: "b", title: title, subtitle: entry.summary ?? entry.content,
+        imageURL: entry.imageURL, url: entry.link)
+      item.author = entry.author
+      item.publishedAt = entry.published.flatMap(FeedDate.parse)
+      items.append(item)
+    }
+    return items.count
+  }
+  print(
+    String(
+      format: "new %.1f MB/s (%d entries), old %.1f MB/s (%d entries), ratio %.2f×",
+      new, newEntries, old, oldEntries, new / old))
+
 default:
-  fail("usage: news-benchmark populate <count> | crypto [MiB]")
+  fail("usage: news-benchmark populate <count> | crypto [MiB] | profile-search | parse <file>…")
 }

@@ -83,7 +83,9 @@ public enum FeedDate {
     var words: [Substring] = []
     for word in cleaned.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }) {
       // `15-Jan-2006` and `Jan.` are words of their own.
-      if word.contains(where: \.isLetter), word.contains("-"), !word.hasPrefix("-") {
+      if word.contains(where: \.isLetter), word.contains(where: { $0 == "-" }),
+        !word.hasPrefix("-")
+      {
         words += word.split(separator: "-")
       } else {
         words.append(word.hasSuffix(".") ? word.dropLast() : word)
@@ -96,7 +98,7 @@ public enum FeedDate {
     var offset: Int?
     for (position, word) in words.enumerated() {
       let lower = word.lowercased()
-      if word.contains(":"), word.first?.isNumber == true {
+      if word.first?.isNumber == true, word.contains(where: { $0 == ":" }) {
         guard seconds == nil, let (time, zone) = clock(String(word)) else { return nil }
         seconds = time
         if let zone { offset = zone }

@@ -4,6 +4,10 @@ import Foundation
 /// environment (`NEWS_FEED_<NAME>_TTL`, seconds), strongest last.
 public enum FeedRegistry {
   /// The names of the built-in sources, which `config.json` may change but need not declare.
+  /// The adapter that reads web feeds (RSS, RDF, Atom, JSON Feed), for tools that read feed
+  /// documents themselves (`news-benchmark parse`).
+  public static var webFeedAdapter: any FeedAdapter { SyndicationAdapter() }
+
   public static let builtInNames = ["a", "b", "c"]
 
   /// The built-in sources: one line each.

@@ -44,52 +44,55 @@ public enum HTMLText {
     collapse(normalizingLineBreaks(text))
   }
 
-  /// The full cleaning: tags removed (script, style, noscript, head and comments with
-  /// everything in them), block elements ending lines, then references decoded (so `&lt;b&gt;`
-  /// stays the text `<b>`).
+  /// The full cleaning: tags removed (script, style, noscript and comments with everything in
+  /// them), block elements ending lines, then references decoded (so `&lt;b&gt;` stays the text
+  /// `<b>`). One pass over the UTF-8 bytes: everything it looks for is ASCII.
   static func cleaned(_ text: String) -> String {
-    let scalars = Array(text.unicodeScalars)
-    var out = String.UnicodeScalarView()
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
     var index = 0
     // Once a search for `>` has failed, none follows: the text is scanned at most once more.
     var closingBracketAhead = true
-    while index < scalars.count {
-      let scalar = scalars[index]
-      guard scalar == "<", closingBracketAhead, index + 1 < scalars.count,
-        startsTag(scalars[index + 1])
-      else {
-        out.append(scalar)
+    while index < bytes.count {
+      guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else {
+        out += bytes[index...]
+        break
+      }
+      out += bytes[index..<open]
+      index = open
+      guard closingBracketAhead, index + 1 < bytes.count, startsTag(bytes[index + 1]) else {
+        out.append(UInt8(ascii: "<"))
         index += 1
         continue
       }
-      if starts(scalars, at: index, with: "<!--") {
-        index = after(scalars, "-->", from: index + 4) ?? scalars.count
+      if starts(bytes, at: index, with: "<!--") {
+        index = after(bytes, "-->", from: index + 4) ?? bytes.count
         continue
       }
-      guard let close = scalars[index...].firstIndex(of: ">") else {
+      guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else {
         closingBracketAhead = false
-        out.append(scalar)
+        out.append(UInt8(ascii: "<"))
         index += 1
         continue
       }
-      let name = tagName(scalars, from: index + 1)
+      let name = tagName(bytes, from: index + 1)
       let element = name.hasPrefix("/") ? String(name.dropFirst()) : name
       index = close + 1
       if rawTextElements.contains(name) {
         // Everything up to its end tag is code or metadata, never text.
         index =
-          after(scalars, "</" + name, from: index).map { end in
-            (scalars[end...].firstIndex(of: ">") ?? scalars.count - 1) + 1
-          } ?? scalars.count
+          after(bytes, "</" + name, from: index).map { end in
+            (bytes[end...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count - 1) + 1
+          } ?? bytes.count
       } else if lineElements.contains(name) {
-        out.append("\n")
+        out.append(0x0A)
       } else if blockElements.contains(element) {
-        out.append(contentsOf: "\n\n".unicodeScalars)
+        out += [0x0A, 0x0A]
       }
     }
     // `&nbsp;` spaces text out as a space does (and collapses with it).
-    let decoded = XMLTokenizer.decodingReferences(
-      Array(String(out).replacingOccurrences(of: "&nbsp;", with: " ").utf8)[...])
+    let decoded = XMLTokenizer.decodingReferences(out[...], nbspAsSpace: true)
     return collapse(removingCharsMarker(normalizingLineBreaks(decoded)))
   }
 
@@ -108,45 +111,43 @@ public enum HTMLText {
   ]
 
   /// The lower-cased name of the tag whose `<` is just before `start` (`/p` for `</p>`).
-  private static func tagName(_ scalars: [Unicode.Scalar], from start: Int) -> String {
-    var name = String.UnicodeScalarView()
+  private static func tagName(_ bytes: [UInt8], from start: Int) -> String {
+    var name: [UInt8] = []
     var index = start
-    if index < scalars.count, scalars[index] == "/" {
-      name.append("/")
+    if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
+      name.append(UInt8(ascii: "/"))
       index += 1
     }
-    while index < scalars.count, name.count < 16,
-      scalars[index].isASCIILetter || scalars[index].isASCIIDigit
-    {
-      name.append(scalars[index])
+    while index < bytes.count, name.count < 16, isASCIILetterOrDigit(bytes[index]) {
+      name.append(bytes[index] | (bytes[index] >= 0x41 && bytes[index] <= 0x5A ? 0x20 : 0))
       index += 1
     }
-    return String(name).lowercased()
+    return String(decoding: name, as: UTF8.self)
+  }
+
+  private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+    (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
   }
 
   /// Whether `text` (ASCII, lower-case) stands at `index`, compared without case.
-  private static func starts(_ scalars: [Unicode.Scalar], at index: Int, with text: String)
-    -> Bool
-  {
-    let pattern = Array(text.unicodeScalars)
-    guard index + pattern.count <= scalars.count else { return false }
+  private static func starts(_ bytes: [UInt8], at index: Int, with text: String) -> Bool {
+    let pattern = Array(text.utf8)
+    guard index + pattern.count <= bytes.count else { return false }
     return (0..<pattern.count).allSatisfy { offset in
-      let scalar = scalars[index + offset]
-      let lower = scalar.isASCIILetter ? Unicode.Scalar(scalar.value | 0x20)! : scalar
-      return lower == pattern[offset]
+      let byte = bytes[index + offset]
+      return (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == pattern[offset]
     }
   }
 
   /// Just past the next `text` (case-insensitive) at or after `index`, or `nil`.
-  private static func after(_ scalars: [Unicode.Scalar], _ text: String, from index: Int) -> Int? {
-    let first = text.unicodeScalars.first!
+  private static func after(_ bytes: [UInt8], _ text: String, from index: Int) -> Int? {
+    let first = text.utf8.first!
     var cursor = index
-    while cursor < scalars.count,
-      let found = scalars[cursor...].firstIndex(where: {
-        $0 == first || ($0.isASCIILetter && Unicode.Scalar($0.value | 0x20) == first)
-      })
+    while cursor < bytes.count,
+      let found = bytes[cursor...].firstIndex(where: { $0 == first || $0 | 0x20 == first })
     {
-      if starts(scalars, at: found, with: text) { return found + text.unicodeScalars.count }
+      if starts(bytes, at: found, with: text) { return found + text.utf8.count }
       cursor = found + 1
     }
     return nil
@@ -159,9 +160,10 @@ public enum HTMLText {
       of: "\r", with: "\n")
   }
 
-  /// Whether the text after a `<` starts a tag (`<p`, `</p`, `<!--`).
-  private static func startsTag(_ first: Unicode.Scalar) -> Bool {
-    first.isASCIILetter || first == "/" || first == "!"
+  /// Whether the byte after a `<` starts a tag (`<p`, `</p`, `<!--`).
+  private static func startsTag(_ first: UInt8) -> Bool {
+    (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z"))
+      || first == UInt8(ascii: "/") || first == UInt8(ascii: "!")
   }
 
   /// `… [+8749 chars]` at the end of newsapi.org content.
@@ -177,17 +179,33 @@ public enum HTMLText {
     return kept
   }
 
-  /// Runs of spaces become one; more than one blank line becomes one.
+  /// Runs of spaces become one, lines lose the spaces at their ends, and more than one blank
+  /// line becomes one (none at the start or the end). One pass over the bytes.
   private static func collapse(_ text: String) -> String {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count)
+    var pendingSpace = false
+    var pendingBreaks = 0
+    for byte in text.utf8 {
+      switch byte {
+      case 0x20:
+        pendingSpace = true
+      case 0x0A:
+        pendingSpace = false
+        pendingBreaks += 1
+      default:
+        if !out.isEmpty {
+          if pendingBreaks > 0 {
+            out += pendingBreaks > 1 ? [0x0A, 0x0A] : [0x0A]
+          } else if pendingSpace {
+            out.append(0x20)
+          }
+        }
+        pendingSpace = false
+        pendingBreaks = 0
+        out.append(byte)
+      }
     }
-    var out: [String] = []
-    for line in lines {
-      if line.isEmpty, out.last?.isEmpty ?? true { continue }
-      out.append(line)
-    }
-    while out.last?.isEmpty == true { out.removeLast() }
-    return out.joined(separator: "\n")
+    return String(decoding: out, as: UTF8.self)
   }
 }

@@ -377,7 +377,9 @@ struct FeedDocumentParser {
       entry?.entry.content = Optional(kind.plain(raw)).nonEmpty
     case .link:
       // `&amp;` written once too often in a link's query is a common mistake.
-      let link = trimmed.replacingOccurrences(of: "&amp;", with: "&")
+      let link =
+        trimmed.utf8.contains(UInt8(ascii: "&"))
+        ? trimmed.replacingOccurrences(of: "&amp;", with: "&") : trimmed
       if entry?.textLink == nil, !link.isEmpty {
         entry?.textLink = FeedLinks.resolve(link, against: capture.base)
       }

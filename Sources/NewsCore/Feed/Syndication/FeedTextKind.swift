@@ -57,7 +57,9 @@ enum FeedTextKind: Equatable {
 
   /// feedparser's rule: a closing tag or a reference, and every tag one of HTML's own.
   static func looksLikeHTML(_ text: String) -> Bool {
-    guard text.contains("</") || text.contains("&") || text.contains("<br") else { return false }
+    guard text.utf8.contains(UInt8(ascii: "<")) || text.utf8.contains(UInt8(ascii: "&")) else {
+      return false
+    }
     let scalars = Array(text.unicodeScalars)
     var sawEvidence = false
     var index = 0

@@ -288,24 +288,29 @@ struct XMLTokenizer {
   /// The text of `bytes` with `&amp;`, `&#233;`, `&#xE9;` and HTML's named references decoded;
   /// anything else after an `&` stays as written. Numeric references to 0x80…0x9F mean what
   /// Windows-1252 puts there (as browsers read them); to nothing valid, U+FFFD.
-  static func decodingReferences(_ bytes: ArraySlice<UInt8>) -> String {
+  /// With `nbspAsSpace`, `&nbsp;` is a plain space (for text made from HTML).
+  static func decodingReferences(_ bytes: ArraySlice<UInt8>, nbspAsSpace: Bool = false) -> String {
     guard var ampersand = bytes.firstIndex(of: UInt8(ascii: "&")) else {
       return String(decoding: bytes, as: UTF8.self)
     }
-    var out = String.UnicodeScalarView()
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
     var kept = bytes.startIndex
     while true {
       if let (scalar, end) = reference(in: bytes, at: ampersand) {
-        out.append(
-          contentsOf: String(decoding: bytes[kept..<ampersand], as: UTF8.self).unicodeScalars)
-        out.append(scalar)
+        out += bytes[kept..<ampersand]
+        if nbspAsSpace, scalar == "\u{00A0}", bytes[ampersand + 1] == UInt8(ascii: "n") {
+          out.append(0x20)
+        } else {
+          out += UTF8.encode(scalar)!
+        }
         kept = end
       }
       guard let next = bytes[(ampersand + 1)...].firstIndex(of: UInt8(ascii: "&")) else { break }
       ampersand = next
     }
-    out.append(contentsOf: String(decoding: bytes[kept...], as: UTF8.self).unicodeScalars)
-    return String(out)
+    out += bytes[kept...]
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The reference starting at `position` (an `&`) and the index just past its `;`.
