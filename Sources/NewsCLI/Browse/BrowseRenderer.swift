@@ -68,7 +68,8 @@ struct BrowseRenderer {
         String(repeating: " ", count: numberWidth - number.count) + number + ". ", row: row + 1,
         column: column)
       column = grid.put(
-        clean(article.title, html: article.textMayHoldHTML), row: row + 1, column: column, attributes(isRead ? [] : [.bold]))
+        clean(article.title, html: article.textMayHoldHTML), row: row + 1, column: column,
+        attributes(isRead ? [] : [.bold]))
       var meta = [article.source, article.publishedAt.map { RelativeTime.describe($0, now: now) }]
         .compactMap { $0 }.map(clean).filter { !$0.isEmpty }.joined(separator: " · ")
       // A one-line summary where the width allows.
@@ -85,7 +86,8 @@ struct BrowseRenderer {
     drawHeader(article.source.map(clean) ?? article.provider, detail: "", on: &grid)
     let width = max(grid.width - 4, 10)
     var lines: [(String, ScreenGrid.Attributes)] = []
-    for line in TextWrapper.wrap(clean(article.title, html: article.textMayHoldHTML), width: width) {
+    for line in TextWrapper.wrap(clean(article.title, html: article.textMayHoldHTML), width: width)
+    {
       lines.append((line, [.bold]))
     }
     let meta = [

@@ -42,7 +42,8 @@ struct ArticleListRenderer {
       let label = String(repeating: " ", count: numberWidth - number.count) + number + ". "
       text += "\n"
       let titleLines = TextWrapper.wrap(
-        TextWrapper.shortened(clean(article.title, html: article.textMayHoldHTML), to: Self.maximumTitle),
+        TextWrapper.shortened(
+          clean(article.title, html: article.textMayHoldHTML), to: Self.maximumTitle),
         width: width - indent.count)
       let isRead = read.contains(article.id)
       for (index, line) in titleLines.enumerated() {
@@ -51,7 +52,9 @@ struct ArticleListRenderer {
       switch layout(article.provider) {
       case .release:
         // The design: title, two lines of description, image.
-        if let description = article.description.map { cleanKeepingLines($0, html: article.textMayHoldHTML) }, !description.isEmpty {
+        if let description = article.description.map {
+          cleanKeepingLines($0, html: article.textMayHoldHTML)
+        }, !description.isEmpty {
           for line in TextWrapper.firstLines(description, width: width - indent.count, count: 2) {
             text += indent + line + "\n"
           }
@@ -77,7 +80,9 @@ struct ArticleListRenderer {
           text += indent + style.dim(line) + "\n"
         }
       }
-      if let description = article.description.map({ clean($0, html: article.textMayHoldHTML) }), !description.isEmpty {
+      if let description = article.description.map({ clean($0, html: article.textMayHoldHTML) }),
+        !description.isEmpty
+      {
         let shortened = TextWrapper.shortened(description, to: Self.maximumDescription)
         for line in TextWrapper.wrap(shortened, width: width - indent.count) {
           text += indent + line + "\n"

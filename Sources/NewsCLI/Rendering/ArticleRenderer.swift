@@ -17,11 +17,15 @@ struct ArticleRenderer {
     case .standard: break
     }
     var text = ""
-    for line in TextWrapper.wrap(clean(article.title, html: article.textMayHoldHTML), width: width) {
+    for line in TextWrapper.wrap(clean(article.title, html: article.textMayHoldHTML), width: width)
+    {
       text += style.bold(line) + "\n"
     }
-    let meta = [article.source.map(clean), article.author.map { "by " + clean($0, html: article.textMayHoldHTML) }]
-      .compactMap { $0 }.filter { !$0.isEmpty }
+    let meta = [
+      article.source.map(clean),
+      article.author.map { "by " + clean($0, html: article.textMayHoldHTML) },
+    ]
+    .compactMap { $0 }.filter { !$0.isEmpty }
     if !meta.isEmpty {
       for line in TextWrapper.wrap(meta.joined(separator: " · "), width: width) {
         text += style.dim(line) + "\n"
