@@ -52,9 +52,10 @@ struct ArticleListRenderer {
       switch layout(article.provider) {
       case .release:
         // The design: title, two lines of description, image.
-        if let description = article.description.map {
-          cleanKeepingLines($0, html: article.textMayHoldHTML)
-        }, !description.isEmpty {
+        let html = article.textMayHoldHTML
+        if let description = article.description.map({ cleanKeepingLines($0, html: html) }),
+          !description.isEmpty
+        {
           for line in TextWrapper.firstLines(description, width: width - indent.count, count: 2) {
             text += indent + line + "\n"
           }
