@@ -178,3 +178,18 @@ struct FeedReadingTests {
     #expect(FeedLinks.choose(Array(candidates.prefix(1)), text: nil, permalink: "p") == "p")
   }
 }
+
+@Suite("An article's content keeps its images as marks")
+struct ContentImageTests {
+  @Test("show's content marks images in place; the summary line does not")
+  func images() throws {
+    let xml = """
+      <rss><channel><item><title>Pictures</title><link>https://e.example/p</link>
+      <content:encoded><![CDATA[<p>Before <img src="a.png" alt="A cat"> after <IMG SRC='b.png'></p>]]></content:encoded>
+      </item></channel></rss>
+      """
+    let item = try #require(try SyndicationAdapter().items(from: Data(xml.utf8), source: "w").first)
+    #expect(item.subtitle == "Before after")
+    #expect(item.content == "Before [image: A cat] after [image]")
+  }
+}

@@ -47,7 +47,7 @@ public enum HTMLText {
   /// The full cleaning: tags removed (script, style, noscript and comments with everything in
   /// them), block elements ending lines, then references decoded (so `&lt;b&gt;` stays the text
   /// `<b>`). One pass over the UTF-8 bytes: everything it looks for is ASCII.
-  static func cleaned(_ text: String) -> String {
+  static func cleaned(_ text: String, images: Bool = false) -> String {
     let bytes = Array(text.utf8)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
@@ -85,6 +85,10 @@ public enum HTMLText {
           after(bytes, "</" + name, from: index).map { end in
             (bytes[end...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count - 1) + 1
           } ?? bytes.count
+      } else if images, name == "img" {
+        // An image in an article's body is a mark in its text: `[image: the alt text]`.
+        let alt = attribute("alt", in: bytes[(open + 4)..<close])
+        out += Array((alt.map { "[image: \($0)]" } ?? "[image]").utf8)
       } else if lineElements.contains(name) {
         out.append(0x0A)
       } else if blockElements.contains(element) {
@@ -94,6 +98,21 @@ public enum HTMLText {
     // `&nbsp;` spaces text out as a space does (and collapses with it).
     let decoded = XMLTokenizer.decodingReferences(out[...], nbspAsSpace: true)
     return collapse(removingCharsMarker(normalizingLineBreaks(decoded)))
+  }
+
+  /// HTML made plain as ``plain(_:)`` makes it, images kept as `[image]` (or `[image: alt]`):
+  /// for an article's full content, where `show` prints them in place.
+  static func content(_ text: String) -> String {
+    isPlain(text) ? text : cleaned(text, images: true)
+  }
+
+  /// The value of attribute `name` (lower-case) inside a tag's bytes, if it has a non-blank one.
+  private static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
+    var tokenizer = XMLTokenizer(Array("<x ".utf8) + tag + Array(">".utf8))
+    guard case .start(let start) = tokenizer.next(), let value = start.attribute(name) else {
+      return nil
+    }
+    return FeedDocumentParser.line(value)
   }
 
   /// Elements whose content is never text (code, styles, what a page shows without scripts).

@@ -80,7 +80,7 @@ struct SyndicationAdapter: FeedAdapter {
       item.id = source + "-" + StableHash.hex(guid, length: 10)
     }
     item.author = entry.author
-    if let content = entry.content, content != text { item.content = content }
+    if let body = entry.body ?? entry.content, body != text { item.content = body }
     item.publishedAt = entry.dates.lazy.compactMap(FeedDate.parse).first
     return item
   }

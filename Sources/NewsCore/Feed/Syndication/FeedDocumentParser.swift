@@ -375,6 +375,7 @@ struct FeedDocumentParser {
     case .content:
       guard entry?.entry.content == nil else { return }
       entry?.entry.content = Optional(kind.plain(raw)).nonEmpty
+      entry?.entry.body = Optional(kind.plain(raw, images: true)).nonEmpty
     case .link:
       // `&amp;` written once too often in a link's query is a common mistake.
       let link =

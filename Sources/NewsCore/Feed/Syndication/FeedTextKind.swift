@@ -37,12 +37,13 @@ enum FeedTextKind: Equatable {
   }
 
   /// `raw` (the element's text, references decoded; markup of child elements as written) as
-  /// plain text.
-  func plain(_ raw: String) -> String {
+  /// plain text; with `images`, HTML's images stay as `[image]` marks (an article's content).
+  func plain(_ raw: String, images: Bool = false) -> String {
+    func html(_ text: String) -> String { images ? HTMLText.content(text) : HTMLText.plain(text) }
     switch self {
     case .text: return HTMLText.tidy(raw)
-    case .html, .xhtml: return HTMLText.plain(raw)
-    case .guess: return Self.looksLikeHTML(raw) ? HTMLText.plain(raw) : HTMLText.tidy(raw)
+    case .html, .xhtml: return html(raw)
+    case .guess: return Self.looksLikeHTML(raw) ? html(raw) : HTMLText.tidy(raw)
     }
   }
 

@@ -9,6 +9,8 @@ struct SyndicationEntry: Sendable, Equatable {
   var guidIsLink = false
   var summary: String?
   var content: String?
+  /// The content with its images marked in place (`[image: alt]`), for reading it in full.
+  var body: String?
   var author: String?
   /// The entry's dates as written, best first: published, then updated, then created.
   var dates: [String] = []
