@@ -387,7 +387,10 @@ struct FeedDocumentParser {
     case .guid(let permalink):
       guard !trimmed.isEmpty else { return }
       if entry?.entry.guid == nil { entry?.entry.guid = trimmed }
-      if permalink, FeedLinks.isAbsolute(trimmed), entry?.permalink == nil {
+      // A permanent link: a URI, or a path on the document's host (`/2024/post`).
+      if permalink, FeedLinks.isAbsolute(trimmed) || trimmed.hasPrefix("/"),
+        entry?.permalink == nil
+      {
         entry?.permalink = FeedLinks.resolve(trimmed, against: capture.base)
       }
     case .date(let rank):
