@@ -179,7 +179,7 @@ public enum FeedDate {
   private static func numericZone(_ text: String) -> Int? {
     guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
     let digits = text.dropFirst().filter { $0 != ":" }
-    guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy { $0.isASCII && $0.isNumber },
+    guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
       let value = Int(digits)
     else { return nil }
     let (hours, minutes) = digits.count <= 2 ? (value, 0) : (value / 100, value % 100)
