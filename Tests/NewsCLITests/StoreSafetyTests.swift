@@ -53,6 +53,37 @@ struct StoreSafetyTests {
     #expect(harness.server.requests.count == requests)
   }
 
+  @Test(
+    "a wrong key stops sources add, remove, import and export before anything is fetched or written",
+    arguments: [
+      ["sources", "add", "URL/new.xml"], ["sources", "remove", "blog"],
+      ["sources", "import", "FILE"], ["sources", "export"],
+    ])
+  func wrongKeySources(arguments: [String]) async throws {
+    let base = harness.server.baseURL.absoluteString
+    let config = try harness.home.write(
+      "config.json", #"{"sources": [{"name": "blog", "url": "\#(base)/blog.xml"}]}"#)
+    let file = try harness.home.write("urls", "\(base)/imported.xml\n")
+    harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
+    let keys = [first, second].map { ["NEWS_STORE_KEY": $0, "NEWS_CONFIG": config] }
+    #expect(await harness.run(["sync"], environment: keys[0]).code == .success)
+    let before = try snapshot()
+    let configBefore = try Data(contentsOf: URL(fileURLWithPath: config))
+    let requests = harness.server.requests.count
+    let result = await harness.run(
+      arguments.map {
+        $0.replacingOccurrences(of: "URL", with: base).replacingOccurrences(of: "FILE", with: file)
+      },
+      environment: keys[1])
+    #expect(result.code == .ioError)
+    #expect(result.err.contains("the store key does not open"))
+    #expect(result.out.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: harness.home.path(".config.json.lock")))
+    #expect(try snapshot() == before)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == configBefore)
+    #expect(harness.server.requests.count == requests)
+  }
+
   @Test("a store written before the key check is checked by opening its files")
   func wrongKeyOldStore() async throws {
     _ = await harness.run(["headlines"], environment: ["NEWS_STORE_KEY": first])

@@ -1,7 +1,8 @@
 import Foundation
-import NewsCore
 import TestSupport
 import Testing
+
+@testable import NewsCore
 
 @Suite("Configuration")
 struct ConfigurationTests {
@@ -176,5 +177,82 @@ struct ConfigurationTests {
       return error.exitCode == .configuration && error.message.hasPrefix("NEWS_STORE_KEY")
         && !error.message.contains("c2hvcnQ=")
     }
+  }
+}
+
+@Suite("Text files written anywhere: LF, CRLF, CR, a byte-order mark")
+struct TextFileTests {
+  static let endings = ["\n", "\r\n", "\r"]
+
+  @Test(".env", arguments: endings)
+  func dotEnv(ending: String) throws {
+    let text = "\u{FEFF}A=1" + ending + "# comment" + ending + "B=\"two\"" + ending
+    #expect(try DotEnv.parse(text) == ["A": "1", "B": "two"])
+  }
+
+  @Test("newsboat's urls file", arguments: endings)
+  func urls(ending: String) throws {
+    let text = "\u{FEFF}https://a.example/feed tech" + ending + "https://b.example/feed" + ending
+    let (subscriptions, _) = try SubscriptionFile.parse(Data(text.utf8))
+    #expect(
+      subscriptions.map(\.url.absoluteString) == [
+        "https://a.example/feed", "https://b.example/feed",
+      ])
+    #expect(subscriptions.map(\.tags) == [["tech"], []])
+  }
+
+  @Test("OPML", arguments: endings)
+  func opml(ending: String) throws {
+    let text =
+      "\u{FEFF}<?xml version=\"1.0\"?>" + ending + "<opml><body>" + ending
+      + "<outline text=\"A\" xmlUrl=\"https://a.example/feed\"/>" + ending + "</body></opml>"
+      + ending
+    let (subscriptions, _) = try SubscriptionFile.parse(Data(text.utf8))
+    #expect(subscriptions.map(\.title) == ["A"])
+  }
+
+  @Test("config.json", arguments: endings)
+  func configJSON(ending: String) throws {
+    let text =
+      "\u{FEFF}{" + ending + "\"sources\": [{\"name\": \"d\", \"url\": \"https://d.example/f\"}]"
+      + ending + "}"
+    let file = try FeedConfigFile.parse(Data(text.utf8), path: "config.json")
+    #expect(file.sources.map(\.name) == ["d"])
+  }
+
+  @Test("the store key file and NEWSAPI_KEY_FILE", arguments: endings)
+  func keyFiles(ending: String) throws {
+    #expect(
+      try StoreKey.decode(
+        "\u{FEFF}" + String(repeating: "A", count: 43) + "=" + ending, source: "k"
+      ).count == 32)
+    let directory = TemporaryDirectory()
+    let path = try directory.write("newsapi-key", "\u{FEFF}abc123" + ending)
+    let configuration = try Configuration(environment: [
+      "HOME": directory.url.path, "NEWSAPI_KEY_FILE": path,
+    ])
+    #expect(configuration.newsAPIKey == "abc123")
+  }
+
+  @Test("an unreadable NEWSAPI_KEY_FILE is an error even when NEWSAPI_KEY is set; NEWSAPI_KEY wins")
+  func keyFileWithKey() throws {
+    let directory = TemporaryDirectory()
+    #expect(throws: ConfigurationError.self) {
+      try Configuration(environment: [
+        "HOME": directory.url.path, "NEWSAPI_KEY": "k", "NEWSAPI_KEY_FILE": "/nonexistent",
+      ])
+    }
+    #expect {
+      try Configuration(environment: [
+        "HOME": directory.url.path, "NEWSAPI_KEY_FILE": directory.url.path,
+      ])
+    } throws: { error in
+      (error as? ConfigurationError)?.message.contains("a directory, not a file") == true
+    }
+    let path = try directory.write("newsapi-key", "fromfile\n")
+    let both = try Configuration(environment: [
+      "HOME": directory.url.path, "NEWSAPI_KEY": "k", "NEWSAPI_KEY_FILE": path,
+    ])
+    #expect(both.newsAPIKey == "k")
   }
 }

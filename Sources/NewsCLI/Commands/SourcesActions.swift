@@ -25,6 +25,8 @@ enum SourcesActions {
     if placeholder == nil, let value {
       throw UsageError(command: command, message: "unexpected argument '\(value)'")
     }
+    // The key first: with a wrong one, nothing is fetched, written or even exported.
+    try services.checkKey()
     let subscriptions = services.subscriptions()
     switch action {
     case "add":

@@ -5,18 +5,26 @@ import Foundation
 extension Configuration {
   static func apiKey(_ values: [String: String]) throws(ConfigurationError) -> String? {
     var key = values["NEWSAPI_KEY"]
-    if key == nil, let path = values["NEWSAPI_KEY_FILE"] {
+    // A key file that is set is read even when NEWSAPI_KEY (which wins) is set too: a mistake in
+    // it is never silent.
+    if let path = values["NEWSAPI_KEY_FILE"] {
+      let fromFile: String
       do {
-        key = try String(contentsOfFile: path, encoding: .utf8)
+        fromFile = try String(contentsOfFile: path, encoding: .utf8).droppingByteOrderMark
           .trimmingCharacters(in: .whitespacesAndNewlines)
       } catch {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         let reason =
-          FileManager.default.fileExists(atPath: path) ? "not readable UTF-8 text" : "no such file"
+          !exists
+          ? "no such file"
+          : isDirectory.boolValue ? "a directory, not a file" : "not readable UTF-8 text"
         throw .unreadableFile(variable: "NEWSAPI_KEY_FILE", path: path, reason: reason)
       }
-      if key?.isEmpty == true {
+      if fromFile.isEmpty {
         throw .invalidSecret(variable: "NEWSAPI_KEY_FILE", reason: "the file \(path) is empty")
       }
+      key = key ?? fromFile
     }
     if let key, key.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value >= 0x7F }) {
       // A key with spaces or control characters would corrupt the request header.

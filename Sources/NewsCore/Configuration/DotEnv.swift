@@ -1,6 +1,6 @@
 /// Reads `.env` files: `KEY=VALUE` lines, `#` comments, optional `export `, optional quotes.
 public enum DotEnv {
-  /// Parses the text of a `.env` file.
+  /// Parses the text of a `.env` file (LF, CRLF or CR line ends, a byte-order mark or none).
   ///
   /// Values in double quotes understand `\n`, `\t`, `\"` and `\\`; values in single quotes are taken
   /// literally; unquoted values end at ` #` and are trimmed. A line that is not `KEY=VALUE` throws
@@ -9,9 +9,7 @@ public enum DotEnv {
     -> [String: String]
   {
     var values: [String: String] = [:]
-    for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
+    for (number, rawLine) in text.textFileLines.enumerated() {
       var line = rawLine.trimmingWhitespace()
       if line.isEmpty || line.hasPrefix("#") { continue }
       if line.hasPrefix("export ") { line = line.dropFirst("export ".count).trimmingWhitespace() }

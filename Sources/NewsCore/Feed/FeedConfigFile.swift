@@ -61,7 +61,9 @@ public struct FeedConfigFile: Sendable {
   static func parse(_ data: Data, path: String) throws(ConfigurationError) -> FeedConfigFile {
     let wire: Wire
     do {
-      wire = try JSONDecoder().decode(Wire.self, from: data)
+      // A byte-order mark (Windows editors write one) is not JSON.
+      let json = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
+      wire = try JSONDecoder().decode(Wire.self, from: Data(json))
     } catch let problem as Problem {
       throw .invalidConfigFile(
         file: path, source: problem.source, field: problem.field, problem: problem.problem)

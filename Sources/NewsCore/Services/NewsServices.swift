@@ -50,6 +50,19 @@ public struct NewsServices: Sendable {
       store: store, retention: configuration.retention, now: dependencies.timing.now)
   }
 
+  /// Checks the key against both stores before a command that changes the configuration
+  /// (`sources add|remove|import`): with a wrong key nothing is written or fetched. With no key
+  /// yet there is nothing to check, and nothing is made.
+  ///
+  /// - Throws: ``StoreError/wrongKey(path:)`` (exit 74).
+  public func checkKey() throws {
+    guard let key = try StoreKey.existing(configuration: configuration) else { return }
+    for directory in [configuration.paths.dataDirectory, configuration.paths.cacheDirectory] {
+      try EncryptedStore(directory: directory, key: key, randomBytes: dependencies.randomBytes)
+        .verifyKey()
+    }
+  }
+
   /// The store of caches (the feed), in the cache directory, its key checked.
   public func cacheStore() throws -> EncryptedStore {
     let store = EncryptedStore(

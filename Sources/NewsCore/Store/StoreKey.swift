@@ -64,7 +64,8 @@ public struct StoreKey: Sendable {
   }
 
   static func decode(_ text: String, source: String) throws(StoreError) -> [UInt8] {
-    guard let data = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+    let trimmed = text.droppingByteOrderMark.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let data = Data(base64Encoded: trimmed),
       data.count == 32
     else { throw .invalidKey(source: source) }
     return Array(data)

@@ -48,6 +48,29 @@ struct ConfigFileEditor {
     bytes.insert(contentsOf: [UInt8(ascii: ",")] + gap + Array(entry.utf8), at: last.upperBound)
   }
 
+  /// Appends every entry, as ``append(_:)`` would one by one, but reading the file once: linear
+  /// in the file and the entries (an import of 100,000 feeds).
+  mutating func append(contentsOf entries: [String]) throws(Failure) {
+    guard let first = entries.first else { return }
+    try append(first)
+    guard entries.count > 1, let root = try rootObject(),
+      let sources = try member("sources", of: root)
+    else { return }
+    let elements = try self.elements(of: sources)
+    guard let last = elements.last else { return }
+    let before =
+      elements.count > 1 ? elements[elements.count - 2].upperBound : sources.lowerBound + 1
+    var gap = Array(bytes[before..<last.lowerBound])
+    if gap.first == UInt8(ascii: ",") { gap.removeFirst() }
+    var added: [UInt8] = []
+    for entry in entries.dropFirst() {
+      added.append(UInt8(ascii: ","))
+      added += gap
+      added += Array(entry.utf8)
+    }
+    bytes.insert(contentsOf: added, at: last.upperBound)
+  }
+
   /// The `name` of each entry of `sources`, in order (`nil` where an entry has none).
   func names() throws(Failure) -> [String?] {
     guard let root = try rootObject(), let sources = try member("sources", of: root) else {

@@ -30,9 +30,7 @@ public enum SubscriptionFile {
     }
     var subscriptions: [Subscription] = []
     var skipped: [String] = []
-    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
+    for (offset, rawLine) in text.textFileLines.enumerated() {
       let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }
       let words = try newsboatWords(line, line: offset + 1)

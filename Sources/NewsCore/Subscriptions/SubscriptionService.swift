@@ -121,7 +121,8 @@ public struct SubscriptionService: Sendable {
       throw SubscriptionError.badImport(path: path, detail: error.detail)
     }
     var entries: [Entry] = []
-    var taken = Set(sources.map(\.name))
+    // Linear in the file: one set of names taken, and for each name the next number to try.
+    var names = NameAllocator(taken: Set(sources.map(\.name)).union(reserved))
     var seen = Set(sources.map { Self.normalized($0.url) })
     var existing = 0
     for subscription in parsed.subscriptions {
@@ -129,8 +130,7 @@ public struct SubscriptionService: Sendable {
         existing += 1
         continue
       }
-      let name = uniqueName(from: subscription.title, url: subscription.url, taken: taken)
-      taken.insert(name)
+      let name = names.take(Self.baseName(from: subscription.title, url: subscription.url))
       entries.append(Entry(name: name, url: subscription.url, ttl: nil, tags: subscription.tags))
     }
     if !entries.isEmpty { try write(entries, removing: nil) }
@@ -157,20 +157,34 @@ public struct SubscriptionService: Sendable {
   }
 
   /// A free name from the feed's title (`Hacker News` → `hacker-news`), else from its host.
-  private func uniqueName(from title: String?, url: URL, taken: Set<String>? = nil) -> String {
-    let taken = (taken ?? Set(sources.map(\.name))).union(reserved)
-    var base = Self.slug(title ?? "")
-    if base.isEmpty {
-      base = Self.slug((url.host ?? "").replacingOccurrences(of: "www.", with: ""))
+  private func uniqueName(from title: String?, url: URL) -> String {
+    var names = NameAllocator(taken: Set(sources.map(\.name)).union(reserved))
+    return names.take(Self.baseName(from: title, url: url))
+  }
+
+  /// The name a feed would like: its title's slug, else its host's, else `feed`.
+  private static func baseName(from title: String?, url: URL) -> String {
+    var base = slug(title ?? "")
+    if base.isEmpty { base = slug((url.host ?? "").replacingOccurrences(of: "www.", with: "")) }
+    return base.isEmpty ? "feed" : base
+  }
+
+  /// Hands out free names: `base`, else `base-2`, `base-3`…, remembering where each base got to.
+  private struct NameAllocator {
+    var taken: Set<String>
+    var next: [String: Int] = [:]
+
+    mutating func take(_ base: String) -> String {
+      var name = base
+      var counter = next[base] ?? 2
+      while taken.contains(name) {
+        name = "\(base)-\(counter)"
+        counter += 1
+      }
+      next[base] = counter
+      taken.insert(name)
+      return name
     }
-    if base.isEmpty { base = "feed" }
-    var name = base
-    var counter = 2
-    while taken.contains(name) {
-      name = "\(base)-\(counter)"
-      counter += 1
-    }
-    return name
   }
 
   /// Lower-case ASCII letters and digits, `-` between words, at most 32 characters.
@@ -259,7 +273,7 @@ public struct SubscriptionService: Sendable {
       }
       var editor = ConfigFileEditor(data)
       do throws(ConfigFileEditor.Failure) {
-        for entry in entries { try editor.append(entry.json) }
+        try editor.append(contentsOf: entries.map(\.json))
         if let removing { _ = try editor.remove(named: removing) }
       } catch {
         throw SubscriptionError.uneditable(path: path.path, detail: error.detail)
