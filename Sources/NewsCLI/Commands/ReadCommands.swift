@@ -37,11 +37,41 @@ enum ReadCommands {
         """,
       arguments: [ArticleArguments.several()]),
     run: { arguments, context in
-      let (store, articles) = try resolve(arguments, command: "unread", context: context)
-      try store.markUnread(articles.map(\.id))
+      let (store, articles, marksOnly) = try resolveForUnread(arguments, context: context)
+      try store.markUnread(articles.map(\.id) + marksOnly)
       ArticleArguments.confirm("unread", articles, context: context)
+      for id in marksOnly {
+        context.console.out("unread: \(TerminalSanitizer.clean(id)) (no longer stored)\n")
+      }
       return .success
     })
+
+  /// As ``resolve(_:command:context:)``, but an id whose article retention dropped while its
+  /// read mark remains is still accepted: its mark is what `unread` removes.
+  private static func resolveForUnread(_ arguments: ParsedArguments, context: Context) throws
+    -> (ArticleStore, [Article], [String])
+  {
+    do {
+      let (store, articles) = try resolve(arguments, command: "unread", context: context)
+      return (store, articles, [])
+    } catch let error as LookupError {
+      guard !arguments[Options.all] else { throw error }
+      let store = try context.services(try context.configuration()).articleStore()
+      let marks = try store.readIDs()
+      var articles: [Article] = []
+      var marksOnly: [String] = []
+      for reference in arguments.positionals {
+        if let article = try? ArticleReference.resolve(reference, in: store) {
+          articles.append(article)
+        } else if marks.contains(reference) {
+          marksOnly.append(reference)
+        } else {
+          throw error
+        }
+      }
+      return (store, articles, marksOnly)
+    }
+  }
 
   /// The store and the articles the arguments name: the positional ids, or with `--all` every
   /// stored article (of `--source`).

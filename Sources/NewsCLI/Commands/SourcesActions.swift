@@ -46,8 +46,8 @@ enum SourcesActions {
     _ text: String, arguments: ParsedArguments, _ subscriptions: SubscriptionService,
     context: Context
   ) async throws -> ExitCode {
-    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
-      url.host != nil
+    guard let url = URL(string: text)?.lowercasingSchemeAndHost,
+      ["http", "https"].contains(url.scheme), url.host != nil
     else {
       throw UsageError(
         command: SourcesCommand.spec.name,

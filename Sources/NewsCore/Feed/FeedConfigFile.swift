@@ -48,9 +48,17 @@ public struct FeedConfigFile: Sendable {
 
   /// Reads the file at `path`, if there is one; a missing file named by `NEWS_CONFIG` is an error.
   static func load(path: String, explicit: Bool) throws(ConfigurationError) -> FeedConfigFile? {
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+    if exists, isDirectory.boolValue {
+      throw .unreadableFile(
+        variable: explicit ? "NEWS_CONFIG" : "NEWS_HOME", path: path,
+        reason: "a directory, not a file (NEWS_CONFIG names the file itself, config.json)")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
-      if explicit {
-        throw .unreadableFile(variable: "NEWS_CONFIG", path: path, reason: "no such file")
+      if explicit || exists {
+        throw .unreadableFile(
+          variable: "NEWS_CONFIG", path: path, reason: exists ? "not readable" : "no such file")
       }
       return nil
     }
@@ -132,6 +140,13 @@ public struct FeedConfigFile: Sendable {
           source: nil, field: "sources[\(index)].name",
           problem: "must be lower-case letters, digits or '-'")
       }
+      guard !FeedRegistry.reservedNames.contains(name) else {
+        throw Problem(
+          source: nil, field: "sources[\(index)].name",
+          problem:
+            "'\(name)' is taken by a provider or a list (\(FeedRegistry.reservedNames.sorted().joined(separator: ", ")))"
+        )
+      }
       var declared = DeclaredSource(name: name)
       if object.contains(.url) {
         guard let text = try? object.decode(String.self, forKey: .url),
@@ -140,7 +155,7 @@ public struct FeedConfigFile: Sendable {
         else {
           throw Problem(source: name, field: "url", problem: "must be an http:// or https:// URL")
         }
-        declared.url = url
+        declared.url = url.lowercasingSchemeAndHost
       }
       if object.contains(.ttl) {
         // Bounded, so that a huge number cannot overflow the conversion (found by fuzzing); a

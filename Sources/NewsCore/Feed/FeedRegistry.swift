@@ -4,6 +4,11 @@ import Foundation
 /// environment (`NEWS_FEED_<NAME>_TTL`, seconds), strongest last.
 public enum FeedRegistry {
   /// The names of the built-in sources, which `config.json` may change but need not declare.
+  /// Names a source may not take: the built-in providers' and the lists' (`news show url` and
+  /// friends), so that an id or a `--from` always means one thing.
+  public static let reservedNames: Set<String> = Set(
+    ProviderRegistry.builtIn.names + ["feed", "search", "bookmarks", "url"])
+
   /// The adapter that reads web feeds (RSS, RDF, Atom, JSON Feed), for tools that read feed
   /// documents themselves (`news-benchmark parse`).
   public static var webFeedAdapter: any FeedAdapter { SyndicationAdapter() }

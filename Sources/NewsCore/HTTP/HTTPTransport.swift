@@ -145,6 +145,10 @@ public struct HTTPTransport: Sendable {
     case .timedOut:
       return "no answer within \(timeout.secondsText) s (NEWS_TIMEOUT)"
     case .cannotConnectToHost: return "connection refused"
+    case .httpTooManyRedirects:
+      return "too many redirects (a redirect loop, or one to a URL that is not http or https)"
+    case .unsupportedURL: return "unsupported URL (only http:// and https:// are fetched)"
+    case .badURL: return "not a valid URL"
     case .cannotFindHost, .dnsLookupFailed: return "host not found"
     case .networkConnectionLost: return "connection lost"
     case .notConnectedToInternet: return "not connected to the internet"

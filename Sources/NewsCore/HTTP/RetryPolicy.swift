@@ -38,7 +38,7 @@ public struct RetryPolicy: Sendable, Equatable {
     if case .network? = error as? HTTPError { return true }
     guard let urlError = error as? URLError else { return false }
     switch urlError.code {
-    case .cancelled, .badURL, .unsupportedURL, .serverCertificateUntrusted,
+    case .cancelled, .badURL, .unsupportedURL, .httpTooManyRedirects, .serverCertificateUntrusted,
       .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot,
       .clientCertificateRejected, .clientCertificateRequired, .userAuthenticationRequired:
       return false

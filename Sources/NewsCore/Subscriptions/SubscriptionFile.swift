@@ -44,7 +44,7 @@ public enum SubscriptionFile {
       else {
         throw Failure(detail: "line \(offset + 1): '\(first.prefix(200))' is not an http(s) URL")
       }
-      var subscription = Subscription(url: url)
+      var subscription = Subscription(url: url.lowercasingSchemeAndHost)
       for word in words.dropFirst() {
         if word.hasPrefix("~") {
           subscription.title = Optional(String(word.dropFirst())).nonEmpty
@@ -124,7 +124,9 @@ public enum SubscriptionFile {
               "line \(tokenizer.line(at: offset)): <outline xmlUrl=\"\(link.prefix(200))\"> is not an http(s) URL"
           )
         }
-        subscriptions.append(Subscription(url: url, title: title, tags: folders.compactMap { $0 }))
+        subscriptions.append(
+          Subscription(
+            url: url.lowercasingSchemeAndHost, title: title, tags: folders.compactMap { $0 }))
       case .end(let written):
         let name = written.lowercased()
         guard let position = open.lastIndex(of: name) else { continue }

@@ -23,8 +23,7 @@ public struct SubscriptionService: Sendable {
   ) {
     self.configuration = configuration
     self.sources = sources
-    self.reserved = reserved.union(
-      FeedRegistry.builtInNames + ["feed", "search", "bookmarks", "url"])
+    self.reserved = reserved.union(FeedRegistry.builtInNames).union(FeedRegistry.reservedNames)
     self.transport = transport
     self.deadline = deadline
     self.randomBytes = randomBytes
