@@ -236,8 +236,9 @@ struct FeedDocumentParser {
       begin(.guid(permalink: permalink), tag, fallback: .text)
     case "description": begin(.summary(0), tag, fallback: .html)
     case "summary", "abstract": begin(.summary(0), tag, fallback: isAtom ? .text : .guess)
-    case "dc:description", "dcterms:abstract": begin(.summary(1), tag, fallback: .html)
-    case "itunes:summary": begin(.summary(2), tag, fallback: .guess)
+    // The first of these is the summary, whichever it is (as feedparser reads them).
+    case "dc:description", "dcterms:abstract": begin(.summary(0), tag, fallback: .html)
+    case "itunes:summary": begin(.summary(0), tag, fallback: .guess)
     case "itunes:subtitle": begin(.summary(3), tag, fallback: .guess)
     case "content:encoded", "fullitem": begin(.content, tag, fallback: .html)
     case "content": begin(.content, tag, fallback: isAtom ? .text : .html)
@@ -281,8 +282,9 @@ struct FeedDocumentParser {
         builder.links, text: builder.textLink, permalink: builder.permalink) ?? builder.cdfLink)
       .nonEmpty
     builder.entry.guidIsLink = builder.permalink != nil
+    // Published, then updated, then created; of two of a kind, the later one.
     builder.entry.dates = builder.dates.enumerated()
-      .sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+      .sorted { ($0.element.rank, -$0.offset) < ($1.element.rank, -$1.offset) }
       .map(\.element.text)
     document.entries.append(builder.entry)
   }
@@ -381,7 +383,7 @@ struct FeedDocumentParser {
       let link =
         trimmed.utf8.contains(UInt8(ascii: "&"))
         ? trimmed.replacingOccurrences(of: "&amp;", with: "&") : trimmed
-      if entry?.textLink == nil, !link.isEmpty {
+      if !link.isEmpty {
         entry?.textLink = FeedLinks.resolve(link, against: capture.base)
       }
     case .guid(let permalink):

@@ -48,7 +48,8 @@ enum FeedLinks {
     _ candidates: [Candidate], text: String?, permalink: String?
   ) -> String? {
     let alternates = candidates.filter { $0.rel == "alternate" && !$0.href.isEmpty }
-    if let html = alternates.first(where: { htmlTypes.contains($0.type) }) { return html.href }
+    // Of several (one per language, say), the last, as feedparser reads it.
+    if let html = alternates.last(where: { htmlTypes.contains($0.type) }) { return html.href }
     if let text, !text.isEmpty { return text }
     return alternates.first?.href ?? permalink
   }
