@@ -33,19 +33,6 @@ enum OPMLExport {
   }
 
   private static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default:
-        // Control characters cannot appear in XML 1.0 at all.
-        if let scalar = character.unicodeScalars.first, scalar.value < 0x20 { continue }
-        out.append(character)
-      }
-    }
-    return out
+    XMLEscaping.escaped(text, quotes: true)
   }
 }

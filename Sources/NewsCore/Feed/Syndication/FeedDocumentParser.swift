@@ -446,18 +446,6 @@ struct FeedDocumentParser {
 
   /// Text as it must be written inside markup.
   private static func escaped(_ text: String, quotes: Bool) -> String {
-    guard text.contains(where: { $0 == "<" || $0 == "&" || $0 == ">" || (quotes && $0 == "\"") })
-    else { return text }
-    var out = ""
-    for character in text {
-      switch character {
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "&": out += "&amp;"
-      case "\"" where quotes: out += "&quot;"
-      default: out.append(character)
-      }
-    }
-    return out
+    XMLEscaping.escaped(text, quotes: quotes)
   }
 }
