@@ -81,6 +81,13 @@ struct FeedReadingTests {
     (bytes("<a>", [0xE9]), nil, "é"),
     // A label nobody knows falls back the same way.
     (bytes("<?xml encoding=\"x-unknown\"?>", [0xE9]), nil, "é"),
+    // DOS and Mac code pages under their aliases, and EBCDIC found by its `<?xm`.
+    (bytes("<?xml encoding=\"IBM437\"?>", [0x80]), nil, "Ç"),
+    (bytes("<?xml encoding=\"cspc850multilingual\"?>", [0x80]), nil, "Ç"),
+    (bytes("<?xml encoding=\"866\"?>", [0x80]), nil, "А"),
+    (bytes("<?xml encoding=\"x-mac-cyrillic\"?>", [0x80]), nil, "А"),
+    (bytes("<?xml encoding=\"csisolatin2\"?>", [0xB1]), nil, "ą"),
+    (Data([0x4C, 0x6F, 0xA7, 0x94, 0x93, 0x6F, 0x6E, 0xC1]), nil, "A"),
     // EUC-JP, which Foundation does not decode on Linux.
     (bytes("<?xml encoding=\"euc-jp\"?>", [0xA4, 0xA2, 0x8E, 0xB1]), nil, "あｱ"),
   ]

@@ -10,7 +10,10 @@ import Foundation
 /// document labelled as a single-byte charset that is in fact valid UTF-8 is read as UTF-8 (the
 /// usual mislabelling). Decodes: UTF-8/16/32 (either byte order), the ISO-8859 family,
 /// Windows-1250 to 1258, KOI8-R/U, Shift_JIS, EUC-JP, ISO-2022-JP, GB2312/GBK/GB18030 (as GB18030,
-/// their superset), Big5, EUC-KR, Mac Roman. Anything else falls back as above.
+/// their superset), Big5 (HKSCS as Big5), EUC-KR, the DOS code pages (437, 737, 775, 850, 852,
+/// 855, 857, 860–866, 874), Mac Roman, Cyrillic, Greek, Central European and Turkish, and EBCDIC
+/// (037), under the names and aliases Python's codecs know. Anything else (UTF-7, HZ, Mac
+/// Icelandic…) falls back as above.
 enum FeedCharset {
   /// The text of `bytes`, given the HTTP `Content-Type` charset if there was one.
   static func decode(_ bytes: Data, httpCharset: String? = nil) -> String {
@@ -85,6 +88,7 @@ enum FeedCharset {
     case (0x3C, 0x00, 0x00, 0x00): return .utf32LittleEndian
     case (0x00, 0x3C, 0x00, _): return .utf16BigEndian
     case (0x3C, 0x00, _, 0x00): return .utf16LittleEndian
+    case (0x4C, 0x6F, 0xA7, 0x94): return encodings["cp037"]  // `<?xm` in EBCDIC
     default: return nil
     }
   }
@@ -118,7 +122,7 @@ enum FeedCharset {
     "l1": "windows-1252", "iso-ir-100": "windows-1252", "cp819": "windows-1252",
     "ibm819": "windows-1252", "iso-8859-1:1987": "windows-1252", "iso8859-1": "windows-1252",
     "us-ascii": "windows-1252", "ascii": "windows-1252", "ansi-x3.4-1968": "windows-1252",
-    "x-cp1252": "windows-1252", "cp1252": "windows-1252",
+    "x-cp1252": "windows-1252", "cp1252": "windows-1252", "ms-ansi": "windows-1252",
     "utf-16le": "utf-16le", "utf-16be": "utf-16be", "ucs-2": "utf-16", "utf16": "utf-16",
     "utf-16": "utf-16", "utf-32": "utf-32", "utf32": "utf-32", "ucs-4": "utf-32",
     "latin2": "iso-8859-2", "latin-2": "iso-8859-2", "latin9": "iso-8859-15",
@@ -126,12 +130,40 @@ enum FeedCharset {
     "cp932": "windows-31j", "ms932": "windows-31j",
     "x-euc-jp": "euc-jp", "eucjp": "euc-jp", "gb2312": "gb18030", "gbk": "gb18030",
     "x-gbk": "gb18030", "cp936": "gb18030", "euc-cn": "gb18030", "chinese": "gb18030",
-    "csgb2312": "gb18030", "big5-hkscs": "big5-hkscs", "cp950": "big5", "x-x-big5": "big5",
-    "cn-big5": "big5", "ks-c-5601-1987": "euc-kr", "cp949": "euc-kr", "korean": "euc-kr",
+    "csgb2312": "gb18030", "big5-hkscs": "big5", "cp950": "big5", "x-x-big5": "big5",
+    "cn-big5": "big5", "big5hkscs": "big5", "ks-c-5601-1987": "euc-kr", "cp949": "euc-kr", "korean": "euc-kr",
     "windows-949": "euc-kr", "uhc": "euc-kr", "mac": "macintosh", "mac-roman": "macintosh",
     "x-mac-roman": "macintosh", "macroman": "macintosh", "cyrillic": "iso-8859-5",
     "greek": "iso-8859-7", "hebrew": "iso-8859-8", "arabic": "iso-8859-6",
-    "tis-620": "iso-8859-11", "windows-874": "iso-8859-11",
+    "tis-620": "iso-8859-11", "windows-874": "cp874",
+    "latin3": "iso-8859-3", "l3": "iso-8859-3", "latin4": "iso-8859-4", "l4": "iso-8859-4",
+    "latin5": "iso-8859-9", "l5": "iso-8859-9", "latin6": "iso-8859-10", "l6": "iso-8859-10",
+    "latin7": "iso-8859-13", "l7": "iso-8859-13", "latin8": "iso-8859-14", "l8": "iso-8859-14",
+    "l9": "iso-8859-15", "latin10": "iso-8859-16", "l10": "iso-8859-16", "l2": "iso-8859-2",
+    "greek8": "iso-8859-7", "csisolatin1": "windows-1252", "csisolatin2": "iso-8859-2",
+    "csisolatin3": "iso-8859-3", "csisolatin4": "iso-8859-4", "csisolatincyrillic": "iso-8859-5",
+    "csisolatinarabic": "iso-8859-6", "csisolatingreek": "iso-8859-7",
+    "csisolatinhebrew": "iso-8859-8", "csisolatin5": "iso-8859-9", "csisolatin6": "iso-8859-10",
+    "u8": "utf-8", "utf": "utf-8", "u16": "utf-16", "iso-10646-ucs-2": "utf-16",
+    "csunicode": "utf-16", "unicode-1-1": "utf-16", "u32": "utf-32", "iso-10646-ucs-4": "utf-32",
+    "csucs4": "utf-32", "ujis": "euc-jp", "u-jis": "euc-jp", "csiso2022jp": "iso-2022-jp",
+    "gb18030-2000": "gb18030", "cskoi8r": "koi8-r",
+    "437": "cp437", "ibm437": "cp437", "cspc8codepage437": "cp437", "ibm737": "cp737",
+    "ibm775": "cp775", "cspc775baltic": "cp775", "850": "cp850", "ibm850": "cp850",
+    "cspc850multilingual": "cp850", "852": "cp852", "ibm852": "cp852", "cspcp852": "cp852",
+    "855": "cp855", "ibm855": "cp855", "csibm855": "cp855", "857": "cp857", "ibm857": "cp857",
+    "csibm857": "cp857", "860": "cp860", "ibm860": "cp860", "csibm860": "cp860",
+    "861": "cp861", "ibm861": "cp861", "cp-is": "cp861", "csibm861": "cp861",
+    "862": "cp862", "ibm862": "cp862", "cspc862latinhebrew": "cp862", "863": "cp863",
+    "ibm863": "cp863", "csibm863": "cp863", "864": "cp864", "ibm864": "cp864",
+    "csibm864": "cp864", "865": "cp865", "ibm865": "cp865", "csibm865": "cp865",
+    "866": "cp866", "ibm866": "cp866", "csibm866": "cp866", "ibm874": "cp874",
+    "maccyrillic": "mac-cyrillic", "x-mac-cyrillic": "mac-cyrillic", "macgreek": "mac-greek",
+    "x-mac-greek": "mac-greek", "maccentraleurope": "mac-latin2",
+    "mac-centraleurope": "mac-latin2", "x-mac-ce": "mac-latin2", "macturkish": "mac-turkish",
+    "x-mac-turkish": "mac-turkish", "ibm037": "cp037", "ibm039": "cp037", "037": "cp037",
+    "ebcdic-cp-us": "cp037", "ebcdic-cp-ca": "cp037", "ebcdic-cp-wt": "cp037",
+    "ebcdic-cp-nl": "cp037", "csibm037": "cp037",
   ]
 
   /// Labels to the toolchain's encodings. Those without a named `String.Encoding` are given by
@@ -146,9 +178,19 @@ enum FeedCharset {
       "utf-32le": .utf32LittleEndian, "utf-32be": .utf32BigEndian,
       "shift-jis": .shiftJIS, "windows-31j": foundation(0x0420), "euc-jp": .japaneseEUC,
       "iso-2022-jp": .iso2022JP, "gb18030": foundation(0x0632), "big5": foundation(0x0A03),
-      "big5-hkscs": foundation(0x0A06), "euc-kr": foundation(0x0940),
+      "euc-kr": foundation(0x0940),
       "koi8-r": foundation(0x0A02), "koi8-u": foundation(0x0A08), "macintosh": .macOSRoman,
+      "mac-cyrillic": foundation(7), "mac-greek": foundation(6), "mac-latin2": foundation(29),
+      "mac-turkish": foundation(35), "cp037": foundation(0x0C02), "cp874": foundation(0x041D),
     ]
+    // The DOS code pages, in CoreFoundation's numbering.
+    let dos: [(String, UInt32)] = [
+      ("cp437", 0x0400), ("cp737", 0x0405), ("cp775", 0x0406), ("cp850", 0x0410),
+      ("cp852", 0x0412), ("cp855", 0x0413), ("cp857", 0x0414), ("cp860", 0x0415),
+      ("cp861", 0x0416), ("cp862", 0x0417), ("cp863", 0x0418), ("cp864", 0x0419),
+      ("cp865", 0x041A), ("cp866", 0x041B),
+    ]
+    for (name, value) in dos { table[name] = foundation(value) }
     for part in 2...16 where part != 12 {
       table["iso-8859-\(part)"] = foundation(0x0200 + UInt32(part))
     }
