@@ -35,6 +35,9 @@ struct FeedFidelityTests {
 
   static let cases: [Case] = [
     Case(
+      "cdf.xml", title: "CDF item", url: "http://x.example/cdf1",
+      date: "2004-01-02T03:04:05Z", text: "An abstract", author: nil, count: 1),
+    Case(
       "atom-author-email.xml", title: "Auth", url: "http://x.example/ae",
       date: "2020-01-01T00:00:00Z", text: nil, author: "me@x.example",
       count: 1),

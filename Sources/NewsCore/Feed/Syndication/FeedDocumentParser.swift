@@ -160,9 +160,11 @@ struct FeedDocumentParser {
       if let about = tag.attribute("rdf:about") ?? tag.attribute("about") {
         builder.entry.guid = Optional(about).nonEmpty
       }
+      // CDF: `<item href="…" lastmod="…">`.
       if let href = tag.attribute("href") {
         builder.cdfLink = Optional(FeedLinks.resolve(href, against: base)).nonEmpty
       }
+      if let modified = tag.attribute("lastmod").nonEmpty { builder.dates.append((1, modified)) }
       entry = builder
       entryDepth = frames.count
     } else if entry != nil {
