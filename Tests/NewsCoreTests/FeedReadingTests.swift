@@ -199,4 +199,22 @@ struct ContentImageTests {
     #expect(item.subtitle == "Before after")
     #expect(item.content == "Before [image: A cat] after [image]")
   }
+
+  @Test("show's content numbers its links and lists them, resolved; the summary line does not")
+  func links() throws {
+    let xml = """
+      <rss><channel><item><title>Links</title><link>https://e.example/p</link>
+      <description>See the docs.</description>
+      <content:encoded><![CDATA[<p>See <a href="/docs">the docs</a> and <A HREF='https://b.example/'>b</A>, <a href="/docs">again</a>, <a href="mailto:x@y">mail</a> and <a>nothing</a>.</p>]]></content:encoded>
+      </item></channel></rss>
+      """
+    let (items, _) = try SyndicationAdapter().decode(
+      Data(xml.utf8), source: "w", origin: FeedOrigin(url: URL(string: "https://e.example/feed")))
+    let item = try #require(items.first)
+    #expect(item.subtitle == "See the docs.")
+    #expect(
+      item.content
+        == "See the docs[1] and b[2], again[1], mail and nothing.\n\nLinks:\n[1] https://e.example/docs\n[2] https://b.example/"
+    )
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the HTML-ish text some providers send into plain text.
 public enum HTMLText {
   /// Removes tags, decodes entities, turns `\r\n` into line breaks and drops newsapi.org's
@@ -47,13 +49,16 @@ public enum HTMLText {
   /// The full cleaning: tags removed (script, style, noscript and comments with everything in
   /// them), block elements ending lines, then references decoded (so `&lt;b&gt;` stays the text
   /// `<b>`). One pass over the UTF-8 bytes: everything it looks for is ASCII.
-  static func cleaned(_ text: String, images: Bool = false) -> String {
+  static func cleaned(_ text: String, images: Bool = false, base: URL? = nil) -> String {
+    // With `images` (an article's content), links are numbered in the text and listed below.
+    var links: [String] = []
     let bytes = Array(text.utf8)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var index = 0
     // Once a search for `>` has failed, none follows: the text is scanned at most once more.
     var closingBracketAhead = true
+    var pendingLink: Int?
     while index < bytes.count {
       guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else {
         out += bytes[index...]
@@ -85,6 +90,17 @@ public enum HTMLText {
           after(bytes, "</" + name, from: index).map { end in
             (bytes[end...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count - 1) + 1
           } ?? bytes.count
+      } else if images, name == "a",
+        let href = attribute("href", in: bytes[(open + 2)..<close]).map({
+          FeedLinks.resolve($0, against: base)
+        }),
+        FeedLinks.isWebLink(href)
+      {
+        if !links.contains(href) { links.append(href) }
+        pendingLink = links.firstIndex(of: href).map { $0 + 1 }
+      } else if images, name == "/a", let number = pendingLink {
+        out += Array("[\(number)]".utf8)
+        pendingLink = nil
       } else if images, name == "img" {
         // An image in an article's body is a mark in its text: `[image: the alt text]`.
         let alt = attribute("alt", in: bytes[(open + 4)..<close])
@@ -97,13 +113,20 @@ public enum HTMLText {
     }
     // `&nbsp;` spaces text out as a space does (and collapses with it).
     let decoded = XMLTokenizer.decodingReferences(out[...], nbspAsSpace: true)
-    return collapse(removingCharsMarker(normalizingLineBreaks(decoded)))
+    var text = collapse(removingCharsMarker(normalizingLineBreaks(decoded)))
+    if !links.isEmpty {
+      text +=
+        "\n\nLinks:\n"
+        + links.enumerated().map { "[\($0.offset + 1)] \($0.element)" }.joined(separator: "\n")
+    }
+    return text
   }
 
-  /// HTML made plain as ``plain(_:)`` makes it, images kept as `[image]` (or `[image: alt]`):
-  /// for an article's full content, where `show` prints them in place.
-  static func content(_ text: String) -> String {
-    isPlain(text) ? text : cleaned(text, images: true)
+  /// HTML made plain as ``plain(_:)`` makes it, images kept as `[image]` (or `[image: alt]`)
+  /// and links numbered (`text[1]`) and listed at the end (`[1] https://…`, relative ones
+  /// resolved against `base`): for an article's full content, as `show` prints it.
+  static func content(_ text: String, base: URL? = nil) -> String {
+    isPlain(text) ? text : cleaned(text, images: true, base: base)
   }
 
   /// The value of attribute `name` (lower-case) inside a tag's bytes, if it has a non-blank one.

@@ -379,7 +379,7 @@ struct FeedDocumentParser {
     case .content:
       guard entry?.entry.content == nil else { return }
       entry?.entry.content = Optional(kind.plain(raw)).nonEmpty
-      entry?.entry.body = Optional(kind.plain(raw, images: true)).nonEmpty
+      entry?.entry.body = Optional(kind.plain(raw, images: true, base: capture.base)).nonEmpty
     case .link:
       // `&amp;` written once too often in a link's query is a common mistake.
       let link =

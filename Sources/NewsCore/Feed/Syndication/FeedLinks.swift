@@ -60,6 +60,12 @@ enum FeedLinks {
     hasScheme(text) && !text.contains(where: \.isWhitespace)
   }
 
+  /// Whether `link` is an absolute http(s) URL (one a reader could open).
+  static func isWebLink(_ link: String) -> Bool {
+    let lower = link.lowercased()
+    return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+  }
+
   private static let htmlTypes: Set<String> = ["", "text/html", "application/xhtml+xml", "html"]
 
   /// What may stand unescaped in a URL reference.

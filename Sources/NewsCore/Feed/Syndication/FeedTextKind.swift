@@ -37,9 +37,12 @@ enum FeedTextKind: Equatable {
   }
 
   /// `raw` (the element's text, references decoded; markup of child elements as written) as
-  /// plain text; with `images`, HTML's images stay as `[image]` marks (an article's content).
-  func plain(_ raw: String, images: Bool = false) -> String {
-    func html(_ text: String) -> String { images ? HTMLText.content(text) : HTMLText.plain(text) }
+  /// plain text; with `images`, HTML's images stay as `[image]` marks and its links are numbered
+  /// and listed (an article's content; relative links resolved against `base`).
+  func plain(_ raw: String, images: Bool = false, base: URL? = nil) -> String {
+    func html(_ text: String) -> String {
+      images ? HTMLText.content(text, base: base) : HTMLText.plain(text)
+    }
     switch self {
     case .text: return HTMLText.tidy(raw)
     case .html, .xhtml: return html(raw)

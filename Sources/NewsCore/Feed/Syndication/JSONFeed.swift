@@ -45,7 +45,8 @@ struct JSONFeed: Decodable {
       entry.guid = id?.text
       entry.summary = summary.map(HTMLText.tidy).flatMap(\.nonEmptyText) ?? content
       entry.content = content
-      entry.body = contentHTML.map(HTMLText.content).flatMap(\.nonEmptyText) ?? content
+      entry.body =
+        contentHTML.map { HTMLText.content($0, base: base) }.flatMap(\.nonEmptyText) ?? content
       entry.author = (authors?.elements.first ?? author)?.name.flatMap {
         FeedDocumentParser.line($0)
       }
