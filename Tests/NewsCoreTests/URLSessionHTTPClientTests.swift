@@ -127,7 +127,13 @@ struct URLSessionHTTPClientTests {
     let transport = transport()
     let url = server.baseURL.appendingPathComponent("hang")
     let task = Task { try await transport.get(url) }
-    while server.requests(to: "/hang").isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+    // Bounded: a request that never arrives fails the test instead of hanging it.
+    var waits = 0
+    while server.requests(to: "/hang").isEmpty, waits < 30_000 {
+      try await Task.sleep(for: .milliseconds(1))
+      waits += 1
+    }
+    try #require(!server.requests(to: "/hang").isEmpty)
     task.cancel()
     await #expect(throws: CancellationError.self) { _ = try await task.value }
   }

@@ -25,6 +25,9 @@ actor ConcurrencyLimiter {
     }
   }
 
+  /// How many callers wait for a slot (for tests that prove the bound without a clock).
+  var waitingCount: Int { waiting.count }
+
   private func hasRoom(_ host: String) -> Bool {
     running < total && runningByHost[host, default: 0] < perHost
   }
