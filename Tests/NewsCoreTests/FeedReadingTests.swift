@@ -218,3 +218,27 @@ struct ContentImageTests {
     )
   }
 }
+
+@Suite("What a feed says is stored and shown only once cleaned")
+struct FeedSanitizingTests {
+  @Test(
+    "escape sequences, C0 and C1 controls and bidi overrides never reach an item, JSON included")
+  func controls() throws {
+    let xml =
+      "<rss><channel><title>T\u{1B}[2J</title><item><title>Ti\u{1B}[31mtle\u{0007}\u{202E}x</title>"
+      + "<link>https://e.example/\u{0001}a</link><author>A\u{009B}2Jb</author>"
+      + "<description>One\u{0085}\ntwo &#x9B;&#27;</description></item></channel></rss>"
+    let read = try SyndicationAdapter().read(Data(xml.utf8), source: "w", origin: FeedOrigin())
+    let item = try #require(read.items.first)
+    let texts = [read.title, item.title, item.url, item.author, item.subtitle].compactMap { $0 }
+    #expect(texts.count == 5)
+    for text in texts {
+      #expect(
+        !text.unicodeScalars.contains {
+          ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+            || $0 == "\u{202E}"
+        }, "\(text.debugDescription)")
+    }
+    #expect(item.title == "Titlex")
+  }
+}

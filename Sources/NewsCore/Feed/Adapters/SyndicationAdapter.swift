@@ -46,7 +46,7 @@ struct SyndicationAdapter: FeedAdapter {
       }
     }
     var notes = document.notes
-    let kept = document.entries.filter(\.isKept)
+    let kept = document.entries.filter(\.isKept).map(\.sanitized)
     if kept.count < document.entries.count {
       let empty = document.entries.count - kept.count
       notes.append(
@@ -67,7 +67,7 @@ struct SyndicationAdapter: FeedAdapter {
             item.title, item.url ?? "", kept[index].guid ?? "", "\(attempt)", length: 8)
       } while !seen.insert(items[index].id).inserted
     }
-    return (document.title, items, notes)
+    return (document.title.map { TerminalSanitizer.clean($0) }.nonEmpty, items, notes)
   }
 
   private func item(from entry: SyndicationEntry, source: String) -> FeedItem {

@@ -18,6 +18,27 @@ struct SyndicationEntry: Sendable, Equatable {
   /// How many elements the entry had in the document (0 for JSON Feed).
   var elementCount = 0
 
+  /// The entry with every text cleaned of terminal escape sequences and control characters
+  /// (C0 but line breaks, C1, bidirectional overrides): a feed is untrusted, and what it says is
+  /// stored and printed, in JSON too, only once cleaned.
+  var sanitized: SyndicationEntry {
+    func line(_ text: String?) -> String? { text.map { TerminalSanitizer.clean($0) }.nonEmpty }
+    func lines(_ text: String?) -> String? {
+      text.map { TerminalSanitizer.clean($0, keepNewlines: true) }.nonEmpty
+    }
+    var entry = self
+    entry.title = line(title)
+    entry.link = line(link)
+    entry.guid = line(guid)
+    entry.summary = lines(summary)
+    entry.content = lines(content)
+    entry.body = lines(body)
+    entry.author = line(author)
+    entry.imageURL = line(imageURL)
+    entry.dates = dates.compactMap(line)
+    return entry
+  }
+
   /// Whether the entry is kept: it had any element at all, or holds something beyond an id.
   var isKept: Bool {
     elementCount > 0 || title != nil || link != nil || summary != nil || content != nil
