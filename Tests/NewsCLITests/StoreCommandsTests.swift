@@ -252,6 +252,32 @@ struct StoreCommandsTests {
     #expect(search.err.contains("\(segment): it is missing"))
   }
 
+  @Test(
+    "a deleted segment manifest loses nothing: lists still read, doctor names it, the next save or --repair writes it again"
+  )
+  func deletedManifest() async throws {
+    _ = try await fetch()
+    let directory = harness.home.url.appendingPathComponent("news")
+    let before = try #require(
+      try await harness.run(["search", "the", "--json"]).json()["articles"] as? [Any]
+    ).count
+    #expect(before > 0)
+    try FileManager.default.removeItem(at: directory.appendingPathComponent("segments.enc"))
+    let doctor = await harness.run(["doctor"])
+    #expect(doctor.code == .ioError)
+    #expect(doctor.out.contains("the segments are read through a manifest rebuilt from them"))
+    let search = await harness.run(["search", "the", "--json"])
+    #expect((try search.json()["articles"] as? [Any])?.count == before)
+    let repaired = await harness.run(["doctor", "--repair", "--json"])
+    #expect(repaired.code == .success, "\(repaired.out)")
+    let repairs = try #require(try repaired.json()["repairs"] as? [String])
+    #expect(repairs.contains { $0.hasPrefix("rebuilt the segment manifest") })
+    #expect(await harness.run(["doctor"]).code == .success)
+    #expect(
+      (try await harness.run(["search", "the", "--json"]).json()["articles"] as? [Any])?.count
+        == before)
+  }
+
   @Test("doctor --repair: damaged segments dropped, damaged listings removed, bookmarks untouched")
   func doctorRepair() async throws {
     _ = try await fetch()

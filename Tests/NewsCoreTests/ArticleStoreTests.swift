@@ -52,7 +52,10 @@ struct ArticleStoreTests {
     let store = store()
     try store.save(page([article("a", title: "First"), article("b")]), key: "newsapi country=us")
     // Retention (or anything) drops the provider's articles: the listing still has them.
-    try FileManager.default.removeItem(at: store.store.url(for: SegmentManifest.fileName))
+    for name in store.store.names() where name == SegmentManifest.fileName || name.hasPrefix("seg-")
+    {
+      try FileManager.default.removeItem(at: store.store.url(for: name))
+    }
     #expect(try store.articles(provider: "newsapi").isEmpty)
     #expect(
       try store.listing(for: "newsapi country=us")?.articles.map(\.title) == ["First", "Title"])

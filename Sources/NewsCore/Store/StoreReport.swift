@@ -59,12 +59,29 @@ public struct StoreReport: Sendable {
     return report
   }
 
-  /// Adds what the segment manifest lists and is missing (an error), and the segment files it
-  /// does not list (what an interrupted save left; the next save removes them).
+  /// Adds what the segment manifest lists and is missing (an error), a manifest that is gone
+  /// while segments remain (an error: they are read through a manifest rebuilt from them), and
+  /// the segment files it does not list: leftovers of an interrupted save (the next save removes
+  /// them) or, when not provably so, files kept as they may hold articles (an error).
   private mutating func checkSegments(in store: EncryptedStore) {
-    guard let manifest = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName)
-    else { return }
     let present = Set(store.names())
+    var manifest: SegmentManifest
+    if let read = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName) {
+      manifest = read
+    } else if !present.contains(SegmentManifest.fileName),
+      present.contains(where: { SegmentInfo.number(inFileName: $0) != nil })
+    {
+      manifest = ArticleSegments(store: store, retention: RetentionPolicy()).rebuiltManifest()
+      files.append(
+        File(
+          name: SegmentManifest.fileName, path: store.url(for: SegmentManifest.fileName).path,
+          bytes: 0,
+          error:
+            "missing: the segments are read through a manifest rebuilt from them; "
+            + "'news doctor --repair' (or the next save) writes it again"))
+    } else {
+      return
+    }
     let live = manifest.liveFileNames
     for name in live.sorted() where !present.contains(name) {
       files.append(
@@ -72,11 +89,18 @@ public struct StoreReport: Sendable {
           name: name, path: store.url(for: name).path, bytes: 0,
           error: "missing: the store's segment manifest lists it"))
     }
-    let unlisted = present.filter {
-      SegmentInfo.number(inFileName: $0) != nil && !live.contains($0)
-    }
+    let unlisted = present.filter { manifest.isLeftover($0) }
     // Not part of the store (whether they open does not matter): the next save removes them.
     files.removeAll { unlisted.contains($0.name) && $0.path.hasPrefix(store.directory.path) }
     leftovers += unlisted.sorted().map { store.url(for: $0).path }
+    let kept = present.filter {
+      SegmentInfo.number(inFileName: $0) != nil && !live.contains($0) && !manifest.isLeftover($0)
+    }
+    for index in files.indices where kept.contains(files[index].name) {
+      files[index].error =
+        files[index].error
+        ?? "not listed by the segment manifest, kept as it may hold articles "
+        + "(a damaged or replaced segment: see what it holds before removing it)"
+    }
   }
 }

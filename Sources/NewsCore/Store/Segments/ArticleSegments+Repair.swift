@@ -3,29 +3,31 @@ import Foundation
 extension ArticleSegments {
   /// Drops from the manifest every segment that no longer reads whole (a file missing, damaged
   /// or malformed), removes their files and the leftovers, and returns what was done, one line
-  /// each. A manifest that does not open is replaced by an empty one. The caller holds the lock
-  /// and has checked the key (with a wrong key every segment would look damaged).
+  /// each. A manifest that does not open, or is gone, is rebuilt from the segment files (each
+  /// says what it holds), so nothing that still reads is lost. The caller holds the lock and has
+  /// checked the key (with a wrong key every segment would look damaged).
   func repair(in files: EncryptedStore.Transaction) throws -> [String] {
     var actions: [String] = []
     var manifest: SegmentManifest
     do {
       manifest = try self.manifest()
+      if !store.names().contains(SegmentManifest.fileName), !manifest.providers.isEmpty {
+        actions.append(Self.rebuilt(manifest, because: "it was missing"))
+      }
     } catch let error as StoreError where !error.isUnsupportedVersion {
       // A newer version's manifest is not damage: it is never replaced.
-      actions.append(
-        "started a new segment manifest, the old one did not open (\(error.message)): the "
-          + "stored articles are gone; listings and bookmarks keep theirs")
+      manifest = rebuiltManifest()
+      actions.append(Self.rebuilt(manifest, because: "it did not open (\(error.message))"))
+      // A damaged file is never written over: it goes first.
       try files.remove(SegmentManifest.fileName)
-      manifest = SegmentManifest()
-      // Numbers are never reused, whatever files are left.
-      let numbers = store.names().compactMap(SegmentInfo.number(inFileName:))
-      manifest.next = (numbers.max() ?? -1) + 1
     }
+    var dropped: [Int] = []
     for provider in manifest.providers.keys.sorted() {
       let kept = manifest.providers[provider]!.filter { info in
         guard let problem = problem(with: info) else { return true }
         actions.append(
           "dropped segment \(info.number) of \(provider) (\(info.count) articles): \(problem)")
+        dropped.append(info.number)
         return false
       }
       manifest.providers[provider] = kept.isEmpty ? nil : kept
@@ -34,9 +36,19 @@ extension ArticleSegments {
       removeLeftovers(of: manifest)
       return []
     }
+    // The dropped segments' files are retired with this commit, and so removed.
+    manifest.retired = dropped.isEmpty ? nil : dropped
     try commit(manifest, in: files)
     removeLeftovers(of: manifest)
     return actions
+  }
+
+  private static func rebuilt(_ manifest: SegmentManifest, because reason: String) -> String {
+    let segments = manifest.providers.values.reduce(0) { $0 + $1.count }
+    let articles = manifest.providers.values.joined().reduce(0) { $0 + $1.count }
+    return "rebuilt the segment manifest from the segment files, \(reason): \(segments) "
+      + "segment\(segments == 1 ? "" : "s") of \(manifest.providers.count) "
+      + "provider\(manifest.providers.count == 1 ? "" : "s"), \(articles) articles kept"
   }
 
   /// Why the segment does not read whole, `nil` when it does: every file opens and decodes.

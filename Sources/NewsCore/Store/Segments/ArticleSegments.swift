@@ -14,12 +14,13 @@ struct ArticleSegments {
 
   // MARK: Reading
 
-  /// The manifest; an empty one before the first save.
+  /// The manifest; an empty one before the first save. A manifest that is gone while segment
+  /// files remain is rebuilt from them (``rebuiltManifest()``), never taken for an empty store.
   ///
   /// - Throws: ``StoreError/unsupportedVersion(path:version:)`` for segments of a newer format.
   func manifest() throws -> SegmentManifest {
     guard let manifest = try store.read(SegmentManifest.self, name: SegmentManifest.fileName)
-    else { return SegmentManifest() }
+    else { return rebuiltManifest() }
     guard manifest.version <= SegmentManifest.currentVersion else {
       throw StoreError.unsupportedVersion(
         path: store.url(for: SegmentManifest.fileName).path,
@@ -213,6 +214,7 @@ struct ArticleSegments {
       infos.append(built.info)
     }
     manifest.providers[provider] = infos.isEmpty ? nil : infos
+    manifest.retired = replaced.isEmpty ? nil : replaced.map(\.number)
     try commit(manifest, in: files)
     for info in replaced {
       for name in info.fileNames { try? files.remove(name) }
@@ -220,13 +222,31 @@ struct ArticleSegments {
     return newCount
   }
 
-  /// Removes segment files the manifest does not list: what an interrupted save or compaction
-  /// left. Only a writer holding the lock makes segment files, so none is being written now.
+  /// Removes the segment files that are provably leftovers (``SegmentManifest/isLeftover(_:)``):
+  /// what an interrupted save or compaction left. Only a writer holding the lock makes segment
+  /// files, so none is being written now.
   func removeLeftovers(of manifest: SegmentManifest) {
-    let live = manifest.liveFileNames
-    for name in store.names() where SegmentInfo.number(inFileName: name) != nil {
-      if !live.contains(name) { unlink(store.url(for: name).path) }
+    for name in store.names() where manifest.isLeftover(name) {
+      unlink(store.url(for: name).path)
     }
+  }
+
+  /// The manifest the segment files describe, when the manifest itself is gone or damaged: each
+  /// segment's main file holds its size and parts, its records their provider and when they were
+  /// seen. Segments oldest first by number; the next number past every file. A segment that does
+  /// not read is left out (its files are kept, and `news doctor` lists them).
+  func rebuiltManifest() -> SegmentManifest {
+    var manifest = SegmentManifest()
+    let numbers = Set(store.names().compactMap(SegmentInfo.number(inFileName:)))
+    guard let highest = numbers.max() else { return manifest }
+    manifest.next = highest + 1
+    for number in numbers.sorted() {
+      guard let info = try? SegmentReader.describe(number: number, in: store),
+        let provider = info.provider
+      else { continue }
+      manifest.providers[provider, default: []].append(info.info)
+    }
+    return manifest
   }
 
   /// Turns the article files of earlier versions (`articles-<provider>`, JSON) into segments,

@@ -51,6 +51,9 @@ struct SegmentManifest: Codable, Sendable, Equatable {
   var next = 0
   /// Each provider's segments, oldest first (a record in a newer one wins).
   var providers: [String: [SegmentInfo]] = [:]
+  /// Segments this commit replaced (a compaction): their files are removed after it, and by the
+  /// next writer if a crash came first. Absent in manifests of earlier versions.
+  var retired: [Int]? = nil
 
   /// The segment format this version writes and reads.
   static let currentVersion = 1
@@ -61,5 +64,16 @@ struct SegmentManifest: Codable, Sendable, Equatable {
   /// Every file the manifest names.
   var liveFileNames: Set<String> {
     Set(providers.values.joined().flatMap(\.fileNames))
+  }
+
+  /// Whether the segment file `name` is provably no part of this commit or any later one: a save
+  /// or compaction interrupted before its commit (numbered from `next` on), or a segment this
+  /// commit retired. An unlisted file of another number is kept: it may be what a damaged or
+  /// lost manifest listed.
+  func isLeftover(_ name: String) -> Bool {
+    guard let number = SegmentInfo.number(inFileName: name), !liveFileNames.contains(name) else {
+      return false
+    }
+    return number >= next || (retired ?? []).contains(number)
   }
 }

@@ -62,6 +62,26 @@ struct SegmentReader {
     (words, bucketStarts, inlinePostings, inlineRecords) = parsed
   }
 
+  /// What the files of segment `number` say of it, without a manifest: its ``SegmentInfo`` and
+  /// the provider of its records (`nil` when it holds none).
+  static func describe(number: Int, in store: EncryptedStore) throws -> (
+    info: SegmentInfo, provider: String?
+  ) {
+    var info = SegmentInfo(number: number, count: 0, oldestSeen: 0, chunks: 0, buckets: 0)
+    let main = try load(info.mainName, from: store)
+    let header = try decoding(info.mainName, in: store) {
+      () throws(BinaryReader.Malformed) -> (Int, Int, Int) in
+      guard var reader = BinaryReader(main, magic: SegmentBuilder.mainMagic) else {
+        throw BinaryReader.Malformed(detail: "not a segment")
+      }
+      return (try reader.integer(), try reader.integer(), try reader.integer())
+    }
+    (info.count, info.chunks, info.buckets) = header
+    let records = try SegmentReader(info, in: store).records().map(\.record)
+    info.oldestSeen = records.map(\.seenAt.timeIntervalSince1970).min() ?? 0
+    return (info, records.first?.article.provider)
+  }
+
   /// How many words its index holds.
   var wordCount: Int { words.count }
 
