@@ -106,6 +106,25 @@ struct SyncAndAnalyticsTests {
     #expect(result.out.components(separatedBy: "failed:").count == 7)
   }
 
+  @Test("a source whose items could not be stored is a failure, not ok (a damaged manifest)")
+  func syncNotStored() async throws {
+    #expect(await harness.run(["sync"]).code == .success)
+    let manifest = harness.home.url.appendingPathComponent("news/segments.enc")
+    var bytes = try Data(contentsOf: manifest)
+    bytes[bytes.count / 2] ^= 1
+    try bytes.write(to: manifest)
+    let result = await harness.run(["sync", "--json"])
+    #expect(result.code != .success)
+    let sources = try #require(try result.json()["sources"] as? [[String: Any]])
+    let feeds = sources.filter { ($0["name"] as? String)?.hasPrefix("feed-") == true }
+    #expect(feeds.count == 3)
+    for feed in feeds {
+      #expect(feed["status"] as? String == "failed")
+      #expect(feed["new"] as? Int == 0)
+      #expect((feed["error"] as? String)?.contains("its items were not stored") == true)
+    }
+  }
+
   @Test("a bad configuration is exit 78")
   func configuration() async {
     let result = await harness.run(["sync"], environment: ["NEWS_RETRY_DELAY": "x"])

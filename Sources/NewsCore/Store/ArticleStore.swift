@@ -84,9 +84,24 @@ public struct ArticleStore: Sendable {
     }
   }
 
-  /// Records what a list command showed, so that `news show <n>` finds it.
+  /// Records what a list command showed, so that `news show <n>` finds it. The last listing is
+  /// only ever what the last list showed: a damaged one is replaced by this one rather than
+  /// failing the list that was just printed (the one file for which "a damaged file is never
+  /// replaced" does not hold, as nothing in it is worth keeping).
   public func setLastListing(_ listing: Listing) throws {
-    try store.write(listing, name: "last-listing")
+    do {
+      try store.write(listing, name: "last-listing")
+    } catch let error as StoreError {
+      switch error {
+      case .undecryptable, .notAStoreFile, .unreadableContent:
+        try store.transaction { files in
+          try files.remove("last-listing")
+          try files.write(listing, name: "last-listing")
+        }
+      default:
+        throw error
+      }
+    }
   }
 
   /// The listing stored for `key` with its articles, if any: from its own file when it has one

@@ -50,11 +50,13 @@ public struct SyncService: Sendable {
       }
       group.addTask { [self] in
         await feed.fetch(feedSources, refresh: true).enumerated().map { offset, report in
+          // A source whose items were fetched but not stored failed: sync is for the store.
+          let stored = report.status == .fresh && report.notKept == nil
           var synced = SyncSourceReport(
-            name: "feed-" + report.name, status: report.status == .fresh ? .ok : .failed,
-            new: report.newItems, total: report.items.count,
-            error: report.status == .fresh ? nil : report.error, attempts: report.attempts)
-          synced.warnings = report.warnings + (report.notKept.map { [$0] } ?? [])
+            name: "feed-" + report.name, status: stored ? .ok : .failed,
+            new: stored ? report.newItems : 0, total: report.items.count,
+            error: stored ? nil : report.notKept ?? report.error, attempts: report.attempts)
+          synced.warnings = report.warnings
           return (providers.count + offset, synced)
         }
       }
