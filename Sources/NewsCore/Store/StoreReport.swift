@@ -64,9 +64,19 @@ public struct StoreReport: Sendable {
   /// the segment files it does not list: leftovers of an interrupted save (the next save removes
   /// them) or, when not provably so, files kept as they may hold articles (an error).
   private mutating func checkSegments(in store: EncryptedStore) {
-    let present = Set(store.names())
+    var present = Set(store.names())
     var manifest: SegmentManifest
-    if let read = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName) {
+    if var read = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName) {
+      // A writer may commit between reading the manifest and listing the files: a listed file
+      // missing counts only once the manifest read after the listing is the same one.
+      for _ in 0..<ArticleSegments.maximumReadAttempts
+      where !read.liveFileNames.isSubset(of: present) {
+        guard let fresh = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName),
+          fresh != read
+        else { break }
+        read = fresh
+        present = Set(store.names())
+      }
       manifest = read
     } else if !present.contains(SegmentManifest.fileName),
       present.contains(where: { SegmentInfo.number(inFileName: $0) != nil })

@@ -35,26 +35,31 @@ struct ArticleSegments {
       bytes: Array(try JSONEncoder().encode(manifest)), name: SegmentManifest.fileName)
   }
 
-  /// Runs `body` on the manifest, again on a fresh one if a compaction removed a segment file in
-  /// between; a file still missing then is damage, named.
+  /// Runs `body` on the manifest, again on a fresh one whenever a compaction removed a segment
+  /// file in between (writers may follow one another: it tries as long as the manifest keeps
+  /// changing, up to a bound); a file missing from a manifest that did not change is damage,
+  /// named. Never lets ``SegmentFileMissing`` out.
   func reading<T>(_ body: (SegmentManifest) throws -> T) throws -> T {
     var manifest = try manifest()
-    for _ in 0..<3 {
+    var missingName = ""
+    for _ in 0..<Self.maximumReadAttempts {
       do {
         return try body(manifest)
       } catch let missing as SegmentFileMissing {
+        missingName = missing.name
         let fresh = try self.manifest()
-        guard fresh != manifest else {
-          throw StoreError.io(
-            path: store.url(for: missing.name).path, operation: "read",
-            reason:
-              "it is missing, though the store's segment manifest lists it (see 'news doctor')")
-        }
+        guard fresh != manifest else { break }
         manifest = fresh
       }
     }
-    return try body(manifest)
+    throw StoreError.io(
+      path: store.url(for: missingName).path, operation: "read",
+      reason:
+        "it is missing, though the store's segment manifest lists it (see 'news doctor --repair')")
   }
+
+  /// How many manifests a reader goes through while writers compact under it.
+  static let maximumReadAttempts = 64
 
   /// The records of `infos` (one provider's segments, oldest first), the newer record of an id
   /// winning, those seen before `cutoff` left out, most recently seen first; at most `limit`.
