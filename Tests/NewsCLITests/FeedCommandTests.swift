@@ -114,6 +114,10 @@ struct FeedCommandTests {
     #expect(items.map { $0["title"] as? String } == ["Привет", "Only a title"])
     #expect(items[0]["url"] as? String == base + "/blog/posts/1.html")
     #expect(items[1]["url"] is NSNull)
+    // A web feed asks for a feed, not for JSON.
+    let accept = harness.server.requests(to: "/feed/a.json").first?.headers["accept"]
+    #expect(
+      accept?.hasPrefix("application/rss+xml, application/atom+xml") == true, "\(accept ?? "")")
   }
 
   @Test("every source failing is exit 69")

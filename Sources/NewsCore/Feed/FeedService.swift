@@ -143,6 +143,8 @@ public struct FeedService: Sendable {
     let transport = counter.counting(self.transport)
     do {
       var headers: [String: String] = [:]
+      // A web feed asks for a feed: a server that negotiates must not answer JSON for a page.
+      if source.adapter is SyndicationAdapter { headers["Accept"] = SyndicationAdapter.accept }
       if let etag = cached?.etag { headers["If-None-Match"] = etag }
       if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
       let url = source.url

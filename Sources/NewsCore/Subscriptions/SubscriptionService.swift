@@ -227,7 +227,9 @@ public struct SubscriptionService: Sendable {
 
   private func get(_ url: URL) async throws -> HTTPResponse {
     let transport = self.transport
-    var response = try await deadline.run { try await transport.get(url) }
+    var response = try await deadline.run {
+      try await transport.get(url, headers: ["Accept": SyndicationAdapter.accept])
+    }
     guard (200..<300).contains(response.status) else {
       throw FeedError.status(
         source: url.absoluteString, code: response.status, attempts: response.attempts)

@@ -11,6 +11,12 @@ struct SyndicationAdapter: FeedAdapter {
   /// The formats a source may declare (`format` in `config.json`); all are detected anyway.
   static let formats = ["rss", "atom", "jsonfeed"]
 
+  /// The `Accept` header of a web feed's request: the feed types first, then anything (a server
+  /// that sends a feed as `text/html` is read all the same).
+  static let accept =
+    "application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml, "
+    + "application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5"
+
   /// What an entry with no title, text or link is called.
   static let untitled = "(untitled)"
 
