@@ -13,8 +13,8 @@ import Foundation
 /// right, building no tree: it never refuses a document, knows HTML's entities, expands no
 /// entity a document declares and loads nothing external (no XXE, no entity bomb), and is linear
 /// in the document (attributes per element and nesting depth are capped, and counted). On the
-/// same documents it reads about 2–3 times as many megabytes per second as `XMLParser` did
-/// (Benchmarks/README.md, "parser").
+/// same documents, bytes in to items out, it is 1.6–2.6 times as fast as the `XMLParser` path was
+/// (Benchmarks/README.md, "The feed reader").
 ///
 /// This type turns its tokens into entries: namespaces by URI (``FeedNamespaces``), `xml:base`
 /// on every element, text constructs by their declared or guessed kind (``FeedTextKind``), links
