@@ -172,12 +172,13 @@ struct SyncAndAnalyticsTests {
     let requestsWhileHeld = Recorder<Int>()
     let server = harness.server
     Thread {
-      // Released only once the command is seen waiting for the lock (bounded: past a minute the
-      // lock is released anyway, and the count below fails the test).
-      let clock = ContinuousClock()
-      let start = clock.now
-      while !Self.someoneWaits(onLockOf: fd), clock.now - start < .seconds(60) {
+      // Released only once the command is seen waiting for the lock. /proc/locks has no event to
+      // wait on, so it is looked at again and again, a bounded number of times: if the command
+      // is never seen waiting, the lock is released anyway and the record below fails the test.
+      var looks = 0
+      while !Self.someoneWaits(onLockOf: fd), looks < 60_000 {
         usleep(1_000)
+        looks += 1
       }
       requestsWhileHeld.record(Self.someoneWaits(onLockOf: fd) ? server.requests.count : -1)
       close(fd)

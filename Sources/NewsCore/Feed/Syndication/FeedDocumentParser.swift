@@ -314,7 +314,7 @@ struct FeedDocumentParser {
       for attribute in tag.attributes where !attribute.name.hasPrefix("xmlns") {
         capture.text +=
           " " + Self.localName(attribute.name) + "=\""
-          + Self.escaped(attribute.value, quotes: true) + "\""
+          + XMLEscaping.escaped(attribute.value, quotes: true) + "\""
       }
       capture.text += tag.selfClosing ? "/>" : ">"
     }
@@ -347,7 +347,7 @@ struct FeedDocumentParser {
     if case .author = capture.field, let child = capture.authorChild {
       capture.authorParts[child, default: ""] += text
     } else if capture.markup || capture.kind == .xhtml {
-      capture.text += Self.escaped(text, quotes: false)
+      capture.text += XMLEscaping.escaped(text, quotes: false)
     } else {
       capture.text += text
     }
@@ -446,8 +446,4 @@ struct FeedDocumentParser {
     return String(name[name.index(after: colon)...])
   }
 
-  /// Text as it must be written inside markup.
-  private static func escaped(_ text: String, quotes: Bool) -> String {
-    XMLEscaping.escaped(text, quotes: quotes)
-  }
 }
