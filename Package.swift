@@ -9,7 +9,9 @@ let package = Package(
     .library(name: "NewsCore", targets: ["NewsCore"]),
   ],
   targets: [
-    .target(name: "NewsCore"),
+    // libcurl reached at run time (dlopen), for the Linux client: see Sources/CCurl/include.
+    .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "NewsCore", dependencies: ["CCurl"]),
     .target(name: "NewsCLI", dependencies: ["NewsCore"]),
     .executableTarget(name: "news", dependencies: ["NewsCLI"]),
     .target(

@@ -72,7 +72,7 @@ public struct Context: Sendable {
     return Context(
       environment: environment,
       currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-      console: .live(environment: environment), httpClient: URLSessionHTTPClient(), timing: .live,
+      console: .live(environment: environment), httpClient: LiveHTTPClient.make(), timing: .live,
       timeZone: .current, analytics: Analytics(), randomBytes: SecureRandom.bytes)
   }
 

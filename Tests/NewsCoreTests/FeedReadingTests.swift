@@ -62,6 +62,21 @@ struct FeedReadingTests {
       ])
   }
 
+  @Test("a read that is cancelled (its source's deadline passed) stops instead of finishing")
+  func cancelledRead() async throws {
+    let items = String(repeating: "<item><title>t</title></item>", count: 10_000)
+    let document = Data("<rss><channel>\(items)</channel></rss>".utf8)
+    let finished = Task { try FeedDocumentParser.parse(document).entries.count }
+    #expect(try await finished.value == 10_000)
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try FeedDocumentParser.parse(document).entries.count
+    }
+    await #expect(throws: FeedDocumentParser.Failure(detail: "reading it was cancelled")) {
+      _ = try await cancelled.value
+    }
+  }
+
   /// Bytes: `text` as UTF-8, then `tail`.
   static func bytes(_ text: String, _ tail: [UInt8] = []) -> Data {
     Data(text.utf8) + Data(tail)

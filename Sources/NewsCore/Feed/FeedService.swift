@@ -148,18 +148,24 @@ public struct FeedService: Sendable {
       if let etag = cached?.etag { headers["If-None-Match"] = etag }
       if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
       let url = source.url
-      let response = try await deadline.run { [headers] in
-        try await transport.get(url, headers: headers)
+      // Fetching and reading both run under the deadline: a document that is slow to read is
+      // stopped with it (the reader is linear in the capped body, and checks for cancellation).
+      let adapter = source.adapter
+      let sourceName = source.name
+      let (response, decoded) = try await deadline.run {
+        [headers] () async throws -> (HTTPResponse, (items: [FeedItem], notes: [String])?) in
+        let response = try await transport.get(url, headers: headers)
+        guard (200..<300).contains(response.status) else { return (response, nil) }
+        var origin = response.origin
+        origin.url = origin.url ?? url
+        let decoded = try adapter.decode(response.body, source: sourceName, origin: origin)
+        return (response, decoded)
       }
       var entry: FeedCacheEntry
       if response.status == 304, var revalidated = cached {
         revalidated.fetchedAt = now()
         entry = revalidated
-      } else if (200..<300).contains(response.status) {
-        var origin = response.origin
-        origin.url = origin.url ?? source.url
-        let (items, notes) = try source.adapter.decode(
-          response.body, source: source.name, origin: origin)
+      } else if let (items, notes) = decoded {
         report.warnings += notes.map { "source \(source.name): \($0)" }
         entry = FeedCacheEntry(
           url: source.url.absoluteString, items: items, fetchedAt: now(),

@@ -156,7 +156,10 @@ public struct HTTPTransport: Sendable {
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid:
       return "secure connection failed (TLS)"
-    default: return "network error \(urlError.code.rawValue)"
+    default:
+      // libcurl's own words for what has no Foundation code (CurlResult).
+      if let reason = urlError.userInfo[NSLocalizedDescriptionKey] as? String { return reason }
+      return "network error \(urlError.code.rawValue)"
     }
   }
 }

@@ -1,0 +1,81 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The network on Linux: libcurl, driven by one thread that sleeps until a socket is ready.
+///
+/// Foundation's `URLSession` on Linux drives the same libcurl, but leaves a dispatch source armed
+/// for writing once a request is sent (swift-corelibs-foundation's `_MultiHandle` never removes
+/// it), so the process spins a core for as long as a server takes to answer: 4 s of waiting cost
+/// 4 s of CPU. This client waits in `curl_multi_poll` instead (see ``CurlLoop``).
+///
+/// It behaves as ``URLSessionHTTPClient`` does: no cache, no cookies, proxies from the
+/// environment, a cap on the decoded body (checked as it inflates, so a compressed bomb costs at
+/// most the cap), redirects followed by the ``RedirectPolicy`` (at most 16), and the same errors.
+public final class CurlHTTPClient: HTTPClient {
+  private let loop: CurlLoop
+  private let maximumBodySize: Int
+
+  /// Whether libcurl could be loaded on this machine.
+  public static var isAvailable: Bool { CurlLoop.shared != nil }
+
+  /// A client, or `nil` when libcurl cannot be loaded.
+  ///
+  /// - Parameter maximumBodySize: larger bodies are refused with
+  ///   ``HTTPError/responseTooLarge(host:limit:)``.
+  public init?(maximumBodySize: Int = 10 << 20) {
+    guard let loop = CurlLoop.shared else { return nil }
+    self.loop = loop
+    self.maximumBodySize = maximumBodySize
+  }
+
+  /// The most redirects one request follows, as Foundation's.
+  static let maximumRedirects = 16
+
+  public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    var request = request
+    var redirects = 0
+    let carriesCredential = (request.allHTTPHeaderFields ?? [:]).keys.contains {
+      RedirectPolicy.credentialHeaders.contains($0.lowercased())
+    }
+    while true {
+      guard let from = request.url else { throw URLError(.badURL) }
+      let answer = try await CurlTransfer(request, maximumBodySize: maximumBodySize).run(on: loop)
+      let location = answer.headers.last { $0.name.lowercased() == "location" }?.value
+      guard [301, 302, 303, 307, 308].contains(answer.status), let location,
+        let to = URL(string: location, relativeTo: from)?.absoluteURL
+      else {
+        return (answer.body, Self.response(answer, url: from))
+      }
+      if let reason = RedirectPolicy.refusal(
+        from: from, to: to, carriesCredential: carriesCredential)
+      {
+        throw HTTPError.redirectRefused(
+          from: RedirectPolicy.origin(of: from), to: RedirectPolicy.origin(of: to), reason: reason)
+      }
+      redirects += 1
+      guard redirects <= Self.maximumRedirects else { throw URLError(.httpTooManyRedirects) }
+      request.url = to
+      // As browsers do: a 303, or a 301/302 after a POST, is followed with a GET.
+      if answer.status == 303 || (answer.status < 303 && request.httpMethod == "POST") {
+        request.httpMethod = "GET"
+        request.httpBody = nil
+      }
+    }
+  }
+
+  private static func response(_ answer: CurlTransfer.Answer, url: URL) -> HTTPURLResponse {
+    var fields: [String: String] = [:]
+    var names: [String: String] = [:]
+    for (name, value) in answer.headers {
+      // Repeated headers are joined, as Foundation joins them; the first spelling is kept.
+      let key = names[name.lowercased(), default: name]
+      names[name.lowercased()] = key
+      fields[key] = fields[key].map { "\($0), \(value)" } ?? value
+    }
+    return HTTPURLResponse(
+      url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: fields)!
+  }
+}

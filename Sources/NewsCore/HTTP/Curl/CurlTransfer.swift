@@ -1,0 +1,169 @@
+import CCurl
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One request on its way through libcurl: its handle, what has arrived, and the caller waiting.
+///
+/// Made by the caller's task; from the moment it is handed to ``CurlLoop`` only the loop's thread
+/// touches it (libcurl calls the callbacks below from `curl_multi_perform`, on that thread), but
+/// for ``cancel()``, which only raises a flag.
+final class CurlTransfer: @unchecked Sendable {
+  /// What came back: the final status, the headers of the last response, the body.
+  struct Answer {
+    var status: Int
+    var headers: [(name: String, value: String)]
+    var body: Data
+  }
+
+  let easy: UnsafeMutableRawPointer
+  private var headerList: UnsafeMutableRawPointer?
+  private let host: String
+  private let maximumBodySize: Int
+  private var continuation: CheckedContinuation<Answer, any Error>?
+  private var headers: [(name: String, value: String)] = []
+  private var body = Data()
+  private var failure: (any Error)?
+  private let cancelled = Atomic(false)
+
+  /// Prepares `request`; bodies past `maximumBodySize` are refused as they arrive, decoded.
+  init(_ request: URLRequest, maximumBodySize: Int) throws {
+    guard let url = request.url, let easy = news_curl_easy_init() else {
+      throw URLError(.badURL)
+    }
+    self.easy = easy
+    self.host = url.host ?? "?"
+    self.maximumBodySize = maximumBodySize
+    let user = Unmanaged.passUnretained(self).toOpaque()
+    _ = news_curl_setopt_long(easy, CurlOption.noSignal, 1)
+    _ = news_curl_setopt_long(easy, CurlOption.protocols, CurlOption.httpAndHTTPS)
+    _ = news_curl_setopt_pointer(easy, CurlOption.url, url.absoluteString)
+    // Every encoding this libcurl decodes is offered, and decoded before the size cap counts it.
+    _ = news_curl_setopt_pointer(easy, CurlOption.acceptEncoding, "")
+    _ = news_curl_setopt_callback(easy, CurlOption.writeFunction, curlWriteBody)
+    _ = news_curl_setopt_pointer(easy, CurlOption.writeData, user)
+    _ = news_curl_setopt_callback(easy, CurlOption.headerFunction, curlWriteHeader)
+    _ = news_curl_setopt_pointer(easy, CurlOption.headerData, user)
+    let timeout = Int(max(request.timeoutInterval, 1) * 1000)
+    _ = news_curl_setopt_long(easy, CurlOption.timeoutMilliseconds, timeout)
+    _ = news_curl_setopt_long(easy, CurlOption.connectTimeoutMilliseconds, timeout)
+    let method = request.httpMethod ?? "GET"
+    if method == "HEAD" {
+      _ = news_curl_setopt_long(easy, CurlOption.noBody, 1)
+    } else if method != "GET" {
+      let payload = request.httpBody ?? Data()
+      _ = news_curl_setopt_long(easy, CurlOption.postFieldSize, payload.count)
+      payload.withUnsafeBytes { bytes in
+        // Copied by libcurl; an empty body still needs a valid pointer.
+        _ = news_curl_setopt_pointer(
+          easy, CurlOption.copyPostFields, bytes.baseAddress ?? UnsafeRawPointer(easy))
+      }
+      _ = news_curl_setopt_pointer(easy, CurlOption.customRequest, method)
+    }
+    // "Expect:" turns off libcurl's 100-continue handshake, which only adds a round trip.
+    var lines = ["Expect:"]
+    for (name, value) in request.allHTTPHeaderFields ?? [:] {
+      // A header with an empty value is sent as `Name;` (libcurl's rule for "Name:" is removal).
+      lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+    }
+    for line in lines {
+      // A line with a line break would inject a header of its own: such a header is not sent.
+      guard !line.contains(where: \.isNewline) else { continue }
+      headerList = news_curl_slist_append(headerList, line)
+    }
+    _ = news_curl_setopt_pointer(easy, CurlOption.httpHeader, headerList)
+  }
+
+  deinit {
+    news_curl_easy_cleanup(easy)
+    if let headerList { news_curl_slist_free_all(headerList) }
+  }
+
+  /// Waits for the answer; ``CurlLoop`` resumes it exactly once.
+  func run(on loop: CurlLoop) async throws -> Answer {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        self.continuation = continuation
+        loop.start(self)
+      }
+    } onCancel: {
+      cancelled.store(true, ordering: .sequentiallyConsistent)
+      loop.cancel(self)
+    }
+  }
+
+  /// Whether the caller gave up (read by the loop before it starts the transfer).
+  var isCancelled: Bool { cancelled.load(ordering: .sequentiallyConsistent) }
+
+  /// Ends the wait with `error` (on the loop's thread).
+  func finish(throwing error: any Error) {
+    continuation?.resume(throwing: error)
+    continuation = nil
+  }
+
+  /// Ends the wait with libcurl's `result` for the transfer (on the loop's thread).
+  func finish(result: Int32) {
+    if let failure {
+      finish(throwing: failure)
+    } else if result != 0 {
+      finish(
+        throwing: CurlResult.error(result, reason: String(cString: news_curl_strerror(result))))
+    } else {
+      var status = 0
+      _ = news_curl_getinfo_long(easy, CurlOption.responseCode, &status)
+      continuation?.resume(returning: Answer(status: status, headers: headers, body: body))
+      continuation = nil
+    }
+  }
+
+  /// A chunk of the decoded body: kept, or the transfer stopped when it would pass the cap.
+  fileprivate func receive(body chunk: UnsafeRawBufferPointer) -> Int {
+    guard body.count + chunk.count <= maximumBodySize else {
+      failure = HTTPError.responseTooLarge(host: host, limit: maximumBodySize)
+      return 0
+    }
+    body.append(contentsOf: chunk)
+    return chunk.count
+  }
+
+  /// One header line (a status line starts the headers of a new response: a `100 Continue`, a
+  /// proxy's answer or a redirect is followed by another).
+  fileprivate func receive(header line: UnsafeRawBufferPointer) -> Int {
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    if text.hasPrefix("HTTP/") {
+      headers = []
+      body = Data()
+    } else if let colon = text.firstIndex(of: ":") {
+      let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+      let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+      // A declared length over the cap is refused before any of the body is read.
+      if name.lowercased() == "content-length", let length = Int(value), length > maximumBodySize {
+        failure = HTTPError.responseTooLarge(host: host, limit: maximumBodySize)
+        return 0
+      }
+      headers.append((name, value))
+    }
+    return line.count
+  }
+}
+
+/// libcurl's write callback: the transfer is the user data.
+private let curlWriteBody:
+  @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+    data, size, count, user in
+    guard let user else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+    return transfer.receive(body: UnsafeRawBufferPointer(start: data, count: size * count))
+  }
+
+/// libcurl's header callback: one whole header line at a time.
+private let curlWriteHeader:
+  @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+    data, size, count, user in
+    guard let user else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+    return transfer.receive(header: UnsafeRawBufferPointer(start: data, count: size * count))
+  }
