@@ -33,10 +33,14 @@ public enum FeedRegistry {
     -> [FeedSource]
   {
     var sources = builtIn ?? Self.builtIn(configuration)
+    // By name, so that 100,000 subscriptions cost as many lookups, not their square.
+    var positions = Dictionary(
+      sources.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     for declared in configuration.feedConfig?.sources ?? [] {
-      if let index = sources.firstIndex(where: { $0.name == declared.name }) {
+      if let index = positions[declared.name] {
         sources[index] = declared.applied(to: sources[index])
       } else {
+        positions[declared.name] = sources.count
         sources.append(declared.source())
       }
     }
