@@ -304,7 +304,10 @@ struct StoreCommandsTests {
     let document = try repaired.json()
     let repairs = try #require(document["repairs"] as? [String])
     #expect(repairs.contains { $0.hasPrefix("dropped segment") })
-    #expect(repairs.contains { $0.contains("listings.enc") })
+    #expect(repairs.contains { $0.contains("removed") && $0.contains("listings.enc") })
+    // The index is made again from the listing files: the query reads offline, none orphaned.
+    #expect(repairs.contains { $0.hasPrefix("rebuilt") && $0.contains("from 1 listing file") })
+    #expect(await harness.run(["headlines", "--offline"]).code == .success)
     // Only the bookmarks are left damaged, as they were.
     #expect(repaired.code == .ioError)
     let failed = (document["files"] as? [[String: Any]] ?? []).filter {

@@ -36,15 +36,54 @@ struct ArticleStoreTests {
     #expect(try store.markRead(["x", "y"]) == 2)
     #expect(try store.markRead(["x"]) == 0)
     #expect(try store.markUnread(["y", "z"]) == 1)
-    #expect(try store.readIDs() == ["x"])
+    #expect(try store.readMarks().marked(["x", "y", "z"]) == ["x"])
     try store.markRead(["gone"])
     // 60 days on, "x" is still listed by its source: listing it stamps its mark again.
     clock.advance(by: 60 * 86_400)
-    try store.noteListed(["x", "new"], read: try store.readIDs())
+    try store.noteListed(["x", "new"], marks: try store.readMarks())
     // 100 days after they were set, only the listed one is left (90 days without being seen).
     clock.advance(by: 40 * 86_400)
     try store.markRead(["other"])
-    #expect(try store.readIDs() == ["x", "other"])
+    let marks = try store.readMarks()
+    #expect(marks.marked(["x", "y", "gone", "new", "other"]) == ["x", "other"])
+    #expect(marks.count == 2)
+  }
+
+  @Test(
+    "read marks written by an earlier version (a JSON dictionary) still read, and are rewritten")
+  func earlierReadMarks() throws {
+    let store = store()
+    let stamp = clock.now.timeIntervalSince1970
+    try store.store.write(["marks": ["a": stamp, "b": stamp - 10]], name: "read")
+    #expect(try store.readMarks().marked(["a", "b", "c"]) == ["a", "b"])
+    #expect(try store.markRead(["c"]) == 1)
+    let bytes = try #require(try store.store.readBytes("read"))
+    #expect(Array(bytes.prefix(4)) == Array("NRM1".utf8))
+    #expect(try store.readMarks().count == 3)
+  }
+
+  @Test("read marks: 100,000 set at once, then one more, by merging (the file stays sorted)")
+  func manyReadMarks() throws {
+    var marks = ReadMarks()
+    let ids = (0..<100_000).map { "article-\($0)" }
+    #expect(marks.mark(ids, stamp: 1000) == 100_000)
+    #expect(marks.mark(["article-5", "extra"], stamp: 2000) == 1)
+    let decoded = try ReadMarks(decoding: marks.encoded)
+    #expect(decoded == marks)
+    #expect(decoded.count == 100_001)
+    #expect(decoded.stamp(of: "article-5") == 2000)
+    #expect(decoded.stamp(of: "article-6") == 1000)
+    #expect(!decoded.contains("article-100000"))
+    #expect(marks.unmark(["article-1", "nope"]) == 1)
+    marks.prune(now: Date(timeIntervalSince1970: 1500 + 100), lifetime: 100)
+    #expect(marks.marked(["article-5", "extra", "article-6"]) == ["article-5", "extra"])
+  }
+
+  @Test(
+    "damaged read marks are an error naming the file, never a crash",
+    arguments: [[UInt8]("NRM1".utf8) + [3, 1, 2], [UInt8]("NRM1".utf8) + [200], Array("{x".utf8)])
+  func damagedReadMarks(bytes: [UInt8]) {
+    #expect(throws: BinaryReader.Malformed.self) { try ReadMarks(decoding: bytes) }
   }
 
   @Test("a listing carries its articles: offline reading and show n survive retention")
@@ -79,7 +118,9 @@ struct ArticleStoreTests {
     // As a crash between the slot file and the index could leave it: slot 1 holding q0's list.
     let q0 = try #require(try store.store.read(Listing.self, name: "listing-0"))
     try store.store.write(q0, name: "listing-1")
-    #expect(try store.listing(for: "q1")?.articles.map(\.id) == ["x1"])
+    // The index names no ids: the query is not answered from the store (the next fetch is).
+    #expect(try store.listing(for: "q1") == nil)
+    #expect(try store.listing(for: "q0")?.articles.map(\.id) == ["x0", "y"])
     // Beyond 200 queries the oldest go, their slot files with them.
     for index in 3..<203 {
       clock.advance(by: 1)
@@ -91,16 +132,60 @@ struct ArticleStoreTests {
     #expect(try store.listing(for: "q202")?.articles.map(\.id) == ["z202"])
   }
 
-  @Test("a listing written before listings carried articles is read through its ids")
+  @Test("an index written by an earlier version (a listing with ids per query) still reads")
   func oldListings() throws {
     let store = store()
     try store.keep([article("a"), article("b")], provider: "newsapi")
-    let old = Listing(
+    struct Earlier: Encodable {
+      var key: String
+      var provider: String
+      var ids: [String]
+      var totalResults: Int
+      var fetchedAt: Date
+      var slot: Int?
+    }
+    var full = Listing(
       key: "k", provider: "newsapi", ids: ["b", "a"], totalResults: 2, fetchedAt: clock.now)
-    try store.store.write(["k": old], name: "listings")
-    try store.store.write(old, name: "last-listing")
+    full.articles = [article("b"), article("a")]
+    try store.store.write(full, name: "listing-3")
+    let entry = Earlier(
+      key: "k", provider: "newsapi", ids: ["b", "a"], totalResults: 2, fetchedAt: clock.now,
+      slot: 3)
+    var noSlot = entry
+    noSlot.key = "before-slots"
+    noSlot.slot = nil
+    try store.store.write(["k": entry, "before-slots": noSlot], name: "listings")
+    try store.store.write(
+      Listing(
+        key: "k", provider: "newsapi", ids: ["b", "a"], totalResults: 2, fetchedAt: clock.now),
+      name: "last-listing")
     #expect(try store.listing(for: "k")?.articles.map(\.id) == ["b", "a"])
+    // A listing from before listing files had only its ids in the index: fetched again instead.
+    #expect(try store.listing(for: "before-slots") == nil)
     #expect(try store.lastListing()?.articles.map(\.id) == ["b", "a"])
+    // The next save writes the index without ids.
+    try store.save(page([article("c")]), key: "new", makeLast: false)
+    let index = try #require(try store.store.readBytes("listings"))
+    #expect(!String(decoding: index, as: UTF8.self).contains("ids"))
+  }
+
+  @Test("a damaged listings index is rebuilt by repair from the listing files, none orphaned")
+  func listingIndexRebuilt() throws {
+    let store = store()
+    for index in 0..<3 {
+      clock.advance(by: 1)
+      try store.save(page([article("x\(index)")]), key: "q\(index)", makeLast: false)
+    }
+    let url = store.store.url(for: "listings")
+    var bytes = try Data(contentsOf: url)
+    bytes[bytes.count - 1] ^= 0xFF
+    try bytes.write(to: url)
+    #expect(throws: StoreError.self) { try store.listing(for: "q1") }
+    try FileManager.default.removeItem(at: url)
+    #expect(try store.rebuildListingIndex() == 3)
+    for index in 0..<3 {
+      #expect(try store.listing(for: "q\(index)")?.articles.map(\.id) == ["x\(index)"])
+    }
   }
 
   @Test("a saved page is the listing for its query and the last listing")

@@ -108,7 +108,7 @@ final class BrowseSession: Sendable {
       case .loaded(let channel, let heading, let freshness, let articles):
         guard channel == state.channel else { continue }
         let store = try? services.articleStore()
-        let read = (try? store?.readIDs()) ?? []
+        let read = ((try? store?.readMarks()) ?? ReadMarks()).marked(articles.map(\.id))
         let bookmarked = Set(((try? store?.bookmarks()) ?? []).map(\.id))
         state.loaded(
           heading: heading, freshness: freshness,

@@ -68,12 +68,13 @@ enum FeedCommand {
       for warning in report.warnings { context.warn(warning) }
       if let notKept = report.notKept { context.warn(notKept) }
     }
-    var read: Set<String> = []
+    var marks = ReadMarks()
     do {
-      read = try store.readIDs()
+      marks = try store.readMarks()
     } catch let error as any NewsError {
       context.warn("read marks unavailable: " + error.message)
     }
+    let read = marks.marked(reports.lazy.flatMap(\.items).map(\.id))
     var unread: [String: Int] = [:]
     for report in reports {
       unread[report.name] = report.items.lazy.filter { !read.contains($0.id) }.count
@@ -118,7 +119,7 @@ enum FeedCommand {
     if items.count <= Listing.maximumCarried { listing.articles = items.map(\.article) }
     do {
       try store.setLastListing(listing)
-      try? store.noteListed(shown, read: read)
+      try? store.noteListed(shown, marks: marks)
     } catch let error as any NewsError {
       if !everyFailed { throw ListNotKeptError(underlying: error) }
     }

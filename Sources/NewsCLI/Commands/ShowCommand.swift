@@ -48,7 +48,7 @@ enum ShowCommand {
     do {
       try store.markRead([article.id])
     } catch {
-      read = (try? store.readIDs().contains(article.id)) ?? false
+      read = (try? store.readMarks().contains(article.id)) ?? false
       context.warn("not marked read: " + ((error as? any NewsError)?.message ?? "\(error)"))
     }
 

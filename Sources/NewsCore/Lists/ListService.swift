@@ -93,10 +93,10 @@ public struct ListService: Sendable {
   /// The result showing `list` as `shape` says, with its read marks. Marks that cannot be read
   /// (a damaged `read` file, named) are a warning: the list is shown and kept all the same.
   private func shaped(_ list: ArticleList, freshness: ListFreshness, shape: Shape) -> ListResult {
-    var read: Set<String> = []
+    var read = ReadMarks()
     var warnings: [String] = []
     do {
-      read = try store.readIDs()
+      read = try store.readMarks()
     } catch {
       warnings.append(
         "read marks unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
@@ -106,8 +106,8 @@ public struct ListService: Sendable {
     var result = ListResult(
       list: Self.cut(shown, to: shape.limit), freshness: freshness, warnings: warnings)
     result.unreadCount = list.articles.lazy.filter { !read.contains($0.id) }.count
-    result.read = read.intersection(result.list.articles.map(\.id))
-    try? store.noteListed(result.list.articles.map(\.id), read: result.read)
+    result.read = read.marked(result.list.articles.map(\.id))
+    try? store.noteListed(result.list.articles.map(\.id), marks: read)
     return result
   }
 

@@ -25,9 +25,10 @@ public struct ArticleStore: Sendable {
   /// Keeps the articles of `page`, records it as the listing for `key` and as the last listing.
   ///
   /// The listing is written with its articles to a file of its own (`listing-<slot>`, a number,
-  /// so that no file name tells a query) before the index (`listings`: key → ids and slot) is
-  /// updated, both under one hold of the lock; a slot file whose key is not the index's (a crash
-  /// in between) is ignored and the ids are resolved instead.
+  /// so that no file name tells a query) before the index (`listings`: key → slot and when it was
+  /// saved, no ids) is updated, both under one hold of the lock. The index keeps the 200 most
+  /// recently saved queries (the oldest is dropped with its file), so writing a listing costs
+  /// that listing and an index of a few kilobytes, however many lists were ever made.
   ///
   /// - Returns: with `countingNew`, how many of the articles were new to the store; else 0.
   @discardableResult
@@ -35,38 +36,23 @@ public struct ArticleStore: Sendable {
     _ page: ArticleList, key: String, makeLast: Bool = true, countingNew: Bool = false
   ) throws -> Int {
     let newCount = try keep(page.articles, provider: page.provider, countingNew: countingNew)
-    var listing = Listing(
+    var full = Listing(
       key: key, provider: page.provider, ids: page.articles.map(\.id),
       totalResults: page.totalResults, fetchedAt: page.fetchedAt)
-    var full = listing
     full.articles = page.articles
     try store.transaction { files in
-      var index = try files.read([String: Listing].self, name: "listings") ?? [:]
-      let slot = index[key]?.slot ?? Self.freeSlot(in: index)
-      listing.slot = slot
-      try files.write(full, name: Self.slotName(slot))
-      index[key] = listing
-      if index.count > Self.maximumListings {
-        let oldest = index.values.sorted { $0.fetchedAt < $1.fetchedAt }
-          .prefix(index.count - Self.maximumListings)
-        for old in oldest {
-          index[old.key] = nil
-          if let slot = old.slot { try files.remove(Self.slotName(slot)) }
-        }
+      var index = try files.read(ListingIndex.self, name: ListingIndex.fileName) ?? ListingIndex()
+      let slot = index.entries[key]?.slot ?? index.freeSlot()
+      try files.write(full, name: ListingIndex.slotName(slot))
+      index.entries[key] = ListingIndex.Entry(slot: slot, fetchedAt: page.fetchedAt)
+      for dropped in index.dropOldest(keeping: Self.maximumListings) {
+        try files.remove(ListingIndex.slotName(dropped))
       }
-      try files.write(index, name: "listings")
+      try files.write(index, name: ListingIndex.fileName)
     }
     if makeLast { try setLastListing(full) }
     return newCount
   }
-
-  /// The smallest slot no listing of `index` uses.
-  private static func freeSlot(in index: [String: Listing]) -> Int {
-    let used = Set(index.values.compactMap(\.slot))
-    return (0...).first { !used.contains($0) }!
-  }
-
-  private static func slotName(_ slot: Int) -> String { "listing-\(slot)" }
 
   /// Adds or refreshes `articles` of `provider` (a segment of its own, see ``ArticleSegments``),
   /// then applies the retention policy.
@@ -104,20 +90,39 @@ public struct ArticleStore: Sendable {
     }
   }
 
-  /// The listing stored for `key` with its articles, if any: from its own file when it has one
-  /// (whatever retention dropped since), else those of its ids still stored.
+  /// The listing stored for `key` with its articles, if any: the index entry, then that one
+  /// listing file (whatever retention dropped since).
   public func listing(for key: String) throws -> (listing: Listing, articles: [Article])? {
-    guard let listing = try store.read([String: Listing].self, name: "listings")?[key] else {
-      return nil
+    guard
+      let slot = try store.read(ListingIndex.self, name: ListingIndex.fileName)?.entries[key]?
+        .slot,
+      let full = try store.read(Listing.self, name: ListingIndex.slotName(slot)), full.key == key
+    else { return nil }
+    if let articles = full.articles { return (full, articles) }
+    let articles = try resolve(full.ids, provider: full.provider)
+    return articles.isEmpty ? nil : (full, articles)
+  }
+
+  /// Writes the listings index again from the listing files that read (after a damaged index
+  /// was removed): no listing file is left unreachable. Returns how many were indexed.
+  func rebuildListingIndex() throws -> Int {
+    try store.transaction { files in
+      var index = ListingIndex()
+      for name in store.names() {
+        guard let slot = ListingIndex.slot(ofFileNamed: name),
+          let listing = try? files.read(Listing.self, name: name)
+        else { continue }
+        if let other = index.entries[listing.key], other.fetchedAt >= listing.fetchedAt {
+          continue
+        }
+        index.entries[listing.key] = ListingIndex.Entry(slot: slot, fetchedAt: listing.fetchedAt)
+      }
+      for dropped in index.dropOldest(keeping: Self.maximumListings) {
+        try files.remove(ListingIndex.slotName(dropped))
+      }
+      try files.write(index, name: ListingIndex.fileName)
+      return index.entries.count
     }
-    if let slot = listing.slot,
-      let full = try store.read(Listing.self, name: Self.slotName(slot)), full.key == key,
-      let articles = full.articles
-    {
-      return (listing, articles)
-    }
-    let articles = try resolve(listing.ids, provider: listing.provider)
-    return articles.isEmpty ? nil : (listing, articles)
   }
 
   /// The last listing a list command showed, with its articles: those it carries, else those of
@@ -213,53 +218,56 @@ public struct ArticleStore: Sendable {
     return missing
   }
 
-  /// The ids of the articles marked read.
-  public func readIDs() throws -> Set<String> {
-    Set((try store.read(ReadMarks.self, name: "read")?.marks ?? [:]).keys)
+  /// The read marks (one small file; see ``ReadMarks``). A damaged file is an error naming it.
+  public func readMarks() throws -> ReadMarks {
+    guard let bytes = try store.readBytes(Self.readMarksName) else { return ReadMarks() }
+    return try Self.decodeReadMarks(bytes, path: store.url(for: Self.readMarksName).path)
   }
 
   /// Marks `ids` read; returns how many were not read yet.
   @discardableResult
   public func markRead(_ ids: [String]) throws -> Int {
     let stamp = now().timeIntervalSince1970
-    var added = 0
-    try updateReadMarks { marks in
-      for id in ids {
-        if marks.marks.updateValue(stamp, forKey: id) == nil { added += 1 }
-      }
-    }
-    return added
+    return try updateReadMarks { $0.mark(ids, stamp: stamp) }
   }
 
   /// Marks `ids` unread again; returns how many were read.
   @discardableResult
   public func markUnread(_ ids: [String]) throws -> Int {
-    var removed = 0
-    try updateReadMarks { marks in
-      for id in ids where marks.marks.removeValue(forKey: id) != nil { removed += 1 }
-    }
-    return removed
+    try updateReadMarks { $0.unmark(ids) }
   }
 
   /// Stamps again the marks of read articles that are still listed (so they outlive their
-  /// articles for as long as a source lists them); writes only when a mark is a day old.
-  public func noteListed(_ ids: [String], read: Set<String>) throws {
+  /// articles for as long as a source lists them); writes only when a mark is a day old, so a
+  /// list usually writes nothing. `marks` are those the list was shown with.
+  public func noteListed(_ ids: [String], marks: ReadMarks) throws {
     let stamp = now().timeIntervalSince1970
-    let listedRead = ids.filter(read.contains)
-    guard !listedRead.isEmpty,
-      let marks = try store.read(ReadMarks.self, name: "read"),
-      listedRead.contains(where: { stamp - (marks.marks[$0] ?? stamp) > ReadMarks.restampAfter })
-    else { return }
-    try updateReadMarks { marks in
-      for id in listedRead where marks.marks[id] != nil { marks.marks[id] = stamp }
+    guard marks.needsRestamp(ids, stamp: stamp) else { return }
+    _ = try updateReadMarks { $0.restamp(ids, stamp: stamp) }
+  }
+
+  private static let readMarksName = "read"
+
+  private static func decodeReadMarks(_ bytes: [UInt8], path: String) throws -> ReadMarks {
+    do {
+      return try ReadMarks(decoding: bytes)
+    } catch {
+      throw StoreError.unreadableContent(path: path, detail: error.detail)
     }
   }
 
-  private func updateReadMarks(_ change: (inout ReadMarks) -> Void) throws {
+  private func updateReadMarks<T>(_ change: (inout ReadMarks) -> T) throws -> T {
     let current = now()
-    try store.update("read", initial: ReadMarks()) { marks in
-      change(&marks)
-      marks.prune(now: current, lifetime: ReadMarks.lifetime(for: retention))
+    let lifetime = ReadMarks.lifetime(for: retention)
+    let path = store.url(for: Self.readMarksName).path
+    return try store.transaction { files in
+      var marks =
+        try files.readBytes(Self.readMarksName).map { try Self.decodeReadMarks($0, path: path) }
+        ?? ReadMarks()
+      let result = change(&marks)
+      marks.prune(now: current, lifetime: lifetime)
+      try files.write(bytes: marks.encoded, name: Self.readMarksName)
+      return result
     }
   }
 

@@ -14,10 +14,8 @@ public struct Listing: Codable, Sendable, Equatable {
   public var fetchedAt: Date
   /// The articles themselves, in order, so that reading the list back (`--offline`,
   /// `news show 3`) needs neither the provider's whole file nor its retention. `nil` in listings
-  /// written before, and in the index of ``ArticleStore`` (which has ids only).
+  /// written by earlier versions, and in a last listing too long to carry them.
   public var articles: [Article]?
-  /// Which `listing-<slot>` file holds this listing with its articles (index entries only).
-  var slot: Int?
 
   /// The most articles a last listing carries: a longer list (a feed of 10,000 items, a search
   /// finding thousands) keeps ids only, so that every command does not rewrite megabytes; its

@@ -1,14 +1,104 @@
 import Foundation
 
-/// Which articles have been read: article id → when it was marked read, or last listed while
-/// read. One small file of ids (`read`), so a list costs one read of it, not a field per stored
-/// article.
+/// Which articles have been read: for each, when it was marked read or last listed while read.
+///
+/// One file (`read`) of fixed-width records sorted by a 64-bit hash of the article id (8 bytes of
+/// hash, 4 of time, in seconds since 1970): reading 100,000 marks is one decryption and two copies,
+/// and asking whether an id is read is a binary search, so a list of 20 costs about the same with
+/// 100,000 marks as with none (the JSON dictionary it replaces took 600 ms to decode at that size).
+/// Two ids sharing a hash would share a mark: at 100,000 marks the chance of any such pair is
+/// about one in four billion.
 ///
 /// A mark outlives its article's retention: it is dropped only once it has been neither set nor
 /// listed for ``lifetime(for:)`` (90 days, or the retention age when that is longer), so an item
 /// a feed keeps listing stays read however long it is listed.
-struct ReadMarks: Codable, Sendable, Equatable {
-  var marks: [String: Double] = [:]
+public struct ReadMarks: Sendable, Equatable {
+  /// Hashes of the marked ids, ascending.
+  private var keys: [UInt64] = []
+  /// When each was stamped, in seconds since 1970, in the order of `keys`.
+  private var stamps: [UInt32] = []
+
+  /// No marks.
+  public init() {}
+
+  /// How many articles are marked read.
+  public var count: Int { keys.count }
+
+  /// Whether the article with `id` is marked read.
+  public func contains(_ id: String) -> Bool { position(of: Self.key(id)).found }
+
+  /// The ids of `ids` that are marked read.
+  public func marked(_ ids: some Sequence<String>) -> Set<String> {
+    Set(ids.filter(contains))
+  }
+
+  /// When `id` was last stamped (seconds since 1970), if it is marked.
+  func stamp(of id: String) -> Double? {
+    let (index, found) = position(of: Self.key(id))
+    return found ? Double(stamps[index]) : nil
+  }
+
+  /// Marks `ids` read at `stamp`; returns how many were not marked yet. Linear in the marks plus
+  /// the ids (a merge), so `news read --all` of 100,000 costs what one pass costs.
+  @discardableResult
+  mutating func mark(_ ids: some Sequence<String>, stamp: Double) -> Int {
+    let time = Self.time(stamp)
+    let incoming = Set(ids.map(Self.key)).sorted()
+    guard !incoming.isEmpty else { return 0 }
+    var mergedKeys: [UInt64] = []
+    var mergedStamps: [UInt32] = []
+    mergedKeys.reserveCapacity(keys.count + incoming.count)
+    mergedStamps.reserveCapacity(keys.count + incoming.count)
+    var added = 0
+    var old = 0
+    for key in incoming {
+      while old < keys.count, keys[old] < key {
+        mergedKeys.append(keys[old])
+        mergedStamps.append(stamps[old])
+        old += 1
+      }
+      if old < keys.count, keys[old] == key { old += 1 } else { added += 1 }
+      mergedKeys.append(key)
+      mergedStamps.append(time)
+    }
+    mergedKeys.append(contentsOf: keys[old...])
+    mergedStamps.append(contentsOf: stamps[old...])
+    keys = mergedKeys
+    stamps = mergedStamps
+    return added
+  }
+
+  /// Removes the marks of `ids`; returns how many there were.
+  @discardableResult
+  mutating func unmark(_ ids: some Sequence<String>) -> Int {
+    let removing = Set(ids.map(Self.key))
+    let before = keys.count
+    filter { !removing.contains($0) }
+    return before - keys.count
+  }
+
+  /// Stamps again the marks of `ids` that exist and are older than ``restampAfter`` at `stamp`;
+  /// returns whether any was.
+  mutating func restamp(_ ids: some Sequence<String>, stamp: Double) -> Bool {
+    let time = Self.time(stamp)
+    var changed = false
+    for id in ids {
+      let (index, found) = position(of: Self.key(id))
+      if found, Double(time) - Double(stamps[index]) > Self.restampAfter {
+        stamps[index] = time
+        changed = true
+      }
+    }
+    return changed
+  }
+
+  /// Whether any of `ids` is marked with a stamp older than ``restampAfter`` at `stamp`.
+  func needsRestamp(_ ids: some Sequence<String>, stamp: Double) -> Bool {
+    ids.contains { id in
+      guard let marked = self.stamp(of: id) else { return false }
+      return stamp - marked > Self.restampAfter
+    }
+  }
 
   /// How long a mark lives without being set or listed again.
   static func lifetime(for retention: RetentionPolicy) -> Double {
@@ -21,6 +111,108 @@ struct ReadMarks: Codable, Sendable, Equatable {
   /// Drops the marks older than `lifetime` at `now`.
   mutating func prune(now: Date, lifetime: Double) {
     let oldest = now.timeIntervalSince1970 - lifetime
-    marks = marks.filter { $0.value >= oldest }
+    var index = 0
+    let stamps = self.stamps
+    filter { _ in
+      defer { index += 1 }
+      return Double(stamps[index]) >= oldest
+    }
+  }
+
+  private mutating func filter(_ keep: (UInt64) -> Bool) {
+    var keptKeys: [UInt64] = []
+    var keptStamps: [UInt32] = []
+    for index in keys.indices where keep(keys[index]) {
+      keptKeys.append(keys[index])
+      keptStamps.append(stamps[index])
+    }
+    keys = keptKeys
+    stamps = keptStamps
+  }
+
+  private func position(of key: UInt64) -> (index: Int, found: Bool) {
+    var low = 0
+    var high = keys.count
+    while low < high {
+      let middle = (low + high) / 2
+      if keys[middle] < key { low = middle + 1 } else { high = middle }
+    }
+    return (low, low < keys.count && keys[low] == key)
+  }
+
+  /// FNV-1a over the id's UTF-8 bytes, then a final mix (so that ids differing in their last
+  /// bytes spread over the whole range).
+  static func key(_ id: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    hash ^= hash >> 33
+    hash &*= 0xff51_afd7_ed55_8ccd
+    hash ^= hash >> 33
+    return hash
+  }
+
+  private static func time(_ stamp: Double) -> UInt32 {
+    UInt32(clamping: Int64(max(0, min(stamp, Double(UInt32.max)))))
+  }
+
+  // MARK: The file
+
+  private static let magic = "NRM1"
+
+  /// The file's bytes: the magic, the count, then the keys and the stamps (little-endian).
+  var encoded: [UInt8] {
+    var writer = BinaryWriter(magic: Self.magic)
+    writer.integer(keys.count)
+    var bytes = writer.bytes
+    bytes.reserveCapacity(bytes.count + keys.count * 12)
+    for key in keys { withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) } }
+    for stamp in stamps {
+      withUnsafeBytes(of: stamp.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+    return bytes
+  }
+
+  /// Reads the file's bytes: this format, or the JSON dictionary (id → seconds) of earlier
+  /// versions.
+  init(decoding bytes: [UInt8]) throws(BinaryReader.Malformed) {
+    guard var reader = BinaryReader(bytes, magic: Self.magic) else {
+      struct Earlier: Decodable { var marks: [String: Double] }
+      do {
+        let earlier = try JSONDecoder().decode(Earlier.self, from: Data(bytes))
+        let pairs = earlier.marks.map { (Self.key($0.key), Self.time($0.value)) }.sorted {
+          $0.0 < $1.0
+        }
+        for (key, time) in pairs {
+          if keys.last == key {
+            stamps[stamps.count - 1] = max(stamps[stamps.count - 1], time)
+          } else {
+            keys.append(key)
+            stamps.append(time)
+          }
+        }
+      } catch {
+        throw BinaryReader.Malformed(detail: "not a file of read marks")
+      }
+      return
+    }
+    let count = try reader.integer()
+    let start = reader.offset
+    guard count >= 0, count <= (bytes.count - start) / 12, bytes.count - start == count * 12 else {
+      throw BinaryReader.Malformed(detail: "read marks of the wrong length")
+    }
+    keys = [UInt64](repeating: 0, count: count)
+    stamps = [UInt32](repeating: 0, count: count)
+    bytes.withUnsafeBytes { raw in
+      for index in 0..<count {
+        keys[index] = UInt64(
+          littleEndian: raw.loadUnaligned(fromByteOffset: start + index * 8, as: UInt64.self))
+        stamps[index] = UInt32(
+          littleEndian: raw.loadUnaligned(
+            fromByteOffset: start + count * 8 + index * 4, as: UInt32.self))
+      }
+    }
+    guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else {
+      throw BinaryReader.Malformed(detail: "read marks out of order")
+    }
   }
 }

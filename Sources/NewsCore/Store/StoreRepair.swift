@@ -11,25 +11,42 @@ import Foundation
 ///
 /// Article segments that no longer read whole are dropped (their articles are lost; listings and
 /// bookmarks keep theirs); damaged listings and feed cache entries are removed (the next fetch
-/// writes them again). Bookmarks, read marks and the key check are never touched: a damaged one
-/// stays reported, for the user to restore from a backup or remove.
+/// writes them again), and a removed listings index is rebuilt from the listing files that read,
+/// so none is left unreachable. Bookmarks, read marks and the key check are never touched: a
+/// damaged one stays reported, for the user to restore from a backup or remove.
 public enum StoreRepair {
-  /// Repairs what `report` found, in `articles`' store, under its lock; returns what was done.
+  /// Repairs what `report` found; returns what was done, naming every file removed.
+  ///
+  /// The data directory's files are removed under its lock, with the segments' repair; feed
+  /// cache entries (in the cache directory, each written whole by one atomic rename) are removed
+  /// after.
   public static func run(articles: ArticleStore, report: StoreReport) throws -> [String] {
+    let directory = articles.store.directory.standardizedFileURL.path + "/"
+    let damaged = report.files.filter { $0.error != nil && isRemade($0.name) }
+    var indexRemoved = false
     var actions = try articles.store.transaction { files in
-      try articles.segments.repair(in: files)
-    }
-    for file in report.files where file.error != nil && isRemade(file.name) {
-      if unlink(file.path) == 0 {
+      var actions = try articles.segments.repair(in: files)
+      for file in damaged where file.path.hasPrefix(directory) && unlink(file.path) == 0 {
         actions.append("removed \(file.path) (the next fetch writes it again)")
+        if file.name == ListingIndex.fileName { indexRemoved = true }
       }
+      return actions
+    }
+    for file in damaged where !file.path.hasPrefix(directory) && unlink(file.path) == 0 {
+      actions.append("removed \(file.path) (the next fetch writes it again)")
+    }
+    if indexRemoved {
+      let count = try articles.rebuildListingIndex()
+      actions.append(
+        "rebuilt \(articles.store.url(for: ListingIndex.fileName).path) from \(count) listing file\(count == 1 ? "" : "s")"
+      )
     }
     return actions
   }
 
   /// Files the program makes again by itself: listings and feed cache entries.
   static func isRemade(_ name: String) -> Bool {
-    name == "listings" || name == "last-listing" || name.hasPrefix("listing-")
+    name == ListingIndex.fileName || name == "last-listing" || name.hasPrefix("listing-")
       || name.hasPrefix("feed-")
   }
 }
