@@ -25,7 +25,8 @@ struct FeedCommandTests {
     // Additive: url, publishedAt and author came with web feeds (null for these sources).
     #expect(
       Set(items[0].keys) == [
-        "id", "source", "title", "subtitle", "imageUrl", "url", "publishedAt", "author", "read",
+        "id", "source", "sources", "title", "subtitle", "imageUrl", "url", "publishedAt",
+        "author", "read",
       ])
     let sources = try #require(document["sources"] as? [[String: Any]])
     #expect(sources.map { $0["status"] as? String } == ["fresh", "fresh", "fresh"])

@@ -44,4 +44,22 @@ struct ArticleIDTests {
   func pathSegment(id: String, encoded: String) {
     #expect(ArticleID.pathSegment(id) == encoded)
   }
+
+  @Test(
+    "a feed link is normalised before its id is derived",
+    arguments: [
+      ("HTTPS://Example.COM:443/a/B#top", "https://example.com/a/B"),
+      ("http://example.com:80/x?q=1#f", "http://example.com/x?q=1"),
+      ("http://example.com:8080/x", "http://example.com:8080/x"),
+      ("https://example.com:80/x", "https://example.com:80/x"),
+      ("http://User@Example.com/x", "http://User@example.com/x"),
+      ("http://[::1]:80/x", "http://[::1]/x"),
+      ("https://example.com", "https://example.com"),
+      ("https://example.com?x#y", "https://example.com?x"),
+      ("mailto:a@b.c", "mailto:a@b.c"),
+      ("ftp://Example.com/x#y", "ftp://Example.com/x#y"),
+    ])
+  func normalizedLink(link: String, expected: String) {
+    #expect(ArticleID.normalizedLink(link) == expected)
+  }
 }

@@ -55,6 +55,8 @@ enum FeedCommand {
       spinner.update("fetching \(total) sources… \(total - remaining) done")
     }
     await spinner.stop()
+    // One link in several sources is one item, under the first (FeedLinkMerge).
+    reports = FeedLinkMerge.merged(reports)
 
     // Warnings when the command succeeds; when every source failed, each failure is an error
     // line and the last line says so.

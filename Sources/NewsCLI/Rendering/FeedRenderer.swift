@@ -68,6 +68,9 @@ struct FeedRenderer {
             text += indent + line + "\n"
           }
         }
+        if !item.alsoIn.isEmpty {
+          text += indent + style.dim("also in " + item.alsoIn.joined(separator: ", ")) + "\n"
+        }
         if let url = item.url { text += indent + style.cyan(clean(url)) + "\n" }
         if item.url == nil || item.imageURL != nil {
           text += indent + style.cyan(item.imageURL.map(clean) ?? "[no image]") + "\n"
@@ -99,11 +102,13 @@ struct FeedRenderer {
     ])
   }
 
-  /// ITEM: `{"id","source","title","subtitle","imageUrl","url","publishedAt","author","read"}`.
+  /// ITEM: `{"id","source","sources","title","subtitle","imageUrl","url","publishedAt","author",
+  /// "read"}`; `sources` is `source` and every later source listing the same link.
   static func item(_ item: FeedItem, read: Bool) -> JSONValue {
     .object([
       ("id", .string(item.id)),
       ("source", .string(item.source)),
+      ("sources", .array(([item.source] + item.alsoIn).map { .string($0) })),
       ("title", .string(item.title)),
       ("subtitle", .string(item.subtitle)),
       ("imageUrl", .string(item.imageURL)),

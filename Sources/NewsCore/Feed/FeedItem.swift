@@ -2,8 +2,9 @@ import Foundation
 
 /// One item of the feed, whatever shape its source sends.
 public struct FeedItem: Codable, Hashable, Sendable {
-  /// Stable id: the ARTICLEID of its link when it has one (`example.com-2024-05-post`), else the
-  /// source name and a hash of the title and image (`b-1f3a9c`).
+  /// Stable id: the ARTICLEID of its link when it has one (`example.com-2024-05-post`, the link
+  /// normalised first: ``ArticleID/normalizedLink(_:)``), else the source name and a hash of the
+  /// title and image (`b-1f3a9c`).
   public var id: String
   /// The source's name (`a`, `b`, `c`, …).
   public var source: String
@@ -21,6 +22,9 @@ public struct FeedItem: Codable, Hashable, Sendable {
   public var author: String?
   /// Its full text, cleaned of HTML, when the feed sends more than the summary.
   public var content: String?
+  /// The later sources listing the same link (the same id): the item is shown once, under the
+  /// first source, with these named (see ``FeedLinkMerge``). Not stored.
+  public var alsoIn: [String] = []
 
   /// Creates an item from text that may hold HTML (the JSON shapes), cleaning its title and
   /// subtitle, and deriving its id. Blank strings count as absent.
@@ -41,7 +45,8 @@ public struct FeedItem: Codable, Hashable, Sendable {
     self.subtitle = subtitle.nonEmpty
     self.imageURL = imageURL.nonEmpty
     self.url = url.nonEmpty
-    let linkID = self.url.map(ArticleID.derive(fromURL:))
+    // One link spelled two ways (`HTTPS://Example.com:443/a#top`) is one item.
+    let linkID = self.url.map { ArticleID.derive(fromURL: ArticleID.normalizedLink($0)) }
     if let linkID, linkID.contains(where: { $0 != "-" }) {
       id = linkID
     } else {

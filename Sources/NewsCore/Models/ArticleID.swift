@@ -19,6 +19,31 @@ public enum ArticleID {
     return String(id)
   }
 
+  /// `url` as the feed's id rule reads it: what makes one link look like two is taken away
+  /// first. The scheme and host are lower-cased, a default port (`:80` for http, `:443` for
+  /// https) and the fragment (`#…`) are dropped; path and query stay as they are. Anything but an
+  /// http(s) URL is returned unchanged.
+  ///
+  /// `HTTPS://Example.COM:443/a/b#top` → `https://example.com/a/b`.
+  public static func normalizedLink(_ url: String) -> String {
+    guard let separator = url.firstRange(of: "://") else { return url }
+    let scheme = url[..<separator.lowerBound].lowercased()
+    guard scheme == "http" || scheme == "https" else { return url }
+    var rest = url[separator.upperBound...]
+    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+    var authority = rest[..<authorityEnd]
+    var userInfo = ""
+    if let at = authority.lastIndex(of: "@") {
+      userInfo = String(authority[...at])
+      authority = authority[authority.index(after: at)...]
+    }
+    var host = authority.lowercased()
+    let defaultPort = scheme == "http" ? ":80" : ":443"
+    if host.hasSuffix(defaultPort) { host.removeLast(defaultPort.count) }
+    return scheme + "://" + userInfo + host + rest[authorityEnd...]
+  }
+
   /// Percent-encodes `id` as one URL path segment: every byte outside the unreserved set
   /// (`A–Z a–z 0–9 - . _ ~`) is written as `%XX`, so `/`, `?`, `#` and `%` cannot change the path.
   public static func pathSegment(_ id: String) -> String {

@@ -46,8 +46,12 @@ public struct NewsServices: Sendable {
       directory: configuration.paths.dataDirectory, key: try key(),
       randomBytes: dependencies.randomBytes)
     try store.verifyKey()
-    return ArticleStore(
+    var articles = ArticleStore(
       store: store, retention: configuration.retention, now: dependencies.timing.now)
+    articles.providerOrder =
+      providers.providers.map(\.name) + FeedRegistry.builtIn(configuration).map(\.name)
+      + (configuration.feedConfig?.sources.map(\.name) ?? [])
+    return articles
   }
 
   /// Checks the key against both stores before a command that changes the configuration

@@ -11,6 +11,9 @@ public struct ArticleStore: Sendable {
   private let retention: RetentionPolicy
   private let now: @Sendable () -> Date
   private static let maximumListings = 200
+  /// Providers in the order that decides which copy of an id several of them hold is the
+  /// article (``FeedLinkMerge``): the configuration's order of providers and sources.
+  public var providerOrder: [String] = []
 
   /// Creates an article store.
   public init(
@@ -166,9 +169,22 @@ public struct ArticleStore: Sendable {
 
   /// The stored (or bookmarked) article with id `id`: read through the segments' ids, so only
   /// the one chunk holding it is decoded.
+  ///
+  /// An id the last list showed is answered with the copy it showed (one link in several
+  /// sources is one id: the copy printed with it is the one meant); any other with the copy of
+  /// the first provider in ``providerOrder`` holding it.
   public func article(id: String) throws -> Article? {
+    if let last = try? store.read(Listing.self, name: "last-listing"),
+      let shown = last.articles?.first(where: { $0.id == id })
+    {
+      return shown
+    }
     try migrateIfNeeded()
-    if let found = try segments.find([id], provider: nil, cutoff: cutoff())[id] { return found }
+    if let found = try segments.find([id], provider: nil, cutoff: cutoff(), order: providerOrder)[
+      id]
+    {
+      return found
+    }
     return try bookmarks().first { $0.id == id }
   }
 
@@ -273,7 +289,8 @@ public struct ArticleStore: Sendable {
 
   private func resolve(_ ids: [String], provider: String?) throws -> [Article] {
     try migrateIfNeeded()
-    var byID = try segments.find(Set(ids), provider: provider, cutoff: cutoff())
+    var byID = try segments.find(
+      Set(ids), provider: provider, cutoff: cutoff(), order: providerOrder)
     for article in try bookmarks() where byID[article.id] == nil { byID[article.id] = article }
     return ids.compactMap { byID[$0] }
   }

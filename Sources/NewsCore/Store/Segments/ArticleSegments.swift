@@ -139,12 +139,20 @@ struct ArticleSegments {
 
   /// The stored articles of `ids`, looked for in `provider`'s segments (every provider's when
   /// `nil`), newest records first.
-  func find(_ ids: Set<String>, provider: String?, cutoff: Date) throws -> [String: Article] {
+  func find(
+    _ ids: Set<String>, provider: String?, cutoff: Date, order: [String] = []
+  ) throws -> [String: Article] {
     let oldest = cutoff.timeIntervalSince1970
     return try reading { manifest in
       var found: [String: Article] = [:]
       var wanted = ids
-      let providers = provider.map { [$0] } ?? manifest.providers.keys.sorted()
+      // An id several providers hold (one link in two sources) is answered by the first of
+      // `order` that holds it, then by name: always the same copy.
+      let listed = order.filter { manifest.providers[$0] != nil }
+      let named = Set(listed)
+      let providers =
+        provider.map { [$0] }
+        ?? listed + manifest.providers.keys.filter { !named.contains($0) }.sorted()
       for provider in providers {
         var done = Set<String>()
         for info in (manifest.providers[provider] ?? []).reversed() where !wanted.isEmpty {
