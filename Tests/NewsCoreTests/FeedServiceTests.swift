@@ -184,6 +184,51 @@ struct FeedServiceTests {
     #expect(second.headers["if-modified-since"] == "Wed, 21 Oct 2015 07:28:00 GMT")
   }
 
+  @Test("a 304 writes the time only: the entry and the articles stay; once a day, in full")
+  func notModifiedWritesTimeOnly() async throws {
+    server.route("/a.json") { request in
+      if request.headers["if-none-match"] == "\"v1\"" {
+        return LoopbackServer.Response(status: 304)
+      }
+      return .json(Fixtures.text("source_a.readme-sample.json"), headers: ["ETag": "\"v1\""])
+    }
+    let sources = FeedRegistry.sources(try configuration()).filter { $0.name == "a" }
+    let service = service()
+    _ = await service.fetch(sources)
+    let cache = directory.url.appendingPathComponent("cache")
+    let data = directory.url.appendingPathComponent("data")
+    func files(_ url: URL) throws -> [String: Data] {
+      var files: [String: Data] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
+        files[name] = try Data(contentsOf: url.appendingPathComponent(name))
+      }
+      return files
+    }
+    let (cacheBefore, dataBefore) = (try files(cache), try files(data))
+    clock.advance(by: 600)
+    let revalidated = await service.fetch(sources, refresh: true)
+    #expect(revalidated[0].revalidated)
+    #expect(revalidated[0].fetchedAt == clock.now)
+    #expect(revalidated[0].items.count == 1)
+    var cacheAfter = try files(cache)
+    #expect(cacheAfter.removeValue(forKey: "revalidated.enc") != nil)
+    #expect(cacheAfter == cacheBefore)
+    #expect(try files(data) == dataBefore)
+    // The time counts: within the TTL the next list is answered from the cache, no request.
+    let requests = server.requests.count
+    let cached = await self.service().fetch(sources)
+    #expect(cached[0].status == .cached)
+    #expect(cached[0].fetchedAt == clock.now)
+    #expect(server.requests.count == requests)
+    // A day after the entry was written, an unchanged answer writes it (and its articles' last
+    // seen, for retention) in full.
+    clock.advance(by: 86_400)
+    let daily = await service.fetch(sources, refresh: true)
+    #expect(!daily[0].revalidated)
+    #expect(daily[0].status == .fresh)
+    #expect(try files(cache)["feed-a.enc"] != cacheBefore["feed-a.enc"])
+  }
+
   @Test("a failing source never hides the others; its cached items come back stale")
   func partialFailure() async throws {
     let sources = FeedRegistry.sources(try configuration())

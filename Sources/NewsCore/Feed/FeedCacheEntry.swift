@@ -11,4 +11,7 @@ struct FeedCacheEntry: Codable, Sendable {
   /// Whether the items were kept as articles of the source (entries written before feed items
   /// were articles were not: they are kept once, when next read).
   var kept: Bool?
+  /// When the entry itself was written (its `fetchedAt` as stored, before a later `304` moved
+  /// `fetchedAt` on: see ``RevalidationTimes``). Not stored.
+  var writtenAt: Date?
 }

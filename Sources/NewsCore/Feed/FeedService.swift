@@ -8,6 +8,7 @@ public struct FeedService: Sendable {
   private let articles: ArticleStore?
   private let now: @Sendable () -> Date
   private let deadline: Deadline
+  private let revalidation: RevalidationTimes
 
   /// Creates the service; `cache` is the encrypted store the sources' answers are kept in,
   /// `articles` where their items are kept as articles of their source, and each source gets
@@ -21,6 +22,7 @@ public struct FeedService: Sendable {
     self.articles = articles
     self.now = now
     self.deadline = deadline
+    revalidation = RevalidationTimes(store: cache)
   }
 
   /// What the cache knows of a source's last fetch.
@@ -43,14 +45,19 @@ public struct FeedService: Sendable {
     let name = "feed-" + source.name
     do {
       guard let bytes = try cache.readBytes(name) else { return (nil, nil) }
-      let cached: FeedCacheEntry
+      var cached: FeedCacheEntry
       do {
         cached = try FeedCacheEntry.decode(bytes)
       } catch {
         throw StoreError.unreadableContent(
           path: cache.url(for: name).path, detail: String(describing: error))
       }
-      return (cached.url == source.url.absoluteString ? cached : nil, nil)
+      guard cached.url == source.url.absoluteString else { return (nil, nil) }
+      cached.writtenAt = cached.fetchedAt
+      if let revalidated = revalidation.time(of: source.name), revalidated > cached.fetchedAt {
+        cached.fetchedAt = revalidated
+      }
+      return (cached, nil)
     } catch let error as any NewsError {
       return (nil, error.message)
     } catch {
@@ -88,10 +95,19 @@ public struct FeedService: Sendable {
       for (index, source, report, cached) in toFetch {
         group.addTask { (index, await fetch(source, report: report, cached: cached)) }
       }
+      var revalidated: [String: Date] = [:]
       for await (index, report) in group {
         reports[index] = report
+        if report.revalidated, let fetchedAt = report.fetchedAt {
+          revalidated[report.name] = fetchedAt
+        }
         remaining -= 1
         progress?(remaining)
+      }
+      // Unchanged sources cost one small write for all of them (RevalidationTimes).
+      let current = now()
+      _ = await StoreWriter.run { [revalidation, revalidated] in
+        try? revalidation.record(revalidated, now: current)
       }
       return reports.compactMap { $0 }
     }
@@ -162,7 +178,19 @@ public struct FeedService: Sendable {
         return (response, decoded)
       }
       var entry: FeedCacheEntry
-      if response.status == 304, var revalidated = cached {
+      if response.status == 304, let cached, cached.kept == true,
+        now().timeIntervalSince(cached.writtenAt ?? cached.fetchedAt)
+          < RevalidationTimes.rewriteAfter
+      {
+        // Unchanged, and written in full less than a day ago: nothing but the time is written.
+        report.items = cached.items
+        report.fetchedAt = now()
+        report.expiresAt = report.fetchedAt?.addingTimeInterval(source.ttl.seconds)
+        report.status = .fresh
+        report.revalidated = true
+        report.attempts = counter.value
+        return report
+      } else if response.status == 304, var revalidated = cached {
         revalidated.fetchedAt = now()
         entry = revalidated
       } else if let (items, notes) = decoded {

@@ -24,4 +24,6 @@ public struct FeedSourceReport: Sendable {
   public var notKept: String?
   /// What the user should know: entries left out.
   public var warnings: [String] = []
+  /// Whether the source answered `304 Not Modified` and only the time was written.
+  public var revalidated = false
 }
