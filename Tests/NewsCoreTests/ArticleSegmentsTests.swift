@@ -91,9 +91,41 @@ struct ArticleSegmentsTests {
     ]
     for query in queries {
       #expect(
-        try store.search(query).map(\.id) == ArticleSearch.matching(query, in: all).map(\.id),
+        try store.search(query).articles.map(\.id)
+          == ArticleSearch.matching(query, in: all).map(\.id),
         "\(query)")
     }
+  }
+
+  @Test(
+    "a search with a limit finds the newest matches a full search finds, reading fewer segments",
+    arguments: [1, 5, 30, 400])
+  func limitedSearch(limit: Int) throws {
+    var random = SeededGenerator(seed: UInt64(limit))
+    let store = store(retention: RetentionPolicy(maximumCount: 100_000))
+    // Saves of different providers, each a week of articles, some ids saved again (newer wins),
+    // some undated.
+    for save in 0..<12 {
+      clock.advance(by: 60)
+      let articles = (0..<25).map { index in
+        Article(
+          id: "\(save % 3 == 0 ? "bbc" : "id")-\(Int.random(in: 0..<250, using: &random))",
+          provider: save % 3 == 0 ? "bbc" : "newsapi",
+          title: Bool.random(using: &random) ? "climate story \(save)-\(index)" : "other story",
+          publishedAt: index == 0
+            ? nil : Date(timeIntervalSince1970: Double(save * 7 * 86_400 + index * 3_600)))
+      }
+      try store.keep(articles.uniquedByID(), provider: save % 3 == 0 ? "bbc" : "newsapi")
+    }
+    let full = try store.search(["climate"])
+    #expect(full.complete)
+    let limited = try store.search(["climate"], limit: limit)
+    #expect(
+      Array(limited.articles.prefix(limit)).map(\.id)
+        == Array(full.articles.prefix(limit)).map(\.id))
+    // Only a limit under the number of matches can stop early, and then it does.
+    #expect(limited.complete == (limit >= full.articles.count))
+    if limit < full.articles.count { #expect(limited.articles.count < full.articles.count) }
   }
 
   @Test("the newer record of an id wins, in search too")
@@ -102,8 +134,8 @@ struct ArticleSegmentsTests {
     try store.keep([article("a", title: "old climate story")], provider: "newsapi")
     clock.advance(by: 60)
     try store.keep([article("a", title: "new story")], provider: "newsapi")
-    #expect(try store.search(["climate"]).isEmpty)
-    #expect(try store.search(["new"]).map(\.title) == ["new story"])
+    #expect(try store.search(["climate"]).articles.isEmpty)
+    #expect(try store.search(["new"]).articles.map(\.title) == ["new story"])
     #expect(try store.articles(provider: "newsapi").map(\.title) == ["new story"])
   }
 
@@ -136,10 +168,10 @@ struct ArticleSegmentsTests {
     }
     let kept = try store.articles(provider: "newsapi").map(\.id)
     #expect(kept == (4..<12).reversed().map { "a\($0)" })
-    #expect(try store.search(["story"]).count >= 8)
+    #expect(try store.search(["story"]).articles.count >= 8)
     clock.advance(by: 2 * 86_400)
     #expect(try store.articles(provider: "newsapi").isEmpty)
-    #expect(try store.search(["story"]).isEmpty)
+    #expect(try store.search(["story"]).articles.isEmpty)
     try store.keep([article("fresh")], provider: "newsapi")
     #expect(try store.segments.manifest().providers["newsapi"]?.map(\.count) == [1])
   }
@@ -156,13 +188,13 @@ struct ArticleSegmentsTests {
     try store.store.write(
       [StoredArticle(article: article("b1", provider: "bbc"), seenAt: clock.now)],
       name: "articles-bbc")
-    #expect(try store.search(["climate"]).count == 30)
+    #expect(try store.search(["climate"]).articles.count == 30)
     #expect(!store.store.names().contains { $0.hasPrefix("articles-") })
     #expect(try store.articles(provider: "bbc").map(\.id) == ["b1"])
     // Saved again after: the migrated records are the older ones.
     clock.advance(by: 60)
     try store.keep([article("old3", title: "renamed")], provider: "newsapi")
-    #expect(try store.search(["climate"]).count == 29)
+    #expect(try store.search(["climate"]).articles.count == 29)
     #expect(try store.allArticles().count == 31)
   }
 
@@ -176,10 +208,10 @@ struct ArticleSegmentsTests {
       number: next,
       records: [StoredArticle(article: article("z", title: "kept"), seenAt: clock.now)])
     for file in built.files { try store.store.write(bytes: file.bytes, name: file.name) }
-    #expect(try store.search(["kept"]).map(\.id) == ["a"])
+    #expect(try store.search(["kept"]).articles.map(\.id) == ["a"])
     clock.advance(by: 60)
     try store.keep([article("b", title: "kept")], provider: "newsapi")
-    #expect(Set(try store.search(["kept"]).map(\.id)) == ["a", "b"])
+    #expect(Set(try store.search(["kept"]).articles.map(\.id)) == ["a", "b"])
     let live = try store.segments.manifest().liveFileNames
     #expect(Set(store.store.names().filter { $0.hasPrefix("seg-") }) == live)
   }
@@ -196,7 +228,7 @@ struct ArticleSegmentsTests {
     try bytes.write(to: chunk)
     let manifest = try store.store.readBytes(SegmentManifest.fileName)
     #expect(throws: StoreError.undecryptable(path: chunk.path)) {
-      try store.search(["story"])
+      try store.search(["story"]).articles
     }
     // A full compaction would need the damaged records: it stops before committing anything.
     #expect(throws: StoreError.undecryptable(path: chunk.path)) {
@@ -207,7 +239,7 @@ struct ArticleSegmentsTests {
     // A missing file is named as such.
     try FileManager.default.removeItem(at: chunk)
     #expect {
-      try store.search(["story"])
+      try store.search(["story"]).articles
     } throws: { error in
       (error as? StoreError)?.message.contains("\(info.chunkName(1)).enc: it is missing") == true
     }
@@ -260,16 +292,18 @@ struct ArticleSegmentsTests {
     try bytes.write(to: chunk)
     // Saves that need not read it still work; a search that does names it.
     try store.keep([article("x")], provider: "newsapi")
-    #expect(throws: StoreError.undecryptable(path: chunk.path)) { try store.search(["story"]) }
+    #expect(throws: StoreError.undecryptable(path: chunk.path)) {
+      try store.search(["story"]).articles
+    }
 
     let actions = try store.store.transaction { try store.segments.repair(in: $0) }
     #expect(actions.count == 1)
     #expect(
       actions.first?.hasPrefix("dropped segment \(damaged.number) of newsapi (600 articles)")
         == true)
-    #expect(try store.search(["story"]).map(\.id) == ["b1"])
+    #expect(try store.search(["story"]).articles.map(\.id) == ["b1"])
     try store.keep([article("x", title: "story x")], provider: "newsapi")
-    #expect(Set(try store.search(["story"]).map(\.id)) == ["b1", "x"])
+    #expect(Set(try store.search(["story"]).articles.map(\.id)) == ["b1", "x"])
     #expect(!store.store.names().contains { $0.hasPrefix("seg-\(damaged.number)") })
     // A healthy store has nothing to repair.
     #expect(try store.store.transaction { try store.segments.repair(in: $0) }.isEmpty)
@@ -286,7 +320,7 @@ struct ArticleSegmentsTests {
     var bytes = try Data(contentsOf: manifest)
     bytes[bytes.count / 2] ^= 1
     try bytes.write(to: manifest)
-    #expect(throws: StoreError.self) { try store.search(["story"]) }
+    #expect(throws: StoreError.self) { try store.search(["story"]).articles }
     let actions = try store.store.transaction { try store.segments.repair(in: $0) }
     #expect(
       actions == [
@@ -295,9 +329,9 @@ struct ArticleSegmentsTests {
           + "providers, 602 articles kept"
       ] || actions.first?.contains("602 articles kept") == true, "\(actions)")
     #expect(try store.segments.manifest().providers == before.providers)
-    #expect(try store.search(["story"]).count == 602)
+    #expect(try store.search(["story"]).articles.count == 602)
     try store.keep([article("d", title: "story")], provider: "newsapi")
-    #expect(try store.search(["story"]).count == 603)
+    #expect(try store.search(["story"]).articles.count == 603)
     // Numbers are never reused.
     #expect(try store.segments.manifest().providers["newsapi"]?.last?.number == before.next)
   }
@@ -311,17 +345,17 @@ struct ArticleSegmentsTests {
     try store.keep([article("b", title: "story", provider: "bbc")], provider: "bbc")
     let files = Set(store.store.names())
     try FileManager.default.removeItem(at: store.store.url(for: SegmentManifest.fileName))
-    #expect(try store.search(["story"]).count == 301)
+    #expect(try store.search(["story"]).articles.count == 301)
     #expect(try store.allArticles().count == 301)
     // A save keeps every segment file it did not list (none is a leftover), and commits.
     try store.keep([article("c", title: "story")], provider: "newsapi")
-    #expect(try store.search(["story"]).count == 302)
+    #expect(try store.search(["story"]).articles.count == 302)
     #expect(files.isSubset(of: store.store.names()))
     try FileManager.default.removeItem(at: store.store.url(for: SegmentManifest.fileName))
     let actions = try store.store.transaction { try store.segments.repair(in: $0) }
     #expect(actions.first?.contains("it was missing") == true, "\(actions)")
     #expect(store.store.names().contains(SegmentManifest.fileName))
-    #expect(try store.search(["story"]).count == 302)
+    #expect(try store.search(["story"]).articles.count == 302)
   }
 
   @Test("only provable leftovers are removed: an interrupted save's or a retired segment's files")
@@ -350,7 +384,7 @@ struct ArticleSegmentsTests {
     try store.store.write(manifest, name: SegmentManifest.fileName)
     let path = store.store.url(for: SegmentManifest.fileName).path
     let refused = StoreError.unsupportedVersion(path: path, version: UInt8(manifest.version))
-    #expect(throws: refused) { try store.search(["story"]) }
+    #expect(throws: refused) { try store.search(["story"]).articles }
     #expect(throws: refused) {
       try store.store.transaction { try store.segments.repair(in: $0) }
     }

@@ -34,7 +34,8 @@ struct ListOutput {
       renderer.read = result.read
       context.console.out(
         renderer.render(
-          list, heading: title, countSuffix: countSuffix, unread: result.unreadCount))
+          list, heading: title, countSuffix: (result.isPartial ? "+" : "") + countSuffix,
+          unread: result.unreadCount))
     case .jsonLines:
       for article in list.articles {
         context.console.out(

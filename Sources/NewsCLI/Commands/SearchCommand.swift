@@ -46,11 +46,22 @@ enum SearchCommand {
         hint: "add --online")
     }
     let configuration = try context.configuration()
+    // On a terminal a search shows the newest 100 unless told otherwise; scripts get every match.
+    let shown =
+      limit ?? (format == .text && context.console.stdoutIsTerminal ? Self.onTerminal : nil)
     let result = try context.services(configuration).lists().search(
-      words, limit: limit, unreadOnly: arguments[Options.unread])
-    return try ListOutput(context: context, configuration: configuration, format: format)
+      words, limit: shown, unreadOnly: arguments[Options.unread])
+    let code = try ListOutput(context: context, configuration: configuration, format: format)
       .show(result, heading: "Search · \"\(words.joined(separator: " "))\"")
+    if limit == nil, let shown, result.isPartial || result.list.totalResults > shown {
+      context.console.out(
+        "\nThe newest \(shown) are shown; more match: --limit <n> shows more, --json every one.\n")
+    }
+    return code
   }
+
+  /// How many matches a search shows on a terminal without `--limit`.
+  static let onTerminal = 100
 
   private static func online(
     _ words: [String], arguments: ParsedArguments, limit: Int?, format: OutputFormat,

@@ -12,6 +12,9 @@ public struct ListResult: Sendable {
   public var read: Set<String> = []
   /// How many articles of the whole list (before `--limit`) are unread.
   public var unreadCount = 0
+  /// The list's total counts only what was read: a search with a limit stopped once the rest
+  /// could not hold a newer match, so there may be more (the header says `20 of 57+`).
+  public var isPartial = false
 
   /// Creates a result.
   public init(

@@ -45,13 +45,17 @@ public struct ListService: Sendable {
     }
   }
 
-  /// The stored articles holding every one of `words`, newest first.
+  /// The stored articles holding every one of `words`, newest first; with `limit`, the search
+  /// stops once it has the newest `limit` (``ListResult/isPartial`` then).
   public func search(_ words: [String], limit: Int?, unreadOnly: Bool = false) throws
     -> ListResult
   {
-    unkeyed(
-      try store.search(words), provider: "search",
-      shape: Shape(limit: limit, unreadOnly: unreadOnly))
+    // With --unread the limit counts unread matches: every match is read then.
+    let (articles, complete) = try store.search(words, limit: unreadOnly ? nil : limit)
+    var result = unkeyed(
+      articles, provider: "search", shape: Shape(limit: limit, unreadOnly: unreadOnly))
+    result.isPartial = !complete
+    return result
   }
 
   /// The bookmarked articles, most recently bookmarked first.

@@ -155,16 +155,28 @@ public struct ArticleStore: Sendable {
   /// Every stored or bookmarked article holding all of `words` (see ``ArticleSearch``), newest
   /// first. The store's index narrows the search to the articles holding the words; only those
   /// are decrypted and matched.
-  public func search(_ words: [String]) throws -> [Article] {
-    guard var matcher = ArticleSearch.Matcher(words) else { return [] }
+  ///
+  /// With `limit`, at least the newest `limit` matches (all of them when there are fewer), read
+  /// newest segments first and stopping once the rest cannot hold a newer one; `complete` says
+  /// whether every match was read.
+  public func search(_ words: [String], limit: Int? = nil) throws -> (
+    articles: [Article], complete: Bool
+  ) {
+    guard var matcher = ArticleSearch.Matcher(words) else { return ([], true) }
     try migrateIfNeeded()
-    var byID = try segments.search(&matcher, cutoff: cutoff())
+    var byID: [String: Article]
+    var complete = true
+    if let limit, limit > 0 {
+      (byID, complete) = try segments.newestMatches(&matcher, limit: limit, cutoff: cutoff())
+    } else {
+      byID = try segments.search(&matcher, cutoff: cutoff())
+    }
     for bookmark in try bookmarks() where byID[bookmark.id] == nil {
       if matcher.matches([bookmark.title, bookmark.description, bookmark.content]) {
         byID[bookmark.id] = bookmark
       }
     }
-    return ArticleSearch.newestFirst(Array(byID.values))
+    return (ArticleSearch.newestFirst(Array(byID.values)), complete)
   }
 
   /// The stored (or bookmarked) article with id `id`: read through the segments' ids, so only

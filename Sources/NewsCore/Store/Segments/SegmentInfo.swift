@@ -13,6 +13,18 @@ struct SegmentInfo: Codable, Sendable, Equatable {
   var chunks: Int
   /// How many `seg-<n>-p<j>` files hold its postings (0: they are in the main file).
   var buckets: Int
+  /// The newest publication date among its records, in seconds since 1970
+  /// (``undated`` when none has one; `nil` in manifests of earlier versions: unknown). A search
+  /// with a limit reads segments by it and stops once no segment left can hold a newer match.
+  var newestPublished: Double? = nil
+
+  /// ``newestPublished`` of a segment none of whose records has a date.
+  static let undated = -1e15
+
+  /// ``newestPublished`` of `records`.
+  static func newestPublished(of records: [StoredArticle]) -> Double {
+    records.lazy.compactMap { $0.article.publishedAt?.timeIntervalSince1970 }.max() ?? undated
+  }
 
   /// The main file: the index's words (and, for a small segment, everything else).
   var mainName: String { "seg-\(number)" }

@@ -79,6 +79,7 @@ struct SegmentReader {
     (info.count, info.chunks, info.buckets) = header
     let records = try SegmentReader(info, in: store).records().map(\.record)
     info.oldestSeen = records.map(\.seenAt.timeIntervalSince1970).min() ?? 0
+    info.newestPublished = SegmentInfo.newestPublished(of: records)
     return (info, records.first?.article.provider)
   }
 

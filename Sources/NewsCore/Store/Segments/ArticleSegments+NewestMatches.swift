@@ -1,0 +1,74 @@
+import Foundation
+
+extension ArticleSegments {
+  /// The newest `limit` stored articles holding every word of `matcher` (newest first, as
+  /// ``ArticleSearch/newestFirst(_:)`` orders them), reading segments by the newest publication
+  /// date they hold and stopping once no segment left can hold a match newer than the
+  /// `limit`-th found: `--limit 20` of a broad search reads a few segments, not all of them.
+  ///
+  /// - Returns: the matches read (at least the newest `limit`, when there are that many), and
+  ///   whether every segment was read (then they are every match).
+  func newestMatches(_ matcher: inout ArticleSearch.Matcher, limit: Int, cutoff: Date) throws
+    -> (found: [String: Article], complete: Bool)
+  {
+    let runs = matcher.foldedWords.compactMap(SearchTokens.longestRun).sorted {
+      $0.count > $1.count
+    }
+    let oldest = cutoff.timeIntervalSince1970
+    return try reading { manifest in
+      // Every segment, those that may hold the newest articles first (unknown: first of all).
+      let order = manifest.providers.flatMap { provider, infos in
+        infos.indices.map { (provider: provider, index: $0) }
+      }.sorted { lhs, rhs in
+        let l = manifest.providers[lhs.provider]![lhs.index].newestPublished ?? .infinity
+        let r = manifest.providers[rhs.provider]![rhs.index].newestPublished ?? .infinity
+        return l != r ? l > r : (lhs.provider, lhs.index) < (rhs.provider, rhs.index)
+      }
+      var found: [String: Article] = [:]
+      // An id two providers hold (one link in two sources) is answered as the full search
+      // answers it, by the provider last in name order, among the segments read.
+      var foundIn: [String: String] = [:]
+      // Each provider's segment ids, read once, for the records newer segments supersede.
+      var ids: [String: [Int: Set<String>]] = [:]
+      for next in order {
+        let infos = manifest.providers[next.provider]!
+        if found.count >= limit, let bound = infos[next.index].newestPublished,
+          let last = ArticleSearch.newestFirst(Array(found.values))[limit - 1].publishedAt,
+          bound < last.timeIntervalSince1970
+        {
+          // No segment left holds an article newer than the `limit`-th match.
+          return (found, false)
+        }
+        let segment = try SegmentReader(infos[next.index], in: store)
+        var candidates: Set<Int>?
+        for run in runs {
+          candidates = try segment.records(
+            holding: segment.words(containing: run), within: candidates)
+          if candidates!.isEmpty { break }
+        }
+        if candidates?.isEmpty == true { continue }
+        var newer = Set<String>()
+        for index in (next.index + 1)..<infos.count {
+          if ids[next.provider]?[index] == nil {
+            ids[next.provider, default: [:]][index] = Set(
+              try SegmentReader(infos[index], in: store).ids())
+          }
+          newer.formUnion(ids[next.provider]![index]!)
+        }
+        for (_, record) in try segment.records(candidates)
+        where record.seenAt.timeIntervalSince1970 >= oldest
+          && !newer.contains(record.article.id)
+          && matcher.matches([
+            record.article.title, record.article.description, record.article.content,
+          ])
+        {
+          let id = record.article.id
+          if let other = foundIn[id], other > next.provider { continue }
+          found[id] = record.article
+          foundIn[id] = next.provider
+        }
+      }
+      return (found, true)
+    }
+  }
+}
