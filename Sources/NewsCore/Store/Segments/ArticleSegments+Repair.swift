@@ -1,9 +1,9 @@
 import Foundation
 
 extension ArticleSegments {
-  /// Drops from the manifest every segment that no longer reads whole (a file missing, damaged
-  /// or malformed), removes their files and the leftovers, and returns what was done, one line
-  /// each. A manifest that does not open, or is gone, is rebuilt from the segment files (each
+  /// Replaces every segment that no longer reads whole (a file missing, damaged or malformed)
+  /// by one written from the chunks that still read (dropping it only when none does), removes
+  /// the old files and the leftovers, and returns what was done, one line each. A manifest that does not open, or is gone, is rebuilt from the segment files (each
   /// says what it holds), so nothing that still reads is lost. The caller holds the lock and has
   /// checked the key (with a wrong key every segment would look damaged).
   func repair(in files: EncryptedStore.Transaction) throws -> [String] {
@@ -23,12 +23,30 @@ extension ArticleSegments {
     }
     var dropped: [Int] = []
     for provider in manifest.providers.keys.sorted() {
-      let kept = manifest.providers[provider]!.filter { info in
-        guard let problem = problem(with: info) else { return true }
-        actions.append(
-          "dropped segment \(info.number) of \(provider) (\(info.count) articles): \(problem)")
+      var kept: [SegmentInfo] = []
+      for info in manifest.providers[provider]! {
+        guard let problem = problem(with: info) else {
+          kept.append(info)
+          continue
+        }
         dropped.append(info.number)
-        return false
+        // The smallest unit goes: the records of the chunks that still read are written again
+        // as a segment of their own (ids and index are made from them), in the same place.
+        let salvaged = salvage(info)
+        guard !salvaged.isEmpty else {
+          actions.append(
+            "dropped segment \(info.number) of \(provider) (\(info.count) articles): \(problem)")
+          continue
+        }
+        let built = SegmentBuilder.build(number: manifest.next, records: salvaged)
+        manifest.next += 1
+        for file in built.files { try files.create(bytes: file.bytes, name: file.name) }
+        kept.append(built.info)
+        let lost = info.count - salvaged.count
+        actions.append(
+          "rebuilt segment \(info.number) of \(provider) as segment \(built.info.number) from the "
+            + "parts that read: \(salvaged.count) of \(info.count) articles kept"
+            + (lost > 0 ? ", \(lost) lost" : "") + " (\(problem))")
       }
       manifest.providers[provider] = kept.isEmpty ? nil : kept
     }
@@ -49,6 +67,20 @@ extension ArticleSegments {
     return "rebuilt the segment manifest from the segment files, \(reason): \(segments) "
       + "segment\(segments == 1 ? "" : "s") of \(manifest.providers.count) "
       + "provider\(manifest.providers.count == 1 ? "" : "s"), \(articles) articles kept"
+  }
+
+  /// The records of `info` that still read: those of every chunk that opens (none when the
+  /// main file does not).
+  private func salvage(_ info: SegmentInfo) -> [StoredArticle] {
+    guard let segment = try? SegmentReader(info, in: store) else { return [] }
+    guard info.chunks > 0 else { return (try? segment.records().map(\.record)) ?? [] }
+    var records: [StoredArticle] = []
+    let size = SegmentBuilder.chunkSize
+    for chunk in 0..<info.chunks {
+      let numbers = Set((chunk * size)..<min((chunk + 1) * size, info.count))
+      if let read = try? segment.records(numbers) { records += read.map(\.record) }
+    }
+    return records
   }
 
   /// Why the segment does not read whole, `nil` when it does: every file opens and decodes.
