@@ -55,6 +55,7 @@ export NEWSAPI_KEY=benchmark-key NEWSAPI_URL="$base" NEWS_ANALYTICS=off NO_COLOR
 export NEWS_FEED_A_URL="$base/feed/a.json" NEWS_FEED_B_URL="$base/feed/b.json"
 export NEWS_FEED_C_URL="$base/feed/c.json" NEWS_RETENTION_MAX=200000
 export NEWS_STORE_KEY=$(head -c32 /dev/urandom | base64)
+echo "$NEWS_STORE_KEY" >"$work/key"
 
 echo "== building the history: 100 queries through the command line, then the quick fill" >&2
 mkdir -p "$work/history" "$work/empty"
@@ -78,7 +79,7 @@ row() {  # label, bench, ours, baseline, baseline label, target
     "$1" "$(mean "$2" "$3")" "$(mean "$2" "$4")" "$5" "$6"
 }
 echo "work: $work" >&2
-bench offline -n "--version" "$(at history --version)" \
+bench offline -n "news --version" "$(at history --version)" \
   -n "headlines --offline" "$(at history headlines --offline --json)" \
   -n "headlines --offline, no marks" "$(at unmarked headlines --offline --json)" \
   -n "search --limit 20" "$(at history search climate policy --limit 20 --json)"

@@ -27,7 +27,10 @@ final class Harness: Sendable {
   let home = TemporaryDirectory()
   let sleeps = Recorder<Duration>()
 
-  init() throws { server = try LoopbackServer() }
+  init() throws {
+    UnimplementedReporting.installed
+    server = try LoopbackServer()
+  }
 
   /// The environment pointing every endpoint at the loopback server.
   var environment: [String: String] {

@@ -95,6 +95,21 @@ struct UnimplementedContextTests {
     #expect(err.all.joined().contains("unimplemented dependency 'httpClient"))
   }
 
+  @Test("an unimplemented clock or random source is a failure of the test naming it, not a crash")
+  func unimplementedReported() {
+    UnimplementedReporting.installed
+    withKnownIssue {
+      #expect(NewsDependencies.unimplemented.timing.now() == Date(timeIntervalSince1970: 0))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("unimplemented dependency 'timing.now'") }
+    }
+    withKnownIssue {
+      #expect(NewsDependencies.unimplemented.randomBytes(4) == [0, 0, 0, 0])
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("'randomBytes'") }
+    }
+  }
+
   @Test("unimplemented timing throws when a pause or a limit is waited for")
   func unimplementedTiming() async {
     await #expect(throws: UnimplementedDependency.self) {

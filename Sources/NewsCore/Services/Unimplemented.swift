@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -15,6 +16,25 @@ public struct UnimplementedDependency: Error, CustomStringConvertible {
   }
 }
 
+extension UnimplementedDependency {
+  private static let reporter = Mutex<(@Sendable (UnimplementedDependency) -> Void)?>(nil)
+
+  /// Sends every use of an unimplemented dependency that cannot throw (the clock, random bytes)
+  /// to `reporter`: a test target records a test failure naming it, and the test goes on with a
+  /// placeholder value (the epoch, zero bytes). Without a reporter the process stops: nothing
+  /// could be right after it.
+  public static func reportUses(to reporter: @escaping @Sendable (UnimplementedDependency) -> Void)
+  {
+    Self.reporter.withLock { $0 = reporter }
+  }
+
+  static func report(_ name: String) {
+    let dependency = UnimplementedDependency(name: name)
+    guard let reporter = reporter.withLock({ $0 }) else { fatalError("\(dependency)") }
+    reporter(dependency)
+  }
+}
+
 /// An HTTP client for tests that must not make requests: every send throws.
 public struct UnimplementedHTTPClient: HTTPClient {
   /// Creates the client.
@@ -26,11 +46,15 @@ public struct UnimplementedHTTPClient: HTTPClient {
 }
 
 extension Timing {
-  /// Time that fails loudly when used: reading the date stops the test, waiting throws.
+  /// Time that fails loudly when used: reading the date is reported (a test failure naming it),
+  /// waiting throws.
   public static var unimplemented: Timing {
     Timing(
       clock: ContinuousClock(),
-      now: { fatalError("\(UnimplementedDependency(name: "timing.now"))") },
+      now: {
+        UnimplementedDependency.report("timing.now")
+        return Date(timeIntervalSince1970: 0)
+      },
       pause: { _ in throw UnimplementedDependency(name: "timing.pause") },
       limit: { _ in throw UnimplementedDependency(name: "timing.limit") })
   }
@@ -41,6 +65,9 @@ extension NewsDependencies {
   public static var unimplemented: NewsDependencies {
     NewsDependencies(
       httpClient: UnimplementedHTTPClient(), timing: .unimplemented,
-      randomBytes: { _ in fatalError("\(UnimplementedDependency(name: "randomBytes"))") })
+      randomBytes: { count in
+        UnimplementedDependency.report("randomBytes")
+        return [UInt8](repeating: 0, count: count)
+      })
   }
 }
