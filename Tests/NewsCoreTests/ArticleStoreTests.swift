@@ -79,11 +79,54 @@ struct ArticleStoreTests {
     #expect(marks.marked(["article-5", "extra", "article-6"]) == ["article-5", "extra"])
   }
 
+  @Test("marking a few writes a few records to read-log; 4,096 changes are merged into read")
+  func readMarksLog() throws {
+    let store = store()
+    try store.markRead((0..<5000).map { "old-\($0)" })
+    let base = try #require(try store.store.readBytes("read"))
+    #expect(try store.store.readBytes("read-log") == nil)
+    #expect(try store.markRead(["a", "old-1"]) == 1)
+    #expect(try store.markUnread(["old-2"]) == 1)
+    // The 5,000 marks were not written again: only the three changes were.
+    #expect(try store.store.readBytes("read") == base)
+    let log = try ReadMarksLog(decoding: try #require(try store.store.readBytes("read-log")))
+    // "old-1" was marked at the same time already: no change to record.
+    #expect(log.changes.count == 2)
+    let marks = try store.readMarks()
+    #expect(marks.count == 5000)
+    #expect(marks.marked(["a", "old-1", "old-2", "old-3"]) == ["a", "old-1", "old-3"])
+    // Past 4,096 changes they are merged into read, and the log is gone.
+    try store.markRead((0..<4100).map { "new-\($0)" })
+    #expect(try store.store.readBytes("read-log") == nil)
+    #expect(try store.store.readBytes("read") != base)
+    #expect(try store.readMarks().count == 9100)
+  }
+
+  @Test("a change of the marks and its log, applied twice, change nothing more")
+  func readMarksChanges() {
+    var before = ReadMarks()
+    before.mark(["a", "b", "c"], stamp: 100)
+    var after = before
+    after.mark(["d"], stamp: 200)
+    after.unmark(["b"])
+    _ = after.restamp(["c"], stamp: 100 + 2 * 86_400)
+    let changes = before.changes(to: after)
+    #expect(changes.count == 3)
+    #expect(before.applying(changes) == after)
+    #expect(before.applying(changes).applying(changes) == after)
+    #expect(after.changes(to: after).isEmpty)
+  }
+
   @Test(
     "damaged read marks are an error naming the file, never a crash",
     arguments: [[UInt8]("NRM1".utf8) + [3, 1, 2], [UInt8]("NRM1".utf8) + [200], Array("{x".utf8)])
-  func damagedReadMarks(bytes: [UInt8]) {
+  func damagedReadMarks(bytes: [UInt8]) throws {
     #expect(throws: BinaryReader.Malformed.self) { try ReadMarks(decoding: bytes) }
+    #expect(throws: BinaryReader.Malformed.self) { try ReadMarksLog(decoding: bytes) }
+    let store = store()
+    try store.store.write(bytes: bytes, name: "read-log")
+    #expect(throws: StoreError.self) { try store.readMarks() }
+    #expect(throws: StoreError.self) { try store.markRead(["x"]) }
   }
 
   @Test("a listing carries its articles: offline reading and show n survive retention")

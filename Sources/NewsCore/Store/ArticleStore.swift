@@ -246,10 +246,34 @@ public struct ArticleStore: Sendable {
     return missing
   }
 
-  /// The read marks (one small file; see ``ReadMarks``). A damaged file is an error naming it.
+  /// The read marks (`read`, then the changes since in `read-log`; see ``ReadMarks`` and
+  /// ``ReadMarksLog``). A damaged file is an error naming it.
   public func readMarks() throws -> ReadMarks {
-    guard let bytes = try store.readBytes(Self.readMarksName) else { return ReadMarks() }
-    return try Self.decodeReadMarks(bytes, path: store.url(for: Self.readMarksName).path)
+    var marks = try readMarks(read: { try store.readBytes($0) }).marks
+    marks.prune(now: now(), lifetime: ReadMarks.lifetime(for: retention))
+    return marks
+  }
+
+  /// The marks and the log they were read with.
+  private func readMarks(read: (String) throws -> [UInt8]?) throws -> (
+    marks: ReadMarks, log: ReadMarksLog, earlierFormat: Bool
+  ) {
+    let bytes = try read(Self.readMarksName)
+    let earlierFormat = bytes.map { !$0.starts(with: ReadMarks.magic.utf8) } ?? false
+    let marks = try bytes.map {
+      try Self.decodeReadMarks($0, path: store.url(for: Self.readMarksName).path)
+    }
+    let log = try read(ReadMarksLog.fileName).map { bytes throws -> ReadMarksLog in
+      do {
+        return try ReadMarksLog(decoding: bytes)
+      } catch let error as BinaryReader.Malformed {
+        throw StoreError.unreadableContent(
+          path: store.url(for: ReadMarksLog.fileName).path, detail: error.detail)
+      }
+    }
+    let base = marks ?? ReadMarks()
+    guard let log else { return (base, ReadMarksLog(), earlierFormat) }
+    return (base.applying(log.changes), log, earlierFormat)
   }
 
   /// Marks `ids` read; returns how many were not read yet.
@@ -284,17 +308,28 @@ public struct ArticleStore: Sendable {
     }
   }
 
+  /// Changes the marks under the lock: the changes are appended to `read-log` (a few bytes for
+  /// a few marks); once it holds ``ReadMarksLog/compactAfter`` of them, `read` is written whole
+  /// (pruned) and the log removed.
   private func updateReadMarks<T>(_ change: (inout ReadMarks) -> T) throws -> T {
     let current = now()
     let lifetime = ReadMarks.lifetime(for: retention)
-    let path = store.url(for: Self.readMarksName).path
     return try store.transaction { files in
-      var marks =
-        try files.readBytes(Self.readMarksName).map { try Self.decodeReadMarks($0, path: path) }
-        ?? ReadMarks()
+      let (before, log, earlierFormat) = try readMarks(read: { try files.readBytes($0) })
+      var marks = before
       let result = change(&marks)
-      marks.prune(now: current, lifetime: lifetime)
-      try files.write(bytes: marks.encoded, name: Self.readMarksName)
+      let changes = before.changes(to: marks)
+      guard !changes.isEmpty else { return result }
+      // A file of an earlier version is written in this one with the first change.
+      if earlierFormat || log.changes.count + changes.count > ReadMarksLog.compactAfter {
+        marks.prune(now: current, lifetime: lifetime)
+        try files.write(bytes: marks.encoded, name: Self.readMarksName)
+        try files.remove(ReadMarksLog.fileName)
+      } else {
+        var longer = log
+        longer.changes += changes
+        try files.write(bytes: longer.encoded, name: ReadMarksLog.fileName)
+      }
       return result
     }
   }

@@ -108,15 +108,71 @@ public struct ReadMarks: Sendable, Equatable {
   /// A listed mark older than this is stamped again (so at most one write a day for it).
   static let restampAfter: Double = 86_400
 
-  /// Drops the marks older than `lifetime` at `now`.
+  /// Drops the marks older than `lifetime` at `now` (a scan, and nothing more when none is).
   mutating func prune(now: Date, lifetime: Double) {
     let oldest = now.timeIntervalSince1970 - lifetime
+    guard stamps.contains(where: { Double($0) < oldest }) else { return }
     var index = 0
     let stamps = self.stamps
     filter { _ in
       defer { index += 1 }
       return Double(stamps[index]) >= oldest
     }
+  }
+
+  // MARK: Changes, as the log records them
+
+  /// A stamp in the log that means "no longer marked".
+  static let removed = UInt32.max
+
+  /// What changed from `self` to `other`: each key now marked with a new stamp, each key no
+  /// longer marked with ``removed``. A merge of the two sorted arrays.
+  func changes(to other: ReadMarks) -> [(key: UInt64, stamp: UInt32)] {
+    var changes: [(key: UInt64, stamp: UInt32)] = []
+    var old = 0
+    var new = 0
+    while old < keys.count || new < other.keys.count {
+      if new == other.keys.count || (old < keys.count && keys[old] < other.keys[new]) {
+        changes.append((keys[old], Self.removed))
+        old += 1
+      } else if old == keys.count || other.keys[new] < keys[old] {
+        changes.append((other.keys[new], other.stamps[new]))
+        new += 1
+      } else {
+        if stamps[old] != other.stamps[new] { changes.append((other.keys[new], other.stamps[new])) }
+        old += 1
+        new += 1
+      }
+    }
+    return changes
+  }
+
+  /// The marks with `changes` applied in order (a later change of a key wins).
+  func applying(_ changes: [(key: UInt64, stamp: UInt32)]) -> ReadMarks {
+    guard !changes.isEmpty else { return self }
+    var last: [UInt64: UInt32] = [:]
+    for change in changes { last[change.key] = change.stamp }
+    let incoming = last.keys.sorted()
+    var result = ReadMarks()
+    result.keys.reserveCapacity(keys.count + incoming.count)
+    result.stamps.reserveCapacity(keys.count + incoming.count)
+    var old = 0
+    for key in incoming {
+      while old < keys.count, keys[old] < key {
+        result.keys.append(keys[old])
+        result.stamps.append(stamps[old])
+        old += 1
+      }
+      if old < keys.count, keys[old] == key { old += 1 }
+      let stamp = last[key]!
+      if stamp != Self.removed {
+        result.keys.append(key)
+        result.stamps.append(stamp)
+      }
+    }
+    result.keys.append(contentsOf: keys[old...])
+    result.stamps.append(contentsOf: stamps[old...])
+    return result
   }
 
   private mutating func filter(_ keep: (UInt64) -> Bool) {
@@ -157,7 +213,7 @@ public struct ReadMarks: Sendable, Equatable {
 
   // MARK: The file
 
-  private static let magic = "NRM1"
+  static let magic = "NRM1"
 
   /// The file's bytes: the magic, the count, then the keys and the stamps (little-endian).
   var encoded: [UInt8] {
@@ -165,10 +221,12 @@ public struct ReadMarks: Sendable, Equatable {
     writer.integer(keys.count)
     var bytes = writer.bytes
     bytes.reserveCapacity(bytes.count + keys.count * 12)
-    for key in keys { withUnsafeBytes(of: key.littleEndian) { bytes.append(contentsOf: $0) } }
-    for stamp in stamps {
-      withUnsafeBytes(of: stamp.littleEndian) { bytes.append(contentsOf: $0) }
-    }
+    #if _endian(big)
+      let keys = keys.map(\.littleEndian)
+      let stamps = stamps.map(\.littleEndian)
+    #endif
+    keys.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    stamps.withUnsafeBytes { bytes.append(contentsOf: $0) }
     return bytes
   }
 
@@ -200,19 +258,29 @@ public struct ReadMarks: Sendable, Equatable {
     guard count >= 0, count <= (bytes.count - start) / 12, bytes.count - start == count * 12 else {
       throw BinaryReader.Malformed(detail: "read marks of the wrong length")
     }
-    keys = [UInt64](repeating: 0, count: count)
-    stamps = [UInt32](repeating: 0, count: count)
+    // Copied as they lie (the file is little-endian, as the machines it runs on are).
     bytes.withUnsafeBytes { raw in
-      for index in 0..<count {
-        keys[index] = UInt64(
-          littleEndian: raw.loadUnaligned(fromByteOffset: start + index * 8, as: UInt64.self))
-        stamps[index] = UInt32(
-          littleEndian: raw.loadUnaligned(
-            fromByteOffset: start + count * 8 + index * 4, as: UInt32.self))
+      keys = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: raw[start..<(start + count * 8)]))
+        initialized = count
+      }
+      stamps = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(
+          from: UnsafeRawBufferPointer(
+            rebasing: raw[(start + count * 8)..<(start + count * 12)]))
+        initialized = count
       }
     }
-    guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else {
-      throw BinaryReader.Malformed(detail: "read marks out of order")
+    #if _endian(big)
+      keys = keys.map { UInt64(littleEndian: $0) }
+      stamps = stamps.map { UInt32(littleEndian: $0) }
+    #endif
+    var ordered = true
+    for index in keys.indices.dropFirst() where keys[index - 1] >= keys[index] {
+      ordered = false
+      break
     }
+    guard ordered else { throw BinaryReader.Malformed(detail: "read marks out of order") }
   }
 }
