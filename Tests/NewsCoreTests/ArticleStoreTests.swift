@@ -102,6 +102,23 @@ struct ArticleStoreTests {
     #expect(try store.readMarks().count == 9100)
   }
 
+  @Test("marking without counting appends to the log without reading the marks")
+  func markWithoutCounting() throws {
+    let store = store()
+    // Past 4,096 changes at once: written to read.
+    try store.markRead((0..<5000).map { "old-\($0)" })
+    let base = try #require(try store.store.readBytes("read"))
+    #expect(try store.markRead(["a", "old-1"], counting: false) == 0)
+    #expect(try store.markUnread(["old-2"], counting: false) == 0)
+    #expect(try store.store.readBytes("read") == base)
+    #expect(
+      try store.readMarks().marked(["a", "old-1", "old-2", "old-3"]) == ["a", "old-1", "old-3"])
+    // A full log is merged into read here too.
+    try store.markRead((0..<4100).map { "new-\($0)" }, counting: false)
+    #expect(try store.store.readBytes("read-log") == nil)
+    #expect(try store.readMarks().count == 5000 + 1 - 1 + 4100)
+  }
+
   @Test("a change of the marks and its log, applied twice, change nothing more")
   func readMarksChanges() {
     var before = ReadMarks()

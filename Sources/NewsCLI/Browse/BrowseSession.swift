@@ -162,7 +162,7 @@ final class BrowseSession: Sendable {
         }
       case .markRead(let id):
         do {
-          try services.articleStore().markRead([id])
+          try services.articleStore().markRead([id], counting: false)
         } catch {
           state.message = "not marked read: " + Self.describe(error)
         }
@@ -177,7 +177,7 @@ final class BrowseSession: Sendable {
   /// Opens the link (the terminal handed over while a browser runs); returns a footer message.
   private func open(_ article: Article) -> String? {
     guard let link = article.url else { return "this article has no link" }
-    _ = try? services.articleStore().markRead([article.id])
+    _ = try? services.articleStore().markRead([article.id], counting: false)
     guard let browser = Browser.find(environment: context.environment) else {
       return "link: " + TerminalSanitizer.clean(link)
     }

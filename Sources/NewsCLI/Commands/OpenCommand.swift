@@ -32,7 +32,7 @@ enum OpenCommand {
     } else {
       context.console.out(TerminalSanitizer.clean(link) + "\n")
     }
-    try store.markRead([article.id])
+    try store.markRead([article.id], counting: false)
     return .success
   }
 }

@@ -17,7 +17,7 @@ enum ReadCommands {
       arguments: [ArticleArguments.several(required: false)]),
     run: { arguments, context in
       let (store, articles) = try resolve(arguments, command: "read", context: context)
-      let added = try store.markRead(articles.map(\.id))
+      let added = try store.markRead(articles.map(\.id), counting: arguments[Options.all])
       if arguments[Options.all] {
         context.console.out("marked read: \(added) article\(added == 1 ? "" : "s")\n")
       } else {
@@ -38,7 +38,7 @@ enum ReadCommands {
       arguments: [ArticleArguments.several()]),
     run: { arguments, context in
       let (store, articles, marksOnly) = try resolveForUnread(arguments, context: context)
-      try store.markUnread(articles.map(\.id) + marksOnly)
+      try store.markUnread(articles.map(\.id) + marksOnly, counting: false)
       ArticleArguments.confirm("unread", articles, context: context)
       for id in marksOnly {
         context.console.out("unread: \(TerminalSanitizer.clean(id)) (no longer stored)\n")

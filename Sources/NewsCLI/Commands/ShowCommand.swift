@@ -46,7 +46,7 @@ enum ShowCommand {
     // Shown means read; a store that cannot say so does not hold the article back.
     var read = true
     do {
-      try store.markRead([article.id])
+      try store.markRead([article.id], counting: false)
     } catch {
       read = (try? store.readMarks().contains(article.id)) ?? false
       context.warn("not marked read: " + ((error as? any NewsError)?.message ?? "\(error)"))

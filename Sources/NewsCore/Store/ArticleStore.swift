@@ -277,16 +277,59 @@ public struct ArticleStore: Sendable {
   }
 
   /// Marks `ids` read; returns how many were not read yet.
+  ///
+  /// Without `counting` (`show`, `open`, `read 3`: nothing says how many) the marks already
+  /// stored are not even read: the changes are appended to `read-log` as they are, so marking
+  /// an article costs the same with 100,000 marks as with none. The return value is then 0.
   @discardableResult
-  public func markRead(_ ids: [String]) throws -> Int {
+  public func markRead(_ ids: [String], counting: Bool = true) throws -> Int {
     let stamp = now().timeIntervalSince1970
+    guard counting else {
+      let time = ReadMarks.time(stamp)
+      try appendReadChanges(ids.map { (ReadMarks.key($0), time) })
+      return 0
+    }
     return try updateReadMarks { $0.mark(ids, stamp: stamp) }
   }
 
-  /// Marks `ids` unread again; returns how many were read.
+  /// Marks `ids` unread again; returns how many were read (0 without `counting`, as
+  /// ``markRead(_:counting:)``).
   @discardableResult
-  public func markUnread(_ ids: [String]) throws -> Int {
-    try updateReadMarks { $0.unmark(ids) }
+  public func markUnread(_ ids: [String], counting: Bool = true) throws -> Int {
+    guard counting else {
+      try appendReadChanges(ids.map { (ReadMarks.key($0), ReadMarks.removed) })
+      return 0
+    }
+    return try updateReadMarks { $0.unmark(ids) }
+  }
+
+  /// Appends `changes` to `read-log` without reading `read`, merging them in only when the log
+  /// is full.
+  private func appendReadChanges(_ changes: [(key: UInt64, stamp: UInt32)]) throws {
+    guard !changes.isEmpty else { return }
+    let current = now()
+    let lifetime = ReadMarks.lifetime(for: retention)
+    let path = store.url(for: ReadMarksLog.fileName).path
+    try store.transaction { files in
+      let log = try files.readBytes(ReadMarksLog.fileName).map { bytes throws -> ReadMarksLog in
+        do {
+          return try ReadMarksLog(decoding: bytes)
+        } catch let error as BinaryReader.Malformed {
+          throw StoreError.unreadableContent(path: path, detail: error.detail)
+        }
+      }
+      let pending = log ?? ReadMarksLog()
+      guard pending.changes.count + changes.count > ReadMarksLog.compactAfter else {
+        var longer = pending
+        longer.changes += changes
+        try files.write(bytes: longer.encoded, name: ReadMarksLog.fileName)
+        return
+      }
+      var marks = try readMarks(read: { try files.readBytes($0) }).marks.applying(changes)
+      marks.prune(now: current, lifetime: lifetime)
+      try files.write(bytes: marks.encoded, name: Self.readMarksName)
+      try files.remove(ReadMarksLog.fileName)
+    }
   }
 
   /// Stamps again the marks of read articles that are still listed (so they outlive their

@@ -207,7 +207,7 @@ public struct ReadMarks: Sendable, Equatable {
     return hash
   }
 
-  private static func time(_ stamp: Double) -> UInt32 {
+  static func time(_ stamp: Double) -> UInt32 {
     UInt32(clamping: Int64(max(0, min(stamp, Double(UInt32.max)))))
   }
 
