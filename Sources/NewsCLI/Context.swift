@@ -29,6 +29,8 @@ public struct Context: Sendable {
   var startedAt: TimingMark?
   /// The transient line on standard error (spinner, retry notices).
   let statusLine: StatusLine
+  /// The key and stores of this run, opened once whatever asks for them.
+  let openedStores = OpenedStores()
   /// Styles for standard error (errors in red), set once the configuration is known.
   var errorStyle = Style(enabled: false)
 
@@ -129,7 +131,7 @@ public struct Context: Sendable {
         onRetry: { notice in
           statusLine.setNotice(notice.isWaiting ? notice.description : nil, for: notice.host)
         }),
-      providers: providers)
+      providers: providers, opened: openedStores)
   }
 
   /// Sends the `display` event: the command has written its screen.

@@ -12,15 +12,18 @@ public struct NewsServices: Sendable {
   public let dependencies: NewsDependencies
   /// The providers of `headlines`.
   public let providers: ProviderRegistry
+  /// The key and stores this run opened: each once (``OpenedStores``).
+  public let opened: OpenedStores
 
-  /// Creates the services.
+  /// Creates the services; services sharing `opened` share the key and stores.
   public init(
     configuration: Configuration, dependencies: NewsDependencies,
-    providers: ProviderRegistry = .builtIn
+    providers: ProviderRegistry = .builtIn, opened: OpenedStores = OpenedStores()
   ) {
     self.configuration = configuration
     self.dependencies = dependencies
     self.providers = providers
+    self.opened = opened
   }
 
   /// The transport every client uses: retries, limits, timeout, observers.
@@ -42,9 +45,7 @@ public struct NewsServices: Sendable {
 
   /// The article store, its key loaded (made on first use) and checked against the store.
   public func articleStore() throws -> ArticleStore {
-    let store = EncryptedStore(
-      directory: configuration.paths.dataDirectory, key: try key(),
-      randomBytes: dependencies.randomBytes)
+    let store = try encryptedStore(at: configuration.paths.dataDirectory)
     try store.verifyKey()
     var articles = ArticleStore(
       store: store, retention: configuration.retention, now: dependencies.timing.now)
@@ -60,18 +61,15 @@ public struct NewsServices: Sendable {
   ///
   /// - Throws: ``StoreError/wrongKey(path:)`` (exit 74).
   public func checkKey() throws {
-    guard let key = try StoreKey.existing(configuration: configuration) else { return }
+    guard try StoreKey.existing(configuration: configuration) != nil else { return }
     for directory in [configuration.paths.dataDirectory, configuration.paths.cacheDirectory] {
-      try EncryptedStore(directory: directory, key: key, randomBytes: dependencies.randomBytes)
-        .verifyKey()
+      try encryptedStore(at: directory).verifyKey()
     }
   }
 
   /// The store of caches (the feed), in the cache directory, its key checked.
   public func cacheStore() throws -> EncryptedStore {
-    let store = EncryptedStore(
-      directory: configuration.paths.cacheDirectory, key: try key(),
-      randomBytes: dependencies.randomBytes)
+    let store = try encryptedStore(at: configuration.paths.cacheDirectory)
     try store.verifyKey()
     return store
   }
@@ -143,7 +141,18 @@ public struct NewsServices: Sendable {
     return try StoreRepair.run(articles: try articleStore(), report: report)
   }
 
+  /// The key, loaded once a run (made on first use).
   private func key() throws -> StoreKey {
-    try StoreKey.load(configuration: configuration, randomBytes: dependencies.randomBytes)
+    try opened.key {
+      try StoreKey.load(configuration: configuration, randomBytes: dependencies.randomBytes)
+    }
+  }
+
+  /// The run's store of `directory`: one per directory, so its key is verified once.
+  private func encryptedStore(at directory: URL) throws -> EncryptedStore {
+    let key = try key()
+    return opened.store(at: directory) {
+      EncryptedStore(directory: directory, key: key, randomBytes: dependencies.randomBytes)
+    }
   }
 }
