@@ -184,11 +184,18 @@ struct BrowseTerminalTests {
     #expect(terminated.modes().local == before.local)
   }
 
-  @Test("Ctrl-Z gives the terminal back and stops; fg (SIGCONT) draws the screen again")
-  func suspendAndResume() throws {
+  @Test(
+    "Ctrl-Z, or a SIGTSTP from elsewhere, gives the terminal back and stops; fg draws it again",
+    arguments: [false, true])
+  func suspendAndResume(signalled: Bool) throws {
     let session = try browsing()
     let before = session.initial
-    session.send("\u{1A}")
+    if signalled {
+      // Handled by the reader's loop, like the key: never while it is taking the terminal.
+      kill(session.process.processIdentifier, SIGTSTP)
+    } else {
+      session.send("\u{1A}")
+    }
     session.wait(for: "\u{1B}[?1049l")
     // Stopped, with the terminal as it was.
     #expect(session.modes().local == before.local)

@@ -15,6 +15,9 @@ final class BrowseSession: Sendable {
     case bytes([UInt8])
     case quiet
     case resized
+    /// SIGTSTP from elsewhere: handled by the loop, never by the signal's handler, so the
+    /// terminal is never given back while the loop is giving it back or taking it again.
+    case stopRequested
     case loaded(channel: Int, heading: String, freshness: String, articles: [Article])
     case failed(channel: Int, String)
     case counts(id: String, likes: Int?, comments: Int?)
@@ -64,10 +67,7 @@ final class BrowseSession: Sendable {
     // A stop from elsewhere (`kill -TSTP`) gives the terminal back first, as Ctrl-Z does.
     let stopped = DispatchSource.makeSignalSource(signal: SIGTSTP)
     signal(SIGTSTP, SIG_IGN)
-    stopped.setEventHandler { [send] in
-      RawTerminal.suspend()
-      send.yield(.resized)
-    }
+    stopped.setEventHandler { [send] in send.yield(.stopRequested) }
     stopped.resume()
     defer {
       resize.cancel()
@@ -102,6 +102,11 @@ final class BrowseSession: Sendable {
       case .quiet:
         for key in decoder.flush() { effects += state.handle(key) }
       case .resized:
+        let size = RawTerminal.size()
+        state.resize(width: size.width, height: size.height)
+        screen = nil
+      case .stopRequested:
+        RawTerminal.suspend()
         let size = RawTerminal.size()
         state.resize(width: size.width, height: size.height)
         screen = nil
