@@ -1,0 +1,32 @@
+# Install news like a Unix tool: the release binary, its manual page and the bash, zsh and fish
+# completions, in their standard places under PREFIX (and DESTDIR, for packagers).
+#   make install [PREFIX=/usr/local] [DESTDIR=]
+#   make uninstall [PREFIX=/usr/local]
+# CONFIGURATION=debug installs the debug build instead (CI, which has built it already).
+PREFIX ?= /usr/local
+CONFIGURATION ?= release
+DESTDIR ?=
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+SWIFT ?= swift
+
+.PHONY: build install uninstall
+
+build:
+	$(SWIFT) build -c $(CONFIGURATION) --product news
+
+install: build
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 0755 "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/news" "$(BINDIR)/news"
+	"$(BINDIR)/news" manual > "$(MANDIR)/news.1"
+	"$(BINDIR)/news" completion bash > "$(BASHDIR)/news"
+	"$(BINDIR)/news" completion zsh > "$(ZSHDIR)/_news"
+	"$(BINDIR)/news" completion fish > "$(FISHDIR)/news.fish"
+	chmod 0644 "$(MANDIR)/news.1" "$(BASHDIR)/news" "$(ZSHDIR)/_news" "$(FISHDIR)/news.fish"
+
+uninstall:
+	rm -f "$(BINDIR)/news" "$(MANDIR)/news.1" "$(BASHDIR)/news" "$(ZSHDIR)/_news" \
+		"$(FISHDIR)/news.fish"
