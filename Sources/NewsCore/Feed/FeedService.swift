@@ -42,7 +42,7 @@ public struct FeedService: Sendable {
   /// The source's cache entry (`nil` when there is none, or it was for another URL), or why it
   /// does not open: an unreadable entry is reported, never overwritten.
   private func cachedEntry(_ source: FeedSource) -> (entry: FeedCacheEntry?, error: String?) {
-    let name = "feed-" + source.name
+    let name = StoreLayout.feedCache(source.name)
     do {
       guard let bytes = try cache.readBytes(name) else { return (nil, nil) }
       var cached: FeedCacheEntry
@@ -120,7 +120,7 @@ public struct FeedService: Sendable {
   }
 
   private func start(_ source: FeedSource, refresh: Bool, offline: Bool) -> Start {
-    let name = "feed-" + source.name
+    let name = StoreLayout.feedCache(source.name)
     let (cached, cacheError) = cachedEntry(source)
     var report = FeedSourceReport(
       name: source.name, url: source.url, status: .failed, fetchedAt: cached?.fetchedAt,
@@ -153,7 +153,7 @@ public struct FeedService: Sendable {
   private func fetch(
     _ source: FeedSource, report: FeedSourceReport, cached: FeedCacheEntry?
   ) async -> FeedSourceReport {
-    let name = "feed-" + source.name
+    let name = StoreLayout.feedCache(source.name)
     var report = report
     let counter = AttemptCounter()
     let transport = counter.counting(self.transport)

@@ -8,7 +8,7 @@ import Synchronization
 /// later of its own fetch time and this one. Once a day an unchanged source is still written in
 /// full, so that its articles' "last seen" keeps retention from dropping what it still lists.
 final class RevalidationTimes: Sendable {
-  static let fileName = "revalidated"
+  static let fileName = StoreLayout.revalidated
   /// Times older than this are dropped when the file is written (sources removed long ago).
   static let lifetime: TimeInterval = 30 * 86_400
   /// An unchanged source whose entry was written longer ago than this is written in full again.

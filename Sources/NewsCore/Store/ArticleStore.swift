@@ -79,13 +79,13 @@ public struct ArticleStore: Sendable {
   /// replaced" does not hold, as nothing in it is worth keeping).
   public func setLastListing(_ listing: Listing) throws {
     do {
-      try store.write(listing, name: "last-listing")
+      try store.write(listing, name: StoreLayout.lastListing)
     } catch let error as StoreError {
       switch error {
       case .undecryptable, .notAStoreFile, .unreadableContent:
         try store.transaction { files in
-          try files.remove("last-listing")
-          try files.write(listing, name: "last-listing")
+          try files.remove(StoreLayout.lastListing)
+          try files.write(listing, name: StoreLayout.lastListing)
         }
       default:
         throw error
@@ -131,7 +131,9 @@ public struct ArticleStore: Sendable {
   /// The last listing a list command showed, with its articles: those it carries, else those of
   /// its ids still stored.
   public func lastListing() throws -> (listing: Listing, articles: [Article])? {
-    guard let listing = try store.read(Listing.self, name: "last-listing") else { return nil }
+    guard let listing = try store.read(Listing.self, name: StoreLayout.lastListing) else {
+      return nil
+    }
     if let articles = listing.articles { return (listing, articles) }
     // A provider's own list is read from its file only; search and bookmark lists mix providers.
     try migrateIfNeeded()
@@ -186,7 +188,7 @@ public struct ArticleStore: Sendable {
   /// sources is one id: the copy printed with it is the one meant); any other with the copy of
   /// the first provider in ``providerOrder`` holding it.
   public func article(id: String) throws -> Article? {
-    if let last = try? store.read(Listing.self, name: "last-listing"),
+    if let last = try? store.read(Listing.self, name: StoreLayout.lastListing),
       let shown = last.articles?.first(where: { $0.id == id })
     {
       return shown
@@ -208,8 +210,10 @@ public struct ArticleStore: Sendable {
 
   /// Bookmarked articles, most recently bookmarked first.
   public func bookmarks() throws -> [Article] {
-    (try store.read([Bookmark].self, name: "bookmarks") ?? []).sorted { $0.addedAt > $1.addedAt }
-      .map(\.article)
+    (try store.read([Bookmark].self, name: StoreLayout.bookmarks) ?? []).sorted {
+      $0.addedAt > $1.addedAt
+    }
+    .map(\.article)
   }
 
   /// Bookmarks `articles`; returns how many were not bookmarked yet.
@@ -217,7 +221,7 @@ public struct ArticleStore: Sendable {
   public func addBookmarks(_ articles: [Article]) throws -> Int {
     var added = 0
     let addedAt = now()
-    try store.update("bookmarks", initial: [Bookmark]()) { bookmarks in
+    try store.update(StoreLayout.bookmarks, initial: [Bookmark]()) { bookmarks in
       for article in articles {
         if let index = bookmarks.firstIndex(where: { $0.article.id == article.id }) {
           bookmarks[index].article = article
@@ -234,7 +238,7 @@ public struct ArticleStore: Sendable {
   @discardableResult
   public func removeBookmarks(_ ids: [String]) throws -> [String] {
     var missing: [String] = []
-    try store.update("bookmarks", initial: [Bookmark]()) { bookmarks in
+    try store.update(StoreLayout.bookmarks, initial: [Bookmark]()) { bookmarks in
       for id in ids {
         if let index = bookmarks.firstIndex(where: { $0.article.id == id }) {
           bookmarks.remove(at: index)
@@ -341,7 +345,7 @@ public struct ArticleStore: Sendable {
     _ = try updateReadMarks { $0.restamp(ids, stamp: stamp) }
   }
 
-  private static let readMarksName = "read"
+  private static let readMarksName = StoreLayout.readMarks
 
   private static func decodeReadMarks(_ bytes: [UInt8], path: String) throws -> ReadMarks {
     do {

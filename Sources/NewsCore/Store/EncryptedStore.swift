@@ -15,7 +15,7 @@ public struct EncryptedStore: Sendable {
   private let checked = CheckedState()
 
   /// The name of the small file that proves which key the store was written with.
-  public static let keyCheckName = "keycheck"
+  public static let keyCheckName = StoreLayout.keyCheck
   private static let keyCheckContent = Array("news store key check 1".utf8)
 
   private final class CheckedState: Sendable {

@@ -29,14 +29,14 @@ struct ListingIndex: Codable, Sendable, Equatable {
     try container.encode(entries)
   }
 
-  static let fileName = "listings"
+  static let fileName = StoreLayout.listingIndex
 
-  static func slotName(_ slot: Int) -> String { "listing-\(slot)" }
+  static func slotName(_ slot: Int) -> String { StoreLayout.listing(slot) }
 
   /// The slot of a listing file's name (`listing-7` → 7), else `nil`.
   static func slot(ofFileNamed name: String) -> Int? {
-    guard name.hasPrefix("listing-") else { return nil }
-    return Int(name.dropFirst("listing-".count))
+    guard name.hasPrefix(StoreLayout.listingPrefix) else { return nil }
+    return Int(name.dropFirst(StoreLayout.listingPrefix.count))
   }
 
   /// The smallest slot no entry uses.

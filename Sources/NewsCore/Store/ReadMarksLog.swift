@@ -5,7 +5,7 @@
 /// Each record is absolute (a key and its new stamp, or ``ReadMarks/removed``), so applying the
 /// log twice changes nothing: a crash between writing `read` and removing the log loses nothing.
 struct ReadMarksLog: Equatable {
-  static let fileName = "read-log"
+  static let fileName = StoreLayout.readMarksLog
   /// How many changes the log holds before they are merged into `read`.
   static let compactAfter = 4096
 

@@ -46,7 +46,6 @@ public enum StoreRepair {
 
   /// Files the program makes again by itself: listings and feed cache entries.
   static func isRemade(_ name: String) -> Bool {
-    name == ListingIndex.fileName || name == "last-listing" || name.hasPrefix("listing-")
-      || name.hasPrefix("feed-") || name == RevalidationTimes.fileName
+    StoreLayout.isRemade(name)
   }
 }

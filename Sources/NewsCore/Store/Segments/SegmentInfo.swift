@@ -27,12 +27,12 @@ struct SegmentInfo: Codable, Sendable, Equatable {
   }
 
   /// The main file: the index's words (and, for a small segment, everything else).
-  var mainName: String { "seg-\(number)" }
+  var mainName: String { StoreLayout.segment(number) }
   /// The file of its ids, for a segment split in parts.
-  var idsName: String { "seg-\(number)-ids" }
+  var idsName: String { StoreLayout.segment(number, "-ids") }
 
-  func chunkName(_ chunk: Int) -> String { "seg-\(number)-c\(chunk)" }
-  func bucketName(_ bucket: Int) -> String { "seg-\(number)-p\(bucket)" }
+  func chunkName(_ chunk: Int) -> String { StoreLayout.segment(number, "-c\(chunk)") }
+  func bucketName(_ bucket: Int) -> String { StoreLayout.segment(number, "-p\(bucket)") }
 
   /// Every file of the segment.
   var fileNames: [String] {
@@ -47,8 +47,8 @@ struct SegmentInfo: Codable, Sendable, Equatable {
 
   /// The number in a segment file's name, `nil` for other files.
   static func number(inFileName name: String) -> Int? {
-    guard name.hasPrefix("seg-") else { return nil }
-    return Int(name.dropFirst(4).prefix { $0.isNumber })
+    guard name.hasPrefix(StoreLayout.segmentPrefix) else { return nil }
+    return Int(name.dropFirst(StoreLayout.segmentPrefix.count).prefix { $0.isNumber })
   }
 }
 
@@ -71,7 +71,7 @@ struct SegmentManifest: Codable, Sendable, Equatable {
   static let currentVersion = 1
 
   /// The name of the manifest file.
-  static let fileName = "segments"
+  static let fileName = StoreLayout.segmentManifest
 
   /// Every file the manifest names.
   var liveFileNames: Set<String> {

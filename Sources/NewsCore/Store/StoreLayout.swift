@@ -1,0 +1,42 @@
+/// Every file name of the store, in one place (each is `<name>.enc` on disk; see README's store
+/// section for what each holds). Nothing else spells a store file name.
+enum StoreLayout {
+  /// Proves the key: a known plaintext (data and cache directories).
+  static let keyCheck = "keycheck"
+  /// The article segments' manifest: the commit point (``SegmentManifest``).
+  static let segmentManifest = "segments"
+  /// What every segment file's name starts with.
+  static let segmentPrefix = "seg-"
+  /// The listings index: query → listing file (``ListingIndex``).
+  static let listingIndex = "listings"
+  /// What every listing file's name starts with.
+  static let listingPrefix = "listing-"
+  /// What the last list command showed, for `news show 3`.
+  static let lastListing = "last-listing"
+  /// The bookmarked articles.
+  static let bookmarks = "bookmarks"
+  /// The read marks (``ReadMarks``) and the changes since (``ReadMarksLog``).
+  static let readMarks = "read"
+  static let readMarksLog = "read-log"
+  /// When each feed source last answered `304` (``RevalidationTimes``; cache directory).
+  static let revalidated = "revalidated"
+  /// What every feed cache entry's name starts with (cache directory).
+  static let feedCachePrefix = "feed-"
+
+  /// The listing file of `slot`: `listing-7`.
+  static func listing(_ slot: Int) -> String { listingPrefix + String(slot) }
+
+  /// The cache entry of the feed source `source`: `feed-hn`.
+  static func feedCache(_ source: String) -> String { feedCachePrefix + source }
+
+  /// The segment file `seg-<number><suffix>` (`""`, `-ids`, `-c<k>`, `-p<j>`).
+  static func segment(_ number: Int, _ suffix: String = "") -> String {
+    segmentPrefix + String(number) + suffix
+  }
+
+  /// Files the program makes again by itself, which repair may remove: listings and feed caches.
+  static func isRemade(_ name: String) -> Bool {
+    name == listingIndex || name == lastListing || name.hasPrefix(listingPrefix)
+      || name.hasPrefix(feedCachePrefix) || name == revalidated
+  }
+}
