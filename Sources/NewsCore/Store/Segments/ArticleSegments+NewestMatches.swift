@@ -40,12 +40,7 @@ extension ArticleSegments {
           return (found, false)
         }
         let segment = try SegmentReader(infos[next.index], in: store)
-        var candidates: Set<Int>?
-        for run in runs {
-          candidates = try segment.records(
-            holding: segment.words(containing: run), within: candidates)
-          if candidates!.isEmpty { break }
-        }
+        let candidates = try segment.records(holdingAll: runs)
         if candidates?.isEmpty == true { continue }
         var newer = Set<String>()
         for index in (next.index + 1)..<infos.count {

@@ -110,12 +110,7 @@ struct ArticleSegments {
         for index in infos.indices.reversed() {
           let segment = try SegmentReader(infos[index], in: store)
           opened[index] = segment
-          var candidates: Set<Int>?
-          for run in runs {
-            candidates = try segment.records(
-              holding: segment.words(containing: run), within: candidates)
-            if candidates!.isEmpty { break }
-          }
+          let candidates = try segment.records(holdingAll: runs)
           if candidates?.isEmpty == true { continue }
           while newerIDsFrom > index + 1 {
             newerIDsFrom -= 1

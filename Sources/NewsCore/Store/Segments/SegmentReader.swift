@@ -152,6 +152,17 @@ struct SegmentReader {
     }
   }
 
+  /// The numbers of the records whose index holds every one of `runs` (folded words, longest
+  /// first); `nil` when there is no run to narrow by (every record is a candidate).
+  func records(holdingAll runs: [[UInt8]]) throws -> Set<Int>? {
+    var candidates: Set<Int>?
+    for run in runs {
+      candidates = try records(holding: words(containing: run), within: candidates)
+      if candidates!.isEmpty { break }
+    }
+    return candidates
+  }
+
   /// The records numbered `numbers` (all of them when `nil`), with their numbers.
   func records(_ numbers: Set<Int>? = nil) throws -> [(number: Int, record: StoredArticle)] {
     if info.chunks == 0 {
