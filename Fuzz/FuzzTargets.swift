@@ -37,11 +37,13 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       contentType: "application/xml; charset="
         + (["koi8-r", "utf-16", "x-none", "euc-jp"].randomElement() ?? ""))
     if let (items, _) = try? SyndicationAdapter().decode(data, source: "w", origin: origin) {
-      // An id is its link's ARTICLEID, or the source's name and a hash; never twice in a feed.
+      // An id is its normalised link's ARTICLEID, or the source's name and a hash; never twice
+      // in a feed.
       precondition(
-        items.allSatisfy {
-          !$0.title.isEmpty
-            && ($0.id.hasPrefix("w-") || $0.id == $0.url.map(ArticleID.derive(fromURL:)))
+        items.allSatisfy { item in
+          !item.title.isEmpty
+            && (item.id.hasPrefix("w-")
+              || item.id == item.url.map { ArticleID.derive(fromURL: ArticleID.normalizedLink($0)) })
         })
       precondition(Set(items.map(\.id)).count == items.count, "two items with one id")
     }

@@ -15,8 +15,12 @@ out=.build/fuzz
 mkdir -p "$out"
 
 echo "== building the fuzzer"
+# NewsCore imports the libcurl shim (Sources/CCurl): compiled apart, found through its module map.
+clang -c -O2 -I Sources/CCurl/include Sources/CCurl/CCurl.c -o "$out/CCurl.o" \
+  2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
 # shellcheck disable=SC2046
 swiftc -sanitize=fuzzer,address -parse-as-library -module-name NewsCore -O \
+  -I Sources/CCurl/include "$out/CCurl.o" -ldl \
   $(find Sources/NewsCore -name '*.swift' | sort) Fuzz/FuzzTargets.swift \
   -o "$out/news-fuzz" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
 
