@@ -43,91 +43,63 @@ enum FeedCommand {
       sources = sources.filter { wanted.contains($0.name) }
     }
     let service = try services.feed()
-    let store = try services.articleStore()
+    let lists = try services.lists()
 
     let spinner = Spinner(
       line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
     spinner.start("fetching \(sources.count) sources…")
     let total = sources.count
-    var reports = await service.fetch(
+    let reports = await service.fetch(
       sources, refresh: arguments[Options.refresh], offline: arguments[Options.offline]
     ) { remaining in
       spinner.update("fetching \(total) sources… \(total - remaining) done")
     }
     await spinner.stop()
-    // One link in several sources is one item, under the first (FeedLinkMerge).
-    reports = FeedLinkMerge.merged(reports)
+    let result = lists.feed(reports, unreadOnly: arguments[Options.unread], limit: limit)
 
     // Warnings when the command succeeds; when every source failed, each failure is an error
     // line and the last line says so.
-    let everyFailed = reports.allSatisfy { $0.status == .failed }
-    for report in reports where report.status == .failed || report.status == .stale {
+    let everyFailed = result.everyFailed
+    for report in result.reports where report.status == .failed || report.status == .stale {
       let fallback = report.status == .stale ? "; showing its cached items" : ""
       let message = "\(report.error ?? "source \(report.name) failed")\(fallback)"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
-    for report in reports {
+    for report in result.reports {
       for warning in report.warnings { context.warn(warning) }
       if let notKept = report.notKept { context.warn(notKept) }
     }
-    var marks = ReadMarks()
-    do {
-      marks = try store.readMarks()
-    } catch let error as any NewsError {
-      context.warn("read marks unavailable: " + error.message)
-    }
-    let read = marks.marked(reports.lazy.flatMap(\.items).map(\.id))
-    var unread: [String: Int] = [:]
-    for report in reports {
-      unread[report.name] = report.items.lazy.filter { !read.contains($0.id) }.count
-    }
-    if arguments[Options.unread] {
-      for index in reports.indices { reports[index].items.removeAll { read.contains($0.id) } }
-    }
-    var cut: Set<String> = []
-    if let limit {
-      var left = limit
-      for index in reports.indices {
-        let all = reports[index].items.count
-        reports[index].items = Array(reports[index].items.prefix(left))
-        if reports[index].items.count < all { cut.insert(reports[index].name) }
-        left -= reports[index].items.count
-      }
-    }
-    switch format {
-    case .json:
-      context.console.out(FeedRenderer.json(reports, read: read).serialized(pretty: true) + "\n")
-    case .jsonLines:
-      for item in reports.flatMap(\.items) {
-        context.console.out(
-          FeedRenderer.item(item, read: read.contains(item.id)).serialized() + "\n")
-      }
-    case .text:
-      let renderer = FeedRenderer(
-        style: context.style(configuration), width: context.width(configuration),
-        now: context.timing.now(), read: read, unread: unread
-      )
-      renderer.text(reports, cutByLimit: cut) { context.console.out($0) }
-    }
+    for warning in result.warnings { context.warn(warning) }
+    render(result, format: format, configuration: configuration, context: context)
     context.displayed()
-    // The numbers shown are what `news show 3` and `news open 3` count in.
-    let items = reports.flatMap(\.items)
-    let shown = items.map(\.id)
-    var listing = Listing(
-      key: "feed", provider: "feed", ids: shown, totalResults: shown.count,
-      fetchedAt: context.timing.now())
-    // Carried along when small, so `news show 3` reads only this file; 10,000 items of 200 feeds
-    // are found by id instead, rather than written out on every run.
-    if items.count <= Listing.maximumCarried { listing.articles = items.map(\.article) }
     do {
-      try store.setLastListing(listing)
-      try? store.noteListed(shown, marks: marks)
+      try lists.keep(result)
     } catch let error as any NewsError {
       if !everyFailed { throw ListNotKeptError(underlying: error) }
     }
     guard !everyFailed else {
-      throw FeedFailure(count: reports.count)
+      throw FeedFailure(count: result.reports.count)
     }
     return .success
+  }
+
+  private static func render(
+    _ result: FeedListResult, format: OutputFormat, configuration: Configuration, context: Context
+  ) {
+    switch format {
+    case .json:
+      context.console.out(
+        FeedRenderer.json(result.reports, read: result.read).serialized(pretty: true) + "\n")
+    case .jsonLines:
+      for item in result.items {
+        context.console.out(
+          FeedRenderer.item(item, read: result.read.contains(item.id)).serialized() + "\n")
+      }
+    case .text:
+      let renderer = FeedRenderer(
+        style: context.style(configuration), width: context.width(configuration),
+        now: context.timing.now(), read: result.read, unread: result.unread)
+      renderer.text(result.reports, cutByLimit: result.cutByLimit) { context.console.out($0) }
+    }
   }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// last one (so `news show 3` finds its third item), and let the stored list stand in when the
 /// network or the server fails. Commands ask, then render; nothing here prints.
 public struct ListService: Sendable {
-  private let store: ArticleStore
-  private let context: ProviderContext
+  let store: ArticleStore
+  let context: ProviderContext
 
   /// Creates the service over an opened store.
   public init(store: ArticleStore, context: ProviderContext) {

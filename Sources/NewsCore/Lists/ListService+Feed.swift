@@ -1,0 +1,55 @@
+import Foundation
+
+extension ListService {
+  /// The feed as `news feed` shows it, from the sources' `reports`: one link one item
+  /// (``FeedLinkMerge``), read state, unread counts, then only unread items with `unreadOnly`,
+  /// then at most `limit` items across sources. Marks that cannot be read are a warning.
+  public func feed(_ reports: [FeedSourceReport], unreadOnly: Bool, limit: Int?) -> FeedListResult {
+    var reports = FeedLinkMerge.merged(reports)
+    var marks = ReadMarks()
+    var warnings: [String] = []
+    do {
+      marks = try store.readMarks()
+    } catch {
+      warnings.append(
+        "read marks unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
+    }
+    let read = marks.marked(reports.lazy.flatMap(\.items).map(\.id))
+    var unread: [String: Int] = [:]
+    for report in reports {
+      unread[report.name] = report.items.lazy.filter { !read.contains($0.id) }.count
+    }
+    if unreadOnly {
+      for index in reports.indices { reports[index].items.removeAll { read.contains($0.id) } }
+    }
+    var cut: Set<String> = []
+    if let limit {
+      var left = limit
+      for index in reports.indices {
+        let all = reports[index].items.count
+        reports[index].items = Array(reports[index].items.prefix(left))
+        if reports[index].items.count < all { cut.insert(reports[index].name) }
+        left -= reports[index].items.count
+      }
+    }
+    let shown = Set(reports.lazy.flatMap(\.items).map(\.id))
+    return FeedListResult(
+      reports: reports, read: read.intersection(shown), unread: unread, cutByLimit: cut,
+      warnings: warnings, marks: marks)
+  }
+
+  /// Keeps what `result` showed as the last list (so `news show 3` counts in it) and stamps the
+  /// read marks of the items still listed.
+  public func keep(_ result: FeedListResult) throws {
+    let items = result.items
+    let shown = items.map(\.id)
+    var listing = Listing(
+      key: "feed", provider: "feed", ids: shown, totalResults: shown.count,
+      fetchedAt: context.now())
+    // Carried along when small, so `news show 3` reads only this file; 10,000 items of 200 feeds
+    // are found by id instead, rather than written out on every run.
+    if items.count <= Listing.maximumCarried { listing.articles = items.map(\.article) }
+    try store.setLastListing(listing)
+    try? store.noteListed(shown, marks: result.marks)
+  }
+}
