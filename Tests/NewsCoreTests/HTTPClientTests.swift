@@ -4,6 +4,12 @@ import Testing
 
 @testable import NewsCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -245,9 +251,25 @@ struct HTTPClientTests {
 
   @Test("a refused connection says so, in words")
   func refusedConnection() async throws {
-    let closed = try LoopbackServer()
-    let url = closed.baseURL.appendingPathComponent("x")
-    closed.stop()
+    // A port bound but not listening refuses, and stays ours for the test: a stopped server's
+    // port could be taken by another test's server meanwhile.
+    #if canImport(Glibc)
+      let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+        bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
+      }
+    }
+    try #require(bound)
+    let url = try #require(URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/x"))
     let transport = HTTPTransport(
       client: try RealClient.curl.make(), retryPolicy: RetryPolicy(retries: 0), timing: .test())
     await #expect {

@@ -68,10 +68,7 @@ enum BrowseCommand {
           return false
         })
       else {
-        throw UsageError(
-          command: "browse",
-          message: "unknown source '\(name)'; the sources are \(sources.joined(separator: ", "))",
-          hint: Suggestion.closest(to: name, in: sources).map { "did you mean '\($0)'?" })
+        throw UsageError.unknownSource(name, among: sources, command: "browse")
       }
       start = index
     }

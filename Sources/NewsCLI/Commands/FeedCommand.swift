@@ -23,9 +23,7 @@ enum FeedCommand {
   static let entry = CommandEntry(spec: spec, usesNetwork: { !$0[Options.offline] }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    if arguments[Options.offline], arguments[Options.refresh] {
-      throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
-    }
+    try UsageError.checkFreshness(arguments, command: spec.name)
     let limit = arguments[Options.limit]
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
@@ -35,10 +33,7 @@ enum FeedCommand {
     if !wanted.isEmpty {
       let names = sources.map(\.name)
       if let unknown = wanted.first(where: { !names.contains($0) }) {
-        throw UsageError(
-          command: spec.name,
-          message: "unknown source '\(unknown)'; the sources are \(names.joined(separator: ", "))",
-          hint: Suggestion.closest(to: unknown, in: names).map { "did you mean '\($0)'?" })
+        throw UsageError.unknownSource(unknown, among: names, command: spec.name)
       }
       sources = sources.filter { wanted.contains($0.name) }
     }

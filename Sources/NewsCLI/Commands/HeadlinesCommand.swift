@@ -44,10 +44,7 @@ enum HeadlinesCommand {
         command: "headlines",
         message: "--\(option.name) only applies to --from \(takers.joined(separator: " or "))")
     }
-    if arguments[Options.offline], arguments[Options.refresh] {
-      throw UsageError(
-        command: "headlines", message: "--offline and --refresh contradict each other")
-    }
+    try UsageError.checkFreshness(arguments, command: "headlines")
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
     let query = TopHeadlinesQuery(

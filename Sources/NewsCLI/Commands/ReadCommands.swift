@@ -97,10 +97,7 @@ enum ReadCommands {
     guard let source else { return (store, try store.allArticles()) }
     let names = services.providers.providers.map(\.name) + services.feedSources().map(\.name)
     guard names.contains(source) else {
-      throw UsageError(
-        command: command,
-        message: "unknown source '\(source)'; the sources are \(names.joined(separator: ", "))",
-        hint: Suggestion.closest(to: source, in: names).map { "did you mean '\($0)'?" })
+      throw UsageError.unknownSource(source, among: names, command: command)
     }
     return (store, try store.articles(provider: source))
   }

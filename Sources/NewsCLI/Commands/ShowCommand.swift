@@ -21,9 +21,7 @@ enum ShowCommand {
   static let entry = CommandEntry(spec: spec, usesNetwork: { !$0[Options.offline] }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    if arguments[Options.offline], arguments[Options.refresh] {
-      throw UsageError(command: spec.name, message: "--offline and --refresh contradict each other")
-    }
+    try UsageError.checkFreshness(arguments, command: spec.name)
     let configuration = try context.configuration()
     let services = context.services(configuration)
     let store = try services.articleStore()

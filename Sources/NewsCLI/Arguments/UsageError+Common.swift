@@ -1,0 +1,17 @@
+/// The usage errors several commands share, each worded in one place.
+extension UsageError {
+  /// `unknown source 'x'; the sources are a, b, c; did you mean 'c'?`
+  static func unknownSource(_ name: String, among names: [String], command: String) -> UsageError {
+    UsageError(
+      command: command,
+      message: "unknown source '\(name)'; the sources are \(names.joined(separator: ", "))",
+      hint: Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'?" })
+  }
+
+  /// `--offline` with `--refresh`, which contradict each other.
+  static func checkFreshness(_ arguments: ParsedArguments, command: String) throws(UsageError) {
+    if arguments[Options.offline], arguments[Options.refresh] {
+      throw UsageError(command: command, message: "--offline and --refresh contradict each other")
+    }
+  }
+}
