@@ -57,18 +57,9 @@ public final class Analytics: Sendable {
   public func flush(within limit: Duration, sleep: @escaping Sleeper) async {
     let events = state.withLock { Array($0.inFlight.values) }
     if !events.isEmpty {
-      await withTaskGroup(of: Void.self) { group in
-        group.addTask {
-          for event in events { await event.value }
-        }
-        group.addTask {
-          // Past the limit the events still in flight are cancelled, which ends the wait above.
-          guard (try? await sleep(limit)) != nil, !Task.isCancelled else { return }
-          for event in events { event.cancel() }
-        }
-        await group.next()
-        group.cancelAll()
-      }
+      // Past the limit the events still in flight are cancelled (below).
+      _ = try? await firstOf(
+        { for event in events { await event.value } }, orAfter: limit, sleep: sleep)
     }
     let abandoned = state.withLock { state in
       defer { state.inFlight = [:] }

@@ -27,19 +27,9 @@ public struct Deadline: Sendable {
   public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T)
     async throws -> T
   {
-    let sleep = self.sleep
-    let limit = self.limit
-    return try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask { try await operation() }
-      group.addTask {
-        try await sleep(limit)
-        return nil
-      }
-      defer { group.cancelAll() }
-      guard let first = try await group.next(), let value = first else {
-        throw DeadlineError(message: message)
-      }
-      return value
+    guard let value = try await firstOf(operation, orAfter: limit, sleep: sleep) else {
+      throw DeadlineError(message: message)
     }
+    return value
   }
 }

@@ -116,17 +116,11 @@ public struct HTTPTransport: Sendable {
 
   private func sendWithTimeout(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
     let client = self.client
-    let timeout = self.timeout
-    let limit = timing.limit
-    return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
-      group.addTask { try await client.send(request) }
-      group.addTask {
-        try await limit(timeout)
-        throw URLError(.timedOut)
-      }
-      defer { group.cancelAll() }
-      return try await group.next()!
-    }
+    guard
+      let answer = try await firstOf(
+        { try await client.send(request) }, orAfter: timeout, sleep: timing.limit)
+    else { throw URLError(.timedOut) }
+    return answer
   }
 
   private static func headers(of response: HTTPURLResponse) -> [String: String] {

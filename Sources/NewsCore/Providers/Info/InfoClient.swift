@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The likes-and-comments service: `GET {NEWS_INFO_URL}/likes/<ARTICLEID>` and
 /// `GET {NEWS_INFO_URL}/comments/<ARTICLEID>`, no authentication.
@@ -17,23 +18,24 @@ public struct InfoClient: Sendable {
   public func counts(articleID: String, deadline: Deadline) async -> (
     likes: Result<Int, InfoError>, comments: Result<Int, InfoError>
   ) {
-    var results: [String: Result<Int, InfoError>] = [:]
-    await withTaskGroup(of: (String, Result<Int, InfoError>)?.self) { group in
-      for kind in ["likes", "comments"] {
-        group.addTask { (kind, await count(kind, articleID: articleID)) }
-      }
-      group.addTask {
-        try? await deadline.sleep(deadline.limit)
-        return nil
-      }
-      while results.count < 2, let next = await group.next() {
-        guard let (kind, result) = next else { break }
-        results[kind] = result
-      }
-      group.cancelAll()
-    }
+    // Each count is kept as it comes: one may be in when the deadline ends the other.
+    let results = Counts()
+    _ = try? await firstOf(
+      {
+        await withTaskGroup(of: Void.self) { group in
+          for kind in ["likes", "comments"] {
+            group.addTask {
+              let result = await count(kind, articleID: articleID)
+              // Cut off by the deadline, it says so (below), not that it was cancelled.
+              guard !Task.isCancelled else { return }
+              results.value.withLock { $0[kind] = result }
+            }
+          }
+        }
+      }, orAfter: deadline.limit, sleep: deadline.sleep)
     func result(_ kind: String) -> Result<Int, InfoError> {
-      results[kind] ?? .failure(.unreachable(kind: kind, reason: deadline.message))
+      results.value.withLock { $0[kind] }
+        ?? .failure(.unreachable(kind: kind, reason: deadline.message))
     }
     return (result("likes"), result("comments"))
   }
@@ -89,4 +91,9 @@ private struct CountBody: Decodable {
       try container.decodeIfPresent(Double.self, forKey: Key(stringValue: name))
       ?? container.decodeIfPresent(Double.self, forKey: Key(stringValue: "count"))
   }
+}
+
+/// The counts that have come in so far, shared by the tasks asking for them.
+private final class Counts: Sendable {
+  let value = Mutex<[String: Result<Int, InfoError>]>([:])
 }
