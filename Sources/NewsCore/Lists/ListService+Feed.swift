@@ -6,14 +6,7 @@ extension ListService {
   /// then at most `limit` items across sources. Marks that cannot be read are a warning.
   public func feed(_ reports: [FeedSourceReport], unreadOnly: Bool, limit: Int?) -> FeedListResult {
     var reports = FeedLinkMerge.merged(reports)
-    var marks = ReadMarks()
-    var warnings: [String] = []
-    do {
-      marks = try store.readMarks()
-    } catch {
-      warnings.append(
-        "read marks unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
-    }
+    let (marks, warnings) = readMarksOrWarning()
     let read = marks.marked(reports.lazy.flatMap(\.items).map(\.id))
     var unread: [String: Int] = [:]
     for report in reports {

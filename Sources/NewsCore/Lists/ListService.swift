@@ -97,14 +97,7 @@ public struct ListService: Sendable {
   /// The result showing `list` as `shape` says, with its read marks. Marks that cannot be read
   /// (a damaged `read` file, named) are a warning: the list is shown and kept all the same.
   private func shaped(_ list: ArticleList, freshness: ListFreshness, shape: Shape) -> ListResult {
-    var read = ReadMarks()
-    var warnings: [String] = []
-    do {
-      read = try store.readMarks()
-    } catch {
-      warnings.append(
-        "read marks unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
-    }
+    let (read, warnings) = readMarksOrWarning()
     var shown = list
     if shape.unreadOnly { shown.articles.removeAll { read.contains($0.id) } }
     var result = ListResult(
@@ -113,6 +106,19 @@ public struct ListService: Sendable {
     result.read = read.marked(result.list.articles.map(\.id))
     try? store.noteListed(result.list.articles.map(\.id), marks: read)
     return result
+  }
+
+  /// The read marks, or none and a warning naming the file that cannot be read: a list is
+  /// shown (and kept) all the same.
+  func readMarksOrWarning() -> (ReadMarks, [String]) {
+    do {
+      return (try store.readMarks(), [])
+    } catch {
+      return (
+        ReadMarks(),
+        ["read marks unavailable: " + ((error as? any NewsError)?.message ?? "\(error)")]
+      )
+    }
   }
 
   private func stored(_ key: String, freshness: ListFreshness, shape: Shape) throws -> ListResult? {
