@@ -49,8 +49,15 @@ final class CurlLoop: @unchecked Sendable {
       }
       for transfer in started {
         // Cancelled before it reached the loop: never sent.
-        if transfer.isCancelled || news_curl_multi_add_handle(multi, transfer.easy) != 0 {
+        if transfer.isCancelled {
           transfer.finish(throwing: CancellationError())
+          continue
+        }
+        let added = news_curl_multi_add_handle(multi, transfer.easy)
+        guard added == 0 else {
+          transfer.finish(
+            throwing: URLError(
+              .unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl refused the request"]))
           continue
         }
         active[transfer.easy] = transfer

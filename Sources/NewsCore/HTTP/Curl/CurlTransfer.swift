@@ -31,8 +31,9 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// Prepares `request`; bodies past `maximumBodySize` are refused as they arrive, decoded.
   init(_ request: URLRequest, maximumBodySize: Int) throws {
-    guard let url = request.url, let easy = news_curl_easy_init() else {
-      throw URLError(.badURL)
+    guard let url = request.url else { throw URLError(.badURL) }
+    guard let easy = news_curl_easy_init() else {
+      throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl could not start"])
     }
     self.easy = easy
     self.host = url.host ?? "?"
