@@ -56,10 +56,54 @@ struct ArticleStoreTests {
     let stamp = clock.now.timeIntervalSince1970
     try store.store.write(["marks": ["a": stamp, "b": stamp - 10]], name: "read")
     #expect(try store.readMarks().marked(["a", "b", "c"]) == ["a", "b"])
+    #expect(try store.readMarks(of: ["b"]).contains("b"))
     #expect(try store.markRead(["c"]) == 1)
-    let bytes = try #require(try store.store.readBytes("read"))
-    #expect(Array(bytes.prefix(4)) == Array("NRM1".utf8))
+    #expect(try store.store.readBytes("read") == nil)
+    #expect(try Self.markFiles(store).count == 3)
     #expect(try store.readMarks().count == 3)
+  }
+
+  @Test("read marks of the one-file layout (NRM1 in read) read whole, split at the first change")
+  func oneFileReadMarks() throws {
+    let store = store()
+    var marks = ReadMarks()
+    marks.mark((0..<300).map { "old-\($0)" }, stamp: clock.now.timeIntervalSince1970)
+    try store.store.write(bytes: marks.encoded, name: "read")
+    #expect(try store.readMarks(of: ["old-7", "new"]).marked(["old-7", "new"]) == ["old-7"])
+    // Appended changes leave the old file in place, still read with the log...
+    try store.markRead(["new"], counting: false)
+    #expect(try store.store.readBytes("read") != nil)
+    #expect(try store.readMarks().count == 301)
+    // ...a counted change splits it into the files of each hash's first byte.
+    #expect(try store.markUnread(["old-1"]) == 1)
+    #expect(try store.store.readBytes("read") == nil)
+    #expect(try store.store.readBytes("read-log") == nil)
+    let files = try Self.markFiles(store)
+    #expect(files.count > 100)
+    #expect(files.values.reduce(0) { $0 + (try! ReadMarks(decoding: $1)).count } == 300)
+    #expect(try store.readMarks().marked(["old-1", "old-2", "new"]) == ["old-2", "new"])
+  }
+
+  @Test("a list's marks come from the files its ids hash to: a damaged other file is not read")
+  func readMarksOfSomeIDs() throws {
+    var store = store()
+    store.readMarksMergeAfter = 8
+    try store.markRead((0..<300).map { "old-\($0)" })
+    let mine = ReadMarks.shard(of: ReadMarks.key("old-7"))
+    let other = (mine + 1) % ReadMarks.shardCount
+    try Data("damaged".utf8).write(
+      to: store.store.url(for: "read-" + String(format: "%02x", other)))
+    #expect(try store.readMarks(of: ["old-7"]).contains("old-7"))
+    #expect(throws: StoreError.self) { try store.readMarks() }
+  }
+
+  /// The read-mark files of `store` by name (`read-00` … `read-ff`), decrypted.
+  static func markFiles(_ store: ArticleStore) throws -> [String: [UInt8]] {
+    var files: [String: [UInt8]] = [:]
+    for name in store.store.names() where name.count == 7 && name.hasPrefix("read-") {
+      files[name] = try store.store.readBytes(name)
+    }
+    return files
   }
 
   @Test("read marks: 100,000 set at once, then one more, by merging (the file stays sorted)")
@@ -79,44 +123,70 @@ struct ArticleStoreTests {
     #expect(marks.marked(["article-5", "extra", "article-6"]) == ["article-5", "extra"])
   }
 
-  @Test("marking a few writes a few records to read-log; 4,096 changes are merged into read")
+  @Test("marking a few writes a few records to read-log; 4,096 changes are merged into the files")
   func readMarksLog() throws {
-    let store = store()
-    try store.markRead((0..<5000).map { "old-\($0)" })
-    let base = try #require(try store.store.readBytes("read"))
+    var store = store()
+    store.readMarksMergeAfter = 8
+    try store.markRead((0..<300).map { "old-\($0)" })
+    let base = try Self.markFiles(store)
+    #expect(base.count > 100)
     #expect(try store.store.readBytes("read-log") == nil)
     #expect(try store.markRead(["a", "old-1"]) == 1)
     #expect(try store.markUnread(["old-2"]) == 1)
-    // The 5,000 marks were not written again: only the three changes were.
-    #expect(try store.store.readBytes("read") == base)
+    // The 300 marks were not written again: only the three changes were.
+    #expect(try Self.markFiles(store) == base)
     let log = try ReadMarksLog(decoding: try #require(try store.store.readBytes("read-log")))
     // "old-1" was marked at the same time already: no change to record.
     #expect(log.changes.count == 2)
     let marks = try store.readMarks()
-    #expect(marks.count == 5000)
+    #expect(marks.count == 300)
     #expect(marks.marked(["a", "old-1", "old-2", "old-3"]) == ["a", "old-1", "old-3"])
-    // Past 4,096 changes they are merged into read, and the log is gone.
-    try store.markRead((0..<4100).map { "new-\($0)" })
+    // Past 8 changes (4,096 outside tests) they are merged into the files, and the log is gone.
+    try store.markRead((0..<10).map { "new-\($0)" })
     #expect(try store.store.readBytes("read-log") == nil)
-    #expect(try store.store.readBytes("read") != base)
-    #expect(try store.readMarks().count == 9100)
+    #expect(try Self.markFiles(store) != base)
+    #expect(try store.readMarks().count == 310)
+  }
+
+  @Test("a merge writes only the files whose marks changed, and removes the files it empties")
+  func mergeWritesChangedFiles() throws {
+    var store = store()
+    store.readMarksMergeAfter = 8
+    try store.markRead((0..<300).map { "old-\($0)" })
+    let base = try Self.markFiles(store)
+    // Nine ids whose hashes all start with one byte: one file changes.
+    let target = ReadMarks.shard(of: ReadMarks.key("old-0"))
+    let ids = (0..<100_000).lazy.map { "new-\($0)" }
+      .filter { ReadMarks.shard(of: ReadMarks.key($0)) == target }.prefix(9)
+    #expect(try store.markRead(Array(ids)) == 9)
+    #expect(try store.store.readBytes("read-log") == nil)
+    let after = try Self.markFiles(store)
+    #expect(after.keys.filter { after[$0] != base[$0] } == [StoreLayout.readMarksShard(target)])
+    // Unmarking every id of that file removes it.
+    let inFile = (0..<300).map { "old-\($0)" }.filter {
+      ReadMarks.shard(of: ReadMarks.key($0)) == target
+    }
+    try store.markUnread(Array(ids) + inFile, counting: false)
+    #expect(try Self.markFiles(store).count == base.count - 1)
+    #expect(try store.readMarks().count == 300 - inFile.count)
   }
 
   @Test("marking without counting appends to the log without reading the marks")
   func markWithoutCounting() throws {
-    let store = store()
-    // Past 4,096 changes at once: written to read.
-    try store.markRead((0..<5000).map { "old-\($0)" })
-    let base = try #require(try store.store.readBytes("read"))
+    var store = store()
+    store.readMarksMergeAfter = 8
+    // Past 8 changes at once (4,096 outside tests): merged into the files.
+    try store.markRead((0..<300).map { "old-\($0)" })
+    let base = try Self.markFiles(store)
     #expect(try store.markRead(["a", "old-1"], counting: false) == 0)
     #expect(try store.markUnread(["old-2"], counting: false) == 0)
-    #expect(try store.store.readBytes("read") == base)
+    #expect(try Self.markFiles(store) == base)
     #expect(
       try store.readMarks().marked(["a", "old-1", "old-2", "old-3"]) == ["a", "old-1", "old-3"])
-    // A full log is merged into read here too.
-    try store.markRead((0..<4100).map { "new-\($0)" }, counting: false)
+    // A full log is merged here too.
+    try store.markRead((0..<10).map { "new-\($0)" }, counting: false)
     #expect(try store.store.readBytes("read-log") == nil)
-    #expect(try store.readMarks().count == 5000 + 1 - 1 + 4100)
+    #expect(try store.readMarks().count == 300 + 1 - 1 + 10)
   }
 
   @Test("a change of the marks and its log, applied twice, change nothing more")

@@ -11,7 +11,7 @@ struct StoreLayoutTests {
   func namesInOnePlace() throws {
     let everywhere = [
       #""(keycheck|segments|listings|last-listing|read-log|revalidated)""#,
-      #""(feed|listing|seg)-"#,
+      #""(feed|listing|seg|read)-"#,
     ].map { try! NSRegularExpression(pattern: $0) }
     // `read` and `bookmarks` are command names too: as file names they are looked for where
     // files are named (NewsCore, which alone opens the store).

@@ -113,7 +113,8 @@ final class BrowseSession: Sendable {
       case .loaded(let channel, let heading, let freshness, let articles):
         guard channel == state.channel else { continue }
         let store = try? services.articleStore()
-        let read = ((try? store?.readMarks()) ?? ReadMarks()).marked(articles.map(\.id))
+        let read = ((try? store?.readMarks(of: articles.map(\.id))) ?? ReadMarks()).marked(
+          articles.map(\.id))
         let bookmarked = Set(((try? store?.bookmarks()) ?? []).map(\.id))
         state.loaded(
           heading: heading, freshness: freshness,

@@ -57,7 +57,7 @@ enum ReadCommands {
     } catch let error as LookupError {
       guard !arguments[Options.all] else { throw error }
       let store = try context.services(try context.configuration()).articleStore()
-      let marks = try store.readMarks()
+      let marks = try store.readMarks(of: arguments.positionals)
       var articles: [Article] = []
       var marksOnly: [String] = []
       for reference in arguments.positionals {

@@ -46,7 +46,7 @@ enum ShowCommand {
     do {
       try store.markRead([article.id], counting: false)
     } catch {
-      read = (try? store.readMarks().contains(article.id)) ?? false
+      read = (try? store.readMarks(of: [article.id]).contains(article.id)) ?? false
       context.warn("not marked read: " + ((error as? any NewsError)?.message ?? "\(error)"))
     }
 

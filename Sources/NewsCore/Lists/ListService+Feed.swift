@@ -6,8 +6,9 @@ extension ListService {
   /// then at most `limit` items across sources. Marks that cannot be read are a warning.
   public func feed(_ reports: [FeedSourceReport], unreadOnly: Bool, limit: Int?) -> FeedListResult {
     var reports = FeedLinkMerge.merged(reports)
-    let (marks, warnings) = readMarksOrWarning()
-    let read = marks.marked(reports.lazy.flatMap(\.items).map(\.id))
+    let ids = reports.flatMap { $0.items.map(\.id) }
+    let (marks, warnings) = readMarksOrWarning(of: ids)
+    let read = marks.marked(ids)
     var unread: [String: Int] = [:]
     for report in reports {
       unread[report.name] = report.items.lazy.filter { !read.contains($0.id) }.count

@@ -97,7 +97,7 @@ public struct ListService: Sendable {
   /// The result showing `list` as `shape` says, with its read marks. Marks that cannot be read
   /// (a damaged `read` file, named) are a warning: the list is shown and kept all the same.
   private func shaped(_ list: ArticleList, freshness: ListFreshness, shape: Shape) -> ListResult {
-    let (read, warnings) = readMarksOrWarning()
+    let (read, warnings) = readMarksOrWarning(of: list.articles.map(\.id))
     var shown = list
     if shape.unreadOnly { shown.articles.removeAll { read.contains($0.id) } }
     var result = ListResult(
@@ -110,9 +110,9 @@ public struct ListService: Sendable {
 
   /// The read marks, or none and a warning naming the file that cannot be read: a list is
   /// shown (and kept) all the same.
-  func readMarksOrWarning() -> (ReadMarks, [String]) {
+  func readMarksOrWarning(of ids: [String]) -> (ReadMarks, [String]) {
     do {
-      return (try store.readMarks(), [])
+      return (try store.readMarks(of: ids), [])
     } catch {
       return (
         ReadMarks(),

@@ -3,17 +3,19 @@ import Foundation
 /// Articles, listings and bookmarks, kept in the ``EncryptedStore``.
 ///
 /// Files: the article segments and their manifest (see ``ArticleSegments``), `listings` (query → ids, the last 200 queries),
-/// `last-listing` (what the last list command showed, for `news show 3`), `bookmarks` and `read`
-/// (see ``ReadMarks``).
+/// `last-listing` (what the last list command showed, for `news show 3`), `bookmarks`, and the read marks
+/// (`read-00` … `read-ff` and `read-log`, see ``ReadMarks``).
 public struct ArticleStore: Sendable {
   /// The encrypted files underneath.
   public let store: EncryptedStore
-  private let retention: RetentionPolicy
-  private let now: @Sendable () -> Date
+  let retention: RetentionPolicy
+  let now: @Sendable () -> Date
   private static let maximumListings = 200
   /// Providers in the order that decides which copy of an id several of them hold is the
   /// article (``FeedLinkMerge``): the configuration's order of providers and sources.
   public var providerOrder: [String] = []
+  /// How many changes `read-log` holds before they are merged into the marks (tests lower it).
+  var readMarksMergeAfter = ReadMarksLog.compactAfter
 
   /// Creates an article store.
   public init(
@@ -248,137 +250,6 @@ public struct ArticleStore: Sendable {
       }
     }
     return missing
-  }
-
-  /// The read marks (`read`, then the changes since in `read-log`; see ``ReadMarks`` and
-  /// ``ReadMarksLog``). A damaged file is an error naming it.
-  public func readMarks() throws -> ReadMarks {
-    var marks = try readMarks(read: { try store.readBytes($0) }).marks
-    marks.prune(now: now(), lifetime: ReadMarks.lifetime(for: retention))
-    return marks
-  }
-
-  /// The marks and the log they were read with.
-  private func readMarks(read: (String) throws -> [UInt8]?) throws -> (
-    marks: ReadMarks, log: ReadMarksLog, earlierFormat: Bool
-  ) {
-    let bytes = try read(Self.readMarksName)
-    let earlierFormat = bytes.map { !$0.starts(with: ReadMarks.magic.utf8) } ?? false
-    let marks = try bytes.map {
-      try Self.decodeReadMarks($0, path: store.url(for: Self.readMarksName).path)
-    }
-    let log = try read(ReadMarksLog.fileName).map { bytes throws -> ReadMarksLog in
-      do {
-        return try ReadMarksLog(decoding: bytes)
-      } catch let error as BinaryReader.Malformed {
-        throw StoreError.unreadableContent(
-          path: store.url(for: ReadMarksLog.fileName).path, detail: error.detail)
-      }
-    }
-    let base = marks ?? ReadMarks()
-    guard let log else { return (base, ReadMarksLog(), earlierFormat) }
-    return (base.applying(log.changes), log, earlierFormat)
-  }
-
-  /// Marks `ids` read; returns how many were not read yet.
-  ///
-  /// Without `counting` (`show`, `open`, `read 3`: nothing says how many) the marks already
-  /// stored are not even read: the changes are appended to `read-log` as they are, so marking
-  /// an article costs the same with 100,000 marks as with none. The return value is then 0.
-  @discardableResult
-  public func markRead(_ ids: [String], counting: Bool = true) throws -> Int {
-    let stamp = now().timeIntervalSince1970
-    guard counting else {
-      let time = ReadMarks.time(stamp)
-      try appendReadChanges(ids.map { (ReadMarks.key($0), time) })
-      return 0
-    }
-    return try updateReadMarks { $0.mark(ids, stamp: stamp) }
-  }
-
-  /// Marks `ids` unread again; returns how many were read (0 without `counting`, as
-  /// ``markRead(_:counting:)``).
-  @discardableResult
-  public func markUnread(_ ids: [String], counting: Bool = true) throws -> Int {
-    guard counting else {
-      try appendReadChanges(ids.map { (ReadMarks.key($0), ReadMarks.removed) })
-      return 0
-    }
-    return try updateReadMarks { $0.unmark(ids) }
-  }
-
-  /// Appends `changes` to `read-log` without reading `read`, merging them in only when the log
-  /// is full.
-  private func appendReadChanges(_ changes: [(key: UInt64, stamp: UInt32)]) throws {
-    guard !changes.isEmpty else { return }
-    let current = now()
-    let lifetime = ReadMarks.lifetime(for: retention)
-    let path = store.url(for: ReadMarksLog.fileName).path
-    try store.transaction { files in
-      let log = try files.readBytes(ReadMarksLog.fileName).map { bytes throws -> ReadMarksLog in
-        do {
-          return try ReadMarksLog(decoding: bytes)
-        } catch let error as BinaryReader.Malformed {
-          throw StoreError.unreadableContent(path: path, detail: error.detail)
-        }
-      }
-      let pending = log ?? ReadMarksLog()
-      guard pending.changes.count + changes.count > ReadMarksLog.compactAfter else {
-        var longer = pending
-        longer.changes += changes
-        try files.write(bytes: longer.encoded, name: ReadMarksLog.fileName)
-        return
-      }
-      var marks = try readMarks(read: { try files.readBytes($0) }).marks.applying(changes)
-      marks.prune(now: current, lifetime: lifetime)
-      try files.write(bytes: marks.encoded, name: Self.readMarksName)
-      try files.remove(ReadMarksLog.fileName)
-    }
-  }
-
-  /// Stamps again the marks of read articles that are still listed (so they outlive their
-  /// articles for as long as a source lists them); writes only when a mark is a day old, so a
-  /// list usually writes nothing. `marks` are those the list was shown with.
-  public func noteListed(_ ids: [String], marks: ReadMarks) throws {
-    let stamp = now().timeIntervalSince1970
-    guard marks.needsRestamp(ids, stamp: stamp) else { return }
-    _ = try updateReadMarks { $0.restamp(ids, stamp: stamp) }
-  }
-
-  private static let readMarksName = StoreLayout.readMarks
-
-  private static func decodeReadMarks(_ bytes: [UInt8], path: String) throws -> ReadMarks {
-    do {
-      return try ReadMarks(decoding: bytes)
-    } catch {
-      throw StoreError.unreadableContent(path: path, detail: error.detail)
-    }
-  }
-
-  /// Changes the marks under the lock: the changes are appended to `read-log` (a few bytes for
-  /// a few marks); once it holds ``ReadMarksLog/compactAfter`` of them, `read` is written whole
-  /// (pruned) and the log removed.
-  private func updateReadMarks<T>(_ change: (inout ReadMarks) -> T) throws -> T {
-    let current = now()
-    let lifetime = ReadMarks.lifetime(for: retention)
-    return try store.transaction { files in
-      let (before, log, earlierFormat) = try readMarks(read: { try files.readBytes($0) })
-      var marks = before
-      let result = change(&marks)
-      let changes = before.changes(to: marks)
-      guard !changes.isEmpty else { return result }
-      // A file of an earlier version is written in this one with the first change.
-      if earlierFormat || log.changes.count + changes.count > ReadMarksLog.compactAfter {
-        marks.prune(now: current, lifetime: lifetime)
-        try files.write(bytes: marks.encoded, name: Self.readMarksName)
-        try files.remove(ReadMarksLog.fileName)
-      } else {
-        var longer = log
-        longer.changes += changes
-        try files.write(bytes: longer.encoded, name: ReadMarksLog.fileName)
-      }
-      return result
-    }
   }
 
   private func resolve(_ ids: [String], provider: String?) throws -> [Article] {

@@ -15,9 +15,10 @@ enum AtomicFile {
   ///   - randomBytes: makes the temporary file's name unique.
   ///   - beforeRename: called after the temporary file is complete and synced; tests throw from
   ///     it to simulate a crash at the worst moment.
+  ///   - syncingDirectory: `false` when the caller syncs the directory once after several files.
   static func write(
     _ bytes: [UInt8], to url: URL, randomBytes: @Sendable (Int) -> [UInt8],
-    beforeRename: (() throws -> Void)? = nil
+    beforeRename: (() throws -> Void)? = nil, syncingDirectory: Bool = true
   ) throws {
     let directory = url.deletingLastPathComponent()
     let suffix = randomBytes(4).map { String($0, radix: 16) }.joined()
@@ -40,7 +41,7 @@ enum AtomicFile {
       unlink(temporary.path)
       throw error
     }
-    syncDirectory(directory)
+    if syncingDirectory { syncDirectory(directory) }
   }
 
   /// Makes a rename durable: the directory entry itself must reach the disk.

@@ -110,6 +110,20 @@ public struct EncryptedStore: Sendable {
       try store.writeBytes(plaintext, name: name)
     }
 
+    /// Replaces (or, for `nil`, removes) several files, each atomically, with one sync of the
+    /// directory for them all: the read marks' files a merge changes.
+    func replace(_ files: [(name: String, bytes: [UInt8]?)]) throws {
+      for (name, bytes) in files {
+        if let bytes {
+          try store.checkBeforeReplacing(name)
+          try store.writeBytes(bytes, name: name, syncingDirectory: false)
+        } else {
+          try remove(name)
+        }
+      }
+      AtomicFile.syncDirectory(store.directory)
+    }
+
     /// Deletes `name` if it exists.
     func remove(_ name: String) throws {
       let url = store.url(for: name)
@@ -239,9 +253,10 @@ public struct EncryptedStore: Sendable {
   /// Writes `name`; the caller holds the lock. The first write of a process checks the key and
   /// removes what interrupted writes left behind (only writers holding the lock make temporary
   /// files, so any found now is a leftover); the store's first file comes with the key check.
-  func writeBytes(_ plaintext: [UInt8], name: String, beforeRename: (() throws -> Void)? = nil)
-    throws
-  {
+  func writeBytes(
+    _ plaintext: [UInt8], name: String, beforeRename: (() throws -> Void)? = nil,
+    syncingDirectory: Bool = true
+  ) throws {
     try AtomicFile.createDirectory(directory)
     try verifyKey()
     if !checked.leftoversRemoved.withLock({ $0 }) {
@@ -253,16 +268,19 @@ public struct EncryptedStore: Sendable {
     {
       try seal(Self.keyCheckContent, name: Self.keyCheckName)
     }
-    try seal(plaintext, name: name, beforeRename: beforeRename)
+    try seal(
+      plaintext, name: name, beforeRename: beforeRename, syncingDirectory: syncingDirectory)
   }
 
-  private func seal(_ plaintext: [UInt8], name: String, beforeRename: (() throws -> Void)? = nil)
-    throws
-  {
+  private func seal(
+    _ plaintext: [UInt8], name: String, beforeRename: (() throws -> Void)? = nil,
+    syncingDirectory: Bool = true
+  ) throws {
     let sealed = EncryptedFileFormat.seal(
       plaintext, name: name, key: key.bytes, nonce: randomBytes(ChaChaPoly.nonceLength))
     try AtomicFile.write(
-      sealed, to: url(for: name), randomBytes: randomBytes, beforeRename: beforeRename)
+      sealed, to: url(for: name), randomBytes: randomBytes, beforeRename: beforeRename,
+      syncingDirectory: syncingDirectory)
   }
 
   private static let encoder: JSONEncoder = {

@@ -15,8 +15,11 @@ enum StoreLayout {
   static let lastListing = "last-listing"
   /// The bookmarked articles.
   static let bookmarks = "bookmarks"
-  /// The read marks (``ReadMarks``) and the changes since (``ReadMarksLog``).
+  /// Every read mark, in one file: the layout of earlier versions (``ReadMarks``).
   static let readMarks = "read"
+  /// What every file of read marks (one a shard, ``ReadMarks``) starts with.
+  static let readMarksShardPrefix = "read-"
+  /// The changes to the read marks since they were last merged (``ReadMarksLog``).
   static let readMarksLog = "read-log"
   /// When each feed source last answered `304` (``RevalidationTimes``; cache directory).
   static let revalidated = "revalidated"
@@ -25,6 +28,12 @@ enum StoreLayout {
 
   /// The listing file of `slot`: `listing-7`.
   static func listing(_ slot: Int) -> String { listingPrefix + String(slot) }
+
+  /// The file of read marks of shard `index`: `read-00` … `read-ff`.
+  static func readMarksShard(_ index: Int) -> String {
+    let digits = String(index, radix: 16)
+    return readMarksShardPrefix + (digits.count < 2 ? "0" + digits : digits)
+  }
 
   /// The cache entry of the feed source `source`: `feed-hn`.
   static func feedCache(_ source: String) -> String { feedCachePrefix + source }
