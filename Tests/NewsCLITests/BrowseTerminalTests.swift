@@ -208,6 +208,58 @@ struct BrowseTerminalTests {
     #expect(session.modes().local == before.local)
   }
 
+  /// Runs `news` (not on a terminal) in the session's home and decodes its JSON output.
+  func json(_ arguments: [String]) throws -> [String: Any] {
+    let (code, out, _) = try BinaryTests().run(arguments + ["--json"], environment: environment)
+    #expect(code == 0)
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+  }
+
+  @Test(
+    "b bookmarks, Enter marks read, o answers in the footer: each reaches the store; --unread hides"
+  )
+  func effectsReachTheStore() throws {
+    let session = try browsing()
+    session.send("b")
+    session.send("j\r")
+    session.wait(for: "Link:")
+    session.send("o")
+    // The articles API gives no links: the footer says so.
+    session.wait(for: "this article has no link")
+    session.send("\u{1B}q")
+    #expect(session.finish() == 0)
+    let list = try #require(
+      try json(["headlines", "--from", "articles", "--offline"])["articles"] as? [[String: Any]])
+    #expect(list.prefix(3).map { $0["read"] as? Bool } == [false, true, false])
+    let bookmarks = try #require(try json(["bookmarks"])["articles"] as? [[String: Any]])
+    #expect(bookmarks.map { $0["id"] as? String } == [list[0]["id"] as? String])
+
+    let unread = try Session(
+      arguments: ["browse", "--from", "articles", "--unread", "--offline"],
+      environment: environment)
+    let first = try #require(list[0]["title"] as? String)
+    unread.wait(for: String(first.prefix(20)))
+    unread.send("q")
+    #expect(unread.finish() == 0)
+    let second = try #require(list[1]["title"] as? String)
+    #expect(!unread.output.contains(String(second.prefix(20))))
+    #expect(server.unexpectedRequests.isEmpty)
+  }
+
+  @Test("--source opens a feed source's channel, with its items and its state")
+  func feedChannel() throws {
+    server.route("/feed/a.json", .fixture("source_a.readme-sample.json"))
+    var environment = self.environment
+    environment["NEWS_FEED_A_URL"] = server.baseURL.absoluteString + "/feed/a.json"
+    let session = try Session(arguments: ["browse", "--source", "a"], environment: environment)
+    session.wait(for: "Source a")
+    session.wait(for: "Interesting News!")
+    session.send("q")
+    #expect(session.finish() == 0)
+    #expect(server.requests(to: "/feed/a.json").count == 1)
+  }
+
   @Test("TERM=dumb refuses with a message; without a terminal it is exit 64, said in one line")
   func refused() async throws {
     var dumb = environment

@@ -97,6 +97,29 @@ struct ArticleSegmentsTests {
     }
   }
 
+  @Test("a segment whose index spans several bucket files finds what matching every article finds")
+  func searchAcrossBuckets() throws {
+    var random = SeededGenerator(seed: 7)
+    let store = store(retention: RetentionPolicy(maximumCount: 100_000))
+    // 2,500 articles of 16 words each: 40,000 references, more than one bucket holds.
+    let articles = (0..<2500).map { index in
+      Article(
+        id: "id-\(index)", provider: "newsapi",
+        title: (0..<16).map { _ in "w\(Int.random(in: 0..<2000, using: &random))" }
+          .joined(separator: " "))
+    }
+    try store.keep(articles, provider: "newsapi")
+    let names = store.store.names()
+    #expect(names.contains { $0.hasSuffix("-p0") } && names.contains { $0.hasSuffix("-p1") })
+    let all = try store.allArticles()
+    for query in [["w1"], ["w999"], ["w1", "w999"], ["w12"], ["w0", "w1999"], ["w2000"]] {
+      #expect(
+        try store.search(query).articles.map(\.id)
+          == ArticleSearch.matching(query, in: all).map(\.id),
+        "\(query)")
+    }
+  }
+
   @Test(
     "a search with a limit finds the newest matches a full search finds, reading fewer segments",
     arguments: [1, 5, 30, 400])

@@ -25,6 +25,9 @@ final class BrowseSession: Sendable {
 
   private let context: Context
   private let services: NewsServices
+  /// The lists and reading state, over the one store opened for the session (or why it cannot
+  /// be opened: lists then show no read state, and marks and bookmarks say why they failed).
+  private let lists: Result<ListService, any Error>
   private let channels: [BrowseChannel]
   private let query: TopHeadlinesQuery
   private let offline: Bool
@@ -40,6 +43,7 @@ final class BrowseSession: Sendable {
   ) {
     self.context = context
     self.services = services
+    lists = Result { try services.lists() }
     self.channels = channels
     self.query = query
     self.offline = offline
@@ -112,14 +116,12 @@ final class BrowseSession: Sendable {
         screen = nil
       case .loaded(let channel, let heading, let freshness, let articles):
         guard channel == state.channel else { continue }
-        let store = try? services.articleStore()
-        let read = ((try? store?.readMarks(of: articles.map(\.id))) ?? ReadMarks()).marked(
-          articles.map(\.id))
-        let bookmarked = Set(((try? store?.bookmarks()) ?? []).map(\.id))
+        let shown =
+          (try? lists.get())?.readingState(of: articles, unreadOnly: unreadOnly)
+          ?? ReadingState(articles: articles, read: [], bookmarked: [])
         state.loaded(
-          heading: heading, freshness: freshness,
-          articles: unreadOnly ? articles.filter { !read.contains($0.id) } : articles, read: read,
-          bookmarked: bookmarked)
+          heading: heading, freshness: freshness, articles: shown.articles, read: shown.read,
+          bookmarked: shown.bookmarked)
       case .failed(let channel, let reason):
         if channel == state.channel { state.failed(reason) }
       case .counts(let id, let likes, let comments):
@@ -157,18 +159,13 @@ final class BrowseSession: Sendable {
         state.message = open(article)
       case .setBookmark(let article, let on):
         do {
-          let store = try services.articleStore()
-          if on {
-            try store.addBookmarks([article])
-          } else {
-            try store.removeBookmarks([article.id])
-          }
+          try lists.get().setBookmark(article, on)
         } catch {
           state.message = "not saved: " + Self.describe(error)
         }
       case .markRead(let id):
         do {
-          try services.articleStore().markRead([id], counting: false)
+          state.message = try lists.get().shown(id).warning
         } catch {
           state.message = "not marked read: " + Self.describe(error)
         }
@@ -183,7 +180,7 @@ final class BrowseSession: Sendable {
   /// Opens the link (the terminal handed over while a browser runs); returns a footer message.
   private func open(_ article: Article) -> String? {
     guard let link = article.url else { return "this article has no link" }
-    _ = try? services.articleStore().markRead([article.id], counting: false)
+    _ = try? lists.get().shown(article.id)
     guard let browser = Browser.find(environment: context.environment) else {
       return "link: " + TerminalSanitizer.clean(link)
     }
@@ -211,17 +208,11 @@ final class BrowseSession: Sendable {
       do {
         switch channel {
         case .provider(let provider):
-          let result = try await services.lists().headlines(
+          let result = try await lists.get().headlines(
             from: provider, query: query, offline: offline, limit: nil)
-          let freshness: String
-          switch result.freshness {
-          case .fresh: freshness = "fresh"
-          case .offline:
-            freshness = "stored " + RelativeTime.describe(result.list.fetchedAt, now: now())
-          case .stale(let reason):
-            freshness =
-              "stored " + RelativeTime.describe(result.list.fetchedAt, now: now()) + " (\(reason))"
-          }
+          let freshness =
+            result.freshness.label(
+              fetchedAt: result.list.fetchedAt, now: now(), withReason: true) ?? "fresh"
           send.yield(
             .loaded(
               channel: index, heading: provider.heading(for: query), freshness: freshness,

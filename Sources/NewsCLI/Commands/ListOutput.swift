@@ -24,9 +24,8 @@ struct ListOutput {
     switch format {
     case .text:
       var title = heading
-      if result.freshness != .fresh {
-        title +=
-          " (stored " + RelativeTime.describe(list.fetchedAt, now: context.timing.now()) + ")"
+      if let label = result.freshness.label(fetchedAt: list.fetchedAt, now: context.timing.now()) {
+        title += " (\(label))"
       }
       var renderer = ArticleListRenderer(
         style: context.style(configuration), width: context.width(configuration),

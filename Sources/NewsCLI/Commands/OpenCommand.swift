@@ -20,11 +20,9 @@ enum OpenCommand {
   static let entry = CommandEntry(spec: spec, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let store = try context.services(try context.configuration()).articleStore()
-    let article = try ArticleReference.resolve(arguments.positionals[0], in: store)
-    guard let link = article.url, let scheme = URL(string: link)?.scheme?.lowercased(),
-      scheme == "http" || scheme == "https"
-    else {
+    let lists = try context.services(try context.configuration()).lists()
+    let article = try lists.article(arguments.positionals[0])
+    guard let link = article.url, URL(string: link)?.isWeb == true else {
       throw OpenError.noLink(id: article.id)
     }
     if let browser = Browser.find(environment: context.environment) {
@@ -32,7 +30,7 @@ enum OpenCommand {
     } else {
       context.console.out(TerminalSanitizer.clean(link) + "\n")
     }
-    try store.markRead([article.id], counting: false)
+    if let warning = lists.shown(article.id).warning { context.warn(warning) }
     return .success
   }
 }

@@ -24,8 +24,8 @@ enum ShowCommand {
     try UsageError.checkFreshness(arguments, command: spec.name)
     let configuration = try context.configuration()
     let services = context.services(configuration)
-    let store = try services.articleStore()
-    let article = try ArticleReference.resolve(arguments.positionals[0], in: store)
+    let lists = try services.lists()
+    let article = try lists.article(arguments.positionals[0])
 
     // Likes and comments are keyed by the ARTICLEID of a URL: articles without one have none.
     let showCounts = article.url != nil && !arguments[Options.offline]
@@ -41,14 +41,8 @@ enum ShowCommand {
       comments = try? counts.comments.get()
     }
 
-    // Shown means read; a store that cannot say so does not hold the article back.
-    var read = true
-    do {
-      try store.markRead([article.id], counting: false)
-    } catch {
-      read = (try? store.readMarks(of: [article.id]).contains(article.id)) ?? false
-      context.warn("not marked read: " + ((error as? any NewsError)?.message ?? "\(error)"))
-    }
+    let (read, warning) = lists.shown(article.id)
+    if let warning { context.warn(warning) }
 
     if arguments[Options.json] {
       var object = ArticleJSON.article(

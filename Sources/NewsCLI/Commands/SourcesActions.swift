@@ -46,9 +46,7 @@ enum SourcesActions {
     _ text: String, arguments: ParsedArguments, _ subscriptions: SubscriptionService,
     context: Context
   ) async throws -> ExitCode {
-    guard let url = URL(string: text)?.lowercasingSchemeAndHost,
-      ["http", "https"].contains(url.scheme), url.host != nil
-    else {
+    guard let url = URL.web(text) else {
       throw UsageError(
         command: SourcesCommand.spec.name,
         message: "'\(TerminalSanitizer.clean(text))' is not an http:// or https:// URL")

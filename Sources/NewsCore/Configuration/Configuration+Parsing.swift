@@ -39,12 +39,8 @@ extension Configuration {
     throws(ConfigurationError) -> URL
   {
     let text = values[variable] ?? fallback
-    guard let components = URLComponents(string: text),
-      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = components.host, !host.isEmpty,
-      components.user == nil, components.password == nil,
-      let url = components.url
-    else {
+    // Credentials in the URL would be logged and shown: refused.
+    guard let url = URL.web(text), url.user == nil, url.password == nil else {
       throw .invalidValue(
         variable: variable, value: text, expected: "an http:// or https:// URL with a host")
     }

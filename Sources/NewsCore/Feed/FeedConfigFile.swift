@@ -131,14 +131,12 @@ public struct FeedConfigFile: Sendable {
     private static func source(_ object: KeyedDecodingContainer<Keys>, index: Int) throws
       -> DeclaredSource
     {
-      guard let name = try? object.decode(String.self, forKey: .name), !name.isEmpty,
-        name.unicodeScalars.allSatisfy({
-          ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-        })
+      guard let name = try? object.decode(String.self, forKey: .name),
+        FeedRegistry.isValidName(name)
       else {
         throw Problem(
           source: nil, field: "sources[\(index)].name",
-          problem: "must be lower-case letters, digits or '-'")
+          problem: "must be 1 to 64 lower-case letters, digits or '-'")
       }
       guard !FeedRegistry.reservedNames.contains(name) else {
         throw Problem(
@@ -149,13 +147,11 @@ public struct FeedConfigFile: Sendable {
       }
       var declared = DeclaredSource(name: name)
       if object.contains(.url) {
-        guard let text = try? object.decode(String.self, forKey: .url),
-          let url = URL(string: text),
-          ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        guard let text = try? object.decode(String.self, forKey: .url), let url = URL.web(text)
         else {
           throw Problem(source: name, field: "url", problem: "must be an http:// or https:// URL")
         }
-        declared.url = url.lowercasingSchemeAndHost
+        declared.url = url
       }
       if object.contains(.ttl) {
         // Bounded, so that a huge number cannot overflow the conversion (found by fuzzing); a

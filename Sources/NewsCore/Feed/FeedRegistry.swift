@@ -15,6 +15,14 @@ public enum FeedRegistry {
 
   public static let builtInNames = ["a", "b", "c"]
 
+  /// Whether `name` may name a source: 1 to 64 lower-case ASCII letters, digits or `-`.
+  public static func isValidName(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 64
+      && name.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+      }
+  }
+
   /// The built-in sources: one line each.
   public static func builtIn(_ configuration: Configuration) -> [FeedSource] {
     let urls = configuration.feedURLs

@@ -12,4 +12,19 @@ extension URL {
     if let host = components.host { components.host = host.lowercased() }
     return components.url ?? self
   }
+
+  /// `text` (resolved against `base`) as an http:// or https:// URL with a host, scheme and host
+  /// in lower case; `nil` for anything else. The one check of every URL a user, a file or a
+  /// document gives.
+  public static func web(_ text: some StringProtocol, relativeTo base: URL? = nil) -> URL? {
+    guard let url = URL(string: String(text), relativeTo: base)?.absoluteURL, url.isWeb else {
+      return nil
+    }
+    return url.lowercasingSchemeAndHost
+  }
+
+  /// Whether this is an http:// or https:// URL with a host.
+  public var isWeb: Bool {
+    ["http", "https"].contains(scheme?.lowercased() ?? "") && !(host ?? "").isEmpty
+  }
 }

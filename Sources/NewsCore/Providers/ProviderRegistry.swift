@@ -11,8 +11,8 @@ public struct ProviderRegistry: Sendable {
   /// The built-in providers: one line each.
   public static let builtIn = ProviderRegistry([
     NewsAPIProvider(),
-    ArticlesProvider(),
-    BBCProvider(),
+    PageProvider.articles,
+    PageProvider.bbc,
   ])
 
   /// The default provider (`newsapi`).

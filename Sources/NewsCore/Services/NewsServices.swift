@@ -138,7 +138,8 @@ public struct NewsServices: Sendable {
   public func repair() throws -> [String] {
     let report = try doctor()
     guard report.keySource != nil else { return [] }
-    return try StoreRepair.run(articles: try articleStore(), report: report)
+    return try StoreRepair.run(
+      articles: try articleStore(), cache: try? cacheStore(), report: report)
   }
 
   /// The key, loaded once a run (made on first use).

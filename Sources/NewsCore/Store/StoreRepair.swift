@@ -18,9 +18,11 @@ public enum StoreRepair {
   /// Repairs what `report` found; returns what was done, naming every file removed.
   ///
   /// The data directory's files are removed under its lock, with the segments' repair; feed
-  /// cache entries (in the cache directory, each written whole by one atomic rename) are removed
-  /// after.
-  public static func run(articles: ArticleStore, report: StoreReport) throws -> [String] {
+  /// cache entries under the cache directory's lock (`cache`), so no writer of either is
+  /// between a check and a removal.
+  public static func run(articles: ArticleStore, cache: EncryptedStore?, report: StoreReport)
+    throws -> [String]
+  {
     let directory = articles.store.directory.standardizedFileURL.path + "/"
     let damaged = report.files.filter { $0.error != nil && isRemade($0.name) }
     var indexRemoved = false
@@ -32,8 +34,14 @@ public enum StoreRepair {
       }
       return actions
     }
-    for file in damaged where !file.path.hasPrefix(directory) && unlink(file.path) == 0 {
-      actions.append("removed \(file.path) (the next fetch writes it again)")
+    let elsewhere = damaged.filter { !$0.path.hasPrefix(directory) }
+    if !elsewhere.isEmpty {
+      let removeCacheEntries = {
+        for file in elsewhere where unlink(file.path) == 0 {
+          actions.append("removed \(file.path) (the next fetch writes it again)")
+        }
+      }
+      if let cache { try cache.withLock(removeCacheEntries) } else { removeCacheEntries() }
     }
     if indexRemoved {
       let count = try articles.rebuildListingIndex()

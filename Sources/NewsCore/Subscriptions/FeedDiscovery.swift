@@ -27,9 +27,7 @@ enum FeedDiscovery {
         let rel = (attributes["rel"] ?? "").lowercased().split(separator: " ")
         let type = (attributes["type"] ?? "").lowercased()
         guard rel.contains("alternate"), feedTypes.contains(type), let href = attributes["href"],
-          let resolved = URL(string: href.trimmingCharacters(in: .whitespaces), relativeTo: base)?
-            .absoluteURL,
-          ["http", "https"].contains(resolved.scheme?.lowercased() ?? ""),
+          let resolved = URL.web(href.trimmingCharacters(in: .whitespaces), relativeTo: base),
           !found.contains(resolved)
         else { continue }
         found.append(resolved)

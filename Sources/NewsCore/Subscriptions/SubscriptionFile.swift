@@ -39,12 +39,10 @@ public enum SubscriptionFile {
         skipped.append("line \(offset + 1): \(first.prefix { $0 != ":" }) feeds are newsboat's own")
         continue
       }
-      guard let url = URL(string: first), ["http", "https"].contains(url.scheme?.lowercased()),
-        url.host != nil
-      else {
+      guard let url = URL.web(first) else {
         throw Failure(detail: "line \(offset + 1): '\(first.prefix(200))' is not an http(s) URL")
       }
-      var subscription = Subscription(url: url.lowercasingSchemeAndHost)
+      var subscription = Subscription(url: url)
       for word in words.dropFirst() {
         if word.hasPrefix("~") {
           subscription.title = Optional(String(word.dropFirst())).nonEmpty
@@ -116,9 +114,7 @@ public enum SubscriptionFile {
           continue
         }
         if !tag.selfClosing { folders.append(nil) }
-        guard let url = URL(string: link.trimmingCharacters(in: .whitespaces)),
-          ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
-        else {
+        guard let url = URL.web(link.trimmingCharacters(in: .whitespaces)) else {
           throw Failure(
             detail:
               "line \(tokenizer.line(at: offset)): <outline xmlUrl=\"\(link.prefix(200))\"> is not an http(s) URL"
@@ -126,7 +122,7 @@ public enum SubscriptionFile {
         }
         subscriptions.append(
           Subscription(
-            url: url.lowercasingSchemeAndHost, title: title, tags: folders.compactMap { $0 }))
+            url: url, title: title, tags: folders.compactMap { $0 }))
       case .end(let written):
         let name = written.lowercased()
         guard let position = open.lastIndex(of: name) else { continue }

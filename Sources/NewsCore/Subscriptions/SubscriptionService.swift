@@ -145,11 +145,7 @@ public struct SubscriptionService: Sendable {
   // MARK: Names
 
   private func check(_ name: String) throws {
-    guard !name.isEmpty, name.count <= 64,
-      name.unicodeScalars.allSatisfy({
-        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-      })
-    else { throw SubscriptionError.invalidName(name) }
+    guard FeedRegistry.isValidName(name) else { throw SubscriptionError.invalidName(name) }
     if reserved.contains(name) || sources.contains(where: { $0.name == name }) {
       throw SubscriptionError.nameTaken(name)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The articles API (`NEWS_ARTICLES_URL`): one list of articles with release dates, newest
-/// release first (undated ones last, in the API's order). Fetched by ``PageClient/articles(url:transport:now:)``.
+/// release first (undated ones last, in the API's order). Fetched by ``PageProvider/articles``.
 public enum ArticlesDecoder {
   static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> ArticleList {
     let list: LenientList<ArticlesResponseItem>

@@ -1,7 +1,7 @@
 import Foundation
 
 /// BBC-style headlines (`NEWS_BBC_URL`), in the order the server gives them. Fetched by
-/// ``PageClient/bbc(url:transport:now:)``.
+/// ``PageProvider/bbc``.
 public enum BBCDecoder {
   static func decode(_ body: Data, fetchedAt: Date) throws(ProviderError) -> ArticleList {
     let response: BBCResponse

@@ -72,8 +72,7 @@ public struct EverythingQuery: Sendable, Hashable {
         throw .invalid("\(option) takes domain names such as bbc.co.uk; got '\(bad)'")
       }
     }
-    if !(1...100).contains(pageSize) { throw .invalid("--page-size must be from 1 to 100") }
-    if page < 1 { throw .invalid("--page must be 1 or more") }
+    try QueryPaging.validate(pageSize: pageSize, page: page)
   }
 
   /// The query string items, in a stable order.
@@ -88,8 +87,7 @@ public struct EverythingQuery: Sendable, Hashable {
       items.append(("excludeDomains", excludeDomains.joined(separator: ",")))
     }
     if !searchIn.isEmpty { items.append(("searchIn", searchIn.joined(separator: ","))) }
-    items.append(("pageSize", String(pageSize)))
-    items.append(("page", String(page)))
+    items += QueryPaging.queryItems(pageSize: pageSize, page: page)
     return items
   }
 

@@ -46,8 +46,7 @@ public struct TopHeadlinesQuery: Sendable, Hashable, Codable {
       throw .invalid(
         "--category must be one of \(Self.categories.joined(separator: ", ")); got '\(category)'")
     }
-    if !(1...100).contains(pageSize) { throw .invalid("--page-size must be from 1 to 100") }
-    if page < 1 { throw .invalid("--page must be 1 or more") }
+    try QueryPaging.validate(pageSize: pageSize, page: page)
     if let query, query.isEmpty { throw .invalid("--query must not be empty") }
   }
 
@@ -58,8 +57,7 @@ public struct TopHeadlinesQuery: Sendable, Hashable, Codable {
     if let category { items.append(("category", category)) }
     if !sources.isEmpty { items.append(("sources", sources.joined(separator: ","))) }
     if let query { items.append(("q", query)) }
-    items.append(("pageSize", String(pageSize)))
-    items.append(("page", String(page)))
+    items += QueryPaging.queryItems(pageSize: pageSize, page: page)
     return items
   }
 
