@@ -107,6 +107,7 @@ public enum NewsCLI {
         console.out(HelpFormatter.help(for: entry.spec, width: width))
         return .success
       }
+      try entry.validate(parsed, context)
       if entry.usesNetwork(parsed) { try context.activateAnalytics() }
       return try await entry.run(parsed, context)
     }

@@ -102,6 +102,7 @@ public func passing(
       try await TestClock().sleep(for: limit)
       return
     }
-    while !condition() { try await Task.sleep(for: .milliseconds(1)) }
+    // Bounded (20 s, for a broken run): the test's expectations fail then, nothing hangs.
+    for _ in 0..<20_000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
   }
 }

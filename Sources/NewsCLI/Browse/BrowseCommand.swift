@@ -32,7 +32,28 @@ enum BrowseCommand {
   }
 
   static func entry(_ providers: ProviderRegistry) -> CommandEntry {
-    CommandEntry(spec: spec(providers), usesNetwork: { !$0[Options.offline] }, run: run)
+    CommandEntry(
+      spec: spec(providers), usesNetwork: { !$0[Options.offline] }, validate: validate, run: run)
+  }
+
+  /// `--from` or `--source`, not both: a provider whose requirement is met, a source that exists.
+  static func validate(_ arguments: ParsedArguments, context: Context) throws {
+    let fromOption = Options.provider(context.providers)
+    if arguments[fromOption] != nil, arguments[Options.browseSource] != nil {
+      throw UsageError(command: "browse", message: "--from and --source: give one")
+    }
+    let configuration = try context.configuration()
+    if let name = arguments[fromOption], let provider = context.providers.provider(named: name),
+      let missing = provider.missingRequirement(in: configuration)
+    {
+      throw UsageError(command: "browse", message: missing)
+    }
+    if let name = arguments[Options.browseSource] {
+      let sources = context.services(configuration).feedSources().map(\.name)
+      guard sources.contains(name) else {
+        throw UsageError.unknownSource(name, among: sources, command: "browse")
+      }
+    }
   }
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
@@ -44,9 +65,6 @@ enum BrowseCommand {
     let services = context.services(configuration)
     let registry = context.providers
     let fromOption = Options.provider(registry)
-    if arguments[fromOption] != nil, arguments[Options.browseSource] != nil {
-      throw UsageError(command: "browse", message: "--from and --source: give one")
-    }
     // Providers whose requirement is met (newsapi.org needs its key), then the feed's sources.
     var channels: [BrowseChannel] = registry.providers.filter {
       $0.missingRequirement(in: configuration) == nil || $0.name == arguments[fromOption]
@@ -55,22 +73,12 @@ enum BrowseCommand {
     var start = 0
     if let name = arguments[fromOption] {
       start = channels.firstIndex { $0.name == name } ?? 0
-      if let provider = registry.provider(named: name),
-        let missing = provider.missingRequirement(in: configuration)
-      {
-        throw UsageError(command: "browse", message: missing)
-      }
     } else if let name = arguments[Options.browseSource] {
-      let sources = services.feedSources().map(\.name)
-      guard
-        let index = channels.firstIndex(where: {
+      start =
+        channels.firstIndex {
           if case .feed(let source) = $0 { return source.name == name }
           return false
-        })
-      else {
-        throw UsageError.unknownSource(name, among: sources, command: "browse")
-      }
-      start = index
+        } ?? 0
     }
     let session = BrowseSession(
       context: context, services: services, channels: channels,

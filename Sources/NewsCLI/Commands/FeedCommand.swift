@@ -20,23 +20,32 @@ enum FeedCommand {
     options: [Options.feedSources.spec, Options.limit.spec, Options.unread.spec]
       + Options.freshness + Options.output)
 
-  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0[Options.offline] }, run: run)
+  static let entry = CommandEntry(
+    spec: spec, usesNetwork: { !$0[Options.offline] }, validate: validate, run: run)
+
+  /// `--offline` with `--refresh`; an unknown `--source`; the output options.
+  static func validate(_ arguments: ParsedArguments, context: Context) throws {
+    try UsageError.checkFreshness(arguments, command: spec.name)
+    _ = try OutputFormat(arguments)
+    let names = context.services(try context.configuration()).feedSources().map(\.name)
+    if let unknown = wanted(arguments).first(where: { !names.contains($0) }) {
+      throw UsageError.unknownSource(unknown, among: names, command: spec.name)
+    }
+  }
+
+  /// The sources `--source` names, in lower case.
+  private static func wanted(_ arguments: ParsedArguments) -> [String] {
+    (arguments[Options.feedSources] ?? []).map { $0.lowercased() }
+  }
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    try UsageError.checkFreshness(arguments, command: spec.name)
     let limit = arguments[Options.limit]
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
     let services = context.services(configuration)
     var sources = services.feedSources()
-    let wanted = (arguments[Options.feedSources] ?? []).map { $0.lowercased() }
-    if !wanted.isEmpty {
-      let names = sources.map(\.name)
-      if let unknown = wanted.first(where: { !names.contains($0) }) {
-        throw UsageError.unknownSource(unknown, among: names, command: spec.name)
-      }
-      sources = sources.filter { wanted.contains($0.name) }
-    }
+    let wanted = self.wanted(arguments)
+    if !wanted.isEmpty { sources = sources.filter { wanted.contains($0.name) } }
     let service = try services.feed()
     let lists = try services.lists()
 

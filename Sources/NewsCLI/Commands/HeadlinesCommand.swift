@@ -30,13 +30,13 @@ enum HeadlinesCommand {
 
   /// The command, for `providers`.
   static func entry(_ providers: ProviderRegistry) -> CommandEntry {
-    CommandEntry(spec: spec(providers), usesNetwork: { !$0[Options.offline] }, run: run)
+    CommandEntry(
+      spec: spec(providers), usesNetwork: { !$0[Options.offline] }, validate: validate, run: run)
   }
 
-  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let provider =
-      arguments[Options.provider(context.providers)].flatMap(context.providers.provider(named:))
-      ?? context.providers.defaultProvider
+  /// Filters only the chosen provider takes; `--offline` with `--refresh`; the output options.
+  static func validate(_ arguments: ParsedArguments, context: Context) throws {
+    let provider = self.provider(arguments, context: context)
     for (option, filter) in Options.filters
     where arguments.contains(option) && !provider.filters.contains(filter) {
       let takers = context.providers.providers.filter { $0.filters.contains(filter) }.map(\.name)
@@ -45,6 +45,16 @@ enum HeadlinesCommand {
         message: "--\(option.name) only applies to --from \(takers.joined(separator: " or "))")
     }
     try UsageError.checkFreshness(arguments, command: "headlines")
+    _ = try OutputFormat(arguments)
+  }
+
+  private static func provider(_ arguments: ParsedArguments, context: Context) -> any Provider {
+    arguments[Options.provider(context.providers)].flatMap(context.providers.provider(named:))
+      ?? context.providers.defaultProvider
+  }
+
+  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    let provider = self.provider(arguments, context: context)
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
     let query = TopHeadlinesQuery(

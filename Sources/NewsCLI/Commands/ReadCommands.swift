@@ -15,8 +15,9 @@ enum ReadCommands {
         """,
       options: [Options.all.spec, Options.readSource.spec],
       arguments: [ArticleArguments.several(required: false)]),
+    validate: validate,
     run: { arguments, context in
-      let (store, articles) = try resolve(arguments, command: "read", context: context)
+      let (store, articles) = try resolve(arguments, context: context)
       let added = try store.markRead(articles.map(\.id), counting: arguments[Options.all])
       if arguments[Options.all] {
         context.console.out("marked read: \(added) article\(added == 1 ? "" : "s")\n")
@@ -46,13 +47,13 @@ enum ReadCommands {
       return .success
     })
 
-  /// As ``resolve(_:command:context:)``, but an id whose article retention dropped while its
+  /// As ``resolve(_:context:)``, but an id whose article retention dropped while its
   /// read mark remains is still accepted: its mark is what `unread` removes.
   private static func resolveForUnread(_ arguments: ParsedArguments, context: Context) throws
     -> (ArticleStore, [Article], [String])
   {
     do {
-      let (store, articles) = try resolve(arguments, command: "unread", context: context)
+      let (store, articles) = try resolve(arguments, context: context)
       return (store, articles, [])
     } catch let error as LookupError {
       guard !arguments[Options.all] else { throw error }
@@ -75,30 +76,37 @@ enum ReadCommands {
 
   /// The store and the articles the arguments name: the positional ids, or with `--all` every
   /// stored article (of `--source`).
-  private static func resolve(_ arguments: ParsedArguments, command: String, context: Context)
+  private static func resolve(_ arguments: ParsedArguments, context: Context)
     throws -> (ArticleStore, [Article])
   {
+    let store = try context.services(try context.configuration()).articleStore()
+    guard arguments[Options.all] else {
+      return (store, try arguments.positionals.map { try ArticleReference.resolve($0, in: store) })
+    }
+    guard let source = arguments[Options.readSource] else {
+      return (store, try store.allArticles())
+    }
+    return (store, try store.articles(provider: source))
+  }
+
+  /// Ids or `--all`, not both; `--source` only with `--all`, and a source that exists.
+  private static func validate(_ arguments: ParsedArguments, context: Context) throws {
+    let command = "read"
     let all = arguments[Options.all]
-    let source = arguments[Options.readSource]
     if all, !arguments.positionals.isEmpty {
       throw UsageError(command: command, message: "give ids or --all, not both")
     }
-    if source != nil, !all {
+    guard all || !arguments.positionals.isEmpty else {
+      throw UsageError(command: command, message: "missing <id> (or --all)")
+    }
+    guard let source = arguments[Options.readSource] else { return }
+    guard all else {
       throw UsageError(command: command, message: "--source only applies with --all")
     }
-    guard all || !arguments.positionals.isEmpty else {
-      throw UsageError(command: command, message: "missing <id>" + (all ? "" : " (or --all)"))
-    }
     let services = context.services(try context.configuration())
-    let store = try services.articleStore()
-    guard all else {
-      return (store, try arguments.positionals.map { try ArticleReference.resolve($0, in: store) })
-    }
-    guard let source else { return (store, try store.allArticles()) }
     let names = services.providers.providers.map(\.name) + services.feedSources().map(\.name)
     guard names.contains(source) else {
       throw UsageError.unknownSource(source, among: names, command: command)
     }
-    return (store, try store.articles(provider: source))
   }
 }

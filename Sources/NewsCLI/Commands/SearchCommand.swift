@@ -26,24 +26,36 @@ enum SearchCommand {
       + Options.output,
     arguments: [ArgumentSpec(name: "words", help: "What to look for.", repeating: true)])
 
-  static let entry = CommandEntry(spec: spec, usesNetwork: { $0[Options.online] }, run: run)
+  static let entry = CommandEntry(
+    spec: spec, usesNetwork: { $0[Options.online] }, validate: validate, run: run)
 
-  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let words = arguments.positionals.joined(separator: " ")
-      .split(whereSeparator: \.isWhitespace).map(String.init)
-    guard !words.isEmpty else {
+  /// Words to search for; newsapi.org's options only with `--online`; the output options.
+  static func validate(_ arguments: ParsedArguments, context: Context) throws {
+    guard !words(arguments).isEmpty else {
       throw UsageError(command: spec.name, message: "missing <words>")
     }
+    _ = try OutputFormat(arguments)
+    if !arguments[Options.online],
+      let option = Options.onlineSearch.first(where: arguments.contains)
+    {
+      throw UsageError(
+        command: spec.name, message: "--\(option.name) only applies to --online searches",
+        hint: "add --online")
+    }
+  }
+
+  private static func words(_ arguments: ParsedArguments) -> [String] {
+    arguments.positionals.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+      .map(String.init)
+  }
+
+  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
+    let words = self.words(arguments)
     let limit = arguments[Options.limit]
     let format = try OutputFormat(arguments)
     if arguments[Options.online] {
       return try await online(
         words, arguments: arguments, limit: limit, format: format, context: context)
-    }
-    if let option = Options.onlineSearch.first(where: arguments.contains) {
-      throw UsageError(
-        command: spec.name, message: "--\(option.name) only applies to --online searches",
-        hint: "add --online")
     }
     let configuration = try context.configuration()
     // On a terminal a search shows the newest 100 unless told otherwise; scripts get every match.

@@ -18,10 +18,12 @@ enum ShowCommand {
     options: Options.freshness + [Options.json.spec],
     arguments: [ArticleArguments.one])
 
-  static let entry = CommandEntry(spec: spec, usesNetwork: { !$0[Options.offline] }, run: run)
+  static let entry = CommandEntry(
+    spec: spec, usesNetwork: { !$0[Options.offline] },
+    validate: { arguments, _ in try UsageError.checkFreshness(arguments, command: spec.name) },
+    run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    try UsageError.checkFreshness(arguments, command: spec.name)
     let configuration = try context.configuration()
     let services = context.services(configuration)
     let lists = try services.lists()

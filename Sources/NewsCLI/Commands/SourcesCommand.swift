@@ -39,17 +39,18 @@ enum SourcesCommand {
     ])
 
   static let entry = CommandEntry(
-    spec: spec, usesNetwork: { $0.positionals.first == "add" }, run: run)
+    spec: spec, usesNetwork: { $0.positionals.first == "add" },
+    validate: { arguments, _ in
+      guard arguments.positionals.first != "add" else { return }
+      for option in [Options.sourceName.spec, Options.ttl.spec] where arguments.contains(option) {
+        throw UsageError(command: spec.name, message: "--\(option.name) only applies to 'add'")
+      }
+    }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
     let services = context.services(configuration)
     let positionals = arguments.positionals
-    if positionals.first != "add" {
-      for option in [Options.sourceName.spec, Options.ttl.spec] where arguments.contains(option) {
-        throw UsageError(command: spec.name, message: "--\(option.name) only applies to 'add'")
-      }
-    }
     if let action = positionals.first {
       return try await SourcesActions.run(
         action, value: positionals.count > 1 ? positionals[1] : nil, arguments: arguments,
