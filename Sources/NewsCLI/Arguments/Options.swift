@@ -123,6 +123,21 @@ enum Options {
   /// `--ttl <seconds>` of sources add.
   static let ttl = OptionKey<Int>.integer(
     "ttl", in: 0...31_536_000, help: "Seconds its answer stays fresh (default 900).")
+  /// `--tag <tag>` of feed and sources.
+  static let tag = OptionKey<String>.text(
+    "tag", "<tag>", help: "Only the sources filed under this tag.")
+  /// `--max-items <n>` of sources set.
+  static let maxItems = OptionKey<Int>.integer(
+    "max-items", in: 0...1_000_000, help: "Keep and show at most n items (0: no limit).")
+  /// `--tags <tags>` of sources set.
+  static let tags = OptionKey<[String]>.list(
+    "tags", "<tags>", help: "The tags it is filed under (comma-separated; none: no tags).")
+  /// `--enable` and `--disable` of sources set.
+  static let enable = Flag("enable", help: "Fetch it with the others again.")
+  static let disable = Flag(
+    "disable", help: "Leave it out of feed, sync and browse (--source still names it).")
+  /// The options only `sources set` takes.
+  static let sourceSettings = [maxItems.spec, tags.spec, enable.spec, disable.spec]
   /// `--quiet` of sync.
   static let quiet = Flag("quiet", help: "Print nothing when every source succeeded.")
   /// `-h`, `--help`, which every command takes.

@@ -1,3 +1,5 @@
+import NewsCore
+
 /// The usage errors several commands share, each worded in one place.
 extension UsageError {
   /// `unknown source 'x'; the sources are a, b, c; did you mean 'c'?`
@@ -6,6 +8,20 @@ extension UsageError {
       command: command,
       message: "unknown source '\(name)'; the sources are \(names.joined(separator: ", "))",
       hint: Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'?" })
+  }
+
+  /// A `--tag` no source is filed under: `no source is tagged 'x'; the tags are tech, world`.
+  static func checkTag(_ tag: String?, among sources: [FeedSource], command: String)
+    throws(UsageError)
+  {
+    guard let tag else { return }
+    let tags = Set(sources.flatMap(\.tags)).sorted()
+    guard !tags.contains(tag) else { return }
+    throw UsageError(
+      command: command,
+      message: "no source is tagged '\(tag)'; "
+        + (tags.isEmpty ? "no source has tags" : "the tags are \(tags.joined(separator: ", "))"),
+      hint: Suggestion.closest(to: tag, in: tags).map { "did you mean '\($0)'?" })
   }
 
   /// `--offline` with `--refresh`, which contradict each other.

@@ -69,7 +69,9 @@ enum BrowseCommand {
     var channels: [BrowseChannel] = registry.providers.filter {
       $0.missingRequirement(in: configuration) == nil || $0.name == arguments[fromOption]
     }.map(BrowseChannel.provider)
-    channels += services.feedSources().map(BrowseChannel.feed)
+    channels += services.feedSources().filter {
+      $0.enabled || $0.name == arguments[Options.browseSource]
+    }.map(BrowseChannel.feed)
     var start = 0
     if let name = arguments[fromOption] {
       start = channels.firstIndex { $0.name == name } ?? 0

@@ -17,7 +17,7 @@ enum FeedCommand {
         news feed --source a,c
         news feed --json | jq -r '.items[].title'
       """,
-    options: [Options.feedSources.spec, Options.limit.spec, Options.unread.spec]
+    options: [Options.feedSources.spec, Options.tag.spec, Options.limit.spec, Options.unread.spec]
       + Options.freshness + Options.output)
 
   static let entry = CommandEntry(
@@ -27,10 +27,12 @@ enum FeedCommand {
   static func validate(_ arguments: ParsedArguments, context: Context) throws {
     try UsageError.checkFreshness(arguments, command: spec.name)
     _ = try OutputFormat(arguments)
-    let names = context.services(try context.configuration()).feedSources().map(\.name)
+    let sources = context.services(try context.configuration()).feedSources()
+    let names = sources.map(\.name)
     if let unknown = wanted(arguments).first(where: { !names.contains($0) }) {
       throw UsageError.unknownSource(unknown, among: names, command: spec.name)
     }
+    try UsageError.checkTag(arguments[Options.tag], among: sources, command: spec.name)
   }
 
   /// The sources `--source` names, in lower case.
@@ -43,9 +45,8 @@ enum FeedCommand {
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
     let services = context.services(configuration)
-    var sources = services.feedSources()
-    let wanted = self.wanted(arguments)
-    if !wanted.isEmpty { sources = sources.filter { wanted.contains($0.name) } }
+    let sources = FeedRegistry.selected(
+      services.feedSources(), names: wanted(arguments), tag: arguments[Options.tag])
     let service = try services.feed()
     let lists = try services.lists()
 

@@ -8,7 +8,7 @@ enum SourcesActions {
     context: Context
   ) async throws -> ExitCode {
     let command = SourcesCommand.spec.name
-    let actions = ["add", "remove", "import", "export"]
+    let actions = ["add", "remove", "set", "import", "export"]
     guard actions.contains(action) else {
       throw UsageError(
         command: command,
@@ -18,7 +18,8 @@ enum SourcesActions {
     if action != "export", arguments[Options.json] {
       throw UsageError(command: command, message: "--json does not apply to '\(action)'")
     }
-    let placeholder = ["add": "<url>", "remove": "<name>", "import": "<file>"][action]
+    let placeholder = ["add": "<url>", "remove": "<name>", "set": "<name>", "import": "<file>"][
+      action]
     if let placeholder, value == nil {
       throw UsageError(command: command, message: "missing \(placeholder) after '\(action)'")
     }
@@ -31,6 +32,18 @@ enum SourcesActions {
     switch action {
     case "add":
       return try await add(value!, arguments: arguments, subscriptions, context: context)
+    case "set":
+      let settings = SourceSettings(
+        ttl: arguments[Options.ttl], maxItems: arguments[Options.maxItems],
+        tags: arguments[Options.tags].map { $0 == ["none"] ? [] : $0 },
+        enabled: arguments[Options.enable] ? true : arguments[Options.disable] ? false : nil)
+      guard settings != SourceSettings() else {
+        throw UsageError(
+          command: command,
+          message: "'set' needs a setting: --ttl, --max-items, --tags, --enable or --disable")
+      }
+      try subscriptions.set(value!, settings)
+      context.console.out("set: \(value!)\n")
     case "remove":
       try subscriptions.remove(value!)
       context.console.out("removed: \(value!)\n")

@@ -6,7 +6,7 @@ import NewsCore
 enum SourcesCommand {
   static let spec = CommandSpec(
     name: "sources",
-    abstract: "List, add, remove, import and export the feed's sources.",
+    abstract: "List, add, remove, set, import and export the feed's sources.",
     discussion: """
       Without an action: the built-in sources A, B and C and those of config.json (a source with
       only a URL is a web feed: RSS, Atom or JSON Feed), with format, time to live and last fetch.
@@ -16,6 +16,9 @@ enum SourcesCommand {
                        (<link rel="alternate" type="application/rss+xml">) subscribes to its
                        feed. The name comes from the feed's title unless --name is given.
       remove <name>    unsubscribes (its stored articles stay until retention drops them).
+      set <name>       changes a source's settings (built-in ones too): --ttl, --max-items
+                       (keep and show at most n items), --tags (filed under; `news feed --tag`),
+                       --disable (left out of feed, sync and browse) and --enable.
       import <file>    OPML 1.0/2.0 (folders become tags) or newsboat's urls file; feeds
                        subscribed already are skipped. Nothing is fetched.
       export           prints the web feeds as OPML 2.0 (newsboat -i, other readers).
@@ -26,26 +29,46 @@ enum SourcesCommand {
         news sources
         news sources add https://news.ycombinator.com/rss --name hn
         news sources add https://example.com/blog --ttl 3600
+        news sources set hn --max-items 30 --tags tech,daily
+        news sources --tag tech
         news sources import ~/.newsboat/urls
         news sources export > feeds.opml
         news sources --json | jq -r '.sources[].url'
       """,
-    options: [Options.json.spec, Options.sourceName.spec, Options.ttl.spec],
+    options: [Options.json.spec, Options.tag.spec, Options.sourceName.spec, Options.ttl.spec]
+      + Options.sourceSettings,
     arguments: [
       ArgumentSpec(
-        name: "action", help: "add, remove, import or export.", required: false,
-        choices: ["add", "remove", "import", "export"]),
+        name: "action", help: "add, remove, set, import or export.", required: false,
+        choices: ["add", "remove", "set", "import", "export"]),
       ArgumentSpec(name: "value", help: "The URL, name or file of the action.", required: false),
     ])
 
   static let entry = CommandEntry(
     spec: spec, usesNetwork: { $0.positionals.first == "add" },
-    validate: { arguments, _ in
-      guard arguments.positionals.first != "add" else { return }
-      for option in [Options.sourceName.spec, Options.ttl.spec] where arguments.contains(option) {
-        throw UsageError(command: spec.name, message: "--\(option.name) only applies to 'add'")
-      }
-    }, run: run)
+    validate: validate, run: run)
+
+  /// Each option with the action it applies to; `--enable` or `--disable`, not both.
+  static func validate(_ arguments: ParsedArguments, context: Context) throws {
+    let action = arguments.positionals.first
+    let applies: [(OptionSpec, [String?], String)] =
+      [
+        (Options.sourceName.spec, ["add"], "'add'"),
+        (Options.ttl.spec, ["add", "set"], "'add' and 'set'"),
+        (Options.tag.spec, [nil], "the list of sources"),
+      ] + Options.sourceSettings.map { ($0, ["set"], "'set'") }
+    for (option, actions, what) in applies
+    where arguments.contains(option) && !actions.contains(action) {
+      throw UsageError(command: spec.name, message: "--\(option.name) only applies to \(what)")
+    }
+    if arguments[Options.enable], arguments[Options.disable] {
+      throw UsageError(command: spec.name, message: "--enable and --disable contradict each other")
+    }
+    if action == nil {
+      let sources = context.services(try context.configuration()).feedSources()
+      try UsageError.checkTag(arguments[Options.tag], among: sources, command: spec.name)
+    }
+  }
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
@@ -57,7 +80,9 @@ enum SourcesCommand {
         services: services, context: context)
     }
     let feed = try services.feed()
-    let rows = services.feedSources().map { source in (source, feed.lastFetch(source)) }
+    let rows = services.feedSources().filter { source in
+      arguments[Options.tag].map { source.tags.contains($0) } ?? true
+    }.map { source in (source, feed.lastFetch(source)) }
     if arguments[Options.json] {
       let document = JSONValue.object([
         ("schemaVersion", .int(ArticleJSON.schemaVersion)),
@@ -76,6 +101,7 @@ enum SourcesCommand {
                 ),
                 ("fetchedAt", .date(fetchedAt)), ("error", .string(error)),
                 ("tags", .array(source.tags.map { .string($0) })),
+                ("maxItems", .int(source.maxItems)), ("enabled", .bool(source.enabled)),
               ])
             })
         ),
@@ -96,12 +122,16 @@ enum SourcesCommand {
       } else {
         fetched = "never fetched"
       }
+      var details = [source.adapter.format, "ttl \(Int(source.ttl.components.seconds)) s"]
+      if let maxItems = source.maxItems { details.append("at most \(maxItems) items") }
+      if !source.tags.isEmpty {
+        details.append("tags " + TerminalSanitizer.clean(source.tags.joined(separator: ", ")))
+      }
+      if !source.enabled { details.append("disabled") }
       text +=
         source.name.padding(to: width) + TerminalSanitizer.clean(source.url.absoluteString) + "\n"
         + String(repeating: " ", count: width)
-        + style.dim(
-          "\(source.adapter.format) · ttl \(Int(source.ttl.components.seconds)) s · \(fetched)")
-        + "\n"
+        + style.dim((details + [fetched]).joined(separator: " · ")) + "\n"
     }
     context.console.out(text)
     return .success

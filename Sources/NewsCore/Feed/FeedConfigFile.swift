@@ -21,6 +21,10 @@ public struct FeedConfigFile: Sendable {
     var adapter: (any FeedAdapter)?
     /// Tags it is filed under.
     var tags: [String]?
+    /// At most this many items kept and shown.
+    var maxItems: Int?
+    /// Whether it is fetched with the others.
+    var enabled: Bool?
 
     func applied(to source: FeedSource) -> FeedSource {
       var source = source
@@ -28,6 +32,8 @@ public struct FeedConfigFile: Sendable {
       if let ttl { source.ttl = ttl }
       if let adapter { source.adapter = adapter }
       if let tags { source.tags = tags }
+      if let maxItems { source.maxItems = maxItems }
+      if let enabled { source.enabled = enabled }
       return source
     }
 
@@ -37,6 +43,8 @@ public struct FeedConfigFile: Sendable {
         name: name, url: url ?? URL(fileURLWithPath: "/"), ttl: ttl ?? .seconds(15 * 60),
         adapter: adapter ?? SyndicationAdapter())
       source.tags = tags ?? []
+      source.maxItems = maxItems
+      source.enabled = enabled ?? true
       return source
     }
   }
@@ -104,6 +112,7 @@ public struct FeedConfigFile: Sendable {
 
   private enum Keys: String, CodingKey {
     case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl, tags
+    case maxItems, enabled
   }
 
   /// The file as decoded: `{"sources": [...]}`.
@@ -170,6 +179,21 @@ public struct FeedConfigFile: Sendable {
           throw Problem(source: name, field: "tags", problem: "must be a list of strings")
         }
         declared.tags = tags
+      }
+      if object.contains(.maxItems) {
+        guard let count = try? object.decode(Int.self, forKey: .maxItems), count >= 1,
+          count <= 1_000_000
+        else {
+          throw Problem(
+            source: name, field: "maxItems", problem: "must be a whole number from 1 to 1000000")
+        }
+        declared.maxItems = count
+      }
+      if object.contains(.enabled) {
+        guard let enabled = try? object.decode(Bool.self, forKey: .enabled) else {
+          throw Problem(source: name, field: "enabled", problem: "must be true or false")
+        }
+        declared.enabled = enabled
       }
       var format: String?
       if object.contains(.format) {

@@ -15,6 +15,17 @@ public enum FeedRegistry {
 
   public static let builtInNames = ["a", "b", "c"]
 
+  /// The sources a command works on: those `names` names (disabled ones too), else every
+  /// enabled one; with `tag`, only those filed under it.
+  public static func selected(_ sources: [FeedSource], names: [String], tag: String?)
+    -> [FeedSource]
+  {
+    sources.filter { source in
+      (names.isEmpty ? source.enabled : names.contains(source.name))
+        && (tag.map { source.tags.contains($0) } ?? true)
+    }
+  }
+
   /// Whether `name` may name a source: 1 to 64 lower-case ASCII letters, digits or `-`.
   public static func isValidName(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.count <= 64

@@ -125,7 +125,7 @@ public struct FeedService: Sendable {
     var report = FeedSourceReport(
       name: source.name, url: source.url, status: .failed, fetchedAt: cached?.fetchedAt,
       expiresAt: cached.map { $0.fetchedAt.addingTimeInterval(source.ttl.seconds) },
-      error: cacheError, items: cached?.items ?? [], attempts: 0, newItems: 0)
+      error: cacheError, items: source.limited(cached?.items ?? []), attempts: 0, newItems: 0)
     let current = now()
     if let cached,
       offline || (!refresh && current < cached.fetchedAt.addingTimeInterval(source.ttl.seconds))
@@ -168,6 +168,7 @@ public struct FeedService: Sendable {
       // stopped with it (the reader is linear in the capped body, and checks for cancellation).
       let adapter = source.adapter
       let sourceName = source.name
+      let limited = source.limited
       let (response, decoded) = try await deadline.run {
         [headers] () async throws -> (HTTPResponse, (items: [FeedItem], notes: [String])?) in
         let response = try await transport.get(url, headers: headers)
@@ -175,7 +176,7 @@ public struct FeedService: Sendable {
         var origin = response.origin
         origin.url = origin.url ?? url
         let decoded = try adapter.decode(response.body, source: sourceName, origin: origin)
-        return (response, decoded)
+        return (response, (limited(decoded.items), decoded.notes))
       }
       var entry: FeedCacheEntry
       if response.status == 304, let cached, cached.kept == true,
@@ -183,7 +184,7 @@ public struct FeedService: Sendable {
           < RevalidationTimes.rewriteAfter
       {
         // Unchanged, and written in full less than a day ago: nothing but the time is written.
-        report.items = cached.items
+        report.items = source.limited(cached.items)
         report.fetchedAt = now()
         report.expiresAt = report.fetchedAt?.addingTimeInterval(source.ttl.seconds)
         report.status = .fresh
@@ -219,7 +220,7 @@ public struct FeedService: Sendable {
       }
       let known = Set(cached?.items.map(\.id) ?? [])
       report.newItems = entry.items.filter { !known.contains($0.id) }.count
-      report.items = entry.items
+      report.items = source.limited(entry.items)
       report.fetchedAt = entry.fetchedAt
       report.expiresAt = entry.fetchedAt.addingTimeInterval(source.ttl.seconds)
       report.status = .fresh

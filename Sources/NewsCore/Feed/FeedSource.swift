@@ -12,6 +12,16 @@ public struct FeedSource: Sendable {
   public var adapter: any FeedAdapter
   /// Tags it is filed under (OPML folders, newsboat tags), from `config.json`.
   public var tags: [String] = []
+  /// Keep and show at most this many of its items (the first in the source's order).
+  public var maxItems: Int?
+  /// Whether `feed`, `sync` and `browse` fetch it (`--source` still names a disabled one).
+  public var enabled = true
+
+  /// `items` cut to ``maxItems``.
+  func limited(_ items: [FeedItem]) -> [FeedItem] {
+    guard let maxItems, items.count > maxItems else { return items }
+    return Array(items.prefix(maxItems))
+  }
 
   /// Creates a source.
   public init(name: String, url: URL, ttl: Duration, adapter: any FeedAdapter) {

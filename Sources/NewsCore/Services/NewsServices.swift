@@ -96,7 +96,7 @@ public struct NewsServices: Sendable {
   public func sync() throws -> SyncService {
     SyncService(
       configuration: configuration, providers: providers, context: providerContext(),
-      articles: try articleStore(), feed: try feed(), feedSources: feedSources(),
+      articles: try articleStore(), feed: try feed(), feedSources: feedSources().filter(\.enabled),
       deadline: sourceDeadline())
   }
 

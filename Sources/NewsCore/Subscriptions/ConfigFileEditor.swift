@@ -101,6 +101,55 @@ struct ConfigFileEditor {
     return true
   }
 
+  /// Sets `members` (key and JSON value text; a `nil` value removes the key) in the entry of
+  /// `sources` named `name`: a key already there has its value replaced in place, a new one is
+  /// added before the object's closing brace. Returns whether there was such an entry.
+  mutating func set(_ members: [(key: String, value: String?)], inEntryNamed name: String)
+    throws(Failure) -> Bool
+  {
+    for (key, value) in members {
+      guard let root = try rootObject(), let sources = try member("sources", of: root),
+        let index = try names().firstIndex(of: name)
+      else { return false }
+      let entry = try elements(of: sources)[index]
+      if let span = try memberSpan(key, of: entry) {
+        if let value {
+          bytes.replaceSubrange(span.value, with: Array(value.utf8))
+        } else {
+          removeMember(keyStart: span.key, valueEnd: span.value.upperBound, of: entry)
+        }
+      } else if let value {
+        let keyText = "\"\(key)\": \(value)"
+        // The last byte before the closing brace that is not blank.
+        let last = skipSpaceBackwards(entry.upperBound - 2)
+        let empty = bytes[last] == UInt8(ascii: "{")
+        bytes.insert(contentsOf: Array(((empty ? "" : ", ") + keyText).utf8), at: last + 1)
+      }
+    }
+    return true
+  }
+
+  /// Removes the member of `object` whose key starts at `keyStart` and whose value ends at
+  /// `valueEnd`, with the comma that separates it from the next (or the previous) one.
+  private mutating func removeMember(keyStart: Int, valueEnd: Int, of object: Range<Int>) {
+    var start = keyStart
+    var end = valueEnd
+    let after = skipSpace(end)
+    if after < object.upperBound, bytes[after] == UInt8(ascii: ",") {
+      end = skipSpace(after + 1)
+    } else {
+      let before = skipSpaceBackwards(start - 1)
+      if bytes[before] == UInt8(ascii: ",") { start = before }
+    }
+    bytes.removeSubrange(start..<end)
+  }
+
+  private func skipSpaceBackwards(_ start: Int) -> Int {
+    var index = start
+    while index > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index -= 1 }
+    return index
+  }
+
   // MARK: Scanning
 
   /// The range of the top-level object, or `nil` when the text is blank.
@@ -115,8 +164,16 @@ struct ConfigFileEditor {
 
   /// The range of the value of `key` in `object`.
   private func member(_ key: String, of object: Range<Int>) throws(Failure) -> Range<Int>? {
+    try memberSpan(key, of: object)?.value
+  }
+
+  /// Where the member `key` of `object` starts (its key's quote) and its value's range.
+  private func memberSpan(_ key: String, of object: Range<Int>) throws(Failure) -> (
+    key: Int, value: Range<Int>
+  )? {
     var index = skipSpace(object.lowerBound + 1)
     while index < object.upperBound, bytes[index] == UInt8(ascii: "\"") {
+      let keyStart = index
       let keyEnd = try valueEnd(index)
       let name =
         try? JSONSerialization.jsonObject(
@@ -125,7 +182,7 @@ struct ConfigFileEditor {
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { break }
       let valueStart = skipSpace(index + 1)
       let end = try valueEnd(valueStart)
-      if name == key { return valueStart..<end }
+      if name == key { return (keyStart, valueStart..<end) }
       index = skipSpace(end)
       if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index = skipSpace(index + 1) }
     }

@@ -83,6 +83,22 @@ public struct SubscriptionService: Sendable {
       existed: false)
   }
 
+  /// Changes the settings of the source `name` in `config.json` (a built-in source gets an entry
+  /// of its own holding them); what `settings` leaves `nil` stays as it is.
+  public func set(_ name: String, _ settings: SourceSettings) throws {
+    guard sources.contains(where: { $0.name == name }) else {
+      throw SubscriptionError.unknownSource(name: name, known: sources.map(\.name))
+    }
+    let members = settings.members
+    guard !members.isEmpty else { return }
+    try edit { editor throws(ConfigFileEditor.Failure) in
+      if try !editor.set(members, inEntryNamed: name) {
+        try editor.append(JSONValue.object([("name", .string(name))]).serialized())
+        _ = try editor.set(members, inEntryNamed: name)
+      }
+    }
+  }
+
   /// Unsubscribes from the source `name` (its stored articles stay until retention drops them).
   public func remove(_ name: String) throws {
     guard sources.contains(where: { $0.name == name }) else {
@@ -252,9 +268,19 @@ public struct SubscriptionService: Sendable {
     }
   }
 
-  /// Adds `entries` to (or removes the source `removing` from) `config.json`, under its lock,
-  /// then checks the result decodes before it replaces the file.
+  /// Adds `entries` to (or removes the source `removing` from) `config.json`.
   private func write(_ entries: [Entry], removing: String?) throws {
+    try edit { editor throws(ConfigFileEditor.Failure) in
+      try editor.append(contentsOf: entries.map(\.json))
+      if let removing { _ = try editor.remove(named: removing) }
+    }
+  }
+
+  /// Changes `config.json` with `change`, under its lock, then checks the result decodes before
+  /// it replaces the file (everything it does not change stays as written).
+  private func edit(_ change: (inout ConfigFileEditor) throws(ConfigFileEditor.Failure) -> Void)
+    throws
+  {
     // A symbolic link (dotfiles) stays one: its target is what is replaced.
     let path = URL(fileURLWithPath: configuration.configFilePath).resolvingSymlinksInPath()
     try AtomicFile.createDirectory(path.deletingLastPathComponent())
@@ -270,8 +296,7 @@ public struct SubscriptionService: Sendable {
       }
       var editor = ConfigFileEditor(data)
       do throws(ConfigFileEditor.Failure) {
-        try editor.append(contentsOf: entries.map(\.json))
-        if let removing { _ = try editor.remove(named: removing) }
+        try change(&editor)
       } catch {
         throw SubscriptionError.uneditable(path: path.path, detail: error.detail)
       }

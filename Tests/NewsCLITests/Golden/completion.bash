@@ -28,15 +28,19 @@ _news() {
     feed)
       case "$prev" in
         --source) return ;;
+        --tag) return ;;
         --limit) return ;;
       esac
-      COMPREPLY=($(compgen -W "--source --limit --unread --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--source --tag --limit --unread --offline --refresh --json --jsonl --help" -- "$cur")) ;;
     sources)
       case "$prev" in
+        --tag) return ;;
         --name) return ;;
         --ttl) return ;;
+        --max-items) return ;;
+        --tags) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --name --ttl --help add remove import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --name --ttl --max-items --tags --enable --disable --help add remove set import export" -- "$cur")) ;;
     sync)
       case "$prev" in
       esac

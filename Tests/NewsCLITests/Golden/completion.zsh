@@ -7,7 +7,7 @@ _news() {
     'headlines:Show the latest top headlines (newsapi.org by default, or articles or bbc).'
     'show:Show one article in full, with its likes and comments.'
     'feed:Show the feed\: every source (A, B, C, …) fetched in parallel, each cached.'
-    'sources:List, add, remove, import and export the feed'\''s sources.'
+    'sources:List, add, remove, set, import and export the feed'\''s sources.'
     'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
     'search:Search the stored articles offline, or all of newsapi.org with --online.'
     'bookmark:Keep articles for good, whatever the retention policy says.'
@@ -56,6 +56,7 @@ _news() {
     feed)
       _arguments -s \
         '--source[Only these sources (comma-separated, e.g. a,b).]:<names>:' \
+        '--tag[Only the sources filed under this tag.]:<tag>:' \
         '--limit[Show at most n items.]:<n>:' \
         '--unread[Only the articles not read yet.]' \
         '--offline[Never use the network\: read what is stored (no key needed).]' \
@@ -68,10 +69,15 @@ _news() {
     sources)
       _arguments -s \
         '--json[Print one JSON document instead of text.]' \
+        '--tag[Only the sources filed under this tag.]:<tag>:' \
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
         '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
+        '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
+        '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
+        '--enable[Fetch it with the others again.]' \
+        '--disable[Leave it out of feed, sync and browse (--source still names it).]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(add remove import export)'
+        '*:argument:(add remove set import export)'
       ;;
     sync)
       _arguments -s \

@@ -1,0 +1,33 @@
+/// What `news sources set <name>` changes in a source's entry of `config.json`; `nil` leaves a
+/// setting as it is.
+public struct SourceSettings: Sendable, Equatable {
+  /// Seconds its answer stays fresh.
+  public var ttl: Int?
+  /// Keep and show at most this many items; 0 removes the limit.
+  public var maxItems: Int?
+  /// The tags it is filed under; an empty list removes them.
+  public var tags: [String]?
+  /// Whether `feed`, `sync` and `browse` fetch it.
+  public var enabled: Bool?
+
+  /// Settings to change.
+  public init(ttl: Int? = nil, maxItems: Int? = nil, tags: [String]? = nil, enabled: Bool? = nil) {
+    self.ttl = ttl
+    self.maxItems = maxItems
+    self.tags = tags
+    self.enabled = enabled
+  }
+
+  /// The members to write, as JSON text (`nil`: remove the member).
+  var members: [(key: String, value: String?)] {
+    var members: [(key: String, value: String?)] = []
+    if let ttl { members.append(("ttl", String(ttl))) }
+    if let maxItems { members.append(("maxItems", maxItems == 0 ? nil : String(maxItems))) }
+    if let tags {
+      members.append(
+        ("tags", tags.isEmpty ? nil : JSONValue.array(tags.map { .string($0) }).serialized()))
+    }
+    if let enabled { members.append(("enabled", enabled ? nil : "false")) }
+    return members
+  }
+}

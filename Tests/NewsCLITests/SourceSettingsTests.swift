@@ -1,0 +1,127 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@Suite("per-source settings: news sources set, --tag, maxItems, enabled")
+struct SourceSettingsTests {
+  let harness: Harness
+  var configPath: String { harness.home.path("news/config.json") }
+
+  init() throws {
+    harness = try Harness()
+    for name in ["a", "b", "c"] {
+      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    harness.server.route("/atom.xml", .fixture("feeds/atom10_1.xml"))
+  }
+
+  func config() throws -> String { try String(contentsOfFile: configPath, encoding: .utf8) }
+
+  /// The feed's sources and their item counts, from `news feed --json` with `arguments`.
+  func feed(_ arguments: [String] = []) async throws -> [String: Int] {
+    let result = await harness.run(["feed", "--json"] + arguments)
+    #expect(result.code == .success, "\(result.err)")
+    let items = try #require(try result.json()["items"] as? [[String: Any]])
+    var counts: [String: Int] = [:]
+    for item in items { counts[item["source"] as? String ?? "?", default: 0] += 1 }
+    let sources = try #require(try result.json()["sources"] as? [[String: Any]])
+    for source in sources { counts[source["name"] as? String ?? "?", default: 0] += 0 }
+    return counts
+  }
+
+  @Test("set writes the settings in place; sources shows them; feed applies them; unset restores")
+  func setAndApply() async throws {
+    let base = harness.server.baseURL.absoluteString
+    #expect(
+      await harness.run(["sources", "add", base + "/atom.xml", "--name", "atom"]).code == .success)
+    let added = try config()
+    #expect(try await feed()["atom"] == 3)
+
+    let set = await harness.run([
+      "sources", "set", "atom", "--max-items", "2", "--tags", "tech,daily", "--ttl", "120",
+    ])
+    #expect(set.code == .success)
+    #expect(set.out == "set: atom\n")
+    #expect(
+      try config().contains(
+        #"{"name":"atom","url":"\#(base)/atom.xml", "ttl": 120, "maxItems": 2, "tags": ["tech","daily"]}"#
+      ))
+    let listed = try #require(
+      try await harness.run(["sources", "--json", "--tag", "tech"]).json()["sources"]
+        as? [[String: Any]])
+    #expect(listed.count == 1)
+    #expect(listed[0]["name"] as? String == "atom")
+    #expect(listed[0]["maxItems"] as? Int == 2)
+    #expect(listed[0]["tags"] as? [String] == ["tech", "daily"])
+    #expect(listed[0]["ttl"] as? Int == 120)
+    #expect(listed[0]["enabled"] as? Bool == true)
+    // At most 2 items, from the store's next refresh on; --tag picks the source out.
+    #expect(try await feed(["--refresh"])["atom"] == 2)
+    #expect(try await feed(["--tag", "daily"]) == ["atom": 2])
+
+    // Disabled: left out of the feed (not even asked for), still named by --source.
+    #expect(await harness.run(["sources", "set", "atom", "--disable"]).code == .success)
+    let before = harness.server.requests(to: "/atom.xml").count
+    #expect(try await feed(["--refresh"])["atom"] == nil)
+    #expect(harness.server.requests(to: "/atom.xml").count == before)
+    #expect(try await feed(["--source", "atom"])["atom"] == 2)
+    let text = await harness.run(["sources"])
+    #expect(text.out.contains("at most 2 items · tags tech, daily · disabled"))
+
+    // Settings removed: the entry is as `add` wrote it but for the ttl.
+    let unset = await harness.run([
+      "sources", "set", "atom", "--enable", "--max-items", "0", "--tags", "none",
+    ])
+    #expect(unset.code == .success)
+    #expect(
+      try config()
+        == added.replacingOccurrences(
+          of: #""url":"\#(base)/atom.xml"}"#, with: #""url":"\#(base)/atom.xml", "ttl": 120}"#))
+    #expect(try await feed(["--refresh"])["atom"] == 3)
+  }
+
+  @Test("a built-in source gets an entry of its own holding its settings")
+  func builtIn() async throws {
+    #expect(await harness.run(["sources", "set", "b", "--max-items", "1"]).code == .success)
+    #expect(try config().contains(#"{"name":"b", "maxItems": 1}"#))
+    let listed = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    #expect(listed.map { $0["maxItems"] as? Int } == [nil, 1, nil])
+  }
+
+  @Test(
+    "mistakes are usage errors, and nothing is written",
+    arguments: [
+      (["sources", "set", "nope", "--ttl", "1"], "no source named 'nope'"),
+      (["sources", "set", "a"], "'set' needs a setting"),
+      (["sources", "--tag", "nope"], "no source is tagged 'nope'; no source has tags"),
+      (["feed", "--tag", "nope"], "no source is tagged 'nope'"),
+      (["sources", "set", "a", "--enable", "--disable"], "--enable and --disable contradict"),
+      (["sources", "remove", "a", "--max-items", "3"], "--max-items only applies to 'set'"),
+      (["sources", "set", "a", "--tag", "x"], "--tag only applies to the list of sources"),
+      (["sources", "set", "a", "--name", "x"], "--name only applies to 'add'"),
+    ])
+  func mistakes(arguments: [String], message: String) async throws {
+    let result = await harness.run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.err.contains(message), "\(result.err)")
+    #expect(!FileManager.default.fileExists(atPath: configPath))
+    #expect(harness.server.requests.isEmpty)
+  }
+
+  @Test("config.json: maxItems and enabled are checked, naming the field")
+  func checked() async throws {
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    for (entry, field) in [
+      (#"{"name": "a", "maxItems": 0}"#, "maxItems"),
+      (#"{"name": "a", "enabled": "no"}"#, "enabled"),
+    ] {
+      try #"{"sources": [\#(entry)]}"#.write(toFile: configPath, atomically: true, encoding: .utf8)
+      let result = await harness.run(["sources"])
+      #expect(result.code == .configuration)
+      #expect(result.err.contains(field), "\(result.err)")
+    }
+  }
+}
