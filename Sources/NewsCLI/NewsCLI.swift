@@ -10,6 +10,7 @@ public enum NewsCLI {
       ShowCommand.entry,
       FeedCommand.entry,
       SourcesCommand.entry,
+      IgnoreCommand.entry,
       SyncCommand.entry,
       SearchCommand.entry,
       BookmarkCommands.add,

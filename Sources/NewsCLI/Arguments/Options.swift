@@ -138,6 +138,19 @@ enum Options {
     "disable", help: "Leave it out of feed, sync and browse (--source still names it).")
   /// The options only `sources set` takes.
   static let sourceSettings = [maxItems.spec, tags.spec, enable.spec, disable.spec]
+  /// `--in <field>` of ignore add.
+  static let ignoreField = OptionKey<String>.choice(
+    "in", "<field>", choices: IgnoreRule.Field.allCases.map(\.rawValue),
+    help: "Where the rule looks: title (the default), author, link or text.")
+  /// `--source <name>` of ignore add.
+  static let ignoreSource = OptionKey<String>.text(
+    "source", "<name>", help: "Only this provider's or feed source's items.")
+  /// `--regex` of ignore add.
+  static let regex = Flag(
+    "regex", help: "The pattern is a regular expression (case-insensitive), not words.")
+  /// `--show-ignored` of feed.
+  static let showIgnored = Flag(
+    "show-ignored", help: "Show the items the ignore rules hide, marked [ignored].")
   /// `--quiet` of sync.
   static let quiet = Flag("quiet", help: "Print nothing when every source succeeded.")
   /// `-h`, `--help`, which every command takes.

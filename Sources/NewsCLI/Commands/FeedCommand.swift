@@ -17,7 +17,10 @@ enum FeedCommand {
         news feed --source a,c
         news feed --json | jq -r '.items[].title'
       """,
-    options: [Options.feedSources.spec, Options.tag.spec, Options.limit.spec, Options.unread.spec]
+    options: [
+      Options.feedSources.spec, Options.tag.spec, Options.limit.spec, Options.unread.spec,
+      Options.showIgnored.spec,
+    ]
       + Options.freshness + Options.output)
 
   static let entry = CommandEntry(
@@ -60,7 +63,9 @@ enum FeedCommand {
       spinner.update("fetching \(total) sources… \(total - remaining) done")
     }
     await spinner.stop()
-    let result = lists.feed(reports, unreadOnly: arguments[Options.unread], limit: limit)
+    let result = lists.feed(
+      reports, unreadOnly: arguments[Options.unread], limit: limit,
+      showIgnored: arguments[Options.showIgnored])
 
     // Warnings when the command succeeds; when every source failed, each failure is an error
     // line and the last line says so.
@@ -94,16 +99,23 @@ enum FeedCommand {
     switch format {
     case .json:
       context.console.out(
-        FeedRenderer.json(result.reports, read: result.read).serialized(pretty: true) + "\n")
+        FeedRenderer.json(
+          result.reports, read: result.read,
+          ignored: result.showsIgnored ? result.ignored : nil
+        ).serialized(pretty: true) + "\n")
     case .jsonLines:
       for item in result.items {
         context.console.out(
-          FeedRenderer.item(item, read: result.read.contains(item.id)).serialized() + "\n")
+          FeedRenderer.item(
+            item, read: result.read.contains(item.id),
+            ignored: result.showsIgnored ? result.ignored.contains(item.id) : nil
+          ).serialized() + "\n")
       }
     case .text:
       let renderer = FeedRenderer(
         style: context.style(configuration), width: context.width(configuration),
-        now: context.timing.now(), read: result.read, unread: result.unread)
+        now: context.timing.now(), read: result.read, unread: result.unread,
+        ignored: result.ignored)
       renderer.text(result.reports, cutByLimit: result.cutByLimit) { context.console.out($0) }
     }
   }

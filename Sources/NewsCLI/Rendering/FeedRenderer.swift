@@ -10,6 +10,8 @@ struct FeedRenderer {
   var read: Set<String> = []
   /// Unread items of each source (before `--unread` and `--limit`), for the headers.
   var unread: [String: Int] = [:]
+  /// The ids of the items the killfile matches, shown by `--show-ignored`: marked `[ignored]`.
+  var ignored: Set<String> = []
 
   /// Items grouped by source, each source with its status.
   ///
@@ -54,7 +56,9 @@ struct FeedRenderer {
       for item in report.items {
         number += 1
         let label = String(repeating: " ", count: max(0, 3 - String(number).count)) + "\(number). "
-        let title = TextWrapper.shortened(clean(item.title), to: ArticleListRenderer.maximumTitle)
+        let title = TextWrapper.shortened(
+          (ignored.contains(item.id) ? "[ignored] " : "") + clean(item.title),
+          to: ArticleListRenderer.maximumTitle)
         let titleLines = TextWrapper.wrap(title, width: width - indent.count)
         let isRead = read.contains(item.id)
         for (index, line) in titleLines.enumerated() {
@@ -81,10 +85,20 @@ struct FeedRenderer {
   }
 
   /// `{"schemaVersion","items":[ITEM…],"sources":[{"name","url","status","fetchedAt","expiresAt","error"}]}`.
-  static func json(_ reports: [FeedSourceReport], read: Set<String>) -> JSONValue {
+  /// With `ignored` (`--show-ignored`), each ITEM says whether the killfile matches it.
+  static func json(_ reports: [FeedSourceReport], read: Set<String>, ignored: Set<String>? = nil)
+    -> JSONValue
+  {
     .object([
       ("schemaVersion", .int(ArticleJSON.schemaVersion)),
-      ("items", .array(reports.flatMap(\.items).map { item($0, read: read.contains($0.id)) })),
+      (
+        "items",
+        .array(
+          reports.flatMap(\.items).map { shown in
+            item(
+              shown, read: read.contains(shown.id), ignored: ignored.map { $0.contains(shown.id) })
+          })
+      ),
       (
         "sources",
         .array(
@@ -103,9 +117,10 @@ struct FeedRenderer {
   }
 
   /// ITEM: `{"id","source","sources","title","subtitle","imageUrl","url","publishedAt","author",
-  /// "read"}`; `sources` is `source` and every later source listing the same link.
-  static func item(_ item: FeedItem, read: Bool) -> JSONValue {
-    .object([
+  /// "read"}`; `sources` is `source` and every later source listing the same link. With
+  /// `ignored` (`--show-ignored`), `"ignored"` follows.
+  static func item(_ item: FeedItem, read: Bool, ignored: Bool? = nil) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("id", .string(item.id)),
       ("source", .string(item.source)),
       ("sources", .array(([item.source] + item.alsoIn).map { .string($0) })),
@@ -116,7 +131,9 @@ struct FeedRenderer {
       ("publishedAt", .date(item.publishedAt)),
       ("author", .string(item.author)),
       ("read", .bool(read)),
-    ])
+    ]
+    if let ignored { members.append(("ignored", .bool(ignored))) }
+    return .object(members)
   }
 
   /// Items are plain text already: the JSON shapes are cleaned of HTML when decoded, web feeds

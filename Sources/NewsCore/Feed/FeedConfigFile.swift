@@ -53,6 +53,8 @@ public struct FeedConfigFile: Sendable {
   public var path: String
   /// The sources, in the file's order.
   public var sources: [DeclaredSource]
+  /// The killfile: `"ignore"`, in the file's order (``IgnoreRule``).
+  public var ignore: [IgnoreRule] = []
 
   /// Reads the file at `path`, if there is one; a missing file named by `NEWS_CONFIG` is an error.
   static func load(path: String, explicit: Bool) throws(ConfigurationError) -> FeedConfigFile? {
@@ -100,7 +102,7 @@ public struct FeedConfigFile: Sendable {
       }
 
     }
-    return FeedConfigFile(path: path, sources: wire.sources)
+    return FeedConfigFile(path: path, sources: wire.sources, ignore: wire.ignore)
   }
 
   /// A mistake found while decoding, with where it is.
@@ -112,16 +114,22 @@ public struct FeedConfigFile: Sendable {
 
   private enum Keys: String, CodingKey {
     case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl, tags
-    case maxItems, enabled
+    case maxItems, enabled, ignore, author, link, text, regex, source
   }
 
   /// The file as decoded: `{"sources": [...]}`.
   private struct Wire: Decodable {
     var sources: [DeclaredSource]
+    var ignore: [IgnoreRule] = []
 
     init(from decoder: any Decoder) throws {
       guard let root = try? decoder.container(keyedBy: Keys.self) else {
         throw Problem(source: nil, field: "(top level)", problem: "is not a JSON object")
+      }
+      if root.contains(.ignore) { ignore = try Self.rules(root) }
+      guard root.contains(.sources) || !root.contains(.ignore) else {
+        sources = []
+        return
       }
       guard var list = try? root.nestedUnkeyedContainer(forKey: .sources) else {
         throw Problem(source: nil, field: "sources", problem: "must be a list of sources")
@@ -135,6 +143,47 @@ public struct FeedConfigFile: Sendable {
         sources.append(try Self.source(object, index: index))
       }
       self.sources = sources
+    }
+
+    /// `"ignore": [{"title": "sponsored"}, {"text": "a|b", "regex": true, "source": "hn"}]`.
+    private static func rules(_ root: KeyedDecodingContainer<Keys>) throws -> [IgnoreRule] {
+      guard var list = try? root.nestedUnkeyedContainer(forKey: .ignore) else {
+        throw Problem(source: nil, field: "ignore", problem: "must be a list of rules")
+      }
+      var rules: [IgnoreRule] = []
+      while !list.isAtEnd {
+        let field = "ignore[\(list.currentIndex)]"
+        guard let object = try? list.nestedContainer(keyedBy: Keys.self) else {
+          throw Problem(source: nil, field: field, problem: "must be an object")
+        }
+        let keys: [(Keys, IgnoreRule.Field)] = [
+          (.title, .title), (.author, .author), (.link, .link), (.text, .text),
+        ]
+        let present = keys.filter { object.contains($0.0) }
+        guard present.count == 1,
+          let pattern = try? object.decode(String.self, forKey: present[0].0)
+        else {
+          throw Problem(
+            source: nil, field: field,
+            problem: "must have one of title, author, link or text, holding the words to ignore")
+        }
+        var rule = IgnoreRule(field: present[0].1, pattern: pattern)
+        if object.contains(.regex) {
+          guard let regex = try? object.decode(Bool.self, forKey: .regex) else {
+            throw Problem(source: nil, field: field + ".regex", problem: "must be true or false")
+          }
+          rule.isRegex = regex
+        }
+        if object.contains(.source) {
+          guard let source = try? object.decode(String.self, forKey: .source) else {
+            throw Problem(source: nil, field: field + ".source", problem: "must be a source's name")
+          }
+          rule.source = source
+        }
+        if let problem = rule.problem { throw Problem(source: nil, field: field, problem: problem) }
+        rules.append(rule)
+      }
+      return rules
     }
 
     private static func source(_ object: KeyedDecodingContainer<Keys>, index: Int) throws

@@ -8,6 +8,10 @@ public struct FeedListResult: Sendable {
   public var read: Set<String>
   /// Each source's unread items (before `--unread` and `--limit`).
   public var unread: [String: Int]
+  /// The ids of the shown items the killfile matches (only with `showIgnored`).
+  public var ignored: Set<String> = []
+  /// Whether the items the killfile matches are shown (`--show-ignored`).
+  public var showsIgnored = false
   /// The sources `--limit` cut short.
   public var cutByLimit: Set<String>
   /// Warnings for standard error (read marks that cannot be read).

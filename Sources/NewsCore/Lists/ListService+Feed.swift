@@ -3,15 +3,32 @@ import Foundation
 extension ListService {
   /// The feed as `news feed` shows it, from the sources' `reports`: one link one item
   /// (``FeedLinkMerge``), read state, unread counts, then only unread items with `unreadOnly`,
-  /// then at most `limit` items across sources. Marks that cannot be read are a warning.
-  public func feed(_ reports: [FeedSourceReport], unreadOnly: Bool, limit: Int?) -> FeedListResult {
+  /// then at most `limit` items across sources. Marks that cannot be read are a warning. The
+  /// items the killfile matches (``IgnoreRule``) are left out and not counted; with
+  /// `showIgnored` they are shown, and named in ``FeedListResult/ignored``.
+  public func feed(
+    _ reports: [FeedSourceReport], unreadOnly: Bool, limit: Int?, showIgnored: Bool = false
+  ) -> FeedListResult {
     var reports = FeedLinkMerge.merged(reports)
+    var ignored: Set<String> = []
+    var filter = IgnoreFilter(ignoreRules)
+    if !filter.isEmpty {
+      for index in reports.indices {
+        for item in reports[index].items where filter.ignores(item.article) {
+          ignored.insert(item.id)
+        }
+        if !showIgnored { reports[index].items.removeAll { ignored.contains($0.id) } }
+      }
+    }
     let ids = reports.flatMap { $0.items.map(\.id) }
     let (marks, warnings) = readMarksOrWarning(of: ids)
     let read = marks.marked(ids)
     var unread: [String: Int] = [:]
     for report in reports {
-      unread[report.name] = report.items.lazy.filter { !read.contains($0.id) }.count
+      unread[report.name] =
+        report.items.lazy.filter {
+          !read.contains($0.id) && !ignored.contains($0.id)
+        }.count
     }
     if unreadOnly {
       for index in reports.indices { reports[index].items.removeAll { read.contains($0.id) } }
@@ -27,9 +44,14 @@ extension ListService {
       }
     }
     let shown = Set(reports.lazy.flatMap(\.items).map(\.id))
-    return FeedListResult(
+    var result = FeedListResult(
       reports: reports, read: read.intersection(shown), unread: unread, cutByLimit: cut,
       warnings: warnings, marks: marks)
+    if showIgnored {
+      result.ignored = ignored.intersection(shown)
+      result.showsIgnored = true
+    }
+    return result
   }
 
   /// Keeps what `result` showed as the last list (so `news show 3` counts in it) and stamps the

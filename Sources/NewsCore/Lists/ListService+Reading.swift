@@ -8,6 +8,8 @@ extension ListService {
   /// What a reader shows beside a list of `articles`: which are read and which bookmarked; with
   /// `unreadOnly`, the read ones left out. Marks or bookmarks that cannot be read count as none.
   public func readingState(of articles: [Article], unreadOnly: Bool) -> ReadingState {
+    var filter = IgnoreFilter(ignoreRules)
+    let articles = filter.isEmpty ? articles : articles.filter { !filter.ignores($0) }
     let ids = articles.map(\.id)
     let read = ((try? store.readMarks(of: ids)) ?? ReadMarks()).marked(ids)
     return ReadingState(

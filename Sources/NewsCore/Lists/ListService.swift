@@ -53,7 +53,8 @@ public struct ListService: Sendable {
     // With --unread the limit counts unread matches: every match is read then.
     let (articles, complete) = try store.search(words, limit: unreadOnly ? nil : limit)
     var result = unkeyed(
-      articles, provider: "search", shape: Shape(limit: limit, unreadOnly: unreadOnly))
+      articles, provider: "search",
+      shape: Shape(limit: limit, unreadOnly: unreadOnly, ignoring: false))
     result.isPartial = !complete
     return result
   }
@@ -62,14 +63,19 @@ public struct ListService: Sendable {
   public func bookmarks(limit: Int?, unreadOnly: Bool = false) throws -> ListResult {
     unkeyed(
       try store.bookmarks(), provider: "bookmarks",
-      shape: Shape(limit: limit, unreadOnly: unreadOnly))
+      shape: Shape(limit: limit, unreadOnly: unreadOnly, ignoring: false))
   }
 
   /// What is shown of a list: at most `limit` articles, only unread ones with `unreadOnly`.
   private struct Shape {
     var limit: Int?
     var unreadOnly = false
+    /// Whether the killfile applies (not to searches and bookmarks, which were asked for).
+    var ignoring = true
   }
+
+  /// The killfile's rules (``IgnoreRule``), from `config.json`.
+  var ignoreRules: [IgnoreRule] { context.configuration.feedConfig?.ignore ?? [] }
 
   private func fetched(
     key: String, shape: Shape, _ fetch: () async throws -> ArticleList
@@ -97,6 +103,9 @@ public struct ListService: Sendable {
   /// The result showing `list` as `shape` says, with its read marks. Marks that cannot be read
   /// (a damaged `read` file, named) are a warning: the list is shown and kept all the same.
   private func shaped(_ list: ArticleList, freshness: ListFreshness, shape: Shape) -> ListResult {
+    var list = list
+    var filter = IgnoreFilter(shape.ignoring ? ignoreRules : [])
+    if !filter.isEmpty { list.articles.removeAll { filter.ignores($0) } }
     let (read, warnings) = readMarksOrWarning(of: list.articles.map(\.id))
     var shown = list
     if shape.unreadOnly { shown.articles.removeAll { read.contains($0.id) } }

@@ -19,16 +19,17 @@ struct ConfigFileEditor {
     var detail: String
   }
 
-  /// Appends `entry` (a JSON object's text) to `sources`, creating the list or the file.
-  mutating func append(_ entry: String) throws(Failure) {
+  /// Appends `entry` (a JSON object's text) to the top-level list `list` (`sources`, or
+  /// `ignore`), creating the list or the file.
+  mutating func append(_ entry: String, to list: String = "sources") throws(Failure) {
     guard let root = try rootObject() else {
-      bytes = Array("{\n  \"sources\": [\n    \(entry)\n  ]\n}\n".utf8)
+      bytes = Array("{\n  \"\(list)\": [\n    \(entry)\n  ]\n}\n".utf8)
       return
     }
-    guard let sources = try member("sources", of: root) else {
+    guard let sources = try member(list, of: root) else {
       let inner = skipSpace(root.lowerBound + 1)
       let isEmpty = bytes[inner] == UInt8(ascii: "}")
-      let text = "\n  \"sources\": [\n    \(entry)\n  ]" + (isEmpty ? "\n" : ",")
+      let text = "\n  \"\(list)\": [\n    \(entry)\n  ]" + (isEmpty ? "\n" : ",")
       bytes.replaceSubrange(
         (root.lowerBound + 1)..<(isEmpty ? inner : root.lowerBound + 1), with: Array(text.utf8))
       return
@@ -84,11 +85,17 @@ struct ConfigFileEditor {
 
   /// Removes the entry of `sources` named `name`; returns whether there was one.
   mutating func remove(named name: String) throws(Failure) -> Bool {
-    guard let root = try rootObject(), let sources = try member("sources", of: root) else {
+    guard let index = try names().firstIndex(of: name) else { return false }
+    return try remove(at: index, from: "sources")
+  }
+
+  /// Removes element `index` of the top-level list `list`; returns whether there was one.
+  mutating func remove(at index: Int, from list: String) throws(Failure) -> Bool {
+    guard let root = try rootObject(), let sources = try member(list, of: root) else {
       return false
     }
     let elements = try self.elements(of: sources)
-    guard let index = try names().firstIndex(of: name) else { return false }
+    guard elements.indices.contains(index) else { return false }
     let range: Range<Int>
     if index > 0 {
       range = elements[index - 1].upperBound..<elements[index].upperBound

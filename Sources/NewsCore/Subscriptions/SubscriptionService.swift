@@ -3,8 +3,8 @@ import Foundation
 /// `news sources add`, `remove`, `import` and `export`: the user's web feeds, kept in
 /// `config.json` (written atomically, under a lock, everything else in it kept as written).
 public struct SubscriptionService: Sendable {
-  private let configuration: Configuration
-  private let sources: [FeedSource]
+  let configuration: Configuration
+  let sources: [FeedSource]
   private let reserved: Set<String>
   private let transport: HTTPTransport
   private let deadline: Deadline
@@ -278,7 +278,7 @@ public struct SubscriptionService: Sendable {
 
   /// Changes `config.json` with `change`, under its lock, then checks the result decodes before
   /// it replaces the file (everything it does not change stays as written).
-  private func edit(_ change: (inout ConfigFileEditor) throws(ConfigFileEditor.Failure) -> Void)
+  func edit(_ change: (inout ConfigFileEditor) throws(ConfigFileEditor.Failure) -> Void)
     throws
   {
     // A symbolic link (dotfiles) stays one: its target is what is replaced.

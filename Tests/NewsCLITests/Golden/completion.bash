@@ -5,7 +5,7 @@ _news() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "headlines show feed sources sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help --help --version" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -31,7 +31,7 @@ _news() {
         --tag) return ;;
         --limit) return ;;
       esac
-      COMPREPLY=($(compgen -W "--source --tag --limit --unread --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--source --tag --limit --unread --show-ignored --offline --refresh --json --jsonl --help" -- "$cur")) ;;
     sources)
       case "$prev" in
         --tag) return ;;
@@ -41,6 +41,12 @@ _news() {
         --tags) return ;;
       esac
       COMPREPLY=($(compgen -W "--json --tag --name --ttl --max-items --tags --enable --disable --help add remove set import export" -- "$cur")) ;;
+    ignore)
+      case "$prev" in
+        --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;
+        --source) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--in --source --regex --json --help add remove list" -- "$cur")) ;;
     sync)
       case "$prev" in
       esac
@@ -106,7 +112,7 @@ _news() {
     help)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--help headlines show feed sources sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help" -- "$cur")) ;;
   esac
 }
 complete -F _news news

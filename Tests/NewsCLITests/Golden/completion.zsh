@@ -8,6 +8,7 @@ _news() {
     'show:Show one article in full, with its likes and comments.'
     'feed:Show the feed\: every source (A, B, C, …) fetched in parallel, each cached.'
     'sources:List, add, remove, set, import and export the feed'\''s sources.'
+    'ignore:List, add and remove the rules that hide items (a killfile).'
     'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
     'search:Search the stored articles offline, or all of newsapi.org with --online.'
     'bookmark:Keep articles for good, whatever the retention policy says.'
@@ -59,6 +60,7 @@ _news() {
         '--tag[Only the sources filed under this tag.]:<tag>:' \
         '--limit[Show at most n items.]:<n>:' \
         '--unread[Only the articles not read yet.]' \
+        '--show-ignored[Show the items the ignore rules hide, marked \[ignored\].]' \
         '--offline[Never use the network\: read what is stored (no key needed).]' \
         '--refresh[Fetch now, whatever is stored or cached.]' \
         '--json[Print one JSON document instead of text.]' \
@@ -78,6 +80,15 @@ _news() {
         '--disable[Leave it out of feed, sync and browse (--source still names it).]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:(add remove set import export)'
+      ;;
+    ignore)
+      _arguments -s \
+        '--in[Where the rule looks\: title (the default), author, link or text.]:<field>:(title author link text)' \
+        '--source[Only this provider'\''s or feed source'\''s items.]:<name>:' \
+        '--regex[The pattern is a regular expression (case-insensitive), not words.]' \
+        '--json[Print one JSON document instead of text.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:(add remove list)'
       ;;
     sync)
       _arguments -s \
@@ -171,7 +182,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help)'
+        '*:argument:(headlines show feed sources ignore sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help)'
       ;;
   esac
 }

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A rule of the killfile (`news ignore`, `"ignore"` in `config.json`): the items it matches are
+/// never shown or counted (`--show-ignored` shows them, marked).
+///
+/// A rule looks in one field: `title`, `author`, `link`, or `text` (title, description and
+/// content). Its pattern is words, all of which must be there, folded as `news search` folds them
+/// (any case, any accents), or with `regex` a regular expression, case-insensitive. A rule with a
+/// `source` applies to that provider or feed source only.
+public struct IgnoreRule: Sendable, Equatable {
+  /// Where a rule looks.
+  public enum Field: String, Sendable, CaseIterable {
+    case title, author, link, text
+  }
+
+  /// Where it looks.
+  public var field: Field
+  /// The words, or the regular expression.
+  public var pattern: String
+  /// Whether `pattern` is a regular expression.
+  public var isRegex: Bool
+  /// The only provider or source it applies to; `nil`: every one.
+  public var source: String?
+
+  /// A rule; check a regular expression with ``problem``.
+  public init(field: Field, pattern: String, isRegex: Bool = false, source: String? = nil) {
+    self.field = field
+    self.pattern = pattern
+    self.isRegex = isRegex
+    self.source = source
+  }
+
+  /// Why the rule cannot be used (an empty pattern, a regular expression that does not
+  /// compile), or `nil`.
+  public var problem: String? {
+    if pattern.trimmingCharacters(in: .whitespaces).isEmpty { return "has an empty pattern" }
+    guard isRegex else { return nil }
+    do {
+      _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+      return nil
+    } catch {
+      return "holds '\(pattern)', which is not a regular expression"
+    }
+  }
+
+  /// The rule as `config.json` holds it: `{"title": "sponsored"}`, `{"text": "a|b",
+  /// "regex": true, "source": "hn"}`.
+  var json: JSONValue {
+    var members: [(String, JSONValue)] = [(field.rawValue, .string(pattern))]
+    if isRegex { members.append(("regex", .bool(true))) }
+    if let source { members.append(("source", .string(source))) }
+    return .object(members)
+  }
+
+  /// How it reads in `news ignore list`: `title has "sponsored"`, `text ~ /a|b/ (source hn)`.
+  public var summary: String {
+    (isRegex ? "\(field.rawValue) ~ /\(pattern)/" : "\(field.rawValue) has \"\(pattern)\"")
+      + (source.map { " (source \($0))" } ?? "")
+  }
+}
+
+/// Rules made ready to match many articles: words folded and expressions compiled once.
+public struct IgnoreFilter {
+  private struct Compiled {
+    var rule: IgnoreRule
+    var matcher: ArticleSearch.Matcher?
+    var expression: NSRegularExpression?
+  }
+
+  private var rules: [Compiled]
+
+  /// A filter of `rules` (a rule that cannot be used matches nothing).
+  public init(_ rules: [IgnoreRule]) {
+    self.rules = rules.compactMap { rule in
+      if rule.isRegex {
+        guard
+          let expression = try? NSRegularExpression(
+            pattern: rule.pattern, options: [.caseInsensitive])
+        else { return nil }
+        return Compiled(rule: rule, expression: expression)
+      }
+      let words = rule.pattern.split(whereSeparator: \.isWhitespace).map(String.init)
+      guard let matcher = ArticleSearch.Matcher(words) else { return nil }
+      return Compiled(rule: rule, matcher: matcher)
+    }
+  }
+
+  /// Whether no rule can match anything.
+  public var isEmpty: Bool { rules.isEmpty }
+
+  /// Whether a rule hides `article`.
+  public mutating func ignores(_ article: Article) -> Bool {
+    for index in rules.indices {
+      let rule = rules[index].rule
+      if let source = rule.source, source != article.provider { continue }
+      let fields: [String?]
+      switch rule.field {
+      case .title: fields = [article.title]
+      case .author: fields = [article.author]
+      case .link: fields = [article.url]
+      case .text: fields = [article.title, article.description, article.content]
+      }
+      if let expression = rules[index].expression {
+        let text = fields.compactMap { $0 }.joined(separator: "\n")
+        if expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil {
+          return true
+        }
+      } else if rules[index].matcher?.matches(fields) == true {
+        return true
+      }
+    }
+    return false
+  }
+}

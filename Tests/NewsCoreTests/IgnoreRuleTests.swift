@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import NewsCore
+
+@Suite("ignore rules (the killfile)")
+struct IgnoreRuleTests {
+  static let article = Article(
+    id: "x", provider: "hn", title: "Sponsored: Crypto Café opens", description: "A new NFT shop",
+    author: "Ann Example", url: "https://ads.example.com/a", content: "Buy now")
+
+  @Test(
+    "a rule matches its field only, by words (folded) or a regular expression, of its source",
+    arguments: [
+      (IgnoreRule(field: .title, pattern: "sponsored"), true),
+      (IgnoreRule(field: .title, pattern: "CAFE crypto"), true),
+      (IgnoreRule(field: .title, pattern: "cafe shop"), false),
+      (IgnoreRule(field: .text, pattern: "cafe shop"), true),
+      (IgnoreRule(field: .text, pattern: "buy"), true),
+      (IgnoreRule(field: .author, pattern: "ann"), true),
+      (IgnoreRule(field: .author, pattern: "sponsored"), false),
+      (IgnoreRule(field: .link, pattern: "ads.example"), true),
+      (IgnoreRule(field: .title, pattern: "^sponsored:", isRegex: true), true),
+      (IgnoreRule(field: .title, pattern: "^crypto", isRegex: true), false),
+      (IgnoreRule(field: .text, pattern: "nft|token", isRegex: true), true),
+      (IgnoreRule(field: .title, pattern: "sponsored", source: "hn"), true),
+      (IgnoreRule(field: .title, pattern: "sponsored", source: "lwn"), false),
+    ])
+  func matches(rule: IgnoreRule, expected: Bool) {
+    var filter = IgnoreFilter([rule])
+    let ignored = filter.ignores(Self.article)
+    #expect(ignored == expected, "\(rule.summary)")
+  }
+
+  @Test("a rule that cannot be used says why, and matches nothing")
+  func problems() {
+    #expect(IgnoreRule(field: .title, pattern: "  ").problem == "has an empty pattern")
+    let bad = IgnoreRule(field: .title, pattern: "(", isRegex: true)
+    #expect(bad.problem?.contains("not a regular expression") == true)
+    var filter = IgnoreFilter([bad])
+    #expect(filter.isEmpty)
+    let ignored = filter.ignores(Self.article)
+    #expect(!ignored)
+    #expect(IgnoreRule(field: .title, pattern: "x").problem == nil)
+  }
+
+  @Test("config.json's ignore list is read, and each mistake names its rule")
+  func configFile() throws {
+    let file = try FeedConfigFile.parse(
+      Data(#"{"ignore": [{"title": "a b"}, {"text": "x|y", "regex": true, "source": "hn"}]}"#.utf8),
+      path: "c.json")
+    #expect(file.sources.isEmpty)
+    #expect(
+      file.ignore == [
+        IgnoreRule(field: .title, pattern: "a b"),
+        IgnoreRule(field: .text, pattern: "x|y", isRegex: true, source: "hn"),
+      ])
+    for (text, field) in [
+      (#"{"ignore": {}}"#, "ignore"), (#"{"ignore": [1]}"#, "ignore[0]"),
+      (#"{"ignore": [{"title": "a", "text": "b"}]}"#, "ignore[0]"),
+      (#"{"ignore": [{"title": "("}, {"title": "(", "regex": true}]}"#, "ignore[1]"),
+      (#"{"ignore": [{"title": "a", "regex": 1}]}"#, "ignore[0].regex"),
+    ] {
+      #expect {
+        try FeedConfigFile.parse(Data(text.utf8), path: "c.json")
+      } throws: { error in
+        guard case .invalidConfigFile(_, _, let named, _) = error as? ConfigurationError else {
+          return false
+        }
+        return named == field
+      }
+    }
+  }
+}
