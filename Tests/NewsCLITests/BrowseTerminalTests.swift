@@ -158,7 +158,7 @@ struct BrowseTerminalTests {
     session.wait(for: "14")
     session.send("\u{1B}")
     session.wait(for: "j/k move")
-    session.send("q")
+    session.send("qq")
     #expect(session.finish() == 0)
     #expect(session.output.hasSuffix("\u{1B}[?1049l"))
     let after = session.modes()
@@ -203,7 +203,7 @@ struct BrowseTerminalTests {
     kill(session.process.processIdentifier, SIGCONT)
     session.wait(for: "\u{1B}[?1049h")
     session.wait(for: "1. ")
-    session.send("q")
+    session.send("qq")
     #expect(session.finish() == 0)
     #expect(session.modes().local == before.local)
   }
@@ -227,7 +227,7 @@ struct BrowseTerminalTests {
     session.send("o")
     // The articles API gives no links: the footer says so.
     session.wait(for: "this article has no link")
-    session.send("\u{1B}q")
+    session.send("\u{1B}qq")
     #expect(session.finish() == 0)
     let list = try #require(
       try json(["headlines", "--from", "articles", "--offline"])["articles"] as? [[String: Any]])
@@ -240,7 +240,7 @@ struct BrowseTerminalTests {
       environment: environment)
     let first = try #require(list[0]["title"] as? String)
     unread.wait(for: String(first.prefix(20)))
-    unread.send("q")
+    unread.send("qq")
     #expect(unread.finish() == 0)
     let second = try #require(list[1]["title"] as? String)
     #expect(!unread.output.contains(String(second.prefix(20))))
@@ -255,9 +255,45 @@ struct BrowseTerminalTests {
     let session = try Session(arguments: ["browse", "--source", "a"], environment: environment)
     session.wait(for: "Source a")
     session.wait(for: "Interesting News!")
-    session.send("q")
+    session.send("qq")
     #expect(session.finish() == 0)
     #expect(server.requests(to: "/feed/a.json").count == 1)
+  }
+
+  @Test("home: every row's counts from the store at once; keys answered while a source hangs")
+  func homeWithAHangingSource() throws {
+    for name in ["a", "b", "c"] {
+      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    var environment = self.environment
+    for name in ["a", "b", "c"] {
+      environment["NEWS_FEED_\(name.uppercased())_URL"] =
+        server.baseURL.absoluteString + "/feed/\(name).json"
+    }
+    environment["NEWS_FEED_B_TTL"] = "0"
+    let (code, _, _) = try BinaryTests().run(["feed"], environment: environment)
+    #expect(code == 0)
+    // From now on source b never answers.
+    server.route("/feed/b.json", .held)
+    let session = try Session(arguments: ["browse"], environment: environment)
+    session.wait(for: "news")
+    // Counts from the store, before any answer: b's item is there although b hangs.
+    session.wait(for: "1/1")
+    session.send("R")
+    session.wait(for: "loading")
+    // Keys answered while b hangs: down to b (articles, bbc, a, b), open its list from the store.
+    session.send("jjj\r")
+    session.wait(for: "Source b")
+    session.wait(for: "WOW")
+    session.send("q")
+    session.wait(for: "R reload all")
+    session.send("?")
+    session.wait(for: "reload every list")
+    session.send("x")
+    session.send("q")
+    #expect(session.finish() == 0)
+    #expect(server.requests(to: "/feed/b.json").count >= 2)
+    #expect(server.unexpectedRequests.isEmpty)
   }
 
   @Test("TERM=dumb refuses with a message; without a terminal it is exit 64, said in one line")

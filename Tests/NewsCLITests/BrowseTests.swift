@@ -126,6 +126,9 @@ struct BrowseTests {
     #expect(state.handle(.character("?")) == [.displayed])
     #expect(Self.screen(state)[0].hasPrefix("Keys"))
     #expect(state.handle(.character("q")).isEmpty, "q on the keys goes back")
+    // q on a list goes back to the home screen, q there quits.
+    #expect(state.handle(.character("q")) == [.displayed])
+    #expect(state.screen == .home)
     #expect(state.handle(.character("q")) == [.quit])
     var noLink = BrowseState(channels: ["x"])
     noLink.loaded(
@@ -179,5 +182,45 @@ struct BrowseTests {
     let styled = BrowseRenderer(styled: true, unicode: false, now: Self.now, timeZone: .gmt)
     #expect(
       ScreenDiff.ansi(from: nil, to: styled.render(state), styled: true).contains("\u{1B}[0;1;7m"))
+  }
+
+  @Test("home: rows with counts and state; Enter opens a list, r and R reload, q quits")
+  func home() {
+    var state = BrowseState(channels: ["articles", "hn", "lwn"])
+    state.home = [
+      .init(unread: 3, total: 10, status: "stored 5 min ago"),
+      .init(status: "never fetched"), .init(unread: 0, total: 4, status: "cached, 1 h ago"),
+    ]
+    state.screen = .home
+    state.resize(width: 60, height: 8)
+    let screen = Self.screen(state)
+    #expect(screen[0].hasPrefix("news  3 lists · 3 unread"))
+    #expect(screen[1].hasPrefix(">  articles       3/10  stored 5 min ago"))
+    #expect(screen[2].hasPrefix("   hn                –  never fetched"))
+    #expect(screen[3].hasPrefix("   lwn             0/4  cached, 1 h ago"))
+    #expect(state.handle(.character("j")).isEmpty)
+    #expect(state.handle(.character("r")) == [.refresh(channels: [1])])
+    #expect(Self.screen(state)[2].hasPrefix(">⟳ hn"), "a progress mark on the row")
+    // R reloads the rows not loading yet.
+    #expect(state.handle(.character("R")) == [.refresh(channels: [0, 2])])
+    #expect(state.handle(.character("R")).isEmpty)
+    #expect(Self.screen(state)[0].contains("loading 3…"))
+    state.updateRow(2, unread: nil, total: nil, status: "failed: HTTP 500", failed: true)
+    #expect(Self.screen(state)[3].hasPrefix(" ! lwn"))
+    #expect(Self.screen(state)[3].contains("0/4  failed: HTTP 500"))
+    // Enter opens the list at once; q goes back home with the row's counts as read here.
+    #expect(state.handle(.enter) == [.load(channel: 1, refresh: false), .displayed])
+    #expect(state.screen == .list)
+    #expect(state.loading)
+    state.loaded(
+      heading: "Source hn", freshness: "fresh", articles: [Self.article(1), Self.article(2)],
+      read: [Self.article(1).id], bookmarked: [])
+    #expect(state.handle(.escape) == [.displayed])
+    #expect(state.screen == .home)
+    #expect(state.home[1].unread == 1 && state.home[1].total == 2)
+    #expect(state.handle(.character("?")) == [.displayed])
+    #expect(state.handle(.character("x")).isEmpty)
+    #expect(state.screen == .home)
+    #expect(state.handle(.character("q")) == [.quit])
   }
 }

@@ -12,12 +12,15 @@ enum BrowseCommand {
   static func spec(_ providers: ProviderRegistry) -> CommandSpec {
     CommandSpec(
       name: "browse",
-      abstract: "Read full screen: the list, an article, reload, filter, bookmark, open.",
+      abstract: "Read full screen: every list, an article, reload, filter, bookmark, open.",
       discussion: """
-        Opens on what 'news headlines' shows (fetched when online, stored otherwise), or on
-        --from's provider or --source's feed; Tab goes to the next provider or source. Keys:
-        j/k or arrows move, Enter reads, Esc goes back, o opens the link, b bookmarks, r
-        reloads, / filters by words, ? lists every key, q quits. Needs a terminal (TERM=dumb
+        Opens on the home screen: every provider and feed source, one a row, with its unread
+        and total items and its state, read from the store at once (nothing waits for the
+        network). Enter opens a list from the store and refreshes it in the background; r
+        reloads the selected row, R every row, each showing its progress. --from or --source
+        opens on that list instead. In a list: j/k or arrows move, Enter reads, o opens the
+        link, b bookmarks, r reloads, / filters by words, Tab goes to the next list, Esc or q
+        goes back (article, list, home, quit); ? lists every key. Needs a terminal (TERM=dumb
         cannot show it): in scripts use the list commands and --json.
 
         EXAMPLES:
@@ -72,7 +75,8 @@ enum BrowseCommand {
     channels += services.feedSources().filter {
       $0.enabled || $0.name == arguments[Options.browseSource]
     }.map(BrowseChannel.feed)
-    var start = 0
+    // The home screen, unless a list was named.
+    var start: Int?
     if let name = arguments[fromOption] {
       start = channels.firstIndex { $0.name == name } ?? 0
     } else if let name = arguments[Options.browseSource] {

@@ -10,13 +10,15 @@ struct BrowseRenderer {
   var now: Date
   var timeZone: TimeZone
 
+  static let homeKeys = "j/k move  Enter open  r reload  R reload all  ? keys  q quit"
   static let listKeys =
-    "j/k move  Enter read  o link  b bookmark  r reload  / filter  Tab source  ? keys  q quit"
+    "j/k move  Enter read  o link  b bookmark  r reload  / filter  Tab next  ? keys  q back"
   static let articleKeys = "j/k scroll  o link  b bookmark  Esc back  ? keys"
 
   func render(_ state: BrowseState) -> ScreenGrid {
     var grid = ScreenGrid(width: state.width, height: state.height)
     switch state.screen {
+    case .home: drawHome(state, on: &grid)
     case .list: drawList(state, on: &grid)
     case .article(let id): drawArticle(state, id: id, on: &grid)
     case .help: drawHelp(state, on: &grid)
@@ -81,6 +83,40 @@ struct BrowseRenderer {
     }
   }
 
+  /// Every list, one a row: name, unread and total, state; `~` (or a spinner glyph) where a
+  /// fetch is under way, `!` where the last one failed.
+  private func drawHome(_ state: BrowseState, on grid: inout ScreenGrid) {
+    let unread = state.home.compactMap(\.unread).reduce(0, +)
+    let loading = state.home.filter(\.loading).count
+    drawHeader(
+      "news",
+      detail: "\(state.home.count) list\(state.home.count == 1 ? "" : "s") · \(unread) unread"
+        + (loading > 0 ? " · loading \(loading)…" : ""), on: &grid)
+    let nameWidth = min(max(state.channels.map(\.count).max() ?? 0, 4), 32)
+    for row in 0..<state.listRows {
+      let index = state.homeScroll + row
+      guard state.home.indices.contains(index), state.channels.indices.contains(index) else {
+        break
+      }
+      let line = state.home[index]
+      let selected = index == state.homeSelection
+      var column = grid.put(selected ? ">" : " ", row: row + 1)
+      let mark = line.loading ? (unicode ? "⟳" : "~") : line.failed ? "!" : " "
+      column = grid.put(mark + " ", row: row + 1, column: column)
+      let name = String(clean(state.channels[index]).prefix(nameWidth))
+      column = grid.put(
+        name + String(repeating: " ", count: nameWidth - name.count) + "  ", row: row + 1,
+        column: column, attributes((line.unread ?? 0) > 0 ? [.bold] : []))
+      let counts =
+        line.total.map { total in "\(line.unread ?? 0)/\(total)" } ?? "–"
+      column = grid.put(
+        String(repeating: " ", count: max(0, 9 - counts.count)) + counts + "  ", row: row + 1,
+        column: column)
+      grid.put(clean(line.status), row: row + 1, column: column, attributes([.dim]))
+      if selected { grid.highlight(row: row + 1, attributes([.reverse])) }
+    }
+  }
+
   private func drawArticle(_ state: BrowseState, id: String, on grid: inout ScreenGrid) {
     guard let article = state.articles.first(where: { $0.id == id }) else { return }
     drawHeader(article.source.map(clean) ?? article.provider, detail: "", on: &grid)
@@ -135,9 +171,12 @@ struct BrowseRenderer {
     let keys = [
       ("j k ↓ ↑", "move (scroll in an article)"), ("PgDn PgUp Space", "a page"),
       ("g G", "first, last"), ("Enter", "read the article (marks it read)"),
-      ("Esc Backspace q", "back to the list"), ("o", "open the link in the browser"),
+      ("Enter", "on the home screen: open the list (from the store at once)"),
+      ("Esc Backspace q", "back (article, list, home, quit)"),
+      ("o", "open the link in the browser"),
       ("b", "bookmark, or remove the bookmark"),
       ("r", "reload (the list changes when it answered)"),
+      ("R", "on the home screen: reload every list, each row showing its progress"),
       ("/", "filter by words, as news search does (Esc clears)"),
       ("Tab Shift-Tab", "next, previous provider or feed source"), ("?", "these keys"),
       ("q Ctrl-C", "quit"),
@@ -160,6 +199,7 @@ struct BrowseRenderer {
     }
     let keys: String
     switch state.screen {
+    case .home: keys = Self.homeKeys
     case .list: keys = Self.listKeys
     case .article: keys = Self.articleKeys
     case .help: keys = "any key: back"

@@ -18,8 +18,13 @@ final class BrowseSession: Sendable {
     /// SIGTSTP from elsewhere: handled by the loop, never by the signal's handler, so the
     /// terminal is never given back while the loop is giving it back or taking it again.
     case stopRequested
-    case loaded(channel: Int, heading: String, freshness: String, articles: [Article])
+    /// A channel's list: from the store (`final` false: an answer may follow) or an answer.
+    case loaded(
+      channel: Int, heading: String, freshness: String, articles: [Article], final: Bool)
+    /// A channel's fetch failed; `stored` when what the store holds is shown meanwhile.
     case failed(channel: Int, String)
+    /// A home row's counts and state, read from the store.
+    case row(channel: Int, unread: Int?, total: Int?, status: String)
     case counts(id: String, likes: Int?, comments: Int?)
   }
 
@@ -28,6 +33,8 @@ final class BrowseSession: Sendable {
   /// The lists and reading state, over the one store opened for the session (or why it cannot
   /// be opened: lists then show no read state, and marks and bookmarks say why they failed).
   private let lists: Result<ListService, any Error>
+  /// The feed's sources, fetched through one transport (one limit a host for the session).
+  private let feed: Result<FeedService, any Error>
   private let channels: [BrowseChannel]
   private let query: TopHeadlinesQuery
   private let offline: Bool
@@ -44,6 +51,7 @@ final class BrowseSession: Sendable {
     self.context = context
     self.services = services
     lists = Result { try services.lists() }
+    feed = Result { try services.feed() }
     self.channels = channels
     self.query = query
     self.offline = offline
@@ -55,8 +63,9 @@ final class BrowseSession: Sendable {
     (events, send) = AsyncStream.makeStream(of: Event.self)
   }
 
-  /// Runs until `q` (exit 0) or Ctrl-C (130); the terminal is restored either way.
-  func run(startingAt channel: Int) async -> ExitCode {
+  /// Runs until `q` (exit 0) or Ctrl-C (130); the terminal is restored either way. Opens on the
+  /// home screen, or on the list of `channel`.
+  func run(startingAt channel: Int?) async -> ExitCode {
     guard RawTerminal.enter() else { return .usage }
     defer { RawTerminal.restore() }
     startReadingKeys()
@@ -80,14 +89,20 @@ final class BrowseSession: Sendable {
     }
 
     var state = BrowseState(channels: channels.map(\.name))
-    state.channel = channel
+    state.home = channels.map { _ in BrowseState.HomeRow(status: "…") }
     let size = RawTerminal.size()
     state.resize(width: size.width, height: size.height)
-    state.loading = true
     var decoder = KeyDecoder()
     var screen: ScreenGrid?
+    var first: [BrowseEffect] = [.loadHome]
+    if let channel {
+      first += state.open(channel)
+    } else {
+      state.screen = .home
+      first.append(.displayed)
+    }
     draw(state, over: &screen)
-    perform([.load(channel: channel, refresh: false), .displayed], state: &state)
+    perform(first, state: &state)
 
     for await event in events {
       var effects: [BrowseEffect] = []
@@ -114,16 +129,28 @@ final class BrowseSession: Sendable {
         let size = RawTerminal.size()
         state.resize(width: size.width, height: size.height)
         screen = nil
-      case .loaded(let channel, let heading, let freshness, let articles):
-        guard channel == state.channel else { continue }
-        let shown =
-          (try? lists.get())?.readingState(of: articles, unreadOnly: unreadOnly)
+      case .loaded(let channel, let heading, let freshness, let articles, let final):
+        let all =
+          (try? lists.get())?.readingState(of: articles, unreadOnly: false)
           ?? ReadingState(articles: articles, read: [], bookmarked: [])
+        state.updateRow(
+          channel, unread: all.articles.filter { !all.read.contains($0.id) }.count,
+          total: all.articles.count, status: freshness, loading: !final)
+        guard channel == state.channel, state.screen != .home else { continue }
         state.loaded(
-          heading: heading, freshness: freshness, articles: shown.articles, read: shown.read,
-          bookmarked: shown.bookmarked)
+          heading: heading, freshness: freshness,
+          articles: unreadOnly ? all.articles.filter { !all.read.contains($0.id) } : all.articles,
+          read: all.read, bookmarked: all.bookmarked)
+        state.loading = !final
       case .failed(let channel, let reason):
-        if channel == state.channel { state.failed(reason) }
+        state.updateRow(
+          channel, unread: nil, total: nil, status: "failed: " + reason, failed: true)
+        if channel == state.channel, state.screen != .home { state.failed(reason) }
+      case .row(let channel, let unread, let total, let status):
+        // An answer that came first is not overwritten by what the store held.
+        if state.home.indices.contains(channel), state.home[channel].status == "…" {
+          state.updateRow(channel, unread: unread, total: total, status: status)
+        }
       case .counts(let id, let likes, let comments):
         state.counts[id] = .loaded(likes: likes, comments: comments)
       }
@@ -144,7 +171,11 @@ final class BrowseSession: Sendable {
     for effect in effects {
       switch effect {
       case .load(let channel, let refresh):
-        load(channel, refresh: refresh)
+        load(channel, refresh: refresh, storedFirst: true)
+      case .loadHome:
+        loadHome()
+      case .refresh(let channels):
+        for channel in channels { load(channel, refresh: true, storedFirst: false) }
       case .loadCounts(let article):
         let services = self.services
         let send = self.send
@@ -197,47 +228,103 @@ final class BrowseSession: Sendable {
     }
   }
 
-  private func load(_ index: Int, refresh: Bool) {
-    let channel = channels[index]
-    let services = self.services
-    let send = self.send
-    let query = self.query
+  /// Loads channel `index` in the background: with `storedFirst`, what the store holds at once
+  /// (no request), then, unless `--offline`, an answer (the list changes when it came).
+  private func load(_ index: Int, refresh: Bool, storedFirst: Bool) {
     let offline = self.offline
-    let now = context.timing.now
     Task {
+      if storedFirst || offline, let stored = await self.stored(index) {
+        send.yield(
+          .loaded(
+            channel: index, heading: stored.heading, freshness: stored.freshness,
+            articles: stored.articles, final: offline))
+      } else if offline {
+        send.yield(.failed(channel: index, "nothing stored (--offline)"))
+      }
+      guard !offline else { return }
       do {
-        switch channel {
-        case .provider(let provider):
-          let result = try await lists.get().headlines(
-            from: provider, query: query, offline: offline, limit: nil)
-          let freshness =
-            result.freshness.label(
-              fetchedAt: result.list.fetchedAt, now: now(), withReason: true) ?? "fresh"
+        let fetched = try await answer(index, refresh: refresh, offline: false, throwing: true)
+        if let fetched {
           send.yield(
             .loaded(
-              channel: index, heading: provider.heading(for: query), freshness: freshness,
-              articles: result.list.articles))
-        case .feed(let source):
-          let report = try await services.feed().fetch(
-            [source], refresh: refresh, offline: offline
-          ).first
-          guard let report, report.status != .failed else {
-            send.yield(.failed(channel: index, report?.error ?? "source \(source.name) failed"))
-            return
-          }
-          var freshness = report.status.rawValue
-          if let fetchedAt = report.fetchedAt, report.status != .fresh {
-            freshness += ", " + RelativeTime.describe(fetchedAt, now: now())
-          }
-          send.yield(
-            .loaded(
-              channel: index, heading: "Source " + source.name, freshness: freshness,
-              articles: report.items.map(\.article).uniquedByID()))
+              channel: index, heading: fetched.heading, freshness: fetched.freshness,
+              articles: fetched.articles, final: true))
         }
       } catch {
         send.yield(.failed(channel: index, Self.describe(error)))
       }
     }
+  }
+
+  /// Every row's counts and state from the store, one channel after the other (no request).
+  private func loadHome() {
+    let lists = self.lists
+    Task {
+      for index in channels.indices {
+        guard let stored = await self.stored(index) else {
+          send.yield(.row(channel: index, unread: nil, total: nil, status: "never fetched"))
+          continue
+        }
+        let all = try? lists.get().readingState(of: stored.articles, unreadOnly: false)
+        send.yield(
+          .row(
+            channel: index,
+            unread: all.map { state in
+              state.articles.filter { !state.read.contains($0.id) }.count
+            }, total: all?.articles.count ?? stored.articles.count, status: stored.freshness))
+      }
+    }
+  }
+
+  /// What the store holds of channel `index`, if anything (no request).
+  private func stored(_ index: Int) async -> (
+    heading: String, freshness: String, articles: [Article]
+  )? {
+    (try? await answer(index, refresh: false, offline: true)) ?? nil
+  }
+
+  /// What channel `index` answers: its heading, how fresh, its articles. `nil` when there is
+  /// nothing (offline: nothing stored); a failure is thrown only with `throwing`.
+  private func answer(_ index: Int, refresh: Bool, offline: Bool, throwing: Bool = false)
+    async throws -> (heading: String, freshness: String, articles: [Article])?
+  {
+    let now = context.timing.now
+    do {
+      switch channels[index] {
+      case .provider(let provider):
+        let result = try await lists.get().headlines(
+          from: provider, query: query, offline: offline, limit: nil)
+        let freshness =
+          result.freshness.label(fetchedAt: result.list.fetchedAt, now: now(), withReason: true)
+          ?? "fresh"
+        return (provider.heading(for: query), freshness, result.list.articles)
+      case .feed(let source):
+        let report = try await feed.get().fetch([source], refresh: refresh, offline: offline)
+          .first
+        guard let report, report.status != .failed else {
+          if throwing {
+            throw BrowseFailure(message: report?.error ?? "source \(source.name) failed")
+          }
+          return nil
+        }
+        var freshness = report.status.rawValue
+        if let fetchedAt = report.fetchedAt, report.status != .fresh {
+          freshness += ", " + RelativeTime.describe(fetchedAt, now: now())
+        }
+        return (
+          "Source " + source.name, freshness, report.items.map(\.article).uniquedByID()
+        )
+      }
+    } catch {
+      if throwing { throw error }
+      return nil
+    }
+  }
+
+  /// A source that failed, said as its report says it.
+  private struct BrowseFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
   }
 
   /// Reads standard input on a thread of its own (a blocking read), handing bytes over; a lone

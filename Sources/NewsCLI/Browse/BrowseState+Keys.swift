@@ -8,8 +8,10 @@ extension BrowseState {
     switch screen {
     case .help:
       // Any key closes the help, `q` too (it does not quit from there).
-      screen = .list
+      screen = helpReturn
       return []
+    case .home:
+      return handleHome(key)
     case .article(let id):
       return handleArticle(key, id: id)
     case .list:
@@ -50,8 +52,12 @@ extension BrowseState {
   private mutating func handleList(_ key: Key) -> [BrowseEffect] {
     let count = visible.count
     switch key {
-    case .character("q"), .interrupt:
+    case .interrupt:
       return [.quit]
+    case .character("q"), .left, .character("h"):
+      return backHome()
+    case .escape where filter.isEmpty:
+      return backHome()
     case .character("j"), .down:
       move(to: selection + 1, count: count)
     case .character("k"), .up:
@@ -92,6 +98,7 @@ extension BrowseState {
       loading = true
       return [.load(channel: channel, refresh: false)]
     case .character("?"):
+      helpReturn = screen
       screen = .help
       return [.displayed]
     case .escape where !filter.isEmpty:
@@ -126,12 +133,23 @@ extension BrowseState {
     case .character("b"):
       return toggleBookmark()
     case .character("?"):
+      helpReturn = screen
       screen = .help
       return [.displayed]
     default:
       break
     }
     return []
+  }
+
+  /// Back to every list; the row of this one shows what was read here.
+  private mutating func backHome() -> [BrowseEffect] {
+    screen = .home
+    if home.indices.contains(channel), !articles.isEmpty {
+      home[channel].unread = articles.filter { !read.contains($0.id) }.count
+      home[channel].total = articles.count
+    }
+    return [.displayed]
   }
 
   private mutating func handleFilter(_ key: Key) -> [BrowseEffect] {

@@ -7,6 +7,8 @@ import NewsCore
 struct BrowseState: Equatable {
   /// Which screen is up.
   enum Screen: Equatable {
+    /// Every list, with its counts and state (``BrowseState/home``).
+    case home
     case list
     case article(id: String)
     case help
@@ -19,8 +21,28 @@ struct BrowseState: Equatable {
     case loaded(likes: Int?, comments: Int?)
   }
 
+  /// A row of the home screen: one list's counts and state.
+  struct HomeRow: Equatable {
+    /// Unread and total items, once known from the store or an answer.
+    var unread: Int?
+    var total: Int?
+    /// `fresh`, `cached 5 min ago`, `stored 2 h ago`, `never fetched`, or why it failed.
+    var status = ""
+    /// A fetch of it is under way (the row shows a progress mark).
+    var loading = false
+    /// Its last fetch failed (the status says why).
+    var failed = false
+  }
+
   /// The providers and feed sources Tab cycles through.
   var channels: [String]
+  /// The home screen's rows, one a channel, in the same order.
+  var home: [HomeRow] = []
+  /// The selected row of the home screen, and its first visible row.
+  var homeSelection = 0
+  var homeScroll = 0
+  /// The screen the help goes back to.
+  var helpReturn = Screen.list
   /// The one shown.
   var channel = 0
   /// What the list is (`Top headlines · us`).
@@ -74,8 +96,13 @@ struct BrowseState: Equatable {
 
 /// What the session does for the state: fetch, open, store, quit.
 enum BrowseEffect: Equatable {
-  /// Load channel `channel` (`refresh`: fetch even when cached).
+  /// Load channel `channel`: what the store holds at once, then (unless `--offline`) an answer
+  /// in the background (`refresh`: fetch even when cached).
   case load(channel: Int, refresh: Bool)
+  /// Read every row's counts and state from the store (no request).
+  case loadHome
+  /// Fetch these channels in the background, each row showing its progress.
+  case refresh(channels: [Int])
   /// Ask the info API for the article's likes and comments.
   case loadCounts(Article)
   /// Open the link in the browser (marks it read).

@@ -12,7 +12,7 @@ complete -c news -n __fish_use_subcommand -a search -d 'Search the stored articl
 complete -c news -n __fish_use_subcommand -a bookmark -d 'Keep articles for good, whatever the retention policy says.'
 complete -c news -n __fish_use_subcommand -a unbookmark -d 'Remove bookmarks.'
 complete -c news -n __fish_use_subcommand -a bookmarks -d 'List bookmarked articles (works offline).'
-complete -c news -n __fish_use_subcommand -a browse -d 'Read full screen: the list, an article, reload, filter, bookmark, open.'
+complete -c news -n __fish_use_subcommand -a browse -d 'Read full screen: every list, an article, reload, filter, bookmark, open.'
 complete -c news -n __fish_use_subcommand -a read -d 'Mark articles read (news show and news open do it too).'
 complete -c news -n __fish_use_subcommand -a unread -d 'Mark articles unread again.'
 complete -c news -n __fish_use_subcommand -a open -d 'Open an article\'s link in the browser (and mark it read).'

@@ -14,7 +14,7 @@ _news() {
     'bookmark:Keep articles for good, whatever the retention policy says.'
     'unbookmark:Remove bookmarks.'
     'bookmarks:List bookmarked articles (works offline).'
-    'browse:Read full screen\: the list, an article, reload, filter, bookmark, open.'
+    'browse:Read full screen\: every list, an article, reload, filter, bookmark, open.'
     'read:Mark articles read (news show and news open do it too).'
     'unread:Mark articles unread again.'
     'open:Open an article'\''s link in the browser (and mark it read).'
