@@ -227,7 +227,12 @@ struct BrowseTerminalTests {
     session.send("o")
     // The articles API gives no links: the footer says so.
     session.wait(for: "this article has no link")
-    session.send("\u{1B}qq")
+    // A then u: every article read, then unread again; the store ends as it was.
+    session.send("\u{1B}A")
+    session.wait(for: "(u undoes)")
+    session.send("u")
+    session.wait(for: "unread again")
+    session.send("qq")
     #expect(session.finish() == 0)
     let list = try #require(
       try json(["headlines", "--from", "articles", "--offline"])["articles"] as? [[String: Any]])

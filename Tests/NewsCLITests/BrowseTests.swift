@@ -223,4 +223,65 @@ struct BrowseTests {
     #expect(state.screen == .home)
     #expect(state.handle(.character("q")) == [.quit])
   }
+
+  /// The ids `n` opened, from the effects of each press.
+  static func opened(_ effects: [BrowseEffect]) -> [String] {
+    effects.compactMap { if case .markRead(let id) = $0 { id } else { nil } }
+  }
+
+  @Test("n walks every unread article of every list exactly once, then says none is left")
+  func nextUnreadAcrossLists() {
+    let a = [Self.article(1), Self.article(2), Self.article(3)]
+    let c = [Self.article(7), Self.article(8)]
+    var state = BrowseState(channels: ["a", "b", "c"])
+    state.resize(width: 60, height: 10)
+    state.home = [
+      .init(unread: 2, total: 3, status: "fresh"), .init(unread: 0, total: 4, status: "fresh"),
+      .init(unread: 1, total: 2, status: "fresh"),
+    ]
+    state.screen = .home
+    // From the home screen, n opens the first list with unread articles.
+    #expect(state.handle(.character("n")) == [.load(channel: 0, refresh: false), .displayed])
+    var walked = Self.opened(
+      state.loaded(heading: "a", freshness: "fresh", articles: a, read: [a[1].id], bookmarked: []))
+    walked += Self.opened(state.handle(.character("n")))
+    // Past the last unread of a (b has none): c is opened, then its unread article.
+    #expect(state.handle(.character("n")) == [.load(channel: 2, refresh: false), .displayed])
+    walked += Self.opened(
+      state.loaded(heading: "c", freshness: "fresh", articles: c, read: [c[1].id], bookmarked: []))
+    #expect(walked == [a[0].id, a[2].id, c[0].id])
+    #expect(state.handle(.character("n")).isEmpty)
+    #expect(state.message == "no unread articles left")
+    #expect(state.home.map(\.unread) == [0, 0, 0])
+  }
+
+  @Test("N walks backwards in the list")
+  func previousUnread() {
+    var state = Self.state(count: 5)
+    state.selection = 4
+    #expect(Self.opened(state.handle(.character("N"))) == ["e.example-5"])
+    #expect(Self.opened(state.handle(.character("N"))) == ["e.example-4"])
+    #expect(Self.opened(state.handle(.character("N"))) == ["e.example-3"])
+    // e.example-2 was read already.
+    #expect(Self.opened(state.handle(.character("N"))) == ["e.example-1"])
+  }
+
+  @Test("A marks the list read, u right after undoes it: read state unchanged")
+  func markAllAndUndo() {
+    var state = Self.state(count: 4)
+    let before = state.read
+    let ids = ["e.example-1", "e.example-3", "e.example-4"]
+    #expect(state.handle(.character("A")) == [.setRead(ids, true)])
+    #expect(state.read == before.union(ids))
+    #expect(Self.screen(state)[9].hasPrefix("marked 3 read (u undoes)"))
+    #expect(state.handle(.character("u")) == [.setRead(ids, false)])
+    #expect(state.read == before)
+    // Only right after: a second u, or u after another key, does nothing.
+    #expect(state.handle(.character("u")).isEmpty)
+    _ = state.handle(.character("A"))
+    _ = state.handle(.character("j"))
+    #expect(state.handle(.character("u")).isEmpty)
+    #expect(state.handle(.character("A")).isEmpty)
+    #expect(state.message == "every article here is read")
+  }
 }

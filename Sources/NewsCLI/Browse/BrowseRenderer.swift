@@ -175,6 +175,8 @@ struct BrowseRenderer {
       ("Esc Backspace q", "back (article, list, home, quit)"),
       ("o", "open the link in the browser"),
       ("b", "bookmark, or remove the bookmark"),
+      ("n N", "next, previous unread article (the next list with some when none is left)"),
+      ("A u", "mark the list read; u right after undoes it"),
       ("r", "reload (the list changes when it answered)"),
       ("R", "on the home screen: reload every list, each row showing its progress"),
       ("/", "filter by words, as news search does (Esc clears)"),

@@ -137,7 +137,7 @@ final class BrowseSession: Sendable {
           channel, unread: all.articles.filter { !all.read.contains($0.id) }.count,
           total: all.articles.count, status: freshness, loading: !final)
         guard channel == state.channel, state.screen != .home else { continue }
-        state.loaded(
+        effects += state.loaded(
           heading: heading, freshness: freshness,
           articles: unreadOnly ? all.articles.filter { !all.read.contains($0.id) } : all.articles,
           read: all.read, bookmarked: all.bookmarked)
@@ -193,6 +193,13 @@ final class BrowseSession: Sendable {
           try lists.get().setBookmark(article, on)
         } catch {
           state.message = "not saved: " + Self.describe(error)
+        }
+      case .setRead(let ids, let read):
+        do {
+          try lists.get().setRead(ids, read)
+        } catch {
+          state.message =
+            (read ? "not marked read: " : "not marked unread: ") + Self.describe(error)
         }
       case .markRead(let id):
         do {

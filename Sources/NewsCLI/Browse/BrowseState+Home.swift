@@ -23,6 +23,10 @@ extension BrowseState {
     case .enter, .right, .character("l"):
       guard home.indices.contains(homeSelection) else { return [] }
       return open(homeSelection)
+    case .character("n"):
+      return nextUnreadList(forward: true, after: homeSelection - 1)
+    case .character("N"):
+      return nextUnreadList(forward: false, after: homeSelection + 1)
     case .character("r"):
       guard home.indices.contains(homeSelection), !home[homeSelection].loading else { return [] }
       home[homeSelection].loading = true

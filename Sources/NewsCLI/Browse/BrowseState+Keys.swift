@@ -4,6 +4,8 @@ extension BrowseState {
   /// Applies `key`; returns what the session must do.
   mutating func handle(_ key: Key) -> [BrowseEffect] {
     message = nil
+    // `u` undoes `A` only right after it, on the same list.
+    if key != .character("u") { undoable = nil }
     if filterInput != nil { return handleFilter(key) }
     switch screen {
     case .help:
@@ -26,11 +28,13 @@ extension BrowseState {
     keepSelectionVisible()
   }
 
-  /// A channel answered: the list is replaced as a whole.
+  /// A channel answered: the list is replaced as a whole. Returns what to do when `n` or `N`
+  /// was waiting for this list (open its first, or last, unread article).
+  @discardableResult
   mutating func loaded(
     heading: String, freshness: String, articles: [Article], read: Set<String>,
     bookmarked: Set<String>
-  ) {
+  ) -> [BrowseEffect] {
     let previous = selected?.id
     self.heading = heading
     self.freshness = freshness
@@ -41,6 +45,8 @@ extension BrowseState {
     // The same article stays selected after a reload when it is still listed.
     selection = previous.flatMap { id in visible.firstIndex { $0.id == id } } ?? 0
     keepSelectionVisible()
+    syncRow()
+    return seekingUnread()
   }
 
   /// A channel failed: the list stays, the footer says why.
@@ -72,15 +78,15 @@ extension BrowseState {
       move(to: count - 1, count: count)
     case .enter, .right, .character("l"):
       guard let article = selected else { return [] }
-      screen = .article(id: article.id)
-      articleScroll = 0
-      read.insert(article.id)
-      var effects: [BrowseEffect] = [.markRead(article.id), .displayed]
-      if article.url != nil, counts[article.id] == nil {
-        counts[article.id] = .pending
-        effects.insert(.loadCounts(article), at: 0)
-      }
-      return effects
+      return openArticle(article)
+    case .character("n"):
+      return nextUnread(forward: true)
+    case .character("N"):
+      return nextUnread(forward: false)
+    case .character("A"):
+      return markListRead()
+    case .character("u"):
+      return undoMarkListRead()
     case .character("o"):
       return openLink()
     case .character("b"):
@@ -128,6 +134,10 @@ extension BrowseState {
       articleScroll = max(0, articleScroll - listRows)
     case .character("g"), .home:
       articleScroll = 0
+    case .character("n"):
+      return nextUnread(forward: true)
+    case .character("N"):
+      return nextUnread(forward: false)
     case .character("o"):
       return openLink()
     case .character("b"):
@@ -196,12 +206,12 @@ extension BrowseState {
     return selected
   }
 
-  private mutating func move(to row: Int, count: Int) {
+  mutating func move(to row: Int, count: Int) {
     selection = min(max(row, 0), max(count - 1, 0))
     keepSelectionVisible()
   }
 
-  private mutating func keepSelectionVisible() {
+  mutating func keepSelectionVisible() {
     let count = visible.count
     selection = min(selection, max(count - 1, 0))
     if selection < scroll { scroll = selection }

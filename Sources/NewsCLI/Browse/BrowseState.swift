@@ -43,6 +43,11 @@ struct BrowseState: Equatable {
   var homeScroll = 0
   /// The screen the help goes back to.
   var helpReturn = Screen.list
+  /// `n` or `N` opened another list and waits for it: then its first (or last) unread article
+  /// is opened.
+  var seeking: Bool?
+  /// What `A` marked read, for `u` to mark unread again while still on the list.
+  var undoable: [String]?
   /// The one shown.
   var channel = 0
   /// What the list is (`Top headlines · us`).
@@ -111,6 +116,8 @@ enum BrowseEffect: Equatable {
   case setBookmark(Article, Bool)
   /// Mark read.
   case markRead(String)
+  /// Mark these read (`A`), or unread again (`u`).
+  case setRead([String], Bool)
   /// A screen was shown (the `display` analytics event).
   case displayed
   /// Leave.

@@ -30,6 +30,16 @@ extension ListService {
     }
   }
 
+  /// Marks the articles `ids` read, or unread again (a reader's `A`, and its undo), appending
+  /// to the log without reading the other marks.
+  public func setRead(_ ids: [String], _ read: Bool) throws {
+    if read {
+      try store.markRead(ids, counting: false)
+    } else {
+      try store.markUnread(ids, counting: false)
+    }
+  }
+
   /// Bookmarks `article`, or removes its bookmark.
   public func setBookmark(_ article: Article, _ on: Bool) throws {
     if on {
