@@ -109,7 +109,7 @@ struct BrowseTests {
   @Test("o, b, r, Tab, ?, q: effects for the session")
   func effects() {
     var state = Self.state()
-    #expect(state.handle(.character("o")) == [.openLink(Self.article(1))])
+    #expect(state.handle(.character("o")) == [.openLink(Self.article(1), nil)])
     #expect(state.read.contains(Self.article(1).id))
     #expect(state.handle(.character("b")) == [.setBookmark(Self.article(1), true)])
     #expect(Self.screen(state)[1].hasPrefix(">*  1."))
@@ -283,5 +283,21 @@ struct BrowseTests {
     #expect(state.handle(.character("u")).isEmpty)
     #expect(state.handle(.character("A")).isEmpty)
     #expect(state.message == "every article here is read")
+  }
+
+  @Test("on an article, 2o opens link 2 of its text; digits elsewhere do nothing")
+  func numberedLink() {
+    var state = Self.state(count: 3)
+    #expect(state.handle(.character("2")).isEmpty)
+    #expect(state.linkNumber == nil, "on the list a digit is no link number")
+    _ = state.handle(.enter)
+    #expect(state.handle(.character("1")).isEmpty)
+    #expect(state.handle(.character("2")).isEmpty)
+    #expect(Self.screen(state)[9].hasPrefix("12o opens link 12 of the text"))
+    #expect(state.handle(.character("o")) == [.openLink(Self.article(1), 12)])
+    #expect(state.handle(.character("o")) == [.openLink(Self.article(1), nil)])
+    _ = state.handle(.character("3"))
+    _ = state.handle(.character("j"))
+    #expect(state.handle(.character("o")) == [.openLink(Self.article(1), nil)])
   }
 }

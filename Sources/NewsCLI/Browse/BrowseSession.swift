@@ -186,8 +186,16 @@ final class BrowseSession: Sendable {
             .counts(
               id: article.id, likes: try? counts.likes.get(), comments: try? counts.comments.get()))
         }
-      case .openLink(let article):
-        state.message = open(article)
+      case .openLink(let article, let number):
+        if let number {
+          let links = HTMLText.links(in: article.content ?? "")
+          state.message =
+            links.indices.contains(number - 1)
+            ? open(article, link: links[number - 1])
+            : "no link \(number) in the text (\(links.count) listed)"
+        } else {
+          state.message = open(article)
+        }
       case .setBookmark(let article, let on):
         do {
           try lists.get().setBookmark(article, on)
@@ -216,8 +224,8 @@ final class BrowseSession: Sendable {
   }
 
   /// Opens the link (the terminal handed over while a browser runs); returns a footer message.
-  private func open(_ article: Article) -> String? {
-    guard let link = article.url else { return "this article has no link" }
+  private func open(_ article: Article, link: String? = nil) -> String? {
+    guard let link = link ?? article.url else { return "this article has no link" }
     _ = try? lists.get().shown(article.id)
     guard let browser = Browser.find(environment: context.environment) else {
       return "link: " + TerminalSanitizer.clean(link)

@@ -6,6 +6,18 @@ extension BrowseState {
     message = nil
     // `u` undoes `A` only right after it, on the same list.
     if key != .character("u") { undoable = nil }
+    // A link's number is the digits typed just before `o`.
+    let number = linkNumber
+    if case .character(let character) = key, character.isASCII,
+      let digit = character.wholeNumberValue,
+      case .article = screen
+    {
+      linkNumber = min((number ?? 0) * 10 + digit, 9999)
+      message = "\(linkNumber!)o opens link \(linkNumber!) of the text"
+      return []
+    }
+    linkNumber = nil
+    if key == .character("o"), let number, case .article = screen { return openLink(number) }
     if filterInput != nil { return handleFilter(key) }
     switch screen {
     case .help:
@@ -182,14 +194,14 @@ extension BrowseState {
     return []
   }
 
-  private mutating func openLink() -> [BrowseEffect] {
+  private mutating func openLink(_ number: Int? = nil) -> [BrowseEffect] {
     guard let article = current else { return [] }
-    guard article.url != nil else {
+    guard article.url != nil || number != nil else {
       message = "this article has no link"
       return []
     }
     read.insert(article.id)
-    return [.openLink(article)]
+    return [.openLink(article, number)]
   }
 
   private mutating func toggleBookmark() -> [BrowseEffect] {

@@ -48,6 +48,8 @@ struct BrowseState: Equatable {
   var seeking: Bool?
   /// What `A` marked read, for `u` to mark unread again while still on the list.
   var undoable: [String]?
+  /// Digits typed on an article before `o`: `2o` opens link 2 of its text.
+  var linkNumber: Int?
   /// The one shown.
   var channel = 0
   /// What the list is (`Top headlines · us`).
@@ -110,8 +112,8 @@ enum BrowseEffect: Equatable {
   case refresh(channels: [Int])
   /// Ask the info API for the article's likes and comments.
   case loadCounts(Article)
-  /// Open the link in the browser (marks it read).
-  case openLink(Article)
+  /// Open the link in the browser (marks it read); with a number, that link of its text.
+  case openLink(Article, Int?)
   /// Bookmark, or remove the bookmark.
   case setBookmark(Article, Bool)
   /// Mark read.

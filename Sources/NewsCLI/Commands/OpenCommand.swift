@@ -9,20 +9,41 @@ enum OpenCommand {
     discussion: """
       The browser is $BROWSER (a command, or several separated by ':', the first one found wins;
       %s stands for the link), else xdg-open (open on macOS). Without any, the link is printed.
-      Only http and https links are opened, as one argument, never through a shell.
+      Only http and https links are opened, as one argument, never through a shell. With <link>,
+      the link of that number in the article's text (news show lists them as [1], [2], …).
 
       EXAMPLES:
         news feed && news open 3
+        news open 3 2
         BROWSER=w3m news open 1
       """,
-    arguments: [ArticleArguments.one])
+    arguments: [
+      ArticleArguments.one,
+      ArgumentSpec(name: "link", help: "The number of a link in its text.", required: false),
+    ])
 
-  static let entry = CommandEntry(spec: spec, run: run)
+  static let entry = CommandEntry(
+    spec: spec,
+    validate: { arguments, _ in
+      if arguments.positionals.count > 1, (Int(arguments.positionals[1]) ?? 0) < 1 {
+        throw UsageError(
+          command: spec.name,
+          message: "<link> is the number of a link in the article's text, 1 or more")
+      }
+    }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let lists = try context.services(try context.configuration()).lists()
     let article = try lists.article(arguments.positionals[0])
-    guard let link = article.url, URL(string: link)?.isWeb == true else {
+    var link = article.url
+    if arguments.positionals.count > 1, let number = Int(arguments.positionals[1]) {
+      let links = HTMLText.links(in: article.content ?? "")
+      guard links.indices.contains(number - 1) else {
+        throw OpenError.noSuchLink(id: article.id, number: number, count: links.count)
+      }
+      link = links[number - 1]
+    }
+    guard let link, URL(string: link)?.isWeb == true else {
       throw OpenError.noLink(id: article.id)
     }
     if let browser = Browser.find(environment: context.environment) {

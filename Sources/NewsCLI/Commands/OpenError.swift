@@ -4,6 +4,8 @@ import NewsCore
 enum OpenError: NewsError, Equatable {
   /// The article has no http(s) link to open.
   case noLink(id: String)
+  /// The article's text has no link of that number.
+  case noSuchLink(id: String, number: Int, count: Int)
   /// The browser could not be started.
   case notStarted(command: String, reason: String)
   /// The browser ran and failed.
@@ -13,6 +15,10 @@ enum OpenError: NewsError, Equatable {
     switch self {
     case .noLink(let id):
       "article \(TerminalSanitizer.clean(id)) has no http(s) link to open"
+    case .noSuchLink(let id, let number, let count):
+      "article \(TerminalSanitizer.clean(id)) has no link \(number)"
+        + (count == 0
+          ? ": its text lists no links" : "; its text lists \(count) (news show lists them)")
     case .notStarted(let command, let reason):
       "could not start the browser '\(command)': \(reason) (set BROWSER to another command)"
     case .failed(let command, let status):
@@ -22,7 +28,7 @@ enum OpenError: NewsError, Equatable {
 
   var exitCode: ExitCode {
     switch self {
-    case .noLink: .dataError
+    case .noLink, .noSuchLink: .dataError
     case .notStarted, .failed: .unavailable
     }
   }

@@ -52,19 +52,42 @@ public enum HTMLText {
   static func cleaned(_ text: String, images: Bool = false, base: URL? = nil) -> String {
     // With `images` (an article's content), links are numbered in the text and listed below.
     var links: [String] = []
-    let bytes = Array(text.utf8)
+    // Content keeps its structure: list items bulleted or numbered (nested ones indented),
+    // quotes marked, preformatted text as it is (its spaces unbreakable, so nothing collapses
+    // or wraps them). The quote marks are control bytes placed now and turned into `> ` once
+    // the text is collapsed; any in the input are dropped first.
+    let bytes =
+      images
+      ? Array(text.utf8).filter { $0 != Self.quoteOpen && $0 != Self.quoteClose } : Array(text.utf8)
+    var lists: [Int?] = []
+    var preformatted = 0
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var index = 0
     // Once a search for `>` has failed, none follows: the text is scanned at most once more.
     var closingBracketAhead = true
     var pendingLink: Int?
+    /// Text as it stands, or with its spaces unbreakable inside `<pre>`.
+    func append(_ text: ArraySlice<UInt8>) {
+      guard preformatted > 0 else {
+        out += text
+        return
+      }
+      for byte in text {
+        switch byte {
+        case 0x20: out += [0xC2, 0xA0]
+        // A tab: four columns.
+        case 0x09: out += [0xC2, 0xA0, 0xC2, 0xA0, 0xC2, 0xA0, 0xC2, 0xA0]
+        default: out.append(byte)
+        }
+      }
+    }
     while index < bytes.count {
       guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else {
-        out += bytes[index...]
+        append(bytes[index...])
         break
       }
-      out += bytes[index..<open]
+      append(bytes[index..<open])
       index = open
       guard closingBracketAhead, index + 1 < bytes.count, startsTag(bytes[index + 1]) else {
         out.append(UInt8(ascii: "<"))
@@ -101,6 +124,29 @@ public enum HTMLText {
       } else if images, name == "/a", let number = pendingLink {
         out += Array("[\(number)]".utf8)
         pendingLink = nil
+      } else if images, element == "ul" || element == "ol" {
+        if name.hasPrefix("/") {
+          if !lists.isEmpty { lists.removeLast() }
+        } else {
+          lists.append(name == "ol" ? 0 : nil)
+        }
+        // A list nested in an item goes on with its items: only the outer one is a paragraph.
+        if lists.count <= (name.hasPrefix("/") ? 0 : 1) { out += [0x0A, 0x0A] }
+      } else if images, name == "li" {
+        // `• item` or `3. item`, indented two unbreakable spaces a level below the first.
+        var marker = "• "
+        if let last = lists.last, let number = last {
+          lists[lists.count - 1] = number + 1
+          marker = "\(number + 1). "
+        }
+        out.append(0x0A)
+        out += Array(String(repeating: "\u{A0}\u{A0}", count: max(lists.count - 1, 0)).utf8)
+        out += Array(marker.utf8)
+      } else if images, element == "blockquote" {
+        out += [0x0A, 0x0A, name.hasPrefix("/") ? Self.quoteClose : Self.quoteOpen]
+      } else if images, element == "pre" {
+        preformatted = max(0, preformatted + (name.hasPrefix("/") ? -1 : 1))
+        out += [0x0A, 0x0A]
       } else if images, name == "img" {
         // An image in an article's body is a mark in its text: `[image: the alt text]`.
         let alt = attribute("alt", in: bytes[(open + 4)..<close])
@@ -114,12 +160,55 @@ public enum HTMLText {
     // `&nbsp;` spaces text out as a space does (and collapses with it).
     let decoded = XMLTokenizer.decodingReferences(out[...], nbspAsSpace: true)
     var text = collapse(removingCharsMarker(normalizingLineBreaks(decoded)))
+    if images { text = markingQuotes(text) }
     if !links.isEmpty {
       text +=
         "\n\nLinks:\n"
         + links.enumerated().map { "[\($0.offset + 1)] \($0.element)" }.joined(separator: "\n")
     }
     return text
+  }
+
+  private static let quoteOpen: UInt8 = 0x01
+  private static let quoteClose: UInt8 = 0x02
+
+  /// The lines between a quote's marks start with `> ` (once a level); the marks, which stand
+  /// at the start of the lines they apply from, go. Blank lines stay unmarked.
+  private static func markingQuotes(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == quoteOpen || $0 == quoteClose }) else { return text }
+    var depth = 0
+    var lines: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var body = String.UnicodeScalarView()
+      for scalar in line.unicodeScalars {
+        switch scalar.value {
+        case UInt32(quoteOpen): depth += 1
+        case UInt32(quoteClose): depth = max(0, depth - 1)
+        default: body.append(scalar)
+        }
+      }
+      let kept = String(body).trimmingCharacters(in: CharacterSet(charactersIn: " "))
+      if kept.isEmpty {
+        if lines.last?.isEmpty == false { lines.append("") }
+      } else {
+        lines.append(String(repeating: "> ", count: depth) + kept)
+      }
+    }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The links ``content(_:base:)`` listed at the end of `text` (`[1] https://…`), in order:
+  /// what `news open <id> 2` opens.
+  public static func links(in text: String) -> [String] {
+    guard let range = text.range(of: "\n\nLinks:\n", options: .backwards) else { return [] }
+    var links: [String] = []
+    for line in text[range.upperBound...].split(separator: "\n") {
+      let prefix = "[\(links.count + 1)] "
+      guard line.hasPrefix(prefix) else { break }
+      links.append(String(line.dropFirst(prefix.count)))
+    }
+    return links
   }
 
   /// HTML made plain as ``plain(_:)`` makes it, images kept as `[image]` (or `[image: alt]`)

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import NewsCore
+
+@Suite("an article's HTML content as text worth reading")
+struct HTMLContentTests {
+  @Test(
+    "paragraphs, lists, quotes, preformatted blocks and numbered links",
+    arguments: [
+      (
+        "<p>One</p><ul><li>a</li><li>b<ul><li>c</li></ul></li></ul><p>Two</p>",
+        "One\n\n• a\n• b\n\u{A0}\u{A0}• c\n\nTwo"
+      ),
+      ("<ol><li>x</li><li>y</li></ol><ol><li>z</li></ol>", "1. x\n2. y\n\n1. z"),
+      (
+        "<p>Said:</p><blockquote><p>Quote one.</p><p>Two.</p></blockquote><p>After</p>",
+        "Said:\n\n> Quote one.\n\n> Two.\n\nAfter"
+      ),
+      ("<blockquote>a<blockquote>b</blockquote>c</blockquote>", "> a\n\n> > b\n\n> c"),
+      (
+        "<p>Code:</p><pre>let x = 1\n\tf()</pre>",
+        "Code:\n\nlet\u{A0}x\u{A0}=\u{A0}1\n\u{A0}\u{A0}\u{A0}\u{A0}f()"
+      ),
+      (
+        "<p>See <a href=\"https://a.example/\">this</a> and <a href=\"/b\">that</a>.</p>",
+        "See this[1] and that[2].\n\nLinks:\n[1] https://a.example/\n[2] https://e.example/b"
+      ),
+      ("a\u{1}b\u{2}c <b>x</b>", "abc x"),
+    ])
+  func content(html: String, text: String) {
+    #expect(HTMLText.content(html, base: URL(string: "https://e.example/post")) == text)
+  }
+
+  @Test("titles and summaries stay flat: no bullets or quote marks")
+  func plain() {
+    #expect(HTMLText.plain("<ul><li>a</li><li>b</li></ul>") == "a\nb")
+    #expect(HTMLText.plain("<blockquote>q</blockquote>") == "q")
+  }
+
+  @Test("the links of a content, by number, for news open <id> <n>")
+  func links() {
+    let text = HTMLText.content(
+      "<a href=\"https://a.example/\">a</a> <a href=\"https://b.example/\">b</a>", base: nil)
+    #expect(HTMLText.links(in: text) == ["https://a.example/", "https://b.example/"])
+    #expect(HTMLText.links(in: "no links here\n\nLinks:\nnot one").isEmpty)
+  }
+}
