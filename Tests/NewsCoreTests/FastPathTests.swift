@@ -77,6 +77,9 @@ struct FastPathTests {
         etag: kept == true ? "\"v1\"" : nil, lastModified: kept == false ? "Mon" : nil, kept: kept)
       let decoded = try FeedCacheEntry.decode(entry.encoded)
       #expect(decoded.items == entry.items)
+      // The first compact version (NFC1) ended after the items; it still reads.
+      let first = Array("NFC1".utf8) + entry.encoded.dropFirst(4).dropLast(8)
+      #expect(try FeedCacheEntry.decode(first).items == entry.items)
       #expect(decoded.url == entry.url && decoded.fetchedAt == entry.fetchedAt)
       #expect(decoded.etag == entry.etag && decoded.lastModified == entry.lastModified)
       #expect(decoded.kept == entry.kept)

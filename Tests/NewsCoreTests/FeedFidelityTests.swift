@@ -483,7 +483,7 @@ struct FeedFidelityTests {
       url: URL(string: "http://feeds.example/dir/feed.xml"),
       contentType: expected.file == "http-charset.xml"
         ? "application/xml; charset=koi8-r" : "application/xml")
-    let (items, _) = try SyndicationAdapter().decode(
+    let (items, _, _) = try SyndicationAdapter().decode(
       Fixtures.data("feeds/edge/" + expected.file), source: "w", origin: origin)
     #expect(items.count == expected.count)
     let item = try #require(items.first)

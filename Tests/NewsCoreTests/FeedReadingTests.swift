@@ -149,7 +149,7 @@ struct FeedReadingTests {
          "content_html": "<p>Long</p>", "date_published": "2024-01-02", "date_modified": "2024-01-05"}
       ]}
       """
-    let (items, notes) = try SyndicationAdapter().decode(
+    let (items, notes, _) = try SyndicationAdapter().decode(
       Data(json.utf8), source: "j",
       origin: FeedOrigin(url: URL(string: "https://site.example/feed.json")))
     #expect(notes.isEmpty)
@@ -223,7 +223,7 @@ struct ContentImageTests {
       <content:encoded><![CDATA[<p>See <a href="/docs">the docs</a> and <A HREF='https://b.example/'>b</A>, <a href="/docs">again</a>, <a href="mailto:x@y">mail</a> and <a>nothing</a>.</p>]]></content:encoded>
       </item></channel></rss>
       """
-    let (items, _) = try SyndicationAdapter().decode(
+    let (items, _, _) = try SyndicationAdapter().decode(
       Data(xml.utf8), source: "w", origin: FeedOrigin(url: URL(string: "https://e.example/feed")))
     let item = try #require(items.first)
     #expect(item.subtitle == "See the docs.")

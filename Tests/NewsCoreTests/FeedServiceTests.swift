@@ -133,7 +133,7 @@ struct FeedServiceTests {
     #expect(reports[0].status == .cached)
     #expect(try articleStore().articles(provider: "a").count == 1)
     let rewritten = try #require(try cache.readBytes("feed-a"))
-    #expect(rewritten.starts(with: Array("NFC1".utf8)))
+    #expect(rewritten.starts(with: Array("NFC2".utf8)))
     #expect(try FeedCacheEntry.decode(rewritten).kept == true)
     #expect(try FeedCacheEntry.decode(rewritten).items == entry.items)
     #expect(server.requests(to: "/a.json").count == 1)
@@ -362,5 +362,81 @@ struct FeedServiceTests {
     } throws: { error in
       (error as? ConfigurationError)?.message.contains("field 'ttl'") == true
     }
+  }
+
+  @Test(
+    "a source's own hint (max-age, Expires) lengthens its time to live, unless ttl is set",
+    arguments: [
+      (["Cache-Control": "public, max-age=7200"], [String: String](), [1, 1, 2]),
+      (
+        ["Date": "Tue, 14 Nov 2023 22:13:20 GMT", "Expires": "Wed, 15 Nov 2023 00:13:20 GMT"],
+        [:], [1, 1, 2]
+      ),
+      (["Cache-Control": "no-cache, max-age=7200"], [:], [1, 2, 3]),
+      (["Cache-Control": "max-age=7200"], ["NEWS_FEED_A_TTL": "300"], [1, 2, 3]),
+      // A hint of a year is honoured for a day at most.
+      (["Cache-Control": "max-age=31536000"], [:], [1, 1, 1]),
+    ])
+  func responseHints(headers: [String: String], environment: [String: String], requests: [Int])
+    async throws
+  {
+    var all = headers
+    all["Content-Type"] = "application/json"
+    server.route(
+      "/a.json",
+      LoopbackServer.Response(
+        headers: all, body: Fixtures.data("source_a.readme-sample.json")))
+    let sources = FeedRegistry.sources(try configuration(environment)).filter { $0.name == "a" }
+    var seen: [Int] = []
+    // At once, an hour on, then three hours on (past the 2 h hint, within a day).
+    for step in [0.0, 3_600, 7_200] {
+      clock.advance(by: step)
+      _ = await service().fetch(sources)
+      seen.append(server.requests(to: "/a.json").count)
+    }
+    #expect(seen == requests)
+  }
+
+  @Test("a feed's <ttl> and sy:updatePeriod are read as its hint")
+  func documentHints() throws {
+    func hint(_ channel: String) throws -> Double? {
+      let xml = """
+        <rss version="2.0" xmlns:sy="http://purl.org/rss/1.0/modules/syndication/"><channel>
+        <title>t</title>\(channel)<item><title>x</title></item></channel></rss>
+        """
+      return try FeedDocumentParser.parse(Data(xml.utf8), origin: FeedOrigin()).refreshHint
+    }
+    #expect(try hint("<ttl>120</ttl>") == 7_200)
+    #expect(try hint("<sy:updatePeriod>daily</sy:updatePeriod>") == 86_400)
+    #expect(
+      try hint(
+        "<sy:updatePeriod>hourly</sy:updatePeriod><sy:updateFrequency>2</sy:updateFrequency>")
+        == 1_800)
+    #expect(try hint("<ttl>soon</ttl>") == nil)
+    #expect(try hint("<sy:updatePeriod>never</sy:updatePeriod>") == nil)
+    #expect(try hint("") == nil)
+  }
+
+  @Test("a 503 with Retry-After backs the source off for that long, across runs")
+  func retryAfterBackoff() async throws {
+    server.route(
+      "/a.json",
+      LoopbackServer.Response(status: 503, headers: ["Retry-After": "3600"]))
+    let sources = FeedRegistry.sources(try configuration()).filter { $0.name == "a" }
+    let first = await service().fetch(sources)
+    #expect(first.map(\.status) == [.failed])
+    let asked = server.requests(to: "/a.json").count
+    #expect(asked >= 1)
+    // Ten minutes on, a new run (a new service) does not ask, and says why.
+    clock.advance(by: 600)
+    let waiting = await service().fetch(sources, refresh: true)
+    #expect(server.requests(to: "/a.json").count == asked)
+    #expect(waiting.first?.error?.contains("Retry-After") == true)
+    // Past the hour it asks again.
+    server.route("/a.json", .fixture("source_a.readme-sample.json"))
+    clock.advance(by: 3_600)
+    let after = await service().fetch(sources)
+    #expect(after.map(\.status) == [.fresh])
+    #expect(server.requests(to: "/a.json").count == asked + 1)
   }
 }

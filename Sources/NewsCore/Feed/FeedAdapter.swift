@@ -13,9 +13,10 @@ public protocol FeedAdapter: Sendable {
   var format: String { get }
 
   /// Decodes `data`, served from `origin`, and says what was left out while reading it (one line
-  /// each, for warnings).
+  /// each, for warnings) and how long the document says it stays the same (seconds; RSS `<ttl>`,
+  /// `sy:updatePeriod`), if it says.
   func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String]
+    items: [FeedItem], notes: [String], refreshHint: Double?
   )
 }
 
@@ -25,9 +26,9 @@ extension FeedAdapter {
 
   /// ``items(from:source:)``, nothing left out.
   public func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String]
+    items: [FeedItem], notes: [String], refreshHint: Double?
   ) {
-    (try items(from: data, source: source), [])
+    (try items(from: data, source: source), [], nil)
   }
 
   /// Decodes a `Decodable` wire type, turning failures into a ``FeedError`` for this source.

@@ -1,8 +1,10 @@
 import Foundation
 
 extension FeedCacheEntry {
-  /// Marks the compact format (entries written before it are JSON, and still read).
-  static let magic = "NFC1"
+  /// Marks the compact format (entries written before it are JSON, and still read): `NFC2`
+  /// ends with ``freshFor``; `NFC1`, its first version, ends after the items.
+  static let magic = "NFC2"
+  static let firstMagic = "NFC1"
 
   /// The entry in the compact format of ``BinaryWriter``.
   var encoded: [UInt8] {
@@ -24,12 +26,14 @@ extension FeedCacheEntry {
       writer.string(item.author)
       writer.string(item.content)
     }
+    writer.double(freshFor ?? -1)
     return writer.bytes
   }
 
   /// Decodes an entry in either format: compact, or the JSON of earlier versions.
   static func decode(_ bytes: [UInt8]) throws -> FeedCacheEntry {
-    guard var reader = BinaryReader(bytes, magic: magic) else {
+    let current = BinaryReader(bytes, magic: magic)
+    guard var reader = current ?? BinaryReader(bytes, magic: firstMagic) else {
       // What the store's JSON coder wrote: dates as seconds since 1970.
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .secondsSince1970
@@ -52,6 +56,10 @@ extension FeedCacheEntry {
       item.author = try reader.optionalString()
       item.content = try reader.optionalString()
       entry.items.append(item)
+    }
+    if current != nil {
+      let freshFor = try reader.double()
+      entry.freshFor = freshFor >= 0 ? freshFor : nil
     }
     guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the record") }
     return entry

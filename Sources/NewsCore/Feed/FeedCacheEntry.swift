@@ -11,6 +11,9 @@ struct FeedCacheEntry: Codable, Sendable {
   /// Whether the items were kept as articles of the source (entries written before feed items
   /// were articles were not: they are kept once, when next read).
   var kept: Bool?
+  /// How long the source said its answer stays the same (seconds): its document's `<ttl>` or
+  /// `sy:updatePeriod`, or the response's `Cache-Control: max-age` or `Expires`, the longest.
+  var freshFor: Double?
   /// When the entry itself was written (its `fetchedAt` as stored, before a later `304` moved
   /// `fetchedAt` on: see ``RevalidationTimes``). Not stored.
   var writtenAt: Date?

@@ -29,7 +29,10 @@ public struct FeedConfigFile: Sendable {
     func applied(to source: FeedSource) -> FeedSource {
       var source = source
       if let url { source.url = url }
-      if let ttl { source.ttl = ttl }
+      if let ttl {
+        source.ttl = ttl
+        source.ttlIsExplicit = true
+      }
       if let adapter { source.adapter = adapter }
       if let tags { source.tags = tags }
       if let maxItems { source.maxItems = maxItems }
@@ -43,6 +46,7 @@ public struct FeedConfigFile: Sendable {
         name: name, url: url ?? URL(fileURLWithPath: "/"), ttl: ttl ?? .seconds(15 * 60),
         adapter: adapter ?? SyndicationAdapter())
       source.tags = tags ?? []
+      source.ttlIsExplicit = ttl != nil
       source.maxItems = maxItems
       source.enabled = enabled ?? true
       return source

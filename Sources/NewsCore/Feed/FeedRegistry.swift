@@ -64,7 +64,10 @@ public enum FeedRegistry {
       }
     }
     for index in sources.indices {
-      if let ttl = configuration.feedTTL(sources[index].name) { sources[index].ttl = ttl }
+      if let ttl = configuration.feedTTL(sources[index].name) {
+        sources[index].ttl = ttl
+        sources[index].ttlIsExplicit = true
+      }
     }
     return sources
   }

@@ -65,6 +65,40 @@ public struct FeedService: Sendable {
     }
   }
 
+  /// The longest a source's own hint keeps its answer (a feed saying `<ttl>` of a year is asked
+  /// again after a day).
+  static let longestHint: Double = 86_400
+
+  /// How long `source`'s answer in `entry` is served without asking again: its `ttl` when set,
+  /// else the longer of the default and what the source said (``FeedCacheEntry/freshFor``).
+  func lifetime(_ source: FeedSource, _ entry: FeedCacheEntry?) -> Double {
+    guard !source.ttlIsExplicit, let hint = entry?.freshFor else { return source.ttl.seconds }
+    return max(source.ttl.seconds, min(hint, Self.longestHint))
+  }
+
+  /// How long the response says it stays the same (seconds): `Cache-Control: max-age`, else
+  /// `Expires` against its `Date` (or now); `nil` for `no-store`, `no-cache` or nothing.
+  static func responseHint(_ headers: [String: String], now: Date) -> Double? {
+    let control = headers["cache-control"]?.lowercased() ?? ""
+    if control.contains("no-store") || control.contains("no-cache") { return nil }
+    if let range = control.range(of: "max-age=") {
+      let digits = control[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+      if let seconds = Double(digits) { return seconds }
+    }
+    guard let expires = headers["expires"].flatMap(Self.httpDate) else { return nil }
+    let date = headers["date"].flatMap(Self.httpDate) ?? now
+    let seconds = expires.timeIntervalSince(date)
+    return seconds > 0 ? seconds : nil
+  }
+
+  private static func httpDate(_ text: String) -> Date? {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+  }
+
   /// Every source's items and report, in the order of `sources`.
   ///
   /// - Parameters:
@@ -81,8 +115,10 @@ public struct FeedService: Sendable {
     var toFetch:
       [(index: Int, source: FeedSource, start: FeedSourceReport, cached: FeedCacheEntry?)] = []
     var remaining = sources.count
+    let backoff = FeedBackoff(store: cache)
+    let waits = backoff.read(now: now())
     for (index, source) in sources.enumerated() {
-      switch start(source, refresh: refresh, offline: offline) {
+      switch start(source, refresh: refresh, offline: offline, waitUntil: waits[source.name]) {
       case .done(let report):
         reports[index] = report
         remaining -= 1
@@ -96,11 +132,13 @@ public struct FeedService: Sendable {
         group.addTask { (index, await fetch(source, report: report, cached: cached)) }
       }
       var revalidated: [String: Date] = [:]
+      var asked: [String: Date] = [:]
       for await (index, report) in group {
         reports[index] = report
         if report.revalidated, let fetchedAt = report.fetchedAt {
           revalidated[report.name] = fetchedAt
         }
+        if let until = report.backoffUntil { asked[report.name] = until }
         remaining -= 1
         progress?(remaining)
       }
@@ -108,6 +146,9 @@ public struct FeedService: Sendable {
       let current = now()
       _ = await StoreWriter.run { [revalidation, revalidated] in
         try? revalidation.record(revalidated, now: current)
+      }
+      if !asked.isEmpty {
+        _ = await StoreWriter.run { [asked] in try? backoff.record(asked, now: current) }
       }
       return reports.compactMap { $0 }
     }
@@ -119,16 +160,19 @@ public struct FeedService: Sendable {
     case fetch(FeedSourceReport, cached: FeedCacheEntry?)
   }
 
-  private func start(_ source: FeedSource, refresh: Bool, offline: Bool) -> Start {
+  private func start(_ source: FeedSource, refresh: Bool, offline: Bool, waitUntil: Date?)
+    -> Start
+  {
     let name = StoreLayout.feedCache(source.name)
     let (cached, cacheError) = cachedEntry(source)
+    let lifetime = self.lifetime(source, cached)
     var report = FeedSourceReport(
       name: source.name, url: source.url, status: .failed, fetchedAt: cached?.fetchedAt,
-      expiresAt: cached.map { $0.fetchedAt.addingTimeInterval(source.ttl.seconds) },
+      expiresAt: cached.map { $0.fetchedAt.addingTimeInterval(lifetime) },
       error: cacheError, items: source.limited(cached?.items ?? []), attempts: 0, newItems: 0)
     let current = now()
     if let cached,
-      offline || (!refresh && current < cached.fetchedAt.addingTimeInterval(source.ttl.seconds))
+      offline || (!refresh && current < cached.fetchedAt.addingTimeInterval(lifetime))
     {
       report.status = .cached
       if cached.kept != true {
@@ -145,6 +189,14 @@ public struct FeedService: Sendable {
     }
     if offline {
       report.error = "source \(source.name): nothing cached (offline)"
+      return .done(report)
+    }
+    if let waitUntil, waitUntil > current {
+      // The server asked for a pause (429 or 503 with Retry-After): it is not asked before.
+      report.error =
+        "source \(source.name): the server asked not to be asked again before "
+        + ISO8601.string(from: waitUntil) + " (Retry-After)"
+      report.status = cached == nil ? .failed : .stale
       return .done(report)
     }
     return .fetch(report, cached: cached)
@@ -170,13 +222,15 @@ public struct FeedService: Sendable {
       let sourceName = source.name
       let limited = source.limited
       let (response, decoded) = try await deadline.run {
-        [headers] () async throws -> (HTTPResponse, (items: [FeedItem], notes: [String])?) in
+        [headers] () async throws -> (
+          HTTPResponse, (items: [FeedItem], notes: [String], hint: Double?)?
+        ) in
         let response = try await transport.get(url, headers: headers)
         guard (200..<300).contains(response.status) else { return (response, nil) }
         var origin = response.origin
         origin.url = origin.url ?? url
         let decoded = try adapter.decode(response.body, source: sourceName, origin: origin)
-        return (response, (limited(decoded.items), decoded.notes))
+        return (response, (limited(decoded.items), decoded.notes, decoded.refreshHint))
       }
       var entry: FeedCacheEntry
       if response.status == 304, let cached, cached.kept == true,
@@ -186,7 +240,7 @@ public struct FeedService: Sendable {
         // Unchanged, and written in full less than a day ago: nothing but the time is written.
         report.items = source.limited(cached.items)
         report.fetchedAt = now()
-        report.expiresAt = report.fetchedAt?.addingTimeInterval(source.ttl.seconds)
+        report.expiresAt = report.fetchedAt?.addingTimeInterval(lifetime(source, cached))
         report.status = .fresh
         report.revalidated = true
         report.attempts = counter.value
@@ -194,12 +248,20 @@ public struct FeedService: Sendable {
       } else if response.status == 304, var revalidated = cached {
         revalidated.fetchedAt = now()
         entry = revalidated
-      } else if let (items, notes) = decoded {
+      } else if let (items, notes, hint) = decoded {
         report.warnings += notes.map { "source \(source.name): \($0)" }
         entry = FeedCacheEntry(
           url: source.url.absoluteString, items: items, fetchedAt: now(),
           etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+        let hints = [hint, Self.responseHint(response.headers, now: now())].compactMap { $0 }
+        entry.freshFor = hints.max()
       } else {
+        if response.status == 429 || response.status == 503,
+          let header = response.headers["retry-after"],
+          let pause = RetryPolicy.parseRetryAfter(header, now: now()), pause > .zero
+        {
+          report.backoffUntil = now().addingTimeInterval(min(pause.seconds, Self.longestHint))
+        }
         throw FeedError.status(
           source: source.name, code: response.status, attempts: response.attempts)
       }
@@ -222,7 +284,7 @@ public struct FeedService: Sendable {
       report.newItems = entry.items.filter { !known.contains($0.id) }.count
       report.items = source.limited(entry.items)
       report.fetchedAt = entry.fetchedAt
-      report.expiresAt = entry.fetchedAt.addingTimeInterval(source.ttl.seconds)
+      report.expiresAt = entry.fetchedAt.addingTimeInterval(lifetime(source, entry))
       report.status = .fresh
     } catch {
       let message = (error as? any NewsError)?.message ?? String(describing: error)

@@ -8,6 +8,9 @@ public struct FeedSource: Sendable {
   public var url: URL
   /// How long a fetched answer is served from the cache without asking again.
   public var ttl: Duration
+  /// Whether `ttl` was set (config.json or `NEWS_FEED_<NAME>_TTL`): then it is used as it is;
+  /// else the source's own hints may lengthen it (``FeedService``).
+  public var ttlIsExplicit = false
   /// How its body becomes items.
   public var adapter: any FeedAdapter
   /// Tags it is filed under (OPML folders, newsboat tags), from `config.json`.

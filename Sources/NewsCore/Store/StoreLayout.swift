@@ -23,6 +23,8 @@ enum StoreLayout {
   static let readMarksLog = "read-log"
   /// When each feed source last answered `304` (``RevalidationTimes``; cache directory).
   static let revalidated = "revalidated"
+  /// Until when each feed source asked not to be asked again (``FeedBackoff``; cache directory).
+  static let backoff = "backoff"
   /// What every feed cache entry's name starts with (cache directory).
   static let feedCachePrefix = "feed-"
 
@@ -46,6 +48,6 @@ enum StoreLayout {
   /// Files the program makes again by itself, which repair may remove: listings and feed caches.
   static func isRemade(_ name: String) -> Bool {
     name == listingIndex || name == lastListing || name.hasPrefix(listingPrefix)
-      || name.hasPrefix(feedCachePrefix) || name == revalidated
+      || name.hasPrefix(feedCachePrefix) || name == revalidated || name == backoff
   }
 }

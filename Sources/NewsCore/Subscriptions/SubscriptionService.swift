@@ -56,7 +56,7 @@ public struct SubscriptionService: Sendable {
     }
     let page = try await get(url)
     var feedURL = url
-    var document: (title: String?, items: [FeedItem], notes: [String])
+    var document: (title: String?, items: [FeedItem], notes: [String], refreshHint: Double?)
     do {
       document = try SyndicationAdapter().read(page.body, source: "new", origin: page.origin)
     } catch {

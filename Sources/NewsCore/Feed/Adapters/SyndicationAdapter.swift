@@ -31,15 +31,16 @@ struct SyndicationAdapter: FeedAdapter {
   }
 
   func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String]
+    items: [FeedItem], notes: [String], refreshHint: Double?
   ) {
     let document = try read(data, source: source, origin: origin)
-    return (document.items, document.notes)
+    return (document.items, document.notes, document.refreshHint)
   }
 
-  /// The feed's own title, its items, and what was left out (one line each).
+  /// The feed's own title, its items, what was left out (one line each), and how long it says
+  /// it stays the same (seconds).
   func read(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    title: String?, items: [FeedItem], notes: [String]
+    title: String?, items: [FeedItem], notes: [String], refreshHint: Double?
   ) {
     let document: FeedDocument
     if Self.looksLikeJSON(data) {
@@ -73,7 +74,10 @@ struct SyndicationAdapter: FeedAdapter {
             item.title, item.url ?? "", kept[index].guid ?? "", "\(attempt)", length: 8)
       } while !seen.insert(items[index].id).inserted
     }
-    return (document.title.map { TerminalSanitizer.clean($0) }.nonEmpty, items, notes)
+    return (
+      document.title.map { TerminalSanitizer.clean($0) }.nonEmpty, items, notes,
+      document.refreshHint
+    )
   }
 
   private func item(from entry: SyndicationEntry, source: String) -> FeedItem {

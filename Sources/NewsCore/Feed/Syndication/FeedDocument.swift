@@ -9,6 +9,25 @@ struct FeedDocument: Sendable, Equatable {
   var entries: [SyndicationEntry] = []
   /// What was left out while reading, one line each (`3 elements nested deeper than 256 ignored`).
   var notes: [String] = []
+  /// RSS `<ttl>`: minutes the channel may be cached.
+  var ttlMinutes: Int?
+  /// `sy:updatePeriod` (`hourly`, `daily`, `weekly`, `monthly`, `yearly`) and
+  /// `sy:updateFrequency` (updates a period).
+  var updatePeriod: String?
+  var updateFrequency: Int?
+
+  /// How long the feed says it stays the same, in seconds: its `<ttl>`, else its period divided
+  /// by its frequency (RSS 1.0's syndication module); `nil` when it says nothing usable.
+  var refreshHint: Double? {
+    if let ttlMinutes, ttlMinutes > 0 { return Double(ttlMinutes) * 60 }
+    let periods: [String: Double] = [
+      "hourly": 3_600, "daily": 86_400, "weekly": 604_800, "monthly": 2_592_000,
+      "yearly": 31_536_000,
+    ]
+    guard let period = updatePeriod.flatMap({ periods[$0.lowercased()] }) else { return nil }
+    let frequency = max(updateFrequency ?? 1, 1)
+    return period / Double(frequency)
+  }
 }
 
 /// Where a feed document came from: what the HTTP response said about it.

@@ -81,6 +81,9 @@ struct FeedDocumentParser {
     case date(Int)
     case author(Int)
     case feedTitle(Int)
+    case feedTTL
+    case updatePeriod
+    case updateFrequency
   }
 
   /// The element whose text is being gathered, with the markup of its children.
@@ -205,6 +208,9 @@ struct FeedDocumentParser {
     switch name {
     case "title": begin(.feedTitle(0), tag, fallback: isAtom ? .text : .guess)
     case "dc:title": begin(.feedTitle(1), tag, fallback: .guess)
+    case "ttl": begin(.feedTTL, tag, fallback: .text)
+    case "sy:updateperiod": begin(.updatePeriod, tag, fallback: .text)
+    case "sy:updatefrequency": begin(.updateFrequency, tag, fallback: .text)
     default: break
     }
   }
@@ -373,6 +379,12 @@ struct FeedDocumentParser {
       guard rank < feedTitleRank, let title = Self.line(kind.plain(raw)) else { return }
       document.title = title
       feedTitleRank = rank
+    case .feedTTL:
+      document.ttlMinutes = Int(trimmed).flatMap { (1...525_600).contains($0) ? $0 : nil }
+    case .updatePeriod:
+      document.updatePeriod = trimmed
+    case .updateFrequency:
+      document.updateFrequency = Int(trimmed).flatMap { $0 > 0 ? $0 : nil }
     case .title(let rank):
       guard rank < entry?.titleRank ?? 0, let title = Self.line(kind.plain(raw)) else { return }
       entry?.entry.title = title

@@ -80,5 +80,6 @@ struct FeedNamespaces {
     "http://www.w3.org/1999/xhtml": "xhtml",
     "http://www.w3.org/1999/02/22-rdf-syntax-ns#": "rdf",
     "http://rssnamespace.org/feedburner/ext/1.0": "feedburner",
+    "http://purl.org/rss/1.0/modules/syndication/": "sy",
   ]
 }
