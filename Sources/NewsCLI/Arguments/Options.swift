@@ -123,6 +123,9 @@ enum Options {
   /// `--ttl <seconds>` of sources add.
   static let ttl = OptionKey<Int>.integer(
     "ttl", in: 0...31_536_000, help: "Seconds its answer stays fresh (default 900).")
+  /// `--search <words>` of sources add.
+  static let saveSearch = OptionKey<String>.text(
+    "search", "<words>", help: "Add a saved search instead: a source of the stored matches.")
   /// `--tag <tag>` of feed and sources.
   static let tag = OptionKey<String>.text(
     "tag", "<tag>", help: "Only the sources filed under this tag.")

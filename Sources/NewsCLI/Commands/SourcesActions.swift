@@ -18,8 +18,10 @@ enum SourcesActions {
     if action != "export", arguments[Options.json] {
       throw UsageError(command: command, message: "--json does not apply to '\(action)'")
     }
-    let placeholder = ["add": "<url>", "remove": "<name>", "set": "<name>", "import": "<file>"][
-      action]
+    let searching = action == "add" ? arguments[Options.saveSearch] : nil
+    let placeholder =
+      searching != nil
+      ? nil : ["add": "<url>", "remove": "<name>", "set": "<name>", "import": "<file>"][action]
     if let placeholder, value == nil {
       throw UsageError(command: command, message: "missing \(placeholder) after '\(action)'")
     }
@@ -30,6 +32,9 @@ enum SourcesActions {
     try services.checkKey()
     let subscriptions = services.subscriptions()
     switch action {
+    case "add" where searching != nil:
+      let name = try subscriptions.addSearch(searching!, name: arguments[Options.sourceName])
+      context.console.out("added: \(name) (saved search: \(TerminalSanitizer.clean(searching!)))\n")
     case "add":
       return try await add(value!, arguments: arguments, subscriptions, context: context)
     case "set":

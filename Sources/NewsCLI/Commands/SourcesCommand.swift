@@ -12,6 +12,10 @@ enum SourcesCommand {
       only a URL is a web feed: RSS, Atom or JSON Feed), with format, time to live and last fetch.
       Nothing is fetched: the last fetch is read from the cache.
 
+      add --search <words>
+                       saves a search as a source: its items are the newest stored articles
+                       matching the words (as news search finds them), in news feed --source,
+                       browse and JSON; nothing is fetched for it.
       add <url>        fetches <url> once: a feed is subscribed to; a web page announcing one
                        (<link rel="alternate" type="application/rss+xml">) subscribes to its
                        feed. The name comes from the feed's title unless --name is given.
@@ -29,14 +33,17 @@ enum SourcesCommand {
         news sources
         news sources add https://news.ycombinator.com/rss --name hn
         news sources add https://example.com/blog --ttl 3600
+        news sources add --search "climate policy" --name climate
         news sources set hn --max-items 30 --tags tech,daily
         news sources --tag tech
         news sources import ~/.newsboat/urls
         news sources export > feeds.opml
         news sources --json | jq -r '.sources[].url'
       """,
-    options: [Options.json.spec, Options.tag.spec, Options.sourceName.spec, Options.ttl.spec]
-      + Options.sourceSettings,
+    options: [
+      Options.json.spec, Options.tag.spec, Options.sourceName.spec, Options.ttl.spec,
+      Options.saveSearch.spec,
+    ] + Options.sourceSettings,
     arguments: [
       ArgumentSpec(
         name: "action", help: "add, remove, set, import or export.", required: false,
@@ -56,10 +63,21 @@ enum SourcesCommand {
         (Options.sourceName.spec, ["add"], "'add'"),
         (Options.ttl.spec, ["add", "set"], "'add' and 'set'"),
         (Options.tag.spec, [nil], "the list of sources"),
+        (Options.saveSearch.spec, ["add"], "'add'"),
       ] + Options.sourceSettings.map { ($0, ["set"], "'set'") }
     for (option, actions, what) in applies
     where arguments.contains(option) && !actions.contains(action) {
       throw UsageError(command: spec.name, message: "--\(option.name) only applies to \(what)")
+    }
+    if let words = arguments[Options.saveSearch] {
+      if words.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw UsageError(command: spec.name, message: "--search needs the words to search for")
+      }
+      if arguments.positionals.count > 1 || arguments.contains(Options.ttl.spec) {
+        throw UsageError(
+          command: spec.name,
+          message: "a saved search takes no URL and no --ttl: it is answered from the store")
+      }
     }
     if arguments[Options.enable], arguments[Options.disable] {
       throw UsageError(command: spec.name, message: "--enable and --disable contradict each other")
@@ -102,6 +120,7 @@ enum SourcesCommand {
                 ("fetchedAt", .date(fetchedAt)), ("error", .string(error)),
                 ("tags", .array(source.tags.map { .string($0) })),
                 ("maxItems", .int(source.maxItems)), ("enabled", .bool(source.enabled)),
+                ("search", .string(source.search)),
               ])
             })
         ),
@@ -128,8 +147,9 @@ enum SourcesCommand {
         details.append("tags " + TerminalSanitizer.clean(source.tags.joined(separator: ", ")))
       }
       if !source.enabled { details.append("disabled") }
+      let address = source.search.map { "search: " + $0 } ?? source.url.absoluteString
       text +=
-        source.name.padding(to: width) + TerminalSanitizer.clean(source.url.absoluteString) + "\n"
+        source.name.padding(to: width) + TerminalSanitizer.clean(address) + "\n"
         + String(repeating: " ", count: width)
         + style.dim((details + [fetched]).joined(separator: " · ")) + "\n"
     }

@@ -25,6 +25,8 @@ public struct FeedConfigFile: Sendable {
     var maxItems: Int?
     /// Whether it is fetched with the others.
     var enabled: Bool?
+    /// The words of a saved search (a source answered from the store).
+    var search: String?
 
     func applied(to source: FeedSource) -> FeedSource {
       var source = source
@@ -42,6 +44,16 @@ public struct FeedConfigFile: Sendable {
 
     /// The source it declares; only called for new sources, which were checked to have both.
     func source() -> FeedSource {
+      if let search {
+        var source = FeedSource(
+          name: name, url: SavedSearchAdapter.url(search), ttl: .zero, adapter: SavedSearchAdapter()
+        )
+        source.search = search
+        source.tags = tags ?? []
+        source.maxItems = maxItems
+        source.enabled = enabled ?? true
+        return source
+      }
       var source = FeedSource(
         name: name, url: url ?? URL(fileURLWithPath: "/"), ttl: ttl ?? .seconds(15 * 60),
         adapter: adapter ?? SyndicationAdapter())
@@ -100,7 +112,7 @@ public struct FeedConfigFile: Sendable {
           file: path, source: source.name, field: "name", problem: "is declared twice")
       }
       guard !FeedRegistry.builtInNames.contains(source.name) else { continue }
-      if source.url == nil {
+      if source.url == nil, source.search == nil {
         throw .invalidConfigFile(
           file: path, source: source.name, field: "url", problem: "is missing")
       }
@@ -118,7 +130,7 @@ public struct FeedConfigFile: Sendable {
 
   private enum Keys: String, CodingKey {
     case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl, tags
-    case maxItems, enabled, ignore, author, link, text, regex, source
+    case maxItems, enabled, ignore, author, link, text, regex, source, search
   }
 
   /// The file as decoded: `{"sources": [...]}`.
@@ -232,6 +244,22 @@ public struct FeedConfigFile: Sendable {
           throw Problem(source: name, field: "tags", problem: "must be a list of strings")
         }
         declared.tags = tags
+      }
+      if object.contains(.search) {
+        guard let words = try? object.decode(String.self, forKey: .search),
+          !words.trimmingWhitespace().isEmpty
+        else {
+          throw Problem(source: name, field: "search", problem: "must be the words to search for")
+        }
+        guard !FeedRegistry.builtInNames.contains(name) else {
+          throw Problem(
+            source: name, field: "search", problem: "does not apply to a built-in source")
+        }
+        for key in [Keys.url, .format, .mapping] where object.contains(key) {
+          throw Problem(
+            source: name, field: key.stringValue, problem: "does not apply to a saved search")
+        }
+        declared.search = words
       }
       if object.contains(.maxItems) {
         guard let count = try? object.decode(Int.self, forKey: .maxItems), count >= 1,

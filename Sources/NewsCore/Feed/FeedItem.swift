@@ -61,6 +61,17 @@ public struct FeedItem: Codable, Hashable, Sendable {
     self.title = title
   }
 
+  /// A stored article as an item of its provider (a saved search's answer): same id, same text.
+  init(article: Article) {
+    self.init(id: article.id, source: article.provider, title: article.title)
+    subtitle = article.description
+    imageURL = article.imageURL
+    url = article.url
+    publishedAt = article.publishedAt
+    author = article.author
+    content = article.content
+  }
+
   /// The item as an article of its source (provider = the source's name).
   public var article: Article {
     Article(

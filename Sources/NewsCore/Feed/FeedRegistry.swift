@@ -16,13 +16,16 @@ public enum FeedRegistry {
   public static let builtInNames = ["a", "b", "c"]
 
   /// The sources a command works on: those `names` names (disabled ones too), else every
-  /// enabled one; with `tag`, only those filed under it.
+  /// enabled one but the saved searches (which repeat what the others list); with `tag`, only
+  /// those filed under it (saved searches included).
   public static func selected(_ sources: [FeedSource], names: [String], tag: String?)
     -> [FeedSource]
   {
     sources.filter { source in
-      (names.isEmpty ? source.enabled : names.contains(source.name))
-        && (tag.map { source.tags.contains($0) } ?? true)
+      guard names.isEmpty else { return names.contains(source.name) }
+      guard source.enabled else { return false }
+      guard let tag else { return source.search == nil }
+      return source.tags.contains(tag)
     }
   }
 

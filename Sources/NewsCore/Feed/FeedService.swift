@@ -163,6 +163,7 @@ public struct FeedService: Sendable {
   private func start(_ source: FeedSource, refresh: Bool, offline: Bool, waitUntil: Date?)
     -> Start
   {
+    if let words = source.search { return .done(answer(source, searching: words)) }
     let name = StoreLayout.feedCache(source.name)
     let (cached, cacheError) = cachedEntry(source)
     let lifetime = self.lifetime(source, cached)
@@ -294,6 +295,27 @@ public struct FeedService: Sendable {
       report.status = cached == nil ? .failed : .stale
     }
     report.attempts = counter.value
+    return report
+  }
+
+  /// A saved search's report: the newest matches in the store (``ArticleStore/search(_:limit:)``,
+  /// the rules of `news search`), at most `maxItems` (100 by default), as items of the sources
+  /// that hold them; always fresh, never cached.
+  private func answer(_ source: FeedSource, searching words: String) -> FeedSourceReport {
+    var report = FeedSourceReport(
+      name: source.name, url: source.url, status: .fresh, fetchedAt: now(), expiresAt: now(),
+      error: nil, items: [], attempts: 0, newItems: 0)
+    guard let articles else { return report }
+    do {
+      let found = try articles.search(
+        words.split(whereSeparator: \.isWhitespace).map(String.init),
+        limit: source.maxItems ?? 100)
+      report.items = source.limited(found.articles.map(FeedItem.init(article:)))
+    } catch {
+      report.status = .failed
+      report.error =
+        "source \(source.name): " + ((error as? any NewsError)?.message ?? "\(error)")
+    }
     return report
   }
 

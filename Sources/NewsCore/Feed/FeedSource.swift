@@ -19,6 +19,9 @@ public struct FeedSource: Sendable {
   public var maxItems: Int?
   /// Whether `feed`, `sync` and `browse` fetch it (`--source` still names a disabled one).
   public var enabled = true
+  /// A saved search: the words whose matches in the store are this source's items (nothing is
+  /// fetched; `url` is then `search:<words>`).
+  public var search: String?
 
   /// `items` cut to ``maxItems``.
   func limited(_ items: [FeedItem]) -> [FeedItem] {

@@ -96,7 +96,8 @@ public struct NewsServices: Sendable {
   public func sync() throws -> SyncService {
     SyncService(
       configuration: configuration, providers: providers, context: providerContext(),
-      articles: try articleStore(), feed: try feed(), feedSources: feedSources().filter(\.enabled),
+      articles: try articleStore(), feed: try feed(),
+      feedSources: feedSources().filter { $0.enabled && $0.search == nil },
       deadline: sourceDeadline())
   }
 

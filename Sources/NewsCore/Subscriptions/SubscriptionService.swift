@@ -83,6 +83,19 @@ public struct SubscriptionService: Sendable {
       existed: false)
   }
 
+  /// Saves a search as a source (`{"name": …, "search": …}`): its items are the newest stored
+  /// articles matching `words`, as `news search` finds them. Named from the words unless `name`
+  /// is given; returns the name.
+  public func addSearch(_ words: String, name: String?) throws -> String {
+    if let name { try check(name) }
+    let chosen = name ?? uniqueName(from: words, url: SavedSearchAdapter.url(words))
+    try edit { editor throws(ConfigFileEditor.Failure) in
+      try editor.append(
+        JSONValue.object([("name", .string(chosen)), ("search", .string(words))]).serialized())
+    }
+    return chosen
+  }
+
   /// Changes the settings of the source `name` in `config.json` (a built-in source gets an entry
   /// of its own holding them); what `settings` leaves `nil` stays as it is.
   public func set(_ name: String, _ settings: SourceSettings) throws {

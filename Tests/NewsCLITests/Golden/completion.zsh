@@ -74,6 +74,7 @@ _news() {
         '--tag[Only the sources filed under this tag.]:<tag>:' \
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
         '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
+        '--search[Add a saved search instead\: a source of the stored matches.]:<words>:' \
         '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
         '--enable[Fetch it with the others again.]' \

@@ -1,0 +1,90 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+@Suite("saved searches: sources answered from the store")
+struct SavedSearchTests {
+  let harness: Harness
+  var configPath: String { harness.home.path("news/config.json") }
+
+  init() throws {
+    harness = try Harness()
+    for name in ["a", "b", "c"] {
+      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+  }
+
+  @Test("add --search: a source of the stored matches, in feed --source, sources and JSON")
+  func savedSearch() async throws {
+    #expect(await harness.run(["feed"]).code == .success)
+    let added = await harness.run(["sources", "add", "--search", "news", "--name", "news-only"])
+    #expect(added.code == .success)
+    #expect(added.out == "added: news-only (saved search: news)\n")
+    #expect(
+      try String(contentsOfFile: configPath, encoding: .utf8).contains(
+        #"{"name":"news-only","search":"news"}"#))
+    let requests = harness.server.requests.count
+
+    let feed = await harness.run(["feed", "--source", "news-only", "--json"])
+    #expect(feed.code == .success, "\(feed.err)")
+    let items = try #require(try feed.json()["items"] as? [[String: Any]])
+    // "Interesting News!" from a; the item keeps its id and its source.
+    #expect(items.map { $0["title"] as? String } == ["Interesting News!"])
+    #expect(items.first?["source"] as? String == "a")
+    #expect(items.first?["read"] as? Bool == false)
+    #expect(harness.server.requests.count == requests, "nothing is fetched for it")
+
+    // Not in the plain feed (it repeats the others), not fetched by sync.
+    let plain = try #require(
+      try await harness.run(["feed", "--json"]).json()["sources"] as? [[String: Any]])
+    #expect(plain.map { $0["name"] as? String } == ["a", "b", "c"])
+
+    let listed = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    let search = try #require(listed.first { $0["name"] as? String == "news-only" })
+    #expect(search["format"] as? String == "search")
+    #expect(search["search"] as? String == "news")
+    #expect(listed[0]["search"] is NSNull)
+    #expect(await harness.run(["sources"]).out.contains("search: news"))
+
+    // Reading the item marks it read for the search's list too.
+    #expect(await harness.run(["read", "1"]).code == .success)
+    let again = try #require(
+      try await harness.run(["feed", "--source", "news-only", "--json"]).json()["items"]
+        as? [[String: Any]])
+    #expect(again.first?["read"] as? Bool == true)
+  }
+
+  @Test(
+    "mistakes: no words, a URL or a --ttl with --search, a taken name",
+    arguments: [
+      (["sources", "add", "--search", " "], "--search needs the words"),
+      (["sources", "add", "https://e.example/", "--search", "x"], "takes no URL"),
+      (["sources", "add", "--search", "x", "--ttl", "5"], "takes no URL and no --ttl"),
+      (["sources", "add", "--search", "x", "--name", "a"], "exists already"),
+      (["sources", "remove", "--search", "x"], "--search only applies to 'add'"),
+    ])
+  func mistakes(arguments: [String], message: String) async throws {
+    let result = await harness.run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.err.contains(message), "\(result.err)")
+  }
+
+  @Test(
+    "config.json: a saved search has words, and no url, format or mapping",
+    arguments: [
+      (#"{"name": "s", "search": ""}"#, "search"),
+      (#"{"name": "s", "search": "x", "url": "https://e.example/"}"#, "url"),
+      (#"{"name": "s", "search": "x", "format": "rss"}"#, "format"),
+      (#"{"name": "a", "search": "x"}"#, "search"),
+    ])
+  func configFile(entry: String, field: String) async throws {
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    try #"{"sources": [\#(entry)]}"#.write(toFile: configPath, atomically: true, encoding: .utf8)
+    let result = await harness.run(["sources"])
+    #expect(result.code == .configuration)
+    #expect(result.err.contains("field '\(field)'"), "\(result.err)")
+  }
+}
