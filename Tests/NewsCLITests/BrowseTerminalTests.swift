@@ -291,7 +291,7 @@ struct BrowseTerminalTests {
     session.wait(for: "Source b")
     session.wait(for: "WOW")
     session.send("q")
-    session.wait(for: "R reload all")
+    session.wait(for: "t tag")
     session.send("?")
     session.wait(for: "reload every list")
     session.send("x")

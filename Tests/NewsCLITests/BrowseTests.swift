@@ -120,7 +120,7 @@ struct BrowseTests {
     state.loaded(
       heading: "Source blog", freshness: "fresh", articles: state.articles, read: [], bookmarked: []
     )
-    #expect(state.handle(.tab) == [.load(channel: 1, refresh: false)])
+    #expect(state.handle(.tab) == [.load(channel: 1, refresh: false), .displayed])
     state.failed("source news: HTTP 500")
     #expect(Self.screen(state)[9].hasPrefix("source news: HTTP 500"))
     #expect(state.handle(.character("?")) == [.displayed])
@@ -299,5 +299,32 @@ struct BrowseTests {
     _ = state.handle(.character("3"))
     _ = state.handle(.character("j"))
     #expect(state.handle(.character("o")) == [.openLink(Self.article(1), nil)])
+  }
+
+  @Test("t shows only the lists of the next tag, then every list again; Enter opens the right one")
+  func tagFilter() {
+    var state = BrowseState(channels: ["articles", "hn", "lwn", "blog"])
+    state.home = (0..<4).map { _ in .init(unread: 1, total: 1, status: "fresh") }
+    state.channelTags = [[], ["tech"], ["linux", "tech"], ["linux"]]
+    state.screen = .home
+    state.resize(width: 60, height: 8)
+    _ = state.handle(.character("t"))
+    #expect(state.homeTag == "linux")
+    #expect(state.homeRows == [2, 3])
+    #expect(Self.screen(state)[0].hasPrefix("news  2 lists · 2 unread · tag linux"))
+    #expect(Self.screen(state)[1].hasPrefix(">  lwn"))
+    _ = state.handle(.character("j"))
+    #expect(state.handle(.enter) == [.load(channel: 3, refresh: false), .displayed])
+    _ = state.handle(.character("q"))
+    _ = state.handle(.character("t"))
+    #expect(state.homeRows == [1, 2])
+    _ = state.handle(.character("t"))
+    #expect(state.homeTag == nil)
+    #expect(state.homeRows == [0, 1, 2, 3])
+    var untagged = BrowseState(channels: ["x"])
+    untagged.home = [.init()]
+    untagged.screen = .home
+    #expect(untagged.handle(.character("t")).isEmpty)
+    #expect(untagged.message?.hasPrefix("no list has tags") == true)
   }
 }

@@ -10,7 +10,7 @@ struct BrowseRenderer {
   var now: Date
   var timeZone: TimeZone
 
-  static let homeKeys = "j/k move  Enter open  r reload  R reload all  ? keys  q quit"
+  static let homeKeys = "j/k move  Enter open  n unread  r reload  R all  t tag  ? keys  q quit"
   static let listKeys =
     "j/k move  Enter read  o link  b bookmark  r reload  / filter  Tab next  ? keys  q back"
   static let articleKeys = "j/k scroll  o link  b bookmark  Esc back  ? keys"
@@ -86,20 +86,22 @@ struct BrowseRenderer {
   /// Every list, one a row: name, unread and total, state; `~` (or a spinner glyph) where a
   /// fetch is under way, `!` where the last one failed.
   private func drawHome(_ state: BrowseState, on grid: inout ScreenGrid) {
-    let unread = state.home.compactMap(\.unread).reduce(0, +)
-    let loading = state.home.filter(\.loading).count
+    let rows = state.homeRows
+    let unread = rows.compactMap { state.home[$0].unread }.reduce(0, +)
+    let loading = rows.filter { state.home[$0].loading }.count
     drawHeader(
       "news",
-      detail: "\(state.home.count) list\(state.home.count == 1 ? "" : "s") · \(unread) unread"
+      detail: "\(rows.count) list\(rows.count == 1 ? "" : "s") · \(unread) unread"
+        + (state.homeTag.map { " · tag \(clean($0))" } ?? "")
         + (loading > 0 ? " · loading \(loading)…" : ""), on: &grid)
     let nameWidth = min(max(state.channels.map(\.count).max() ?? 0, 4), 32)
     for row in 0..<state.listRows {
-      let index = state.homeScroll + row
-      guard state.home.indices.contains(index), state.channels.indices.contains(index) else {
-        break
-      }
+      let position = state.homeScroll + row
+      guard rows.indices.contains(position) else { break }
+      let index = rows[position]
+      guard state.channels.indices.contains(index) else { break }
       let line = state.home[index]
-      let selected = index == state.homeSelection
+      let selected = position == state.homeSelection
       var column = grid.put(selected ? ">" : " ", row: row + 1)
       let mark = line.loading ? (unicode ? "⟳" : "~") : line.failed ? "!" : " "
       column = grid.put(mark + " ", row: row + 1, column: column)
@@ -177,6 +179,7 @@ struct BrowseRenderer {
       ("b", "bookmark, or remove the bookmark"),
       ("n N", "next, previous unread article (the next list with some when none is left)"),
       ("A u", "mark the list read; u right after undoes it"),
+      ("t", "on the home screen: only the lists of the next tag (then every list again)"),
       ("r", "reload (the list changes when it answered)"),
       ("R", "on the home screen: reload every list, each row showing its progress"),
       ("/", "filter by words, as news search does (Esc clears)"),

@@ -90,6 +90,9 @@ final class BrowseSession: Sendable {
 
     var state = BrowseState(channels: channels.map(\.name))
     state.home = channels.map { _ in BrowseState.HomeRow(status: "…") }
+    state.channelTags = channels.map {
+      if case .feed(let source) = $0 { source.tags } else { [] }
+    }
     let size = RawTerminal.size()
     state.resize(width: size.width, height: size.height)
     var decoder = KeyDecoder()

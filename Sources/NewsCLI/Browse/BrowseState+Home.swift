@@ -4,7 +4,9 @@ extension BrowseState {
   /// Keys on the home screen: move, open a list (from the store at once, refreshed in the
   /// background), reload one or every list, keys, quit. None waits for the network.
   mutating func handleHome(_ key: Key) -> [BrowseEffect] {
-    let count = home.count
+    let rows = homeRows
+    let count = rows.count
+    let selected = rows.indices.contains(homeSelection) ? rows[homeSelection] : nil
     switch key {
     case .character("q"), .escape, .interrupt:
       return [.quit]
@@ -21,18 +23,29 @@ extension BrowseState {
     case .character("G"), .end:
       moveHome(to: count - 1, count: count)
     case .enter, .right, .character("l"):
-      guard home.indices.contains(homeSelection) else { return [] }
-      return open(homeSelection)
+      guard let selected else { return [] }
+      return open(selected)
     case .character("n"):
-      return nextUnreadList(forward: true, after: homeSelection - 1)
+      return nextUnreadList(forward: true, after: (selected ?? 0) - 1)
     case .character("N"):
-      return nextUnreadList(forward: false, after: homeSelection + 1)
+      return nextUnreadList(forward: false, after: (selected ?? 0) + 1)
     case .character("r"):
-      guard home.indices.contains(homeSelection), !home[homeSelection].loading else { return [] }
-      home[homeSelection].loading = true
-      return [.refresh(channels: [homeSelection])]
+      guard let selected, !home[selected].loading else { return [] }
+      home[selected].loading = true
+      return [.refresh(channels: [selected])]
+    case .character("t"):
+      // The next tag, then every list again.
+      let tags = Array(Set(channelTags.flatMap { $0 })).sorted()
+      guard !tags.isEmpty else {
+        message = "no list has tags (news sources set <name> --tags …)"
+        return []
+      }
+      let next = homeTag.flatMap { tags.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+      homeTag = next < tags.count ? tags[next] : nil
+      homeSelection = 0
+      homeScroll = 0
     case .character("R"):
-      let idle = home.indices.filter { !home[$0].loading }
+      let idle = rows.filter { !home[$0].loading }
       for index in idle { home[index].loading = true }
       return idle.isEmpty ? [] : [.refresh(channels: idle)]
     case .character("?"):
@@ -71,6 +84,14 @@ extension BrowseState {
     home[index] = HomeRow(
       unread: unread ?? home[index].unread, total: total ?? home[index].total, status: status,
       loading: loading, failed: failed)
+  }
+
+  /// The channels the home screen lists: every one, or those of ``homeTag``.
+  var homeRows: [Int] {
+    guard let homeTag else { return Array(home.indices) }
+    return home.indices.filter {
+      channelTags.indices.contains($0) && channelTags[$0].contains(homeTag)
+    }
   }
 
   private mutating func moveHome(to row: Int, count: Int) {

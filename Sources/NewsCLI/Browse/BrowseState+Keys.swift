@@ -110,11 +110,9 @@ extension BrowseState {
     case .character("/"):
       filterInput = filter.joined(separator: " ")
     case .tab, .backTab:
-      guard channels.count > 1, !loading else { return [] }
-      channel = (channel + (key == .tab ? 1 : channels.count - 1)) % channels.count
-      filter = []
-      loading = true
-      return [.load(channel: channel, refresh: false)]
+      // Never waits: the next list comes from the store at once, whatever is loading.
+      guard channels.count > 1 else { return [] }
+      return open((channel + (key == .tab ? 1 : channels.count - 1)) % channels.count)
     case .character("?"):
       helpReturn = screen
       screen = .help

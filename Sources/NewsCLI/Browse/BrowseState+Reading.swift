@@ -54,7 +54,7 @@ extension BrowseState {
         selection = forward ? 0 : max(visible.count - 1, 0)
         return nextUnread(forward: forward)
       }
-      homeSelection = candidate
+      homeSelection = homeRows.firstIndex(of: candidate) ?? homeSelection
       seeking = forward
       return open(candidate)
     }

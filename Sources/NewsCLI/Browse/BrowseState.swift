@@ -38,6 +38,10 @@ struct BrowseState: Equatable {
   var channels: [String]
   /// The home screen's rows, one a channel, in the same order.
   var home: [HomeRow] = []
+  /// Each channel's tags (`t` filters the home screen by one).
+  var channelTags: [[String]] = []
+  /// The tag the home screen shows only the lists of, if any.
+  var homeTag: String?
   /// The selected row of the home screen, and its first visible row.
   var homeSelection = 0
   var homeScroll = 0
