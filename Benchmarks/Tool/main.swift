@@ -134,9 +134,11 @@ case "parse":
     var items: [FeedItem] = []
     for entry in entries {
       guard let title = entry.title ?? entry.summary else { continue }
-      var item = FeedItem(
-        source: "b", title: title, subtitle: entry.summary ?? entry.content,
-        imageURL: entry.imageURL, url: entry.link)
+      guard
+        var item = FeedItem(
+          source: "b", title: title, subtitle: entry.summary ?? entry.content,
+          imageURL: entry.imageURL, url: entry.link)
+      else { continue }
       item.author = entry.author
       item.publishedAt = entry.published.flatMap(FeedDate.parse)
       items.append(item)

@@ -66,11 +66,11 @@ struct FastPathTests {
   func roundTrip() throws {
     var full = FeedItem(
       source: "blog", title: "Title ✓", subtitle: "Sub", imageURL: "https://i/1.jpg",
-      url: "https://e/1")
+      url: "https://e/1")!
     full.publishedAt = Date(timeIntervalSince1970: 1_700_000_000.5)
     full.author = "Ann"
     full.content = "Body\nwith lines"
-    let bare = FeedItem(source: "a", title: "Only a title", subtitle: nil, imageURL: nil)
+    let bare = FeedItem(source: "a", title: "Only a title", subtitle: nil, imageURL: nil)!
     for kept in [nil, false, true] as [Bool?] {
       let entry = FeedCacheEntry(
         url: "https://e/feed", items: [full, bare], fetchedAt: Date(timeIntervalSince1970: 5),
@@ -90,7 +90,7 @@ struct FastPathTests {
   func malformed() {
     let entry = FeedCacheEntry(
       url: "https://e/feed",
-      items: [FeedItem(source: "a", title: "T", subtitle: "S", imageURL: nil, url: "https://e/1")],
+      items: [FeedItem(source: "a", title: "T", subtitle: "S", imageURL: nil, url: "https://e/1")!],
       fetchedAt: Date(), etag: nil, lastModified: nil, kept: true)
     let bytes = entry.encoded
     for length in 4..<bytes.count {

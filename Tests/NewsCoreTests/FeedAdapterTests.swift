@@ -104,16 +104,21 @@ struct FeedAdapterTests {
   @Test("item ids are stable and differ by title and image")
   func ids() {
     let one = FeedItem(source: "b", title: "WOW", subtitle: nil, imageURL: "x")
-    #expect(one.id == FeedItem(source: "b", title: "WOW", subtitle: "other", imageURL: "x").id)
-    #expect(one.id != FeedItem(source: "b", title: "WOW", subtitle: nil, imageURL: "y").id)
-    #expect(one.id.count == "b-".count + 6)
+    #expect(one?.id == FeedItem(source: "b", title: "WOW", subtitle: "other", imageURL: "x")?.id)
+    #expect(one?.id != FeedItem(source: "b", title: "WOW", subtitle: nil, imageURL: "y")?.id)
+    // A title that is blank once cleaned of HTML makes no item (found by fuzzing).
+    #expect(FeedItem(source: "b", title: "<z<<<<F<<<<>", subtitle: nil, imageURL: nil) == nil)
+    #expect(FeedItem(source: "b", title: " <b> </b>", subtitle: "s", imageURL: nil) == nil)
+    #expect(one?.id.count == "b-".count + 6)
   }
 
-  @Test("regression (fuzzing): a blank title from a JSON path skips the item")
-  func blankTitle() throws {
+  @Test(
+    "regression (fuzzing): a title blank as it is or once cleaned of HTML skips the item",
+    arguments: ["fuzz/feed-blank-title.json", "fuzz/feed-html-blank-title.json"])
+  func blankTitle(fixture: String) throws {
     let adapter = JSONPathAdapter(
       items: "data.list", title: ["t", "u"], subtitle: ["s"], imageURL: ["i.0"])
-    let items = try adapter.items(from: Fixtures.data("fuzz/feed-blank-title.json"), source: "z")
+    let items = try adapter.items(from: Fixtures.data(fixture), source: "z")
     #expect(items.isEmpty)
   }
 }

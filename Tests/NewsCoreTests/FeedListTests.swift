@@ -29,7 +29,7 @@ struct FeedListTests {
     FeedSourceReport(
       name: name, url: URL(string: "https://\(name).example/feed")!, status: .fresh,
       fetchedAt: nil, expiresAt: nil, error: nil,
-      items: links.map {
+      items: links.compactMap {
         FeedItem(
           source: name, title: "\(name) \($0)", subtitle: nil, imageURL: nil,
           url: "https://example.com/\($0)")

@@ -261,7 +261,7 @@ struct FeedServiceTests {
   /// Adding a source in code: an adapter and one line in the registry.
   struct PipeSeparatedAdapter: FeedAdapter {
     func items(from data: Data, source: String) throws -> [FeedItem] {
-      String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+      String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
         let fields = line.split(separator: "|").map(String.init)
         return FeedItem(
           source: source, title: fields[0], subtitle: fields.count > 1 ? fields[1] : nil,

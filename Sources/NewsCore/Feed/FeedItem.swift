@@ -27,12 +27,15 @@ public struct FeedItem: Codable, Hashable, Sendable {
   public var alsoIn: [String] = []
 
   /// Creates an item from text that may hold HTML (the JSON shapes), cleaning its title and
-  /// subtitle, and deriving its id. Blank strings count as absent.
-  public init(
+  /// subtitle, and deriving its id. Blank strings count as absent: no item when the title is blank
+  /// once cleaned (`<b></b>`, `<<<>`: found by fuzzing).
+  public init?(
     source: String, title: String, subtitle: String?, imageURL: String?, url: String? = nil
   ) {
+    let plain = HTMLText.plain(title)
+    guard !plain.trimmingWhitespace().isEmpty else { return nil }
     self.init(
-      source: source, plainTitle: HTMLText.plain(title), subtitle: subtitle.map(HTMLText.plain),
+      source: source, plainTitle: plain, subtitle: subtitle.map(HTMLText.plain),
       imageURL: imageURL, url: url)
   }
 

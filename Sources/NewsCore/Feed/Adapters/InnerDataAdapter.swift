@@ -18,7 +18,7 @@ struct InnerDataAdapter: FeedAdapter {
 
   func items(from data: Data, source: String) throws -> [FeedItem] {
     try decode(Wire.self, from: data, source: source).metadata.innerdata.compactMap { entry in
-      entry.articlewrapper?.header.nonEmpty.map {
+      entry.articlewrapper?.header.flatMap {
         FeedItem(
           source: source, title: $0, subtitle: entry.articlewrapper?.description,
           imageURL: entry.picture)

@@ -58,7 +58,7 @@ struct JSONPathAdapter: FeedAdapter, Equatable {
       }
     }
     // Blank counts as absent, as in the typed adapters: an item with a blank title is skipped
-    // (found by fuzzing).
+    // (found by fuzzing; a title blank only once cleaned of HTML is skipped by FeedItem).
     let joined = parts.joined()
     return joined.trimmingWhitespace().isEmpty ? nil : joined
   }

@@ -13,7 +13,7 @@ struct StoriesAdapter: FeedAdapter {
 
   func items(from data: Data, source: String) throws -> [FeedItem] {
     try decode(Wire.self, from: data, source: source).stories.compactMap { story in
-      story.title.nonEmpty.map {
+      story.title.flatMap {
         FeedItem(source: source, title: $0, subtitle: story.subtitle, imageURL: story.imageUrl)
       }
     }

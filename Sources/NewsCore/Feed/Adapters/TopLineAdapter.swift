@@ -15,7 +15,7 @@ struct TopLineAdapter: FeedAdapter {
       let subtitle =
         entry.subLine1 == nil && entry.subline2 == nil
         ? nil : (entry.subLine1 ?? "") + (entry.subline2 ?? "")
-      return entry.topLine.nonEmpty.map {
+      return entry.topLine.flatMap {
         FeedItem(source: source, title: $0, subtitle: subtitle, imageURL: entry.image)
       }
     }
