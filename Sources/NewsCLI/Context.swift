@@ -25,6 +25,9 @@ public struct Context: Sendable {
   public var providers: ProviderRegistry
   /// How long the program waits at exit for analytics events still in flight.
   public var analyticsFlushLimit: Duration = .milliseconds(300)
+  /// Asks for a secret on the terminal without echo (`news accounts add`); `nil` when there is
+  /// no terminal to ask on (tests give one).
+  public var readSecret: @Sendable (String) -> String? = { _ in nil }
   /// When the command started, for the `display` event's time.
   var startedAt: TimingMark?
   /// The transient line on standard error (spinner, retry notices).
@@ -71,11 +74,13 @@ public struct Context: Sendable {
   public static func live() -> Context {
     let environment = ProcessInfo.processInfo.environment
     PlatformNetworking.isolateFromHome()
-    return Context(
+    var context = Context(
       environment: environment,
       currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
       console: .live(environment: environment), httpClient: LiveHTTPClient.make(), timing: .live,
       timeZone: .current, analytics: Analytics(), randomBytes: SecureRandom.bytes)
+    context.readSecret = SecretPrompt.read
+    return context
   }
 
   /// The configuration as read once at the start of the run (environment, `.env`, key file,

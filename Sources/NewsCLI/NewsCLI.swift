@@ -12,6 +12,7 @@ public enum NewsCLI {
       SourcesCommand.entry,
       IgnoreCommand.entry,
       SyncCommand.entry,
+      AccountsCommand.entry,
       SearchCommand.entry,
       BookmarkCommands.add,
       BookmarkCommands.remove,

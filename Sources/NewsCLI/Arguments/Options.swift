@@ -156,6 +156,24 @@ enum Options {
     "show-ignored", help: "Show the items the ignore rules hide, marked [ignored].")
   /// `--quiet` of sync.
   static let quiet = Flag("quiet", help: "Print nothing when every source succeeded.")
+  /// `--greader <url>` of accounts add.
+  static let greader = OptionKey<String>.text(
+    "greader", "<url>",
+    help: "The account's Google Reader API URL (FreshRSS: https://host/api/greader.php).")
+  /// `--fever <url>` of accounts add.
+  static let fever = OptionKey<String>.text(
+    "fever", "<url>", help: "The account's Fever API URL (Coldsweat: https://host/fever).")
+  /// `--user <name>` of accounts add.
+  static let user = OptionKey<String>.text("user", "<name>", help: "The account's user name.")
+  /// `--password-file <file>` of accounts add.
+  static let passwordFile = OptionKey<String>.text(
+    "password-file", "<file>", help: "Read the password from this file (its first line).")
+  /// `--password-env <variable>` of accounts add.
+  static let passwordEnv = OptionKey<String>.text(
+    "password-env", "<variable>", help: "Read the password from this environment variable.")
+  /// `--account <name>` of sync.
+  static let account = OptionKey<String>.text(
+    "account", "<name>", help: "Sync only this account (news accounts lists them).")
   /// `-h`, `--help`, which every command takes.
   static let help = Flag("help", short: "h", help: "Show help for this command.")
 }

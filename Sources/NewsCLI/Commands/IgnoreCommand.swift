@@ -14,9 +14,9 @@ enum IgnoreCommand {
       with --regex, a regular expression (case-insensitive); --source limits it to one provider
       or feed source. Rules live in config.json's "ignore" list, edited in place.
 
-      add <pattern>    adds a rule
-      remove <n>       removes rule n (numbered by news ignore list)
-      list             lists the rules (the default)
+        add <pattern>    adds a rule
+        remove <n>       removes rule n (numbered by news ignore list)
+        list             lists the rules (the default)
 
       EXAMPLES:
         news ignore add "sponsored"

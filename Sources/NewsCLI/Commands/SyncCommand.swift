@@ -8,7 +8,9 @@ enum SyncCommand {
     abstract: "Pull every source into the encrypted store (for cron), so reading works offline.",
     discussion: """
       Pulls newsapi.org top headlines (when NEWSAPI_KEY is set), the articles API, BBC headlines
-      and every feed source, concurrently, each with the retry policy. Exit 0 when every source
+      and every feed source, concurrently, each with the retry policy, and syncs every account
+      (news accounts): marks made here are sent, then new items, read and saved state come
+      back; --account limits the sync to one account. Exit 0 when every source
       succeeded, 75 when some failed (what was pulled is kept), 69 when all failed, 78 for a
       configuration error. Another sync running: exit 75 at once, or wait with --wait.
 
@@ -16,11 +18,12 @@ enum SyncCommand {
         news sync
         news sync --quiet             # for cron: silent unless something failed
         news sync --json | jq '.sources[] | select(.status == "failed")'
+        news sync --account home      # only the account 'home'
 
       A crontab line, every 30 minutes:
         */30 * * * * NEWS_STORE_KEY=... news sync --quiet
       """,
-    options: [Options.wait.spec, Options.quiet.spec, Options.json.spec])
+    options: [Options.wait.spec, Options.account.spec, Options.quiet.spec, Options.json.spec])
 
   static let entry = CommandEntry(spec: spec, usesNetwork: { _ in true }, run: run)
 
@@ -29,7 +32,8 @@ enum SyncCommand {
     let service = try context.services(configuration).sync()
     let report: SyncReport
     do {
-      report = try await service.run(wait: arguments[Options.wait])
+      report = try await service.run(
+        wait: arguments[Options.wait], only: arguments[Options.account].map { [$0] })
     } catch StoreError.locked {
       throw SyncError.alreadyRunning
     }

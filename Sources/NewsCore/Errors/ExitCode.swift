@@ -53,7 +53,7 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
         "A stored file cannot be read or written (wrong key, corruption, tampering), or standard output cannot be written."
     case 75:
       return "Temporary failure: rate limited, some sources failed to sync, or a sync is running."
-    case 77: return "The API key was refused."
+    case 77: return "The API key, or an account's user name or password, was refused."
     case 78:
       return "Configuration error: missing key, invalid variable, malformed .env or config.json."
     case 130: return "Interrupted (Ctrl-C)."

@@ -164,6 +164,7 @@ public struct FeedService: Sendable {
     -> Start
   {
     if let words = source.search { return .done(answer(source, searching: words)) }
+    if source.account != nil { return .done(answer(stored: source)) }
     let name = StoreLayout.feedCache(source.name)
     let (cached, cacheError) = cachedEntry(source)
     let lifetime = self.lifetime(source, cached)
@@ -311,6 +312,28 @@ public struct FeedService: Sendable {
         words.split(whereSeparator: \.isWhitespace).map(String.init),
         limit: source.maxItems ?? 100)
       report.items = source.limited(found.articles.map(FeedItem.init(article:)))
+    } catch {
+      report.status = .failed
+      report.error =
+        "source \(source.name): " + ((error as? any NewsError)?.message ?? "\(error)")
+    }
+    return report
+  }
+
+  /// An account feed's report: its items in the store, newest first, at most `maxItems` (200 by
+  /// default), as of the account's last sync (`news sync` brings new ones).
+  private func answer(stored source: FeedSource) -> FeedSourceReport {
+    var report = FeedSourceReport(
+      name: source.name, url: source.url, status: .cached, fetchedAt: source.syncedAt,
+      expiresAt: nil, error: nil, items: [], attempts: 0, newItems: 0)
+    guard let articles else { return report }
+    do {
+      let stored = ArticleSearch.newestFirst(try articles.articles(provider: source.name))
+      report.items = Array(stored.prefix(source.maxItems ?? 200)).map(FeedItem.init(article:))
+      if source.syncedAt == nil {
+        report.status = .failed
+        report.error = "source \(source.name): not synced yet (news sync)"
+      }
     } catch {
       report.status = .failed
       report.error =

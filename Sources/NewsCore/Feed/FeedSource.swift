@@ -22,6 +22,11 @@ public struct FeedSource: Sendable {
   /// A saved search: the words whose matches in the store are this source's items (nothing is
   /// fetched; `url` is then `search:<words>`).
   public var search: String?
+  /// The account whose feed this is (`home` of `home/hacker-news`): its items come from the
+  /// account's server with `news sync`, and are answered from the store (nothing is fetched).
+  public var account: String?
+  /// When the account last synced.
+  public var syncedAt: Date?
 
   /// `items` cut to ``maxItems``.
   func limited(_ items: [FeedItem]) -> [FeedItem] {

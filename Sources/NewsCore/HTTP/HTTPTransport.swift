@@ -56,8 +56,28 @@ public struct HTTPTransport: Sendable {
   /// - Returns: the final response, which may still be an error status.
   /// - Throws: ``HTTPError`` when no response came after every attempt; `CancellationError`.
   public func get(_ url: URL, headers: [String: String] = [:]) async throws -> HTTPResponse {
+    try await send("GET", url, headers: headers, body: nil)
+  }
+
+  /// Sends a POST of an HTML form (`application/x-www-form-urlencoded`), retrying as the policy
+  /// says: for the requests an account's API takes in a body (a password, marks), which are safe
+  /// to send again.
+  ///
+  /// - Returns: the final response, which may still be an error status.
+  public func post(_ url: URL, form: FormBody, headers: [String: String] = [:]) async throws
+    -> HTTPResponse
+  {
+    var headers = headers
+    headers["Content-Type"] = FormBody.contentType
+    return try await send("POST", url, headers: headers, body: form.encoded)
+  }
+
+  private func send(_ method: String, _ url: URL, headers: [String: String], body: Data?)
+    async throws -> HTTPResponse
+  {
     var request = URLRequest(url: url)
-    request.httpMethod = "GET"
+    request.httpMethod = method
+    request.httpBody = body
     // The platform's timeout is a backstop only: on Linux it is rounded to whole seconds (0.5
     // becomes 0, an instant failure), so the precise limit is enforced by `sendWithTimeout`.
     request.timeoutInterval = (timeout.seconds + 1).rounded(.up)

@@ -52,7 +52,41 @@ public struct NewsServices: Sendable {
     articles.providerOrder =
       providers.providers.map(\.name) + FeedRegistry.builtIn(configuration).map(\.name)
       + (configuration.feedConfig?.sources.map(\.name) ?? [])
+    if store.exists(StoreLayout.accounts) { articles.outbox = AccountOutbox(store: store) }
     return articles
+  }
+
+  /// The accounts on the reader's servers (`news accounts`, and their part of `news sync`).
+  public func accounts() throws -> AccountService {
+    AccountService(
+      articles: try articleStore(), transport: transport(), deadline: accountDeadline(),
+      now: dependencies.timing.now)
+  }
+
+  /// What one account's sync gets in all: `NEWS_SOURCE_DEADLINE` times four (a first sync reads
+  /// every item of every feed).
+  public func accountDeadline() -> Deadline {
+    Deadline(
+      configuration.sourceDeadline * 4, variable: "NEWS_SOURCE_DEADLINE × 4",
+      sleep: dependencies.timing.limit)
+  }
+
+  /// The feeds of every account, as sources `<account>/<feed>` tagged with their folders; none
+  /// (and no key read) without accounts.
+  func accountSources() -> [FeedSource] {
+    guard EncryptedStore.exists(StoreLayout.accounts, in: configuration.paths.dataDirectory),
+      let states = try? accounts().states()
+    else { return [] }
+    return states.flatMap { account, state in
+      state.feeds.map { feed in
+        var source = FeedSource(
+          name: feed.source, url: account.url, ttl: .zero, adapter: AccountFeedAdapter())
+        source.account = account.name
+        source.syncedAt = state.lastSyncAt
+        source.tags = feed.folders.map { AccountState.slug($0, fallback: "folder") }
+        return source
+      }
+    }
   }
 
   /// Checks the key against both stores before a command that changes the configuration
@@ -81,7 +115,7 @@ public struct NewsServices: Sendable {
 
   /// The feed's sources: built-in, `config.json`'s, with their TTLs.
   public func feedSources() -> [FeedSource] {
-    FeedRegistry.sources(configuration)
+    FeedRegistry.sources(configuration) + accountSources()
   }
 
   /// The feed, each source within `NEWS_SOURCE_DEADLINE`.
@@ -94,11 +128,15 @@ public struct NewsServices: Sendable {
 
   /// `news sync`: every provider and feed source into the store.
   public func sync() throws -> SyncService {
-    SyncService(
+    var service = SyncService(
       configuration: configuration, providers: providers, context: providerContext(),
       articles: try articleStore(), feed: try feed(),
-      feedSources: feedSources().filter { $0.enabled && $0.search == nil },
+      feedSources: feedSources().filter { $0.enabled && $0.search == nil && $0.account == nil },
       deadline: sourceDeadline())
+    if EncryptedStore.exists(StoreLayout.accounts, in: configuration.paths.dataDirectory) {
+      service.accounts = try accounts()
+    }
+    return service
   }
 
   /// `news sources add/remove/import/export`.

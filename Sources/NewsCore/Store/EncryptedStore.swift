@@ -37,8 +37,21 @@ public struct EncryptedStore: Sendable {
 
   /// The file holding `name`.
   public func url(for name: String) -> URL {
+    Self.url(for: name, in: directory)
+  }
+
+  /// The file holding `name` in the store of `directory`.
+  static func url(for name: String, in directory: URL) -> URL {
     directory.appendingPathComponent(name + ".enc")
   }
+
+  /// Whether the store of `directory` holds `name` (without a key: nothing is read).
+  static func exists(_ name: String, in directory: URL) -> Bool {
+    access(url(for: name, in: directory).path, F_OK) == 0
+  }
+
+  /// Whether the store holds `name`.
+  func exists(_ name: String) -> Bool { Self.exists(name, in: directory) }
 
   /// Reads and decrypts `name`; `nil` when it does not exist.
   public func read<T: Decodable>(_ type: T.Type, name: String) throws -> T? {

@@ -27,6 +27,20 @@ enum StoreLayout {
   static let backoff = "backoff"
   /// What every feed cache entry's name starts with (cache directory).
   static let feedCachePrefix = "feed-"
+  /// The accounts on the reader's servers, with their passwords (``AccountSecret``).
+  static let accounts = "accounts"
+  /// What every file of an account starts with: `account-<name>` (``AccountState``),
+  /// `account-<name>-items` (``AccountItems``), `account-<name>-outbox` (``AccountOutbox``).
+  static let accountPrefix = "account-"
+
+  /// The state of account `name`: `account-home`.
+  static func accountState(_ name: String) -> String { accountPrefix + name }
+
+  /// The item ids of account `name`: `account-home-items`.
+  static func accountItems(_ name: String) -> String { accountPrefix + name + "-items" }
+
+  /// The marks account `name` has still to be sent: `account-home-outbox`.
+  static func accountOutbox(_ name: String) -> String { accountPrefix + name + "-outbox" }
 
   /// The listing file of `slot`: `listing-7`.
   static func listing(_ slot: Int) -> String { listingPrefix + String(slot) }

@@ -2,8 +2,10 @@ import Foundation
 
 /// Pulls every source concurrently into the store, for cron: every provider of the registry
 /// with its default query (one whose requirement is missing, newsapi.org without a key, is
-/// reported skipped) and every feed source.
+/// reported skipped), every feed source and every account on the reader's servers.
 public struct SyncService: Sendable {
+  /// The accounts, synced beside the sources (``AccountService/sync(_:)``).
+  public var accounts: AccountService?
   private let configuration: Configuration
   private let providers: ProviderRegistry
   private let context: ProviderContext
@@ -31,20 +33,31 @@ public struct SyncService: Sendable {
   ///
   /// - Parameter wait: wait for another sync to finish; otherwise fail at once with
   ///   ``StoreError/locked(path:)`` (exit 75).
-  public func run(wait: Bool) async throws -> SyncReport {
+  ///   - only: sync these accounts and nothing else (`--account`).
+  public func run(wait: Bool, only accountNames: [String]? = nil) async throws -> SyncReport {
     let directory = configuration.paths.dataDirectory
     try AtomicFile.createDirectory(directory)
+    for name in accountNames ?? [] {
+      guard let accounts else { throw AccountError.unknown(name) }
+      _ = try accounts.account(name)
+    }
     return try await FileLock.withLock(directory.appendingPathComponent("sync.lock"), wait: wait) {
-      await pull()
+      await pull(accountNames)
     }
   }
 
-  private func pull() async -> SyncReport {
+  private func pull(_ accountNames: [String]?) async -> SyncReport {
     let startedAt = context.now()
     let query = TopHeadlinesQuery(defaults: configuration.queryDefaults)
-    let providers = self.providers.providers
-    let feedSources = self.feedSources
+    let providers = accountNames == nil ? self.providers.providers : []
+    let feedSources = accountNames == nil ? self.feedSources : []
+    let accounts = self.accounts
     let reports = await withTaskGroup(of: [(Int, SyncSourceReport)].self) { group in
+      if let accounts {
+        group.addTask {
+          await accounts.sync(accountNames).enumerated().map { (1_000_000 + $0, $1) }
+        }
+      }
       for (index, provider) in providers.enumerated() {
         group.addTask { [self] in [(index, await pull(provider, query: query))] }
       }

@@ -5,7 +5,7 @@ _news() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open doctor completion manual help --help --version" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -50,8 +50,18 @@ _news() {
       COMPREPLY=($(compgen -W "--in --source --regex --json --help add remove list" -- "$cur")) ;;
     sync)
       case "$prev" in
+        --account) return ;;
       esac
-      COMPREPLY=($(compgen -W "--wait --quiet --json --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--wait --account --quiet --json --help" -- "$cur")) ;;
+    accounts)
+      case "$prev" in
+        --greader) return ;;
+        --fever) return ;;
+        --user) return ;;
+        --password-file) return ;;
+        --password-env) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--greader --fever --user --password-file --password-env --json --help list add test remove" -- "$cur")) ;;
     search)
       case "$prev" in
         --language) return ;;
@@ -113,7 +123,7 @@ _news() {
     help)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open doctor completion manual help" -- "$cur")) ;;
   esac
 }
 complete -F _news news

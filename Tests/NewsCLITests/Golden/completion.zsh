@@ -10,6 +10,7 @@ _news() {
     'sources:List, add, remove, set, import and export the feed'\''s sources.'
     'ignore:List, add and remove the rules that hide items (a killfile).'
     'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
+    'accounts:List, add, test and remove accounts on your own server (Google Reader API, Fever).'
     'search:Search the stored articles offline, or all of newsapi.org with --online.'
     'bookmark:Keep articles for good, whatever the retention policy says.'
     'unbookmark:Remove bookmarks.'
@@ -94,10 +95,22 @@ _news() {
     sync)
       _arguments -s \
         '--wait[Wait for another running sync instead of exiting with 75.]' \
+        '--account[Sync only this account (news accounts lists them).]:<name>:' \
         '--quiet[Print nothing when every source succeeded.]' \
         '--json[Print one JSON document instead of text.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
+      ;;
+    accounts)
+      _arguments -s \
+        '--greader[The account'\''s Google Reader API URL (FreshRSS\: https\://host/api/greader.php).]:<url>:' \
+        '--fever[The account'\''s Fever API URL (Coldsweat\: https\://host/fever).]:<url>:' \
+        '--user[The account'\''s user name.]:<name>:' \
+        '--password-file[Read the password from this file (its first line).]:<file>:' \
+        '--password-env[Read the password from this environment variable.]:<variable>:' \
+        '--json[Print one JSON document instead of text.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:(list add test remove)'
       ;;
     search)
       _arguments -s \
@@ -183,7 +196,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources ignore sync search bookmark unbookmark bookmarks browse read unread open doctor completion manual help)'
+        '*:argument:(headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open doctor completion manual help)'
       ;;
   esac
 }

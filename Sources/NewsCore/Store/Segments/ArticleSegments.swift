@@ -230,6 +230,22 @@ struct ArticleSegments {
     return newCount
   }
 
+  /// Drops every segment of `providers` (the sources of a removed account): the manifest without
+  /// them is committed first, then their files are removed. Returns how many records they held.
+  func forget(_ providers: Set<String>, in files: EncryptedStore.Transaction) throws -> Int {
+    var manifest = try manifest()
+    var dropped: [SegmentInfo] = []
+    for provider in providers {
+      dropped += manifest.providers.removeValue(forKey: provider) ?? []
+    }
+    guard !dropped.isEmpty else { return 0 }
+    try commit(manifest, in: files)
+    for info in dropped {
+      for name in info.fileNames { try? files.remove(name) }
+    }
+    return dropped.map(\.count).reduce(0, +)
+  }
+
   /// Removes the segment files that are provably leftovers (``SegmentManifest/isLeftover(_:)``):
   /// what an interrupted save or compaction left. Only a writer holding the lock makes segment
   /// files, so none is being written now.

@@ -1,0 +1,59 @@
+import Foundation
+
+/// What goes wrong with an account on the reader's server.
+public enum AccountError: NewsError, Equatable {
+  /// No account of that name.
+  case unknown(String)
+  /// An account of that name exists already.
+  case exists(String)
+  /// The name is not a valid account name.
+  case invalidName(String)
+  /// No password was given (none typed, an empty file, an unset variable).
+  case noPassword(String)
+  /// The server refused the user name or password.
+  case refused(account: String)
+  /// The server answered something the protocol does not allow.
+  case wrongShape(account: String, detail: String)
+  /// The server answered an error status.
+  case status(account: String, code: Int)
+  /// The server could not be reached.
+  case unreachable(account: String, reason: String)
+
+  public var message: String {
+    switch self {
+    case .unknown(let name):
+      return "unknown account '\(name)' (news accounts lists them)"
+    case .exists(let name):
+      return "an account named '\(name)' exists already (news accounts remove \(name) first)"
+    case .invalidName(let name):
+      return "'\(name)' is not a valid account name: use 1 to 32 lower-case letters, digits or '-'"
+    case .noPassword(let detail):
+      return "no password: \(detail)"
+    case .refused(let account):
+      return
+        "account \(account): the server refused the user name or password (news accounts add again with the right one)"
+    case .wrongShape(let account, let detail):
+      return "account \(account): the server's answer is not what its API sends: \(detail)"
+    case .status(let account, let code):
+      return "account \(account): the server answered HTTP \(code)"
+    case .unreachable(let account, let reason):
+      return "account \(account): \(reason)"
+    }
+  }
+
+  public var exitCode: ExitCode {
+    switch self {
+    case .unknown, .exists, .invalidName, .noPassword: return .usage
+    case .refused: return .permissionDenied
+    case .wrongShape: return .dataError
+    case .status, .unreachable: return .unavailable
+    }
+  }
+
+  public var isOutage: Bool {
+    switch self {
+    case .status, .unreachable: return true
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// One subscription of an account, as its server lists it.
+public struct AccountFeed: Codable, Sendable, Equatable {
+  /// The server's id of the feed (`12`, `feed/https://example.com/rss`).
+  public var id: String
+  /// Its title on the server.
+  public var title: String
+  /// The feed's address, when the server says.
+  public var url: String?
+  /// The folders (Google Reader labels, Fever groups) it is filed under: its tags here.
+  public var folders: [String]
+  /// Its source name here: `<account>/<slug of its title>` (``AccountState/assignNames(_:)``).
+  public var source: String = ""
+
+  /// Creates a feed.
+  public init(id: String, title: String, url: String?, folders: [String]) {
+    self.id = id
+    self.title = title
+    self.url = url
+    self.folders = folders
+  }
+}
+
+/// One item of an account's feeds, as its server sends it.
+public struct AccountItem: Sendable, Equatable {
+  /// The server's id of the item, in its short form (a decimal number for both protocols).
+  public var id: String
+  /// The server's id of its feed.
+  public var feedID: String
+  /// Its title.
+  public var title: String
+  /// Its link.
+  public var url: String?
+  /// Who wrote it.
+  public var author: String?
+  /// Its content, HTML.
+  public var html: String?
+  /// When it was published.
+  public var publishedAt: Date?
+  /// Whether it is read on the server.
+  public var isRead: Bool
+  /// Whether it is saved (starred) on the server.
+  public var isSaved: Bool
+}
+
+/// A change of an item's state made here, to be sent to the server (``AccountOutbox``).
+public struct AccountMark: Codable, Sendable, Hashable {
+  /// What changes.
+  public enum Change: String, Codable, Sendable {
+    case read, unread, saved, unsaved
+  }
+  /// The server's id of the item.
+  public var item: String
+  /// The change.
+  public var change: Change
+
+  /// Creates a mark.
+  public init(item: String, change: Change) {
+    self.item = item
+    self.change = change
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+extension AccountService {
+  /// Syncs every account (or those of `names`) concurrently: one report line each, named after
+  /// the account.
+  public func sync(_ names: [String]? = nil) async -> [SyncSourceReport] {
+    let accounts: [AccountSecret]
+    do {
+      accounts = try secrets().filter { names?.contains($0.account.name) ?? true }
+    } catch {
+      let message = (error as? any NewsError)?.message ?? String(describing: error)
+      return [
+        SyncSourceReport(
+          name: "accounts", status: .failed, new: 0, total: 0, error: message, attempts: 0)
+      ]
+    }
+    return await withTaskGroup(of: (Int, SyncSourceReport).self) { group in
+      for (index, secret) in accounts.enumerated() {
+        group.addTask { (index, await sync(secret)) }
+      }
+      var reports: [(Int, SyncSourceReport)] = []
+      for await report in group { reports.append(report) }
+      return reports.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+  }
+
+  /// One account: its queued marks sent first (so that the server's state is the newest), then
+  /// its feeds, its new items and every unread and saved id read, the items stored as articles
+  /// of their sources, and the server's read and saved state made the state here.
+  private func sync(_ secret: AccountSecret) async -> SyncSourceReport {
+    let account = secret.account
+    var report = SyncSourceReport(
+      name: account.name, status: .failed, new: 0, total: 0, error: nil, attempts: 0)
+    let counter = AttemptCounter()
+    let client = account.client(password: secret.password, transport: counter.counting(transport))
+    do {
+      let previous =
+        try store.read(AccountState.self, name: StoreLayout.accountState(account.name))
+        ?? AccountState()
+      let queued = try outbox.pending(account.name)
+      let started = now()
+      let pulled = try await run(account.name) { [client] in
+        try await client.login()
+        try await client.send(queued)
+        let feeds = try await client.feeds()
+        let (items, state) = try await client.newItems(after: previous, now: started)
+        return (feeds, items, state, try await client.unreadIDs(), try await client.savedIDs())
+      }
+      // Sent: off the queue at once, so that nothing is sent twice.
+      try outbox.remove(queued, account: account.name)
+      let (feeds, items, cursor, unread, saved) = pulled
+      var state = cursor
+      state.feeds = feeds
+      state.assignNames(account: account.name, previous: previous.feeds)
+      state.lastSyncAt = now()
+      (report.new, report.total) = try keep(items, state: state, account: account.name)
+      try apply(unread: unread, saved: saved, account: account.name)
+      try store.write(state, name: StoreLayout.accountState(account.name))
+      report.status = .ok
+    } catch {
+      report.error = (error as? any NewsError)?.message ?? String(describing: error)
+    }
+    report.attempts = counter.value
+    return report
+  }
+
+  /// Stores `items` as articles of their feeds' sources and records their server ids; returns
+  /// how many were new and how many came.
+  private func keep(_ items: [AccountItem], state: AccountState, account: String) throws -> (
+    Int, Int
+  ) {
+    let sources = Dictionary(
+      state.feeds.map { ($0.id, $0.source) }, uniquingKeysWith: { first, _ in first })
+    var byFeed: [String: [Article]] = [:]
+    var ids: [String: String] = [:]
+    for item in items {
+      let source = sources[item.feedID] ?? account + "/other"
+      guard let article = item.article(source: source) else { continue }
+      byFeed[source, default: []].append(article)
+      ids[item.id] = article.id
+    }
+    var new = 0
+    for (source, articles) in byFeed.sorted(by: { $0.key < $1.key }) {
+      new += try self.articles.keep(articles, provider: source, countingNew: true)
+    }
+    if !ids.isEmpty {
+      try store.update(StoreLayout.accountItems(account), initial: AccountItems()) { known in
+        known.articles.merge(ids) { _, new in new }
+      }
+    }
+    return (new, ids.count)
+  }
+
+  /// Makes the server's read and saved state the state here, for every item of the account this
+  /// store holds, but those with a mark queued since (sent next time, it wins then).
+  private func apply(unread: Set<String>, saved: Set<String>, account: String) throws {
+    guard let known = try store.read(AccountItems.self, name: StoreLayout.accountItems(account))
+    else { return }
+    let queued = Set(try outbox.pending(account).map(\.item))
+    var read: [String] = []
+    var unreadHere: [String] = []
+    for (item, article) in known.articles where !queued.contains(item) {
+      if unread.contains(item) { unreadHere.append(article) } else { read.append(article) }
+    }
+    if !read.isEmpty { try articles.markRead(read, counting: false) }
+    if !unreadHere.isEmpty { try articles.markUnread(unreadHere, counting: false) }
+    let bookmarked = Set(try articles.bookmarks().map(\.id))
+    let savedHere = Set(
+      known.articles.filter { saved.contains($0.key) && !queued.contains($0.key) }.map(\.value))
+    let unsaved = known.articles.filter {
+      !saved.contains($0.key) && !queued.contains($0.key) && bookmarked.contains($0.value)
+    }.map(\.value)
+    let toBookmark = try savedHere.subtracting(bookmarked).compactMap {
+      try articles.article(id: $0)
+    }
+    if !toBookmark.isEmpty { try articles.addBookmarks(toBookmark) }
+    if !unsaved.isEmpty { try articles.removeBookmarks(unsaved) }
+  }
+}
+
+extension AccountItem {
+  /// The item as an article of `source`: its id derived from its link as any feed item's (so the
+  /// same story from a local feed is one item), its HTML made text; `nil` without a title or link.
+  func article(source: String) -> Article? {
+    let text = html.map { HTMLText.plain($0) }
+    let heading = title.isEmpty ? (url ?? "") : title
+    guard
+      var item = FeedItem(source: source, title: heading, subtitle: text, imageURL: nil, url: url)
+    else { return nil }
+    if url == nil { item.id = source + "-" + StableHash.hex(id, length: 10) }
+    item.author = author
+    item.publishedAt = publishedAt
+    if let html, !HTMLText.isPlain(html) {
+      item.content = HTMLText.content(html, base: url.flatMap(URL.init(string:)))
+    }
+    return item.article
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The reader's accounts on their servers: added, listed, tested and removed here, synced by
+/// ``sync(_:)``. Accounts and passwords live in the encrypted store (`accounts`), never in
+/// `config.json`; each account's feeds are sources named `<account>/<feed>` beside the local ones.
+public struct AccountService: Sendable {
+  let articles: ArticleStore
+  let transport: HTTPTransport
+  let deadline: Deadline
+  let now: @Sendable () -> Date
+
+  /// Creates the service over the article store (where accounts, their state and their items
+  /// are kept), sending through `transport`, each account within `deadline`.
+  public init(
+    articles: ArticleStore, transport: HTTPTransport, deadline: Deadline,
+    now: @escaping @Sendable () -> Date
+  ) {
+    var articles = articles
+    // The server's own marks are applied here without being sent back to it.
+    articles.outbox = nil
+    self.articles = articles
+    self.transport = transport
+    self.deadline = deadline
+    self.now = now
+  }
+
+  var store: EncryptedStore { articles.store }
+  var outbox: AccountOutbox { AccountOutbox(store: store) }
+
+  /// Whether `name` may name an account: 1 to 32 lower-case ASCII letters, digits or `-`.
+  public static func isValidName(_ name: String) -> Bool {
+    name.utf8.count <= 32 && FeedRegistry.isValidName(name)
+  }
+
+  /// Every account, in the order they were added.
+  public func accounts() throws -> [Account] {
+    try secrets().map(\.account)
+  }
+
+  /// The account named `name`, or ``AccountError/unknown(_:)``.
+  public func account(_ name: String) throws -> Account {
+    guard let found = try accounts().first(where: { $0.name == name }) else {
+      throw AccountError.unknown(name)
+    }
+    return found
+  }
+
+  /// What `news` knows of each account: its feeds (with their source names) and last sync.
+  public func states() throws -> [(account: Account, state: AccountState)] {
+    try accounts().map { account in
+      (
+        account,
+        try store.read(AccountState.self, name: StoreLayout.accountState(account.name))
+          ?? AccountState()
+      )
+    }
+  }
+
+  /// Logs in to a new account and keeps it with its password; returns how many feeds it has.
+  /// Nothing is kept when the server refuses or cannot be reached.
+  ///
+  /// - Throws: ``AccountError/exists(_:)``, ``AccountError/invalidName(_:)``, or what logging in
+  ///   threw (``AccountError/refused(account:)``: exit 77).
+  public func add(_ account: Account, password: String, reserved: Set<String>) async throws -> Int {
+    guard Self.isValidName(account.name), !reserved.contains(account.name) else {
+      throw AccountError.invalidName(account.name)
+    }
+    guard !password.isEmpty else { throw AccountError.noPassword("the password is empty") }
+    if try secrets().contains(where: { $0.account.name == account.name }) {
+      throw AccountError.exists(account.name)
+    }
+    let feeds = try await test(account, password: password)
+    try store.update(StoreLayout.accounts, initial: [AccountSecret]()) { secrets in
+      guard !secrets.contains(where: { $0.account.name == account.name }) else { return }
+      secrets.append(AccountSecret(account: account, password: password))
+    }
+    return feeds
+  }
+
+  /// Logs in to account `name` and counts its feeds.
+  public func test(_ name: String) async throws -> Int {
+    let secret = try secret(name)
+    return try await test(secret.account, password: secret.password)
+  }
+
+  private func test(_ account: Account, password: String) async throws -> Int {
+    let client = account.client(password: password, transport: transport)
+    return try await run(account.name) {
+      try await client.login()
+      return try await client.feeds().count
+    }
+  }
+
+  /// Removes account `name`, its password, its state, its queued marks and its sources' stored
+  /// items (bookmarks and read marks stay). Returns the names of the sources it had.
+  @discardableResult
+  public func remove(_ name: String) throws -> [String] {
+    _ = try secret(name)
+    let state = try? store.read(AccountState.self, name: StoreLayout.accountState(name))
+    let sources = state?.feeds.map(\.source) ?? []
+    try store.update(StoreLayout.accounts, initial: [AccountSecret]()) { secrets in
+      secrets.removeAll { $0.account.name == name }
+    }
+    try articles.forget(providers: Set(sources))
+    try store.transaction { files in
+      for file in [
+        StoreLayout.accountState(name), StoreLayout.accountItems(name),
+        StoreLayout.accountOutbox(name),
+      ] {
+        try files.remove(file)
+      }
+    }
+    return sources
+  }
+
+  /// The marks of `name` still to be sent to its server.
+  public func pending(_ name: String) throws -> [AccountMark] {
+    try outbox.pending(name)
+  }
+
+  func secrets() throws -> [AccountSecret] {
+    try store.read([AccountSecret].self, name: StoreLayout.accounts) ?? []
+  }
+
+  func secret(_ name: String) throws -> AccountSecret {
+    guard let found = try secrets().first(where: { $0.account.name == name }) else {
+      throw AccountError.unknown(name)
+    }
+    return found
+  }
+
+  /// `body` within the deadline; a deadline passing is the account's failure, named.
+  func run<T: Sendable>(_ account: String, _ body: @escaping @Sendable () async throws -> T)
+    async throws -> T
+  {
+    do {
+      return try await deadline.run(body)
+    } catch let error as DeadlineError {
+      throw AccountError.unreachable(account: account, reason: error.message)
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What `news` knows of an account between syncs (store file `account-<name>`): its feeds, where
+/// the next incremental sync starts, and when it last synced. The map from the server's item
+/// ids to article ids is kept apart (``AccountItems``): listing sources does not read it.
+public struct AccountState: Codable, Sendable, Equatable {
+  /// The account's subscriptions at the last sync, each with its source name.
+  public var feeds: [AccountFeed] = []
+  /// Fever: the highest item id received (`since_id` of the next sync).
+  public var lastItemID: Int64?
+  /// Google Reader: when the last sync started (`ot` of the next one, seconds).
+  public var syncedAt: Date?
+  /// When the last sync finished.
+  public var lastSyncAt: Date?
+
+  /// Creates an empty state.
+  public init() {}
+
+  /// Gives each feed its source name, `<account>/<slug>`: the slug of its title (lower-case
+  /// letters, digits and `-`, at most 40), made unique with `-2`, `-3`, …; a feed keeps the name
+  /// it had (`previous`), so that renaming a feed on the server does not move its items here.
+  public mutating func assignNames(account: String, previous: [AccountFeed]) {
+    let kept = Dictionary(
+      previous.map { ($0.id, $0.source) }, uniquingKeysWith: { first, _ in first })
+    var taken = Set<String>()
+    for index in feeds.indices {
+      if let name = kept[feeds[index].id], !name.isEmpty, !taken.contains(name) {
+        feeds[index].source = name
+        taken.insert(name)
+      }
+    }
+    for index in feeds.indices where feeds[index].source.isEmpty {
+      let base = account + "/" + Self.slug(feeds[index].title, fallback: feeds[index].id)
+      var name = base
+      var number = 2
+      while taken.contains(name) {
+        name = base + "-\(number)"
+        number += 1
+      }
+      feeds[index].source = name
+      taken.insert(name)
+    }
+  }
+
+  /// `Hacker News: Front Page` → `hacker-news-front-page`.
+  static func slug(_ title: String, fallback: String) -> String {
+    var text = ""
+    for scalar in title.lowercased().folding(options: .diacriticInsensitive, locale: nil)
+      .unicodeScalars
+    {
+      if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+        text.unicodeScalars.append(scalar)
+      } else if !text.isEmpty, !text.hasSuffix("-") {
+        text += "-"
+      }
+    }
+    text = String(text.prefix(40))
+    while text.hasSuffix("-") { text.removeLast() }
+    if text.isEmpty { return fallback.isEmpty ? "feed" : slug(fallback, fallback: "") }
+    return text
+  }
+}
+
+/// The server's item ids of an account's stored items and their article ids (store file
+/// `account-<name>-items`), both ways: marks made here are sent under the server's id.
+public struct AccountItems: Codable, Sendable, Equatable {
+  /// Server item id → article id.
+  public var articles: [String: String] = [:]
+
+  /// Creates an empty map.
+  public init() {}
+
+  /// The server's ids of the articles `ids` (those of this account).
+  public func items(of ids: some Sequence<String>) -> [String: String] {
+    let wanted = Set(ids)
+    var found: [String: String] = [:]
+    for (item, article) in articles where wanted.contains(article) { found[article] = item }
+    return found
+  }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+/// An account on a Google Reader API server (TestSupport's, following the protocol), end to end
+/// through the command line: add, sync, read and saved state both ways, the queue of marks, a
+/// stale edit token, a wrong password, a hanging server, incremental sync, removal.
+@Suite("accounts: the Google Reader API")
+struct GoogleReaderAccountTests {
+  let harness: Harness
+  let reader: GoogleReaderServer
+  /// 2022-02-17, the harness's clock.
+  let start = 1_645_120_000
+
+  init() throws {
+    harness = try Harness()
+    reader = GoogleReaderServer(
+      server: harness.server, user: "ann", password: "s3cret pass", maximumPage: 2)
+    reader.add(.init(url: "https://news.example/rss", title: "Hacker News", folders: ["Tech"]))
+    reader.add(.init(url: "https://blog.example/atom", title: "A Blog"))
+    for (id, feed, title) in [
+      (1 as UInt64, "https://news.example/rss", "First story"),
+      (2, "https://news.example/rss", "Second story"),
+      (3, "https://blog.example/atom", "A post"),
+    ] {
+      reader.add(
+        .init(
+          id: id, feedURL: feed, title: title, link: "https://site.example/\(id)",
+          content: "<p>Body of <b>\(title)</b></p>", published: start - 3_600 + Int(id)))
+    }
+  }
+
+  var password: [String: String?] { ["READER_PASSWORD": "s3cret pass"] }
+
+  func add() async -> RunResult {
+    await harness.run(
+      [
+        "accounts", "add", "home", "--greader", reader.url.absoluteString, "--user", "ann",
+        "--password-env", "READER_PASSWORD",
+      ], environment: password)
+  }
+
+  func items(_ arguments: [String], now: Date? = nil) async throws -> [[String: Any]] {
+    let result = await harness.run(
+      arguments + ["--json"], now: now ?? Date(timeIntervalSince1970: 1_645_120_000))
+    #expect(result.code == .success, "\(result.err)")
+    return try #require(try result.json()["items"] as? [[String: Any]])
+  }
+
+  func id(of title: String, in source: String) async throws -> String {
+    let all = try await items(["feed", "--source", source])
+    return try #require(all.first { $0["title"] as? String == title }?["id"] as? String)
+  }
+
+  @Test("add, sync: the account's feeds are sources <account>/<feed>, tagged with their folders")
+  func firstSync() async throws {
+    let added = await add()
+    #expect(added.code == .success, "\(added.err)")
+    #expect(added.out.contains("added: home (greader, 2 feeds)"))
+    #expect(reader.logins == 1)
+
+    let sync = await harness.run(["sync", "--account", "home", "--json"])
+    #expect(sync.code == .success, "\(sync.err)")
+    let report = try #require(try sync.json()["sources"] as? [[String: Any]])
+    #expect(report.map { $0["name"] as? String } == ["home"], "only the account is synced")
+    #expect(report.first?["new"] as? Int == 3)
+    #expect(harness.server.requests.allSatisfy { $0.path.hasPrefix(GoogleReaderServer.path) })
+
+    let sources = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    let news = try #require(sources.first { $0["name"] as? String == "home/hacker-news" })
+    #expect(news["tags"] as? [String] == ["tech"])
+    #expect(sources.contains { $0["name"] as? String == "home/a-blog" })
+
+    let listed = try await items(["feed", "--source", "home/hacker-news"])
+    #expect(listed.map { $0["title"] as? String } == ["Second story", "First story"])
+    #expect(listed.first?["source"] as? String == "home/hacker-news")
+    // The content is the item's HTML made text; search finds it too.
+    let found = await harness.run(["search", "post", "--json"])
+    #expect(found.out.contains("A post"))
+
+    // The password is in the encrypted store, nowhere in the clear.
+    let files = try FileManager.default.subpathsOfDirectory(atPath: harness.home.path("news"))
+    for file in files {
+      let data = FileManager.default.contents(atPath: harness.home.path("news/" + file)) ?? Data()
+      #expect(!String(decoding: data, as: UTF8.self).contains("s3cret"), "\(file)")
+    }
+    #expect(!sync.out.contains("s3cret") && !sync.err.contains("s3cret"))
+  }
+
+  @Test("read and saved state both ways; a queued mark is sent once; a stale token is renewed")
+  func marksBothWays() async throws {
+    _ = await add()
+    reader.set(2, read: true)
+    reader.set(1, starred: true)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+
+    // The server's marks arrived.
+    let unread = try await items(["feed", "--unread", "--source", "home/hacker-news"])
+    #expect(unread.map { $0["title"] as? String } == ["First story"])
+    let bookmarks = try #require(
+      try await harness.run(["bookmarks", "--json"]).json()["articles"] as? [[String: Any]])
+    #expect(bookmarks.map { $0["title"] as? String } == ["First story"])
+
+    // Marks made here are queued, then sent by the next sync: once.
+    let post = try await id(of: "A post", in: "home/a-blog")
+    #expect(await harness.run(["read", post]).code == .success)
+    #expect(await harness.run(["bookmark", post]).code == .success)
+    let listed = try await harness.run(["accounts", "--json"]).json()
+    let account = try #require((listed["accounts"] as? [[String: Any]])?.first)
+    #expect(account["pendingMarks"] as? Int == 2)
+    #expect(reader.item(3)?.read == false)
+
+    reader.rotateTokenAfterEachChange()
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(reader.item(3)?.read == true)
+    #expect(reader.item(3)?.starred == true)
+    let edits = harness.server.requests.filter { $0.path.hasSuffix("/edit-tag") }
+    // Two changes, each refused once with the stale token, then sent with a fresh one.
+    #expect(edits.count == 3)
+    #expect(harness.server.requests.filter { $0.path.hasSuffix("/token") }.count == 2)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(harness.server.requests.filter { $0.path.hasSuffix("/edit-tag") }.count == 3)
+
+    // Unread on another device: unread here after the next sync.
+    reader.set(3, read: false)
+    reader.set(1, starred: false)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    let again = try await items(["feed", "--unread", "--source", "home/a-blog"])
+    #expect(again.map { $0["title"] as? String } == ["A post"])
+    let left = try #require(
+      try await harness.run(["bookmarks", "--json"]).json()["articles"] as? [[String: Any]])
+    #expect(left.map { $0["title"] as? String } == ["A post"])
+  }
+
+  @Test("incremental: the next sync asks for items since the last one, with a continuation")
+  func incremental() async throws {
+    _ = await add()
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    for id in 4...6 as ClosedRange<UInt64> {
+      reader.add(
+        .init(
+          id: id, feedURL: "https://blog.example/atom", title: "New post \(id)",
+          link: "https://site.example/\(id)", published: start + 600 + Int(id)))
+    }
+    let later = Date(timeIntervalSince1970: Double(start + 3_600))
+    let sync = await harness.run(["sync", "--account", "home", "--json"], now: later)
+    let report = try #require(try sync.json()["sources"] as? [[String: Any]])
+    #expect(report.first { $0["name"] as? String == "home" }?["new"] as? Int == 3)
+    let contents = harness.server.requests.filter { $0.path.contains("/stream/contents/") }
+    #expect(contents.last?.query["ot"] == String(start - 60))
+    // Pages of two: the first sync read 3 items in 2 pages, the second 3 in 2.
+    #expect(contents.count == 4)
+    #expect(contents.last?.query["c"] == "2")
+    let titles = try await items(["feed", "--source", "home/a-blog"], now: later).compactMap {
+      $0["title"] as? String
+    }
+    #expect(titles.sorted() == ["A post", "New post 4", "New post 5", "New post 6"])
+  }
+
+  @Test("a wrong password: add and test exit 77, and nothing is kept")
+  func wrongPassword() async throws {
+    let refused = await harness.run(
+      [
+        "accounts", "add", "home", "--greader", reader.url.absoluteString, "--user", "ann",
+        "--password-env", "READER_PASSWORD",
+      ], environment: ["READER_PASSWORD": "wrong"])
+    #expect(refused.code == .permissionDenied)
+    #expect(refused.err.contains("account home: the server refused the user name or password"))
+    #expect(!refused.err.contains("wrong"))
+    let listed = await harness.run(["accounts"])
+    #expect(listed.out.hasPrefix("No accounts"))
+    #expect(await harness.run(["accounts", "test", "home"]).code == .usage)
+  }
+
+  @Test("a hanging server fails the account at its deadline (exit 69), naming it")
+  func hanging() async throws {
+    _ = await add()
+    harness.server.route(GoogleReaderServer.path + "/accounts/ClientLogin") { [harness] _ in
+      harness.server.hold()
+      return .json("{}")
+    }
+    let server = harness.server
+    let result = await harness.run(
+      ["sync", "--account", "home", "--json"], environment: ["NEWS_SOURCE_DEADLINE": "5"],
+      deadline: passing(.seconds(20), asked: Recorder()) {
+        server.requests.contains { $0.path.hasSuffix("/ClientLogin") }
+      })
+    #expect(result.code == .unavailable)
+    let report = try #require(try result.json()["sources"] as? [[String: Any]])
+    #expect(
+      (report.first?["error"] as? String)?.contains("account home: no answer within 20 s") == true)
+  }
+
+  @Test("remove: the account, its sources and their items go; local sources stay")
+  func remove() async throws {
+    _ = await add()
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    let removed = await harness.run(["accounts", "remove", "home"])
+    #expect(removed.code == .success)
+    #expect(removed.out == "removed: home (2 sources and their items)\n")
+    let sources = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    #expect(!sources.contains { ($0["name"] as? String)?.hasPrefix("home/") == true })
+    #expect(sources.contains { $0["name"] as? String == "a" })
+    let found = await harness.run(["search", "story", "--json"])
+    #expect(!found.out.contains("First story"))
+    #expect(await harness.run(["accounts", "remove", "home"]).code == .usage)
+  }
+}
