@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -207,5 +208,50 @@ struct GoogleReaderAccountTests {
     let found = await harness.run(["search", "story", "--json"])
     #expect(!found.out.contains("First story"))
     #expect(await harness.run(["accounts", "remove", "home"]).code == .usage)
+  }
+
+  @Test("kill -9 during a sync loses no queued mark: the next sync sends it, once")
+  func killed() async throws {
+    _ = await add()
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    let post = try await id(of: "A post", in: "home/a-blog")
+    #expect(await harness.run(["read", post]).code == .success)
+
+    // The first edit-tag is held until the process sending it is killed.
+    let arrived = ArrivalBarrier(count: 2)
+    let killed = Mutex(false)
+    let calls = Mutex(0)
+    harness.server.route(GoogleReaderServer.path + "/reader/api/0/edit-tag") { [reader] request in
+      guard
+        calls.withLock({ count in
+          count += 1
+          return count == 1
+        })
+      else { return reader.answer(request) }
+      _ = arrived.arrive()
+      for _ in 0..<20_000 where !killed.withLock({ $0 }) { usleep(1_000) }
+      return .json("", status: 503)
+    }
+    let process = Process()
+    process.executableURL = BinaryTests.binary
+    process.arguments = ["sync", "--account", "home"]
+    process.environment = harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    #expect(arrived.arrive(), "the sync sent its queued mark")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    killed.withLock { $0 = true }
+    #expect(process.terminationReason == .uncaughtSignal)
+
+    let listed = try await harness.run(["accounts", "--json"]).json()
+    #expect((listed["accounts"] as? [[String: Any]])?.first?["pendingMarks"] as? Int == 1)
+    #expect(reader.item(3)?.read == false)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(reader.item(3)?.read == true)
+    #expect(calls.withLock { $0 } == 2)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(calls.withLock { $0 } == 2, "sent once")
   }
 }

@@ -181,7 +181,7 @@ public enum ColdsweatError: Error {
 }
 
 /// MD5 as `md5sum` prints it, for the Fever key of a client that is not the code under test.
-func md5Hex(_ text: String) -> String {
+public func md5Hex(_ text: String) -> String {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/md5sum")
   let input = Pipe()

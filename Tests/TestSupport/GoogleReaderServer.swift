@@ -113,7 +113,8 @@ public final class GoogleReaderServer: Sendable {
     form(Data(request.rawQuery.utf8))
   }
 
-  private func answer(_ request: LoopbackServer.Request) -> LoopbackServer.Response {
+  /// The API's answer to `request` (a test that overrides a route may still answer with it).
+  public func answer(_ request: LoopbackServer.Request) -> LoopbackServer.Response {
     let path = String(request.path.dropFirst(Self.path.count + 1))
     if path == "accounts/ClientLogin" {
       let fields = Dictionary(Self.form(request.body), uniquingKeysWith: { first, _ in first })
