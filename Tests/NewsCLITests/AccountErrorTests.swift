@@ -135,5 +135,9 @@ struct AccountErrorTests {
     #expect(listed.out.contains("srv  fever  ann@http://127.0.0.1:"))
     #expect(listed.out.contains("0 feeds, not synced yet"))
     #expect(!listed.out.contains("from-a-file"))
+    let subscribe = await harness.run(
+      ["sources", "add", "https://x.example/rss", "--account", "srv"])
+    #expect(subscribe.code == .usage)
+    #expect(subscribe.err.contains("account srv: the Fever API cannot change subscriptions"))
   }
 }

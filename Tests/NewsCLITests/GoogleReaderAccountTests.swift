@@ -254,4 +254,41 @@ struct GoogleReaderAccountTests {
     #expect(await harness.run(["sync", "--account", "home"]).code == .success)
     #expect(calls.withLock { $0 } == 2, "sent once")
   }
+
+  @Test("subscriptions from here: sources add|import --account, remove <account>/<feed>")
+  func subscriptions() async throws {
+    _ = await add()
+    let added = await harness.run(
+      ["sources", "add", "https://new.example/rss", "--account", "home"])
+    #expect(added.code == .success, "\(added.err)")
+    #expect(added.out.contains("subscribed on home: https://new.example/rss"))
+    let opml = try harness.home.write(
+      "feeds.opml",
+      """
+      <?xml version="1.0"?><opml version="2.0"><body><outline text="Science">
+      <outline type="rss" text="Lab" xmlUrl="https://lab.example/feed"/></outline></body></opml>
+      """)
+    let imported = await harness.run(["sources", "import", opml, "--account", "home"])
+    #expect(imported.code == .success, "\(imported.err)")
+    #expect(
+      reader.feeds.map(\.url).suffix(2) == ["https://new.example/rss", "https://lab.example/feed"])
+    #expect(reader.feeds.last?.folders == ["science"] || reader.feeds.last?.folders == ["Science"])
+    #expect(reader.logins == 3, "one login a command")
+
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    let removed = await harness.run(["sources", "remove", "home/a-blog"])
+    #expect(removed.code == .success, "\(removed.err)")
+    #expect(!reader.feeds.contains { $0.url == "https://blog.example/atom" })
+    let sources = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    #expect(!sources.contains { $0["name"] as? String == "home/a-blog" })
+    #expect(sources.contains { $0["name"] as? String == "home/hacker-news" })
+    let gone = await harness.run(["sources", "remove", "home/a-blog"])
+    #expect(gone.code == .usage)
+    #expect(gone.err.contains("no account has a source named 'home/a-blog'"))
+    let conflict = await harness.run(
+      ["sources", "add", "https://x.example/rss", "--account", "home", "--name", "x"])
+    #expect(conflict.code == .usage)
+    #expect(conflict.err.contains("--name does not apply with --account"))
+  }
 }

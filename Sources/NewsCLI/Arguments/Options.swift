@@ -174,6 +174,10 @@ enum Options {
   /// `--account <name>` of sync.
   static let account = OptionKey<String>.text(
     "account", "<name>", help: "Sync only this account (news accounts lists them).")
+  /// `--account <name>` of sources add and import.
+  static let onAccount = OptionKey<String>.text(
+    "account", "<name>",
+    help: "Subscribe on this account's server (Google Reader API) instead of locally.")
   /// `-h`, `--help`, which every command takes.
   static let help = Flag("help", short: "h", help: "Show help for this command.")
 }

@@ -30,6 +30,15 @@ enum SourcesActions {
     }
     // The key first: with a wrong one, nothing is fetched, written or even exported.
     try services.checkKey()
+    if let account = arguments[Options.onAccount] {
+      return try await onAccount(
+        action, value!, account: account, services: services, context: context)
+    }
+    if action == "remove", let value, value.contains("/") {
+      try await services.accounts().unsubscribe(source: value)
+      context.console.out("removed: \(value) (unsubscribed on its server)\n")
+      return .success
+    }
     let subscriptions = services.subscriptions()
     switch action {
     case "add" where searching != nil:
@@ -90,6 +99,42 @@ enum SourcesActions {
         "added: \(added.name) (\(link))\(title) · \(added.itemCount) item\(added.itemCount == 1 ? "" : "s")\n"
       )
     }
+    return .success
+  }
+
+  /// `add <url> --account` and `import <file> --account`: subscriptions on the server.
+  private static func onAccount(
+    _ action: String, _ value: String, account: String, services: NewsServices, context: Context
+  ) async throws -> ExitCode {
+    let accounts = try services.accounts()
+    _ = try accounts.account(account)
+    var feeds: [(url: URL, folder: String?)] = []
+    if action == "add" {
+      guard let url = URL.web(value) else {
+        throw UsageError(
+          command: SourcesCommand.spec.name,
+          message: "'\(TerminalSanitizer.clean(value))' is not an http:// or https:// URL")
+      }
+      feeds = [(url, nil)]
+    } else {
+      let file = URL(fileURLWithPath: value, relativeTo: context.currentDirectory)
+      guard let data = FileManager.default.contents(atPath: file.path) else {
+        throw SubscriptionError.unreadableFile(path: value, reason: "no such file, or not readable")
+      }
+      let parsed: (subscriptions: [Subscription], skipped: [String])
+      do {
+        parsed = try SubscriptionFile.parse(data)
+      } catch {
+        throw SubscriptionError.unreadableFile(path: value, reason: error.detail)
+      }
+      for skipped in parsed.skipped { context.warn("\(value): \(skipped); skipped") }
+      feeds = parsed.subscriptions.map { ($0.url, $0.tags.first) }
+    }
+    try await accounts.subscribe(account, feeds: feeds) { url in
+      context.console.out(
+        "subscribed on \(account): \(TerminalSanitizer.clean(url.absoluteString))\n")
+    }
+    context.console.out("news sync --account \(account) brings the items\n")
     return .success
   }
 

@@ -19,13 +19,18 @@ enum SourcesCommand {
       add <url>        fetches <url> once: a feed is subscribed to; a web page announcing one
                        (<link rel="alternate" type="application/rss+xml">) subscribes to its
                        feed. The name comes from the feed's title unless --name is given.
-      remove <name>    unsubscribes (its stored articles stay until retention drops them).
+      remove <name>    unsubscribes (its stored articles stay until retention drops them); an
+                       account's feed (home/hacker-news) is unsubscribed on its server, and its
+                       items here are forgotten.
       set <name>       changes a source's settings (built-in ones too): --ttl, --max-items
                        (keep and show at most n items), --tags (filed under; `news feed --tag`),
                        --disable (left out of feed, sync and browse) and --enable.
       import <file>    OPML 1.0/2.0 (folders become tags) or newsboat's urls file; feeds
                        subscribed already are skipped. Nothing is fetched.
       export           prints the web feeds as OPML 2.0 (newsboat -i, other readers).
+
+      With --account <name>, add and import subscribe on that account's server (Google
+      Reader API; folders of the file become its folders) and news sync brings the items.
 
       config.json is edited in place: the rest of the file stays as written.
 
@@ -38,11 +43,12 @@ enum SourcesCommand {
         news sources --tag tech
         news sources import ~/.newsboat/urls
         news sources export > feeds.opml
+        news sources add https://example.com/feed.xml --account home
         news sources --json | jq -r '.sources[].url'
       """,
     options: [
       Options.json.spec, Options.tag.spec, Options.sourceName.spec, Options.ttl.spec,
-      Options.saveSearch.spec,
+      Options.saveSearch.spec, Options.onAccount.spec,
     ] + Options.sourceSettings,
     arguments: [
       ArgumentSpec(
@@ -64,6 +70,7 @@ enum SourcesCommand {
         (Options.ttl.spec, ["add", "set"], "'add' and 'set'"),
         (Options.tag.spec, [nil], "the list of sources"),
         (Options.saveSearch.spec, ["add"], "'add'"),
+        (Options.onAccount.spec, ["add", "import"], "'add' and 'import'"),
       ] + Options.sourceSettings.map { ($0, ["set"], "'set'") }
     for (option, actions, what) in applies
     where arguments.contains(option) && !actions.contains(action) {
@@ -77,6 +84,14 @@ enum SourcesCommand {
         throw UsageError(
           command: spec.name,
           message: "a saved search takes no URL and no --ttl: it is answered from the store")
+      }
+    }
+    if arguments[Options.onAccount] != nil {
+      for option in [Options.sourceName.spec, Options.ttl.spec, Options.saveSearch.spec]
+      where arguments.contains(option) {
+        throw UsageError(
+          command: spec.name,
+          message: "--\(option.name) does not apply with --account: the server names its feeds")
       }
     }
     if arguments[Options.enable], arguments[Options.disable] {

@@ -18,6 +18,10 @@ public enum AccountError: NewsError, Equatable {
   case status(account: String, code: Int)
   /// The server could not be reached.
   case unreachable(account: String, reason: String)
+  /// The account's protocol cannot do what was asked.
+  case unsupported(account: String, detail: String)
+  /// No account has a source of that name.
+  case unknownSource(String)
 
   public var message: String {
     switch self {
@@ -38,12 +42,16 @@ public enum AccountError: NewsError, Equatable {
       return "account \(account): the server answered HTTP \(code)"
     case .unreachable(let account, let reason):
       return "account \(account): \(reason)"
+    case .unsupported(let account, let detail):
+      return "account \(account): \(detail)"
+    case .unknownSource(let name):
+      return "no account has a source named '\(name)' (news sources lists them)"
     }
   }
 
   public var exitCode: ExitCode {
     switch self {
-    case .unknown, .exists, .invalidName, .noPassword: return .usage
+    case .unknown, .exists, .invalidName, .noPassword, .unsupported, .unknownSource: return .usage
     case .refused: return .permissionDenied
     case .wrongShape: return .dataError
     case .status, .unreachable: return .unavailable

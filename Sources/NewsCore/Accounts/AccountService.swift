@@ -113,6 +113,53 @@ public struct AccountService: Sendable {
     return sources
   }
 
+  /// Subscribes account `name` to each feed of `feeds` on its server, filed under its folder
+  /// (Google Reader API only: Fever cannot change subscriptions), in one login; `done` is called
+  /// after each. Their items come with the next sync.
+  public func subscribe(
+    _ name: String, feeds: [(url: URL, folder: String?)], done: (URL) -> Void = { _ in }
+  ) async throws {
+    let secret = try secret(name)
+    guard
+      let client = secret.account.client(password: secret.password, transport: transport)
+        as? GoogleReaderClient
+    else {
+      throw AccountError.unsupported(
+        account: name,
+        detail: "the Fever API cannot change subscriptions: subscribe on the server itself")
+    }
+    for feed in feeds {
+      try await run(name) {
+        try await client.subscribe(feed.url.absoluteString, folder: feed.folder)
+      }
+      done(feed.url)
+    }
+  }
+
+  /// Unsubscribes from the account feed that is the source `source` (`home/hacker-news`) on its
+  /// server, and forgets the feed and its stored items here.
+  public func unsubscribe(source: String) async throws {
+    guard
+      let (account, state) = try states().first(where: { _, state in
+        state.feeds.contains { $0.source == source }
+      }), let feed = state.feeds.first(where: { $0.source == source })
+    else { throw AccountError.unknownSource(source) }
+    let secret = try secret(account.name)
+    guard
+      let client = account.client(password: secret.password, transport: transport)
+        as? GoogleReaderClient
+    else {
+      throw AccountError.unsupported(
+        account: account.name,
+        detail: "the Fever API cannot change subscriptions: unsubscribe on the server itself")
+    }
+    try await run(account.name) { try await client.unsubscribe(feed.id) }
+    try store.update(StoreLayout.accountState(account.name), initial: AccountState()) { state in
+      state.feeds.removeAll { $0.source == source }
+    }
+    try articles.forget(providers: [source])
+  }
+
   /// The marks of `name` still to be sent to its server.
   public func pending(_ name: String) throws -> [AccountMark] {
     try outbox.pending(name)

@@ -38,10 +38,11 @@ _news() {
         --name) return ;;
         --ttl) return ;;
         --search) return ;;
+        --account) return ;;
         --max-items) return ;;
         --tags) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --tag --name --ttl --search --max-items --tags --enable --disable --help add remove set import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --name --ttl --search --account --max-items --tags --enable --disable --help add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;

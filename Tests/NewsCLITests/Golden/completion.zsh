@@ -76,6 +76,7 @@ _news() {
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
         '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
         '--search[Add a saved search instead\: a source of the stored matches.]:<words>:' \
+        '--account[Subscribe on this account'\''s server (Google Reader API) instead of locally.]:<name>:' \
         '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
         '--enable[Fetch it with the others again.]' \
