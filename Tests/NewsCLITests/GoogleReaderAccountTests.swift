@@ -175,9 +175,12 @@ struct GoogleReaderAccountTests {
     #expect(await harness.run(["accounts", "test", "home"]).code == .usage)
   }
 
-  @Test("a hanging server fails the account at its deadline (exit 69), naming it")
+  @Test("a hanging server fails the account at its deadline (exit 69); queued marks stay")
   func hanging() async throws {
     _ = await add()
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(
+      await harness.run(["read", try await id(of: "A post", in: "home/a-blog")]).code == .success)
     harness.server.route(GoogleReaderServer.path + "/accounts/ClientLogin") { [harness] _ in
       harness.server.hold()
       return .json("{}")
@@ -192,6 +195,8 @@ struct GoogleReaderAccountTests {
     let report = try #require(try result.json()["sources"] as? [[String: Any]])
     #expect(
       (report.first?["error"] as? String)?.contains("account home: no answer within 20 s") == true)
+    let listed = try await harness.run(["accounts", "--json"]).json()
+    #expect((listed["accounts"] as? [[String: Any]])?.first?["pendingMarks"] as? Int == 1)
   }
 
   @Test("remove: the account, its sources and their items go; local sources stay")

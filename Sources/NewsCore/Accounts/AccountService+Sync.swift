@@ -54,7 +54,8 @@ extension AccountService {
       state.assignNames(account: account.name, previous: previous.feeds)
       state.lastSyncAt = now()
       (report.new, report.total) = try keep(items, state: state, account: account.name)
-      try apply(unread: unread, saved: saved, account: account.name)
+      try apply(
+        unread: unread, saved: saved, arrived: Set(items.map(\.id)), account: account.name)
       try store.write(state, name: StoreLayout.accountState(account.name))
       report.status = .ok
     } catch {
@@ -91,30 +92,55 @@ extension AccountService {
     return (new, ids.count)
   }
 
-  /// Makes the server's read and saved state the state here, for every item of the account this
-  /// store holds, but those with a mark queued since (sent next time, it wins then).
-  private func apply(unread: Set<String>, saved: Set<String>, account: String) throws {
+  /// Makes the server's read and saved state the state here, for the items whose state on the
+  /// server changed since the last sync and those that just `arrived` (every item the first
+  /// time), but those with a mark queued since (sent next time, it wins then). An unchanged
+  /// account costs no mark.
+  private func apply(
+    unread: Set<String>, saved: Set<String>, arrived: Set<String>, account: String
+  ) throws {
     guard let known = try store.read(AccountItems.self, name: StoreLayout.accountItems(account))
     else { return }
     let queued = Set(try outbox.pending(account).map(\.item))
+    func changed(_ now: Set<String>, _ before: Set<String>?) -> Set<String> {
+      guard let before else { return Set(known.articles.keys) }
+      return now.symmetricDifference(before).union(arrived).subtracting(queued)
+    }
     var read: [String] = []
     var unreadHere: [String] = []
-    for (item, article) in known.articles where !queued.contains(item) {
-      if unread.contains(item) { unreadHere.append(article) } else { read.append(article) }
+    for item in changed(unread, known.unread) {
+      guard let article = known.articles[item] else { continue }
+      if !unread.contains(item) {
+        read.append(article)
+      } else if !arrived.contains(item) {
+        // Unread on the server again; a new item is unread here already.
+        unreadHere.append(article)
+      }
     }
     if !read.isEmpty { try articles.markRead(read, counting: false) }
     if !unreadHere.isEmpty { try articles.markUnread(unreadHere, counting: false) }
-    let bookmarked = Set(try articles.bookmarks().map(\.id))
-    let savedHere = Set(
-      known.articles.filter { saved.contains($0.key) && !queued.contains($0.key) }.map(\.value))
-    let unsaved = known.articles.filter {
-      !saved.contains($0.key) && !queued.contains($0.key) && bookmarked.contains($0.value)
-    }.map(\.value)
-    let toBookmark = try savedHere.subtracting(bookmarked).compactMap {
-      try articles.article(id: $0)
+    let savedChanges = changed(saved, known.saved)
+    if !savedChanges.isEmpty {
+      let bookmarked = Set(try articles.bookmarks().map(\.id))
+      var toBookmark: [Article] = []
+      var unsaved: [String] = []
+      for item in savedChanges {
+        guard let id = known.articles[item] else { continue }
+        if saved.contains(item), !bookmarked.contains(id),
+          let article = try articles.article(id: id)
+        {
+          toBookmark.append(article)
+        } else if !saved.contains(item), !arrived.contains(item), bookmarked.contains(id) {
+          unsaved.append(id)
+        }
+      }
+      if !toBookmark.isEmpty { try articles.addBookmarks(toBookmark) }
+      if !unsaved.isEmpty { try articles.removeBookmarks(unsaved) }
     }
-    if !toBookmark.isEmpty { try articles.addBookmarks(toBookmark) }
-    if !unsaved.isEmpty { try articles.removeBookmarks(unsaved) }
+    try store.update(StoreLayout.accountItems(account), initial: AccountItems()) { known in
+      known.unread = unread
+      known.saved = saved
+    }
   }
 }
 

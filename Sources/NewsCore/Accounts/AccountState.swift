@@ -66,6 +66,11 @@ public struct AccountState: Codable, Sendable, Equatable {
 public struct AccountItems: Codable, Sendable, Equatable {
   /// Server item id → article id.
   public var articles: [String: String] = [:]
+  /// The ids the server said were unread at the last sync (`nil` before the first): a sync
+  /// applies only what changed since.
+  public var unread: Set<String>?
+  /// The ids the server said were saved at the last sync.
+  public var saved: Set<String>?
 
   /// Creates an empty map.
   public init() {}
