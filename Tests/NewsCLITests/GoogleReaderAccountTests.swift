@@ -296,4 +296,27 @@ struct GoogleReaderAccountTests {
     #expect(conflict.code == .usage)
     #expect(conflict.err.contains("--name does not apply with --account"))
   }
+
+  @Test("plain sync: every provider, feed source and account, one report line each")
+  func everything() async throws {
+    _ = await add()
+    let server = harness.server
+    server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    server.route("/articles", .fixture("articles.json"))
+    server.route("/bbc.json", .fixture("headlines.json"))
+    for name in ["a", "b", "c"] {
+      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    let sync = await harness.run(["sync", "--json"])
+    #expect(sync.code == .success, "\(sync.err)")
+    let report = try #require(try sync.json()["sources"] as? [[String: Any]])
+    #expect(
+      report.compactMap { $0["name"] as? String }
+        == ["newsapi", "articles", "bbc", "feed-a", "feed-b", "feed-c", "home"])
+    #expect(report.allSatisfy { $0["status"] as? String == "ok" })
+    // The account's feeds are not fetched as web feeds: they come from the account.
+    #expect(!server.requests.contains { $0.target.contains("news.example") })
+    let text = await harness.run(["sync"])
+    #expect(text.out.contains("home      ok 0 new (0 total)"), "\(text.out)")
+  }
 }
