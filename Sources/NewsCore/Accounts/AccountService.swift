@@ -119,15 +119,7 @@ public struct AccountService: Sendable {
   public func subscribe(
     _ name: String, feeds: [(url: URL, folder: String?)], done: (URL) -> Void = { _ in }
   ) async throws {
-    let secret = try secret(name)
-    guard
-      let client = secret.account.client(password: secret.password, transport: transport)
-        as? GoogleReaderClient
-    else {
-      throw AccountError.unsupported(
-        account: name,
-        detail: "the Fever API cannot change subscriptions: subscribe on the server itself")
-    }
+    let client = try subscriptionClient(try secret(name))
     for feed in feeds {
       try await run(name) {
         try await client.subscribe(feed.url.absoluteString, folder: feed.folder)
@@ -144,20 +136,25 @@ public struct AccountService: Sendable {
         state.feeds.contains { $0.source == source }
       }), let feed = state.feeds.first(where: { $0.source == source })
     else { throw AccountError.unknownSource(source) }
-    let secret = try secret(account.name)
-    guard
-      let client = account.client(password: secret.password, transport: transport)
-        as? GoogleReaderClient
-    else {
-      throw AccountError.unsupported(
-        account: account.name,
-        detail: "the Fever API cannot change subscriptions: unsubscribe on the server itself")
-    }
+    let client = try subscriptionClient(try secret(account.name))
     try await run(account.name) { try await client.unsubscribe(feed.id) }
     try store.update(StoreLayout.accountState(account.name), initial: AccountState()) { state in
       state.feeds.removeAll { $0.source == source }
     }
     try articles.forget(providers: [source])
+  }
+
+  /// The client that changes subscriptions: the Google Reader API's (the Fever API cannot).
+  private func subscriptionClient(_ secret: AccountSecret) throws -> GoogleReaderClient {
+    guard
+      let client = secret.account.client(password: secret.password, transport: transport)
+        as? GoogleReaderClient
+    else {
+      throw AccountError.unsupported(
+        account: secret.account.name,
+        detail: "the Fever API cannot change subscriptions: change them on the server itself")
+    }
+    return client
   }
 
   /// The marks of `name` still to be sent to its server.
