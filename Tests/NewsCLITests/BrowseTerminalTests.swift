@@ -282,12 +282,16 @@ struct BrowseTerminalTests {
     server.route("/feed/b.json", .held)
     let session = try Session(arguments: ["browse"], environment: environment)
     session.wait(for: "news")
-    // Counts from the store, before any answer: b's item is there although b hangs.
+    // Counts from the store, before any answer: b's item is there although b hangs; the lists
+    // gathering the others' items first and last.
     session.wait(for: "1/1")
+    session.wait(for: "All unread")
+    session.wait(for: "Bookmarks")
     session.send("R")
     session.wait(for: "loading")
-    // Keys answered while b hangs: down to b (articles, bbc, a, b), open its list from the store.
-    session.send("jjj\r")
+    // Keys answered while b hangs: down to b (all unread, articles, bbc, a, b), open its list
+    // from the store.
+    session.send("jjjj\r")
     session.wait(for: "Source b")
     session.wait(for: "WOW")
     session.send("q")

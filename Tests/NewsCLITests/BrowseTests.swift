@@ -255,6 +255,26 @@ struct BrowseTests {
     #expect(state.home.map(\.unread) == [0, 0, 0])
   }
 
+  @Test("n and R pass by the lists gathering the others' items (All unread, Bookmarks)")
+  func gatherers() {
+    var state = BrowseState(channels: ["All unread", "a", "Bookmarks"])
+    state.resize(width: 60, height: 10)
+    state.home = [
+      .init(unread: 2, total: 2, status: "stored"), .init(unread: 2, total: 3, status: "fresh"),
+      .init(unread: 1, total: 1, status: "stored"),
+    ]
+    state.gatherers = [0, 2]
+    state.screen = .home
+    // n opens a: All unread holds a's items, which are walked once, in their own list.
+    #expect(state.handle(.character("n")) == [.load(channel: 1, refresh: false), .displayed])
+    state.screen = .home
+    #expect(state.handle(.character("R")) == [.refresh(channels: [1])])
+    // Enter still opens a gathering list, from the store.
+    state.homeSelection = 0
+    state.home[1].loading = false
+    #expect(state.handle(.enter) == [.load(channel: 0, refresh: false), .displayed])
+  }
+
   @Test("N walks backwards in the list")
   func previousUnread() {
     var state = Self.state(count: 5)

@@ -68,13 +68,16 @@ enum BrowseCommand {
     let services = context.services(configuration)
     let registry = context.providers
     let fromOption = Options.provider(registry)
-    // Providers whose requirement is met (newsapi.org needs its key), then the feed's sources.
-    var channels: [BrowseChannel] = registry.providers.filter {
+    // All unread, the providers whose requirement is met (newsapi.org needs its key), the
+    // feed's sources, the bookmarks.
+    var channels: [BrowseChannel] = [.allUnread]
+    channels += registry.providers.filter {
       $0.missingRequirement(in: configuration) == nil || $0.name == arguments[fromOption]
     }.map(BrowseChannel.provider)
     channels += services.feedSources().filter {
       $0.enabled || $0.name == arguments[Options.browseSource]
     }.map(BrowseChannel.feed)
+    channels.append(.bookmarks)
     // The home screen, unless a list was named.
     var start: Int?
     if let name = arguments[fromOption] {

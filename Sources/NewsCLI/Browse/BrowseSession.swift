@@ -93,6 +93,7 @@ final class BrowseSession: Sendable {
     state.channelTags = channels.map {
       if case .feed(let source) = $0 { source.tags } else { [] }
     }
+    state.gatherers = Set(channels.indices.filter { channels[$0].gathers })
     let size = RawTerminal.size()
     state.resize(width: size.width, height: size.height)
     var decoder = KeyDecoder()
@@ -249,7 +250,8 @@ final class BrowseSession: Sendable {
   /// Loads channel `index` in the background: with `storedFirst`, what the store holds at once
   /// (no request), then, unless `--offline`, an answer (the list changes when it came).
   private func load(_ index: Int, refresh: Bool, storedFirst: Bool) {
-    let offline = self.offline
+    // A list gathering the others' items is the store's answer: there is nothing to fetch.
+    let offline = self.offline || channels[index].gathers
     Task {
       if storedFirst || offline, let stored = await self.stored(index) {
         send.yield(
@@ -274,22 +276,40 @@ final class BrowseSession: Sendable {
     }
   }
 
-  /// Every row's counts and state from the store, one channel after the other (no request).
+  /// Every row's counts and state from the store, one channel after the other (no request);
+  /// the lists that gather the others' items last, All unread from what the others held.
   private func loadHome() {
     let lists = self.lists
     Task {
-      for index in channels.indices {
+      var unread = Set<String>()
+      for index in channels.indices where !channels[index].gathers {
         guard let stored = await self.stored(index) else {
           send.yield(.row(channel: index, unread: nil, total: nil, status: "never fetched"))
           continue
         }
         let all = try? lists.get().readingState(of: stored.articles, unreadOnly: false)
+        let unreadHere = all.map { state in
+          state.articles.filter { !state.read.contains($0.id) }.map(\.id)
+        }
+        unread.formUnion(unreadHere ?? [])
         send.yield(
           .row(
-            channel: index,
-            unread: all.map { state in
-              state.articles.filter { !state.read.contains($0.id) }.count
-            }, total: all?.articles.count ?? stored.articles.count, status: stored.freshness))
+            channel: index, unread: unreadHere?.count,
+            total: all?.articles.count ?? stored.articles.count, status: stored.freshness))
+      }
+      for index in channels.indices where channels[index].gathers {
+        if case .allUnread = channels[index] {
+          send.yield(
+            .row(channel: index, unread: unread.count, total: unread.count, status: "stored"))
+        } else if let stored = await self.stored(index),
+          let state = try? lists.get().readingState(of: stored.articles, unreadOnly: false)
+        {
+          send.yield(
+            .row(
+              channel: index,
+              unread: state.articles.filter { !state.read.contains($0.id) }.count,
+              total: state.articles.count, status: "stored"))
+        }
       }
     }
   }
@@ -332,6 +352,15 @@ final class BrowseSession: Sendable {
         return (
           "Source " + source.name, freshness, report.items.map(\.article).uniquedByID()
         )
+      case .bookmarks:
+        return ("Bookmarks", "stored", try lists.get().bookmarks(limit: nil).list.articles)
+      case .allUnread:
+        var gathered: [Article] = []
+        for other in channels.indices where !channels[other].gathers {
+          gathered += await stored(other)?.articles ?? []
+        }
+        let state = try lists.get().readingState(of: gathered.uniquedByID(), unreadOnly: true)
+        return ("All unread", "stored", state.articles)
       }
     } catch {
       if throwing { throw error }

@@ -45,7 +45,7 @@ extension BrowseState {
       homeSelection = 0
       homeScroll = 0
     case .character("R"):
-      let idle = rows.filter { !home[$0].loading }
+      let idle = rows.filter { !home[$0].loading && !gatherers.contains($0) }
       for index in idle { home[index].loading = true }
       return idle.isEmpty ? [] : [.refresh(channels: idle)]
     case .character("?"):

@@ -45,7 +45,9 @@ extension BrowseState {
     guard count > 0 else { return [] }
     for step in 1...count {
       let candidate = ((index + (forward ? step : -step)) % count + count) % count
-      guard candidate != channel || screen == .home, (home[candidate].unread ?? 0) > 0 else {
+      guard candidate != channel || screen == .home, !gatherers.contains(candidate),
+        (home[candidate].unread ?? 0) > 0
+      else {
         continue
       }
       if candidate == channel, !articles.isEmpty {

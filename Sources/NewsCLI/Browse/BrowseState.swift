@@ -38,6 +38,8 @@ struct BrowseState: Equatable {
   var channels: [String]
   /// The home screen's rows, one a channel, in the same order.
   var home: [HomeRow] = []
+  /// The channels that gather the others' items (All unread, Bookmarks): `n` and `R` pass them.
+  var gatherers: Set<Int> = []
   /// Each channel's tags (`t` filters the home screen by one).
   var channelTags: [[String]] = []
   /// The tag the home screen shows only the lists of, if any.
