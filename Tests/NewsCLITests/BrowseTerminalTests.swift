@@ -232,6 +232,10 @@ struct BrowseTerminalTests {
     session.wait(for: "(u undoes)")
     session.send("u")
     session.wait(for: "unread again")
+    // s saves the filter's words as a saved search, in config.json.
+    session.send("/climate\r")
+    session.send("s")
+    session.wait(for: "saved search climate")
     session.send("qq")
     #expect(session.finish() == 0)
     let list = try #require(
@@ -239,6 +243,8 @@ struct BrowseTerminalTests {
     #expect(list.prefix(3).map { $0["read"] as? Bool } == [false, true, false])
     let bookmarks = try #require(try json(["bookmarks"])["articles"] as? [[String: Any]])
     #expect(bookmarks.map { $0["id"] as? String } == [list[0]["id"] as? String])
+    let sources = try #require(try json(["sources"])["sources"] as? [[String: Any]])
+    #expect(sources.contains { $0["search"] as? String == "climate" })
 
     let unread = try Session(
       arguments: ["browse", "--from", "articles", "--unread", "--offline"],

@@ -275,6 +275,15 @@ struct BrowseTests {
     #expect(state.handle(.enter) == [.load(channel: 0, refresh: false), .displayed])
   }
 
+  @Test("s saves the filter's words as a saved search; without a filter it says how")
+  func saveSearch() {
+    var state = Self.state()
+    #expect(state.handle(.character("s")).isEmpty)
+    #expect(state.message == "/ and words first: s then saves them as a list")
+    state.filter = ["climate", "policy"]
+    #expect(state.handle(.character("s")) == [.saveSearch(["climate", "policy"])])
+  }
+
   @Test("N walks backwards in the list")
   func previousUnread() {
     var state = Self.state(count: 5)

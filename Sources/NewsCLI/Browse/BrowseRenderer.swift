@@ -183,6 +183,7 @@ struct BrowseRenderer {
       ("r", "reload (the list changes when it answered)"),
       ("R", "on the home screen: reload every list, each row showing its progress"),
       ("/", "filter by words, as news search does (Esc clears)"),
+      ("s", "save the filter's words as a saved search (a list of its own)"),
       ("Tab Shift-Tab", "next, previous provider or feed source"), ("?", "these keys"),
       ("q Ctrl-C", "quit"),
     ]

@@ -206,6 +206,14 @@ final class BrowseSession: Sendable {
         } catch {
           state.message = "not saved: " + Self.describe(error)
         }
+      case .saveSearch(let words):
+        do {
+          let name = try services.subscriptions().addSearch(
+            words.joined(separator: " "), name: nil)
+          state.message = "saved search \(name): news feed --source \(name), here next time"
+        } catch {
+          state.message = "not saved: " + Self.describe(error)
+        }
       case .setRead(let ids, let read):
         do {
           try lists.get().setRead(ids, read)

@@ -109,6 +109,13 @@ extension BrowseState {
       return [.load(channel: channel, refresh: true)]
     case .character("/"):
       filterInput = filter.joined(separator: " ")
+    case .character("s"):
+      // The filter's words become a saved search: a list of its own from the next start on.
+      guard !filter.isEmpty else {
+        message = "/ and words first: s then saves them as a list"
+        return []
+      }
+      return [.saveSearch(filter)]
     case .tab, .backTab:
       // Never waits: the next list comes from the store at once, whatever is loading.
       guard channels.count > 1 else { return [] }

@@ -126,6 +126,8 @@ enum BrowseEffect: Equatable {
   case markRead(String)
   /// Mark these read (`A`), or unread again (`u`).
   case setRead([String], Bool)
+  /// Save these words as a saved search (`s`).
+  case saveSearch([String])
   /// A screen was shown (the `display` analytics event).
   case displayed
   /// Leave.
