@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -16,6 +17,7 @@ struct BrowseTerminalTests {
   init() throws {
     server = try LoopbackServer()
     server.route("/articles", .fixture("articles.json"))
+    server.route("/bbc.json", .fixture("headlines.json"))
     server.route(prefix: "/info/likes/") { _ in .json(#"{"likes": 14}"#) }
     server.route(prefix: "/info/comments/") { _ in .json(#"{"comments": 5}"#) }
   }
@@ -131,6 +133,8 @@ struct BrowseTerminalTests {
     [
       "HOME": home.url.path, "NEWS_HOME": home.path("news"), "NEWS_ANALYTICS": "off",
       "NEWS_ARTICLES_URL": server.baseURL.absoluteString + "/articles",
+      // Every list on the loopback server: R reloads BBC's too.
+      "NEWS_BBC_URL": server.baseURL.absoluteString + "/bbc.json",
       "NEWS_INFO_URL": server.baseURL.absoluteString + "/info", "TERM": "xterm-256color",
       "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
     ]
@@ -308,6 +312,73 @@ struct BrowseTerminalTests {
     session.send("q")
     #expect(session.finish() == 0)
     #expect(server.requests(to: "/feed/b.json").count >= 2)
+    #expect(server.unexpectedRequests.isEmpty)
+  }
+
+  @Test("home with 200 sources of which 20 hang: counts from the store first, every key answered")
+  func twoHundredSources() throws {
+    let hanging = Mutex(false)
+    let server = self.server
+    server.route(prefix: "/many/") { request in
+      let number = Int(request.path.dropFirst("/many/".count).prefix { $0.isNumber }) ?? 0
+      if number >= 180, hanging.withLock({ $0 }) {
+        server.hold()
+        return .json("{}")
+      }
+      let body = """
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Feed \(number)</title>
+        <item><title>Story of feed \(number)</title><link>https://s\(number).example/1</link>
+        </item></channel></rss>
+        """
+      return LoopbackServer.Response(
+        status: 200, headers: ["Content-Type": "application/rss+xml"], body: Data(body.utf8))
+    }
+    for name in ["a", "b", "c"] {
+      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    var environment = self.environment
+    for name in ["a", "b", "c"] {
+      environment["NEWS_FEED_\(name.uppercased())_URL"] =
+        server.baseURL.absoluteString + "/feed/\(name).json"
+    }
+    let outlines = (0..<200).map { number in
+      #"<outline type="rss" text="Feed \#(number)" xmlUrl="\#(server.baseURL.absoluteString)/many/\#(number).xml"/>"#
+    }
+    let opml = try home.write(
+      "feeds.opml",
+      #"<?xml version="1.0"?><opml version="2.0"><body>"# + outlines.joined() + "</body></opml>")
+    #expect(try BinaryTests().run(["sources", "import", opml], environment: environment).0 == 0)
+    let feed = try json(["feed"])
+    let unread = try #require(feed["items"] as? [[String: Any]]).count
+    #expect(unread >= 200)
+    hanging.withLock { $0 = true }
+    let requests = server.requests.count
+    // Twenty hosts that hang, not twenty requests holding one host's slots: on 127.0.0.1 every
+    // source shares a host, so its limits are raised to what twenty hosts would leave free.
+    environment["NEWS_HOST_CONCURRENCY"] = "64"
+    environment["NEWS_CONCURRENCY"] = "64"
+
+    let session = try Session(arguments: ["browse"], environment: environment)
+    // Every row's counts from the store before any answer: All unread gathers all of them.
+    session.wait(for: "\(unread)/\(unread)")
+    #expect(server.requests.count == requests, "nothing fetched to draw the home screen")
+    // The twenty that hang reloaded (the last twenty rows, above Bookmarks): every key is
+    // answered all the while, and a hanging list opens from the store at once.
+    session.send("G")
+    session.wait(for: "Bookmarks")
+    session.send(String(repeating: "kr", count: 20))
+    session.wait(for: "loading 20…")
+    session.send("\r")
+    session.wait(for: "Story of feed 180")
+    session.send("q")
+    session.wait(for: "t tag")
+    session.send("?")
+    session.wait(for: "reload every list")
+    session.send("x")
+    session.send("gq")
+    #expect(session.finish() == 0)
+    let hung = server.requests.dropFirst(requests).map(\.path)
+    #expect(hung.count == 20 && hung.allSatisfy { $0.hasPrefix("/many/1") })
     #expect(server.unexpectedRequests.isEmpty)
   }
 
