@@ -72,6 +72,11 @@ struct GoogleReaderAccountTests {
       try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
     let news = try #require(sources.first { $0["name"] as? String == "home/hacker-news" })
     #expect(news["tags"] as? [String] == ["tech"])
+    #expect(news["account"] as? String == "home")
+    #expect(news["format"] as? String == "account")
+    #expect(news["status"] as? String == "fetched")
+    let text = await harness.run(["sources"])
+    #expect(text.out.contains("account home · tags tech · synced"), "\(text.out)")
     #expect(sources.contains { $0["name"] as? String == "home/a-blog" })
 
     let listed = try await items(["feed", "--source", "home/hacker-news"])

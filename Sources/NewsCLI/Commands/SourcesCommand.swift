@@ -115,7 +115,12 @@ enum SourcesCommand {
     let feed = try services.feed()
     let rows = services.feedSources().filter { source in
       arguments[Options.tag].map { source.tags.contains($0) } ?? true
-    }.map { source in (source, feed.lastFetch(source)) }
+    }.map { source in
+      // An account's feed was last "fetched" when its account last synced.
+      var last = feed.lastFetch(source)
+      if source.account != nil { last.fetchedAt = source.syncedAt }
+      return (source, last)
+    }
     if arguments[Options.json] {
       let document = JSONValue.object([
         ("schemaVersion", .int(ArticleJSON.schemaVersion)),
@@ -135,7 +140,7 @@ enum SourcesCommand {
                 ("fetchedAt", .date(fetchedAt)), ("error", .string(error)),
                 ("tags", .array(source.tags.map { .string($0) })),
                 ("maxItems", .int(source.maxItems)), ("enabled", .bool(source.enabled)),
-                ("search", .string(source.search)),
+                ("search", .string(source.search)), ("account", .string(source.account)),
               ])
             })
         ),
@@ -152,11 +157,15 @@ enum SourcesCommand {
       if let error = last.error {
         fetched = "cache damaged: " + error
       } else if let date = last.fetchedAt {
-        fetched = "fetched " + RelativeTime.describe(date, now: now)
+        fetched =
+          (source.account == nil ? "fetched " : "synced ") + RelativeTime.describe(date, now: now)
       } else {
         fetched = "never fetched"
       }
-      var details = [source.adapter.format, "ttl \(Int(source.ttl.components.seconds)) s"]
+      var details = [
+        source.account.map { "account \($0)" }
+          ?? source.adapter.format + " · ttl \(Int(source.ttl.components.seconds)) s"
+      ]
       if let maxItems = source.maxItems { details.append("at most \(maxItems) items") }
       if !source.tags.isEmpty {
         details.append("tags " + TerminalSanitizer.clean(source.tags.joined(separator: ", ")))
