@@ -346,7 +346,9 @@ struct BrowseTerminalTests {
     }
     let opml = try home.write(
       "feeds.opml",
-      #"<?xml version="1.0"?><opml version="2.0"><body>"# + outlines.joined() + "</body></opml>")
+      #"<?xml version="1.0"?><opml version="2.0"><body><outline text="Tech">"#
+        + outlines.prefix(10).joined() + "</outline>" + outlines.dropFirst(10).joined()
+        + "</body></opml>")
     #expect(try BinaryTests().run(["sources", "import", opml], environment: environment).0 == 0)
     let feed = try json(["feed"])
     let unread = try #require(feed["items"] as? [[String: Any]]).count
@@ -365,7 +367,11 @@ struct BrowseTerminalTests {
     // The twenty that hang reloaded (the last twenty rows, above Bookmarks): every key is
     // answered all the while, and a hanging list opens from the store at once.
     session.send("G")
+    // A list a tag, gathering its sources' items, above Bookmarks.
+    session.wait(for: "#Tech")
+    session.wait(for: "10/10")
     session.wait(for: "Bookmarks")
+    session.send("k")
     session.send(String(repeating: "kr", count: 20))
     session.wait(for: "loading 20…")
     session.send("\r")

@@ -1,7 +1,7 @@
 import NewsCore
 
 /// A list of browse's home screen: a provider's headlines, one feed source, or one that gathers
-/// what the others hold (every unread item, the bookmarks).
+/// what the others hold (every unread item, a tag's sources, the bookmarks).
 enum BrowseChannel {
   case provider(any Provider)
   case feed(FeedSource)
@@ -9,6 +9,8 @@ enum BrowseChannel {
   case allUnread
   /// The bookmarked articles.
   case bookmarks
+  /// Every item of the sources filed under a tag.
+  case tag(String)
 
   var name: String {
     switch self {
@@ -16,6 +18,7 @@ enum BrowseChannel {
     case .feed(let source): source.name
     case .allUnread: "All unread"
     case .bookmarks: "Bookmarks"
+    case .tag(let tag): "#" + tag
     }
   }
 
@@ -23,7 +26,7 @@ enum BrowseChannel {
   /// by, so that each item is walked and fetched once).
   var gathers: Bool {
     switch self {
-    case .allUnread, .bookmarks: true
+    case .allUnread, .bookmarks, .tag: true
     case .provider, .feed: false
     }
   }

@@ -77,6 +77,12 @@ enum BrowseCommand {
     channels += services.feedSources().filter {
       $0.enabled || $0.name == arguments[Options.browseSource]
     }.map(BrowseChannel.feed)
+    // A list a tag, gathering its sources' items.
+    let tags = channels.flatMap { channel -> [String] in
+      if case .feed(let source) = channel { return source.tags }
+      return []
+    }
+    channels += Array(Set(tags)).sorted().map(BrowseChannel.tag)
     channels.append(.bookmarks)
     // The home screen, unless a list was named.
     var start: Int?

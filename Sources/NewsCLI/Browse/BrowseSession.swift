@@ -91,7 +91,11 @@ final class BrowseSession: Sendable {
     var state = BrowseState(channels: channels.map(\.name))
     state.home = channels.map { _ in BrowseState.HomeRow(status: "…") }
     state.channelTags = channels.map {
-      if case .feed(let source) = $0 { source.tags } else { [] }
+      switch $0 {
+      case .feed(let source): source.tags
+      case .tag(let tag): [tag]
+      default: []
+      }
     }
     state.gatherers = Set(channels.indices.filter { channels[$0].gathers })
     let size = RawTerminal.size()
@@ -290,6 +294,7 @@ final class BrowseSession: Sendable {
     let lists = self.lists
     Task {
       var unread = Set<String>()
+      var tagged: [String: (unread: Set<String>, all: Set<String>)] = [:]
       for index in channels.indices where !channels[index].gathers {
         guard let stored = await self.stored(index) else {
           send.yield(.row(channel: index, unread: nil, total: nil, status: "never fetched"))
@@ -300,6 +305,12 @@ final class BrowseSession: Sendable {
           state.articles.filter { !state.read.contains($0.id) }.map(\.id)
         }
         unread.formUnion(unreadHere ?? [])
+        if case .feed(let source) = channels[index] {
+          for tag in source.tags {
+            tagged[tag, default: ([], [])].unread.formUnion(unreadHere ?? [])
+            tagged[tag, default: ([], [])].all.formUnion(stored.articles.map(\.id))
+          }
+        }
         send.yield(
           .row(
             channel: index, unread: unreadHere?.count,
@@ -309,6 +320,11 @@ final class BrowseSession: Sendable {
         if case .allUnread = channels[index] {
           send.yield(
             .row(channel: index, unread: unread.count, total: unread.count, status: "stored"))
+        } else if case .tag(let tag) = channels[index] {
+          send.yield(
+            .row(
+              channel: index, unread: tagged[tag]?.unread.count ?? 0,
+              total: tagged[tag]?.all.count ?? 0, status: "stored"))
         } else if let stored = await self.stored(index),
           let state = try? lists.get().readingState(of: stored.articles, unreadOnly: false)
         {
@@ -369,6 +385,15 @@ final class BrowseSession: Sendable {
         }
         let state = try lists.get().readingState(of: gathered.uniquedByID(), unreadOnly: true)
         return ("All unread", "stored", state.articles)
+      case .tag(let tag):
+        var gathered: [Article] = []
+        for other in channels.indices {
+          guard case .feed(let source) = channels[other], source.tags.contains(tag) else {
+            continue
+          }
+          gathered += await stored(other)?.articles ?? []
+        }
+        return ("Tag " + tag, "stored", gathered.uniquedByID())
       }
     } catch {
       if throwing { throw error }
