@@ -132,7 +132,7 @@ struct AccountErrorTests {
     let body = String(decoding: try #require(harness.server.requests.first).body, as: UTF8.self)
     #expect(body == "api_key=" + md5Hex("ann:from-a-file"))
     let listed = await harness.run(["accounts"])
-    #expect(listed.out.contains("srv  fever  ann@http://127.0.0.1:"))
+    #expect(listed.out.contains("srv  fever  ann at http://127.0.0.1:"))
     #expect(listed.out.contains("0 feeds, not synced yet"))
     #expect(!listed.out.contains("from-a-file"))
     let subscribe = await harness.run(

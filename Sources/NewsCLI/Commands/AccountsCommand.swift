@@ -173,8 +173,9 @@ enum AccountsCommand {
       let synced = state.lastSyncAt.map { "synced " + ISO8601.string(from: $0) } ?? "not synced yet"
       let pending = try accounts.pending(account.name).count
       context.console.out(
-        "\(account.name)  \(account.kind.rawValue)  \(TerminalSanitizer.clean(account.user))@"
-          + "\(TerminalSanitizer.clean(account.url.absoluteString))  \(state.feeds.count) feeds, "
+        "\(account.name)  \(account.kind.rawValue)  \(TerminalSanitizer.clean(account.user)) at "
+          + "\(TerminalSanitizer.clean(account.url.absoluteString))  \(state.feeds.count) feed"
+          + (state.feeds.count == 1 ? ", " : "s, ")
           + synced + (pending > 0 ? ", \(pending) marks to send" : "") + "\n")
     }
   }
