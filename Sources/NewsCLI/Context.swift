@@ -83,19 +83,29 @@ public struct Context: Sendable {
     return context
   }
 
-  /// The configuration as read once at the start of the run (environment, `.env`, key file,
-  /// `config.json`), or the error reading it gave.
-  var loadedConfiguration: Result<Configuration, any Error>?
-
-  /// The configuration: the one read at start-up (``NewsCLI/run(_:context:)`` reads it once), or
-  /// read now when none was.
-  func configuration() throws -> Configuration {
-    if let loadedConfiguration { return try loadedConfiguration.get() }
-    return try readConfiguration()
+  /// What the run was configured with: the environment's ``Configuration`` and `config.json`.
+  struct Settings {
+    var configuration: Configuration
+    var configFile: FeedConfigFile?
   }
 
-  /// Reads the configuration from the environment and `.env` in the current directory.
-  func readConfiguration() throws -> Configuration {
+  /// The settings as read once at the start of the run (environment, `.env`, key file,
+  /// `config.json`), or the error reading them gave.
+  var loadedSettings: Result<Settings, any Error>?
+
+  /// The settings: those read at start-up (``NewsCLI/run(_:context:)`` reads them once), or read
+  /// now when none were.
+  func settings() throws -> Settings {
+    if let loadedSettings { return try loadedSettings.get() }
+    return try readSettings()
+  }
+
+  /// The configuration (a broken `config.json` is an error here too, for every command).
+  func configuration() throws -> Configuration { try settings().configuration }
+
+  /// Reads the configuration from the environment and `.env` in the current directory, then the
+  /// `config.json` it points at.
+  func readSettings() throws -> Settings {
     let dotEnvURL = currentDirectory.appendingPathComponent(".env")
     var dotEnv: String?
     if FileManager.default.fileExists(atPath: dotEnvURL.path) {
@@ -106,7 +116,9 @@ public struct Context: Sendable {
           variable: ".env", path: dotEnvURL.path, reason: "not readable UTF-8 text")
       }
     }
-    return try Configuration(environment: environment, dotEnv: dotEnv)
+    let configuration = try Configuration(environment: environment, dotEnv: dotEnv)
+    return Settings(
+      configuration: configuration, configFile: try FeedConfigFile.load(configuration))
   }
 
   /// Starts sending usage events when the configuration allows them. Called once, by
@@ -122,14 +134,15 @@ public struct Context: Sendable {
         timing: timing))
   }
 
-  /// Every NewsCore service for `configuration`, with this context's dependencies: commands ask
+  /// Every NewsCore service for the run's settings, with this context's dependencies: commands ask
   /// these, then render. On a terminal, a wait before a retry shows as a transient line
   /// (`retrying newsapi.org in 2 s (attempt 2 of 4)…`).
-  func services(_ configuration: Configuration) -> NewsServices {
+  func services() throws -> NewsServices {
+    let settings = try settings()
     let analytics = self.analytics
     let statusLine = self.statusLine
     return NewsServices(
-      configuration: configuration,
+      configuration: settings.configuration, configFile: settings.configFile,
       dependencies: NewsDependencies(
         httpClient: httpClient, timing: timing, randomBytes: randomBytes,
         onRequest: { metrics in analytics.recordLoad(metrics.duration) },

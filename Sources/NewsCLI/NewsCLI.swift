@@ -37,7 +37,7 @@ public enum NewsCLI {
     var context = context
     context.startedAt = context.timing.mark()
     // Read once for the whole run; a command that needs it gets this result, error included.
-    context.loadedConfiguration = Result { try context.readConfiguration() }
+    context.loadedSettings = Result { try context.readSettings() }
     context.prepareStandardError(try? context.configuration())
     var code = await runCommand(arguments, context: context)
     await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.timing.limit)

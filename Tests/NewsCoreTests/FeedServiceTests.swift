@@ -27,6 +27,11 @@ struct FeedServiceTests {
       ].merging(extra) { $1 })
   }
 
+  /// The sources `configuration` and its `config.json` declare.
+  func sources(_ configuration: Configuration) throws -> [FeedSource] {
+    FeedRegistry.sources(configuration, file: try FeedConfigFile.load(configuration))
+  }
+
   /// Where the items are kept as articles.
   func articleStore() -> ArticleStore {
     let clock = clock
@@ -66,7 +71,7 @@ struct FeedServiceTests {
         return .fixture("source_\(name).readme-sample.json", delay: .milliseconds(300))
       }
     }
-    let sources = FeedRegistry.sources(try configuration())
+    let sources = try sources(try configuration())
     let start = ContinuousClock.now
     let reports = await service().fetch(sources)
     #expect(ContinuousClock.now - start >= .milliseconds(300))
@@ -77,7 +82,7 @@ struct FeedServiceTests {
 
   @Test("each source has its own TTL: A expires while B and C do not")
   func ttl() async throws {
-    let sources = FeedRegistry.sources(try configuration())
+    let sources = try sources(try configuration())
     let service = service()
     _ = await service.fetch(sources)
     #expect(server.requests.count == 3)
@@ -100,7 +105,7 @@ struct FeedServiceTests {
     try Data(
       #"{"sources":[{"name":"blog","url":"\#(server.baseURL.absoluteString)/rss.xml"}]}"#.utf8
     ).write(to: feedFile)
-    let sources = FeedRegistry.sources(try configuration(["NEWS_CONFIG": feedFile.path]))
+    let sources = try sources(try configuration(["NEWS_CONFIG": feedFile.path]))
     let reports = await service().fetch(sources)
     #expect(reports.allSatisfy { $0.notKept == nil })
     let store = articleStore()
@@ -116,7 +121,7 @@ struct FeedServiceTests {
 
   @Test("a cache entry written before items were articles is kept once, when next read")
   func oldCacheEntriesAreKept() async throws {
-    let sources = FeedRegistry.sources(try configuration()).filter { $0.name == "a" }
+    let sources = try sources(try configuration()).filter { $0.name == "a" }
     _ = await service().fetch(sources)
     // What an older version left: the cache entry without `kept`, and no article file.
     let data = directory.url.appendingPathComponent("data")
@@ -141,7 +146,7 @@ struct FeedServiceTests {
 
   @Test("NEWS_FEED_<NAME>_TTL overrides the default")
   func ttlOverride() throws {
-    let sources = FeedRegistry.sources(try configuration(["NEWS_FEED_C_TTL": "10"]))
+    let sources = try sources(try configuration(["NEWS_FEED_C_TTL": "10"]))
     #expect(sources.map(\.ttl) == [.seconds(300), .seconds(1800), .seconds(10)])
     #expect(throws: ConfigurationError.self) {
       try configuration(["NEWS_FEED_A_TTL": "soon"])
@@ -154,7 +159,7 @@ struct FeedServiceTests {
 
   @Test("--refresh fetches sources within their TTL")
   func refresh() async throws {
-    let sources = FeedRegistry.sources(try configuration())
+    let sources = try sources(try configuration())
     let service = service()
     _ = await service.fetch(sources)
     let reports = await service.fetch(sources, refresh: true)
@@ -172,7 +177,7 @@ struct FeedServiceTests {
         Fixtures.text("source_a.readme-sample.json"),
         headers: ["ETag": "\"v1\"", "Last-Modified": "Wed, 21 Oct 2015 07:28:00 GMT"])
     }
-    let sources = FeedRegistry.sources(try configuration()).filter { $0.name == "a" }
+    let sources = try sources(try configuration()).filter { $0.name == "a" }
     let service = service()
     _ = await service.fetch(sources)
     clock.advance(by: 600)
@@ -192,7 +197,7 @@ struct FeedServiceTests {
       }
       return .json(Fixtures.text("source_a.readme-sample.json"), headers: ["ETag": "\"v1\""])
     }
-    let sources = FeedRegistry.sources(try configuration()).filter { $0.name == "a" }
+    let sources = try sources(try configuration()).filter { $0.name == "a" }
     let service = service()
     _ = await service.fetch(sources)
     let cache = directory.url.appendingPathComponent("cache")
@@ -231,7 +236,7 @@ struct FeedServiceTests {
 
   @Test("a failing source never hides the others; its cached items come back stale")
   func partialFailure() async throws {
-    let sources = FeedRegistry.sources(try configuration())
+    let sources = try sources(try configuration())
     let service = service()
     server.route("/b.json", .json("{}", status: 500))
     let first = await service.fetch(sources)
@@ -249,7 +254,7 @@ struct FeedServiceTests {
 
   @Test("offline uses the cache whatever its age, and never the network")
   func offline() async throws {
-    let sources = FeedRegistry.sources(try configuration())
+    let sources = try sources(try configuration())
     let service = service()
     _ = await service.fetch(Array(sources.prefix(2)))
     clock.advance(by: 86_400)
@@ -275,7 +280,7 @@ struct FeedServiceTests {
     server.route("/d.txt", LoopbackServer.Response(body: Data("Fourth|it works\nFifth".utf8)))
     let configuration = try configuration()
     let sources = FeedRegistry.sources(
-      configuration,
+      configuration, file: nil,
       builtIn: FeedRegistry.builtIn(configuration) + [
         FeedSource(
           name: "d", url: server.baseURL.appendingPathComponent("d.txt"), ttl: .seconds(60),
@@ -306,7 +311,7 @@ struct FeedServiceTests {
       .json(
         #"{"data":{"list":[{"headline":"Declared","kicker":"K: ","summary":"S","image":{"src":"i.png"}}]}}"#
       ))
-    let sources = FeedRegistry.sources(configuration)
+    let sources = try sources(configuration)
     #expect(sources.map(\.name) == ["a", "b", "c", "d"])
     #expect(sources[0].ttl == .seconds(1))
     #expect(sources[3].ttl == .seconds(120))
@@ -338,7 +343,7 @@ struct FeedServiceTests {
   func invalidConfig(text: String, mention: String) throws {
     let path = try directory.write("config.json", text)
     #expect {
-      try configuration(["NEWS_CONFIG": path])
+      try FeedConfigFile.load(configuration(["NEWS_CONFIG": path]))
     } throws: { error in
       guard let error = error as? ConfigurationError else { return false }
       return error.exitCode == .configuration && error.message.hasPrefix(path)
@@ -386,7 +391,7 @@ struct FeedServiceTests {
       "/a.json",
       LoopbackServer.Response(
         headers: all, body: Fixtures.data("source_a.readme-sample.json")))
-    let sources = FeedRegistry.sources(try configuration(environment)).filter { $0.name == "a" }
+    let sources = try sources(try configuration(environment)).filter { $0.name == "a" }
     var seen: [Int] = []
     // At once, an hour on, then three hours on (past the 2 h hint, within a day).
     for step in [0.0, 3_600, 7_200] {
@@ -422,7 +427,7 @@ struct FeedServiceTests {
     server.route(
       "/a.json",
       LoopbackServer.Response(status: 503, headers: ["Retry-After": "3600"]))
-    let sources = FeedRegistry.sources(try configuration()).filter { $0.name == "a" }
+    let sources = try sources(try configuration()).filter { $0.name == "a" }
     let first = await service().fetch(sources)
     #expect(first.map(\.status) == [.failed])
     let asked = server.requests(to: "/a.json").count

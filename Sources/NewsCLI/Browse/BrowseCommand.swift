@@ -52,7 +52,7 @@ enum BrowseCommand {
       throw UsageError(command: "browse", message: missing)
     }
     if let name = arguments[Options.browseSource] {
-      let sources = context.services(configuration).feedSources().map(\.name)
+      let sources = try context.services().feedSources().map(\.name)
       guard sources.contains(name) else {
         throw UsageError.unknownSource(name, among: sources, command: "browse")
       }
@@ -65,7 +65,7 @@ enum BrowseCommand {
     }
     if context.environment["TERM"] == "dumb" { throw BrowseError.dumbTerminal }
     let configuration = try context.configuration()
-    let services = context.services(configuration)
+    let services = try context.services()
     let registry = context.providers
     let fromOption = Options.provider(registry)
     // All unread, the providers whose requirement is met (newsapi.org needs its key), the

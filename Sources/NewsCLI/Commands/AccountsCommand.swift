@@ -82,7 +82,7 @@ enum AccountsCommand {
   }
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let services = context.services(try context.configuration())
+    let services = try context.services()
     let accounts = try services.accounts()
     let action = arguments.positionals.first ?? "list"
     let name = arguments.positionals.dropFirst().first ?? ""

@@ -59,7 +59,7 @@ enum BookmarkCommands {
       let format = try OutputFormat(arguments)
       let limit = arguments[Options.limit]
       let configuration = try context.configuration()
-      let result = try context.services(configuration).lists().bookmarks(
+      let result = try context.services().lists().bookmarks(
         limit: limit, unreadOnly: arguments[Options.unread])
       return try ListOutput(context: context, configuration: configuration, format: format)
         .show(result, heading: "Bookmarks")
@@ -69,7 +69,7 @@ enum BookmarkCommands {
   private static func resolve(_ arguments: ParsedArguments, context: Context) throws
     -> (ArticleStore, [Article])
   {
-    let store = try context.services(try context.configuration()).articleStore()
+    let store = try context.services().articleStore()
     return (store, try arguments.positionals.map { try ArticleReference.resolve($0, in: store) })
   }
 }

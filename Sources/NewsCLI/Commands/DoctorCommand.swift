@@ -28,7 +28,7 @@ enum DoctorCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
-    let services = context.services(configuration)
+    let services = try context.services()
     let repairs = arguments[Options.repair] ? try services.repair() : nil
     let report = try services.doctor()
     let paths = report.paths

@@ -30,7 +30,7 @@ enum FeedCommand {
   static func validate(_ arguments: ParsedArguments, context: Context) throws {
     try UsageError.checkFreshness(arguments, command: spec.name)
     _ = try OutputFormat(arguments)
-    let sources = context.services(try context.configuration()).feedSources()
+    let sources = try context.services().feedSources()
     let names = sources.map(\.name)
     if let unknown = wanted(arguments).first(where: { !names.contains($0) }) {
       throw UsageError.unknownSource(unknown, among: names, command: spec.name)
@@ -47,7 +47,7 @@ enum FeedCommand {
     let limit = arguments[Options.limit]
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
-    let services = context.services(configuration)
+    let services = try context.services()
     let sources = FeedRegistry.selected(
       services.feedSources(), names: wanted(arguments), tag: arguments[Options.tag])
     let service = try services.feed()

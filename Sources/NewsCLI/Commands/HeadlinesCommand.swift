@@ -63,7 +63,7 @@ enum HeadlinesCommand {
       pageSize: arguments[Options.pageSize] ?? 20, page: arguments[Options.page] ?? 1,
       defaults: configuration.queryDefaults)
     try query.validate()
-    let result = try await context.services(configuration).lists().headlines(
+    let result = try await context.services().lists().headlines(
       from: provider, query: query, offline: arguments[Options.offline],
       limit: arguments[Options.limit], unreadOnly: arguments[Options.unread])
     return try ListOutput(context: context, configuration: configuration, format: format)

@@ -61,7 +61,7 @@ enum IgnoreCommand {
   }
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let services = context.services(try context.configuration())
+    let services = try context.services()
     let subscriptions = services.subscriptions()
     let value = arguments.positionals.dropFirst().first
     let action = arguments.positionals.first ?? "list"

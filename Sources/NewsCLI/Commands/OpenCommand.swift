@@ -33,7 +33,7 @@ enum OpenCommand {
     }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let lists = try context.services(try context.configuration()).lists()
+    let lists = try context.services().lists()
     let article = try lists.article(arguments.positionals[0])
     var link = article.url
     if arguments.positionals.count > 1, let number = Int(arguments.positionals[1]) {

@@ -57,7 +57,7 @@ enum ReadCommands {
       return (store, articles, [])
     } catch let error as LookupError {
       guard !arguments[Options.all] else { throw error }
-      let store = try context.services(try context.configuration()).articleStore()
+      let store = try context.services().articleStore()
       let marks = try store.readMarks(of: arguments.positionals)
       var articles: [Article] = []
       var marksOnly: [String] = []
@@ -79,7 +79,7 @@ enum ReadCommands {
   private static func resolve(_ arguments: ParsedArguments, context: Context)
     throws -> (ArticleStore, [Article])
   {
-    let store = try context.services(try context.configuration()).articleStore()
+    let store = try context.services().articleStore()
     guard arguments[Options.all] else {
       return (store, try arguments.positionals.map { try ArticleReference.resolve($0, in: store) })
     }
@@ -103,7 +103,7 @@ enum ReadCommands {
     guard all else {
       throw UsageError(command: command, message: "--source only applies with --all")
     }
-    let services = context.services(try context.configuration())
+    let services = try context.services()
     let names = services.providers.providers.map(\.name) + services.feedSources().map(\.name)
     guard names.contains(source) else {
       throw UsageError.unknownSource(source, among: names, command: command)

@@ -61,7 +61,7 @@ enum SearchCommand {
     // On a terminal a search shows the newest 100 unless told otherwise; scripts get every match.
     let shown =
       limit ?? (format == .text && context.console.stdoutIsTerminal ? Self.onTerminal : nil)
-    let result = try context.services(configuration).lists().search(
+    let result = try context.services().lists().search(
       words, limit: shown, unreadOnly: arguments[Options.unread])
     let code = try ListOutput(context: context, configuration: configuration, format: format)
       .show(result, heading: "Search · \"\(words.joined(separator: " "))\"")
@@ -89,7 +89,7 @@ enum SearchCommand {
     try query.validate()
     let configuration = try context.configuration()
     if query.language == nil { query.language = configuration.queryDefaults.language }
-    let result = try await context.services(configuration).lists().everything(query, limit: limit)
+    let result = try await context.services().lists().everything(query, limit: limit)
     var output = ListOutput(context: context, configuration: configuration, format: format)
     output.countSuffix = " found"
     return try output.show(result, heading: "Search · \"\(query.words)\"")

@@ -25,7 +25,7 @@ enum ShowCommand {
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
-    let services = context.services(configuration)
+    let services = try context.services()
     let lists = try services.lists()
     let article = try lists.article(arguments.positionals[0])
 

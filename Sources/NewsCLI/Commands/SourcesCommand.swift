@@ -98,14 +98,14 @@ enum SourcesCommand {
       throw UsageError(command: spec.name, message: "--enable and --disable contradict each other")
     }
     if action == nil {
-      let sources = context.services(try context.configuration()).feedSources()
+      let sources = try context.services().feedSources()
       try UsageError.checkTag(arguments[Options.tag], among: sources, command: spec.name)
     }
   }
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
-    let services = context.services(configuration)
+    let services = try context.services()
     let positionals = arguments.positionals
     if let action = positionals.first {
       return try await SourcesActions.run(

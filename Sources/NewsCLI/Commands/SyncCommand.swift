@@ -28,8 +28,7 @@ enum SyncCommand {
   static let entry = CommandEntry(spec: spec, usesNetwork: { _ in true }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let configuration = try context.configuration()
-    let service = try context.services(configuration).sync()
+    let service = try context.services().sync()
     let report: SyncReport
     do {
       report = try await service.run(

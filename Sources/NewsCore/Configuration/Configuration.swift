@@ -44,14 +44,15 @@ public struct Configuration: Sendable {
   public var sourceDeadline: Duration
   /// `NEWS_FEED_<NAME>_TTL`, keyed by `<NAME>` (upper case, `_` for `-`).
   public var feedTTLs: [String: Duration]
-  /// `config.json` (or the file `NEWS_CONFIG` names), decoded; `nil` when there is none.
-  public var feedConfig: FeedConfigFile?
   /// `NEWS_CONCURRENCY`: requests in flight at once, in all.
   public var concurrency: Int
   /// `NEWS_HOST_CONCURRENCY`: requests in flight at once to one host.
   public var hostConcurrency: Int
-  /// Where `config.json` is (or would be): `NEWS_CONFIG`, else the config directory's.
+  /// Where `config.json` is (or would be): `NEWS_CONFIG`, else the config directory's. Decoding it
+  /// is not the configuration's job: ``FeedConfigFile`` does, for ``NewsServices``.
   public var configFilePath: String
+  /// Whether `NEWS_CONFIG` named the file (then it must exist).
+  public var configFileIsExplicit: Bool
 
   /// Built-in default endpoints.
   public enum Defaults {
@@ -118,7 +119,7 @@ public struct Configuration: Sendable {
     let explicitConfig = merged["NEWS_CONFIG"]
     configFilePath =
       explicitConfig ?? paths.configDirectory.appendingPathComponent("config.json").path
-    feedConfig = try FeedConfigFile.load(path: configFilePath, explicit: explicitConfig != nil)
+    configFileIsExplicit = explicitConfig != nil
   }
 
   /// The time to live `NEWS_FEED_<NAME>_TTL` sets for the source `name`, if any.

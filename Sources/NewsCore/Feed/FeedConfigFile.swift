@@ -1,7 +1,8 @@
 import Foundation
 
 /// `config.json` (in the config directory, or the file `NEWS_CONFIG` names): feed sources declared
-/// without code, decoded once at start-up with the rest of the ``Configuration``.
+/// without code, decoded once a run (``load(_:)``) beside the ``Configuration``, which only says
+/// where the file is.
 ///
 ///     {"sources": [{"name": "d", "url": "https://example.com/d.json", "ttl": 600,
 ///       "mapping": {"items": "data.list", "title": "headline",
@@ -71,6 +72,14 @@ public struct FeedConfigFile: Sendable {
   public var sources: [DeclaredSource]
   /// The killfile: `"ignore"`, in the file's order (``IgnoreRule``).
   public var ignore: [IgnoreRule] = []
+
+  /// Reads the file `configuration` points at, if there is one; a missing file named by
+  /// `NEWS_CONFIG` is an error.
+  public static func load(_ configuration: Configuration) throws(ConfigurationError)
+    -> FeedConfigFile?
+  {
+    try load(path: configuration.configFilePath, explicit: configuration.configFileIsExplicit)
+  }
 
   /// Reads the file at `path`, if there is one; a missing file named by `NEWS_CONFIG` is an error.
   static func load(path: String, explicit: Bool) throws(ConfigurationError) -> FeedConfigFile? {

@@ -50,15 +50,17 @@ public enum FeedRegistry {
   /// Every source, in order: built-in ones (possibly changed by the config file), then the config
   /// file's new ones, each with the TTL of `NEWS_FEED_<NAME>_TTL` when it is set.
   ///
-  /// - Parameter builtIn: the sources defined in code; tests pass extra ones.
-  public static func sources(_ configuration: Configuration, builtIn: [FeedSource]? = nil)
-    -> [FeedSource]
-  {
+  /// - Parameters:
+  ///   - file: `config.json`, decoded (``FeedConfigFile/load(_:)``).
+  ///   - builtIn: the sources defined in code; tests pass extra ones.
+  public static func sources(
+    _ configuration: Configuration, file: FeedConfigFile?, builtIn: [FeedSource]? = nil
+  ) -> [FeedSource] {
     var sources = builtIn ?? Self.builtIn(configuration)
     // By name, so that 100,000 subscriptions cost as many lookups, not their square.
     var positions = Dictionary(
       sources.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-    for declared in configuration.feedConfig?.sources ?? [] {
+    for declared in file?.sources ?? [] {
       if let index = positions[declared.name] {
         sources[index] = declared.applied(to: sources[index])
       } else {

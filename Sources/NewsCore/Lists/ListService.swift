@@ -6,11 +6,14 @@ import Foundation
 public struct ListService: Sendable {
   let store: ArticleStore
   let context: ProviderContext
+  /// The killfile's rules (``IgnoreRule``), from `config.json`.
+  let ignoreRules: [IgnoreRule]
 
   /// Creates the service over an opened store.
-  public init(store: ArticleStore, context: ProviderContext) {
+  public init(store: ArticleStore, context: ProviderContext, ignoreRules: [IgnoreRule] = []) {
     self.store = store
     self.context = context
+    self.ignoreRules = ignoreRules
   }
 
   /// The list of `provider` for `query`: fetched, or the stored one with `offline` (never the
@@ -73,9 +76,6 @@ public struct ListService: Sendable {
     /// Whether the killfile applies (not to searches and bookmarks, which were asked for).
     var ignoring = true
   }
-
-  /// The killfile's rules (``IgnoreRule``), from `config.json`.
-  var ignoreRules: [IgnoreRule] { context.configuration.feedConfig?.ignore ?? [] }
 
   private func fetched(
     key: String, shape: Shape, _ fetch: () async throws -> ArticleList

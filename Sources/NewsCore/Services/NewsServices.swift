@@ -8,6 +8,8 @@ import Foundation
 public struct NewsServices: Sendable {
   /// The configuration, read once.
   public let configuration: Configuration
+  /// `config.json`, decoded once (``FeedConfigFile/load(_:)``); `nil` when there is none.
+  public let configFile: FeedConfigFile?
   /// The outside world.
   public let dependencies: NewsDependencies
   /// The providers of `headlines`.
@@ -17,10 +19,12 @@ public struct NewsServices: Sendable {
 
   /// Creates the services; services sharing `opened` share the key and stores.
   public init(
-    configuration: Configuration, dependencies: NewsDependencies,
-    providers: ProviderRegistry = .builtIn, opened: OpenedStores = OpenedStores()
+    configuration: Configuration, configFile: FeedConfigFile? = nil,
+    dependencies: NewsDependencies, providers: ProviderRegistry = .builtIn,
+    opened: OpenedStores = OpenedStores()
   ) {
     self.configuration = configuration
+    self.configFile = configFile
     self.dependencies = dependencies
     self.providers = providers
     self.opened = opened
@@ -51,7 +55,7 @@ public struct NewsServices: Sendable {
       store: store, retention: configuration.retention, now: dependencies.timing.now)
     articles.providerOrder =
       providers.providers.map(\.name) + FeedRegistry.builtIn(configuration).map(\.name)
-      + (configuration.feedConfig?.sources.map(\.name) ?? [])
+      + (configFile?.sources.map(\.name) ?? [])
     if store.exists(StoreLayout.accounts) { articles.outbox = AccountOutbox(store: store) }
     return articles
   }
@@ -110,12 +114,13 @@ public struct NewsServices: Sendable {
 
   /// Lists: headlines, searches, bookmarks.
   public func lists() throws -> ListService {
-    ListService(store: try articleStore(), context: providerContext())
+    ListService(
+      store: try articleStore(), context: providerContext(), ignoreRules: configFile?.ignore ?? [])
   }
 
   /// The feed's sources: built-in, `config.json`'s, with their TTLs.
   public func feedSources() -> [FeedSource] {
-    FeedRegistry.sources(configuration) + accountSources()
+    FeedRegistry.sources(configuration, file: configFile) + accountSources()
   }
 
   /// The feed, each source within `NEWS_SOURCE_DEADLINE`.
@@ -142,7 +147,7 @@ public struct NewsServices: Sendable {
   /// `news sources add/remove/import/export`.
   public func subscriptions() -> SubscriptionService {
     SubscriptionService(
-      configuration: configuration, sources: feedSources(),
+      configuration: configuration, configFile: configFile, sources: feedSources(),
       reserved: Set(providers.providers.map(\.name)), transport: transport(),
       deadline: sourceDeadline(), randomBytes: dependencies.randomBytes,
       now: dependencies.timing.now)

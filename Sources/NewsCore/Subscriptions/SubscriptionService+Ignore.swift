@@ -27,7 +27,7 @@ extension SubscriptionService {
   }
 
   /// The rules, in order (numbered from 1 by `news ignore list`).
-  public var ignoreRules: [IgnoreRule] { configuration.feedConfig?.ignore ?? [] }
+  public var ignoreRules: [IgnoreRule] { configFile?.ignore ?? [] }
 
   /// Adds `rule` to the end of the list.
   ///

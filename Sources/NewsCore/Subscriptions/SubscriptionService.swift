@@ -4,6 +4,8 @@ import Foundation
 /// `config.json` (written atomically, under a lock, everything else in it kept as written).
 public struct SubscriptionService: Sendable {
   let configuration: Configuration
+  /// `config.json` as this run read it.
+  let configFile: FeedConfigFile?
   let sources: [FeedSource]
   private let reserved: Set<String>
   private let transport: HTTPTransport
@@ -17,11 +19,13 @@ public struct SubscriptionService: Sendable {
   ///   - sources: every feed source now (built-in and declared).
   ///   - reserved: names a source may not take (providers' names).
   public init(
-    configuration: Configuration, sources: [FeedSource], reserved: Set<String>,
+    configuration: Configuration, configFile: FeedConfigFile?, sources: [FeedSource],
+    reserved: Set<String>,
     transport: HTTPTransport, deadline: Deadline, randomBytes: @escaping @Sendable (Int) -> [UInt8],
     now: @escaping @Sendable () -> Date
   ) {
     self.configuration = configuration
+    self.configFile = configFile
     self.sources = sources
     self.reserved = reserved.union(FeedRegistry.builtInNames).union(FeedRegistry.reservedNames)
     self.transport = transport
@@ -117,7 +121,7 @@ public struct SubscriptionService: Sendable {
     guard sources.contains(where: { $0.name == name }) else {
       throw SubscriptionError.unknownSource(name: name, known: sources.map(\.name))
     }
-    let declared = configuration.feedConfig?.sources.contains { $0.name == name } ?? false
+    let declared = configFile?.sources.contains { $0.name == name } ?? false
     if FeedRegistry.builtInNames.contains(name) || !declared {
       throw SubscriptionError.builtIn(name)
     }
