@@ -78,7 +78,7 @@ public struct NewsServices: Sendable {
   /// The feeds of every account, as sources `<account>/<feed>` tagged with their folders; none
   /// (and no key read) without accounts.
   func accountSources() -> [FeedSource] {
-    guard EncryptedStore.exists(StoreLayout.accounts, in: configuration.paths.dataDirectory),
+    guard StoreDirectory(url: configuration.paths.dataDirectory).exists(StoreLayout.accounts),
       let states = try? accounts().states()
     else { return [] }
     return states.flatMap { account, state in
@@ -138,7 +138,7 @@ public struct NewsServices: Sendable {
       articles: try articleStore(), feed: try feed(),
       feedSources: feedSources().filter { $0.enabled && $0.search == nil && $0.account == nil },
       deadline: sourceDeadline())
-    if EncryptedStore.exists(StoreLayout.accounts, in: configuration.paths.dataDirectory) {
+    if StoreDirectory(url: configuration.paths.dataDirectory).exists(StoreLayout.accounts) {
       service.accounts = try accounts()
     }
     return service

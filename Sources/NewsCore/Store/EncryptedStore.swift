@@ -3,22 +3,23 @@ import Synchronization
 
 /// A directory of encrypted, authenticated JSON files: the only way the program writes to disk.
 ///
-/// Each file is `<name>.enc` in ``EncryptedFileFormat``. Reads need no lock (writes replace files
-/// atomically); read-modify-write updates hold an exclusive `flock` on `.lock`, so concurrent
-/// processes never lose an update. A file that fails to decrypt is reported and never replaced.
+/// Two halves put together: the directory (``StoreDirectory``: the files' places, the lock, atomic
+/// replacement, leftovers) and the file format (``EncryptedFileFormat``: sealing with the key).
+/// This type adds what needs both: the key check (``verifyKey()``), JSON coding and transactions.
+/// Reads need no lock (writes replace files atomically); read-modify-write updates hold the
+/// directory's exclusive lock, so concurrent processes never lose an update. A file that fails to
+/// decrypt is reported and never replaced.
 public struct EncryptedStore: Sendable {
   /// The directory holding the files.
-  public let directory: URL
-  private let key: StoreKey
-  private let randomBytes: @Sendable (Int) -> [UInt8]
+  public var directory: URL { files.url }
+  /// The directory half: places, lock, atomic writes, leftovers.
+  let files: StoreDirectory
+  let key: StoreKey
+  let randomBytes: @Sendable (Int) -> [UInt8]
   /// What this process has already checked about the directory (shared by copies of the store).
-  private let checked = CheckedState()
+  let checked = CheckedState()
 
-  /// The name of the small file that proves which key the store was written with.
-  public static let keyCheckName = StoreLayout.keyCheck
-  private static let keyCheckContent = Array("news store key check 1".utf8)
-
-  private final class CheckedState: Sendable {
+  final class CheckedState: Sendable {
     let keyVerified = Mutex(false)
     let leftoversRemoved = Mutex(false)
   }
@@ -30,28 +31,16 @@ public struct EncryptedStore: Sendable {
     directory: URL, key: StoreKey,
     randomBytes: @escaping @Sendable (Int) -> [UInt8]
   ) {
-    self.directory = directory
+    self.files = StoreDirectory(url: directory)
     self.key = key
     self.randomBytes = randomBytes
   }
 
   /// The file holding `name`.
-  public func url(for name: String) -> URL {
-    Self.url(for: name, in: directory)
-  }
-
-  /// The file holding `name` in the store of `directory`.
-  static func url(for name: String, in directory: URL) -> URL {
-    directory.appendingPathComponent(name + ".enc")
-  }
-
-  /// Whether the store of `directory` holds `name` (without a key: nothing is read).
-  static func exists(_ name: String, in directory: URL) -> Bool {
-    access(url(for: name, in: directory).path, F_OK) == 0
-  }
+  public func url(for name: String) -> URL { files.fileURL(name) }
 
   /// Whether the store holds `name`.
-  func exists(_ name: String) -> Bool { Self.exists(name, in: directory) }
+  func exists(_ name: String) -> Bool { files.exists(name) }
 
   /// Reads and decrypts `name`; `nil` when it does not exist.
   public func read<T: Decodable>(_ type: T.Type, name: String) throws -> T? {
@@ -134,16 +123,11 @@ public struct EncryptedStore: Sendable {
           try remove(name)
         }
       }
-      AtomicFile.syncDirectory(store.directory)
+      store.files.sync()
     }
 
     /// Deletes `name` if it exists.
-    func remove(_ name: String) throws {
-      let url = store.url(for: name)
-      guard unlink(url.path) == 0 || errno == ENOENT else {
-        throw StoreError.io(path: url.path, operation: "remove", reason: AtomicFile.describe(errno))
-      }
-    }
+    func remove(_ name: String) throws { try store.files.remove(name) }
   }
 
   /// Reads `name` (or `initial`), lets `transform` change it and writes it back, all under the
@@ -160,68 +144,17 @@ public struct EncryptedStore: Sendable {
     }
   }
 
-  /// Checks, once per process, that the key is the one the store was written with: the key-check
-  /// file opens or, in a store written before it existed, some file does. An empty store passes.
-  ///
-  /// - Throws: ``StoreError/wrongKey(path:)``; nothing has been written then.
-  public func verifyKey() throws {
-    if checked.keyVerified.withLock({ $0 }) { return }
-    let names = self.names()
-    if names.contains(Self.keyCheckName) {
-      do {
-        guard try readBytes(Self.keyCheckName) == Self.keyCheckContent else {
-          throw StoreError.wrongKey(path: url(for: Self.keyCheckName).path)
-        }
-      } catch let error as StoreError {
-        switch error {
-        case .io, .locked: throw error
-        default: throw StoreError.wrongKey(path: url(for: Self.keyCheckName).path)
-        }
-      }
-    } else if let first = names.first {
-      // A store from before the key check: any file that opens proves the key, the smallest first.
-      let bySize = names.map { name in
-        let size = (try? FileManager.default.attributesOfItem(atPath: url(for: name).path))?[.size]
-        return (name, (size as? Int) ?? Int.max)
-      }.sorted { $0.1 < $1.1 }.map(\.0)
-      guard bySize.contains(where: { (try? readBytes($0)) != nil }) else {
-        throw StoreError.wrongKey(path: url(for: first).path)
-      }
-    }
-    checked.keyVerified.withLock { $0 = true }
-  }
-
   /// The temporary files an interrupted write left behind (`.<name>.enc.tmp-…`), as paths.
-  public func leftoverTemporaryFiles() -> [String] { Self.leftoverTemporaryFiles(in: directory) }
-
-  /// The temporary files an interrupted write left behind in `directory`, as paths.
-  public static func leftoverTemporaryFiles(in directory: URL) -> [String] {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return files.filter(Self.isLeftover).sorted().map {
-      directory.appendingPathComponent($0).path
-    }
-  }
-
-  private static func isLeftover(_ file: String) -> Bool {
-    file.hasPrefix(".") && file.contains(".enc.tmp-")
-  }
+  public func leftoverTemporaryFiles() -> [String] { files.leftoverTemporaryFiles() }
 
   /// Runs `body` holding the store's exclusive lock.
   @discardableResult
   public func withLock<T>(wait: Bool = true, _ body: () throws -> T) throws -> T {
-    try AtomicFile.createDirectory(directory)
-    return try FileLock.withLock(directory.appendingPathComponent(".lock"), wait: wait, body)
+    try files.withLock(wait: wait, body)
   }
 
   /// The names of the files in the store.
-  public func names() -> [String] { Self.names(in: directory) }
-
-  /// The names of the store files in `directory`.
-  public static func names(in directory: URL) -> [String] {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return files.filter { $0.hasSuffix(".enc") && !$0.hasPrefix(".") }
-      .map { String($0.dropLast(4)) }.sorted()
-  }
+  public func names() -> [String] { files.names() }
 
   /// Checks that `name` is authentic (it would decrypt), without decrypting it.
   public func verify(_ name: String) throws {
@@ -239,14 +172,8 @@ public struct EncryptedStore: Sendable {
   }
 
   private func readFile(_ name: String, decrypting: Bool) throws -> [UInt8]? {
+    guard var data = try files.read(name) else { return nil }
     let url = url(for: name)
-    var data: [UInt8]
-    switch FileDescriptor.readFile(url.path) {
-    case .bytes(let bytes): data = bytes
-    case .missing: return nil
-    case .failed(let code):
-      throw StoreError.io(path: url.path, operation: "read", reason: AtomicFile.describe(code))
-    }
     do {
       if decrypting {
         try EncryptedFileFormat.open(&data, name: name, key: key.bytes)
@@ -264,8 +191,7 @@ public struct EncryptedStore: Sendable {
   }
 
   /// Writes `name`; the caller holds the lock. The first write of a process checks the key and
-  /// removes what interrupted writes left behind (only writers holding the lock make temporary
-  /// files, so any found now is a leftover); the store's first file comes with the key check.
+  /// removes what interrupted writes left behind; the store's first file comes with the key check.
   func writeBytes(
     _ plaintext: [UInt8], name: String, beforeRename: (() throws -> Void)? = nil,
     syncingDirectory: Bool = true
@@ -273,12 +199,10 @@ public struct EncryptedStore: Sendable {
     try AtomicFile.createDirectory(directory)
     try verifyKey()
     if !checked.leftoversRemoved.withLock({ $0 }) {
-      for path in leftoverTemporaryFiles() { unlink(path) }
+      files.removeLeftovers()
       checked.leftoversRemoved.withLock { $0 = true }
     }
-    if name != Self.keyCheckName,
-      !FileManager.default.fileExists(atPath: url(for: Self.keyCheckName).path)
-    {
+    if name != Self.keyCheckName, !files.exists(Self.keyCheckName) {
       try seal(Self.keyCheckContent, name: Self.keyCheckName)
     }
     try seal(
@@ -291,8 +215,8 @@ public struct EncryptedStore: Sendable {
   ) throws {
     let sealed = EncryptedFileFormat.seal(
       plaintext, name: name, key: key.bytes, nonce: randomBytes(ChaChaPoly.nonceLength))
-    try AtomicFile.write(
-      sealed, to: url(for: name), randomBytes: randomBytes, beforeRename: beforeRename,
+    try files.replace(
+      name, with: sealed, randomBytes: randomBytes, beforeRename: beforeRename,
       syncingDirectory: syncingDirectory)
   }
 

@@ -28,7 +28,8 @@ public enum StoreRepair {
     var indexRemoved = false
     var actions = try articles.store.transaction { files in
       var actions = try articles.segments.repair(in: files)
-      for file in damaged where file.path.hasPrefix(directory) && unlink(file.path) == 0 {
+      for file in damaged
+      where file.path.hasPrefix(directory) && (try? files.remove(file.name)) != nil {
         actions.append("removed \(file.path) (the next fetch writes it again)")
         if file.name == ListingIndex.fileName { indexRemoved = true }
       }

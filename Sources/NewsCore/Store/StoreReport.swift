@@ -35,16 +35,15 @@ public struct StoreReport: Sendable {
     if paths.cacheDirectory != paths.dataDirectory { directories.append(paths.cacheDirectory) }
     var report = StoreReport(paths: paths, keySource: key?.source, files: [], leftovers: [])
     for directory in directories {
-      report.leftovers += EncryptedStore.leftoverTemporaryFiles(in: directory)
+      let files = StoreDirectory(url: directory)
+      report.leftovers += files.leftoverTemporaryFiles()
       // Only read, never written: no random bytes are ever asked for.
       let store = key.map {
         EncryptedStore(directory: directory, key: $0, randomBytes: { _ in [] })
       }
-      for name in EncryptedStore.names(in: directory) {
-        let url = directory.appendingPathComponent(name + ".enc")
-        let size =
-          ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
-        var file = File(name: name, path: url.path, bytes: size)
+      for name in files.names() {
+        var file = File(
+          name: name, path: files.fileURL(name).path, bytes: files.size(of: name) ?? 0)
         if let store {
           do { try store.verify(name) } catch let error as any NewsError {
             file.error = error.message

@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The directory half of a store: where each file is (`<name>.enc`), the lock, atomic replacement
+/// and removal, and the temporary files an interrupted write left behind. It knows nothing of
+/// keys or of what the bytes mean: ``EncryptedFileFormat`` seals them, ``EncryptedStore`` puts the
+/// two together. Needs no key, so reports and repairs use it on a store they cannot open.
+struct StoreDirectory: Sendable {
+  /// The directory.
+  let url: URL
+
+  /// The suffix of every store file.
+  static let fileSuffix = ".enc"
+
+  /// The file holding `name`.
+  func fileURL(_ name: String) -> URL {
+    url.appendingPathComponent(name + Self.fileSuffix)
+  }
+
+  /// Whether the directory holds `name` (nothing is read).
+  func exists(_ name: String) -> Bool {
+    access(fileURL(name).path, F_OK) == 0
+  }
+
+  /// The names of the store files, sorted.
+  func names() -> [String] {
+    files().filter { $0.hasSuffix(Self.fileSuffix) && !$0.hasPrefix(".") }
+      .map { String($0.dropLast(Self.fileSuffix.count)) }.sorted()
+  }
+
+  /// The size of `name` in bytes, if it can be told.
+  func size(of name: String) -> Int? {
+    (try? FileManager.default.attributesOfItem(atPath: fileURL(name).path))?[.size] as? Int
+  }
+
+  /// The temporary files an interrupted write left behind (`.<name>.enc.tmp-…`), as paths.
+  func leftoverTemporaryFiles() -> [String] {
+    files().filter { $0.hasPrefix(".") && $0.contains(Self.fileSuffix + ".tmp-") }.sorted().map {
+      url.appendingPathComponent($0).path
+    }
+  }
+
+  /// Runs `body` holding the directory's exclusive lock (`.lock`), creating the directory (mode
+  /// 0700) first if it does not exist.
+  @discardableResult
+  func withLock<T>(wait: Bool = true, _ body: () throws -> T) throws -> T {
+    try AtomicFile.createDirectory(url)
+    return try FileLock.withLock(url.appendingPathComponent(".lock"), wait: wait, body)
+  }
+
+  /// The bytes of `name` as they are on disk; `nil` when it does not exist.
+  func read(_ name: String) throws -> [UInt8]? {
+    let path = fileURL(name).path
+    switch FileDescriptor.readFile(path) {
+    case .bytes(let bytes): return bytes
+    case .missing: return nil
+    case .failed(let code):
+      throw StoreError.io(path: path, operation: "read", reason: AtomicFile.describe(code))
+    }
+  }
+
+  /// Atomically replaces `name` with `bytes` (``AtomicFile``); the caller holds the lock.
+  func replace(
+    _ name: String, with bytes: [UInt8], randomBytes: @Sendable (Int) -> [UInt8],
+    beforeRename: (() throws -> Void)? = nil, syncingDirectory: Bool = true
+  ) throws {
+    try AtomicFile.createDirectory(url)
+    try AtomicFile.write(
+      bytes, to: fileURL(name), randomBytes: randomBytes, beforeRename: beforeRename,
+      syncingDirectory: syncingDirectory)
+  }
+
+  /// Deletes `name` if it exists; the caller holds the lock.
+  func remove(_ name: String) throws {
+    let path = fileURL(name).path
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw StoreError.io(path: path, operation: "remove", reason: AtomicFile.describe(errno))
+    }
+  }
+
+  /// Makes the renames and removals so far durable (one sync for several files).
+  func sync() { AtomicFile.syncDirectory(url) }
+
+  /// Deletes the leftovers of interrupted writes; the caller holds the lock (only writers holding
+  /// it make temporary files, so any found then is a leftover).
+  func removeLeftovers() {
+    for path in leftoverTemporaryFiles() { unlink(path) }
+  }
+
+  private func files() -> [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+  }
+}
