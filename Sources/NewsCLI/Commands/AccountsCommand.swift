@@ -93,7 +93,7 @@ enum AccountsCommand {
       let account = Account(name: name, kind: kind, url: url, user: arguments[Options.user]!)
       let password = try password(arguments, context: context, account: account)
       let feeds = try await accounts.add(
-        account, password: password, reserved: FeedRegistry.reservedNames)
+        account, password: password, reserved: SourceName.reserved)
       context.console.out(
         "added: \(name) (\(kind.rawValue), \(feeds) feed\(feeds == 1 ? "" : "s")); "
           + "news sync --account \(name) brings its items\n")

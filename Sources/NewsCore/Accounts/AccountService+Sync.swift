@@ -11,7 +11,7 @@ extension AccountService {
       let message = (error as? any NewsError)?.message ?? String(describing: error)
       return [
         SyncSourceReport(
-          name: "accounts", status: .failed, new: 0, total: 0, error: message, attempts: 0)
+          name: SourceName.accounts, status: .failed, new: 0, total: 0, error: message, attempts: 0)
       ]
     }
     return await withTaskGroup(of: (Int, SyncSourceReport).self) { group in

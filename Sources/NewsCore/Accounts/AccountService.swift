@@ -29,7 +29,7 @@ public struct AccountService: Sendable {
 
   /// Whether `name` may name an account: 1 to 32 lower-case ASCII letters, digits or `-`.
   public static func isValidName(_ name: String) -> Bool {
-    name.utf8.count <= 32 && FeedRegistry.isValidName(name)
+    name.utf8.count <= 32 && SourceName.isValid(name)
   }
 
   /// Every account, in the order they were added.

@@ -44,20 +44,9 @@ public struct AccountState: Codable, Sendable, Equatable {
 
   /// `Hacker News: Front Page` → `hacker-news-front-page`.
   static func slug(_ title: String, fallback: String) -> String {
-    var text = ""
-    for scalar in title.lowercased().folding(options: .diacriticInsensitive, locale: nil)
-      .unicodeScalars
-    {
-      if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-        text.unicodeScalars.append(scalar)
-      } else if !text.isEmpty, !text.hasSuffix("-") {
-        text += "-"
-      }
-    }
-    text = String(text.prefix(40))
-    while text.hasSuffix("-") { text.removeLast() }
-    if text.isEmpty { return fallback.isEmpty ? "feed" : slug(fallback, fallback: "") }
-    return text
+    let slug = SourceName.slug(title, maxLength: 40)
+    guard slug.isEmpty else { return slug }
+    return fallback.isEmpty ? SourceName.untitled : SourceName.slug(fallback, maxLength: 40)
   }
 }
 

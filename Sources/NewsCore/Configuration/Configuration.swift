@@ -90,7 +90,7 @@ public struct Configuration: Sendable {
     analyticsURL = try Self.url(merged, "NEWS_ANALYTICS_URL", Defaults.analyticsURL)
     articlesURL = try Self.url(merged, "NEWS_ARTICLES_URL", Defaults.articlesURL)
     var feeds: [String: URL] = [:]
-    for name in ["a", "b", "c"] {
+    for name in SourceName.builtInFeeds {
       feeds[name] = try Self.url(
         merged, "NEWS_FEED_\(name.uppercased())_URL", Defaults.feedURL(name))
     }

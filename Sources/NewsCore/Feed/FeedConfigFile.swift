@@ -120,7 +120,7 @@ public struct FeedConfigFile: Sendable {
         throw .invalidConfigFile(
           file: path, source: source.name, field: "name", problem: "is declared twice")
       }
-      guard !FeedRegistry.builtInNames.contains(source.name) else { continue }
+      guard !SourceName.builtInFeeds.contains(source.name) else { continue }
       if source.url == nil, source.search == nil {
         throw .invalidConfigFile(
           file: path, source: source.name, field: "url", problem: "is missing")
@@ -215,17 +215,17 @@ public struct FeedConfigFile: Sendable {
       -> DeclaredSource
     {
       guard let name = try? object.decode(String.self, forKey: .name),
-        FeedRegistry.isValidName(name)
+        SourceName.isValid(name)
       else {
         throw Problem(
           source: nil, field: "sources[\(index)].name",
           problem: "must be 1 to 64 lower-case letters, digits or '-'")
       }
-      guard !FeedRegistry.reservedNames.contains(name) else {
+      guard !SourceName.reserved.contains(name) else {
         throw Problem(
           source: nil, field: "sources[\(index)].name",
           problem:
-            "'\(name)' is taken by a provider or a list (\(FeedRegistry.reservedNames.sorted().joined(separator: ", ")))"
+            "'\(name)' is taken by a provider or a list (\(SourceName.reserved.sorted().joined(separator: ", ")))"
         )
       }
       var declared = DeclaredSource(name: name)
@@ -260,7 +260,7 @@ public struct FeedConfigFile: Sendable {
         else {
           throw Problem(source: name, field: "search", problem: "must be the words to search for")
         }
-        guard !FeedRegistry.builtInNames.contains(name) else {
+        guard !SourceName.builtInFeeds.contains(name) else {
           throw Problem(
             source: name, field: "search", problem: "does not apply to a built-in source")
         }

@@ -3,17 +3,9 @@ import Foundation
 /// The feed's sources: the built-in ones, then those of `config.json`, then TTLs from the
 /// environment (`NEWS_FEED_<NAME>_TTL`, seconds), strongest last.
 public enum FeedRegistry {
-  /// The names of the built-in sources, which `config.json` may change but need not declare.
-  /// Names a source may not take: the built-in providers' and the lists' (`news show url` and
-  /// friends), so that an id or a `--from` always means one thing.
-  public static let reservedNames: Set<String> = Set(
-    ProviderRegistry.builtIn.names + ["feed", "search", "bookmarks", "url"])
-
   /// The adapter that reads web feeds (RSS, RDF, Atom, JSON Feed), for tools that read feed
   /// documents themselves (`news-benchmark parse`).
   public static var webFeedAdapter: any FeedAdapter { SyndicationAdapter() }
-
-  public static let builtInNames = ["a", "b", "c"]
 
   /// The sources a command works on: those `names` names (disabled ones too), else every
   /// enabled one but the saved searches (which repeat what the others list); with `tag`, only
@@ -29,21 +21,19 @@ public enum FeedRegistry {
     }
   }
 
-  /// Whether `name` may name a source: 1 to 64 lower-case ASCII letters, digits or `-`.
-  public static func isValidName(_ name: String) -> Bool {
-    !name.isEmpty && name.utf8.count <= 64
-      && name.unicodeScalars.allSatisfy {
-        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
-      }
-  }
-
   /// The built-in sources: one line each.
   public static func builtIn(_ configuration: Configuration) -> [FeedSource] {
     let urls = configuration.feedURLs
     return [
-      FeedSource(name: "a", url: urls["a"]!, ttl: .seconds(5 * 60), adapter: StoriesAdapter()),
-      FeedSource(name: "b", url: urls["b"]!, ttl: .seconds(30 * 60), adapter: InnerDataAdapter()),
-      FeedSource(name: "c", url: urls["c"]!, ttl: .seconds(60 * 60), adapter: TopLineAdapter()),
+      FeedSource(
+        name: SourceName.feedA, url: urls[SourceName.feedA]!, ttl: .seconds(5 * 60),
+        adapter: StoriesAdapter()),
+      FeedSource(
+        name: SourceName.feedB, url: urls[SourceName.feedB]!, ttl: .seconds(30 * 60),
+        adapter: InnerDataAdapter()),
+      FeedSource(
+        name: SourceName.feedC, url: urls[SourceName.feedC]!, ttl: .seconds(60 * 60),
+        adapter: TopLineAdapter()),
     ]
   }
 

@@ -16,7 +16,7 @@ public enum ArticleReference {
         throw LookupError.notAnArticleURL(reference)
       }
       if let stored = try store.article(id: id) { return stored }
-      return Article(id: id, provider: "url", title: reference, url: reference)
+      return Article(id: id, provider: SourceName.url, title: reference, url: reference)
     }
     if let index = Int(reference), reference.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) })
     {

@@ -60,7 +60,7 @@ extension ListService {
     let items = result.items
     let shown = items.map(\.id)
     var listing = Listing(
-      key: "feed", provider: "feed", ids: shown, totalResults: shown.count,
+      key: SourceName.feed, provider: SourceName.feed, ids: shown, totalResults: shown.count,
       fetchedAt: context.now())
     // Carried along when small, so `news show 3` reads only this file; 10,000 items of 200 feeds
     // are found by id instead, rather than written out on every run.

@@ -56,7 +56,7 @@ public struct ListService: Sendable {
     // With --unread the limit counts unread matches: every match is read then.
     let (articles, complete) = try store.search(words, limit: unreadOnly ? nil : limit)
     var result = unkeyed(
-      articles, provider: "search",
+      articles, provider: SourceName.search,
       shape: Shape(limit: limit, unreadOnly: unreadOnly, ignoring: false))
     result.isPartial = !complete
     return result
@@ -65,7 +65,7 @@ public struct ListService: Sendable {
   /// The bookmarked articles, most recently bookmarked first.
   public func bookmarks(limit: Int?, unreadOnly: Bool = false) throws -> ListResult {
     unkeyed(
-      try store.bookmarks(), provider: "bookmarks",
+      try store.bookmarks(), provider: SourceName.bookmarks,
       shape: Shape(limit: limit, unreadOnly: unreadOnly, ignoring: false))
   }
 

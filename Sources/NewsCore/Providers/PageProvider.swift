@@ -15,14 +15,14 @@ public struct PageProvider: Provider {
 
   /// The articles API: one list, newest release first.
   public static let articles = PageProvider(
-    name: "articles", layout: .release, title: "Articles", url: { $0.articlesURL },
+    name: SourceName.articles, layout: .release, title: "Articles", url: { $0.articlesURL },
     decode: { body, date throws(ProviderError) in
       try ArticlesDecoder.decode(body, fetchedAt: date)
     })
 
   /// BBC-style headlines, in the server's order.
   public static let bbc = PageProvider(
-    name: "bbc", layout: .dated, title: "BBC headlines", url: { $0.bbcURL },
+    name: SourceName.bbc, layout: .dated, title: "BBC headlines", url: { $0.bbcURL },
     decode: { body, date throws(ProviderError) in try BBCDecoder.decode(body, fetchedAt: date) })
 
   public var filters: Set<QueryFilter> { [] }

@@ -7,6 +7,9 @@ enum StoreLayout {
   static let segmentManifest = "segments"
   /// What every segment file's name starts with.
   static let segmentPrefix = "seg-"
+  /// What the article files of earlier versions (one a provider: `articles-bbc`) start with;
+  /// migrated into segments, then removed.
+  static let legacyArticlesPrefix = "articles-"
   /// The listings index: query → listing file (``ListingIndex``).
   static let listingIndex = "listings"
   /// What every listing file's name starts with.

@@ -27,7 +27,7 @@ public struct SubscriptionService: Sendable {
     self.configuration = configuration
     self.configFile = configFile
     self.sources = sources
-    self.reserved = reserved.union(FeedRegistry.builtInNames).union(FeedRegistry.reservedNames)
+    self.reserved = reserved.union(SourceName.builtInFeeds).union(SourceName.reserved)
     self.transport = transport
     self.deadline = deadline
     self.randomBytes = randomBytes
@@ -122,7 +122,7 @@ public struct SubscriptionService: Sendable {
       throw SubscriptionError.unknownSource(name: name, known: sources.map(\.name))
     }
     let declared = configFile?.sources.contains { $0.name == name } ?? false
-    if FeedRegistry.builtInNames.contains(name) || !declared {
+    if SourceName.builtInFeeds.contains(name) || !declared {
       throw SubscriptionError.builtIn(name)
     }
     try write([], removing: name)
@@ -178,7 +178,7 @@ public struct SubscriptionService: Sendable {
   // MARK: Names
 
   private func check(_ name: String) throws {
-    guard FeedRegistry.isValidName(name) else { throw SubscriptionError.invalidName(name) }
+    guard SourceName.isValid(name) else { throw SubscriptionError.invalidName(name) }
     if reserved.contains(name) || sources.contains(where: { $0.name == name }) {
       throw SubscriptionError.nameTaken(name)
     }
@@ -190,11 +190,11 @@ public struct SubscriptionService: Sendable {
     return names.take(Self.baseName(from: title, url: url))
   }
 
-  /// The name a feed would like: its title's slug, else its host's, else `feed`.
+  /// The name a feed would like: its title's slug, else its host's, else `feed` (taken: `feed-2`).
   private static func baseName(from title: String?, url: URL) -> String {
     var base = slug(title ?? "")
     if base.isEmpty { base = slug((url.host ?? "").replacingOccurrences(of: "www.", with: "")) }
-    return base.isEmpty ? "feed" : base
+    return base.isEmpty ? SourceName.untitled : base
   }
 
   /// Hands out free names: `base`, else `base-2`, `base-3`…, remembering where each base got to.
@@ -216,23 +216,7 @@ public struct SubscriptionService: Sendable {
   }
 
   /// Lower-case ASCII letters and digits, `-` between words, at most 32 characters.
-  static func slug(_ text: String) -> String {
-    let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-    var slug = ""
-    for scalar in folded.unicodeScalars {
-      if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-        slug.unicodeScalars.append(scalar)
-      } else if !slug.isEmpty, slug.last != "-" {
-        slug += "-"
-      }
-    }
-    while slug.last == "-" { slug.removeLast() }
-    if slug.count > 32 {
-      slug = String(slug.prefix(32))
-      while slug.last == "-" { slug.removeLast() }
-    }
-    return slug
-  }
+  static func slug(_ text: String) -> String { SourceName.slug(text, maxLength: 32) }
 
   // MARK: Network
 

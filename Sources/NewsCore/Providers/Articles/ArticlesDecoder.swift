@@ -8,7 +8,8 @@ public enum ArticlesDecoder {
     do {
       list = try JSONDecoder().decode(LenientList<ArticlesResponseItem>.self, from: body)
     } catch {
-      throw .undecodable(provider: "articles", detail: DecodingErrorDescription.describe(error))
+      throw .undecodable(
+        provider: SourceName.articles, detail: DecodingErrorDescription.describe(error))
     }
     var skipped = list.failures
     var articles: [Article] = []
@@ -19,19 +20,19 @@ public enum ArticlesDecoder {
       }
       articles.append(
         Article(
-          id: "articles-" + item.id.text, provider: "articles", title: title,
+          id: SourceName.articles + "-" + item.id.text, provider: SourceName.articles, title: title,
           description: item.description.nonEmpty, author: item.author.nonEmpty,
           imageURL: item.image.nonEmpty, publishedAt: item.releaseDate.flatMap(releaseDate)))
     }
     articles = articles.uniquedByID()
     guard !articles.isEmpty else {
       throw .undecodable(
-        provider: "articles",
+        provider: SourceName.articles,
         detail: list.count == 0
           ? "an empty list" : "no usable article (\(skipped.prefix(3).joined(separator: "; ")))")
     }
     var page = ArticleList(
-      provider: "articles", totalResults: articles.count, articles: newestFirst(articles),
+      provider: SourceName.articles, totalResults: articles.count, articles: newestFirst(articles),
       fetchedAt: fetchedAt)
     if let warning = SkippedItems.warning("the articles API", skipped: skipped, of: list.count) {
       page.warnings.append(warning)

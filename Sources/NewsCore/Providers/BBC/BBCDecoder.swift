@@ -8,7 +8,7 @@ public enum BBCDecoder {
     do {
       response = try JSONDecoder().decode(BBCResponse.self, from: body)
     } catch {
-      throw .undecodable(provider: "bbc", detail: DecodingErrorDescription.describe(error))
+      throw .undecodable(provider: SourceName.bbc, detail: DecodingErrorDescription.describe(error))
     }
     var skipped = response.headlines.failures
     var articles: [Article] = []
@@ -19,19 +19,21 @@ public enum BBCDecoder {
       }
       articles.append(
         Article(
-          id: "bbc-" + StableHash.hex(headline), provider: "bbc", title: headline,
+          id: SourceName.bbc + "-" + StableHash.hex(headline), provider: SourceName.bbc,
+          title: headline,
           description: item.introduction.nonEmpty,
           publishedAt: (item.updated ?? item.firstPublished).flatMap(Self.date)))
     }
     articles = articles.uniquedByID()
     guard !articles.isEmpty else {
       throw .undecodable(
-        provider: "bbc",
+        provider: SourceName.bbc,
         detail: response.headlines.count == 0
           ? "an empty list" : "no usable headline (\(skipped.prefix(3).joined(separator: "; ")))")
     }
     var page = ArticleList(
-      provider: "bbc", totalResults: articles.count, articles: articles, fetchedAt: fetchedAt)
+      provider: SourceName.bbc, totalResults: articles.count, articles: articles,
+      fetchedAt: fetchedAt)
     if let warning = SkippedItems.warning(
       "the bbc API", skipped: skipped, of: response.headlines.count)
     {

@@ -77,7 +77,7 @@ public struct NewsAPIClient: Sendable {
     }
     let articles = wireArticles.elements.compactMap(Self.article).uniquedByID()
     var page = ArticleList(
-      provider: "newsapi", totalResults: response.totalResults ?? articles.count,
+      provider: SourceName.newsAPI, totalResults: response.totalResults ?? articles.count,
       articles: articles, fetchedAt: fetchedAt)
     if let warning = SkippedItems.warning(
       "newsapi.org", skipped: wireArticles.failures.map(redact), of: wireArticles.count)
@@ -95,9 +95,10 @@ public struct NewsAPIClient: Sendable {
     let published = wire.publishedAt.nonEmpty.flatMap(ISO8601.date(from:))
     let id =
       url.map(ArticleID.derive(fromURL:))
-      ?? "newsapi-" + StableHash.hex(title ?? "", wire.publishedAt ?? "", wire.source?.name ?? "")
+      ?? SourceName.newsAPI + "-"
+      + StableHash.hex(title ?? "", wire.publishedAt ?? "", wire.source?.name ?? "")
     return Article(
-      id: id, provider: "newsapi", title: title ?? "(untitled)",
+      id: id, provider: SourceName.newsAPI, title: title ?? "(untitled)",
       description: wire.description.nonEmpty, author: wire.author.nonEmpty,
       source: wire.source?.name.nonEmpty, url: url, imageURL: wire.urlToImage.nonEmpty,
       publishedAt: published, content: wire.content.nonEmpty)

@@ -3,7 +3,7 @@ public struct NewsAPIProvider: Provider {
   /// Creates the provider.
   public init() {}
 
-  public var name: String { "newsapi" }
+  public var name: String { SourceName.newsAPI }
   public var layout: ArticleLayout { .standard }
   public var filters: Set<QueryFilter> { Set(QueryFilter.allCases) }
 

@@ -278,12 +278,12 @@ struct ArticleSegments {
   /// is removed. Nothing is lost if a crash comes in between: the file is read again next time
   /// and its records merge with themselves.
   func migrateLegacyFiles(in files: EncryptedStore.Transaction) throws {
-    let legacy = store.names().filter { $0.hasPrefix(Self.legacyPrefix) }
+    let legacy = store.names().filter { $0.hasPrefix(StoreLayout.legacyArticlesPrefix) }
     guard !legacy.isEmpty else { return }
     var manifest = try manifest()
     removeLeftovers(of: manifest)
     for name in legacy {
-      let provider = String(name.dropFirst(Self.legacyPrefix.count))
+      let provider = String(name.dropFirst(StoreLayout.legacyArticlesPrefix.count))
       let records = try files.read([StoredArticle].self, name: name) ?? []
       guard !records.isEmpty else { continue }
       let built = SegmentBuilder.build(
@@ -300,11 +300,8 @@ struct ArticleSegments {
 
   /// Whether files of the earlier format are waiting to be migrated.
   func hasLegacyFiles() -> Bool {
-    store.names().contains { $0.hasPrefix(Self.legacyPrefix) }
+    store.names().contains { $0.hasPrefix(StoreLayout.legacyArticlesPrefix) }
   }
-
-  /// The name prefix of the article files of earlier versions.
-  static let legacyPrefix = "articles-"
 
   /// `records` (older first) with one record an id, the last one winning, those seen before
   /// `cutoff` left out, most recently seen first (ties by id), at most `limit`.

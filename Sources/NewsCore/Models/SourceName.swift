@@ -1,0 +1,69 @@
+import Foundation
+
+/// Every name the program gives a source or a list itself, and the rule a name follows, in one
+/// place: scripts see these names in `--json` (`provider`, `source`), in ids (`bbc-…`) and in
+/// `--from`, and a source the user declares may not take one of them.
+public enum SourceName {
+  /// newsapi.org's headlines and searches.
+  public static let newsAPI = "newsapi"
+  /// BBC-style headlines.
+  public static let bbc = "bbc"
+  /// The articles API.
+  public static let articles = "articles"
+
+  /// The feed's built-in JSON sources A, B and C, which `config.json` may change but need not
+  /// declare.
+  public static let feedA = "a"
+  /// Built-in source B.
+  public static let feedB = "b"
+  /// Built-in source C.
+  public static let feedC = "c"
+  /// The built-in feed sources, in order.
+  public static let builtInFeeds = [feedA, feedB, feedC]
+
+  /// The feed as a list (`news show 3` after `news feed`).
+  public static let feed = "feed"
+  /// Search results (local and newsapi.org's).
+  public static let search = "search"
+  /// The bookmarked articles.
+  public static let bookmarks = "bookmarks"
+  /// An article opened by its URL (`news show https://…`).
+  public static let url = "url"
+  /// The row of `news sync`'s report for the accounts as a whole, when they cannot be read.
+  public static let accounts = "accounts"
+
+  /// What a source is called when nothing better can be made of its feed (a list's name, so the
+  /// source gets `feed-2`).
+  public static let untitled = feed
+
+  /// Names a source may not take: the built-in providers' and the lists', so that an id or a
+  /// `--from` always means one thing.
+  public static let reserved: Set<String> = [newsAPI, bbc, articles, feed, search, bookmarks, url]
+
+  /// Whether `name` may name a source: 1 to 64 lower-case ASCII letters, digits or `-`.
+  public static func isValid(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 64
+      && name.unicodeScalars.allSatisfy { isNameCharacter($0) || $0 == "-" }
+  }
+
+  /// `Le Monde.fr : À la une` → `le-monde-fr-a-la-une`: folded to lower-case ASCII letters and
+  /// digits, `-` between words, at most `maxLength` characters; empty when nothing is left.
+  public static func slug(_ text: String, maxLength: Int) -> String {
+    let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+    var slug = ""
+    for scalar in folded.unicodeScalars {
+      if isNameCharacter(scalar) {
+        slug.unicodeScalars.append(scalar)
+      } else if !slug.isEmpty, slug.last != "-" {
+        slug += "-"
+      }
+    }
+    slug = String(slug.prefix(maxLength))
+    while slug.last == "-" { slug.removeLast() }
+    return slug
+  }
+
+  private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+  }
+}
