@@ -84,6 +84,20 @@ struct BrowseTests {
     #expect(state.selection == 0 && state.scroll == 0)
   }
 
+  @Test(
+    "the article scrolls with the list's keys, never above its top; G and End stay put",
+    arguments: [
+      ([Key.character("j"), .down], 2), ([.character("j"), .character("k"), .up], 0),
+      ([.pageDown, .character(" ")], 16), ([.pageDown, .pageUp], 0), ([.character("j"), .end], 1),
+      ([.character("j"), .character("G"), .character("g")], 0), ([.home, .character("k")], 0),
+    ])
+  func articleScroll(keys: [Key], line: Int) {
+    var state = Self.state()
+    _ = state.handle(.enter)
+    for key in keys { #expect(state.handle(key).isEmpty) }
+    #expect(state.articleScroll == line)
+  }
+
   @Test("Enter opens the article, marks it read and asks for its counts; Esc goes back")
   func article() {
     var state = Self.state()

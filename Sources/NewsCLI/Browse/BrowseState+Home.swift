@@ -7,21 +7,13 @@ extension BrowseState {
     let rows = homeRows
     let count = rows.count
     let selected = rows.indices.contains(homeSelection) ? rows[homeSelection] : nil
+    if let row = target(of: key, from: homeSelection, last: count - 1) {
+      moveHome(to: row, count: count)
+      return []
+    }
     switch key {
     case .character("q"), .escape, .interrupt:
       return [.quit]
-    case .character("j"), .down:
-      moveHome(to: homeSelection + 1, count: count)
-    case .character("k"), .up:
-      moveHome(to: homeSelection - 1, count: count)
-    case .pageDown, .character(" "):
-      moveHome(to: homeSelection + listRows, count: count)
-    case .pageUp:
-      moveHome(to: homeSelection - listRows, count: count)
-    case .character("g"), .home:
-      moveHome(to: 0, count: count)
-    case .character("G"), .end:
-      moveHome(to: count - 1, count: count)
     case .enter, .right, .character("l"):
       guard let selected else { return [] }
       return open(selected)
@@ -49,9 +41,7 @@ extension BrowseState {
       for index in idle { home[index].loading = true }
       return idle.isEmpty ? [] : [.refresh(channels: idle)]
     case .character("?"):
-      helpReturn = screen
-      screen = .help
-      return [.displayed]
+      return showHelp()
     default:
       break
     }

@@ -69,6 +69,10 @@ extension BrowseState {
 
   private mutating func handleList(_ key: Key) -> [BrowseEffect] {
     let count = visible.count
+    if let row = target(of: key, from: selection, last: count - 1) {
+      move(to: row, count: count)
+      return []
+    }
     switch key {
     case .interrupt:
       return [.quit]
@@ -76,18 +80,6 @@ extension BrowseState {
       return backHome()
     case .escape where filter.isEmpty:
       return backHome()
-    case .character("j"), .down:
-      move(to: selection + 1, count: count)
-    case .character("k"), .up:
-      move(to: selection - 1, count: count)
-    case .pageDown, .character(" "):
-      move(to: selection + listRows, count: count)
-    case .pageUp:
-      move(to: selection - listRows, count: count)
-    case .character("g"), .home:
-      move(to: 0, count: count)
-    case .character("G"), .end:
-      move(to: count - 1, count: count)
     case .enter, .right, .character("l"):
       guard let article = selected else { return [] }
       return openArticle(article)
@@ -121,9 +113,7 @@ extension BrowseState {
       guard channels.count > 1 else { return [] }
       return open((channel + (key == .tab ? 1 : channels.count - 1)) % channels.count)
     case .character("?"):
-      helpReturn = screen
-      screen = .help
-      return [.displayed]
+      return showHelp()
     case .escape where !filter.isEmpty:
       filter = []
       selection = 0
@@ -135,22 +125,17 @@ extension BrowseState {
   }
 
   private mutating func handleArticle(_ key: Key, id: String) -> [BrowseEffect] {
+    // The article's length is the renderer's to know: G and End stay where they are.
+    if let line = target(of: key, from: articleScroll, last: articleScroll) {
+      articleScroll = max(0, line)
+      return []
+    }
     switch key {
     case .escape, .backspace, .character("q"), .left, .character("h"):
       screen = .list
       return [.displayed]
     case .interrupt:
       return [.quit]
-    case .character("j"), .down:
-      articleScroll += 1
-    case .character("k"), .up:
-      articleScroll = max(0, articleScroll - 1)
-    case .pageDown, .character(" "):
-      articleScroll += listRows
-    case .pageUp:
-      articleScroll = max(0, articleScroll - listRows)
-    case .character("g"), .home:
-      articleScroll = 0
     case .character("n"):
       return nextUnread(forward: true)
     case .character("N"):
@@ -160,9 +145,7 @@ extension BrowseState {
     case .character("b"):
       return toggleBookmark()
     case .character("?"):
-      helpReturn = screen
-      screen = .help
-      return [.displayed]
+      return showHelp()
     default:
       break
     }
@@ -221,6 +204,27 @@ extension BrowseState {
   private var current: Article? {
     if case .article(let id) = screen { return articles.first { $0.id == id } }
     return selected
+  }
+
+  /// `?`: the keys, until any key returns to this screen.
+  mutating func showHelp() -> [BrowseEffect] {
+    helpReturn = screen
+    screen = .help
+    return [.displayed]
+  }
+
+  /// Where a movement key (`j` `k` down up, space and the page keys, `g` `G` home end) takes a
+  /// position from `row`, `last` being the last one; `nil` for any other key.
+  func target(of key: Key, from row: Int, last: Int) -> Int? {
+    switch key {
+    case .character("j"), .down: row + 1
+    case .character("k"), .up: row - 1
+    case .pageDown, .character(" "): row + listRows
+    case .pageUp: row - listRows
+    case .character("g"), .home: 0
+    case .character("G"), .end: last
+    default: nil
+    }
   }
 
   mutating func move(to row: Int, count: Int) {
