@@ -289,7 +289,13 @@ struct BrowseTerminalTests {
     let (code, _, _) = try BinaryTests().run(["feed"], environment: environment)
     #expect(code == 0)
     // From now on source b never answers.
-    server.route("/feed/b.json", .held)
+    let asked = DispatchSemaphore(value: 0)
+    let server = self.server
+    server.route("/feed/b.json") { _ in
+      asked.signal()
+      server.hold()
+      return .json("{}")
+    }
     let session = try Session(arguments: ["browse"], environment: environment)
     session.wait(for: "news")
     // Counts from the store, before any answer: b's item is there although b hangs; the lists
@@ -299,6 +305,9 @@ struct BrowseTerminalTests {
     session.wait(for: "Bookmarks")
     session.send("R")
     session.wait(for: "loading")
+    // "loading" is drawn as the request starts: it is waited for until it reached the server
+    // (20 s at most, a bound for a broken run, then the count below fails).
+    _ = asked.wait(timeout: .now() + 20)
     // Keys answered while b hangs: down to b (all unread, articles, bbc, a, b), open its list
     // from the store.
     session.send("jjjj\r")
@@ -318,10 +327,12 @@ struct BrowseTerminalTests {
   @Test("home with 200 sources of which 20 hang: counts from the store first, every key answered")
   func twoHundredSources() throws {
     let hanging = Mutex(false)
+    let hung = DispatchSemaphore(value: 0)
     let server = self.server
     server.route(prefix: "/many/") { request in
       let number = Int(request.path.dropFirst("/many/".count).prefix { $0.isNumber }) ?? 0
       if number >= 180, hanging.withLock({ $0 }) {
+        hung.signal()
         server.hold()
         return .json("{}")
       }
@@ -374,6 +385,11 @@ struct BrowseTerminalTests {
     session.send("k")
     session.send(String(repeating: "kr", count: 20))
     session.wait(for: "loading 20…")
+    // "loading" is drawn as the requests start: each is waited for until it has reached the
+    // server (20 s each at most, a bound for a broken run, then the count below fails).
+    for _ in 0..<20 {
+      guard hung.wait(timeout: .now() + 20) == .success else { break }
+    }
     session.send("\r")
     session.wait(for: "Story of feed 180")
     session.send("q")
@@ -383,8 +399,8 @@ struct BrowseTerminalTests {
     session.send("x")
     session.send("gq")
     #expect(session.finish() == 0)
-    let hung = server.requests.dropFirst(requests).map(\.path)
-    #expect(hung.count == 20 && hung.allSatisfy { $0.hasPrefix("/many/1") })
+    let reloaded = server.requests.dropFirst(requests).map(\.path)
+    #expect(reloaded.count == 20 && reloaded.allSatisfy { $0.hasPrefix("/many/1") })
     #expect(server.unexpectedRequests.isEmpty)
   }
 

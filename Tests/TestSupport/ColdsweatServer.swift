@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -34,7 +35,8 @@ public final class ColdsweatServer: @unchecked Sendable {
 
   public let email: String
   public let password: String
-  public let port: UInt16
+  /// The port the server listens on: the kernel's pick, as the server announced it.
+  public private(set) var port: UInt16 = 0
   private let directory = TemporaryDirectory()
   private let refusing: ClosedPort
   private let process = Process()
@@ -49,19 +51,23 @@ public final class ColdsweatServer: @unchecked Sendable {
     self.email = email
     self.password = password
     refusing = try ClosedPort()
-    port = try { () throws -> UInt16 in
-      let free = try ClosedPort()
-      return UInt16(free.baseURL.port ?? 0)
-    }()
     try run(program, ["setup", email, "-p", password, "-n", "Test"])
     let file = try directory.write("subscriptions.opml", opml)
     try run(program, ["import", "-f", file, email])
     process.executableURL = program
-    process.arguments = ["run", "-h", "127.0.0.1", "-p", String(port), "--no-reload"]
+    // Port 0: the kernel picks a free one as the server binds it, so no other test's server can
+    // take it in between (a port found free first, then bound, could be); the server says which.
+    process.arguments = ["run", "-h", "127.0.0.1", "-p", "0", "--no-reload"]
     process.environment = environment
     process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
+    guard let announced = Self.announcedPort(errors.fileHandleForReading) else {
+      kill(process.processIdentifier, SIGKILL)
+      throw ColdsweatError.didNotStart
+    }
+    port = announced
     // Up when it accepts a connection: bounded, so that a broken install fails, never hangs.
     for _ in 0..<2_000 {
       if accepts() { return }
@@ -138,6 +144,31 @@ public final class ColdsweatServer: @unchecked Sendable {
       throw ColdsweatError.failed(
         arguments.first ?? "", String(decoding: printed, as: UTF8.self).suffix(400).description)
     }
+  }
+
+  /// The port of `Running on http://127.0.0.1:<port>` on the server's standard error, waited for
+  /// 60 s at most (a bound for a broken install); what it writes afterwards (a line a request) is
+  /// read and dropped until it ends, so that it never blocks on a full pipe.
+  private static func announcedPort(_ errors: FileHandle) -> UInt16? {
+    let found = DispatchSemaphore(value: 0)
+    let port = Mutex<UInt16?>(nil)
+    Thread {
+      var text = ""
+      while case let chunk = errors.availableData, !chunk.isEmpty {
+        guard port.withLock({ $0 }) == nil else { continue }
+        text += String(decoding: chunk, as: UTF8.self)
+        if let range = text.range(of: "Running on http://127.0.0.1:") {
+          let digits = text[range.upperBound...].prefix { $0.isNumber }
+          if let number = UInt16(digits), digits.endIndex < text.endIndex {
+            port.withLock { $0 = number }
+            found.signal()
+          }
+        }
+      }
+      found.signal()
+    }.start()
+    _ = found.wait(timeout: .now() + 60)
+    return port.withLock { $0 }
   }
 
   private func accepts() -> Bool {
