@@ -1,12 +1,13 @@
 import Foundation
-import Synchronization
 
 /// Proves that requests were in flight at the same time, whatever the machine's load: each route
 /// handler waits here until `count` requests have arrived. Sent one after the other, the first
 /// would wait in vain until the timeout and report `false`.
-public final class ArrivalBarrier: Sendable {
+public final class ArrivalBarrier: @unchecked Sendable {
   private let count: Int
-  private let arrived = Mutex(0)
+  // `arrived` is read and written under `condition` only.
+  private let condition = NSCondition()
+  private var arrived = 0
   private let outcomes = Recorder<Bool>()
 
   /// A barrier for `count` requests.
@@ -15,17 +16,13 @@ public final class ArrivalBarrier: Sendable {
   /// Blocks the calling (server) thread until every request has arrived, or `timeout` passes.
   @discardableResult
   public func arrive(timeout: Duration = .seconds(5)) -> Bool {
-    arrived.withLock { $0 += 1 }
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    var together = false
-    while clock.now < deadline {
-      if arrived.withLock({ $0 }) >= count {
-        together = true
-        break
-      }
-      Thread.sleep(forTimeInterval: 0.001)
-    }
+    let deadline = Date().addingTimeInterval(timeout.secondsValue)
+    condition.lock()
+    arrived += 1
+    condition.broadcast()
+    while arrived < count, condition.wait(until: deadline) {}
+    let together = arrived >= count
+    condition.unlock()
     outcomes.record(together)
     return together
   }

@@ -220,7 +220,7 @@ public func md5Hex(_ text: String) -> String {
   process.standardInput = input
   process.standardOutput = output
   try? process.run()
-  input.fileHandleForWriting.write(Data(text.utf8))
+  try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
   try? input.fileHandleForWriting.close()
   let data = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()

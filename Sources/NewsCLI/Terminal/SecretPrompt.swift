@@ -16,11 +16,12 @@ enum SecretPrompt {
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ECHO)
-    FileHandle.standardError.write(Data(prompt.utf8))
+    // A closed or full standard error must not stop the prompt: the answer is still read.
+    try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
     defer {
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-      FileHandle.standardError.write(Data("\n".utf8))
+      try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
     }
     return readLine(strippingNewline: true)
   }
