@@ -64,12 +64,12 @@ struct StoreDirectory: Sendable {
     }
   }
 
-  /// Atomically replaces `name` with `bytes` (``AtomicFile``); the caller holds the lock.
+  /// Atomically replaces `name` with `bytes` (``AtomicFile``); the caller holds the lock (which
+  /// made the directory).
   func replace(
     _ name: String, with bytes: [UInt8], randomBytes: @Sendable (Int) -> [UInt8],
     beforeRename: (() throws -> Void)? = nil, syncingDirectory: Bool = true
   ) throws {
-    try AtomicFile.createDirectory(url)
     try AtomicFile.write(
       bytes, to: fileURL(name), randomBytes: randomBytes, beforeRename: beforeRename,
       syncingDirectory: syncingDirectory)
