@@ -160,7 +160,7 @@ struct RedirectCommandTests {
     #expect(
       result.err
         == "news: 127.0.0.1:\(harness.server.port) redirected to 127.0.0.1:\(elsewhere.port); "
-        + "not followed because it leads to another server, and the request carries the API key\n")
+        + "not followed because it leads to another server, and the request carries a credential\n")
     #expect(elsewhere.requests.isEmpty)
     #expect(!result.err.contains("test-key-123"))
   }

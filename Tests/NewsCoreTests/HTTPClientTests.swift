@@ -68,6 +68,44 @@ struct HTTPClientTests {
     #expect(server.requests.count == 5)
   }
 
+  @Test(
+    "a POST with a body (a password, a Fever key) never follows a redirect to another origin",
+    arguments: RealClient.allCases)
+  func bodyNeverFollowsRedirects(client: RealClient) async throws {
+    let other = try LoopbackServer()
+    other.route("/login", .json("{}"))
+    for status in [301, 302, 303, 307, 308] {
+      server.route("/login", .redirect(status, to: other.baseURL.absoluteString + "/login"))
+      await #expect {
+        _ = try await transport(client).post(
+          server.baseURL.appendingPathComponent("login"),
+          form: FormBody([("Email", "ann"), ("Passwd", "s3cret")]))
+      } throws: { error in
+        guard case .redirectRefused(let from, let to, let reason)? = error as? HTTPError else {
+          return false
+        }
+        return from == "127.0.0.1:\(server.port)" && to == "127.0.0.1:\(other.port)"
+          && reason.contains("credential")
+      }
+    }
+    #expect(other.requests.isEmpty, "the other server saw \(other.requests.map(\.path))")
+  }
+
+  @Test(
+    "a Location with a user name and password is refused, never turned into Basic auth",
+    arguments: RealClient.allCases)
+  func userInfoLocationRefused(client: RealClient) async throws {
+    server.route("/feed", .redirect(302, to: "http://eve:pw@127.0.0.1:\(server.port)/next"))
+    server.route("/next", .json("[]"))
+    await #expect {
+      _ = try await transport(client).get(server.baseURL.appendingPathComponent("feed"))
+    } throws: { error in
+      (error as? HTTPError)?.message.contains("user name or password") == true
+        && (error as? HTTPError)?.message.contains("pw") == false
+    }
+    #expect(server.requests(to: "/next").isEmpty)
+  }
+
   @Test("a redirect within the origin is followed with the key", arguments: RealClient.allCases)
   func sameOriginRedirect(client: RealClient) async throws {
     server.route("/old", .redirect(301, to: server.baseURL.absoluteString + "/new"))
@@ -103,6 +141,8 @@ struct HTTPClientTests {
       ("http://a.org/x", "https://a.org/y", true, true),
       ("http://a.org/x", "http://a.org:8080/y", true, false),
       ("https://a.org/x", "ftp://a.org/y", false, false),
+      ("https://a.org/x", "https://u:p@a.org/y", false, false),
+      ("https://a.org/x", "https://u@a.org/y", true, false),
     ])
   func policy(from: String, to: String, credential: Bool, followed: Bool) throws {
     let refusal = RedirectPolicy.refusal(

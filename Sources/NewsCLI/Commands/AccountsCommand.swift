@@ -69,8 +69,16 @@ enum AccountsCommand {
     case (.some, .some):
       throw UsageError(command: spec.name, message: "--greader and --fever contradict")
     case (let url?, nil), (nil, let url?):
-      guard URL.web(url) != nil else {
+      guard let web = URL.web(url) else {
         throw UsageError(command: spec.name, message: "'\(url)' is not an http(s) URL")
+      }
+      // Said without the URL: it would show the password.
+      guard !Account.carriesUserInfo(web) else {
+        throw UsageError(
+          command: spec.name,
+          message:
+            "the API's URL must not hold a user name or password: give --user, and the password "
+            + "when asked (or --password-file, --password-env)")
       }
     }
     if arguments[Options.user] == nil {
@@ -92,12 +100,14 @@ enum AccountsCommand {
       let url = URL.web(arguments[Options.greader] ?? arguments[Options.fever] ?? "")!
       let account = Account(name: name, kind: kind, url: url, user: arguments[Options.user]!)
       let password = try password(arguments, context: context, account: account)
+      if let warning = account.plainTextWarning { context.warn(warning) }
       let feeds = try await accounts.add(
         account, password: password, reserved: SourceName.reserved)
       context.console.out(
         "added: \(name) (\(kind.rawValue), \(feeds) feed\(feeds == 1 ? "" : "s")); "
           + "news sync --account \(name) brings its items\n")
     case "test":
+      if let warning = try accounts.account(name).plainTextWarning { context.warn(warning) }
       let feeds = try await accounts.test(name)
       context.console.out("\(name): logged in, \(feeds) feed\(feeds == 1 ? "" : "s")\n")
     case "remove":

@@ -35,3 +35,27 @@ struct AccountSecret: Codable, Sendable {
   var account: Account
   var password: String
 }
+
+extension Account {
+  /// Whether `url` carries a user name or password (`https://u:p@host/`): an account's URL must
+  /// not (its password is kept apart, and a URL is shown and logged).
+  public static func carriesUserInfo(_ url: URL) -> Bool {
+    url.user != nil || url.password != nil
+  }
+
+  /// The warning to give when the password, or the Fever key made from it, would travel in
+  /// clear text: a plain `http://` URL whose host is not this machine. `nil` otherwise.
+  public var plainTextWarning: String? {
+    guard url.scheme?.lowercased() == "http", !Self.isLoopback(url.host ?? "") else { return nil }
+    let secret = kind == .fever ? "the Fever key made from the password" : "the password"
+    return "account \(name): \(secret) travels in clear text over http:// to \(url.host ?? "?") "
+      + "(anyone on the way can read it; use an https:// URL if the server has one)"
+  }
+
+  /// `localhost`, `127.x.x.x` or `::1`.
+  static func isLoopback(_ host: String) -> Bool {
+    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    return host == "localhost" || host.hasSuffix(".localhost") || host == "::1"
+      || (host.hasPrefix("127.") && host.split(separator: ".").count == 4)
+  }
+}

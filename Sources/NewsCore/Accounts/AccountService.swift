@@ -66,6 +66,10 @@ public struct AccountService: Sendable {
       throw AccountError.invalidName(account.name)
     }
     guard !password.isEmpty else { throw AccountError.noPassword("the password is empty") }
+    guard !Account.carriesUserInfo(account.url) else {
+      throw AccountError.unsupported(
+        account: account.name, detail: "the API's URL must not hold a user name or password")
+    }
     if try secrets().contains(where: { $0.account.name == account.name }) {
       throw AccountError.exists(account.name)
     }

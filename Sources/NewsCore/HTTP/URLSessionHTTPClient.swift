@@ -149,10 +149,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
       completionHandler(nil)
       return
     }
-    let headers = task.originalRequest?.allHTTPHeaderFields ?? [:]
-    let carriesCredential = headers.keys.contains {
-      RedirectPolicy.credentialHeaders.contains($0.lowercased())
-    }
+    let carriesCredential = task.originalRequest.map(RedirectPolicy.carriesCredential) ?? true
     if let reason = RedirectPolicy.refusal(from: from, to: to, carriesCredential: carriesCredential)
     {
       fail(

@@ -37,9 +37,7 @@ public final class CurlHTTPClient: HTTPClient {
   public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
     var request = request
     var redirects = 0
-    let carriesCredential = (request.allHTTPHeaderFields ?? [:]).keys.contains {
-      RedirectPolicy.credentialHeaders.contains($0.lowercased())
-    }
+    let carriesCredential = RedirectPolicy.carriesCredential(request)
     while true {
       guard let from = request.url else { throw URLError(.badURL) }
       let answer = try await CurlTransfer(request, maximumBodySize: maximumBodySize).run(on: loop)
