@@ -111,6 +111,6 @@ struct AccountProtocolTests {
   func itemsMap() {
     var items = AccountItems()
     items.articles = ["31": "example.com-a", "32": "example.com-b"]
-    #expect(items.items(of: ["example.com-b", "other"]) == ["example.com-b": "32"])
+    #expect(items.items(of: ["example.com-b", "other"]) == ["example.com-b": ["32"]])
   }
 }

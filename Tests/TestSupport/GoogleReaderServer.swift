@@ -6,7 +6,8 @@ import Synchronization
 /// `GoogleLogin auth=` on every request (401 without), the `T` token (`token`; an `edit-tag` with
 /// a stale one gets 401 and `X-Reader-Google-Bad-Token: true`), `subscription/list`,
 /// `stream/contents` newest first with `n`, `c` (continuation) and `ot`, `stream/items/ids` with
-/// `s`, `xt`, `n`, `c` (short decimal ids), `edit-tag` (`i` long or short, `a`/`r`) and
+/// `s`, `xt`, `n`, `c` (short decimal ids), `stream/items/contents` (`i`, the items that exist),
+/// `edit-tag` (`i` long or short, `a`/`r`) and
 /// `subscription/edit`. Anything else is an unexpected request.
 public final class GoogleReaderServer: Sendable {
   /// A subscription.
@@ -89,6 +90,8 @@ public final class GoogleReaderServer: Sendable {
       if let starred { state.items[index].starred = starred }
     }
   }
+  /// Deletes an item on the server (as a server purging old items, or an unsubscribed feed's).
+  public func delete(_ id: UInt64) { state.withLock { $0.items.removeAll { $0.id == id } } }
   public func item(_ id: UInt64) -> Item? { state.withLock { $0.items.first { $0.id == id } } }
   public var feeds: [Feed] { state.withLock { $0.feeds } }
   public var logins: Int { state.withLock { $0.logins } }
@@ -163,6 +166,10 @@ public final class GoogleReaderServer: Sendable {
       var body: [String: Any] = ["itemRefs": page.map { ["id": String($0.id)] }]
       if let next { body["continuation"] = next }
       return json(body)
+    case "reader/api/0/stream/items/contents":
+      let ids = Set(Self.form(request.body).filter { $0.0 == "i" }.compactMap { Self.parse($0.1) })
+      let found = state.withLock { $0.items }.filter { ids.contains($0.id) }
+      return json(["items": found.map(Self.content)])
     case "reader/api/0/edit-tag", "reader/api/0/subscription/edit":
       let fields = Self.form(request.body)
       guard request.method == "POST" else { return LoopbackServer.Response(status: 405) }

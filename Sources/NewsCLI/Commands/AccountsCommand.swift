@@ -166,6 +166,7 @@ enum AccountsCommand {
                 ("url", .string(account.url.absoluteString)), ("user", .string(account.user)),
                 ("feeds", .int(state.feeds.count)), ("lastSyncAt", .date(state.lastSyncAt)),
                 ("pendingMarks", .int(try accounts.pending(account.name).count)),
+                ("goneBookmarks", .int(try accounts.goneBookmarks(account.name))),
                 ("sources", .array(state.feeds.map { .string($0.source) })),
               ])
             })
@@ -182,11 +183,15 @@ enum AccountsCommand {
     for (account, state) in states {
       let synced = state.lastSyncAt.map { "synced " + ISO8601.string(from: $0) } ?? "not synced yet"
       let pending = try accounts.pending(account.name).count
+      let gone = try accounts.goneBookmarks(account.name)
       context.console.out(
         "\(account.name)  \(account.kind.rawValue)  \(TerminalSanitizer.clean(account.user)) at "
           + "\(TerminalSanitizer.clean(account.url.absoluteString))  \(state.feeds.count) feed"
           + (state.feeds.count == 1 ? ", " : "s, ")
-          + synced + (pending > 0 ? ", \(pending) marks to send" : "") + "\n")
+          + synced + (pending > 0 ? ", \(pending) marks to send" : "")
+          + (gone > 0
+            ? ", \(gone) bookmark\(gone == 1 ? "" : "s") gone from the server (kept here)" : "")
+          + "\n")
     }
   }
 }

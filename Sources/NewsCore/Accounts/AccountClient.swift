@@ -16,8 +16,13 @@ protocol AccountClient: Sendable {
   func unreadIDs() async throws -> Set<String>
   /// The ids of every saved (starred) item.
   func savedIDs() async throws -> Set<String>
-  /// Sends `marks`; returns those the server took (all of them, or throws).
-  func send(_ marks: [AccountMark]) async throws
+  /// Those of `ids` the server still has (an item deleted there, or of a feed unsubscribed,
+  /// is neither unread nor saved: that must not read as "read elsewhere" or "unsaved").
+  func existing(_ ids: Set<String>) async throws -> Set<String>
+  /// Sends `marks`, calling `accepted` with each batch as soon as the server took it (so that a
+  /// later failure never sends it again); throws at the first batch refused.
+  func send(_ marks: [AccountMark], accepted: @Sendable ([AccountMark]) throws -> Void)
+    async throws
 }
 
 extension Account {

@@ -17,7 +17,11 @@ public struct AccountOutbox: Sendable {
       let items = try store.read(AccountItems.self, name: StoreLayout.accountItems(account))
       let found = items?.items(of: ids) ?? [:]
       guard !found.isEmpty else { continue }
-      let marks = ids.compactMap { found[$0] }.map { AccountMark(item: $0, change: change) }
+      // An item gone from the server has nothing there to mark.
+      let gone = items?.gone ?? []
+      let marks = ids.flatMap { found[$0] ?? [] }.filter { !gone.contains($0) }
+        .map { AccountMark(item: $0, change: change) }
+      guard !marks.isEmpty else { continue }
       try store.update(StoreLayout.accountOutbox(account), initial: [AccountMark]()) { queued in
         queued = Self.appending(marks, to: queued)
       }
@@ -35,6 +39,23 @@ public struct AccountOutbox: Sendable {
     let done = Set(sent)
     try store.update(StoreLayout.accountOutbox(account), initial: [AccountMark]()) { queued in
       queued.removeAll { done.contains($0) }
+    }
+  }
+
+  /// `sent`, taken by the server: off the queue, and the server's state as the last sync saw it
+  /// moved by them (so that the next sync, comparing, sees a change made elsewhere since, such as
+  /// an item marked unread again, and not the mark sent from here).
+  func accepted(_ sent: [AccountMark], account: String) throws {
+    try remove(sent, account: account)
+    try store.update(StoreLayout.accountItems(account), initial: AccountItems()) { known in
+      for mark in sent {
+        switch mark.change {
+        case .read: known.unread?.remove(mark.item)
+        case .unread: known.unread?.insert(mark.item)
+        case .saved: known.saved?.insert(mark.item)
+        case .unsaved: known.saved?.remove(mark.item)
+        }
+      }
     }
   }
 

@@ -38,24 +38,35 @@ extension AccountService {
         try store.read(AccountState.self, name: StoreLayout.accountState(account.name))
         ?? AccountState()
       let queued = try outbox.pending(account.name)
+      let known =
+        try store.read(AccountItems.self, name: StoreLayout.accountItems(account.name))
+        ?? AccountItems()
       let started = now()
+      let outbox = self.outbox
       let pulled = try await run(account.name) { [client] in
         try await client.login()
-        try await client.send(queued)
+        // Each batch the server took leaves the queue at once: a later step failing (the
+        // items, the unread ids) never sends it again, over a newer mark made elsewhere.
+        try await client.send(queued) { sent in try outbox.accepted(sent, account: account.name) }
         let feeds = try await client.feeds()
         let (items, state) = try await client.newItems(after: previous, now: started)
-        return (feeds, items, state, try await client.unreadIDs(), try await client.savedIDs())
+        let unread = try await client.unreadIDs()
+        let saved = try await client.savedIDs()
+        // An item no longer unread, or no longer saved, may be gone from the server rather
+        // than read or unsaved there: asked, so that a deletion takes nothing of the user's.
+        let leaving = known.leaving(unread: unread, saved: saved).subtracting(known.gone ?? [])
+        let gone = leaving.isEmpty ? [] : leaving.subtracting(try await client.existing(leaving))
+        return (feeds, items, state, unread, saved, gone)
       }
-      // Sent: off the queue at once, so that nothing is sent twice.
-      try outbox.remove(queued, account: account.name)
-      let (feeds, items, cursor, unread, saved) = pulled
+      let (feeds, items, cursor, unread, saved, gone) = pulled
       var state = cursor
       state.feeds = feeds
       state.assignNames(account: account.name, previous: previous.feeds)
       state.lastSyncAt = now()
       (report.new, report.total) = try keep(items, state: state, account: account.name)
       try apply(
-        unread: unread, saved: saved, arrived: Set(items.map(\.id)), account: account.name)
+        unread: unread, saved: saved, arrived: Set(items.map(\.id)), gone: gone,
+        account: account.name)
       try store.write(state, name: StoreLayout.accountState(account.name))
       report.status = .ok
     } catch {
@@ -94,17 +105,21 @@ extension AccountService {
 
   /// Makes the server's read and saved state the state here, for the items whose state on the
   /// server changed since the last sync and those that just `arrived` (every item the first
-  /// time), but those with a mark queued since (sent next time, it wins then). An unchanged
+  /// time), but those with a mark queued since (sent next time, it wins then) and those `gone`
+  /// from the server (their read state and bookmark stay as they are here). An unchanged
   /// account costs no mark.
   private func apply(
-    unread: Set<String>, saved: Set<String>, arrived: Set<String>, account: String
+    unread: Set<String>, saved: Set<String>, arrived: Set<String>, gone: Set<String>,
+    account: String
   ) throws {
     guard let known = try store.read(AccountItems.self, name: StoreLayout.accountItems(account))
     else { return }
     let queued = Set(try outbox.pending(account).map(\.item))
+    let allGone = (known.gone ?? []).union(gone).subtracting(arrived)
     func changed(_ now: Set<String>, _ before: Set<String>?) -> Set<String> {
-      guard let before else { return Set(known.articles.keys) }
+      guard let before else { return Set(known.articles.keys).subtracting(allGone) }
       return now.symmetricDifference(before).union(arrived).subtracting(queued)
+        .subtracting(allGone)
     }
     var read: [String] = []
     var unreadHere: [String] = []
@@ -140,6 +155,7 @@ extension AccountService {
     try store.update(StoreLayout.accountItems(account), initial: AccountItems()) { known in
       known.unread = unread
       known.saved = saved
+      known.gone = allGone.isEmpty ? nil : allGone
     }
   }
 }

@@ -161,6 +161,16 @@ public struct AccountService: Sendable {
     return client
   }
 
+  /// The bookmarked articles of account `name` whose items are gone from its server (deleted
+  /// there, or their feed unsubscribed): kept here, with their read state.
+  public func goneBookmarks(_ name: String) throws -> Int {
+    guard let known = try store.read(AccountItems.self, name: StoreLayout.accountItems(name)),
+      let gone = known.gone, !gone.isEmpty
+    else { return 0 }
+    let behind = known.items(of: try articles.bookmarks().map(\.id))
+    return behind.values.filter { !gone.isDisjoint(with: $0) }.count
+  }
+
   /// The marks of `name` still to be sent to its server.
   public func pending(_ name: String) throws -> [AccountMark] {
     try outbox.pending(name)

@@ -60,15 +60,27 @@ public struct AccountItems: Codable, Sendable, Equatable {
   public var unread: Set<String>?
   /// The ids the server said were saved at the last sync.
   public var saved: Set<String>?
+  /// The ids the server no longer has (deleted there, or their feed unsubscribed): their
+  /// articles, read state and bookmarks stay here as they were; no mark is sent for them.
+  public var gone: Set<String>?
 
   /// Creates an empty map.
   public init() {}
 
-  /// The server's ids of the articles `ids` (those of this account).
-  public func items(of ids: some Sequence<String>) -> [String: String] {
+  /// The items that were unread, or saved, at the last sync and are no longer: read or unsaved
+  /// elsewhere since, or gone from the server.
+  func leaving(unread: Set<String>, saved: Set<String>) -> Set<String> {
+    (self.unread ?? []).subtracting(unread).union((self.saved ?? []).subtracting(saved))
+  }
+
+  /// The server's ids of the articles `ids` (those of this account): every item behind each,
+  /// as two server items with one link are one article here. Each article's items ascending.
+  public func items(of ids: some Sequence<String>) -> [String: [String]] {
     let wanted = Set(ids)
-    var found: [String: String] = [:]
-    for (item, article) in articles where wanted.contains(article) { found[article] = item }
-    return found
+    var found: [String: [String]] = [:]
+    for (item, article) in articles where wanted.contains(article) {
+      found[article, default: []].append(item)
+    }
+    return found.mapValues { $0.sorted { ($0.count, $0) < ($1.count, $1) } }
   }
 }

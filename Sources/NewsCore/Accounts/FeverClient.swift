@@ -75,10 +75,29 @@ struct FeverClient: AccountClient {
     Set(Self.ids(try await call([("saved_item_ids", nil)])["saved_item_ids"]))
   }
 
-  func send(_ marks: [AccountMark]) async throws {
+  /// `items&with_ids=` (at most 50 ids a request, as the protocol says); only the ids asked
+  /// for count, so a server ignoring `with_ids` makes none look deleted.
+  func existing(_ ids: Set<String>) async throws -> Set<String> {
+    var found = Set<String>()
+    let sorted = ids.sorted()
+    for start in stride(from: 0, to: sorted.count, by: 50) {
+      let batch = sorted[start..<min(start + 50, sorted.count)]
+      let answer = try await call([("items", nil), ("with_ids", batch.joined(separator: ","))])
+      guard let page = answer["items"] as? [[String: Any]] else {
+        throw AccountError.wrongShape(account: account.name, detail: "no 'items' list")
+      }
+      found.formUnion(page.compactMap { Self.id($0["id"]) })
+    }
+    return found.intersection(ids)
+  }
+
+  func send(_ marks: [AccountMark], accepted: @Sendable ([AccountMark]) throws -> Void)
+    async throws
+  {
     for mark in marks {
       _ = try await call(
         [], form: [("mark", "item"), ("as", mark.change.rawValue), ("id", mark.item)])
+      try accepted([mark])
     }
   }
 

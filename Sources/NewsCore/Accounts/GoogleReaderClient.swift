@@ -110,11 +110,27 @@ struct GoogleReaderClient: AccountClient {
     try await ids([("s", Self.starred)])
   }
 
-  func send(_ marks: [AccountMark]) async throws {
+  /// `stream/items/contents` with the ids, `batchSize` a request: the items it answers with.
+  func existing(_ ids: Set<String>) async throws -> Set<String> {
+    var found = Set<String>()
+    let sorted = ids.sorted()
+    for start in stride(from: 0, to: sorted.count, by: Self.batchSize) {
+      let batch = sorted[start..<min(start + Self.batchSize, sorted.count)]
+      let answer = try await post(
+        "reader/api/0/stream/items/contents", batch.map { ("i", Self.longID($0)) })
+      let items = answer["items"] as? [[String: Any]] ?? []
+      found.formUnion(items.compactMap { ($0["id"] as? String).flatMap(Self.shortID) })
+    }
+    return found.intersection(ids)
+  }
+
+  func send(_ marks: [AccountMark], accepted: @Sendable ([AccountMark]) throws -> Void)
+    async throws
+  {
     // One edit-tag per change and batch: `a=` adds the state, `r=` removes it.
     let grouped = Dictionary(grouping: marks, by: \.change)
     for change in [AccountMark.Change.read, .unread, .saved, .unsaved] {
-      let items = grouped[change]?.map(\.item) ?? []
+      let marks = grouped[change] ?? []
       let (verb, tag) =
         switch change {
         case .read: ("a", Self.read)
@@ -122,10 +138,11 @@ struct GoogleReaderClient: AccountClient {
         case .saved: ("a", Self.starred)
         case .unsaved: ("r", Self.starred)
         }
-      for start in stride(from: 0, to: items.count, by: Self.batchSize) {
-        let batch = items[start..<min(start + Self.batchSize, items.count)]
+      for start in stride(from: 0, to: marks.count, by: Self.batchSize) {
+        let batch = Array(marks[start..<min(start + Self.batchSize, marks.count)])
         try await edit(
-          "reader/api/0/edit-tag", batch.map { ("i", Self.longID($0)) } + [(verb, tag)])
+          "reader/api/0/edit-tag", batch.map { ("i", Self.longID($0.item)) } + [(verb, tag)])
+        try accepted(batch)
       }
     }
   }
@@ -223,6 +240,19 @@ struct GoogleReaderClient: AccountClient {
     let auth = try await auth()
     let response = try await accountRequest(account.name) {
       try await transport.get(url, headers: ["Authorization": "GoogleLogin auth=" + auth])
+    }
+    try check(response)
+    return try response.jsonObject(account: account.name)
+  }
+
+  /// A POST that reads (`stream/items/contents`): the answer's JSON object.
+  private func post(_ path: String, _ fields: [(String, String)]) async throws -> [String: Any] {
+    let auth = try await auth()
+    let body = FormBody(fields.map { (name: $0.0, value: $0.1) })
+    let response = try await accountRequest(account.name) {
+      try await transport.post(
+        endpoint(path, [("output", "json")]), form: body,
+        headers: ["Authorization": "GoogleLogin auth=" + auth])
     }
     try check(response)
     return try response.jsonObject(account: account.name)
