@@ -121,7 +121,8 @@ public struct ListService: Sendable {
   /// shown (and kept) all the same.
   func readMarksOrWarning(of ids: [String]) -> (ReadMarks, [String]) {
     do {
-      return (try store.readMarks(of: ids), [])
+      let marks = try store.readMarks(of: ids)
+      return (marks, marks.unreadableFiles.map(ReadMarks.damageWarning))
     } catch {
       return (
         ReadMarks(),

@@ -72,13 +72,30 @@ extension ArticleStore {
     var shards: [Int: ReadMarks]
     /// Whether the marks came from the single `read` file of earlier versions.
     var earlierLayout: Bool
+    /// The shards whose file is damaged (their marks count as none; never written over here).
+    var damagedShards: Set<Int> = []
+    /// Whether `read-log` is damaged (its changes count as none).
+    var damagedLog = false
   }
 
-  /// The marks of `shards` (every one when `nil`) with the log applied, read by `read`.
+  /// The marks of `shards` (every one when `nil`) with the log applied, read by `read`. A
+  /// damaged file costs only its own marks: it is left out and named in
+  /// ``ReadMarks/unreadableFiles``.
   private func loadReadMarks(shards: Set<Int>?, read: (String) throws -> [UInt8]?) throws
     -> LoadedReadMarks
   {
-    let log = try read(ReadMarksLog.fileName).map { bytes throws -> ReadMarksLog in
+    var unreadable: [String] = []
+    /// The file's marks, `nil` when it is absent; damage is noted and read as absent.
+    func load<T>(_ name: String, _ decode: ([UInt8]) throws -> T) throws -> (T?, Bool) {
+      do {
+        guard let bytes = try read(name) else { return (nil, false) }
+        return (try decode(bytes), false)
+      } catch let error as StoreError where error.isDamage {
+        unreadable.append(store.url(for: name).path)
+        return (nil, true)
+      }
+    }
+    let (log, damagedLog) = try load(ReadMarksLog.fileName) { bytes in
       do {
         return try ReadMarksLog(decoding: bytes)
       } catch let error as BinaryReader.Malformed {
@@ -88,21 +105,28 @@ extension ArticleStore {
     }
     var loaded = LoadedReadMarks(
       marks: ReadMarks(), log: log ?? ReadMarksLog(), shards: [:], earlierLayout: false)
-    if let bytes = try read(StoreLayout.readMarks) {
-      loaded.marks = try decode(bytes, name: StoreLayout.readMarks, shard: nil)
+    loaded.damagedLog = damagedLog
+    let (single, damagedSingle) = try load(StoreLayout.readMarks) {
+      try decode($0, name: StoreLayout.readMarks, shard: nil)
+    }
+    if let single {
+      loaded.marks = single
       loaded.earlierLayout = true
     } else {
+      // (A damaged `read` of an earlier version: the shards hold what was marked since.)
       var parts: [ReadMarks] = []
       for index in shards?.sorted() ?? Array(0..<ReadMarks.shardCount) {
         let name = StoreLayout.readMarksShard(index)
-        guard let bytes = try read(name) else { continue }
-        let part = try decode(bytes, name: name, shard: index)
+        let (part, damaged) = try load(name) { try decode($0, name: name, shard: index) }
+        if damaged { loaded.damagedShards.insert(index) }
+        guard let part else { continue }
         loaded.shards[index] = part
         parts.append(part)
       }
       loaded.marks = ReadMarks(joining: parts)
     }
     loaded.marks = loaded.marks.applying(loaded.log.changes)
+    loaded.marks.unreadableFiles = unreadable
     return loaded
   }
 
@@ -126,6 +150,7 @@ extension ArticleStore {
     try store.transaction { files in
       let before = try loadReadMarks(
         shards: ReadMarks.shards(of: ids), read: { try files.readBytes($0) })
+      try removeDamagedLog(before, files: files)
       var marks = before.marks
       let result = change(&marks)
       let changes = before.marks.changes(to: marks)
@@ -142,15 +167,29 @@ extension ArticleStore {
     guard !changes.isEmpty else { return }
     let path = store.url(for: ReadMarksLog.fileName).path
     try store.transaction { files in
-      let log = try files.readBytes(ReadMarksLog.fileName).map { bytes throws -> ReadMarksLog in
-        do {
-          return try ReadMarksLog(decoding: bytes)
-        } catch let error as BinaryReader.Malformed {
-          throw StoreError.unreadableContent(path: path, detail: error.detail)
+      var log = ReadMarksLog()
+      do {
+        if let bytes = try files.readBytes(ReadMarksLog.fileName) {
+          do {
+            log = try ReadMarksLog(decoding: bytes)
+          } catch let error as BinaryReader.Malformed {
+            throw StoreError.unreadableContent(path: path, detail: error.detail)
+          }
         }
+      } catch let error as StoreError where error.isDamage {
+        // Nothing in it can be read: the marks made since the last merge are lost already.
+        try files.remove(ReadMarksLog.fileName)
       }
-      try recordReadChanges(changes, log: log ?? ReadMarksLog(), files: files, mergeNow: false)
+      try recordReadChanges(changes, log: log, files: files, mergeNow: false)
     }
+  }
+
+  /// Removes a damaged `read-log` before a write: what it held cannot be read (the key was
+  /// checked when the store opened), and a write would otherwise never get past it.
+  private func removeDamagedLog(
+    _ loaded: LoadedReadMarks, files: EncryptedStore.Transaction
+  ) throws {
+    if loaded.damagedLog { try files.remove(ReadMarksLog.fileName) }
   }
 
   /// Appends `changes` to `log`; once it holds ``readMarksMergeAfter`` changes (or with
@@ -171,12 +210,25 @@ extension ArticleStore {
     var marks = before.marks.applying(changes)
     marks.prune(now: now(), lifetime: ReadMarks.lifetime(for: retention))
     var changed: [(name: String, bytes: [UInt8]?)] = []
-    for index in 0..<ReadMarks.shardCount {
+    // A damaged shard is never written over (repair replaces it): its changes stay in the log.
+    let damaged = before.damagedShards
+    for index in 0..<ReadMarks.shardCount where !damaged.contains(index) {
       let part = marks.shard(index)
       guard before.earlierLayout || part != before.shards[index] ?? ReadMarks() else { continue }
       changed.append((StoreLayout.readMarksShard(index), part.isEmpty ? nil : part.encoded))
     }
-    try files.replace(changed + [(StoreLayout.readMarks, nil)])
-    try files.remove(ReadMarksLog.fileName)
+    let single: [(name: String, bytes: [UInt8]?)] =
+      before.earlierLayout ? [(StoreLayout.readMarks, nil)] : []
+    try files.replace(changed + single)
+    var kept = ReadMarksLog()
+    kept.changes = (before.log.changes + changes).filter {
+      damaged.contains(ReadMarks.shard(of: $0.key))
+    }
+    if kept.changes.isEmpty {
+      try files.remove(ReadMarksLog.fileName)
+    } else {
+      if before.damagedLog { try files.remove(ReadMarksLog.fileName) }
+      try files.write(bytes: kept.encoded, name: ReadMarksLog.fileName)
+    }
   }
 }

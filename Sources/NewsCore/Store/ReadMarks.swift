@@ -15,6 +15,9 @@ import Foundation
 /// listed for ``lifetime(for:)`` (90 days, or the retention age when that is longer), so an item
 /// a feed keeps listing stays read however long it is listed.
 public struct ReadMarks: Sendable, Equatable {
+  /// The files of marks that could not be read (damaged): their marks count as none, the
+  /// others as they are (`news doctor --repair` replaces them). Empty when every file read.
+  public internal(set) var unreadableFiles: [String] = []
   /// Hashes of the marked ids, ascending.
   private var keys: [UInt64] = []
   /// When each was stamped, in seconds since 1970, in the order of `keys`.
@@ -22,6 +25,12 @@ public struct ReadMarks: Sendable, Equatable {
 
   /// No marks.
   public init() {}
+
+  /// The warning for the damaged file of marks at `path`.
+  public static func damageWarning(_ path: String) -> String {
+    "the read marks in \(path) cannot be read (damaged): the articles they marked show unread; "
+      + "'news doctor --repair' replaces the file"
+  }
 
   /// How many articles are marked read.
   public var count: Int { keys.count }

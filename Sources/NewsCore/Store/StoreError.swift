@@ -47,6 +47,15 @@ public enum StoreError: NewsError, Equatable {
     }
   }
 
+  /// Whether the file is damaged (does not decrypt, is no store file, or holds what it should
+  /// not): with the key checked, what only that file's own contents cost.
+  var isDamage: Bool {
+    switch self {
+    case .undecryptable, .notAStoreFile, .unreadableContent: return true
+    default: return false
+    }
+  }
+
   /// Whether the file was written by a newer version (not damage).
   var isUnsupportedVersion: Bool {
     if case .unsupportedVersion = self { return true }

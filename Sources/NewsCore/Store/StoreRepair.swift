@@ -12,8 +12,9 @@ import Foundation
 /// Article segments that no longer read whole are dropped (their articles are lost; listings and
 /// bookmarks keep theirs); damaged listings and feed cache entries are removed (the next fetch
 /// writes them again), and a removed listings index is rebuilt from the listing files that read,
-/// so none is left unreachable. Bookmarks, read marks and the key check are never touched: a
-/// damaged one stays reported, for the user to restore from a backup or remove.
+/// so none is left unreachable. A damaged file of read marks is removed (only its own marks are
+/// lost: the others stay). Bookmarks and the key check are never touched: a damaged one stays
+/// reported, for the user to restore from a backup or remove.
 public enum StoreRepair {
   /// Repairs what `report` found; returns what was done, naming every file removed.
   ///
@@ -26,12 +27,23 @@ public enum StoreRepair {
     let directory = articles.store.directory.standardizedFileURL.path + "/"
     let damaged = report.files.filter { $0.error != nil && isRemade($0.name) }
     var indexRemoved = false
+    let damagedMarks = report.files.filter {
+      $0.error != nil && isReadMarks($0.name) && $0.path.hasPrefix(directory)
+    }
     var actions = try articles.store.transaction { files in
       var actions = try articles.segments.repair(in: files)
       for file in damaged
       where file.path.hasPrefix(directory) && (try? files.remove(file.name)) != nil {
         actions.append("removed \(file.path) (the next fetch writes it again)")
         if file.name == ListingIndex.fileName { indexRemoved = true }
+      }
+      // A damaged file of read marks is replaced by what can be read: nothing of it, the other
+      // files' marks as they are.
+      for file in damagedMarks {
+        try files.remove(file.name)
+        actions.append(
+          "removed \(file.path): the read marks in it could not be read (those articles show "
+            + "unread; every other mark is kept)")
       }
       return actions
     }
@@ -51,6 +63,13 @@ public enum StoreRepair {
       )
     }
     return actions
+  }
+
+  /// The files of read marks: a shard, the log, the single file of earlier versions.
+  static func isReadMarks(_ name: String) -> Bool {
+    name == StoreLayout.readMarks || name == StoreLayout.readMarksLog
+      || (name.hasPrefix(StoreLayout.readMarksShardPrefix)
+        && name.count == StoreLayout.readMarksShardPrefix.count + 2)
   }
 
   /// Files the program makes again by itself: listings and feed cache entries.

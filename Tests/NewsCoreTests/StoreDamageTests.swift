@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+/// One damaged file costs only itself: a read-mark shard, the read log, a rolled-back segment
+/// manifest, a manifest with a damaged chunk — each found by `doctor`, and repaired from what
+/// the other files hold.
+@Suite("Store damage: one file costs only itself")
+struct StoreDamageTests {
+  let directory = TemporaryDirectory()
+  let clock = TestDate()
+
+  var configuration: Configuration {
+    get throws {
+      try Configuration(
+        environment: [
+          "HOME": directory.url.path, "NEWS_HOME": directory.path("home"),
+          "NEWS_STORE_KEY": Data(repeating: 3, count: 32).base64EncodedString(),
+        ])
+    }
+  }
+
+  func store() throws -> ArticleStore {
+    let configuration = try configuration
+    let key = try #require(try StoreKey.existing(configuration: configuration))
+    let clock = self.clock
+    var store = ArticleStore(
+      store: EncryptedStore(
+        directory: configuration.paths.dataDirectory, key: key, randomBytes: SecureRandom.bytes),
+      now: { clock.now })
+    store.readMarksMergeAfter = 0
+    return store
+  }
+
+  /// Flips a byte in the middle of store file `name`.
+  func damage(_ name: String, in store: ArticleStore) throws {
+    let url = store.store.url(for: name)
+    var bytes = [UInt8](try Data(contentsOf: url))
+    bytes[bytes.count / 2] ^= 0xff
+    try Data(bytes).write(to: url)
+  }
+
+  func repair(_ store: ArticleStore) throws -> (actions: [String], after: StoreReport) {
+    let report = try StoreReport.examine(try configuration)
+    let actions = try StoreRepair.run(articles: store, cache: nil, report: report)
+    return (actions, try StoreReport.examine(try configuration))
+  }
+
+  @Test("a damaged read-mark shard costs only its own marks, is named, written around, repaired")
+  func damagedShard() throws {
+    let store = try store()
+    let ids = (0..<2_000).map { "site.example-\($0)" }
+    #expect(try store.markRead(ids) == 2_000)
+    let shard = ReadMarks.shard(of: ReadMarks.key(ids[0]))
+    let name = StoreLayout.readMarksShard(shard)
+    let inShard = ids.filter { ReadMarks.shard(of: ReadMarks.key($0)) == shard }
+    try damage(name, in: store)
+    let damagedBytes = try Data(contentsOf: store.store.url(for: name))
+
+    let marks = try store.readMarks()
+    #expect(marks.count == 2_000 - inShard.count, "only that file's marks are lost")
+    #expect(marks.unreadableFiles == [store.store.url(for: name).path])
+    #expect(try store.readMarks(of: [ids[0]]).unreadableFiles.count == 1)
+
+    // Writes go on: other shards are written, the damaged one is not written over, and a
+    // change of its marks waits in the log.
+    #expect(try store.markRead(["another"]) == 1)
+    try store.markUnread([inShard[0]])
+    try store.markRead([inShard[1]])
+    #expect(try Data(contentsOf: store.store.url(for: name)) == damagedBytes)
+    #expect(try store.readMarks().contains(inShard[1]))
+
+    let before = try StoreReport.examine(try configuration)
+    #expect(before.files.contains { $0.name == name && $0.error != nil }, "doctor names it")
+    let (actions, after) = try repair(store)
+    #expect(actions.count == 1 && actions[0].contains(name), "\(actions)")
+    #expect(after.isHealthy)
+    let repaired = try store.readMarks()
+    #expect(repaired.unreadableFiles.isEmpty)
+    #expect(repaired.contains(inShard[1]) && repaired.contains("another"))
+    #expect(repaired.count == 2_000 - inShard.count + 2)
+    #expect(try repair(store).actions.isEmpty)
+  }
+
+  @Test("a damaged read log costs only the marks in it; the next mark replaces it")
+  func damagedLog() throws {
+    var store = try store()
+    #expect(try store.markRead(["a", "b"]) == 2)
+    store.readMarksMergeAfter = 100
+    try store.markRead(["c"], counting: false)
+    try damage(StoreLayout.readMarksLog, in: store)
+    let marks = try store.readMarks()
+    #expect(marks.marked(["a", "b", "c"]) == ["a", "b"])
+    #expect(marks.unreadableFiles.count == 1)
+    try store.markRead(["d"], counting: false)
+    #expect(try store.readMarks().marked(["a", "b", "c", "d"]) == ["a", "b", "d"])
+    #expect(try StoreReport.examine(try configuration).isHealthy)
+  }
+}
