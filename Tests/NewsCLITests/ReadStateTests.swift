@@ -121,7 +121,7 @@ struct ReadStateTests {
     for arguments in [["headlines"], ["feed"]] {
       let result = await harness.run(arguments)
       #expect(result.code == .success)
-      #expect(result.err.contains("news: warning: read marks unavailable:"))
+      #expect(result.err.contains("news: warning: the read marks in "))
       #expect(result.err.contains("read.enc"))
       #expect(result.out.contains(" 1. "))
     }
