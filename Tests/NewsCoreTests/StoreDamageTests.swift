@@ -98,4 +98,77 @@ struct StoreDamageTests {
     #expect(try store.readMarks().marked(["a", "b", "c", "d"]) == ["a", "b", "d"])
     #expect(try StoreReport.examine(try configuration).isHealthy)
   }
+
+  func articles(_ range: Range<Int>, prefix: String = "a") -> [Article] {
+    range.map { Article(id: "\(prefix)-\($0)", provider: "feed", title: "Story \($0) words") }
+  }
+
+  @Test("an older segments.enc put back is detected, read around, and repaired, losing nothing")
+  func rolledBackManifest() throws {
+    let store = try store()
+    try store.keep(articles(0..<10), provider: "feed")
+    let manifest = store.store.url(for: StoreLayout.segmentManifest)
+    let backup = try Data(contentsOf: manifest)
+    for batch in 1..<4 {
+      try store.keep(articles((batch * 10)..<(batch * 10 + 10)), provider: "feed")
+    }
+    #expect(try store.allArticles().count == 40)
+    #expect(try StoreReport.examine(try configuration).isHealthy)
+
+    try backup.write(to: manifest)
+    let report = try StoreReport.examine(try configuration)
+    let entry = report.files.first { $0.name == StoreLayout.segmentManifest }
+    #expect(entry?.error?.contains("an older copy") == true, "\(String(describing: entry?.error))")
+    #expect(!report.isHealthy)
+    // Read through the segment files, nothing is missing.
+    #expect(try store.allArticles().count == 40)
+    #expect(try store.article(id: "a-35") != nil)
+
+    let (actions, after) = try repair(store)
+    #expect(actions.contains { $0.contains("older copy") }, "\(actions)")
+    #expect(after.isHealthy, "\(after.files.compactMap(\.error))")
+    #expect(try store.allArticles().count == 40)
+    #expect(try repair(store).actions.isEmpty)
+
+    // A write after a rollback keeps everything too (and heals it).
+    try backup.write(to: manifest)
+    try store.keep(articles(40..<41), provider: "feed")
+    #expect(try store.allArticles().count == 41)
+    #expect(try StoreReport.examine(try configuration).isHealthy)
+  }
+
+  @Test("a damaged manifest and a damaged chunk cost that chunk only; a second repair has nothing")
+  func manifestAndChunkDamaged() throws {
+    let store = try store()
+    try store.keep(articles(0..<600), provider: "feed")
+    let chunk = try #require(store.store.names().first { $0.hasSuffix("-c1") })
+    try damage(StoreLayout.segmentManifest, in: store)
+    try damage(chunk, in: store)
+    let (actions, after) = try repair(store)
+    #expect(!actions.isEmpty)
+    #expect(after.isHealthy, "\(after.files.compactMap(\.error))")
+    #expect(try store.allArticles().count == 600 - SegmentBuilder.chunkSize)
+    #expect(try repair(store).actions.isEmpty)
+  }
+
+  @Test("a segment the manifest does not list is taken back by repair")
+  func unlistedSegmentTakenBack() throws {
+    let store = try store()
+    try store.keep(articles(0..<5), provider: "feed")
+    let old = try Data(contentsOf: store.store.url(for: StoreLayout.segmentManifest))
+    try store.keep(articles(5..<6, prefix: "b"), provider: "other")
+    try store.keep(articles(6..<7, prefix: "c"), provider: "other")
+    // The old manifest, and no head: as a copy from before heads were written.
+    try FileManager.default.removeItem(at: store.store.url(for: StoreLayout.segmentHead))
+    try old.write(to: store.store.url(for: StoreLayout.segmentManifest))
+    var manifest = try #require(
+      try store.store.read(SegmentManifest.self, name: StoreLayout.segmentManifest))
+    manifest.next = 100
+    try store.store.write(manifest, name: StoreLayout.segmentManifest)
+    #expect(try store.allArticles().count == 5)
+    let (actions, after) = try repair(store)
+    #expect(actions.contains { $0.contains("took back segment") }, "\(actions)")
+    #expect(after.isHealthy, "\(after.files.compactMap(\.error))")
+    #expect(try store.allArticles().count == 7)
+  }
 }

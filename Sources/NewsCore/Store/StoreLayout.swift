@@ -5,6 +5,8 @@ enum StoreLayout {
   static let keyCheck = "keycheck"
   /// The article segments' manifest: the commit point (``SegmentManifest``).
   static let segmentManifest = "segments"
+  /// The generation of the last segment manifest committed (``SegmentHead``).
+  static let segmentHead = "segments-head"
   /// What every segment file's name starts with.
   static let segmentPrefix = "seg-"
   /// What the article files of earlier versions (one a provider: `articles-bbc`) start with;
@@ -65,6 +67,7 @@ enum StoreLayout {
   /// Files the program makes again by itself, which repair may remove: listings and feed caches.
   static func isRemade(_ name: String) -> Bool {
     name == listingIndex || name == lastListing || name.hasPrefix(listingPrefix)
+      || name == segmentHead
       || name.hasPrefix(feedCachePrefix) || name == revalidated || name == backoff
   }
 }

@@ -65,7 +65,20 @@ public struct StoreReport: Sendable {
   private mutating func checkSegments(in store: EncryptedStore) {
     var present = Set(store.names())
     var manifest: SegmentManifest
-    if var read = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName) {
+    let segments = ArticleSegments(store: store, retention: RetentionPolicy())
+    if let read = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName),
+      let head = segments.rollback(of: read)
+    {
+      // Put back from an older copy: what it lists is not what the store holds.
+      manifest = segments.rebuiltManifest()
+      manifest.generation = head.generation
+      if let index = files.firstIndex(where: { $0.name == SegmentManifest.fileName }) {
+        files[index].error =
+          "an older copy (generation \(read.generation ?? 0); the store's last commit was "
+          + "\(head.generation)): put back from a backup or by a sync tool? The segments are read "
+          + "through a manifest rebuilt from them; 'news doctor --repair' writes it again"
+      }
+    } else if var read = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName) {
       // A writer may commit between reading the manifest and listing the files: a listed file
       // missing counts only once the manifest read after the listing is the same one.
       for _ in 0..<ArticleSegments.maximumReadAttempts
@@ -80,7 +93,7 @@ public struct StoreReport: Sendable {
     } else if !present.contains(SegmentManifest.fileName),
       present.contains(where: { SegmentInfo.number(inFileName: $0) != nil })
     {
-      manifest = ArticleSegments(store: store, retention: RetentionPolicy()).rebuiltManifest()
+      manifest = segments.rebuiltManifest()
       files.append(
         File(
           name: SegmentManifest.fileName, path: store.url(for: SegmentManifest.fileName).path,

@@ -13,6 +13,15 @@ extension ArticleSegments {
       manifest = try self.manifest()
       if !store.names().contains(SegmentManifest.fileName), !manifest.providers.isEmpty {
         actions.append(Self.rebuilt(manifest, because: "it was missing"))
+      } else if let stored = try store.read(SegmentManifest.self, name: SegmentManifest.fileName),
+        let head = rollback(of: stored)
+      {
+        actions.append(
+          Self.rebuilt(
+            manifest,
+            because:
+              "it was an older copy (generation \(stored.generation ?? 0), the store's last "
+              + "commit \(head.generation))"))
       }
     } catch let error as StoreError where !error.isUnsupportedVersion {
       // A newer version's manifest is not damage: it is never replaced.
@@ -20,6 +29,26 @@ extension ArticleSegments {
       actions.append(Self.rebuilt(manifest, because: "it did not open (\(error.message))"))
       // A damaged file is never written over: it goes first.
       try files.remove(SegmentManifest.fileName)
+    }
+    // Segment files no manifest lists, and no interrupted save left (what a damaged manifest
+    // listed, say): taken back where they say what they hold, in the order of their numbers
+    // (a newer record of an id still wins), so that what they hold is not lost.
+    let live = manifest.liveFileNames
+    let unlisted = Set(store.names().compactMap(SegmentInfo.number(inFileName:))).filter {
+      let name = StoreLayout.segment($0)
+      return !live.contains(name) && !manifest.isLeftover(name)
+    }
+    for number in unlisted.sorted() {
+      guard let found = try? SegmentReader.describe(number: number, in: store),
+        let provider = found.provider
+      else { continue }
+      var infos = manifest.providers[provider] ?? []
+      infos.insert(found.info, at: infos.firstIndex { $0.number > number } ?? infos.count)
+      manifest.providers[provider] = infos
+      manifest.next = max(manifest.next, number + 1)
+      actions.append(
+        "took back segment \(number) of \(provider) (\(found.info.count) articles), which the "
+          + "manifest did not list")
     }
     var dropped: [Int] = []
     for provider in manifest.providers.keys.sorted() {

@@ -26,13 +26,40 @@ struct ArticleSegments {
         path: store.url(for: SegmentManifest.fileName).path,
         version: UInt8(clamping: manifest.version))
     }
+    if let head = rollback(of: manifest) {
+      // Put back from an older copy: the segment files say what is stored.
+      var rebuilt = rebuiltManifest()
+      rebuilt.generation = head.generation
+      return rebuilt
+    }
     return manifest
   }
 
-  /// Writes `manifest`: the commit point of a save, a compaction, a migration or a repair.
+  /// The head, when `manifest` is older than it (a rolled-back manifest); `nil` otherwise (and
+  /// when there is no head, or it does not open: doctor names a damaged one).
+  func rollback(of manifest: SegmentManifest) -> SegmentHead? {
+    guard let head = try? store.read(SegmentHead.self, name: SegmentHead.fileName),
+      head.generation > manifest.generation ?? 0
+    else { return nil }
+    return head
+  }
+
+  /// Writes `manifest`: the commit point of a save, a compaction, a migration or a repair;
+  /// then the head, with its generation.
   func commit(_ manifest: SegmentManifest, in files: EncryptedStore.Transaction) throws {
+    var manifest = manifest
+    let generation = (manifest.generation ?? 0) + 1
+    manifest.generation = generation
     try files.write(
       bytes: Array(try JSONEncoder().encode(manifest)), name: SegmentManifest.fileName)
+    let head = Array(try JSONEncoder().encode(SegmentHead(generation: generation)))
+    do {
+      try files.write(bytes: head, name: SegmentHead.fileName)
+    } catch let error as StoreError where error.isDamage {
+      // A damaged head says nothing: the one just committed replaces it.
+      try files.remove(SegmentHead.fileName)
+      try files.write(bytes: head, name: SegmentHead.fileName)
+    }
   }
 
   /// Runs `body` on the manifest, again on a fresh one whenever a compaction removed a segment

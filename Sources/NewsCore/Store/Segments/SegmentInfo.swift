@@ -52,6 +52,16 @@ struct SegmentInfo: Codable, Sendable, Equatable {
   }
 }
 
+/// The generation of the last manifest committed (store file `segments-head`), written right
+/// after it: a manifest older than its head was put back from a copy (a backup, a sync tool),
+/// and its segments are read through a manifest rebuilt from the segment files instead, which
+/// the next commit writes (a head older than its manifest is only a crash between the two).
+struct SegmentHead: Codable, Sendable, Equatable {
+  var generation: Int
+
+  static let fileName = StoreLayout.segmentHead
+}
+
 /// The commit point of the article segments: which segments, of which provider, are live.
 ///
 /// Written last, atomically, under the lock: segment files it does not list are leftovers of an
@@ -66,6 +76,9 @@ struct SegmentManifest: Codable, Sendable, Equatable {
   /// Segments this commit replaced (a compaction): their files are removed after it, and by the
   /// next writer if a crash came first. Absent in manifests of earlier versions.
   var retired: [Int]? = nil
+  /// How many commits the store has made, this one included (``SegmentHead``): absent in
+  /// manifests of earlier versions (0).
+  var generation: Int? = nil
 
   /// The segment format this version writes and reads.
   static let currentVersion = 1

@@ -77,7 +77,19 @@ struct SegmentReader {
       return (try reader.integer(), try reader.integer(), try reader.integer())
     }
     (info.count, info.chunks, info.buckets) = header
-    let records = try SegmentReader(info, in: store).records().map(\.record)
+    let segment = try SegmentReader(info, in: store)
+    var records: [StoredArticle] = []
+    if info.chunks == 0 {
+      records = try segment.records().map(\.record)
+    } else {
+      // A damaged chunk costs its own records: what the others hold is described (and repair
+      // then salvages them), not the whole segment left out.
+      let size = SegmentBuilder.chunkSize
+      for chunk in 0..<info.chunks {
+        let numbers = Set((chunk * size)..<min((chunk + 1) * size, info.count))
+        if let read = try? segment.records(numbers) { records += read.map(\.record) }
+      }
+    }
     info.oldestSeen = records.map(\.seenAt.timeIntervalSince1970).min() ?? 0
     info.newestPublished = SegmentInfo.newestPublished(of: records)
     return (info, records.first?.article.provider)
