@@ -132,4 +132,40 @@ struct AccountSyncSafetyTests {
     let sent = edits.map { GoogleReaderServer.form($0.body).filter { $0.0 == "i" }.count }
     #expect(sent == [2, 2], "one request a change, with both items")
   }
+
+  /// Flips a byte in the middle of the store file `name` (`accounts`).
+  func damage(_ name: String) throws {
+    let url = URL(fileURLWithPath: harness.home.path("news/\(name).enc"))
+    var bytes = [UInt8](try Data(contentsOf: url))
+    bytes[bytes.count / 2] ^= 0xff
+    try Data(bytes).write(to: url)
+  }
+
+  @Test("a damaged accounts.enc: reading and bookmarks go on with a warning; repair removes it")
+  func damagedAccounts() async throws {
+    try await addAndSync()
+    let story = try await id(of: "Read story")
+    try damage("accounts")
+    let read = await harness.run(["read", story])
+    #expect(read.code == .success, "\(read.err)")
+    #expect(read.err.contains("not queued for your account's server"), "\(read.err)")
+    #expect(await harness.run(["bookmark", story]).code == .success)
+    let sources = await harness.run(["sources"])
+    #expect(sources.err.contains("your accounts' sources are left out"), "\(sources.err)")
+    let doctor = await harness.run(["doctor", "--repair"])
+    #expect(doctor.out.contains("accounts.enc: the accounts and passwords in it could not be read"))
+    #expect(await harness.run(["doctor"]).code == .success)
+    #expect(await harness.run(["unread", story]).code == .success)
+  }
+
+  @Test("accounts remove with a damaged account state still forgets the account's articles")
+  func removeWithDamagedState() async throws {
+    try await addAndSync()
+    try damage("account-home")
+    let removed = await harness.run(["accounts", "remove", "home"])
+    #expect(removed.code == .success, "\(removed.err)")
+    #expect(removed.out.contains("2 sources and their items"), "\(removed.out)")
+    let found = try await harness.run(["search", "story", "--json"]).json()
+    #expect((found["articles"] as? [[String: Any]])?.isEmpty == true)
+  }
 }

@@ -206,7 +206,8 @@ final class BrowseSession: Sendable {
         }
       case .setBookmark(let article, let on):
         do {
-          try lists.get().setBookmark(article, on)
+          let warnings = try lists.get().setBookmark(article, on)
+          if !warnings.isEmpty { state.message = warnings.joined(separator: "; ") }
         } catch {
           state.message = "not saved: " + Self.describe(error)
         }
@@ -220,7 +221,8 @@ final class BrowseSession: Sendable {
         }
       case .setRead(let ids, let read):
         do {
-          try lists.get().setRead(ids, read)
+          let warnings = try lists.get().setRead(ids, read)
+          if !warnings.isEmpty { state.message = warnings.joined(separator: "; ") }
         } catch {
           state.message =
             (read ? "not marked read: " : "not marked unread: ") + Self.describe(error)

@@ -14,8 +14,8 @@ enum BookmarkCommands {
         """,
       arguments: [ArticleArguments.several()]),
     run: { arguments, context in
-      let (store, articles) = try resolve(arguments, context: context)
-      try store.addBookmarks(articles)
+      let articles = try resolve(arguments, context: context)
+      try context.services().lists().bookmark(articles).warnings.forEach(context.warn)
       ArticleArguments.confirm("bookmarked", articles, context: context)
       return .success
     })
@@ -31,8 +31,10 @@ enum BookmarkCommands {
         """,
       arguments: [ArticleArguments.several()]),
     run: { arguments, context in
-      let (store, articles) = try resolve(arguments, context: context)
-      let missing = try store.removeBookmarks(articles.map(\.id))
+      let articles = try resolve(arguments, context: context)
+      let result = try context.services().lists().unbookmark(articles.map(\.id))
+      result.warnings.forEach(context.warn)
+      let missing = result.missing
       ArticleArguments.confirm(
         "removed", articles.filter { !missing.contains($0.id) }, context: context)
       guard missing.isEmpty else {
@@ -65,11 +67,9 @@ enum BookmarkCommands {
         .show(result, heading: "Bookmarks")
     })
 
-  /// The store and the articles the positional arguments name.
-  private static func resolve(_ arguments: ParsedArguments, context: Context) throws
-    -> (ArticleStore, [Article])
-  {
-    let store = try context.services().articleStore()
-    return (store, try arguments.positionals.map { try ArticleReference.resolve($0, in: store) })
+  /// The articles the positional arguments name.
+  private static func resolve(_ arguments: ParsedArguments, context: Context) throws -> [Article] {
+    let lists = try context.services().lists()
+    return try arguments.positionals.map { try lists.article($0) }
   }
 }

@@ -52,6 +52,7 @@ enum FeedCommand {
       services.feedSources(), names: wanted(arguments), tag: arguments[Options.tag])
     let service = try services.feed()
     let lists = try services.lists()
+    if let warning = services.accountSourcesWarning() { context.warn(warning) }
 
     let spinner = Spinner(
       line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)

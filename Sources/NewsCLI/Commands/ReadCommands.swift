@@ -17,8 +17,11 @@ enum ReadCommands {
       arguments: [ArticleArguments.several(required: false)]),
     validate: validate,
     run: { arguments, context in
-      let (store, articles) = try resolve(arguments, context: context)
-      let added = try store.markRead(articles.map(\.id), counting: arguments[Options.all])
+      let (_, articles) = try resolve(arguments, context: context)
+      let result = try context.services().lists().mark(
+        articles.map(\.id), read: true, counting: arguments[Options.all])
+      result.warnings.forEach(context.warn)
+      let added = result.count
       if arguments[Options.all] {
         context.console.out("marked read: \(added) article\(added == 1 ? "" : "s")\n")
       } else {
@@ -38,8 +41,9 @@ enum ReadCommands {
         """,
       arguments: [ArticleArguments.several()]),
     run: { arguments, context in
-      let (store, articles, marksOnly) = try resolveForUnread(arguments, context: context)
-      try store.markUnread(articles.map(\.id) + marksOnly, counting: false)
+      let (_, articles, marksOnly) = try resolveForUnread(arguments, context: context)
+      try context.services().lists().mark(articles.map(\.id) + marksOnly, read: false)
+        .warnings.forEach(context.warn)
       ArticleArguments.confirm("unread", articles, context: context)
       for id in marksOnly {
         context.console.out("unread: \(TerminalSanitizer.clean(id)) (no longer stored)\n")

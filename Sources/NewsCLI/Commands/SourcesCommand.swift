@@ -113,6 +113,7 @@ enum SourcesCommand {
         services: services, context: context)
     }
     let feed = try services.feed()
+    if let warning = services.accountSourcesWarning() { context.warn(warning) }
     let rows = services.feedSources().filter { source in
       arguments[Options.tag].map { source.tags.contains($0) } ?? true
     }.map { source in

@@ -15,9 +15,7 @@ public struct AccountService: Sendable {
     articles: ArticleStore, transport: HTTPTransport, deadline: Deadline,
     now: @escaping @Sendable () -> Date
   ) {
-    var articles = articles
-    // The server's own marks are applied here without being sent back to it.
-    articles.outbox = nil
+    // The server's own marks are applied to the store directly: never queued to be sent back.
     self.articles = articles
     self.transport = transport
     self.deadline = deadline
@@ -100,8 +98,10 @@ public struct AccountService: Sendable {
   @discardableResult
   public func remove(_ name: String) throws -> [String] {
     _ = try secret(name)
+    // Its sources are named `<name>/…`: found in the store even when its state file is damaged.
     let state = try? store.read(AccountState.self, name: StoreLayout.accountState(name))
-    let sources = state?.feeds.map(\.source) ?? []
+    let stored = try articles.providers().filter { $0.hasPrefix(name + "/") }
+    let sources = Array(Set((state?.feeds.map(\.source) ?? []) + stored)).sorted()
     try store.update(StoreLayout.accounts, initial: [AccountSecret]()) { secrets in
       secrets.removeAll { $0.account.name == name }
     }

@@ -19,33 +19,83 @@ extension ListService {
 
   /// Marks the article `id` read because it was shown (`show`, `open`, the reader): shown means read.
   /// A store that cannot say so does not hold the article back: the answer says whether it is
-  /// read now and, when the mark could not be written, why.
+  /// read now and, when the mark could not be written (or queued for its account), why.
   public func shown(_ id: String) -> (read: Bool, warning: String?) {
     do {
-      try store.markRead([id], counting: false)
-      return (true, nil)
+      let warnings = try mark([id], read: true).warnings
+      return (true, warnings.isEmpty ? nil : warnings.joined(separator: "; "))
     } catch {
       let read = (try? store.readMarks(of: [id]).contains(id)) ?? false
       return (read, "not marked read: " + ((error as? any NewsError)?.message ?? "\(error)"))
     }
   }
 
+  /// What a change of read state or bookmarks did: how many changed (when counted) and what the
+  /// user should know (a mark that could not be queued for its account's server).
+  public struct MarkResult: Sendable, Equatable {
+    /// How many articles changed (0 when not counted).
+    public var count: Int
+    /// The ids asked for that were not bookmarked (``unbookmark(_:)``).
+    public var missing: [String] = []
+    /// Warnings to show.
+    public var warnings: [String] = []
+  }
+
+  /// Marks the articles `ids` read, or unread again: queued first for the servers of the
+  /// accounts they belong to (so that a crash in between loses nothing), then made here.
+  /// With `counting`, reads the marks to say how many changed; without, appends to the log.
+  /// An account file that cannot be read costs only the queueing (a warning): local reading
+  /// never depends on it.
+  @discardableResult
+  public func mark(_ ids: [String], read: Bool, counting: Bool = false) throws -> MarkResult {
+    let warnings = queue(ids, read ? .read : .unread)
+    let count =
+      read
+      ? try store.markRead(ids, counting: counting) : try store.markUnread(ids, counting: counting)
+    return MarkResult(count: count, warnings: warnings)
+  }
+
+  /// Bookmarks `articles` (queued as saved for their accounts first); counts the new ones.
+  @discardableResult
+  public func bookmark(_ articles: [Article]) throws -> MarkResult {
+    let warnings = queue(articles.map(\.id), .saved)
+    return MarkResult(count: try store.addBookmarks(articles), warnings: warnings)
+  }
+
+  /// Removes the bookmarks of `ids` (queued as unsaved for their accounts first); the result's
+  /// `missing` names those that were not bookmarked.
+  @discardableResult
+  public func unbookmark(_ ids: [String]) throws -> MarkResult {
+    let warnings = queue(ids, .unsaved)
+    let missing = try store.removeBookmarks(ids)
+    return MarkResult(count: ids.count - missing.count, missing: missing, warnings: warnings)
+  }
+
   /// Marks the articles `ids` read, or unread again (a reader's `A`, and its undo), appending
   /// to the log without reading the other marks.
-  public func setRead(_ ids: [String], _ read: Bool) throws {
-    if read {
-      try store.markRead(ids, counting: false)
-    } else {
-      try store.markUnread(ids, counting: false)
-    }
+  @discardableResult
+  public func setRead(_ ids: [String], _ read: Bool) throws -> [String] {
+    try mark(ids, read: read).warnings
   }
 
   /// Bookmarks `article`, or removes its bookmark.
-  public func setBookmark(_ article: Article, _ on: Bool) throws {
-    if on {
-      try store.addBookmarks([article])
-    } else {
-      try store.removeBookmarks([article.id])
+  @discardableResult
+  public func setBookmark(_ article: Article, _ on: Bool) throws -> [String] {
+    try (on ? bookmark([article]) : unbookmark([article.id])).warnings
+  }
+
+  /// Queues `change` of `ids` for their accounts' servers; what could not be queued is a
+  /// warning (the change is made here all the same).
+  private func queue(_ ids: [String], _ change: AccountMark.Change) -> [String] {
+    guard let outbox else { return [] }
+    do {
+      try outbox.note(ids, change)
+      return []
+    } catch {
+      return [
+        "not queued for your account's server (the change is made here): "
+          + ((error as? any NewsError)?.message ?? "\(error)")
+      ]
     }
   }
 }

@@ -8,6 +8,9 @@ public struct ListService: Sendable {
   let context: ProviderContext
   /// The killfile's rules (``IgnoreRule``), from `config.json`.
   let ignoreRules: [IgnoreRule]
+  /// Where read and saved marks of an account's items are queued for its server before they
+  /// are made here (``AccountOutbox``); `nil` without accounts.
+  public var outbox: AccountOutbox?
 
   /// Creates the service over an opened store.
   public init(store: ArticleStore, context: ProviderContext, ignoreRules: [IgnoreRule] = []) {

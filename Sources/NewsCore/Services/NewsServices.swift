@@ -56,7 +56,6 @@ public struct NewsServices: Sendable {
     articles.providerOrder =
       providers.providers.map(\.name) + FeedRegistry.builtIn(configuration).map(\.name)
       + (configFile?.sources.map(\.name) ?? [])
-    if store.exists(StoreLayout.accounts) { articles.outbox = AccountOutbox(store: store) }
     return articles
   }
 
@@ -73,6 +72,21 @@ public struct NewsServices: Sendable {
     Deadline(
       configuration.sourceDeadline * 4, variable: "NEWS_SOURCE_DEADLINE × 4",
       sleep: dependencies.timing.limit)
+  }
+
+  /// Why the accounts' sources are left out, when the accounts cannot be read (a damaged
+  /// `accounts` or account state file): a warning for the commands that list sources. `nil`
+  /// without accounts, or when they read.
+  public func accountSourcesWarning() -> String? {
+    guard StoreDirectory(url: configuration.paths.dataDirectory).exists(StoreLayout.accounts)
+    else { return nil }
+    do {
+      _ = try accounts().states()
+      return nil
+    } catch {
+      return "your accounts' sources are left out: "
+        + ((error as? any NewsError)?.message ?? "\(error)") + " ('news doctor --repair')"
+    }
   }
 
   /// The feeds of every account, as sources `<account>/<feed>` tagged with their folders; none
@@ -114,8 +128,13 @@ public struct NewsServices: Sendable {
 
   /// Lists: headlines, searches, bookmarks.
   public func lists() throws -> ListService {
-    ListService(
-      store: try articleStore(), context: providerContext(), ignoreRules: configFile?.ignore ?? [])
+    let store = try articleStore()
+    var service = ListService(
+      store: store, context: providerContext(), ignoreRules: configFile?.ignore ?? [])
+    if store.store.exists(StoreLayout.accounts) {
+      service.outbox = AccountOutbox(store: store.store)
+    }
+    return service
   }
 
   /// The feed's sources: built-in, `config.json`'s, with their TTLs.

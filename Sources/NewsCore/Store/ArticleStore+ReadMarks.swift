@@ -31,7 +31,6 @@ extension ArticleStore {
   /// an article costs the same with 100,000 marks as with none. The return value is then 0.
   @discardableResult
   public func markRead(_ ids: [String], counting: Bool = true) throws -> Int {
-    try outbox?.note(ids, .read)
     let stamp = now().timeIntervalSince1970
     guard counting else {
       let time = ReadMarks.time(stamp)
@@ -45,7 +44,6 @@ extension ArticleStore {
   /// ``markRead(_:counting:)``).
   @discardableResult
   public func markUnread(_ ids: [String], counting: Bool = true) throws -> Int {
-    try outbox?.note(ids, .unread)
     guard counting else {
       try appendReadChanges(ids.map { (ReadMarks.key($0), ReadMarks.removed) })
       return 0

@@ -16,10 +16,6 @@ public struct ArticleStore: Sendable {
   public var providerOrder: [String] = []
   /// How many changes `read-log` holds before they are merged into the marks (tests lower it).
   var readMarksMergeAfter = ReadMarksLog.compactAfter
-  /// Where read and saved marks of an account's items are queued for its server, before they
-  /// are made here (``AccountOutbox``); `nil` without accounts, and for a sync applying the
-  /// server's own marks.
-  public var outbox: AccountOutbox?
 
   /// Creates an article store.
   public init(
@@ -208,6 +204,11 @@ public struct ArticleStore: Sendable {
     return try bookmarks().first { $0.id == id }
   }
 
+  /// The names of the providers (and sources) that have stored articles.
+  public func providers() throws -> [String] {
+    try segments.manifest().providers.keys.sorted()
+  }
+
   /// Forgets every stored article of `providers` (an account removed with its data); bookmarks
   /// and read marks stay. Returns how many records were dropped.
   @discardableResult
@@ -233,7 +234,6 @@ public struct ArticleStore: Sendable {
   /// Bookmarks `articles`; returns how many were not bookmarked yet.
   @discardableResult
   public func addBookmarks(_ articles: [Article]) throws -> Int {
-    try outbox?.note(articles.map(\.id), .saved)
     var added = 0
     let addedAt = now()
     try store.update(StoreLayout.bookmarks, initial: [Bookmark]()) { bookmarks in
@@ -252,7 +252,6 @@ public struct ArticleStore: Sendable {
   /// Removes the bookmarks with these ids; returns the ids that were not bookmarked.
   @discardableResult
   public func removeBookmarks(_ ids: [String]) throws -> [String] {
-    try outbox?.note(ids, .unsaved)
     var missing: [String] = []
     try store.update(StoreLayout.bookmarks, initial: [Bookmark]()) { bookmarks in
       for id in ids {

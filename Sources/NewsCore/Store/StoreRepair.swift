@@ -13,7 +13,8 @@ import Foundation
 /// bookmarks keep theirs); damaged listings and feed cache entries are removed (the next fetch
 /// writes them again), and a removed listings index is rebuilt from the listing files that read,
 /// so none is left unreachable. A damaged file of read marks is removed (only its own marks are
-/// lost: the others stay). Bookmarks and the key check are never touched: a damaged one stays
+/// lost: the others stay), and so is a damaged account file (the accounts, or one account's
+/// state, items or queue: what each costs is said). Bookmarks and the key check are never touched: a damaged one stays
 /// reported, for the user to restore from a backup or remove.
 public enum StoreRepair {
   /// Repairs what `report` found; returns what was done, naming every file removed.
@@ -30,12 +31,20 @@ public enum StoreRepair {
     let damagedMarks = report.files.filter {
       $0.error != nil && isReadMarks($0.name) && $0.path.hasPrefix(directory)
     }
+    let damagedAccountFiles = report.files.filter {
+      $0.error != nil && isAccountFile($0.name) && $0.path.hasPrefix(directory)
+    }
     var actions = try articles.store.transaction { files in
       var actions = try articles.segments.repair(in: files)
       for file in damaged
       where file.path.hasPrefix(directory) && (try? files.remove(file.name)) != nil {
         actions.append("removed \(file.path) (the next fetch writes it again)")
         if file.name == ListingIndex.fileName { indexRemoved = true }
+      }
+      // A damaged account file holds nothing that can be read: removed, with what it costs.
+      for file in damagedAccountFiles {
+        try files.remove(file.name)
+        actions.append("removed \(file.path): \(accountFileLoss(file.name))")
       }
       // A damaged file of read marks is replaced by what can be read: nothing of it, the other
       // files' marks as they are.
@@ -63,6 +72,27 @@ public enum StoreRepair {
       )
     }
     return actions
+  }
+
+  /// The accounts file, and each account's state, items and queue.
+  static func isAccountFile(_ name: String) -> Bool {
+    name == StoreLayout.accounts || name.hasPrefix(StoreLayout.accountPrefix)
+  }
+
+  /// What removing the damaged account file `name` costs, for the user.
+  static func accountFileLoss(_ name: String) -> String {
+    if name == StoreLayout.accounts {
+      return "the accounts and passwords in it could not be read; add them again with "
+        + "'news accounts add' (their stored articles, bookmarks and read marks stay)"
+    }
+    if name.hasSuffix("-outbox") {
+      return "the marks it queued for the account's server could not be read and will not be sent"
+    }
+    if name.hasSuffix("-items") {
+      return "the map of the account's items could not be read; the next sync makes it again "
+        + "(the server's read and saved state then applies to every item)"
+    }
+    return "the account's state could not be read; the next sync reads its feeds again"
   }
 
   /// The files of read marks: a shard, the log, the single file of earlier versions.
