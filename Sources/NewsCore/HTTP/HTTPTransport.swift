@@ -99,7 +99,9 @@ public struct HTTPTransport: Sendable {
         }
         observer?(
           RequestMetrics(url: url, duration: start.elapsed(), status: response.statusCode))
-        if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(status: response.statusCode) {
+        if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(status: response.statusCode),
+          !retryPolicy.asksForLongPause(response, now: timing.now())
+        {
           try await wait(
             retryPolicy.pause(after: response, now: timing.now()), host: host, before: attempt + 1)
           continue

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Network errors (refused, reset, timeout, DNS), HTTP 5xx and 429 are retried `retries` times;
 /// other 4xx never are. The pause is `delay`, or the server's `Retry-After` on 429 and 503 when that
-/// is longer, capped at `maximumRetryAfter`.
+/// is longer; a `Retry-After` longer than `maximumRetryAfter` (5 s) is not waited out: the answer
+/// is handed back at once, for the caller to record (a feed source's backoff).
 public struct RetryPolicy: Sendable, Equatable {
   /// How many times a failed request is tried again (so `retries + 1` attempts in all).
   public var retries: Int
@@ -19,7 +20,7 @@ public struct RetryPolicy: Sendable, Equatable {
 
   /// Creates a policy.
   public init(
-    retries: Int = 3, delay: Duration = .seconds(2), maximumRetryAfter: Duration = .seconds(60)
+    retries: Int = 3, delay: Duration = .seconds(2), maximumRetryAfter: Duration = .seconds(5)
   ) {
     self.retries = retries
     self.delay = delay
@@ -45,6 +46,17 @@ public struct RetryPolicy: Sendable, Equatable {
     default:
       return true
     }
+  }
+
+  /// Whether `response` (a 429 or 503) asks, with `Retry-After`, for a pause longer than
+  /// ``maximumRetryAfter``: not waited out (it would use up the caller's deadline), but handed
+  /// back at once, so that the caller records when to ask again.
+  public func asksForLongPause(_ response: HTTPURLResponse, now: Date) -> Bool {
+    guard response.statusCode == 429 || response.statusCode == 503,
+      let header = response.value(forHTTPHeaderField: "Retry-After"),
+      let retryAfter = Self.parseRetryAfter(header, now: now)
+    else { return false }
+    return retryAfter > maximumRetryAfter
   }
 
   /// The pause before the next attempt after `response` (nil after a transport error).
