@@ -63,12 +63,14 @@ public struct StoreReport: Sendable {
   /// the segment files it does not list: leftovers of an interrupted save (the next save removes
   /// them) or, when not provably so, files kept as they may hold articles (an error).
   private mutating func checkSegments(in store: EncryptedStore) {
-    var present = Set(store.names())
     var manifest: SegmentManifest
     let segments = ArticleSegments(store: store, retention: RetentionPolicy())
-    if let read = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName),
-      let head = segments.rollback(of: read)
-    {
+    let head = segments.head()
+    // Listed after the manifest is read (and again with each newer one): a segment a writer
+    // made since the listing is never taken for missing.
+    let first = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName)
+    var present = Set(store.names())
+    if let read = first, let head = segments.rollback(of: read, head: head) {
       // Put back from an older copy: what it lists is not what the store holds.
       manifest = segments.rebuiltManifest()
       manifest.generation = head.generation
@@ -78,7 +80,7 @@ public struct StoreReport: Sendable {
           + "\(head.generation)): put back from a backup or by a sync tool? The segments are read "
           + "through a manifest rebuilt from them; 'news doctor --repair' writes it again"
       }
-    } else if var read = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName) {
+    } else if var read = first {
       // A writer may commit between reading the manifest and listing the files: a listed file
       // missing counts only once the manifest read after the listing is the same one.
       for _ in 0..<ArticleSegments.maximumReadAttempts

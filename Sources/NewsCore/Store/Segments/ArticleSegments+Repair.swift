@@ -14,7 +14,7 @@ extension ArticleSegments {
       if !store.names().contains(SegmentManifest.fileName), !manifest.providers.isEmpty {
         actions.append(Self.rebuilt(manifest, because: "it was missing"))
       } else if let stored = try store.read(SegmentManifest.self, name: SegmentManifest.fileName),
-        let head = rollback(of: stored)
+        let head = rollback(of: stored, head: head())
       {
         actions.append(
           Self.rebuilt(

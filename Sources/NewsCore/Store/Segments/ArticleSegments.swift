@@ -19,6 +19,9 @@ struct ArticleSegments {
   ///
   /// - Throws: ``StoreError/unsupportedVersion(path:version:)`` for segments of a newer format.
   func manifest() throws -> SegmentManifest {
+    // The head first: a writer writes the manifest, then the head, so a manifest read after its
+    // head is never older than it but when it was put back.
+    let head = self.head()
     guard let manifest = try store.read(SegmentManifest.self, name: SegmentManifest.fileName)
     else { return rebuiltManifest() }
     guard manifest.version <= SegmentManifest.currentVersion else {
@@ -26,7 +29,7 @@ struct ArticleSegments {
         path: store.url(for: SegmentManifest.fileName).path,
         version: UInt8(clamping: manifest.version))
     }
-    if let head = rollback(of: manifest) {
+    if let head = rollback(of: manifest, head: head) {
       // Put back from an older copy: the segment files say what is stored.
       var rebuilt = rebuiltManifest()
       rebuilt.generation = head.generation
@@ -35,12 +38,14 @@ struct ArticleSegments {
     return manifest
   }
 
-  /// The head, when `manifest` is older than it (a rolled-back manifest); `nil` otherwise (and
-  /// when there is no head, or it does not open: doctor names a damaged one).
-  func rollback(of manifest: SegmentManifest) -> SegmentHead? {
-    guard let head = try? store.read(SegmentHead.self, name: SegmentHead.fileName),
-      head.generation > manifest.generation ?? 0
-    else { return nil }
+  /// The head; `nil` when there is none, or it does not open (doctor names a damaged one).
+  func head() -> SegmentHead? {
+    try? store.read(SegmentHead.self, name: SegmentHead.fileName)
+  }
+
+  /// `head`, when `manifest` (read after it) is older than it: a rolled-back manifest.
+  func rollback(of manifest: SegmentManifest, head: SegmentHead?) -> SegmentHead? {
+    guard let head, head.generation > manifest.generation ?? 0 else { return nil }
     return head
   }
 
