@@ -404,6 +404,38 @@ struct BrowseTerminalTests {
     #expect(server.unexpectedRequests.isEmpty)
   }
 
+  @Test("^C at the password prompt gives the terminal its echo back (exit 130)")
+  func interruptedPasswordPrompt() throws {
+    let session = try Session(
+      arguments: [
+        "accounts", "add", "home", "--greader", server.baseURL.absoluteString + "/gr", "--user",
+        "ann",
+      ], environment: environment)
+    let before = session.initial
+    session.wait(for: "Password for ann")
+    // The prompt turned echo off (checked, so that the signal comes while it waits).
+    let deadline = Date().addingTimeInterval(20)
+    while session.modes().local & tcflag_t(ECHO) != 0, Date() < deadline { usleep(1_000) }
+    #expect(session.modes().local & tcflag_t(ECHO) == 0)
+    kill(session.process.processIdentifier, SIGINT)
+    #expect(session.finish() == 130)
+    #expect(session.modes().local == before.local, "echo is back")
+    #expect(server.requests.isEmpty)
+  }
+
+  @Test("a wrong key is exit 74 before the screen opens, never an empty store shown")
+  func wrongKey() throws {
+    var keyed = environment
+    keyed["NEWS_STORE_KEY"] = Data(repeating: 1, count: 32).base64EncodedString()
+    let first = try Session(arguments: ["bookmarks"], environment: keyed)
+    #expect(first.finish() == 0)
+    keyed["NEWS_STORE_KEY"] = Data(repeating: 2, count: 32).base64EncodedString()
+    let session = try Session(arguments: ["browse", "--offline"], environment: keyed)
+    #expect(session.finish() == 74)
+    #expect(session.output.contains("the store key does not open"), "\(session.output)")
+    #expect(!session.output.contains("\u{1B}[?1049h"))
+  }
+
   @Test("TERM=dumb refuses with a message; without a terminal it is exit 64, said in one line")
   func refused() async throws {
     var dumb = environment

@@ -157,6 +157,27 @@ struct ReadStateTests {
     #expect(failing.err.contains("the browser '/bin/false' exited with status 1"))
   }
 
+  @Test("the browser never sees a secret: the store key, the API key, a password variable")
+  func browserEnvironment() async throws {
+    _ = await harness.run(["feed"])
+    let log = harness.home.path("environment.txt")
+    let script = try harness.home.write("browser.sh", "#!/bin/sh\nenv > \(log)\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    // The store's own key, given the way cron gives it.
+    let key = try String(contentsOfFile: harness.home.path("news/key"), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let result = await harness.run(
+      ["open", "4"],
+      environment: [
+        "BROWSER": script, "NEWS_STORE_KEY": key, "READER_PASSWORD": "hunter2",
+        "LANG": "C.UTF-8",
+      ])
+    #expect(result.code == .success, "\(result.err)")
+    let seen = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(seen.contains("LANG=C.UTF-8"), "the rest of the environment is passed on")
+    for secret in [key, "test-key-123", "hunter2"] { #expect(!seen.contains(secret)) }
+  }
+
   @Test("open without a browser prints the link; an item without a link is exit 65")
   func openWithoutBrowser() async throws {
     _ = await harness.run(["feed"])

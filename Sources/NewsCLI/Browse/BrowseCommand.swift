@@ -66,6 +66,10 @@ enum BrowseCommand {
     if context.environment["TERM"] == "dumb" { throw BrowseError.dumbTerminal }
     let configuration = try context.configuration()
     let services = try context.services()
+    // The key is checked before the screen opens: a wrong key is exit 74, as for every command,
+    // never an empty store shown.
+    _ = try services.articleStore()
+    _ = try services.cacheStore()
     let registry = context.providers
     let fromOption = Options.provider(registry)
     // All unread, the providers whose requirement is met (newsapi.org needs its key), the

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 
 /// The command that opens links: `$BROWSER`, else the desktop's opener.
 struct Browser: Equatable {
@@ -6,6 +7,8 @@ struct Browser: Equatable {
   var words: [String]
   /// The program's full path.
   var executable: String
+  /// Its environment: the program's own, less every secret (``ChildEnvironment``).
+  var environment: [String: String] = [:]
 
   /// The first usable command of `$BROWSER` (`:`-separated), else `xdg-open` when it is
   /// installed and there is a display (`open` on macOS); `nil` when there is none.
@@ -25,7 +28,9 @@ struct Browser: Equatable {
     #endif
     for words in candidates {
       if let executable = locate(words[0], path: path) {
-        return Browser(words: words, executable: executable)
+        return Browser(
+          words: words, executable: executable,
+          environment: ChildEnvironment.scrubbed(environment))
       }
     }
     return nil
@@ -42,6 +47,7 @@ struct Browser: Equatable {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    process.environment = environment
     do {
       try process.run()
     } catch {

@@ -9,7 +9,9 @@ import Foundation
 /// Asks for a secret on the terminal without echoing it (as `ssh` asks for a password).
 enum SecretPrompt {
   /// Writes `prompt` to standard error and reads one line from standard input with echo off;
-  /// `nil` when standard input is not a terminal, or at its end.
+  /// `nil` when standard input is not a terminal, or at its end. Ctrl-C (SIGINT), SIGTERM or
+  /// SIGHUP while it waits give the terminal its echo back before the program ends (exit 128 +
+  /// the signal), as `ssh` and `sudo` do.
   static func read(_ prompt: String) -> String? {
     guard isatty(STDIN_FILENO) == 1 else { return nil }
     var saved = termios()
@@ -18,11 +20,36 @@ enum SecretPrompt {
     quiet.c_lflag &= ~tcflag_t(ECHO)
     // A closed or full standard error must not stop the prompt: the answer is still read.
     try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
+    promptTerminal = saved
+    promptIsQuiet = true
+    let previous = [SIGINT, SIGTERM, SIGHUP].map { ending in
+      (
+        ending,
+        signal(ending) { code in
+          restorePromptFromSignal()
+          _exit(128 + code)
+        }
+      )
+    }
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
     defer {
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+      promptIsQuiet = false
+      for (ending, handler) in previous { signal(ending, handler) }
       try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
     }
     return readLine(strippingNewline: true)
   }
+}
+
+/// The terminal as it was before the prompt turned echo off (read by signal handlers, so global).
+nonisolated(unsafe) private var promptTerminal = termios()
+nonisolated(unsafe) private var promptIsQuiet = false
+
+/// What a signal handler may do: `tcsetattr(3)` and `write(2)`, both async-signal-safe.
+private func restorePromptFromSignal() {
+  guard promptIsQuiet else { return }
+  tcsetattr(STDIN_FILENO, TCSAFLUSH, &promptTerminal)
+  let newline: [UInt8] = [10]
+  newline.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, 1) }
 }
