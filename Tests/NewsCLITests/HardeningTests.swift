@@ -16,6 +16,21 @@ struct HardeningTests {
     ["NEWS_CONFIG": try harness.home.write("config.json", text)]
   }
 
+  @Test(
+    "what the user typed is echoed inert: no escape or bell reaches the terminal",
+    arguments: [
+      ["search", "\u{1B}]0;owned\u{07}"], ["search", "\u{1B}[2J", "--terminal"],
+      ["ignore", "add", "\u{1B}]0;x\u{07}"], ["show", "\u{1B}]0;x\u{07}"],
+    ])
+  func echoedInert(arguments: [String]) async throws {
+    let terminal = arguments.last == "--terminal"
+    let result = await harness.run(
+      terminal ? Array(arguments.dropLast()) : arguments, terminal: terminal)
+    for text in [result.out, result.err] {
+      #expect(!text.contains("\u{07}") && !text.contains("\u{1B}]") && !text.contains("\u{1B}[2J"))
+    }
+  }
+
   @Test("a redirect loop says so, and is not retried")
   func redirectLoop() async throws {
     harness.server.route("/loop", .redirect(to: "/loop"))

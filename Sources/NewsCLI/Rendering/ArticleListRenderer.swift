@@ -21,6 +21,8 @@ struct ArticleListRenderer {
   func render(_ page: ArticleList, heading: String, countSuffix: String = "", unread: Int? = nil)
     -> String
   {
+    // A heading may echo what the user typed (search words) or a source's name: made inert.
+    let heading = TerminalSanitizer.clean(heading)
     let shown = page.articles.count
     let counts =
       "\(shown) of \(page.totalResults)\(countSuffix)" + (unread.map { " · \($0) unread" } ?? "")
