@@ -84,7 +84,7 @@ enum FeedCommand {
     render(result, format: format, configuration: configuration, context: context)
     context.displayed()
     do {
-      try lists.keep(result)
+      if let warning = try lists.keep(result) { context.warn(warning) }
     } catch let error as any NewsError {
       if !everyFailed { throw ListNotKeptError(underlying: error) }
     }

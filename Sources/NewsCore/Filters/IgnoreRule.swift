@@ -68,6 +68,19 @@ public struct IgnoreFilter {
   }
 
   private var rules: [Compiled]
+  /// The regular-expression rules that took longer than ``timeLimit`` on an article (runaway
+  /// backtracking: `(a+)+$`): skipped from then on, for the rest of the run.
+  public private(set) var slowRules: [IgnoreRule] = []
+  /// The longest one regular expression may take on one article.
+  public static let timeLimit: Duration = .milliseconds(100)
+
+  /// The warnings to show for ``slowRules``.
+  public var warnings: [String] {
+    slowRules.map {
+      "ignore rule \($0.summary) took over \(Self.timeLimit.seconds) s on one item and was "
+        + "skipped (a pattern that backtracks without end; simplify it)"
+    }
+  }
 
   /// A filter of `rules` (a rule that cannot be used matches nothing).
   public init(_ rules: [IgnoreRule]) {
@@ -88,6 +101,27 @@ public struct IgnoreFilter {
   /// Whether no rule can match anything.
   public var isEmpty: Bool { rules.isEmpty }
 
+  /// Whether `expression` matches in `text`; `nil` when it took longer than ``timeLimit``
+  /// (stopped then: matching reports its progress, and is told to stop).
+  static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool? {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var found = false
+    var slow = false
+    expression.enumerateMatches(
+      in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)
+    ) { match, _, stop in
+      if match != nil {
+        found = true
+        stop.pointee = true
+      } else if clock.now - start > timeLimit {
+        slow = true
+        stop.pointee = true
+      }
+    }
+    return found ? true : (slow ? nil : false)
+  }
+
   /// Whether a rule hides `article`.
   public mutating func ignores(_ article: Article) -> Bool {
     for index in rules.indices {
@@ -102,8 +136,12 @@ public struct IgnoreFilter {
       }
       if let expression = rules[index].expression {
         let text = fields.compactMap { $0 }.joined(separator: "\n")
-        if expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil {
-          return true
+        switch Self.matches(expression, text) {
+        case true?: return true
+        case false?: break
+        case nil:
+          slowRules.append(rule)
+          rules[index].expression = nil
         }
       } else if rules[index].matcher?.matches(fields) == true {
         return true

@@ -46,7 +46,7 @@ extension ListService {
     let shown = Set(reports.lazy.flatMap(\.items).map(\.id))
     var result = FeedListResult(
       reports: reports, read: read.intersection(shown), unread: unread, cutByLimit: cut,
-      warnings: warnings, marks: marks)
+      warnings: warnings + filter.warnings, marks: marks)
     if showIgnored {
       result.ignored = ignored.intersection(shown)
       result.showsIgnored = true
@@ -55,8 +55,11 @@ extension ListService {
   }
 
   /// Keeps what `result` showed as the last list (so `news show 3` counts in it) and stamps the
-  /// read marks of the items still listed.
-  public func keep(_ result: FeedListResult) throws {
+  /// read marks of the items still listed. A feed of which no source answered (every one failed)
+  /// shows nothing: the last list stays what it was, for `news show 3`.
+  @discardableResult
+  public func keep(_ result: FeedListResult) throws -> String? {
+    guard result.reports.contains(where: { $0.status != .failed }) else { return nil }
     let items = result.items
     let shown = items.map(\.id)
     var listing = Listing(
@@ -65,7 +68,8 @@ extension ListService {
     // Carried along when small, so `news show 3` reads only this file; 10,000 items of 200 feeds
     // are found by id instead, rather than written out on every run.
     if items.count <= Listing.maximumCarried { listing.articles = items.map(\.article) }
-    try store.setLastListing(listing)
+    let warning = try store.setLastListing(listing)
     try? store.noteListed(shown, marks: result.marks)
+    return warning
   }
 }

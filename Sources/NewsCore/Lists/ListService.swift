@@ -96,7 +96,9 @@ public struct ListService: Sendable {
     result.warnings = list.warnings + result.warnings
     do {
       try store.save(list, key: key, makeLast: false)
-      try store.setLastListing(Self.listing(result.list, key: key))
+      if let warning = try store.setLastListing(Self.listing(result.list, key: key)) {
+        result.warnings.append(warning)
+      }
     } catch let error as any NewsError {
       result.notKept = error
     }
@@ -109,7 +111,8 @@ public struct ListService: Sendable {
     var list = list
     var filter = IgnoreFilter(shape.ignoring ? ignoreRules : [])
     if !filter.isEmpty { list.articles.removeAll { filter.ignores($0) } }
-    let (read, warnings) = readMarksOrWarning(of: list.articles.map(\.id))
+    var (read, warnings) = readMarksOrWarning(of: list.articles.map(\.id))
+    warnings += filter.warnings
     var shown = list
     if shape.unreadOnly { shown.articles.removeAll { read.contains($0.id) } }
     var result = ListResult(
@@ -161,7 +164,7 @@ public struct ListService: Sendable {
 
   private func record(_ listing: Listing, in result: inout ListResult) {
     do {
-      try store.setLastListing(listing)
+      if let warning = try store.setLastListing(listing) { result.warnings.append(warning) }
     } catch let error as any NewsError {
       result.notKept = error
     } catch {

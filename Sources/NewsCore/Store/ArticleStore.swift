@@ -46,7 +46,9 @@ public struct ArticleStore: Sendable {
       totalResults: page.totalResults, fetchedAt: page.fetchedAt)
     full.articles = page.articles
     try store.transaction { files in
-      var index = try files.read(ListingIndex.self, name: ListingIndex.fileName) ?? ListingIndex()
+      var index =
+        try files.read(ListingIndex.self, name: ListingIndex.fileName)
+        ?? (listingIndexIsMissing ? try indexRebuilt(in: files) : ListingIndex())
       let slot = index.entries[key]?.slot ?? index.freeSlot()
       try files.write(full, name: ListingIndex.slotName(slot))
       index.entries[key] = ListingIndex.Entry(slot: slot, fetchedAt: page.fetchedAt)
@@ -78,10 +80,13 @@ public struct ArticleStore: Sendable {
   /// Records what a list command showed, so that `news show <n>` finds it. The last listing is
   /// only ever what the last list showed: a damaged one is replaced by this one rather than
   /// failing the list that was just printed (the one file for which "a damaged file is never
-  /// replaced" does not hold, as nothing in it is worth keeping).
-  public func setLastListing(_ listing: Listing) throws {
+  /// replaced" does not hold, as nothing in it is worth keeping), and the answer is a warning
+  /// naming it.
+  @discardableResult
+  public func setLastListing(_ listing: Listing) throws -> String? {
     do {
       try store.write(listing, name: StoreLayout.lastListing)
+      return nil
     } catch let error as StoreError {
       switch error {
       case .undecryptable, .notAStoreFile, .unreadableContent:
@@ -89,6 +94,8 @@ public struct ArticleStore: Sendable {
           try files.remove(StoreLayout.lastListing)
           try files.write(listing, name: StoreLayout.lastListing)
         }
+        return "\(store.url(for: StoreLayout.lastListing).path) was damaged and is replaced by "
+          + "this list (it only held what the last list showed, for 'news show <n>')"
       default:
         throw error
       }
@@ -98,6 +105,7 @@ public struct ArticleStore: Sendable {
   /// The listing stored for `key` with its articles, if any: the index entry, then that one
   /// listing file (whatever retention dropped since).
   public func listing(for key: String) throws -> (listing: Listing, articles: [Article])? {
+    if listingIndexIsMissing { _ = try rebuildListingIndex() }
     guard
       let slot = try store.read(ListingIndex.self, name: ListingIndex.fileName)?.entries[key]?
         .slot,
@@ -111,23 +119,34 @@ public struct ArticleStore: Sendable {
   /// Writes the listings index again from the listing files that read (after a damaged index
   /// was removed): no listing file is left unreachable. Returns how many were indexed.
   func rebuildListingIndex() throws -> Int {
-    try store.transaction { files in
-      var index = ListingIndex()
-      for name in store.names() {
-        guard let slot = ListingIndex.slot(ofFileNamed: name),
-          let listing = try? files.read(Listing.self, name: name)
-        else { continue }
-        if let other = index.entries[listing.key], other.fetchedAt >= listing.fetchedAt {
-          continue
-        }
-        index.entries[listing.key] = ListingIndex.Entry(slot: slot, fetchedAt: listing.fetchedAt)
+    try store.transaction { files in try indexRebuilt(in: files).entries.count }
+  }
+
+  /// Whether the listings index is gone while listing files remain (deleted by hand, or by a
+  /// sync tool): it is rebuilt from them before it is read or written, never started afresh
+  /// over them.
+  var listingIndexIsMissing: Bool {
+    !store.exists(ListingIndex.fileName)
+      && store.names().contains { ListingIndex.slot(ofFileNamed: $0) != nil }
+  }
+
+  /// The index made from the listing files that read, written (under the caller's lock).
+  private func indexRebuilt(in files: EncryptedStore.Transaction) throws -> ListingIndex {
+    var index = ListingIndex()
+    for name in store.names() {
+      guard let slot = ListingIndex.slot(ofFileNamed: name),
+        let listing = try? files.read(Listing.self, name: name)
+      else { continue }
+      if let other = index.entries[listing.key], other.fetchedAt >= listing.fetchedAt {
+        continue
       }
-      for dropped in index.dropOldest(keeping: Self.maximumListings) {
-        try files.remove(ListingIndex.slotName(dropped))
-      }
-      try files.write(index, name: ListingIndex.fileName)
-      return index.entries.count
+      index.entries[listing.key] = ListingIndex.Entry(slot: slot, fetchedAt: listing.fetchedAt)
     }
+    for dropped in index.dropOldest(keeping: Self.maximumListings) {
+      try files.remove(ListingIndex.slotName(dropped))
+    }
+    try files.write(index, name: ListingIndex.fileName)
+    return index
   }
 
   /// The last listing a list command showed, with its articles: those it carries, else those of

@@ -8,30 +8,41 @@ extension EncryptedStore {
   static let keyCheckContent = Array("news store key check 1".utf8)
 
   /// Checks, once per process, that the key is the one the store was written with: the key-check
-  /// file opens or, in a store written before it existed, some file does. An empty store passes.
+  /// file opens or, when it is missing or damaged, some other file does (a damaged key check
+  /// then costs only itself: doctor names it, repair writes it again). An empty store passes.
   ///
-  /// - Throws: ``StoreError/wrongKey(path:)``; nothing has been written then.
+  /// - Throws: ``StoreError/wrongKey(path:)`` when no file opens; nothing has been written then.
   public func verifyKey() throws {
     if checked.keyVerified.withLock({ $0 }) { return }
     let names = files.names()
+    var failed: String?
     if names.contains(Self.keyCheckName) {
       do {
-        guard try readBytes(Self.keyCheckName) == Self.keyCheckContent else {
-          throw StoreError.wrongKey(path: url(for: Self.keyCheckName).path)
+        if try readBytes(Self.keyCheckName) != Self.keyCheckContent {
+          failed = Self.keyCheckName
         }
       } catch let error as StoreError {
         switch error {
         case .io, .locked: throw error
-        default: throw StoreError.wrongKey(path: url(for: Self.keyCheckName).path)
+        default: failed = Self.keyCheckName
         }
       }
-    } else if let first = names.first {
-      // A store from before the key check: any file that opens proves the key, the smallest first.
-      let bySize = names.map { ($0, files.size(of: $0) ?? .max) }.sorted { $0.1 < $1.1 }.map(\.0)
-      guard bySize.contains(where: { (try? readBytes($0)) != nil }) else {
-        throw StoreError.wrongKey(path: url(for: first).path)
+    }
+    if failed != nil || !names.contains(Self.keyCheckName), let first = names.first {
+      // Any other file that opens proves the key, the smallest first (a few at most: with a
+      // wrong key none does, and trying every file of a large store would cost its size).
+      let others = names.filter { $0 != Self.keyCheckName }
+        .map { ($0, files.size(of: $0) ?? .max) }.sorted { $0.1 < $1.1 }.prefix(8).map(\.0)
+      guard others.contains(where: { (try? readBytes($0)) != nil }) else {
+        throw StoreError.wrongKey(path: url(for: failed ?? first).path)
       }
     }
     checked.keyVerified.withLock { $0 = true }
+  }
+
+  /// Writes the key check again (after repair removed a damaged one), once the key is proven.
+  func rewriteKeyCheck() throws {
+    try verifyKey()
+    try writeBytes(Self.keyCheckContent, name: Self.keyCheckName)
   }
 }

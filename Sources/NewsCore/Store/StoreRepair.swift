@@ -27,7 +27,8 @@ public enum StoreRepair {
   {
     let directory = articles.store.directory.standardizedFileURL.path + "/"
     let damaged = report.files.filter { $0.error != nil && isRemade($0.name) }
-    var indexRemoved = false
+    // A listings index that is gone while listing files remain is rebuilt too.
+    var indexRemoved = articles.listingIndexIsMissing
     let damagedMarks = report.files.filter {
       $0.error != nil && isReadMarks($0.name) && $0.path.hasPrefix(directory)
     }
@@ -40,6 +41,14 @@ public enum StoreRepair {
       where file.path.hasPrefix(directory) && (try? files.remove(file.name)) != nil {
         actions.append("removed \(file.path) (the next fetch writes it again)")
         if file.name == ListingIndex.fileName { indexRemoved = true }
+      }
+      // A damaged key check, the key proven by the other files: written again.
+      if let file = report.files.first(where: {
+        $0.name == StoreLayout.keyCheck && $0.error != nil && $0.path.hasPrefix(directory)
+      }) {
+        try files.remove(file.name)
+        try articles.store.rewriteKeyCheck()
+        actions.append("wrote \(file.path) again (it was damaged; the other files prove the key)")
       }
       // A damaged account file holds nothing that can be read: removed, with what it costs.
       for file in damagedAccountFiles {

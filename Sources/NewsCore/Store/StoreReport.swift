@@ -54,6 +54,18 @@ public struct StoreReport: Sendable {
         report.files.append(file)
       }
       if let store { report.checkSegments(in: store) }
+      let names = files.names()
+      if !names.contains(StoreLayout.listingIndex),
+        names.contains(where: { ListingIndex.slot(ofFileNamed: $0) != nil })
+      {
+        report.files.append(
+          File(
+            name: StoreLayout.listingIndex, path: files.fileURL(StoreLayout.listingIndex).path,
+            bytes: 0,
+            error:
+              "missing while listing files remain: rebuilt from them by 'news doctor --repair' "
+              + "(or the next list)"))
+      }
     }
     return report
   }
