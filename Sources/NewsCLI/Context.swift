@@ -77,7 +77,8 @@ public struct Context: Sendable {
     var context = Context(
       environment: environment,
       currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-      console: .live(environment: environment), httpClient: LiveHTTPClient.make(), timing: .live,
+      console: .live(environment: environment),
+      httpClient: LiveHTTPClient.make(environment: environment), timing: .live,
       timeZone: .current, analytics: Analytics(), randomBytes: SecureRandom.bytes)
     context.readSecret = SecretPrompt.read
     return context

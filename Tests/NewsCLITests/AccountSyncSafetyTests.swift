@@ -168,4 +168,19 @@ struct AccountSyncSafetyTests {
     let found = try await harness.run(["search", "story", "--json"]).json()
     #expect((found["articles"] as? [[String: Any]])?.isEmpty == true)
   }
+
+  @Test("a server refusing the edit token it just gave is its fault: not a wrong password")
+  func badTokenLoop() async throws {
+    try await addAndSync()
+    #expect(await harness.run(["read", try await id(of: "Read story")]).code == .success)
+    harness.server.route(GoogleReaderServer.path + "/reader/api/0/edit-tag") { _ in
+      LoopbackServer.Response(status: 401, headers: ["X-Reader-Google-Bad-Token": "true"])
+    }
+    let sync = await harness.run(["sync", "--account", "home", "--json"])
+    #expect(sync.code == .unavailable)
+    let error = try #require((try sync.json()["sources"] as? [[String: Any]])?.first?["error"])
+    #expect("\(error)".contains("refused the edit token it had just given"), "\(error)")
+    #expect(!"\(error)".contains("password"))
+    #expect(try await account()["pendingMarks"] as? Int == 1)
+  }
 }

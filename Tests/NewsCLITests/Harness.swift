@@ -63,7 +63,7 @@ final class Harness: Sendable {
       console: Console(
         out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
         stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: width))
-    context.httpClient = LiveHTTPClient.make()
+    context.httpClient = LiveHTTPClient.make(environment: environment)
     context.timing = .test(now: now, pauses: sleeps, limit: deadline)
     context.randomBytes = SecureRandom.bytes
     context.providers = providers

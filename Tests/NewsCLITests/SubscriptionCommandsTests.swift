@@ -150,4 +150,16 @@ struct SubscriptionCommandsTests {
     let missing = await harness.run(["sources", "import", harness.home.path("nope")])
     #expect(missing.code == .ioError)
   }
+
+  @Test("sources import refuses a file larger than 16 MiB unread (exit 65)")
+  func importTooLarge() async throws {
+    let path = harness.home.path("huge.opml")
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: UInt64(16 << 20) + 1)
+    try handle.close()
+    let result = await harness.run(["sources", "import", path])
+    #expect(result.code == .dataError)
+    #expect(result.err.contains("larger than 16 MiB"), "\(result.err)")
+  }
 }

@@ -117,10 +117,7 @@ enum SourcesActions {
       }
       feeds = [(url, nil)]
     } else {
-      let file = URL(fileURLWithPath: value, relativeTo: context.currentDirectory)
-      guard let data = FileManager.default.contents(atPath: file.path) else {
-        throw SubscriptionError.unreadableFile(path: value, reason: "no such file, or not readable")
-      }
+      let data = try SubscriptionFile.read(value, relativeTo: context.currentDirectory)
       let parsed: (subscriptions: [Subscription], skipped: [String])
       do {
         parsed = try SubscriptionFile.parse(data)
@@ -141,10 +138,7 @@ enum SourcesActions {
   private static func importFile(
     _ path: String, _ subscriptions: SubscriptionService, context: Context
   ) throws -> ExitCode {
-    let url = URL(fileURLWithPath: path, relativeTo: context.currentDirectory)
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw SubscriptionError.unreadableFile(path: path, reason: "no such file, or not readable")
-    }
+    let data = try SubscriptionFile.read(path, relativeTo: context.currentDirectory)
     let imported = try subscriptions.importFile(data, path: path)
     for skipped in imported.skipped { context.warn("\(path): \(skipped); skipped") }
     for (name, link) in imported.added {

@@ -22,6 +22,8 @@ public enum AccountError: NewsError, Equatable {
   case unsupported(account: String, detail: String)
   /// No account has a source of that name.
   case unknownSource(String)
+  /// The server refused the edit token it had just handed out (Google Reader API).
+  case badToken(account: String)
 
   public var message: String {
     switch self {
@@ -46,6 +48,9 @@ public enum AccountError: NewsError, Equatable {
       return "account \(account): \(detail)"
     case .unknownSource(let name):
       return "no account has a source named '\(name)' (news sources lists them)"
+    case .badToken(let account):
+      return "account \(account): the server refused the edit token it had just given "
+        + "(X-Reader-Google-Bad-Token, twice); the marks stay queued for the next sync"
     }
   }
 
@@ -54,13 +59,13 @@ public enum AccountError: NewsError, Equatable {
     case .unknown, .exists, .invalidName, .noPassword, .unsupported, .unknownSource: return .usage
     case .refused: return .permissionDenied
     case .wrongShape: return .dataError
-    case .status, .unreachable: return .unavailable
+    case .status, .unreachable, .badToken: return .unavailable
     }
   }
 
   public var isOutage: Bool {
     switch self {
-    case .status, .unreachable: return true
+    case .status, .unreachable, .badToken: return true
     default: return false
     }
   }

@@ -269,10 +269,11 @@ struct GoogleReaderClient: AccountClient {
         try await transport.post(
           endpoint(path), form: body, headers: ["Authorization": "GoogleLogin auth=" + auth])
       }
-      if response.status == 401, attempt == 0,
-        response.headers["x-reader-google-bad-token"] == "true"
-      {
-        continue
+      if response.status == 401, response.headers["x-reader-google-bad-token"] == "true" {
+        // Stale once: fetched again. Refused again with a token just fetched: the server's
+        // fault, not the password's.
+        if attempt == 0 { continue }
+        throw AccountError.badToken(account: account.name)
       }
       try check(response)
       return

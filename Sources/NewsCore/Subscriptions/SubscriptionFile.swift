@@ -3,6 +3,30 @@ import Foundation
 /// The subscription lists other readers write: OPML 1.0/2.0 (nested outlines are folders, which
 /// become tags) and newsboat's `urls` file (`url "tag" "~Title"`, `#` comments).
 public enum SubscriptionFile {
+  /// The largest file `news sources import` reads: an OPML file of 10,000 feeds is about 2 MB.
+  public static let maximumSize = 16 << 20
+
+  /// The bytes of the file at `path` (relative to `directory`), refused unread when larger than
+  /// ``maximumSize``.
+  ///
+  /// - Throws: ``SubscriptionError/unreadableFile(path:reason:)`` (exit 74) or, when too large,
+  ///   ``SubscriptionError/badImport(path:detail:)`` (exit 65).
+  public static func read(_ path: String, relativeTo directory: URL) throws -> Data {
+    let url = URL(fileURLWithPath: path, relativeTo: directory)
+    guard let handle = FileHandle(forReadingAtPath: url.path) else {
+      throw SubscriptionError.unreadableFile(path: path, reason: "no such file, or not readable")
+    }
+    defer { try? handle.close() }
+    // One byte past the cap is read at most: a larger file (or a device) is never read whole.
+    let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
+    guard data.count <= maximumSize else {
+      throw SubscriptionError.badImport(
+        path: path,
+        detail: "it is larger than \(maximumSize >> 20) MiB: not a list of subscriptions")
+    }
+    return data
+  }
+
   /// Why a file could not be read: names the line, or the element.
   public struct Failure: Error, Equatable {
     /// What is wrong, and where.

@@ -17,6 +17,7 @@ import Foundation
 public final class CurlHTTPClient: HTTPClient {
   private let loop: CurlLoop
   private let maximumBodySize: Int
+  private let proxies: ProxySettings
 
   /// Whether libcurl could be loaded on this machine.
   public static var isAvailable: Bool { CurlLoop.shared != nil }
@@ -25,10 +26,15 @@ public final class CurlHTTPClient: HTTPClient {
   ///
   /// - Parameter maximumBodySize: larger bodies are refused with
   ///   ``HTTPError/responseTooLarge(host:limit:)``.
-  public init?(maximumBodySize: Int = 10 << 20) {
+  /// - Parameter environment: where the proxy variables are read (``ProxySettings``).
+  public init?(
+    maximumBodySize: Int = 10 << 20,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
     guard let loop = CurlLoop.shared else { return nil }
     self.loop = loop
     self.maximumBodySize = maximumBodySize
+    self.proxies = ProxySettings(environment: environment)
   }
 
   /// The most redirects one request follows, as Foundation's.
@@ -40,7 +46,9 @@ public final class CurlHTTPClient: HTTPClient {
     let carriesCredential = RedirectPolicy.carriesCredential(request)
     while true {
       guard let from = request.url else { throw URLError(.badURL) }
-      let answer = try await CurlTransfer(request, maximumBodySize: maximumBodySize).run(on: loop)
+      let answer = try await CurlTransfer(
+        request, maximumBodySize: maximumBodySize, proxy: proxies.proxy(for: from)
+      ).run(on: loop)
       let location = answer.headers.last { $0.name.lowercased() == "location" }?.value
       guard [301, 302, 303, 307, 308].contains(answer.status), let location,
         let to = URL(string: location, relativeTo: from)?.absoluteURL

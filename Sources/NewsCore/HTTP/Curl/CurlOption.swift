@@ -18,6 +18,9 @@ enum CurlOption {
   static let copyPostFields: Int32 = 10165
   static let noBody: Int32 = 44
   static let httpGet: Int32 = 80
+  /// `CURLOPT_PROXY`: set for every request ("" for none), so that libcurl reads no variable
+  /// of its own (``ProxySettings`` decides).
+  static let proxy: Int32 = 10004
 
   /// `CURLPROTO_HTTP | CURLPROTO_HTTPS`: nothing else is ever spoken.
   static let httpAndHTTPS = 1 | 2

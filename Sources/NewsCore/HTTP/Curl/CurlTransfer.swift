@@ -29,8 +29,12 @@ final class CurlTransfer: @unchecked Sendable {
   private var failure: (any Error)?
   private let cancelled = Atomic(false)
 
-  /// Prepares `request`; bodies past `maximumBodySize` are refused as they arrive, decoded.
-  init(_ request: URLRequest, maximumBodySize: Int) throws {
+  /// The proxy the request goes through, if any (named when it cannot be reached).
+  let proxy: ProxySettings.Proxy?
+
+  /// Prepares `request`, through `proxy` when there is one; bodies past `maximumBodySize` are
+  /// refused as they arrive, decoded.
+  init(_ request: URLRequest, maximumBodySize: Int, proxy: ProxySettings.Proxy? = nil) throws {
     guard let url = request.url else { throw URLError(.badURL) }
     guard let easy = news_curl_easy_init() else {
       throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl could not start"])
@@ -38,10 +42,12 @@ final class CurlTransfer: @unchecked Sendable {
     self.easy = easy
     self.host = url.host ?? "?"
     self.maximumBodySize = maximumBodySize
+    self.proxy = proxy
     let user = Unmanaged.passUnretained(self).toOpaque()
     _ = news_curl_setopt_long(easy, CurlOption.noSignal, 1)
     _ = news_curl_setopt_long(easy, CurlOption.protocols, CurlOption.httpAndHTTPS)
     _ = news_curl_setopt_pointer(easy, CurlOption.url, url.absoluteString)
+    _ = news_curl_setopt_pointer(easy, CurlOption.proxy, proxy?.url ?? "")
     // Every encoding this libcurl decodes is offered, and decoded before the size cap counts it.
     _ = news_curl_setopt_pointer(easy, CurlOption.acceptEncoding, "")
     _ = news_curl_setopt_callback(easy, CurlOption.writeFunction, curlWriteBody)
@@ -109,6 +115,12 @@ final class CurlTransfer: @unchecked Sendable {
   func finish(result: Int32) {
     if let failure {
       finish(throwing: failure)
+    } else if result != 0, let proxy, [5, 7].contains(result) {
+      // Not the server: the proxy in between could not be reached.
+      finish(
+        throwing: HTTPError.network(
+          host: "the proxy \(proxy.origin) (\(proxy.variable))",
+          reason: result == 5 ? "its name does not resolve" : "it refused the connection"))
     } else if result != 0 {
       finish(
         throwing: CurlResult.error(result, reason: String(cString: news_curl_strerror(result))))
