@@ -183,4 +183,20 @@ struct AccountSyncSafetyTests {
     #expect(!"\(error)".contains("password"))
     #expect(try await account()["pendingMarks"] as? Int == 1)
   }
+
+  @Test("read --all --source of an account's feed is one mark of the feed, not one an item")
+  func wholeFeedRead() async throws {
+    try await addAndSync()
+    let result = await harness.run(["read", "--all", "--source", "home/news"])
+    #expect(result.code == .success, "\(result.err)")
+    #expect(result.out.contains("marked read: 3 articles"), "\(result.out)")
+    #expect(try await account()["pendingMarks"] as? Int == 1)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    let marks = harness.server.requests.filter { $0.path.hasSuffix("/mark-all-as-read") }
+    #expect(marks.count == 1)
+    #expect(edits.isEmpty, "no mark an item")
+    #expect(reader.item(1)?.read == true && reader.item(3)?.read == true)
+    #expect(reader.item(4)?.read == false, "the other feed's item stays unread")
+    #expect(try await unreadTitles().isEmpty)
+  }
 }

@@ -118,6 +118,13 @@ struct ColdsweatAccountTests {
     let bookmarks = await harness.run(["bookmarks", "--json"])
     #expect(!bookmarks.out.contains("Story 1"))
 
+    // A whole feed read here is one `mark=feed` with `before` on the server.
+    let now = Date(timeIntervalSince1970: 1_900_000_000)
+    let all = await harness.run(["read", "--all", "--source", "cs/loop-news"], now: now)
+    #expect(all.code == .success, "\(all.err)")
+    #expect(await harness.run(["sync", "--account", "cs"], now: now).code == .success)
+    #expect(try server.ids("unread_item_ids").isEmpty, "Story 3 read through mark=feed")
+
     // Incremental: a new feed subscribed on the server (from another device) brings its one
     // item; only what is past since_id is asked for.
     harness.server.route("/loop/more.xml") { _ in

@@ -7,7 +7,7 @@ import Synchronization
 /// a stale one gets 401 and `X-Reader-Google-Bad-Token: true`), `subscription/list`,
 /// `stream/contents` newest first with `n`, `c` (continuation) and `ot`, `stream/items/ids` with
 /// `s`, `xt`, `n`, `c` (short decimal ids), `stream/items/contents` (`i`, the items that exist),
-/// `edit-tag` (`i` long or short, `a`/`r`) and
+/// `mark-all-as-read` (`s`, `ts` in microseconds), `edit-tag` (`i` long or short, `a`/`r`) and
 /// `subscription/edit`. Anything else is an unexpected request.
 public final class GoogleReaderServer: Sendable {
   /// A subscription.
@@ -170,6 +170,20 @@ public final class GoogleReaderServer: Sendable {
       let ids = Set(Self.form(request.body).filter { $0.0 == "i" }.compactMap { Self.parse($0.1) })
       let found = state.withLock { $0.items }.filter { ids.contains($0.id) }
       return json(["items": found.map(Self.content)])
+    case "reader/api/0/mark-all-as-read":
+      let fields = Dictionary(Self.form(request.body), uniquingKeysWith: { first, _ in first })
+      guard fields["T"] == state.withLock({ $0.token }), let stream = fields["s"],
+        stream.hasPrefix("feed/"), let ts = fields["ts"].flatMap(Int64.init)
+      else { return LoopbackServer.Response(status: 400) }
+      state.withLock { state in
+        for index in state.items.indices
+        where "feed/" + state.items[index].feedURL == stream
+          && Int64(state.items[index].published) * 1_000_000 <= ts
+        {
+          state.items[index].read = true
+        }
+      }
+      return LoopbackServer.Response(body: Data("OK".utf8))
     case "reader/api/0/edit-tag", "reader/api/0/subscription/edit":
       let fields = Self.form(request.body)
       guard request.method == "POST" else { return LoopbackServer.Response(status: 405) }

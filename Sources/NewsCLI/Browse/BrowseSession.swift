@@ -227,6 +227,13 @@ final class BrowseSession: Sendable {
           state.message =
             (read ? "not marked read: " : "not marked unread: ") + Self.describe(error)
         }
+      case .setSourceRead(let source, let ids):
+        do {
+          let warnings = try lists.get().markSourceRead(source, ids: ids).warnings
+          if !warnings.isEmpty { state.message = warnings.joined(separator: "; ") }
+        } catch {
+          state.message = "not marked read: " + Self.describe(error)
+        }
       case .markRead(let id):
         do {
           state.message = try lists.get().shown(id).warning

@@ -126,6 +126,8 @@ enum BrowseEffect: Equatable {
   case markRead(String)
   /// Mark these read (`A`), or unread again (`u`).
   case setRead([String], Bool)
+  /// `A` on a whole list (no filter) of the source named: marked as one, for an account's feed.
+  case setSourceRead(String, [String])
   /// Save these words as a saved search (`s`).
   case saveSearch([String])
   /// A screen was shown (the `display` analytics event).

@@ -18,8 +18,11 @@ enum ReadCommands {
     validate: validate,
     run: { arguments, context in
       let (_, articles) = try resolve(arguments, context: context)
-      let result = try context.services().lists().mark(
-        articles.map(\.id), read: true, counting: arguments[Options.all])
+      let lists = try context.services().lists()
+      let result =
+        try arguments[Options.readSource].map {
+          try lists.markSourceRead($0, ids: articles.map(\.id))
+        } ?? lists.mark(articles.map(\.id), read: true, counting: arguments[Options.all])
       result.warnings.forEach(context.warn)
       let added = result.count
       if arguments[Options.all] {

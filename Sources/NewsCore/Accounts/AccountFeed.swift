@@ -50,14 +50,19 @@ public struct AccountMark: Codable, Sendable, Hashable {
   public enum Change: String, Codable, Sendable {
     case read, unread, saved, unsaved
   }
-  /// The server's id of the item.
+  /// The server's id of the item (of the feed, for a whole feed marked read).
   public var item: String
   /// The change.
   public var change: Change
+  /// For a whole feed marked read (`item` is then the feed's id): the items received before this
+  /// time, in seconds since 1970 (Fever `mark=feed&before=`, Google Reader `mark-all-as-read`
+  /// with `ts`). `nil` for one item's mark.
+  public var feedBefore: Double?
 
   /// Creates a mark.
-  public init(item: String, change: Change) {
+  public init(item: String, change: Change, feedBefore: Double? = nil) {
     self.item = item
     self.change = change
+    self.feedBefore = feedBefore
   }
 }

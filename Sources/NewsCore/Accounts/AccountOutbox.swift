@@ -28,6 +28,27 @@ public struct AccountOutbox: Sendable {
     }
   }
 
+  /// Queues "every item of the account feed that is the source `source` read, up to `before`"
+  /// (one request, where each item would be one); `false` when `source` is no account's feed.
+  func noteFeedRead(source: String, before: Date) throws -> Bool {
+    guard let accounts = try store.read([AccountSecret].self, name: StoreLayout.accounts) else {
+      return false
+    }
+    for account in accounts.map(\.account.name) {
+      guard
+        let feed = try store.read(AccountState.self, name: StoreLayout.accountState(account))?
+          .feeds.first(where: { $0.source == source })
+      else { continue }
+      let mark = AccountMark(
+        item: feed.id, change: .read, feedBefore: before.timeIntervalSince1970.rounded(.down))
+      try store.update(StoreLayout.accountOutbox(account), initial: [AccountMark]()) { queued in
+        queued = Self.appending([mark], to: queued)
+      }
+      return true
+    }
+    return false
+  }
+
   /// The marks of `account` still to be sent, oldest first.
   func pending(_ account: String) throws -> [AccountMark] {
     try store.read([AccountMark].self, name: StoreLayout.accountOutbox(account)) ?? []
@@ -48,7 +69,7 @@ public struct AccountOutbox: Sendable {
   func accepted(_ sent: [AccountMark], account: String) throws {
     try remove(sent, account: account)
     try store.update(StoreLayout.accountItems(account), initial: AccountItems()) { known in
-      for mark in sent {
+      for mark in sent where mark.feedBefore == nil {
         switch mark.change {
         case .read: known.unread?.remove(mark.item)
         case .unread: known.unread?.insert(mark.item)
@@ -62,7 +83,8 @@ public struct AccountOutbox: Sendable {
   /// `queued` with `marks` at its end, each replacing an earlier mark of its item and kind.
   static func appending(_ marks: [AccountMark], to queued: [AccountMark]) -> [AccountMark] {
     func kind(_ mark: AccountMark) -> String {
-      mark.item + (mark.change == .read || mark.change == .unread ? "/read" : "/saved")
+      if mark.feedBefore != nil { return "feed:" + mark.item }
+      return mark.item + (mark.change == .read || mark.change == .unread ? "/read" : "/saved")
     }
     let replaced = Set(marks.map(kind))
     return queued.filter { !replaced.contains(kind($0)) } + marks

@@ -16,6 +16,11 @@ struct FeverClient: AccountClient {
     apiKey = MD5.hex(account.user + ":" + password)
   }
 
+  /// What a `mark` command changes: one item, or a whole feed (with `before`).
+  enum MarkTarget: String {
+    case item, feed
+  }
+
   /// Most pages a sync reads (50 items each): a server that keeps answering stops here.
   static let maximumPages = 2_000
 
@@ -95,8 +100,21 @@ struct FeverClient: AccountClient {
     async throws
   {
     for mark in marks {
-      _ = try await call(
-        [], form: [("mark", "item"), ("as", mark.change.rawValue), ("id", mark.item)])
+      if let before = mark.feedBefore {
+        // A whole feed read: one request (the protocol's `mark=feed`, with `before`).
+        _ = try await call(
+          [],
+          form: [
+            ("mark", MarkTarget.feed.rawValue), ("as", "read"), ("id", mark.item),
+            ("before", String(Int(before))),
+          ])
+      } else {
+        _ = try await call(
+          [],
+          form: [
+            ("mark", MarkTarget.item.rawValue), ("as", mark.change.rawValue), ("id", mark.item),
+          ])
+      }
       try accepted([mark])
     }
   }

@@ -127,8 +127,14 @@ struct GoogleReaderClient: AccountClient {
   func send(_ marks: [AccountMark], accepted: @Sendable ([AccountMark]) throws -> Void)
     async throws
   {
+    // A whole feed read first: `mark-all-as-read` of its stream, up to `ts` (microseconds).
+    for mark in marks where mark.feedBefore != nil {
+      let microseconds = String(Int64((mark.feedBefore ?? 0) * 1_000_000))
+      try await edit("reader/api/0/mark-all-as-read", [("s", mark.item), ("ts", microseconds)])
+      try accepted([mark])
+    }
     // One edit-tag per change and batch: `a=` adds the state, `r=` removes it.
-    let grouped = Dictionary(grouping: marks, by: \.change)
+    let grouped = Dictionary(grouping: marks.filter { $0.feedBefore == nil }, by: \.change)
     for change in [AccountMark.Change.read, .unread, .saved, .unsaved] {
       let marks = grouped[change] ?? []
       let (verb, tag) =

@@ -55,6 +55,28 @@ extension ListService {
     return MarkResult(count: count, warnings: warnings)
   }
 
+  /// Marks every stored article of the source `source` read (`news read --all --source`,
+  /// browse's `A` on a whole list): for an account's feed, one mark of the whole feed is queued
+  /// for its server (Fever `mark=feed`, Google Reader `mark-all-as-read`), not one an item.
+  @discardableResult
+  public func markSourceRead(_ source: String, ids: [String]? = nil) throws -> MarkResult {
+    let ids = try ids ?? store.articles(provider: source).map(\.id)
+    var warnings: [String] = []
+    var queued = false
+    if let outbox {
+      do {
+        queued = try outbox.noteFeedRead(source: source, before: context.now())
+      } catch {
+        queued = true
+        warnings.append(
+          "not queued for your account's server (the change is made here): "
+            + ((error as? any NewsError)?.message ?? "\(error)"))
+      }
+    }
+    if !queued { warnings += queue(ids, .read) }
+    return MarkResult(count: try store.markRead(ids, counting: true), warnings: warnings)
+  }
+
   /// Bookmarks `articles` (queued as saved for their accounts first); counts the new ones.
   @discardableResult
   public func bookmark(_ articles: [Article]) throws -> MarkResult {
