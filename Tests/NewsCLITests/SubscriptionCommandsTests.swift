@@ -154,7 +154,7 @@ struct SubscriptionCommandsTests {
   @Test("sources import refuses a file larger than 16 MiB unread (exit 65)")
   func importTooLarge() async throws {
     let path = harness.home.path("huge.opml")
-    FileManager.default.createFile(atPath: path, contents: nil)
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
     let handle = try #require(FileHandle(forWritingAtPath: path))
     try handle.truncate(atOffset: UInt64(16 << 20) + 1)
     try handle.close()

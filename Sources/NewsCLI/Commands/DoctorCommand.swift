@@ -31,7 +31,7 @@ enum DoctorCommand {
     let services = try context.services()
     let repairs = arguments[Options.repair] ? try services.repair() : nil
     let report = try services.doctor()
-    let paths = report.paths
+    let paths = configuration.paths
     let key = report.keySource
     let reports = report.files
     let leftovers = report.leftovers

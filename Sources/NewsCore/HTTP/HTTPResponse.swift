@@ -17,11 +17,6 @@ public struct HTTPResponse: Sendable {
   /// The URL that answered, after any redirects (`nil` when unknown).
   public var url: URL?
 
-  /// Where a feed in the body came from, for reading it.
-  public var origin: FeedOrigin {
-    FeedOrigin(url: url, contentType: headers["content-type"])
-  }
-
   /// Creates a response (clients and tests).
   public init(
     status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1, url: URL? = nil

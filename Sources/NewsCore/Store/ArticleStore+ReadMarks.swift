@@ -104,7 +104,7 @@ extension ArticleStore {
     var loaded = LoadedReadMarks(
       marks: ReadMarks(), log: log ?? ReadMarksLog(), shards: [:], earlierLayout: false)
     loaded.damagedLog = damagedLog
-    let (single, damagedSingle) = try load(StoreLayout.readMarks) {
+    let (single, _) = try load(StoreLayout.readMarks) {
       try decode($0, name: StoreLayout.readMarks, shard: nil)
     }
     if let single {

@@ -6,22 +6,20 @@ import Foundation
   import Darwin
 #endif
 
-/// The store's 32-byte key: from `NEWS_STORE_KEY` (base64, for cron and CI) or from the file
-/// `key` in the configuration directory, created on first use with mode 0600 in a 0700 directory.
+/// The store's 32-byte key: given as base64 (`NEWS_STORE_KEY`, for cron and CI) or read from a
+/// key file, created on first use with mode 0600 in a 0700 directory (where, the configuration
+/// says: ``StoreKey/load(configuration:randomBytes:)``).
 public struct StoreKey: Sendable {
   /// The key itself.
   let bytes: [UInt8]
   /// Where it came from, for `news doctor`: `NEWS_STORE_KEY` or the key file's path.
   public let source: String
 
-  /// Loads the key, creating the key file (from `randomBytes`) if there is none.
-  public static func load(
-    configuration: Configuration,
-    randomBytes: @Sendable (Int) -> [UInt8]
-  ) throws -> StoreKey {
-    if let key = try existing(configuration: configuration) { return key }
-    let directory = configuration.paths.configDirectory
-    let url = directory.appendingPathComponent("key")
+  /// Loads the key file `url` (`nil` when there is none), or creates it from `randomBytes`
+  /// with mode 0600 in its directory, made 0700 (two processes creating it at once agree on one).
+  static func loadFile(_ url: URL, randomBytes: @Sendable (Int) -> [UInt8]) throws -> StoreKey {
+    if let key = try read(url) { return key }
+    let directory = url.deletingLastPathComponent()
     try AtomicFile.createDirectory(directory)
     let temporary = directory.appendingPathComponent(".key.tmp-\(getpid())")
     let text = Data(randomBytes(32)).base64EncodedString() + "\n"
@@ -36,17 +34,12 @@ public struct StoreKey: Sendable {
     return key
   }
 
-  /// The key from `NEWS_STORE_KEY` or the key file, or `nil` when there is none yet (nothing is
-  /// created: `news doctor` reports this rather than making a key).
-  public static func existing(configuration: Configuration) throws -> StoreKey? {
-    if let encoded = configuration.storeKey {
-      return StoreKey(
-        bytes: try decode(encoded, source: "NEWS_STORE_KEY"), source: "NEWS_STORE_KEY")
-    }
-    return try read(configuration.paths.configDirectory.appendingPathComponent("key"))
+  /// The key given as base64 (`NEWS_STORE_KEY`), named by `source`.
+  static func encoded(_ text: String, source: String) throws -> StoreKey {
+    StoreKey(bytes: try decode(text, source: source), source: source)
   }
 
-  private static func read(_ url: URL) throws -> StoreKey? {
+  static func read(_ url: URL) throws -> StoreKey? {
     var info = stat()
     guard stat(url.path, &info) == 0 else {
       if errno == ENOENT { return nil }

@@ -15,8 +15,6 @@ public struct StoreReport: Sendable {
     public var error: String?
   }
 
-  /// The directories in use.
-  public var paths: Paths
   /// Where the key comes from (`NEWS_STORE_KEY` or the key file), `nil` before there is one.
   public var keySource: String?
   /// Every file, data directory first.
@@ -27,13 +25,10 @@ public struct StoreReport: Sendable {
   /// Whether every file decrypts.
   public var isHealthy: Bool { files.allSatisfy { $0.error == nil } }
 
-  /// Looks at every store file of `configuration`'s directories.
-  public static func examine(_ configuration: Configuration) throws -> StoreReport {
-    let key = try StoreKey.existing(configuration: configuration)
-    let paths = configuration.paths
-    var directories = [paths.dataDirectory]
-    if paths.cacheDirectory != paths.dataDirectory { directories.append(paths.cacheDirectory) }
-    var report = StoreReport(paths: paths, keySource: key?.source, files: [], leftovers: [])
+  /// Looks at every store file of `directories` (the data directory first), opening them with
+  /// `key` (`nil` before there is one).
+  public static func examine(_ directories: [URL], key: StoreKey?) -> StoreReport {
+    var report = StoreReport(keySource: key?.source, files: [], leftovers: [])
     for directory in directories {
       let files = StoreDirectory(url: directory)
       report.leftovers += files.leftoverTemporaryFiles()
@@ -45,8 +40,8 @@ public struct StoreReport: Sendable {
         var file = File(
           name: name, path: files.fileURL(name).path, bytes: files.size(of: name) ?? 0)
         if let store {
-          do { try store.verify(name) } catch let error as any NewsError {
-            file.error = error.message
+          do { try store.verify(name) } catch {
+            file.error = (error as? any NewsError)?.message ?? String(describing: error)
           }
         } else {
           file.error = "there is no key to open it with (NEWS_STORE_KEY unset, no key file)"
