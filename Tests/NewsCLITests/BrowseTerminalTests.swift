@@ -275,6 +275,31 @@ struct BrowseTerminalTests {
     #expect(server.requests(to: "/feed/a.json").count == 1)
   }
 
+  @Test("home: a cache that cannot be read is said so, never taken for \"never fetched\"")
+  func unreadableRow() throws {
+    for name in ["a", "b", "c"] {
+      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    var environment = self.environment
+    for name in ["a", "b", "c"] {
+      environment["NEWS_FEED_\(name.uppercased())_URL"] =
+        server.baseURL.absoluteString + "/feed/\(name).json"
+    }
+    let (code, _, _) = try BinaryTests().run(["feed"], environment: environment)
+    #expect(code == 0)
+    let cache = try #require(
+      FileManager.default.enumerator(atPath: home.path(""))?.compactMap { $0 as? String }
+        .first { $0.hasSuffix("feed-a.enc") })
+    let url = URL(fileURLWithPath: home.path(cache))
+    var bytes = [UInt8](try Data(contentsOf: url))
+    bytes[bytes.count / 2] ^= 0xff
+    try Data(bytes).write(to: url)
+    let session = try Session(arguments: ["browse", "--offline"], environment: environment)
+    session.wait(for: "unreadable")
+    session.send("q")
+    #expect(session.finish() == 0)
+  }
+
   @Test("home: every row's counts from the store at once; keys answered while a source hangs")
   func homeWithAHangingSource() throws {
     for name in ["a", "b", "c"] {

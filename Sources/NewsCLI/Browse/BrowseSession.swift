@@ -138,9 +138,12 @@ final class BrowseSession: Sendable {
         state.resize(width: size.width, height: size.height)
         screen = nil
       case .loaded(let channel, let heading, let freshness, let articles, let final):
-        let all =
-          (try? lists.get())?.readingState(of: articles, unreadOnly: false)
-          ?? ReadingState(articles: articles, read: [], bookmarked: [])
+        var all = ReadingState(articles: articles, read: [], bookmarked: [])
+        switch lists {
+        case .success(let lists): all = lists.readingState(of: articles, unreadOnly: false)
+        case .failure(let error): all.warnings = ["read state unavailable: " + Self.describe(error)]
+        }
+        if let warning = all.warnings.first, state.message == nil { state.message = warning }
         state.updateRow(
           channel, unread: all.articles.filter { !all.read.contains($0.id) }.count,
           total: all.articles.count, status: freshness, loading: !final)
@@ -251,9 +254,14 @@ final class BrowseSession: Sendable {
   /// Opens the link (the terminal handed over while a browser runs); returns a footer message.
   private func open(_ article: Article, link: String? = nil) -> String? {
     guard let link = link ?? article.url else { return "this article has no link" }
-    _ = try? lists.get().shown(article.id)
+    let warning: String?
+    do {
+      warning = try lists.get().shown(article.id).warning
+    } catch {
+      warning = "not marked read: " + Self.describe(error)
+    }
     guard let browser = Browser.find(environment: context.environment) else {
-      return "link: " + TerminalSanitizer.clean(link)
+      return "link: " + TerminalSanitizer.clean(link) + (warning.map { " (\($0))" } ?? "")
     }
     RawTerminal.restore()
     defer {
@@ -305,7 +313,20 @@ final class BrowseSession: Sendable {
       var unread = Set<String>()
       var tagged: [String: (unread: Set<String>, all: Set<String>)] = [:]
       for index in channels.indices where !channels[index].gathers {
-        guard let stored = await self.stored(index) else {
+        let stored: (heading: String, freshness: String, articles: [Article])?
+        do {
+          stored = try await answer(index, refresh: false, offline: true, throwing: true)
+        } catch is OfflineError {
+          stored = nil
+        } catch {
+          // A store that cannot be read is said as such, never taken for "never fetched".
+          send.yield(
+            .row(
+              channel: index, unread: nil, total: nil,
+              status: "unreadable: " + Self.describe(error)))
+          continue
+        }
+        guard let stored else {
           send.yield(.row(channel: index, unread: nil, total: nil, status: "never fetched"))
           continue
         }
@@ -373,7 +394,7 @@ final class BrowseSession: Sendable {
         let report = try await feed.get().fetch([source], refresh: refresh, offline: offline)
           .first
         guard let report, report.status != .failed else {
-          if throwing {
+          if throwing, report?.neverFetched != true {
             throw BrowseFailure(message: report?.error ?? "source \(source.name) failed")
           }
           return nil

@@ -191,6 +191,7 @@ public struct FeedService: Sendable {
     }
     if offline {
       report.error = "source \(source.name): nothing cached (offline)"
+      report.neverFetched = true
       return .done(report)
     }
     if let waitUntil, waitUntil > current {

@@ -26,6 +26,8 @@ public struct FeedSourceReport: Sendable {
   public var warnings: [String] = []
   /// Whether the source answered `304 Not Modified` and only the time was written.
   public var revalidated = false
+  /// Offline, with nothing cached: the source was never fetched (not a failure to read).
+  public var neverFetched = false
   /// Until when the server asked not to be asked again (`429` or `503` with `Retry-After`).
   var backoffUntil: Date?
 }

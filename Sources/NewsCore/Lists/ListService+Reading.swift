@@ -6,15 +6,25 @@ extension ListService {
   }
 
   /// What a reader shows beside a list of `articles`: which are read and which bookmarked; with
-  /// `unreadOnly`, the read ones left out. Marks or bookmarks that cannot be read count as none.
+  /// `unreadOnly`, the read ones left out. Marks or bookmarks that cannot be read count as none,
+  /// and say why in ``ReadingState/warnings``.
   public func readingState(of articles: [Article], unreadOnly: Bool) -> ReadingState {
     var filter = IgnoreFilter(ignoreRules)
     let articles = filter.isEmpty ? articles : articles.filter { !filter.ignores($0) }
     let ids = articles.map(\.id)
-    let read = ((try? store.readMarks(of: ids)) ?? ReadMarks()).marked(ids)
-    return ReadingState(
+    let (marks, warnings) = readMarksOrWarning(of: ids)
+    let read = marks.marked(ids)
+    var state = ReadingState(
       articles: unreadOnly ? articles.filter { !read.contains($0.id) } : articles, read: read,
-      bookmarked: Set(((try? store.bookmarks()) ?? []).map(\.id)))
+      bookmarked: [])
+    state.warnings = warnings + filter.warnings
+    do {
+      state.bookmarked = Set(try store.bookmarks().map(\.id))
+    } catch {
+      state.warnings.append(
+        "bookmarks unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
+    }
+    return state
   }
 
   /// Marks the article `id` read because it was shown (`show`, `open`, the reader): shown means read.
@@ -130,6 +140,8 @@ public struct ReadingState: Sendable, Equatable {
   public var read: Set<String>
   /// The ids of those bookmarked.
   public var bookmarked: Set<String>
+  /// What could not be read (the read marks, the bookmarks), for the reader to show.
+  public var warnings: [String] = []
 
   /// Creates the state of a list.
   public init(articles: [Article], read: Set<String>, bookmarked: Set<String>) {
