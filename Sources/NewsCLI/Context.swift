@@ -104,20 +104,12 @@ public struct Context: Sendable {
   /// The configuration (a broken `config.json` is an error here too, for every command).
   func configuration() throws -> Configuration { try settings().configuration }
 
-  /// Reads the configuration from the environment and `.env` in the current directory, then the
+  /// Reads the configuration (``Configuration/load(environment:currentDirectory:)``: the
+  /// environment, then `.env` here, then `.env` in the configuration directory), then the
   /// `config.json` it points at.
   func readSettings() throws -> Settings {
-    let dotEnvURL = currentDirectory.appendingPathComponent(".env")
-    var dotEnv: String?
-    if FileManager.default.fileExists(atPath: dotEnvURL.path) {
-      do {
-        dotEnv = try String(contentsOf: dotEnvURL, encoding: .utf8)
-      } catch {
-        throw ConfigurationError.unreadableFile(
-          variable: ".env", path: dotEnvURL.path, reason: "not readable UTF-8 text")
-      }
-    }
-    let configuration = try Configuration(environment: environment, dotEnv: dotEnv)
+    let configuration = try Configuration.load(
+      environment: environment, currentDirectory: currentDirectory)
     return Settings(
       configuration: configuration, configFile: try FeedConfigFile.load(configuration))
   }

@@ -95,7 +95,28 @@ struct HeadlinesCommandTests {
     #expect(result.code == .configuration)
     #expect(result.err.contains("NEWSAPI_KEY"))
     #expect(result.err.contains(".env.example"))
+    // The places looked at are named: here, and the configuration directory.
+    #expect(result.err.contains(harness.home.path(".env")), "\(result.err)")
+    #expect(result.err.contains(harness.home.path("news/.env")), "\(result.err)")
     #expect(harness.server.requests.isEmpty)
+  }
+
+  @Test("the key in the configuration directory's .env is found from anywhere (cron too)")
+  func keyInConfigDirectory() async throws {
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    _ = try harness.home.write("news/.env", "NEWSAPI_KEY=from-config-dir\nCOLUMNS=50\n")
+    // The working directory's .env wins over it, the environment over both.
+    _ = try harness.home.write(".env", "COLUMNS=60\n")
+    let result = await harness.run(["headlines"], environment: ["NEWSAPI_KEY": nil])
+    #expect(result.code == .success, "\(result.err)")
+    #expect(harness.server.requests.first?.headers["x-api-key"] == "from-config-dir")
+    let settings = try Configuration.load(
+      environment: ["HOME": harness.home.url.path, "NEWS_HOME": harness.home.path("news")],
+      currentDirectory: harness.home.url)
+    #expect(settings.columns == 60)
+    #expect(settings.newsAPIKey == "from-config-dir")
   }
 
   @Test("a bad variable is exit 78")

@@ -53,6 +53,9 @@ public struct Configuration: Sendable {
   public var configFilePath: String
   /// Whether `NEWS_CONFIG` named the file (then it must exist).
   public var configFileIsExplicit: Bool
+  /// The `.env` files looked at, in order (``load(environment:currentDirectory:)``), for
+  /// messages that say where a setting was looked for.
+  public var dotEnvPlaces: [String] = []
 
   /// Built-in default endpoints.
   public enum Defaults {
@@ -79,8 +82,15 @@ public struct Configuration: Sendable {
   /// - Parameters:
   ///   - environment: the process environment.
   ///   - dotEnv: the text of `.env` in the current directory, if there is one.
-  public init(environment: [String: String], dotEnv: String? = nil) throws(ConfigurationError) {
-    var merged = try dotEnv.map { text throws(ConfigurationError) in try DotEnv.parse(text) } ?? [:]
+  ///   - fallbackDotEnv: the text of `.env` in the configuration directory, if there is one:
+  ///     what neither the environment nor the current directory's `.env` sets.
+  public init(
+    environment: [String: String], dotEnv: String? = nil, fallbackDotEnv: String? = nil
+  ) throws(ConfigurationError) {
+    var merged =
+      try fallbackDotEnv.map { text throws(ConfigurationError) in try DotEnv.parse(text) } ?? [:]
+    let local = try dotEnv.map { text throws(ConfigurationError) in try DotEnv.parse(text) } ?? [:]
+    for (key, value) in local { merged[key] = value }
     for (key, value) in environment { merged[key] = value }
     merged = merged.filter { !$0.value.isEmpty }
 
@@ -129,7 +139,7 @@ public struct Configuration: Sendable {
 
   /// The newsapi.org key, or the error that tells the user how to provide one.
   public func requireNewsAPIKey() throws(ConfigurationError) -> String {
-    guard let newsAPIKey else { throw .missingAPIKey }
+    guard let newsAPIKey else { throw .missingAPIKey(lookedIn: dotEnvPlaces) }
     return newsAPIKey
   }
 }

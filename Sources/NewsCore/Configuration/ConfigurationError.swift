@@ -1,7 +1,7 @@
 /// Something is wrong with the configuration: the environment, `.env`, a key file or `config.json`.
 public enum ConfigurationError: NewsError, Equatable {
   /// No newsapi.org key was given.
-  case missingAPIKey
+  case missingAPIKey(lookedIn: [String])
   /// A variable holds a value that cannot be used; `expected` says what would work.
   case invalidValue(variable: String, value: String, expected: String)
   /// A variable holds a secret that cannot be used; the secret itself is never repeated.
@@ -15,10 +15,12 @@ public enum ConfigurationError: NewsError, Equatable {
 
   public var message: String {
     switch self {
-    case .missingAPIKey:
+    case .missingAPIKey(let places):
+      let looked =
+        places.isEmpty ? "" : " (looked in the environment, " + places.joined(separator: ", ") + ")"
       return
-        "NEWSAPI_KEY is not set: get a key at https://newsapi.org/register and put it in .env "
-        + "(see .env.example) or in a file named by NEWSAPI_KEY_FILE"
+        "NEWSAPI_KEY is not set\(looked): get a key at https://newsapi.org/register and put it in "
+        + "a .env (see .env.example) or in a file named by NEWSAPI_KEY_FILE"
     case .invalidValue(let variable, let value, let expected):
       return "\(variable)='\(value)' is not valid: expected \(expected)"
     case .invalidSecret(let variable, let reason):
