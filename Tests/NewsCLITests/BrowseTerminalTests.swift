@@ -136,7 +136,7 @@ struct BrowseTerminalTests {
       // Every list on the loopback server: R reloads BBC's too.
       "NEWS_BBC_URL": server.baseURL.absoluteString + "/bbc.json",
       "NEWS_INFO_URL": server.baseURL.absoluteString + "/info", "TERM": "xterm-256color",
-      "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
+      "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no", "NEWS_COUNTS": "all",
     ]
   }
 

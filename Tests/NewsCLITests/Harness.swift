@@ -41,6 +41,8 @@ final class Harness: Sendable {
       "NEWS_ANALYTICS_URL": base + "/analytics", "NEWS_ARTICLES_URL": base + "/articles",
       "NEWS_FEED_A_URL": base + "/feed/a.json", "NEWS_FEED_B_URL": base + "/feed/b.json",
       "NEWS_FEED_C_URL": base + "/feed/c.json", "NEWS_ANALYTICS": "off",
+      // Every article asks its counts of the loopback info API (the default asks newsapi's only).
+      "NEWS_COUNTS": "all",
     ]
   }
 

@@ -101,6 +101,39 @@ struct HeadlinesCommandTests {
     #expect(harness.server.requests.isEmpty)
   }
 
+  @Test(
+    "likes and comments are asked for newsapi.org's articles only, unless NEWS_COUNTS says",
+    arguments: [(nil as String?, 1), ("newsapi", 1), ("all", 2), ("off", 0)])
+  func countsPolicy(setting: String?, asked: Int) async throws {
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    harness.server.route(
+      "/r.xml",
+      .json(
+        "<rss version=\"2.0\"><channel><title>R</title><item><title>A post</title>"
+          + "<link>https://blog.example/post</link></item></channel></rss>"))
+    harness.server.route(prefix: "/info/likes/") { _ in .json(#"{"likes": 14}"#) }
+    harness.server.route(prefix: "/info/comments/") { _ in .json(#"{"comments": 5}"#) }
+    let config = try harness.home.write(
+      "config.json",
+      #"{"sources": [{"name": "r", "url": "\#(harness.server.baseURL.absoluteString)/r.xml"}]}"#)
+    let environment: [String: String?] = ["NEWS_COUNTS": setting, "NEWS_CONFIG": config]
+    #expect(await harness.run(["headlines"], environment: environment).code == .success)
+    #expect(await harness.run(["show", "1"], environment: environment).code == .success)
+    // A web feed's article is asked only with "all".
+    let other = await harness.run(["feed", "--source", "r"], environment: environment)
+    #expect(other.code == .success, "\(other.err)")
+    #expect(await harness.run(["show", "1"], environment: environment).code == .success)
+    let likes = harness.server.requests.filter { $0.path.hasPrefix("/info/likes/") }
+    #expect(likes.count == asked, "\(likes.map(\.path))")
+  }
+
+  @Test("NEWS_COUNTS with another value is exit 78 naming it")
+  func badCountsPolicy() async {
+    let result = await harness.run(["headlines"], environment: ["NEWS_COUNTS": "some"])
+    #expect(result.code == .configuration)
+    #expect(result.err.contains("NEWS_COUNTS='some' is not valid: expected all, newsapi or off"))
+  }
+
   @Test("the key in the configuration directory's .env is found from anywhere (cron too)")
   func keyInConfigDirectory() async throws {
     harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))

@@ -215,4 +215,12 @@ struct HTTPTransportTests {
         == .seconds(30))
     #expect(RetryPolicy().asksForLongPause(response, now: now))
   }
+
+  @Test("a name that does not resolve is not retried: it will not resolve a second later")
+  func unresolvedNotRetried() {
+    let policy = RetryPolicy()
+    #expect(!policy.shouldRetry(error: URLError(.cannotFindHost)))
+    #expect(!policy.shouldRetry(error: URLError(.dnsLookupFailed)))
+    #expect(policy.shouldRetry(error: URLError(.cannotConnectToHost)))
+  }
 }

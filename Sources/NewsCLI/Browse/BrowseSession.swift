@@ -89,6 +89,7 @@ final class BrowseSession: Sendable {
     }
 
     var state = BrowseState(channels: channels.map(\.name))
+    state.countsPolicy = (try? context.configuration().counts) ?? .newsapi
     state.home = channels.map { _ in BrowseState.HomeRow(status: "…") }
     state.channelTags = channels.map {
       switch $0 {

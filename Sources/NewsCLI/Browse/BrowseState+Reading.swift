@@ -8,7 +8,7 @@ extension BrowseState {
     read.insert(article.id)
     syncRow()
     var effects: [BrowseEffect] = [.markRead(article.id), .displayed]
-    if article.url != nil, counts[article.id] == nil {
+    if article.url != nil, counts[article.id] == nil, countsPolicy.applies(to: article.provider) {
       counts[article.id] = .pending
       effects.insert(.loadCounts(article), at: 0)
     }

@@ -36,6 +36,8 @@ struct BrowseState: Equatable {
 
   /// The providers and feed sources Tab cycles through.
   var channels: [String]
+  /// Which articles are asked for likes and comments (`NEWS_COUNTS`).
+  var countsPolicy: CountsPolicy = .all
   /// The home screen's rows, one a channel, in the same order.
   var home: [HomeRow] = []
   /// The channels that gather the others' items (All unread, Bookmarks): `n` and `R` pass them.

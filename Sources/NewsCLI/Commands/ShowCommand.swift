@@ -29,8 +29,11 @@ enum ShowCommand {
     let lists = try services.lists()
     let article = try lists.article(arguments.positionals[0])
 
-    // Likes and comments are keyed by the ARTICLEID of a URL: articles without one have none.
-    let showCounts = article.url != nil && !arguments[Options.offline]
+    // Likes and comments are keyed by the ARTICLEID of a URL: articles without one have none,
+    // and only the providers NEWS_COUNTS names are asked (newsapi.org's by default).
+    let showCounts =
+      article.url != nil && !arguments[Options.offline]
+      && configuration.counts.applies(to: article.provider)
     var likes: Int?
     var comments: Int?
     if showCounts {

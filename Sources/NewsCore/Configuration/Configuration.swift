@@ -40,6 +40,8 @@ public struct Configuration: Sendable {
   public var queryDefaults: QueryDefaults
   /// `NEWS_COUNTS_DEADLINE`: how long `show` waits for likes and comments in all.
   public var countsDeadline: Duration
+  /// Which articles are asked for likes and comments (`NEWS_COUNTS`: `newsapi`, `all`, `off`).
+  public var counts: CountsPolicy = .newsapi
   /// `NEWS_SOURCE_DEADLINE`: how long `feed` and `sync` give one source in all, retries included.
   public var sourceDeadline: Duration
   /// `NEWS_FEED_<NAME>_TTL`, keyed by `<NAME>` (upper case, `_` for `-`).
@@ -118,6 +120,12 @@ public struct Configuration: Sendable {
     retention = try Self.retention(merged)
     queryDefaults = try QueryDefaults(merged)
     countsDeadline = try Self.seconds(merged, "NEWS_COUNTS_DEADLINE", default: 3, allowZero: false)
+    if let text = merged["NEWS_COUNTS"] {
+      guard let policy = CountsPolicy(rawValue: text.lowercased()) else {
+        throw .invalidValue(variable: "NEWS_COUNTS", value: text, expected: "all, newsapi or off")
+      }
+      counts = policy
+    }
     sourceDeadline = try Self.seconds(merged, "NEWS_SOURCE_DEADLINE", default: 30, allowZero: false)
     feedTTLs = try Self.feedTTLs(merged)
     concurrency =

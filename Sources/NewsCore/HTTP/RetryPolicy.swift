@@ -39,6 +39,9 @@ public struct RetryPolicy: Sendable, Equatable {
     if case .network? = error as? HTTPError { return true }
     guard let urlError = error as? URLError else { return false }
     switch urlError.code {
+    // A host whose name does not resolve will not resolve a second later: said at once.
+    case .cannotFindHost, .dnsLookupFailed:
+      return false
     case .cancelled, .badURL, .unsupportedURL, .httpTooManyRedirects, .serverCertificateUntrusted,
       .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot,
       .clientCertificateRejected, .clientCertificateRequired, .userAuthenticationRequired:
