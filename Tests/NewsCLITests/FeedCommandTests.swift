@@ -225,7 +225,10 @@ struct SourcesCommandTests {
     let result = await harness.run(["sources", "--json"], environment: ["NEWS_CONFIG": config])
     #expect(result.code == .success)
     #expect(harness.server.requests.count == before)
-    let sources = try #require(try result.json()["sources"] as? [[String: Any]])
+    let all = try #require(try result.json()["sources"] as? [[String: Any]])
+    // The providers first, as sources of their own.
+    #expect(all.prefix(3).allSatisfy { $0["format"] as? String == "provider" })
+    let sources = Array(all.dropFirst(3))
     #expect(sources.map { $0["name"] as? String } == ["a", "b", "c", "blog"])
     #expect(sources[0]["status"] as? String == "fetched")
     #expect(sources[0]["fetchedAt"] as? String == "2022-02-17T17:46:40Z")
@@ -234,6 +237,9 @@ struct SourcesCommandTests {
     #expect(sources[3]["format"] as? String == "rss")
     #expect(sources[0]["format"] as? String == "json")
     let text = await harness.run(["sources"], environment: ["NEWS_CONFIG": config])
-    #expect(text.out.contains("blog  \(base)/blog.xml\n      rss · ttl 900 s · never fetched\n"))
+    // Names padded to the longest, a provider's ("articles").
+    #expect(
+      text.out.contains(
+        "blog      \(base)/blog.xml\n          rss · ttl 900 s · never fetched\n"))
   }
 }

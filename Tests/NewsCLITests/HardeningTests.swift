@@ -64,13 +64,18 @@ struct HardeningTests {
     #expect(result.err.contains("a directory, not a file"))
   }
 
-  @Test("a source may not take a provider's or a list's name")
+  @Test("a source may not take a provider's or a list's name; a provider's entry holds enabled")
   func reservedName() async throws {
     let result = await harness.run(
       ["feed"],
       environment: try config(#"{"sources": [{"name": "newsapi", "url": "https://x.example/f"}]}"#))
     #expect(result.code == .configuration)
-    #expect(result.err.contains("'newsapi' is taken by a provider or a list"))
+    #expect(result.err.contains("field 'url' does not apply to a provider"), "\(result.err)")
+    let list = await harness.run(
+      ["feed"],
+      environment: try config(#"{"sources": [{"name": "search", "url": "https://x.example/f"}]}"#))
+    #expect(list.code == .configuration)
+    #expect(list.err.contains("'search' is taken by a provider or a list"))
   }
 
   @Test("unread takes an id whose article retention dropped while its read mark remains")

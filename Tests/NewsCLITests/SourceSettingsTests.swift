@@ -87,7 +87,8 @@ struct SourceSettingsTests {
     #expect(try config().contains(#"{"name":"b", "maxItems": 1}"#))
     let listed = try #require(
       try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
-    #expect(listed.map { $0["maxItems"] as? Int } == [nil, 1, nil])
+    let feeds = listed.filter { $0["format"] as? String != "provider" }
+    #expect(feeds.map { $0["maxItems"] as? Int } == [nil, 1, nil])
   }
 
   @Test(
@@ -123,5 +124,38 @@ struct SourceSettingsTests {
       #expect(result.code == .configuration)
       #expect(result.err.contains(field), "\(result.err)")
     }
+  }
+
+  @Test("a provider is disabled and enabled like a source; sync then leaves it out and exits 0")
+  func providerDisabled() async throws {
+    for name in ["articles", "bbc", "a", "b", "c"] {
+      let set = await harness.run(["sources", "set", name, "--disable"])
+      #expect(set.code == .success, "\(set.err)")
+    }
+    let disabled = try config()
+    #expect(disabled.contains(#"{"name":"bbc", "enabled": false}"#), "\(disabled)")
+    let listed = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    let bbc = try #require(listed.first { $0["name"] as? String == "bbc" })
+    #expect(bbc["format"] as? String == "provider" && bbc["enabled"] as? Bool == false)
+    // Without a key newsapi is skipped; nothing else is asked: exit 0.
+    let sync = await harness.run(["sync", "--json"], environment: ["NEWSAPI_KEY": nil])
+    #expect(sync.code == .success, "\(sync.err)")
+    let names = try #require(try sync.json()["sources"] as? [[String: Any]]).compactMap {
+      $0["name"] as? String
+    }
+    #expect(names == ["newsapi"])
+    #expect(harness.server.requests.isEmpty)
+    // Only --enable and --disable apply to a provider.
+    let ttl = await harness.run(["sources", "set", "bbc", "--ttl", "60"])
+    #expect(ttl.code == .usage)
+    #expect(ttl.err.contains("'bbc' is a provider: only --enable and --disable apply to it"))
+    #expect(await harness.run(["sources", "set", "bbc", "--enable"]).code == .success)
+    let enabled = try config()
+    #expect(enabled.contains(#"{"name":"bbc"}"#), "\(enabled)")
+    harness.server.route("/bbc.json", .fixture("headlines.json"))
+    let again = await harness.run(["sync", "--json"], environment: ["NEWSAPI_KEY": nil])
+    #expect(again.code == .success, "\(again.err)")
+    #expect(harness.server.requests(to: "/bbc.json").count == 1)
   }
 }

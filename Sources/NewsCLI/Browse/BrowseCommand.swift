@@ -76,7 +76,8 @@ enum BrowseCommand {
     // feed's sources, the bookmarks.
     var channels: [BrowseChannel] = [.allUnread]
     channels += registry.providers.filter {
-      $0.missingRequirement(in: configuration) == nil || $0.name == arguments[fromOption]
+      ($0.missingRequirement(in: configuration) == nil && services.isEnabled(provider: $0.name))
+        || $0.name == arguments[fromOption]
     }.map(BrowseChannel.provider)
     channels += services.feedSources().filter {
       $0.enabled || $0.name == arguments[Options.browseSource]

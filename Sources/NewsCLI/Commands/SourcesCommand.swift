@@ -122,28 +122,42 @@ enum SourcesCommand {
       if source.account != nil { last.fetchedAt = source.syncedAt }
       return (source, last)
     }
+    // The providers first, like sources (not filed under tags).
+    let providers = arguments[Options.tag] == nil ? services.providerStatuses() : []
     if arguments[Options.json] {
+      let providerRows: [JSONValue] = providers.map { provider in
+        .object([
+          ("name", .string(provider.name)), ("url", .string(provider.url.absoluteString)),
+          ("format", .string("provider")), ("ttl", .int(nil)),
+          ("status", .string(provider.fetchedAt == nil ? "never" : "fetched")),
+          ("fetchedAt", .date(provider.fetchedAt)), ("error", .string(nil)),
+          ("tags", .array([])), ("maxItems", .int(nil)), ("enabled", .bool(provider.enabled)),
+          ("search", .string(nil)), ("account", .string(nil)),
+          ("missing", .string(provider.missing)),
+        ])
+      }
       let document = JSONValue.object([
         ("schemaVersion", .int(ArticleJSON.schemaVersion)),
         (
           "sources",
           .array(
-            rows.map { source, last in
-              let (fetchedAt, error) = (last.fetchedAt, last.error)
-              return .object([
-                ("name", .string(source.name)), ("url", .string(source.url.absoluteString)),
-                ("format", .string(source.adapter.format)),
-                ("ttl", .int(Int(source.ttl.components.seconds))),
-                (
-                  "status",
-                  .string(error != nil ? "damaged" : fetchedAt == nil ? "never" : "fetched")
-                ),
-                ("fetchedAt", .date(fetchedAt)), ("error", .string(error)),
-                ("tags", .array(source.tags.map { .string($0) })),
-                ("maxItems", .int(source.maxItems)), ("enabled", .bool(source.enabled)),
-                ("search", .string(source.search)), ("account", .string(source.account)),
-              ])
-            })
+            providerRows
+              + rows.map { source, last in
+                let (fetchedAt, error) = (last.fetchedAt, last.error)
+                return .object([
+                  ("name", .string(source.name)), ("url", .string(source.url.absoluteString)),
+                  ("format", .string(source.adapter.format)),
+                  ("ttl", .int(Int(source.ttl.components.seconds))),
+                  (
+                    "status",
+                    .string(error != nil ? "damaged" : fetchedAt == nil ? "never" : "fetched")
+                  ),
+                  ("fetchedAt", .date(fetchedAt)), ("error", .string(error)),
+                  ("tags", .array(source.tags.map { .string($0) })),
+                  ("maxItems", .int(source.maxItems)), ("enabled", .bool(source.enabled)),
+                  ("search", .string(source.search)), ("account", .string(source.account)),
+                ])
+              })
         ),
       ])
       context.console.out(document.serialized(pretty: true) + "\n")
@@ -151,8 +165,20 @@ enum SourcesCommand {
     }
     let style = context.style(configuration)
     let now = context.timing.now()
-    var text = style.bold("Sources") + style.dim(" · \(rows.count)") + "\n\n"
-    let width = (rows.map(\.0.name.count).max() ?? 0) + 2
+    var text = style.bold("Sources") + style.dim(" · \(providers.count + rows.count)") + "\n\n"
+    let width = ((rows.map(\.0.name.count) + providers.map(\.name.count)).max() ?? 0) + 2
+    for provider in providers {
+      var details = ["provider"]
+      if let missing = provider.missing { details.append(missing) }
+      if !provider.enabled { details.append("disabled") }
+      details.append(
+        provider.fetchedAt.map { "fetched " + RelativeTime.describe($0, now: now) }
+          ?? "never fetched")
+      text +=
+        provider.name.padding(to: width) + TerminalSanitizer.clean(provider.url.absoluteString)
+        + "\n" + String(repeating: " ", count: width)
+        + style.dim(details.joined(separator: " · ")) + "\n"
+    }
     for (source, last) in rows {
       let fetched: String
       if let error = last.error {

@@ -72,6 +72,9 @@ public struct FeedConfigFile: Sendable {
   public var sources: [DeclaredSource]
   /// The killfile: `"ignore"`, in the file's order (``IgnoreRule``).
   public var ignore: [IgnoreRule] = []
+  /// The providers an entry of `sources` turns off (`{"name": "bbc", "enabled": false}`):
+  /// neither synced nor on browse's home screen, and named so by `news sources`.
+  public var disabledProviders: Set<String> = []
 
   /// Reads the file `configuration` points at, if there is one; a missing file named by
   /// `NEWS_CONFIG` is an error.
@@ -127,7 +130,9 @@ public struct FeedConfigFile: Sendable {
       }
 
     }
-    return FeedConfigFile(path: path, sources: wire.sources, ignore: wire.ignore)
+    var file = FeedConfigFile(path: path, sources: wire.sources, ignore: wire.ignore)
+    file.disabledProviders = Set(wire.providers.filter { !$0.value }.keys)
+    return file
   }
 
   /// A mistake found while decoding, with where it is.
@@ -146,6 +151,8 @@ public struct FeedConfigFile: Sendable {
   private struct Wire: Decodable {
     var sources: [DeclaredSource]
     var ignore: [IgnoreRule] = []
+    /// A provider's entry: whether it is enabled.
+    var providers: [String: Bool] = [:]
 
     init(from decoder: any Decoder) throws {
       guard let root = try? decoder.container(keyedBy: Keys.self) else {
@@ -164,6 +171,26 @@ public struct FeedConfigFile: Sendable {
         let index = list.currentIndex
         guard let object = try? list.nestedContainer(keyedBy: Keys.self) else {
           throw Problem(source: nil, field: "sources[\(index)]", problem: "must be an object")
+        }
+        if let name = try? object.decode(String.self, forKey: .name),
+          SourceName.providers.contains(name)
+        {
+          // A provider's entry holds whether it is enabled, and nothing else.
+          for key in object.allKeys where key != .name && key != .enabled {
+            throw Problem(
+              source: name, field: key.stringValue,
+              problem: "does not apply to a provider (only \"enabled\" does)")
+          }
+          let enabled =
+            object.contains(.enabled) ? try? object.decode(Bool.self, forKey: .enabled) : true
+          guard let enabled else {
+            throw Problem(source: name, field: "enabled", problem: "must be true or false")
+          }
+          if providers[name] != nil {
+            throw Problem(source: name, field: "name", problem: "is declared twice")
+          }
+          providers[name] = enabled
+          continue
         }
         sources.append(try Self.source(object, index: index))
       }

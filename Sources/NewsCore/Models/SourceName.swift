@@ -20,6 +20,9 @@ public enum SourceName {
   public static let feedC = "c"
   /// The built-in feed sources, in order.
   public static let builtInFeeds = [feedA, feedB, feedC]
+  /// The built-in providers of `headlines`: listed by `news sources`, disabled and enabled again
+  /// with `news sources set <name> --disable` like a source.
+  public static let providers = [newsAPI, articles, bbc]
 
   /// The feed as a list (`news show 3` after `news feed`).
   public static let feed = "feed"

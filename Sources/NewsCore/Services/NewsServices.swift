@@ -150,10 +150,16 @@ public struct NewsServices: Sendable {
       deadline: sourceDeadline())
   }
 
-  /// `news sync`: every provider and feed source into the store.
+  /// Whether the provider `name` is enabled (`config.json` may turn one off, as a source).
+  public func isEnabled(provider name: String) -> Bool {
+    !(configFile?.disabledProviders.contains(name) ?? false)
+  }
+
+  /// `news sync`: every enabled provider and feed source into the store.
   public func sync() throws -> SyncService {
+    let enabled = ProviderRegistry(providers.providers.filter { isEnabled(provider: $0.name) })
     var service = SyncService(
-      configuration: configuration, providers: providers, context: providerContext(),
+      configuration: configuration, providers: enabled, context: providerContext(),
       articles: try articleStore(), feed: try feed(),
       feedSources: feedSources().filter { $0.enabled && $0.search == nil && $0.account == nil },
       deadline: sourceDeadline())

@@ -18,6 +18,8 @@ public enum SubscriptionError: NewsError, Equatable {
   case badImport(path: String, detail: String)
   /// `config.json` could not be edited without breaking it.
   case uneditable(path: String, detail: String)
+  /// A provider takes `--enable` and `--disable` only.
+  case providerSetting(String)
 
   public var message: String {
     switch self {
@@ -37,13 +39,15 @@ public enum SubscriptionError: NewsError, Equatable {
       "cannot import \(path): \(detail)"
     case .uneditable(let path, let detail):
       "cannot edit \(path): \(detail); nothing was changed"
+    case .providerSetting(let name):
+      "'\(name)' is a provider: only --enable and --disable apply to it"
     }
   }
 
   public var exitCode: ExitCode {
     switch self {
     case .notAFeed, .badImport: .dataError
-    case .invalidName, .nameTaken, .unknownSource, .builtIn: .usage
+    case .invalidName, .nameTaken, .unknownSource, .builtIn, .providerSetting: .usage
     case .unreadableFile: .ioError
     case .uneditable: .configuration
     }

@@ -102,9 +102,19 @@ public struct SubscriptionService: Sendable {
 
   /// Changes the settings of the source `name` in `config.json` (a built-in source gets an entry
   /// of its own holding them); what `settings` leaves `nil` stays as it is.
+  ///
+  /// A provider (`newsapi`, `articles`, `bbc`) takes `--enable` and `--disable` only: its entry
+  /// holds `"enabled": false` while it is off.
   public func set(_ name: String, _ settings: SourceSettings) throws {
-    guard sources.contains(where: { $0.name == name }) else {
-      throw SubscriptionError.unknownSource(name: name, known: sources.map(\.name))
+    if SourceName.providers.contains(name) {
+      guard settings.ttl == nil, settings.maxItems == nil, settings.tags == nil else {
+        throw SubscriptionError.providerSetting(name)
+      }
+    } else {
+      guard sources.contains(where: { $0.name == name }) else {
+        throw SubscriptionError.unknownSource(
+          name: name, known: SourceName.providers + sources.map(\.name))
+      }
     }
     let members = settings.members
     guard !members.isEmpty else { return }
