@@ -36,11 +36,29 @@ struct SubscriptionCommandsTests {
     let sources = Array(all.dropFirst(3))
     #expect(sources.map { $0["name"] as? String } == ["a", "b", "c", "my-weblog"])
     #expect(sources[3]["ttl"] as? Int == 600)
+    // What it fetched is kept: fetched, listed offline and searchable, with no other request.
+    #expect(sources[3]["status"] as? String == "fetched")
+    let offline = await harness.run(["feed", "--offline", "--source", "my-weblog", "--json"])
+    #expect((try offline.json()["items"] as? [[String: Any]])?.count == 1, "\(offline.err)")
     // The same URL again adds nothing.
     let again = await harness.run(["sources", "add", base + "/blog.xml/"])
     #expect(again.code == .success)
     #expect(again.out.hasPrefix("already subscribed: my-weblog"))
     #expect(harness.server.requests(to: "/blog.xml").count == 1)
+  }
+
+  @Test("add with --name can be run again: the second run says it is subscribed, exit 0")
+  func addWithNameTwice() async throws {
+    let base = harness.server.baseURL.absoluteString
+    let arguments = ["sources", "add", base + "/blog.xml", "--name", "blog"]
+    let first = await harness.run(arguments)
+    #expect(first.code == .success, "\(first.err)")
+    let second = await harness.run(arguments)
+    #expect(second.code == .success, "\(second.err)")
+    #expect(second.out == "already subscribed: blog (\(base)/blog.xml)\n")
+    // A name taken by another URL is still refused.
+    let taken = await harness.run(["sources", "add", base + "/page.html", "--name", "blog"])
+    #expect(taken.code == .usage)
   }
 
   @Test("add: a web page announcing a feed subscribes to its feed (discovery); --name wins")

@@ -91,6 +91,11 @@ enum SourcesActions {
       throw error
     }
     let link = TerminalSanitizer.clean(added.url.absoluteString)
+    // What was fetched is kept as a refresh keeps it: listed, searchable, "fetched" at once.
+    if let report = try await context.services().keep(added) {
+      for warning in report.warnings { context.warn(warning) }
+      if let problem = report.notKept ?? report.error { context.warn(problem) }
+    }
     if added.existed {
       context.console.out("already subscribed: \(added.name) (\(link))\n")
     } else {

@@ -205,10 +205,64 @@ public struct FeedService: Sendable {
     return .fetch(report, cached: cached)
   }
 
+  /// Keeps `response`, fetched for the new `source` by `news sources add`, as a refresh keeps
+  /// it (the cache entry, the articles in the store), without asking for it again.
+  public func keep(_ response: HTTPResponse, for source: FeedSource) async -> FeedSourceReport {
+    var report = FeedSourceReport(
+      name: source.name, url: source.url, status: .failed, fetchedAt: nil, expiresAt: nil,
+      error: nil, items: [], attempts: response.attempts, newItems: 0)
+    do {
+      var origin = response.origin
+      origin.url = origin.url ?? source.url
+      let decoded = try source.adapter.decode(response.body, source: source.name, origin: origin)
+      report.warnings += decoded.notes.map { "source \(source.name): \($0)" }
+      var entry = FeedCacheEntry(
+        url: source.url.absoluteString, items: source.limited(decoded.items), fetchedAt: now(),
+        etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+      let hints = [decoded.refreshHint, Self.responseHint(response.headers, now: now())]
+      entry.freshFor = hints.compactMap { $0 }.max()
+      return await written(entry, source: source, cached: nil, report: report)
+    } catch {
+      report.error = (error as? any NewsError)?.message ?? String(describing: error)
+      return report
+    }
+  }
+
+  /// Writes `entry`, fresh from the network, to the cache and its articles to the store (under
+  /// the writers' lock), and says so in `report`.
+  private func written(
+    _ entry: FeedCacheEntry, source: FeedSource, cached: FeedCacheEntry?,
+    report: FeedSourceReport
+  ) async -> FeedSourceReport {
+    var report = report
+    let name = StoreLayout.feedCache(source.name)
+    let written = await StoreWriter.run { [self, entry] in
+      var entry = entry
+      let notKept = keep(&entry, source: source)
+      do {
+        try cache.write(bytes: entry.encoded, name: name)
+        return (entry, notKept, nil as String?)
+      } catch {
+        return (entry, notKept, (error as? any NewsError)?.message ?? String(describing: error))
+      }
+    }
+    let entry = written.0
+    report.notKept = written.1
+    if let notCached = written.2 {
+      report.error = "source \(source.name): not cached: " + notCached
+    }
+    let known = Set(cached?.items.map(\.id) ?? [])
+    report.newItems = entry.items.filter { !known.contains($0.id) }.count
+    report.items = source.limited(entry.items)
+    report.fetchedAt = entry.fetchedAt
+    report.expiresAt = entry.fetchedAt.addingTimeInterval(lifetime(source, entry))
+    report.status = .fresh
+    return report
+  }
+
   private func fetch(
     _ source: FeedSource, report: FeedSourceReport, cached: FeedCacheEntry?
   ) async -> FeedSourceReport {
-    let name = StoreLayout.feedCache(source.name)
     var report = report
     let counter = AttemptCounter()
     let transport = counter.counting(self.transport)
@@ -268,27 +322,7 @@ public struct FeedService: Sendable {
         throw FeedError.status(
           source: source.name, code: response.status, attempts: response.attempts)
       }
-      let written = await StoreWriter.run { [self, entry] in
-        var entry = entry
-        let notKept = keep(&entry, source: source)
-        do {
-          try cache.write(bytes: entry.encoded, name: name)
-          return (entry, notKept, nil as String?)
-        } catch {
-          return (entry, notKept, (error as? any NewsError)?.message ?? String(describing: error))
-        }
-      }
-      entry = written.0
-      report.notKept = written.1
-      if let notCached = written.2 {
-        report.error = "source \(source.name): not cached: " + notCached
-      }
-      let known = Set(cached?.items.map(\.id) ?? [])
-      report.newItems = entry.items.filter { !known.contains($0.id) }.count
-      report.items = source.limited(entry.items)
-      report.fetchedAt = entry.fetchedAt
-      report.expiresAt = entry.fetchedAt.addingTimeInterval(lifetime(source, entry))
-      report.status = .fresh
+      report = await written(entry, source: source, cached: cached, report: report)
     } catch {
       let message = (error as? any NewsError)?.message ?? String(describing: error)
       // Every message about a source names it.

@@ -35,7 +35,7 @@ public struct SubscriptionService: Sendable {
   }
 
   /// What `add` did.
-  public struct Added: Sendable, Equatable {
+  public struct Added: Sendable {
     /// The source's name.
     public var name: String
     /// The feed's URL (the one given, or the feed its page announced).
@@ -46,6 +46,11 @@ public struct SubscriptionService: Sendable {
     public var itemCount: Int
     /// Whether it was subscribed already (nothing was written).
     public var existed: Bool
+    /// The feed's answer, to be kept as a refresh keeps it (``FeedService/keep(_:for:)``);
+    /// `nil` when it existed.
+    public var response: HTTPResponse? = nil
+    /// Its time to live, as written (`nil`: the default).
+    public var ttl: Int? = nil
   }
 
   /// Subscribes to the feed at `url`, or to the feed the page at `url` announces.
@@ -54,11 +59,14 @@ public struct SubscriptionService: Sendable {
   ///   - name: the source's name; derived from the feed's title when `nil`.
   ///   - ttl: its time to live in seconds; the default (15 min) when `nil`.
   public func add(_ url: URL, name: String?, ttl: Int?) async throws -> Added {
-    if let name { try check(name) }
+    // A URL subscribed already is said so first, whatever the name given: running the same
+    // `sources add … --name blog` twice succeeds both times.
     if let existing = source(at: url) {
       return Added(name: existing.name, url: url, title: nil, itemCount: 0, existed: true)
     }
+    if let name { try check(name) }
     let page = try await get(url)
+    var answer = page
     var feedURL = url
     var document: (title: String?, items: [FeedItem], notes: [String], refreshHint: Double?)
     do {
@@ -78,13 +86,14 @@ public struct SubscriptionService: Sendable {
       }
       let feed = try await get(feedURL)
       document = try SyndicationAdapter().read(feed.body, source: "new", origin: feed.origin)
+      answer = feed
     }
     let chosen = name ?? uniqueName(from: document.title, url: feedURL)
     try write(
       [Entry(name: chosen, url: feedURL, ttl: ttl, tags: [])], removing: nil)
     return Added(
       name: chosen, url: feedURL, title: document.title, itemCount: document.items.count,
-      existed: false)
+      existed: false, response: answer, ttl: ttl)
   }
 
   /// Saves a search as a source (`{"name": …, "search": …}`): its items are the newest stored
