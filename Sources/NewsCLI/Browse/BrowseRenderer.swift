@@ -134,7 +134,7 @@ struct BrowseRenderer {
     ].compactMap { $0 }.joined(separator: " · ")
     if !meta.isEmpty { lines.append((meta, [.dim])) }
     lines.append(("", []))
-    let body = [article.description, article.content].compactMap { $0 }
+    let body = article.readingTexts
       .map {
         TerminalSanitizer.clean(
           article.textMayHoldHTML ? HTMLText.plain($0) : $0, keepNewlines: true)

@@ -34,7 +34,7 @@ struct ArticleRenderer {
     if let published = article.publishedAt {
       text += style.dim("Published " + localTime(published)) + "\n"
     }
-    for body in [article.description, article.content].compactMap({ $0 }) {
+    for body in article.readingTexts {
       let cleaned = TerminalSanitizer.clean(
         article.textMayHoldHTML ? HTMLText.plain(body) : body, keepNewlines: true)
       guard !cleaned.isEmpty else { continue }

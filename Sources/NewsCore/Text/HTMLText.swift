@@ -67,10 +67,19 @@ public enum HTMLText {
     // Once a search for `>` has failed, none follows: the text is scanned at most once more.
     var closingBracketAhead = true
     var pendingLink: Int?
+    // Markup (a tag in it) follows HTML's rule: a line break in its text is a space, and only
+    // elements break lines; text with no tag keeps its line breaks (a provider's plain text).
+    let isMarkup = bytes.indices.contains { index in
+      bytes[index] == UInt8(ascii: "<") && index + 1 < bytes.count && startsTag(bytes[index + 1])
+    }
     /// Text as it stands, or with its spaces unbreakable inside `<pre>`.
     func append(_ text: ArraySlice<UInt8>) {
       guard preformatted > 0 else {
-        out += text
+        if isMarkup, text.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+          out += text.map { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 ? 0x20 : $0 }
+        } else {
+          out += text
+        }
         return
       }
       for byte in text {

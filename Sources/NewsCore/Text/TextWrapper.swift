@@ -15,11 +15,20 @@ public enum TextWrapper {
     if asciiFastPath, text.isPrintableASCII(allowingNewlines: true) {
       // Printable ASCII and line breaks, most text: paragraphs and words found on the bytes.
       for paragraph in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        // Only a quote (`>`) or a numbered item (a digit) can be marked: checked by its first byte.
+        if let first = paragraph.first, first == UInt8(ascii: ">") || (0x30...0x39).contains(first),
+          wrapMarked(Substring(paragraph), width: width, asciiFastPath: true, into: &lines)
+        {
+          continue
+        }
         wrapASCII(paragraph, width: width, into: &lines)
       }
       return lines
     }
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if wrapMarked(paragraph, width: width, asciiFastPath: asciiFastPath, into: &lines) {
+        continue
+      }
       if asciiFastPath, paragraph.isPrintableASCII() {
         wrapASCII(paragraph.utf8, width: width, into: &lines)
       } else {
@@ -27,6 +36,44 @@ public enum TextWrapper {
       }
     }
     return lines
+  }
+
+  /// A quoted line (`> `, once a level) wrapped with its mark on every line, or a list item
+  /// (`• `, or `3. `, indented with unbreakable spaces) with its continuation lines hanging under
+  /// its text; `false` (nothing added) for any other paragraph.
+  private static func wrapMarked(
+    _ paragraph: Substring, width: Int, asciiFastPath: Bool, into lines: inout [String]
+  ) -> Bool {
+    var rest = paragraph
+    var quote = ""
+    while rest.hasPrefix("> ") {
+      quote += "> "
+      rest = rest.dropFirst(2)
+    }
+    var first = quote
+    var next = quote
+    let indent = rest.prefix { $0 == "\u{A0}" }
+    let afterIndent = rest.dropFirst(indent.count)
+    let digits = afterIndent.prefix { $0.isASCII && $0.isNumber }
+    if afterIndent.hasPrefix("• ") {
+      first += indent + "• "
+      next += String(repeating: " ", count: indent.count + 2)
+      rest = afterIndent.dropFirst(2)
+    } else if !digits.isEmpty, digits.count <= 3,
+      afterIndent.dropFirst(digits.count).hasPrefix(". ")
+    {
+      first += indent + digits + ". "
+      next += String(repeating: " ", count: indent.count + digits.count + 2)
+      rest = afterIndent.dropFirst(digits.count + 2)
+    }
+    guard !first.isEmpty else { return false }
+    let inner = wrap(
+      String(rest), width: max(width - columns(Substring(first)), 10),
+      asciiFastPath: asciiFastPath)
+    for (index, line) in inner.enumerated() {
+      lines.append((index == 0 ? first : next) + line)
+    }
+    return true
   }
 
   /// Wraps one paragraph character by character, measuring each one's columns.

@@ -81,7 +81,9 @@ struct SyndicationAdapter: FeedAdapter {
   }
 
   private func item(from entry: SyndicationEntry, source: String) -> FeedItem {
-    let text = entry.summary ?? entry.content
+    // Without a summary, the description is the content's first paragraph (at most 300
+    // characters), not the whole content again: lists show it, the article shows the content.
+    let text = entry.summary ?? entry.content.map { Self.excerpt($0) }
     let title = entry.title ?? text.map(Self.firstWords) ?? entry.link ?? Self.untitled
     var item = FeedItem(
       source: source, plainTitle: title, subtitle: text, imageURL: entry.imageURL, url: entry.link)
@@ -93,6 +95,16 @@ struct SyndicationAdapter: FeedAdapter {
     if let body = entry.body ?? entry.content, body != text { item.content = body }
     item.publishedAt = entry.dates.lazy.compactMap(FeedDate.parse).first
     return item
+  }
+
+  /// The first paragraph of `text`, cut at a word to at most 300 characters (`…` then).
+  static func excerpt(_ text: String) -> String {
+    let first = text.components(separatedBy: "\n\n").first { !$0.isEmpty } ?? text
+    let flat = first.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    guard flat.count > 300 else { return flat }
+    let cut = flat.prefix(300)
+    let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+    return atWord + "…"
   }
 
   /// At most the first ten words of `text`, with `…` when there were more.

@@ -1,0 +1,18 @@
+extension Article {
+  /// What the article's page shows, in order: its description, unless its content begins with
+  /// it (a description made from the content: shown once), then its content.
+  public var readingTexts: [String] {
+    guard let content else { return description.map { [$0] } ?? [] }
+    guard let description else { return [content] }
+    let summary = Self.folded(description)
+    let lead = summary.hasSuffix("…") ? String(summary.dropLast()) : summary
+    return Self.folded(content).hasPrefix(lead) ? [content] : [description, content]
+  }
+
+  /// Words only, one space between: line breaks, quote marks, bullets and unbreakable spaces
+  /// do not count when two texts are compared.
+  private static func folded(_ text: String) -> String {
+    text.split { $0.isWhitespace || $0 == "\u{A0}" }.filter { $0 != ">" && $0 != "•" }
+      .joined(separator: " ")
+  }
+}
