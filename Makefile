@@ -30,3 +30,10 @@ install: build
 uninstall:
 	rm -f "$(BINDIR)/news" "$(MANDIR)/news.1" "$(BASHDIR)/news" "$(ZSHDIR)/_news" \
 		"$(FISHDIR)/news.fish"
+	@# The directories install made, deepest first, each only when nothing else is left in it
+	@# (a private prefix ends empty; shared ones with other files stay; the prefix itself stays).
+	@for dir in "$(BINDIR)" "$(MANDIR)" "$(dir $(MANDIR))" "$(BASHDIR)" "$(dir $(BASHDIR))" \
+		"$(ZSHDIR)" "$(dir $(ZSHDIR))" "$(FISHDIR)" "$(dir $(FISHDIR))" \
+		"$(DESTDIR)$(PREFIX)/share"; do \
+		rmdir --ignore-fail-on-non-empty "$$dir" 2>/dev/null || true; \
+	done

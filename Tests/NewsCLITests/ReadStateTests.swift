@@ -140,6 +140,9 @@ struct ReadStateTests {
       ["open", "4"], environment: ["BROWSER": "/nonexistent:" + script])
     #expect(result.code == .success)
     #expect(result.out.isEmpty)
+    // The command BROWSER names that cannot be found is said, not skipped in silence.
+    #expect(
+      result.err.contains("BROWSER names '/nonexistent', which cannot be found"), "\(result.err)")
     #expect(
       try String(contentsOfFile: log, encoding: .utf8)
         == "http://example.com/blog/this_is_an_item.html\n")

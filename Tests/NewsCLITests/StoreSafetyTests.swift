@@ -51,8 +51,10 @@ struct StoreSafetyTests {
     let result = await harness.run(arguments, environment: ["NEWS_STORE_KEY": second])
     #expect(result.code == .ioError)
     if arguments == ["doctor"] {
-      // The diagnosis itself: its report says which file the key does not open.
-      #expect(result.out.contains("FAILED keycheck"))
+      // The diagnosis itself: one line says the key opens no file (not one block a file).
+      #expect(result.out.contains("FAILED the store key does not open"), "\(result.out)")
+      #expect(result.out.components(separatedBy: "FAILED").count == 2)
+      #expect(result.out.contains("keycheck.enc"))
     } else {
       #expect(result.err.contains("the store key does not open"))
       #expect(result.err.contains("nothing was written"))

@@ -62,6 +62,7 @@ enum DoctorCommand {
               })
           ),
           ("leftovers", .array(leftovers.map { .string($0) })),
+          ("keyRejected", .string(report.keyRejected)),
           ("ok", .bool(healthy)),
         ] + (repairs.map { [("repairs", .array($0.map { .string($0) }))] } ?? []))
       context.console.out(document.serialized(pretty: true) + "\n")
@@ -73,7 +74,12 @@ enum DoctorCommand {
       text += "cache:  \(paths.cacheDirectory.path)\n"
       text += "key:    \(key ?? "no key yet (one is made on first use)")\n"
       text += reports.isEmpty ? "\nNo files yet.\n" : "\n"
-      for report in reports {
+      // A wrong key fails every file for one reason: said once, not once a file.
+      let rejected = report.keyRejected
+      if let rejected {
+        text += style.red("FAILED") + " " + rejected + " (\(reports.count) files)\n"
+      }
+      for report in reports where rejected == nil {
         let status = report.error == nil ? "ok    " : style.red("FAILED")
         text += "\(status) \(report.name) (\(report.bytes) bytes)\n"
         if let error = report.error { text += "       \(error)\n" }

@@ -46,6 +46,11 @@ enum OpenCommand {
     guard let link, URL(string: link)?.isWeb == true else {
       throw OpenError.noLink(id: article.id)
     }
+    for missing in Browser.missing(environment: context.environment) {
+      context.warn(
+        "BROWSER names '\(missing)', which cannot be found (not installed, or not on PATH); "
+          + "skipped")
+    }
     if let browser = Browser.find(environment: context.environment) {
       try browser.open(link)
     } else {

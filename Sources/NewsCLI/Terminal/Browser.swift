@@ -36,6 +36,15 @@ struct Browser: Equatable {
     return nil
   }
 
+  /// The commands of `$BROWSER` that cannot be found (not installed, or not executable): the
+  /// user is told, rather than another opener being used without a word.
+  static func missing(environment: [String: String]) -> [String] {
+    let path = environment["PATH"] ?? "/usr/bin:/bin"
+    return (environment["BROWSER"] ?? "").split(separator: ":")
+      .compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+      .filter { locate($0, path: path) == nil }
+  }
+
   /// Runs the browser on `link` and waits for it (a terminal browser needs the terminal).
   func open(_ link: String) throws(OpenError) {
     var arguments = Array(words.dropFirst())

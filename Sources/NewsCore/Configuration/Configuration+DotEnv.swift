@@ -35,7 +35,7 @@ extension Configuration {
       return try String(contentsOf: url, encoding: .utf8)
     } catch {
       throw ConfigurationError.unreadableFile(
-        variable: ".env", path: url.path, reason: "not readable UTF-8 text")
+        variable: "", path: url.path, reason: "not readable UTF-8 text")
     }
   }
 }

@@ -26,7 +26,8 @@ public enum ConfigurationError: NewsError, Equatable {
     case .invalidSecret(let variable, let reason):
       return "\(variable) is not valid: \(reason)"
     case .unreadableFile(let variable, let path, let reason):
-      return "cannot read \(path) (named by \(variable)): \(reason)"
+      // Named by a variable only when one was set: the default place is said as a path alone.
+      return "cannot read \(path)\(variable.isEmpty ? "" : " (named by \(variable))"): \(reason)"
     case .dotEnvSyntax(let file, let line):
       return "\(file) line \(line): expected KEY=VALUE (see .env.example)"
     case .invalidConfigFile(let file, let source, let field, let problem):

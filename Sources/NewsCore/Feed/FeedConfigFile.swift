@@ -90,13 +90,17 @@ public struct FeedConfigFile: Sendable {
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
     if exists, isDirectory.boolValue {
       throw .unreadableFile(
-        variable: explicit ? "NEWS_CONFIG" : "NEWS_HOME", path: path,
-        reason: "a directory, not a file (NEWS_CONFIG names the file itself, config.json)")
+        variable: explicit ? "NEWS_CONFIG" : "", path: path,
+        reason:
+          explicit
+          ? "a directory, not a file (NEWS_CONFIG names the file itself, config.json)"
+          : "a directory, not a file")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       if explicit || exists {
         throw .unreadableFile(
-          variable: "NEWS_CONFIG", path: path, reason: exists ? "not readable" : "no such file")
+          variable: explicit ? "NEWS_CONFIG" : "", path: path,
+          reason: exists ? "not readable" : "no such file")
       }
       return nil
     }
@@ -115,7 +119,8 @@ public struct FeedConfigFile: Sendable {
         file: path, source: problem.source, field: problem.field, problem: problem.problem)
     } catch {
       throw .invalidConfigFile(
-        file: path, source: nil, field: "(top level)", problem: "is not valid JSON")
+        file: path, source: nil, field: "(top level)",
+        problem: "is not valid JSON" + (Self.syntaxErrorPosition(data).map { " (\($0))" } ?? ""))
     }
     var seen = Set<String>()
     for source in wire.sources {
@@ -133,6 +138,25 @@ public struct FeedConfigFile: Sendable {
     var file = FeedConfigFile(path: path, sources: wire.sources, ignore: wire.ignore)
     file.disabledProviders = Set(wire.providers.filter { !$0.value }.keys)
     return file
+  }
+
+  /// Where the JSON parser stopped in `data`, as `line 2, column 16` (from the character
+  /// offset its error names), or `nil` when it does not say.
+  static func syntaxErrorPosition(_ data: Data) -> String? {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return nil
+    } catch {
+      let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+      guard let range = text.range(of: "character "),
+        let offset = Int(text[range.upperBound...].prefix { $0.isNumber })
+      else { return nil }
+      let before = data.prefix(offset)
+      let line = before.filter { $0 == 0x0A }.count + 1
+      let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? before.startIndex
+      let column = String(decoding: data[lineStart..<before.endIndex], as: UTF8.self).count + 1
+      return "line \(line), column \(column)"
+    }
   }
 
   /// A mistake found while decoding, with where it is.

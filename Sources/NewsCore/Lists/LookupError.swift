@@ -14,14 +14,16 @@ public enum LookupError: NewsError, Equatable {
   public var message: String {
     switch self {
     case .notFound(let reference):
-      return "no article '\(reference)'; run 'news headlines' first, or pass its URL"
+      return
+        "no article '\(reference)'; list some first (news feed, news search, news bookmarks), or pass its id or URL"
     case .ambiguous(let reference, let candidates):
       let shown = candidates.prefix(10).joined(separator: ", ")
       let more = candidates.count > 10 ? ", … (\(candidates.count - 10) more)" : ""
       return
         "'\(reference)' matches \(candidates.count) articles: \(shown)\(more); type more of the id"
     case .noListing:
-      return "no list has been shown yet; run 'news headlines' first, or pass an id or URL"
+      return
+        "no list has been shown yet; list some first (news feed, news search, news bookmarks), or pass an id or URL"
     case .indexOutOfRange(let index, let count):
       return "the last list has \(count) articles; there is no number \(index)"
     case .notAnArticleURL(let reference):

@@ -21,6 +21,9 @@ public struct StoreReport: Sendable {
   public var files: [File]
   /// Temporary files left by interrupted writes (removed by the next write).
   public var leftovers: [String]
+  /// Why the key opens no file of the data directory (a wrong key), if it does not: every
+  /// file then fails for that one reason.
+  public var keyRejected: String?
 
   /// Whether every file decrypts.
   public var isHealthy: Bool { files.allSatisfy { $0.error == nil } }
@@ -28,13 +31,18 @@ public struct StoreReport: Sendable {
   /// Looks at every store file of `directories` (the data directory first), opening them with
   /// `key` (`nil` before there is one).
   public static func examine(_ directories: [URL], key: StoreKey?) -> StoreReport {
-    var report = StoreReport(keySource: key?.source, files: [], leftovers: [])
+    var report = StoreReport(keySource: key?.source, files: [], leftovers: [], keyRejected: nil)
     for directory in directories {
       let files = StoreDirectory(url: directory)
       report.leftovers += files.leftoverTemporaryFiles()
       // Only read, never written: no random bytes are ever asked for.
       let store = key.map {
         EncryptedStore(directory: directory, key: $0, randomBytes: { _ in [] })
+      }
+      if let store, report.keyRejected == nil {
+        do { try store.verifyKey() } catch let error as StoreError {
+          if case .wrongKey = error { report.keyRejected = error.message }
+        } catch {}
       }
       for name in files.names() {
         var file = File(

@@ -8,6 +8,8 @@ public enum SubscriptionError: NewsError, Equatable {
   case invalidName(String)
   /// Another source has the name already.
   case nameTaken(String)
+  /// The name is a provider's or a list's (`feed`, `search`, …).
+  case reservedName(String)
   /// No source has that name.
   case unknownSource(name: String, known: [String])
   /// Built-in sources are part of the program.
@@ -29,6 +31,8 @@ public enum SubscriptionError: NewsError, Equatable {
       "'\(TerminalSanitizer.clean(name))' cannot name a source: use lower-case letters, digits and '-'"
     case .nameTaken(let name):
       "a source named '\(name)' exists already; choose another with --name"
+    case .reservedName(let name):
+      "'\(name)' is taken by a provider or a list (\(SourceName.reserved.sorted().joined(separator: ", "))); choose another with --name"
     case .unknownSource(let name, let known):
       "no source named '\(TerminalSanitizer.clean(name))'; the sources are \(known.joined(separator: ", "))"
     case .builtIn(let name):
@@ -47,7 +51,8 @@ public enum SubscriptionError: NewsError, Equatable {
   public var exitCode: ExitCode {
     switch self {
     case .notAFeed, .badImport: .dataError
-    case .invalidName, .nameTaken, .unknownSource, .builtIn, .providerSetting: .usage
+    case .invalidName, .nameTaken, .reservedName, .unknownSource, .builtIn, .providerSetting:
+      .usage
     case .unreadableFile: .ioError
     case .uneditable: .configuration
     }

@@ -198,9 +198,12 @@ public struct SubscriptionService: Sendable {
 
   private func check(_ name: String) throws {
     guard SourceName.isValid(name) else { throw SubscriptionError.invalidName(name) }
-    if reserved.contains(name) || sources.contains(where: { $0.name == name }) {
+    if sources.contains(where: { $0.name == name }) || !SourceName.reserved.contains(name),
+      reserved.contains(name) || sources.contains(where: { $0.name == name })
+    {
       throw SubscriptionError.nameTaken(name)
     }
+    if reserved.contains(name) { throw SubscriptionError.reservedName(name) }
   }
 
   /// A free name from the feed's title (`Hacker News` → `hacker-news`), else from its host.
