@@ -370,4 +370,42 @@ struct BrowseTests {
     #expect(untagged.handle(.character("t")).isEmpty)
     #expect(untagged.message?.hasPrefix("no list has tags") == true)
   }
+
+  @Test("the home header counts each unread item once: All unread and tags are not added on top")
+  func homeHeaderCounts() {
+    var state = BrowseState(channels: ["All unread", "blog", "news", "#tech", "Bookmarks"])
+    state.resize(width: 80, height: 10)
+    state.gatherers = [0, 3, 4]
+    state.screen = .home
+    state.home = [
+      .init(unread: 10, total: 10, status: "stored"), .init(unread: 6, total: 9, status: "fresh"),
+      .init(unread: 4, total: 5, status: "fresh"), .init(unread: 6, total: 9, status: "stored"),
+      .init(unread: 1, total: 2, status: "stored"),
+    ]
+    #expect(Self.screen(state)[0].contains("5 lists · 10 unread"), "\(Self.screen(state)[0])")
+  }
+
+  @Test(
+    "every screen's key line fits the width and always keeps '? keys' and quitting",
+    arguments: [40, 60, 80, 120])
+  func keyLines(width: Int) {
+    for (keys, last) in [
+      (BrowseRenderer.homeKeys, "q quit"), (BrowseRenderer.listKeys, "q back"),
+      (BrowseRenderer.articleKeys, "q back"),
+    ] {
+      let line = BrowseRenderer.keyLine(keys, width: width)
+      #expect(line.count <= max(width, 15), "\(line)")
+      #expect(line.hasSuffix("? keys  " + last), "\(line)")
+    }
+    #expect(BrowseRenderer.keyLine(BrowseRenderer.homeKeys, width: 120).hasPrefix("j/k move"))
+  }
+
+  @Test("the article screen shows its keys at 60 columns")
+  func articleKeyLine() {
+    var state = Self.state(width: 60, height: 12)
+    _ = state.handle(.enter)
+    state.message = nil
+    let footer = Self.screen(state).last ?? ""
+    #expect(footer.contains("q back") && footer.contains("? keys"), "\(footer)")
+  }
 }

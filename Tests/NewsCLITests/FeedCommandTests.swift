@@ -243,3 +243,40 @@ struct SourcesCommandTests {
         "blog      \(base)/blog.xml\n          rss · ttl 900 s · never fetched\n"))
   }
 }
+
+/// A source failing run after run (#35.1): one line, not a block each run; listed by
+/// `news sources --failing`; cleared once it answers.
+@Suite("feed: a source failing run after run")
+struct FailingSourceTests {
+  let harness: Harness
+
+  init() throws { harness = try Harness() }
+
+  @Test(
+    "the second failing run says it in one line; sources --failing lists it; an answer clears it")
+  func failingRunAfterRun() async throws {
+    harness.server.route("/feed/a.json", .fixture("source_a.readme-sample.json"))
+    harness.server.route("/feed/b.json", .json("", status: 500))
+    harness.server.route("/feed/c.json", .json("", status: 500))
+    let environment: [String: String?] = ["NEWS_RETRY_DELAY": "0"]
+    let first = await harness.run(["feed", "--refresh"], environment: environment)
+    #expect(first.code == .success)
+    #expect(first.err.contains("source b") && first.err.contains("source c"), "\(first.err)")
+    let later = Date(timeIntervalSince1970: 1_645_120_000 + 2 * 86_400)
+    let second = await harness.run(["feed", "--refresh"], environment: environment, now: later)
+    #expect(second.code == .success)
+    #expect(
+      second.err
+        == "news: warning: 2 sources failing since 2d ago (b, c): news sources --failing\n",
+      "\(second.err)")
+    let failing = try await harness.run(["sources", "--failing", "--json"], now: later).json()
+    let list = try #require(failing["failing"] as? [[String: Any]])
+    #expect(list.compactMap { $0["name"] as? String } == ["b", "c"])
+    #expect(list.first?["since"] as? String == "2022-02-17T17:46:40Z")
+    #expect((list.first?["error"] as? String)?.contains("500") == true)
+    harness.server.route("/feed/b.json", .fixture("source_b.readme-sample.json"))
+    _ = await harness.run(["feed", "--refresh"], environment: environment, now: later)
+    let text = await harness.run(["sources", "--failing"], now: later)
+    #expect(text.out.hasPrefix("c  failing since 2d ago"), "\(text.out)")
+  }
+}

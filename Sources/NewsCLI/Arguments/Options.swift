@@ -154,6 +154,9 @@ enum Options {
   /// `--show-ignored` of feed.
   static let showIgnored = Flag(
     "show-ignored", help: "Show the items the ignore rules hide, marked [ignored].")
+  /// `--failing` of sources.
+  static let failing = Flag(
+    "failing", help: "Only the sources failing run after run: since when, and why.")
   /// `--quiet` of sync.
   static let quiet = Flag("quiet", help: "Print nothing when every source succeeded.")
   /// `--greader <url>` of accounts add.

@@ -10,10 +10,31 @@ struct BrowseRenderer {
   var now: Date
   var timeZone: TimeZone
 
-  static let homeKeys = "j/k move  Enter open  n unread  r reload  R all  t tag  ? keys  q quit"
-  static let listKeys =
-    "j/k move  Enter read  o link  b bookmark  r reload  / filter  Tab next  ? keys  q back"
-  static let articleKeys = "j/k scroll  o link  b bookmark  Esc back  ? keys"
+  /// Each screen's keys, in the order shown; the last two (`? keys`, `q …`) are always shown, the
+  /// others as the width allows, first ones first.
+  static let homeKeys = [
+    "j/k move", "Enter open", "n unread", "r reload", "R all", "t tag", "? keys", "q quit",
+  ]
+  static let listKeys = [
+    "j/k move", "Enter read", "o link", "b bookmark", "r reload", "/ filter", "Tab next", "? keys",
+    "q back",
+  ]
+  static let articleKeys = [
+    "j/k scroll", "n next unread", "o link", "b bookmark", "? keys", "q back",
+  ]
+
+  /// `keys` as one line of at most `width` columns: the last two always, the others from the
+  /// first while they fit.
+  static func keyLine(_ keys: [String], width: Int) -> String {
+    let kept = Array(keys.suffix(2))
+    var chosen: [String] = []
+    var used = kept.joined(separator: "  ").count
+    for key in keys.dropLast(2) where used + 2 + key.count <= width {
+      chosen.append(key)
+      used += 2 + key.count
+    }
+    return (chosen + kept).joined(separator: "  ")
+  }
 
   func render(_ state: BrowseState) -> ScreenGrid {
     var grid = ScreenGrid(width: state.width, height: state.height)
@@ -87,7 +108,9 @@ struct BrowseRenderer {
   /// fetch is under way, `!` where the last one failed.
   private func drawHome(_ state: BrowseState, on grid: inout ScreenGrid) {
     let rows = state.homeRows
-    let unread = rows.compactMap { state.home[$0].unread }.reduce(0, +)
+    // The lists gathering the others' items (All unread, tags) count nothing twice.
+    let unread = rows.filter { !state.gatherers.contains($0) }
+      .compactMap { state.home[$0].unread }.reduce(0, +)
     let loading = rows.filter { state.home[$0].loading }.count
     drawHeader(
       "news",
@@ -205,9 +228,9 @@ struct BrowseRenderer {
     }
     let keys: String
     switch state.screen {
-    case .home: keys = Self.homeKeys
-    case .list: keys = Self.listKeys
-    case .article: keys = Self.articleKeys
+    case .home: keys = Self.keyLine(Self.homeKeys, width: grid.width)
+    case .list: keys = Self.keyLine(Self.listKeys, width: grid.width)
+    case .article: keys = Self.keyLine(Self.articleKeys, width: grid.width)
     case .help: keys = "any key: back"
     }
     grid.put(keys, row: row, attributes([.dim]))

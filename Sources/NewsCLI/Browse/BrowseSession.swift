@@ -25,6 +25,8 @@ final class BrowseSession: Sendable {
     case failed(channel: Int, String)
     /// A home row's counts and state, read from the store.
     case row(channel: Int, unread: Int?, total: Int?, status: String)
+    /// A list gathering the others' items (All unread, a tag), counted again from the store.
+    case gathered(channel: Int, unread: Int, total: Int)
     case counts(id: String, likes: Int?, comments: Int?)
   }
 
@@ -148,6 +150,10 @@ final class BrowseSession: Sendable {
         state.updateRow(
           channel, unread: all.articles.filter { !all.read.contains($0.id) }.count,
           total: all.articles.count, status: freshness, loading: !final)
+        // The last list of a reload answered: the gathering lists are counted again.
+        if final, !state.gatherers.contains(channel), !state.home.contains(where: \.loading) {
+          loadHome()
+        }
         guard channel == state.channel, state.screen != .home else { continue }
         effects += state.loaded(
           heading: heading, freshness: freshness,
@@ -158,6 +164,8 @@ final class BrowseSession: Sendable {
         state.updateRow(
           channel, unread: nil, total: nil, status: "failed: " + reason, failed: true)
         if channel == state.channel, state.screen != .home { state.failed(reason) }
+      case .gathered(let channel, let unread, let total):
+        state.updateRow(channel, unread: unread, total: total, status: "stored")
       case .row(let channel, let unread, let total, let status):
         // An answer that came first is not overwritten by what the store held.
         if state.home.indices.contains(channel), state.home[channel].status == "…" {
@@ -310,6 +318,8 @@ final class BrowseSession: Sendable {
   /// the lists that gather the others' items last, All unread from what the others held.
   private func loadHome() {
     let lists = self.lists
+    // A source failing run after run says its failure, not "never fetched".
+    let failures = (try? feed.get())?.failures() ?? [:]
     Task {
       var unread = Set<String>()
       var tagged: [String: (unread: Set<String>, all: Set<String>)] = [:]
@@ -328,7 +338,11 @@ final class BrowseSession: Sendable {
           continue
         }
         guard let stored else {
-          send.yield(.row(channel: index, unread: nil, total: nil, status: "never fetched"))
+          if case .feed(let source) = channels[index], let failure = failures[source.name] {
+            send.yield(.failed(channel: index, failure.error))
+          } else {
+            send.yield(.row(channel: index, unread: nil, total: nil, status: "never fetched"))
+          }
           continue
         }
         let all = try? lists.get().readingState(of: stored.articles, unreadOnly: false)
@@ -349,13 +363,12 @@ final class BrowseSession: Sendable {
       }
       for index in channels.indices where channels[index].gathers {
         if case .allUnread = channels[index] {
-          send.yield(
-            .row(channel: index, unread: unread.count, total: unread.count, status: "stored"))
+          send.yield(.gathered(channel: index, unread: unread.count, total: unread.count))
         } else if case .tag(let tag) = channels[index] {
           send.yield(
-            .row(
+            .gathered(
               channel: index, unread: tagged[tag]?.unread.count ?? 0,
-              total: tagged[tag]?.all.count ?? 0, status: "stored"))
+              total: tagged[tag]?.all.count ?? 0))
         } else if let stored = await self.stored(index),
           let state = try? lists.get().readingState(of: stored.articles, unreadOnly: false)
         {
@@ -415,7 +428,13 @@ final class BrowseSession: Sendable {
           gathered += await stored(other)?.articles ?? []
         }
         let state = try lists.get().readingState(of: gathered.uniquedByID(), unreadOnly: true)
-        return ("All unread", "stored", state.articles)
+        // Newest first across the lists (undated last), not list by list.
+        let newest = state.articles.enumerated().sorted { left, right in
+          let (a, b) = (left.element.publishedAt, right.element.publishedAt)
+          if a != b { return (a ?? .distantPast) > (b ?? .distantPast) }
+          return left.offset < right.offset
+        }.map(\.element)
+        return ("All unread", "stored", newest)
       case .tag(let tag):
         var gathered: [Article] = []
         for other in channels.indices {

@@ -51,6 +51,8 @@ enum FeedCommand {
     let sources = FeedRegistry.selected(
       services.feedSources(), names: wanted(arguments), tag: arguments[Options.tag])
     let service = try services.feed()
+    // Which sources were failing before this run: those failing again are said in one line.
+    let failingBefore = service.failures()
     let lists = try services.lists()
     if let warning = services.accountSourcesWarning() { context.warn(warning) }
 
@@ -71,9 +73,24 @@ enum FeedCommand {
     // Warnings when the command succeeds; when every source failed, each failure is an error
     // line and the last line says so.
     let everyFailed = result.everyFailed
+    var stillFailing: [String] = []
     for report in result.reports where report.status == .failed || report.status == .stale {
+      // Failing run after run: said once, in one line below, not a block each run.
+      if failingBefore[report.name] != nil {
+        stillFailing.append(report.name)
+        continue
+      }
       let fallback = report.status == .stale ? "; showing its cached items" : ""
       let message = "\(report.error ?? "source \(report.name) failed")\(fallback)"
+      if everyFailed { context.fail(message) } else { context.warn(message) }
+    }
+    if !stillFailing.isEmpty {
+      let since = stillFailing.compactMap { failingBefore[$0]?.since }.min() ?? 0
+      let age = RelativeTime.describe(
+        Date(timeIntervalSince1970: since), now: context.timing.now())
+      let message =
+        "\(stillFailing.count) source\(stillFailing.count == 1 ? "" : "s") failing since \(age) "
+        + "(\(stillFailing.joined(separator: ", "))): news sources --failing"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
     for report in result.reports {

@@ -47,8 +47,8 @@ enum SourcesCommand {
         news sources --json | jq -r '.sources[].url'
       """,
     options: [
-      Options.json.spec, Options.tag.spec, Options.sourceName.spec, Options.ttl.spec,
-      Options.saveSearch.spec, Options.onAccount.spec,
+      Options.json.spec, Options.tag.spec, Options.failing.spec, Options.sourceName.spec,
+      Options.ttl.spec, Options.saveSearch.spec, Options.onAccount.spec,
     ] + Options.sourceSettings,
     arguments: [
       ArgumentSpec(
@@ -69,6 +69,7 @@ enum SourcesCommand {
         (Options.sourceName.spec, ["add"], "'add'"),
         (Options.ttl.spec, ["add", "set"], "'add' and 'set'"),
         (Options.tag.spec, [nil], "the list of sources"),
+        (Options.failing.spec, [nil], "the list of sources"),
         (Options.saveSearch.spec, ["add"], "'add'"),
         (Options.onAccount.spec, ["add", "import"], "'add' and 'import'"),
       ] + Options.sourceSettings.map { ($0, ["set"], "'set'") }
@@ -114,6 +115,10 @@ enum SourcesCommand {
     }
     let feed = try services.feed()
     if let warning = services.accountSourcesWarning() { context.warn(warning) }
+    let failures = feed.failures()
+    if arguments[Options.failing] {
+      return failing(failures, json: arguments[Options.json], context: context)
+    }
     let rows = services.feedSources().filter { source in
       arguments[Options.tag].map { source.tags.contains($0) } ?? true
     }.map { source in
@@ -205,6 +210,45 @@ enum SourcesCommand {
         + style.dim((details + [fetched]).joined(separator: " · ")) + "\n"
     }
     context.console.out(text)
+    return .success
+  }
+
+  /// `news sources --failing`: each source failing run after run, since when, and why.
+  private static func failing(
+    _ failures: [String: FeedFailures.Failure], json: Bool, context: Context
+  ) -> ExitCode {
+    let sorted = failures.sorted { ($0.value.since, $0.key) < ($1.value.since, $1.key) }
+    if json {
+      let document = JSONValue.object([
+        ("schemaVersion", .int(ArticleJSON.schemaVersion)),
+        (
+          "failing",
+          .array(
+            sorted.map { name, failure in
+              .object([
+                ("name", .string(name)),
+                ("since", .date(Date(timeIntervalSince1970: failure.since))),
+                ("lastFailedAt", .date(Date(timeIntervalSince1970: failure.last))),
+                ("error", .string(failure.error)),
+              ])
+            })
+        ),
+      ])
+      context.console.out(document.serialized(pretty: true) + "\n")
+      return .success
+    }
+    guard !sorted.isEmpty else {
+      context.console.out("No source is failing.\n")
+      return .success
+    }
+    let now = context.timing.now()
+    for (name, failure) in sorted {
+      let since = RelativeTime.describe(Date(timeIntervalSince1970: failure.since), now: now)
+      context.console.out(
+        "\(name)  failing since \(since): \(TerminalSanitizer.clean(failure.error))\n")
+    }
+    context.console.out(
+      "(news sources set <name> --disable stops asking one; a run that answers clears it)\n")
     return .success
   }
 }

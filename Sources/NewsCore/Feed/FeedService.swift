@@ -133,8 +133,15 @@ public struct FeedService: Sendable {
       }
       var revalidated: [String: Date] = [:]
       var asked: [String: Date] = [:]
+      var failed: [String: String] = [:]
+      var answered = Set<String>()
       for await (index, report) in group {
         reports[index] = report
+        if report.status == .failed || report.status == .stale {
+          failed[report.name] = report.error ?? "failed"
+        } else if report.status == .fresh {
+          answered.insert(report.name)
+        }
         if report.revalidated, let fetchedAt = report.fetchedAt {
           revalidated[report.name] = fetchedAt
         }
@@ -150,8 +157,17 @@ public struct FeedService: Sendable {
       if !asked.isEmpty {
         _ = await StoreWriter.run { [asked] in try? backoff.record(asked, now: current) }
       }
+      let failures = FeedFailures(store: cache)
+      _ = await StoreWriter.run { [failed, answered] in
+        try? failures.record(failed: failed, answered: answered, now: current)
+      }
       return reports.compactMap { $0 }
     }
+  }
+
+  /// The sources failing run after run, since when and why (``FeedFailures``).
+  public func failures() -> [String: FeedFailures.Failure] {
+    FeedFailures(store: cache).read()
   }
 
   /// How a source starts: answered already (from the cache, or failed), or to be fetched.

@@ -30,6 +30,8 @@ enum StoreLayout {
   static let revalidated = "revalidated"
   /// Until when each feed source asked not to be asked again (``FeedBackoff``; cache directory).
   static let backoff = "backoff"
+  /// Which feed sources are failing, since when (``FeedFailures``; cache directory).
+  static let failures = "failures"
   /// What every feed cache entry's name starts with (cache directory).
   static let feedCachePrefix = "feed-"
   /// The accounts on the reader's servers, with their passwords (``AccountSecret``).
@@ -67,7 +69,7 @@ enum StoreLayout {
   /// Files the program makes again by itself, which repair may remove: listings and feed caches.
   static func isRemade(_ name: String) -> Bool {
     name == listingIndex || name == lastListing || name.hasPrefix(listingPrefix)
-      || name == segmentHead
+      || name == segmentHead || name == failures
       || name.hasPrefix(feedCachePrefix) || name == revalidated || name == backoff
   }
 }

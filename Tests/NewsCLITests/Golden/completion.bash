@@ -42,7 +42,7 @@ _news() {
         --max-items) return ;;
         --tags) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --tag --name --ttl --search --account --max-items --tags --enable --disable --help add remove set import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --failing --name --ttl --search --account --max-items --tags --enable --disable --help add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;

@@ -51,6 +51,7 @@ complete -c news -n '__fish_seen_subcommand_from feed' -l jsonl -d 'Print one JS
 complete -c news -n '__fish_seen_subcommand_from feed' -s h -l help -d 'Show help for this command.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l json -d 'Print one JSON document instead of text.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l tag -r -d 'Only the sources filed under this tag.'
+complete -c news -n '__fish_seen_subcommand_from sources' -l failing -d 'Only the sources failing run after run: since when, and why.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l name -r -d 'The source\'s name (default: from the feed\'s title).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l ttl -r -d 'Seconds its answer stays fresh (default 900).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l search -r -d 'Add a saved search instead: a source of the stored matches.'

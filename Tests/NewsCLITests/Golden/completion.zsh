@@ -73,6 +73,7 @@ _news() {
       _arguments -s \
         '--json[Print one JSON document instead of text.]' \
         '--tag[Only the sources filed under this tag.]:<tag>:' \
+        '--failing[Only the sources failing run after run\: since when, and why.]' \
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
         '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
         '--search[Add a saved search instead\: a source of the stored matches.]:<words>:' \
