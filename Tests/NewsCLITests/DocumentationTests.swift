@@ -100,18 +100,29 @@ struct DocumentationTests {
   }
 }
 
-@Suite("README and .env.example keep up with the code")
+@Suite("README, docs/ and .env.example keep up with the code")
 struct ReadmeTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  @Test("every command has a section in README, every variable a row and a line in .env.example")
+  /// README.md and every page of docs/, one after the other.
+  static func documentation() throws -> String {
+    let docs = Self.root.appendingPathComponent("docs")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path)
+      .filter { $0.hasSuffix(".md") }.sorted()
+    return try (["README.md"] + pages.map { "docs/" + $0 }).map {
+      try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8)
+    }.joined(separator: "\n")
+  }
+
+  @Test("every command has a section in the docs, every variable a row and a line in .env.example")
   func everythingDocumented() throws {
-    let readme = try String(
-      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try Self.documentation()
     let example = try String(
       contentsOf: Self.root.appendingPathComponent(".env.example"), encoding: .utf8)
-    let headings = readme.split(separator: "\n").filter { $0.hasPrefix("### ") }
+    let headings = readme.split(separator: "\n").filter {
+      $0.hasPrefix("## ") || $0.hasPrefix("### ")
+    }
     for spec in NewsCLI.commandSpecs where !["completion", "manual"].contains(spec.name) {
       #expect(
         headings.contains {
@@ -124,6 +135,39 @@ struct ReadmeTests {
       where !name.contains("<") {
         #expect(readme.contains("`\(name)`"), "README lacks \(name)")
         #expect(example.contains(name), ".env.example lacks \(name)")
+      }
+    }
+  }
+
+  @Test("README stays short, and every link between the pages leads to a page and a heading")
+  func linksHold() throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count < 300)
+    let link = try NSRegularExpression(
+      pattern: #"\]\(((?:docs/)?[a-z-]+\.md|\.\./README\.md)?(#[a-z0-9-]+)?\)"#)
+    for page in ["README.md"]
+      + (try FileManager.default.contentsOfDirectory(
+        atPath: Self.root.appendingPathComponent("docs").path
+      ).filter { $0.hasSuffix(".md") }.map { "docs/" + $0 })
+    {
+      let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+      let folder = (page as NSString).deletingLastPathComponent
+      for match in link.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        let file = Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        let anchor = Range(match.range(at: 2), in: text).map { String(text[$0].dropFirst()) }
+        let target =
+          file.map { (folder as NSString).appendingPathComponent($0) } ?? page
+        let path = Self.root.appendingPathComponent((target as NSString).standardizingPath)
+        let linked = try? String(contentsOf: path, encoding: .utf8)
+        #expect(linked != nil, "\(page) links to \(target), which does not exist")
+        guard let anchor, let linked else { continue }
+        let anchors = linked.split(separator: "\n").filter { $0.hasPrefix("#") }.map { heading in
+          heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+            .filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }
+            .replacingOccurrences(of: " ", with: "-")
+        }
+        #expect(anchors.contains(anchor), "\(page) links to \(target)#\(anchor): no such heading")
       }
     }
   }

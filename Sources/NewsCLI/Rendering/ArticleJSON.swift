@@ -1,7 +1,7 @@
 import Foundation
 import NewsCore
 
-/// The `--json` documents: a public contract, documented in README.md. Additive changes only.
+/// The `--json` documents: a public contract, documented in docs/json.md. Additive changes only.
 enum ArticleJSON {
   /// The version of the documents' shape.
   static let schemaVersion = 1

@@ -26,6 +26,10 @@ extension Configuration {
     ("NEWS_LANGUAGE", "Default language of search --online, two letters (default: all)."),
     ("NEWS_COUNTS_DEADLINE", "Seconds show waits for likes and comments in all (default 3)."),
     (
+      "NEWS_COUNTS",
+      "Which articles show asks likes and comments for: newsapi (default), all, or off."
+    ),
+    (
       "NEWS_SOURCE_DEADLINE",
       "Seconds feed and sync give one source in all, retries included (default 30)."
     ),

@@ -1,5 +1,5 @@
-/// Every file name of the store, in one place (each is `<name>.enc` on disk; see README's store
-/// section for what each holds). Nothing else spells a store file name.
+/// Every file name of the store, in one place (each is `<name>.enc` on disk; see docs/store.md
+/// for what each holds). Nothing else spells a store file name.
 enum StoreLayout {
   /// Proves the key: a known plaintext (data and cache directories).
   static let keyCheck = "keycheck"
