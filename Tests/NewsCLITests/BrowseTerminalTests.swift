@@ -332,7 +332,7 @@ struct BrowseTerminalTests {
     session.wait(for: "loading")
     // "loading" is drawn as the request starts: it is waited for until it reached the server
     // (20 s at most, a bound for a broken run, then the count below fails).
-    _ = asked.wait(timeout: .now() + 20)
+    #expect(asked.wait(timeout: .now() + 20) == .success, "the reload reached the server")
     // Keys answered while b hangs: down to b (all unread, articles, bbc, a, b), open its list
     // from the store.
     session.send("jjjj\r")
@@ -413,7 +413,10 @@ struct BrowseTerminalTests {
     // "loading" is drawn as the requests start: each is waited for until it has reached the
     // server (20 s each at most, a bound for a broken run, then the count below fails).
     for _ in 0..<20 {
-      guard hung.wait(timeout: .now() + 20) == .success else { break }
+      guard hung.wait(timeout: .now() + 20) == .success else {
+        Issue.record("a reload never reached the server")
+        break
+      }
     }
     session.send("\r")
     session.wait(for: "Story of feed 180")

@@ -46,7 +46,7 @@ struct DeadlineTests {
   @Test("show: hanging counts read unavailable at the deadline; the article is shown")
   func countsDeadline() async throws {
     harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
-    _ = await harness.run(["headlines"])
+    await harness.succeed(["headlines"])
     hang(prefix: "/info/likes/")
     hang(prefix: "/info/comments/")
     let limits = Recorder<Duration>()

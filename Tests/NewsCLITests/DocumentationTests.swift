@@ -72,8 +72,8 @@ struct DocumentationTests {
   @Test(
     "--jsonl: one ARTICLE per line", arguments: [["headlines"], ["search", "the"], ["bookmarks"]])
   func jsonLines(command: [String]) async throws {
-    _ = await harness.run(["headlines"])
-    _ = await harness.run(["bookmark", "1", "2"])
+    await harness.succeed(["headlines"])
+    await harness.succeed(["bookmark", "1", "2"])
     let result = await harness.run(command + ["--jsonl"])
     #expect(result.code == .success)
     let lines = result.out.split(separator: "\n")

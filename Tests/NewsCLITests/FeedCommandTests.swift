@@ -36,7 +36,7 @@ struct FeedCommandTests {
 
   @Test("a second run within the TTL makes no request")
   func cached() async throws {
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     let result = await harness.run(["feed", "--json"])
     let sources = try #require(try result.json()["sources"] as? [[String: Any]])
     #expect(sources.map { $0["status"] as? String } == ["cached", "cached", "cached"])
@@ -220,7 +220,7 @@ struct SourcesCommandTests {
     let config = try harness.home.write(
       "config.json",
       #"{"sources": [{"name": "blog", "url": "\#(base)/blog.xml", "format": "rss"}]}"#)
-    _ = await harness.run(["feed", "--source", "a"], environment: ["NEWS_CONFIG": config])
+    await harness.succeed(["feed", "--source", "a"], environment: ["NEWS_CONFIG": config])
     let before = harness.server.requests.count
     let result = await harness.run(["sources", "--json"], environment: ["NEWS_CONFIG": config])
     #expect(result.code == .success)
@@ -275,7 +275,7 @@ struct FailingSourceTests {
     #expect(list.first?["since"] as? String == "2022-02-17T17:46:40Z")
     #expect((list.first?["error"] as? String)?.contains("500") == true)
     harness.server.route("/feed/b.json", .fixture("source_b.readme-sample.json"))
-    _ = await harness.run(["feed", "--refresh"], environment: environment, now: later)
+    await harness.succeed(["feed", "--refresh"], environment: environment, now: later)
     let text = await harness.run(["sources", "--failing"], now: later)
     #expect(text.out.hasPrefix("c  failing since 2d ago"), "\(text.out)")
   }

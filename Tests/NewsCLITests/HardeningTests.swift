@@ -87,7 +87,7 @@ struct HardeningTests {
     #expect(await harness.run(["read", id]).code == .success)
     harness.server.route(
       "/v2/top-headlines", .fixture("top-headlines-2019-03-27-trimmed-nulls.json"))
-    _ = await harness.run(["headlines"], environment: ["NEWS_RETENTION_MAX": "1"])
+    await harness.succeed(["headlines"], environment: ["NEWS_RETENTION_MAX": "1"])
     #expect(await harness.run(["show", id, "--offline"]).code == .usage)
     let unread = await harness.run(["unread", id])
     #expect(unread.code == .success, "\(unread.err)")

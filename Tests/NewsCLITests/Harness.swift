@@ -46,6 +46,23 @@ final class Harness: Sendable {
     ]
   }
 
+  /// A setting-up run (a list fetched, an article read) that the test needs to have succeeded:
+  /// one that fails records an issue naming it, so a test never passes on a setup that broke.
+  @discardableResult
+  func succeed(
+    _ arguments: [String], environment overrides: [String: String?] = [:],
+    now: Date = Date(timeIntervalSince1970: 1_645_120_000),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> RunResult {
+    let result = await run(arguments, environment: overrides, now: now)
+    if result.code != .success {
+      Issue.record(
+        "setup \(arguments.joined(separator: " ")) exited \(result.code.rawValue): \(result.err)",
+        sourceLocation: sourceLocation)
+    }
+    return result
+  }
+
   func run(
     _ arguments: [String], environment overrides: [String: String?] = [:], terminal: Bool = false,
     width: Int = 80, now: Date = Date(timeIntervalSince1970: 1_645_120_000),

@@ -116,7 +116,7 @@ struct SmallThingsTests {
     harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
     harness.server.route(prefix: "/info/likes/") { _ in .json("1") }
     harness.server.route(prefix: "/info/comments/") { _ in .json("2") }
-    _ = await harness.run(["headlines"])
+    await harness.succeed(["headlines"])
     let result = await harness.run(["show", "1", "--refresh", "--json"])
     #expect(result.code == .success)
     #expect(try result.json()["likes"] as? Int == 1)
@@ -137,7 +137,7 @@ struct SmallThingsTests {
     for name in ["a", "b", "c"] {
       harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
     }
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     let result = await harness.run(["feed", "--offline", "--limit", "1"])
     #expect(result.code == .success)
     #expect(!result.out.contains("no items"))

@@ -37,7 +37,7 @@ struct ProviderCommandsTests {
 
   @Test("show articles-<id>: image, title, description, author, release date")
   func showArticle() async throws {
-    _ = await harness.run(["headlines", "--from", "articles"])
+    await harness.succeed(["headlines", "--from", "articles"])
     let result = await harness.run(["show", "articles-1"])
     #expect(result.code == .success)
     #expect(result.out.hasPrefix("Image: http://dummyimage.com/366x582.png/5fa2dd/ffffff"))
@@ -80,7 +80,7 @@ struct ProviderCommandsTests {
 
   @Test("show bbc-…: headline, last updated, introduction")
   func showBBC() async throws {
-    _ = await harness.run(["headlines", "--from", "bbc"])
+    await harness.succeed(["headlines", "--from", "bbc"])
     let result = await harness.run(["show", "1"])
     #expect(
       result.out.hasPrefix(
@@ -90,7 +90,7 @@ struct ProviderCommandsTests {
 
   @Test("articles: a failing server shows the stored articles with an error, as for newsapi")
   func staleArticles() async throws {
-    _ = await harness.run(["headlines", "--from", "articles"])
+    await harness.succeed(["headlines", "--from", "articles"])
     harness.server.route("/articles", .json("{}", status: 500))
     let result = await harness.run(["headlines", "--from", "articles", "--json"])
     #expect(result.code == .success)

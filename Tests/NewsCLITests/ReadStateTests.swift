@@ -42,7 +42,7 @@ struct ReadStateTests {
     #expect(article["provider"] as? String == "blog")
     #expect(article["author"] as? String == "Andreas Krennmair")
     #expect(article["read"] as? Bool == true)
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     #expect(await harness.run(["bookmark", "5"]).code == .success)
     let bookmarks = await harness.run(["bookmarks", "--json"])
     let bookmarked = try #require(try bookmarks.json()["articles"] as? [[String: Any]])
@@ -59,7 +59,7 @@ struct ReadStateTests {
   func showMarksRead() async throws {
     let before = try await items()
     #expect(before.allSatisfy { $0["read"] as? Bool == false })
-    _ = await harness.run(["show", "2", "--offline"])
+    await harness.succeed(["show", "2", "--offline"])
     let after = try await items()
     #expect(after.map { $0["read"] as? Bool } == [false, true] + Array(repeating: false, count: 5))
     let unread = try await items(["feed", "--json", "--unread"])
@@ -70,14 +70,14 @@ struct ReadStateTests {
     #expect(text.out.contains("Source B (cached, just now)\n"))
     #expect(text.out.contains("Source atom (cached, just now, 3 unread)\n"))
     // The numbers of the last list are what was shown: with --unread, the unread ones.
-    _ = await harness.run(["feed", "--unread"])
+    await harness.succeed(["feed", "--unread"])
     let second = await harness.run(["show", "2", "--json", "--offline"])
     #expect(try second.json()["id"] as? String == after[2]["id"] as? String)
   }
 
   @Test("read and unread by hand; read --all --source; read state survives a refetch")
   func readByHand() async throws {
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     let read = await harness.run(["read", "1", "3"])
     #expect(read.code == .success)
     #expect(read.out == "read: Interesting News!\nread: Latest article\n")
@@ -98,15 +98,15 @@ struct ReadStateTests {
   @Test("--unread on headlines --offline, search and bookmarks; unread count in the header")
   func unreadLists() async throws {
     harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
-    _ = await harness.run(["headlines"])
-    _ = await harness.run(["read", "1", "2"])
+    await harness.succeed(["headlines"])
+    await harness.succeed(["read", "1", "2"])
     let offline = await harness.run(["headlines", "--offline", "--unread", "--json"])
     let articles = try #require(try offline.json()["articles"] as? [[String: Any]])
     #expect(articles.count == 18)
     #expect(articles.allSatisfy { $0["read"] as? Bool == false })
     let text = await harness.run(["headlines", "--offline"])
     #expect(text.out.hasPrefix("Top headlines · us (stored just now) · 20 of 38 · 18 unread\n"))
-    _ = await harness.run(["bookmark", "1", "3"])
+    await harness.succeed(["bookmark", "1", "3"])
     let bookmarks = await harness.run(["bookmarks", "--unread", "--jsonl"])
     #expect(bookmarks.out.split(separator: "\n").count == 1)
     #expect(bookmarks.out.contains(#""read":false"#))
@@ -115,7 +115,7 @@ struct ReadStateTests {
   @Test("a damaged read-marks file is named in a warning; the lists are shown and kept")
   func damagedMarks() async throws {
     harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
-    _ = await harness.run(["read", "https://example.com/a"])
+    await harness.succeed(["read", "https://example.com/a"])
     let marks = harness.home.path("news/read.enc")
     try Data(repeating: 0x41, count: 80).write(to: URL(fileURLWithPath: marks))
     for arguments in [["headlines"], ["feed"]] {
@@ -131,7 +131,7 @@ struct ReadStateTests {
 
   @Test("open runs $BROWSER with the link as one argument and marks the article read")
   func openWithBrowser() async throws {
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     let log = harness.home.path("opened.txt")
     let script = try harness.home.write(
       "browser.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(log)\n")
@@ -148,7 +148,7 @@ struct ReadStateTests {
         == "http://example.com/blog/this_is_an_item.html\n")
     #expect(try await items()[3]["read"] as? Bool == true)
     // %s places the link; a failing browser is exit 69.
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     let placed = await harness.run(
       ["open", "4"], environment: ["BROWSER": script + " --new-tab=%s"])
     #expect(placed.code == .success)
@@ -162,7 +162,7 @@ struct ReadStateTests {
 
   @Test("the browser never sees a secret: the store key, the API key, a password variable")
   func browserEnvironment() async throws {
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     let log = harness.home.path("environment.txt")
     let script = try harness.home.write("browser.sh", "#!/bin/sh\nenv > \(log)\n")
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
@@ -183,12 +183,12 @@ struct ReadStateTests {
 
   @Test("open without a browser prints the link; an item without a link is exit 65")
   func openWithoutBrowser() async throws {
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     let printed = await harness.run(
       ["open", "5"], environment: ["PATH": harness.home.path("empty")])
     #expect(printed.code == .success)
     #expect(printed.out == "http://example.com/atom_testing.html\n")
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     let none = await harness.run(["open", "1"])
     #expect(none.code == .dataError)
     #expect(none.err.contains("has no http(s) link to open"))

@@ -18,7 +18,7 @@ struct SearchLimitTests {
     let config = try harness.home.write(
       "config.json", #"{"sources": [{"name": "many", "url": "\#(base)/many.xml"}]}"#)
     let environment: [String: String?] = ["NEWS_CONFIG": config]
-    _ = await harness.run(["feed", "--source", "many"], environment: environment)
+    await harness.succeed(["feed", "--source", "many"], environment: environment)
 
     let terminal = await harness.run(
       ["search", "story"], environment: environment.merging(["NO_COLOR": "1"]) { $1 },

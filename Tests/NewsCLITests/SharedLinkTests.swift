@@ -66,7 +66,7 @@ struct SharedLinkTests {
 
   @Test("its id bookmarks, shows and marks read the item printed with it, in either list")
   func idMeansThePrintedItem() async throws {
-    _ = await harness.run(["feed", "--source", "weblog,media"], environment: environment)
+    await harness.succeed(["feed", "--source", "weblog,media"], environment: environment)
     let bookmark = await harness.run(["bookmark", Self.shared], environment: environment)
     #expect(bookmark.out.contains("weblog: the shared one"), "\(bookmark.out)")
     let bookmarks = await harness.run(["bookmarks", "--json"], environment: environment)
@@ -91,8 +91,8 @@ struct SharedLinkTests {
 
   @Test("an id not in the last list is answered with the first source's copy")
   func orderDecides() async throws {
-    _ = await harness.run(["feed", "--source", "weblog,media"], environment: environment)
-    _ = await harness.run(["bookmarks"], environment: environment)
+    await harness.succeed(["feed", "--source", "weblog,media"], environment: environment)
+    await harness.succeed(["bookmarks"], environment: environment)
     let show = await harness.run(["show", Self.shared, "--offline"], environment: environment)
     #expect(show.out.hasPrefix("weblog: the shared one"), "\(show.out)")
   }

@@ -169,7 +169,7 @@ struct StoreCommandsTests {
     // Retention of one article drops the rest of the headlines, not the bookmarks.
     harness.server.route(
       "/v2/top-headlines", .fixture("top-headlines-2019-03-27-trimmed-nulls.json"))
-    _ = await harness.run(["headlines"], environment: ["NEWS_RETENTION_MAX": "1"])
+    await harness.succeed(["headlines"], environment: ["NEWS_RETENTION_MAX": "1"])
     let list = await harness.run(["bookmarks", "--json"])
     #expect((try list.json()["articles"] as? [Any])?.count == 2)
     let removed = await harness.run(["unbookmark", "1"])
@@ -195,8 +195,8 @@ struct StoreCommandsTests {
   @Test("no plaintext of any article anywhere under NEWS_HOME")
   func noPlaintext() async throws {
     let articles = try await fetch()
-    _ = await harness.run(["bookmark", "1"])
-    _ = await harness.run(["search", "the"])
+    await harness.succeed(["bookmark", "1"])
+    await harness.succeed(["search", "the"])
     let home = harness.home.url.appendingPathComponent("news")
     let files = try #require(
       FileManager.default.enumerator(atPath: home.path)?.allObjects as? [String])

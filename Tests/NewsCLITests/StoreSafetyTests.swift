@@ -97,7 +97,7 @@ struct StoreSafetyTests {
 
   @Test("a store written before the key check is checked by opening its files")
   func wrongKeyOldStore() async throws {
-    _ = await harness.run(["headlines"], environment: ["NEWS_STORE_KEY": first])
+    await harness.succeed(["headlines"], environment: ["NEWS_STORE_KEY": first])
     try FileManager.default.removeItem(at: store.appendingPathComponent("keycheck.enc"))
     let before = try snapshot()
     let result = await harness.run(["bookmarks"], environment: ["NEWS_STORE_KEY": second])
@@ -113,7 +113,7 @@ struct StoreSafetyTests {
     "a damaged last listing (only what the last list showed) is replaced by the next list",
     arguments: [["headlines"], ["search", "olympics"], ["bookmarks"]])
   func damagedLastListing(arguments: [String]) async throws {
-    _ = await harness.run(["headlines"])
+    await harness.succeed(["headlines"])
     #expect(await harness.run(["bookmark", "1"]).code == .success)
     try damage("last-listing.enc")
     let damaged = try snapshot()["last-listing.enc"]
@@ -130,7 +130,7 @@ struct StoreSafetyTests {
 
   @Test("a damaged feed cache fails that source, named, online too; the file stays as it is")
   func damagedFeedCache() async throws {
-    _ = await harness.run(["feed"])
+    await harness.succeed(["feed"])
     try damage("feed-a.enc")
     let damaged = try snapshot()["feed-a.enc"]
     let feed = await harness.run(["feed", "--refresh", "--json"])
@@ -158,12 +158,12 @@ struct StoreSafetyTests {
 
   @Test("what a killed write left is listed by doctor, then removed by the next write")
   func leftovers() async throws {
-    _ = await harness.run(["headlines"])
+    await harness.succeed(["headlines"])
     let leftover = store.appendingPathComponent(".listings.enc.tmp-4242-beef")
     try Data("half".utf8).write(to: leftover)
     let doctor = await harness.run(["doctor", "--json"])
     #expect(try doctor.json()["leftovers"] as? [String] == [leftover.path])
-    _ = await harness.run(["headlines"])
+    await harness.succeed(["headlines"])
     #expect(!FileManager.default.fileExists(atPath: leftover.path))
   }
 }
@@ -181,14 +181,14 @@ struct QueryDefaultsTests {
   @Test("the defaults shape the query; options and --sources win")
   func defaults() async throws {
     let environment = ["NEWS_COUNTRY": "fr", "NEWS_CATEGORY": "sports", "NEWS_LANGUAGE": "fr"]
-    _ = await harness.run(["headlines"], environment: environment)
-    _ = await harness.run(["headlines", "--country", "de"], environment: environment)
-    _ = await harness.run(["headlines", "--sources", "bbc-news"], environment: environment)
+    await harness.succeed(["headlines"], environment: environment)
+    await harness.succeed(["headlines", "--country", "de"], environment: environment)
+    await harness.succeed(["headlines", "--sources", "bbc-news"], environment: environment)
     let queries = harness.server.requests(to: "/v2/top-headlines").map(\.query)
     #expect(queries[0]["country"] == "fr" && queries[0]["category"] == "sports")
     #expect(queries[1]["country"] == "de" && queries[1]["category"] == "sports")
     #expect(queries[2]["country"] == nil && queries[2]["category"] == nil)
-    _ = await harness.run(["search", "x", "--online"], environment: environment)
+    await harness.succeed(["search", "x", "--online"], environment: environment)
     #expect(harness.server.requests(to: "/v2/everything").first?.query["language"] == "fr")
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import NewsCore
 import Synchronization
+import Testing
 
 /// A clock whose time moves only when a test advances it: sleepers wait until then (or until they
 /// are cancelled). Nothing a test does depends on how fast the machine is.
@@ -102,7 +103,10 @@ public func passing(
       try await TestClock().sleep(for: limit)
       return
     }
-    // Bounded (20 s, for a broken run): the test's expectations fail then, nothing hangs.
+    // Bounded (20 s, for a broken run): the run fails, saying so, and nothing hangs.
     for _ in 0..<20_000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
+    if !condition() {
+      Issue.record("the condition of a \(duration) limit never held within 20 s")
+    }
   }
 }
