@@ -211,3 +211,32 @@ struct SyndicationTests {
     #expect(try adapter.items(from: unknown, source: "w").first?.title == "Tést")
   }
 }
+
+@Suite("Charset labels")
+struct CharsetLabelTests {
+  @Test(
+    "a charset label is read whatever its case, as the code page it names",
+    arguments: [
+      ("windows-1250", [UInt8(0xE8)], "č"), ("WINDOWS-1250", [0xE8], "č"),
+      ("Windows-1251", [0xE8], "и"), ("windows-1253", [0xE8], "θ"),
+      ("WINDOWS-1254", [0xF0], "ğ"), ("windows-1257", [0xE8], "č"),
+      ("ISO-8859-2", [0xE8], "č"), ("Windows-1252", [0xE8], "è"),
+    ])
+  func label(label: String, bytes: [UInt8], title: String) throws {
+    let xml =
+      Data("<?xml version=\"1.0\" encoding=\"\(label)\"?><rss><channel><item><title>".utf8)
+      + Data(bytes) + Data("</title><link>https://x/1</link></item></channel></rss>".utf8)
+    let items = try SyndicationAdapter().items(from: xml, source: "w")
+    #expect(items.first?.title == title)
+  }
+
+  @Test("C1 controls in UTF-8 text are what Windows-1252 puts there")
+  func c1InUTF8() throws {
+    let xml = Data(
+      "<rss><channel><item><title>It\u{92}s \u{93}quoted\u{94} \u{80}5</title><link>https://x/1</link></item></channel></rss>"
+        .utf8)
+    let items = try SyndicationAdapter().items(from: xml, source: "w")
+    #expect(items.first?.title == "It’s “quoted” €5")
+    #expect(FeedCharset.mappingC1("plain é") == "plain é")
+  }
+}

@@ -181,6 +181,9 @@ final class BrowseSession: Sendable {
   }
 
   private func draw(_ state: BrowseState, over screen: inout ScreenGrid?) {
+    // Ages ("5 min ago") are counted from now at every frame, not from when browse started.
+    var renderer = self.renderer
+    renderer.now = context.timing.now()
     let next = renderer.render(state)
     let output = ScreenDiff.ansi(from: screen, to: next, styled: styled)
     if !output.isEmpty { RawTerminal.write(output) }

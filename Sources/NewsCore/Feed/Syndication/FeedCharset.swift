@@ -34,7 +34,7 @@ enum FeedCharset {
     case "windows-1252":
       // Valid UTF-8 with something beyond ASCII is a mislabelled UTF-8 document.
       if bytes.contains(where: { $0 >= 0x80 }), let text = String(data: bytes, encoding: .utf8) {
-        return text
+        return mappingC1(text)
       }
       return windows1252(bytes)
     case "euc-jp":
@@ -66,7 +66,34 @@ enum FeedCharset {
 
   /// UTF-8 when the bytes are valid UTF-8, else Windows-1252 (which decodes any byte).
   private static func fallback(_ bytes: Data) -> String {
-    String(data: bytes, encoding: .utf8) ?? windows1252(bytes)
+    String(data: bytes, encoding: .utf8).map(mappingC1) ?? windows1252(bytes)
+  }
+
+  /// `text` with its C1 control characters (U+0080 to U+009F, which no one writes on purpose)
+  /// made what Windows-1252 puts there, as browsers and feedparser read them: a feed whose
+  /// `’` was encoded from Windows-1252 bytes as if they were Latin-1 reads `’`, not an invisible
+  /// control. Text without any (most: checked on its UTF-8 bytes, `C2 80` to `C2 9F`) is
+  /// returned as it is.
+  static func mappingC1(_ text: String) -> String {
+    var previous: UInt8 = 0
+    var found = false
+    for byte in text.utf8 {
+      if previous == 0xC2, (0x80...0x9F).contains(byte) {
+        found = true
+        break
+      }
+      previous = byte
+    }
+    guard found else { return text }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if (0x80...0x9F).contains(scalar.value) {
+        scalars.append(windows1252(UInt8(scalar.value)))
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars)
   }
 
   private static func byteOrderMark(_ bytes: Data) -> (Int, String.Encoding)? {
@@ -195,10 +222,13 @@ enum FeedCharset {
     for part in 2...16 where part != 12 {
       table["iso-8859-\(part)"] = foundation(0x0200 + UInt32(part))
     }
-    for page in 0...8 where page != 2 {
+    // CoreFoundation numbers the Windows code pages 0x0500 (1252), 0x0501 (1250), 0x0502
+    // (1251), then 0x0503 to 0x0508 for 1253 to 1258.
+    table["windows-1250"] = foundation(0x0501)
+    table["windows-1251"] = .windowsCP1251
+    for page in 3...8 {
       table["windows-125\(page)"] = foundation(0x0500 + UInt32(page))
     }
-    table["windows-1251"] = .windowsCP1251
     table["windows-1252"] = nil
     return table
   }()
