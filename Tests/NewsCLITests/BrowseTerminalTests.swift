@@ -275,16 +275,21 @@ struct BrowseTerminalTests {
     #expect(server.requests(to: "/feed/a.json").count == 1)
   }
 
-  @Test("home: a cache that cannot be read is said so, never taken for \"never fetched\"")
-  func unreadableRow() throws {
-    for name in ["a", "b", "c"] {
-      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
-    }
+  /// The built-in sources a, b and c answered by the loopback server, and the environment
+  /// pointing at them.
+  func builtInFeeds() -> [String: String] {
     var environment = self.environment
     for name in ["a", "b", "c"] {
+      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
       environment["NEWS_FEED_\(name.uppercased())_URL"] =
         server.baseURL.absoluteString + "/feed/\(name).json"
     }
+    return environment
+  }
+
+  @Test("home: a cache that cannot be read is said so, never taken for \"never fetched\"")
+  func unreadableRow() throws {
+    let environment = builtInFeeds()
     let (code, _, _) = try BinaryTests().run(["feed"], environment: environment)
     #expect(code == 0)
     let cache = try #require(
@@ -302,14 +307,7 @@ struct BrowseTerminalTests {
 
   @Test("home: every row's counts from the store at once; keys answered while a source hangs")
   func homeWithAHangingSource() throws {
-    for name in ["a", "b", "c"] {
-      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
-    }
-    var environment = self.environment
-    for name in ["a", "b", "c"] {
-      environment["NEWS_FEED_\(name.uppercased())_URL"] =
-        server.baseURL.absoluteString + "/feed/\(name).json"
-    }
+    var environment = builtInFeeds()
     environment["NEWS_FEED_B_TTL"] = "0"
     let (code, _, _) = try BinaryTests().run(["feed"], environment: environment)
     #expect(code == 0)
@@ -369,14 +367,7 @@ struct BrowseTerminalTests {
       return LoopbackServer.Response(
         status: 200, headers: ["Content-Type": "application/rss+xml"], body: Data(body.utf8))
     }
-    for name in ["a", "b", "c"] {
-      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
-    }
-    var environment = self.environment
-    for name in ["a", "b", "c"] {
-      environment["NEWS_FEED_\(name.uppercased())_URL"] =
-        server.baseURL.absoluteString + "/feed/\(name).json"
-    }
+    var environment = builtInFeeds()
     let outlines = (0..<200).map { number in
       #"<outline type="rss" text="Feed \#(number)" xmlUrl="\#(server.baseURL.absoluteString)/many/\#(number).xml"/>"#
     }
