@@ -92,6 +92,8 @@ final class BrowseSession: Sendable {
 
     var state = BrowseState(channels: channels.map(\.name))
     state.countsPolicy = (try? context.configuration().counts) ?? .newsapi
+    // Accounts that cannot be read leave their sources out: said in the footer, not hidden.
+    state.message = services.accountSourcesWarning()
     state.home = channels.map { _ in BrowseState.HomeRow(status: "…") }
     state.channelTags = channels.map {
       switch $0 {
