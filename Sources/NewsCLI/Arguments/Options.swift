@@ -157,6 +157,10 @@ enum Options {
   /// `--failing` of sources.
   static let failing = Flag(
     "failing", help: "Only the sources failing run after run: since when, and why.")
+  /// `--exec <command>` of sync: the `newItem` hook of this run.
+  static let exec = OptionKey<String>.text(
+    "exec", "<command>",
+    help: "Run <command> (through /bin/sh -c) once per item new in this sync, its JSON on stdin.")
   /// `--quiet` of sync.
   static let quiet = Flag("quiet", help: "Print nothing when every source succeeded.")
   /// `--greader <url>` of accounts add.

@@ -23,7 +23,10 @@ enum SyncCommand {
       A crontab line, every 30 minutes:
         */30 * * * * NEWS_STORE_KEY=... news sync --quiet
       """,
-    options: [Options.wait.spec, Options.account.spec, Options.quiet.spec, Options.json.spec])
+    options: [
+      Options.wait.spec, Options.account.spec, Options.quiet.spec, Options.json.spec,
+      Options.exec.spec,
+    ])
 
   static let entry = CommandEntry(spec: spec, usesNetwork: { _ in true }, run: run)
 
@@ -58,6 +61,11 @@ enum SyncCommand {
         }
       }
     }
+    // Hooks, once the store has what the sync pulled: a failing one is a warning, whatever the
+    // sync's outcome (said even with --quiet: a hook is the user's own command).
+    for warning in await runHooks(report, arguments: arguments, context: context) {
+      context.warn(warning)
+    }
     // A failing sync ends with one error line; warnings only come with success.
     guard failed.isEmpty else {
       throw SyncError.failed(failed.count, of: asked.count)
@@ -66,6 +74,39 @@ enum SyncCommand {
       for warning in report.sources.flatMap(\.warnings) { context.warn(warning) }
     }
     return .success
+  }
+
+  /// The `newItem` hook (`--exec`, else `config.json`'s) once per new item that no ignore rule
+  /// hides, with the ITEM JSON on standard input and `NEWS_ITEM_ID`, `NEWS_ITEM_TITLE`,
+  /// `NEWS_ITEM_URL`, `NEWS_ITEM_SOURCE`; then the `afterSync` hook once, with the report's JSON.
+  /// Returns the warnings of those that failed.
+  private static func runHooks(
+    _ report: SyncReport, arguments: ParsedArguments, context: Context
+  ) async -> [String] {
+    guard let services = try? context.services() else { return [] }
+    let hooks = services.hooks
+    let newItem = arguments[Options.exec] ?? hooks.newItem
+    guard newItem != nil || hooks.afterSync != nil else { return [] }
+    let runner = services.hookRunner(environment: context.environment)
+    var warnings: [String] = []
+    if let command = newItem {
+      let runs = services.hookItems(report).map { item in
+        HookRunner.Run(
+          label: "newItem hook for \(item.id)",
+          input: Data((FeedRenderer.item(item, read: false).serialized(pretty: false) + "\n").utf8),
+          variables: [
+            "NEWS_ITEM_ID": item.id, "NEWS_ITEM_TITLE": item.title,
+            "NEWS_ITEM_URL": item.url ?? "", "NEWS_ITEM_SOURCE": item.source,
+          ])
+      }
+      warnings += await runner.run(command, runs)
+    }
+    if let command = hooks.afterSync {
+      let input = Data((json(report).serialized(pretty: false) + "\n").utf8)
+      warnings += await runner.run(
+        command, [HookRunner.Run(label: "afterSync hook", input: input, variables: [:])])
+    }
+    return warnings
   }
 
   /// `{"schemaVersion","startedAt","finishedAt","sources":[{"name","status","new","total","error","attempts"}]}`.

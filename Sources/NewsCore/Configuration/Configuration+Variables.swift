@@ -25,6 +25,7 @@ extension Configuration {
     ("NEWS_CATEGORY", "Default category of top headlines (default: all)."),
     ("NEWS_LANGUAGE", "Default language of search --online, two letters (default: all)."),
     ("NEWS_COUNTS_DEADLINE", "Seconds show waits for likes and comments in all (default 3)."),
+    ("NEWS_HOOK_TIMEOUT", "Seconds one run of a hook may take before it is stopped (default 30)."),
     (
       "NEWS_COUNTS",
       "Which articles show asks likes and comments for: newsapi (default), all, or off."

@@ -44,6 +44,8 @@ public struct Configuration: Sendable {
   public var counts: CountsPolicy = .newsapi
   /// `NEWS_SOURCE_DEADLINE`: how long `feed` and `sync` give one source in all, retries included.
   public var sourceDeadline: Duration
+  /// How long one run of a hook may take (`NEWS_HOOK_TIMEOUT`, 30 s).
+  public var hookTimeout: Duration = .seconds(30)
   /// `NEWS_FEED_<NAME>_TTL`, keyed by `<NAME>` (upper case, `_` for `-`).
   public var feedTTLs: [String: Duration]
   /// `NEWS_CONCURRENCY`: requests in flight at once, in all.
@@ -127,6 +129,7 @@ public struct Configuration: Sendable {
       counts = policy
     }
     sourceDeadline = try Self.seconds(merged, "NEWS_SOURCE_DEADLINE", default: 30, allowZero: false)
+    hookTimeout = try Self.seconds(merged, "NEWS_HOOK_TIMEOUT", default: 30, allowZero: false)
     feedTTLs = try Self.feedTTLs(merged)
     concurrency =
       try Self.integer(merged, "NEWS_CONCURRENCY", in: 1...256, expected: "a number of requests")

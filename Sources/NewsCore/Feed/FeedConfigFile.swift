@@ -72,6 +72,18 @@ public struct FeedConfigFile: Sendable {
   public var sources: [DeclaredSource]
   /// The killfile: `"ignore"`, in the file's order (``IgnoreRule``).
   public var ignore: [IgnoreRule] = []
+  /// `"hooks": {"newItem": "<command>", "afterSync": "<command>"}`: commands `news sync` runs
+  /// for each item new in the run, and once after it (``HookRunner``).
+  public var hooks = Hooks()
+
+  /// The hook commands of `config.json`.
+  public struct Hooks: Sendable, Equatable {
+    /// Run once per item new in a sync, with the ITEM JSON on standard input.
+    public var newItem: String?
+    /// Run once after a sync, with the sync report JSON on standard input.
+    public var afterSync: String?
+  }
+
   /// The providers an entry of `sources` turns off (`{"name": "bbc", "enabled": false}`):
   /// neither synced nor on browse's home screen, and named so by `news sources`.
   public var disabledProviders: Set<String> = []
@@ -136,6 +148,7 @@ public struct FeedConfigFile: Sendable {
 
     }
     var file = FeedConfigFile(path: path, sources: wire.sources, ignore: wire.ignore)
+    file.hooks = wire.hooks
     file.disabledProviders = Set(wire.providers.filter { !$0.value }.keys)
     return file
   }
@@ -169,6 +182,7 @@ public struct FeedConfigFile: Sendable {
   private enum Keys: String, CodingKey {
     case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl, tags
     case maxItems, enabled, ignore, author, link, text, regex, source, search
+    case hooks, newItem, afterSync
   }
 
   /// The file as decoded: `{"sources": [...]}`.
@@ -177,13 +191,33 @@ public struct FeedConfigFile: Sendable {
     var ignore: [IgnoreRule] = []
     /// A provider's entry: whether it is enabled.
     var providers: [String: Bool] = [:]
+    var hooks = Hooks()
 
     init(from decoder: any Decoder) throws {
       guard let root = try? decoder.container(keyedBy: Keys.self) else {
         throw Problem(source: nil, field: "(top level)", problem: "is not a JSON object")
       }
       if root.contains(.ignore) { ignore = try Self.rules(root) }
-      guard root.contains(.sources) || !root.contains(.ignore) else {
+      if root.contains(.hooks) {
+        guard let object = try? root.nestedContainer(keyedBy: Keys.self, forKey: .hooks) else {
+          throw Problem(source: nil, field: "hooks", problem: "must be an object")
+        }
+        for key in object.allKeys where key != .newItem && key != .afterSync {
+          throw Problem(
+            source: nil, field: "hooks." + key.stringValue,
+            problem: "is not a hook (newItem, afterSync)")
+        }
+        for key in [Keys.newItem, .afterSync] where object.contains(key) {
+          guard let command = try? object.decode(String.self, forKey: key),
+            !command.trimmingCharacters(in: .whitespaces).isEmpty
+          else {
+            throw Problem(
+              source: nil, field: "hooks." + key.stringValue, problem: "must be a command")
+          }
+          if key == .newItem { hooks.newItem = command } else { hooks.afterSync = command }
+        }
+      }
+      guard root.contains(.sources) || !(root.contains(.ignore) || root.contains(.hooks)) else {
         sources = []
         return
       }

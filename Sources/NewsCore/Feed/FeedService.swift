@@ -268,7 +268,8 @@ public struct FeedService: Sendable {
       report.error = "source \(source.name): not cached: " + notCached
     }
     let known = Set(cached?.items.map(\.id) ?? [])
-    report.newItems = entry.items.filter { !known.contains($0.id) }.count
+    report.newItemList = entry.items.filter { !known.contains($0.id) }
+    report.newItems = report.newItemList.count
     report.items = source.limited(entry.items)
     report.fetchedAt = entry.fetchedAt
     report.expiresAt = entry.fetchedAt.addingTimeInterval(lifetime(source, entry))

@@ -70,6 +70,7 @@ public struct SyncService: Sendable {
             new: stored ? report.newItems : 0, total: report.items.count,
             error: stored ? nil : report.notKept ?? report.error, attempts: report.attempts)
           synced.warnings = report.warnings
+          if stored { synced.newItems = report.newItemList }
           return (providers.count + offset, synced)
         }
       }

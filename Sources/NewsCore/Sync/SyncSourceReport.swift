@@ -18,4 +18,6 @@ public struct SyncSourceReport: Sendable, Equatable {
   public var attempts: Int
   /// What the user should know (items of the answer left out, and why).
   public var warnings: [String] = []
+  /// A feed source's items new in this run (what a `newItem` hook runs for).
+  public var newItems: [FeedItem] = []
 }

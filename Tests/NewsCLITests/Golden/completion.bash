@@ -52,8 +52,9 @@ _news() {
     sync)
       case "$prev" in
         --account) return ;;
+        --exec) return ;;
       esac
-      COMPREPLY=($(compgen -W "--wait --account --quiet --json --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--wait --account --quiet --json --exec --help" -- "$cur")) ;;
     accounts)
       case "$prev" in
         --greader) return ;;

@@ -72,6 +72,7 @@ complete -c news -n '__fish_seen_subcommand_from sync' -l wait -d 'Wait for anot
 complete -c news -n '__fish_seen_subcommand_from sync' -l account -r -d 'Sync only this account (news accounts lists them).'
 complete -c news -n '__fish_seen_subcommand_from sync' -l quiet -d 'Print nothing when every source succeeded.'
 complete -c news -n '__fish_seen_subcommand_from sync' -l json -d 'Print one JSON document instead of text.'
+complete -c news -n '__fish_seen_subcommand_from sync' -l exec -r -d 'Run <command> (through /bin/sh -c) once per item new in this sync, its JSON on stdin.'
 complete -c news -n '__fish_seen_subcommand_from sync' -s h -l help -d 'Show help for this command.'
 complete -c news -n '__fish_seen_subcommand_from accounts' -l greader -r -d 'The account\'s Google Reader API URL (FreshRSS: https://host/api/greader.php).'
 complete -c news -n '__fish_seen_subcommand_from accounts' -l fever -r -d 'The account\'s Fever API URL (Coldsweat: https://host/fever).'

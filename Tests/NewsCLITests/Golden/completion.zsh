@@ -100,6 +100,7 @@ _news() {
         '--account[Sync only this account (news accounts lists them).]:<name>:' \
         '--quiet[Print nothing when every source succeeded.]' \
         '--json[Print one JSON document instead of text.]' \
+        '--exec[Run <command> (through /bin/sh -c) once per item new in this sync, its JSON on stdin.]:<command>:' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;

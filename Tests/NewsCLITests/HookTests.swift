@@ -1,0 +1,132 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+/// Hooks (#36): a `newItem` command once per item new in a sync (its JSON on stdin, its id,
+/// title, link and source in the environment), an `afterSync` command once; failing or hanging
+/// ones are warnings, never a failed sync, and none sees a secret.
+@Suite("sync hooks: newItem and afterSync")
+struct HookTests {
+  let harness: Harness
+  let items = Recorder<String>()
+
+  init() throws {
+    harness = try Harness()
+    let items = self.items
+    items.record("one")
+    items.record("two")
+    harness.server.route("/r.xml") { _ in
+      let entries = items.all.map {
+        "<item><title>Story \($0)</title><link>https://r.example/\($0)</link></item>"
+      }.joined()
+      return .json("<rss version=\"2.0\"><channel><title>R</title>\(entries)</channel></rss>")
+    }
+  }
+
+  /// `config.json` with the demo sources off, the feed `r`, and `hooks`.
+  func config(_ hooks: String) throws -> [String: String?] {
+    let base = harness.server.baseURL.absoluteString
+    let off = ["a", "b", "c", "articles", "bbc"].map { #"{"name": "\#($0)", "enabled": false}"# }
+    let file = try harness.home.write(
+      "config.json",
+      #"{"sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(base)/r.xml"}], "hooks": \#(hooks)}"#
+    )
+    return ["NEWS_CONFIG": file, "NEWSAPI_KEY": nil]
+  }
+
+  func lines(_ name: String) -> [String] {
+    ((try? String(contentsOfFile: harness.home.path(name), encoding: .utf8)) ?? "")
+      .split(separator: "\n").map(String.init)
+  }
+
+  @Test("newItem runs once per new item across two syncs, with its JSON and variables")
+  func newItemOnce() async throws {
+    let log = harness.home.path("items.log")
+    let json = harness.home.path("stdin.log")
+    let environment = try config(
+      #"{"newItem": "printf '%s|%s|%s|%s\\n' \"$NEWS_ITEM_ID\" \"$NEWS_ITEM_TITLE\" \"$NEWS_ITEM_SOURCE\" \"$NEWS_ITEM_URL\" >> \#(log); cat >> \#(json)"}"#
+    )
+    let first = await harness.run(["sync"], environment: environment)
+    #expect(first.code == .success, "\(first.err)")
+    #expect(
+      lines("items.log").sorted() == [
+        "r.example-one|Story one|r|https://r.example/one",
+        "r.example-two|Story two|r|https://r.example/two",
+      ])
+    let item = try JSONSerialization.jsonObject(
+      with: Data(try #require(lines("stdin.log").first).utf8))
+    #expect((item as? [String: Any])?["source"] as? String == "r")
+    items.record("three")
+    let second = await harness.run(["sync"], environment: environment)
+    #expect(second.code == .success, "\(second.err)")
+    #expect(lines("items.log").count == 3)
+    #expect(lines("items.log").last == "r.example-three|Story three|r|https://r.example/three")
+    // Nothing new: no run.
+    _ = await harness.run(["sync"], environment: environment)
+    #expect(lines("items.log").count == 3)
+  }
+
+  @Test("no hook sees a secret; afterSync gets the report once; --exec stands for newItem")
+  func environmentAndAfterSync() async throws {
+    let envLog = harness.home.path("env.log")
+    let report = harness.home.path("report.log")
+    var environment = try config(
+      #"{"newItem": "echo never >> \#(harness.home.path("never.log"))", "afterSync": "cat > \#(report); env > \#(envLog)"}"#
+    )
+    let key = Data(repeating: 5, count: 32).base64EncodedString()
+    environment["NEWS_STORE_KEY"] = key
+    environment["NEWSAPI_KEY"] = "secret-api-key"
+    environment["READER_PASSWORD"] = "hunter2"
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    let exec = harness.home.path("exec.log")
+    let sync = await harness.run(
+      ["sync", "--exec", "echo \"$NEWS_ITEM_ID\" >> \(exec)"], environment: environment)
+    #expect(sync.code == .success, "\(sync.err)")
+    // The feed's two items (newItem hooks run for feed sources' items).
+    #expect(lines("exec.log").count == 2)
+    #expect(lines("never.log").isEmpty, "--exec stands for the configured newItem")
+    let sent = try JSONSerialization.jsonObject(
+      with: Data(try #require(lines("report.log").first).utf8))
+    #expect(((sent as? [String: Any])?["sources"] as? [[String: Any]])?.isEmpty == false)
+    let seen = lines("env.log").joined(separator: "\n")
+    #expect(seen.contains("HOME="))
+    for secret in [key, "secret-api-key", "hunter2"] { #expect(!seen.contains(secret)) }
+  }
+
+  @Test("a failing hook is a warning naming it; the sync succeeds")
+  func failingHook() async throws {
+    let environment = try config(#"{"newItem": "exit 3"}"#)
+    let sync = await harness.run(["sync"], environment: environment)
+    #expect(sync.code == .success)
+    #expect(sync.err.contains("newItem hook for r.example-one failed (exit 3)"), "\(sync.err)")
+  }
+
+  @Test("a hanging hook is stopped at NEWS_HOOK_TIMEOUT, a warning; the sync succeeds")
+  func hangingHook() async throws {
+    let marker = harness.home.path("started")
+    var environment = try config(#"{"afterSync": "touch \#(marker); exec sleep 300"}"#)
+    environment["NEWS_HOOK_TIMEOUT"] = "7"
+    let sync = await harness.run(
+      ["sync"], environment: environment,
+      deadline: passing(.seconds(7)) { FileManager.default.fileExists(atPath: marker) })
+    #expect(sync.code == .success, "\(sync.err)")
+    #expect(
+      sync.err.contains("afterSync hook took longer than 7 s (NEWS_HOOK_TIMEOUT) and was stopped"),
+      "\(sync.err)")
+  }
+
+  @Test("an item an ignore rule hides runs no hook")
+  func ignoredItem() async throws {
+    let log = harness.home.path("items.log")
+    let base = harness.server.baseURL.absoluteString
+    let off = ["a", "b", "c", "articles", "bbc"].map { #"{"name": "\#($0)", "enabled": false}"# }
+    let file = try harness.home.write(
+      "config.json",
+      #"{"sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(base)/r.xml"}], "ignore": [{"title": "two"}], "hooks": {"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}}"#
+    )
+    let sync = await harness.run(["sync"], environment: ["NEWS_CONFIG": file, "NEWSAPI_KEY": nil])
+    #expect(sync.code == .success, "\(sync.err)")
+    #expect(lines("items.log") == ["r.example-one"])
+  }
+}
