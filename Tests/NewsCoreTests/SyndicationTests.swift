@@ -239,4 +239,32 @@ struct CharsetLabelTests {
     #expect(items.first?.title == "It’s “quoted” €5")
     #expect(FeedCharset.mappingC1("plain é") == "plain é")
   }
+
+  @Test(
+    "a second summary is the content when there is none, as feedparser reads it",
+    arguments: [
+      ("<description>DESC</description><summary>SUM</summary>", "DESC", "SUM" as String?),
+      ("<summary>SUM</summary><description>DESC</description>", "SUM", "DESC"),
+      ("<media:group><media:description>MEDIA</media:description></media:group>", "MEDIA", nil),
+      (
+        "<description>DESC</description><media:group><media:description>MEDIA</media:description></media:group>",
+        "DESC", "MEDIA"
+      ),
+      ("<itunes:summary>IT</itunes:summary><description>DESC</description>", "IT", "DESC"),
+      (
+        "<description>DESC</description><summary>SUM</summary><content:encoded>FULL</content:encoded>",
+        "DESC", "FULL"
+      ),
+    ])
+  func secondSummary(elements: String, summary: String, content: String?) throws {
+    let xml = """
+      <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" \
+      xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" \
+      xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>T</title>\
+      <item><title>A</title><link>https://x/1</link>\(elements)</item></channel></rss>
+      """
+    let item = try #require(try SyndicationAdapter().items(from: Data(xml.utf8), source: "w").first)
+    #expect(item.subtitle == summary)
+    #expect(item.content == content)
+  }
 }

@@ -105,6 +105,9 @@ struct FeedDocumentParser {
     var entry = SyndicationEntry()
     var titleRank = Int.max
     var summaryRank = Int.max
+    /// A second summary (`description` then `summary`, or `media:description` beside a
+    /// `description`): the entry's content when it has none, as feedparser reads it.
+    var secondSummary: (text: String, body: String?)?
     var authorRank = Int.max
     var links: [FeedLinks.Candidate] = []
     var textLink: String?
@@ -297,6 +300,10 @@ struct FeedDocumentParser {
         builder.links, text: builder.textLink, permalink: builder.permalink) ?? builder.cdfLink)
       .nonEmpty
     builder.entry.guidIsLink = builder.permalink != nil
+    if builder.entry.content == nil, let second = builder.secondSummary {
+      builder.entry.content = second.text
+      builder.entry.body = second.body
+    }
     // Published, then updated, then created; of two of a kind, the later one.
     builder.entry.dates = builder.dates.enumerated()
       .sorted { ($0.element.rank, -$0.offset) < ($1.element.rank, -$1.offset) }
@@ -390,7 +397,13 @@ struct FeedDocumentParser {
       entry?.entry.title = title
       entry?.titleRank = rank
     case .summary(let rank):
-      guard rank < entry?.summaryRank ?? 0, let text = Optional(kind.plain(raw)).nonEmpty else {
+      guard let text = Optional(kind.plain(raw)).nonEmpty else { return }
+      guard rank < entry?.summaryRank ?? 0 else {
+        if rank == 0 || rank == 4, entry?.secondSummary == nil, text != entry?.entry.summary {
+          entry?.secondSummary = (
+            text, Optional(kind.plain(raw, images: true, base: capture.base)).nonEmpty
+          )
+        }
         return
       }
       entry?.entry.summary = text
