@@ -267,4 +267,24 @@ struct CharsetLabelTests {
     #expect(item.subtitle == summary)
     #expect(item.content == content)
   }
+
+  @Test("relative links resolve against the response's Content-Location, as feedparser reads them")
+  func contentLocation() throws {
+    let xml =
+      #"<rss version="2.0"><channel><title>T</title><item><title>A</title><link>post/1</link></item></channel></rss>"#
+    let served = try #require(URL(string: "https://x.example/redirected/feed"))
+    for (location, link) in [
+      ("/feeds/main.xml" as String?, "https://x.example/feeds/post/1"),
+      ("https://cdn.example/a/b.xml", "https://cdn.example/a/post/1"),
+      (nil, "https://x.example/redirected/post/1"),
+    ] {
+      let response = HTTPResponse(
+        status: 200, headers: location.map { ["content-location": $0] } ?? [:],
+        body: Data(xml.utf8), url: served)
+      let items = try SyndicationAdapter().decode(
+        response.body, source: "w", origin: response.origin
+      ).items
+      #expect(items.first?.url == link)
+    }
+  }
 }
