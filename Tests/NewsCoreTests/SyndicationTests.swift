@@ -287,4 +287,29 @@ struct CharsetLabelTests {
       #expect(items.first?.url == link)
     }
   }
+
+  @Test(
+    "an entry's link: its id or guid when it has none usable; CDF's BASE",
+    arguments: [
+      (
+        #"<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><title>A</title><id>https://x.example/1</id></entry></feed>"#,
+        "https://x.example/1" as String?
+      ),
+      (
+        #"<rss version="2.0"><channel><title>T</title><item><title>A</title><guid isPermaLink="false">https://x.example/3</guid></item></channel></rss>"#,
+        nil
+      ),
+      (
+        #"<rss version="2.0"><channel><title>T</title><item><title>A</title><link>javascript:alert(1)</link><guid>https://x.example/5</guid></item></channel></rss>"#,
+        "https://x.example/5"
+      ),
+      (
+        #"<CHANNEL HREF="http://x.example/cdf/" BASE="http://x.example/cdf/"><TITLE>T</TITLE><ITEM HREF="item1.html"><TITLE>A</TITLE></ITEM></CHANNEL>"#,
+        "http://x.example/cdf/item1.html"
+      ),
+    ])
+  func entryLink(xml: String, link: String?) throws {
+    let items = try SyndicationAdapter().items(from: Data(xml.utf8), source: "w")
+    #expect(items.first?.url == link)
+  }
 }

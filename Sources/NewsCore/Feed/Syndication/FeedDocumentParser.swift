@@ -161,8 +161,11 @@ struct FeedDocumentParser {
     let declared = namespaces.push(tag.attributes)
     let name = namespaces.canonical(tag.name)
     let parentBase = frames.last?.base ?? documentBase
+    // `xml:base`, or CDF's `BASE` on its root `<CHANNEL>` (as feedparser reads it).
+    let cdfBase = root == nil && name == "channel" ? tag.attribute("base") : nil
     let base =
-      tag.attribute("xml:base").map { FeedLinks.base($0, against: parentBase) } ?? parentBase
+      (tag.attribute("xml:base") ?? cdfBase).map { FeedLinks.base($0, against: parentBase) }
+      ?? parentBase
     frames.append(Frame(name: name, base: base, declared: declared))
     if root == nil {
       root = name
@@ -299,6 +302,13 @@ struct FeedDocumentParser {
       (FeedLinks.choose(
         builder.links, text: builder.textLink, permalink: builder.permalink) ?? builder.cdfLink)
       .nonEmpty
+    // A link no reader can open (`javascript:`, `mailto:`) gives way to a permanent guid that is
+    // a web address.
+    if let link = builder.entry.link, !FeedLinks.isWebLink(link), let permalink = builder.permalink,
+      FeedLinks.isWebLink(permalink)
+    {
+      builder.entry.link = permalink
+    }
     builder.entry.guidIsLink = builder.permalink != nil
     if builder.entry.content == nil, let second = builder.secondSummary {
       builder.entry.content = second.text
