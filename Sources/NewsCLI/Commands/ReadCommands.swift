@@ -44,42 +44,15 @@ enum ReadCommands {
         """,
       arguments: [ArticleArguments.several()]),
     run: { arguments, context in
-      let (_, articles, marksOnly) = try resolveForUnread(arguments, context: context)
-      try context.services().lists().mark(articles.map(\.id) + marksOnly, read: false)
-        .warnings.forEach(context.warn)
+      let lists = try context.services().lists()
+      let (articles, marksOnly) = try lists.unreadTargets(arguments.positionals)
+      try lists.mark(articles.map(\.id) + marksOnly, read: false).warnings.forEach(context.warn)
       ArticleArguments.confirm("unread", articles, context: context)
       for id in marksOnly {
         context.console.out("unread: \(TerminalSanitizer.clean(id)) (no longer stored)\n")
       }
       return .success
     })
-
-  /// As ``resolve(_:context:)``, but an id whose article retention dropped while its
-  /// read mark remains is still accepted: its mark is what `unread` removes.
-  private static func resolveForUnread(_ arguments: ParsedArguments, context: Context) throws
-    -> (ArticleStore, [Article], [String])
-  {
-    do {
-      let (store, articles) = try resolve(arguments, context: context)
-      return (store, articles, [])
-    } catch let error as LookupError {
-      guard !arguments[Options.all] else { throw error }
-      let store = try context.services().articleStore()
-      let marks = try store.readMarks(of: arguments.positionals)
-      var articles: [Article] = []
-      var marksOnly: [String] = []
-      for reference in arguments.positionals {
-        if let article = try? ArticleReference.resolve(reference, in: store) {
-          articles.append(article)
-        } else if marks.contains(reference) {
-          marksOnly.append(reference)
-        } else {
-          throw error
-        }
-      }
-      return (store, articles, marksOnly)
-    }
-  }
 
   /// The store and the articles the arguments name: the positional ids, or with `--all` every
   /// stored article (of `--source`).

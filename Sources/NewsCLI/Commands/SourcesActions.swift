@@ -34,11 +34,6 @@ enum SourcesActions {
       return try await onAccount(
         action, value!, account: account, services: services, context: context)
     }
-    if action == "remove", let value, value.contains("/") {
-      try await services.accounts().unsubscribe(source: value)
-      context.console.out("removed: \(value) (unsubscribed on its server)\n")
-      return .success
-    }
     let subscriptions = services.subscriptions()
     switch action {
     case "add" where searching != nil:
@@ -59,8 +54,9 @@ enum SourcesActions {
       try subscriptions.set(value!, settings)
       context.console.out("set: \(value!)\n")
     case "remove":
-      try subscriptions.remove(value!)
-      context.console.out("removed: \(value!)\n")
+      let unsubscribed = try await services.removeSource(value!)
+      context.console.out(
+        "removed: \(value!)" + (unsubscribed ? " (unsubscribed on its server)" : "") + "\n")
     case "import":
       return try importFile(value!, subscriptions, context: context)
     default:

@@ -87,6 +87,29 @@ extension ListService {
     return MarkResult(count: try store.markRead(ids, counting: true), warnings: warnings)
   }
 
+  /// What `news unread <references>` unmarks: the articles they name and, for an id whose article
+  /// retention dropped while its read mark remains, the id itself (`marksOnly`).
+  ///
+  /// - Throws: ``LookupError`` for a reference that names neither.
+  public func unreadTargets(_ references: [String]) throws -> (
+    articles: [Article], marksOnly: [String]
+  ) {
+    var articles: [Article] = []
+    var marksOnly: [String] = []
+    var marks: ReadMarks?
+    for reference in references {
+      do {
+        articles.append(try article(reference))
+      } catch let error as LookupError {
+        let known = try marks ?? store.readMarks(of: references)
+        marks = known
+        guard known.contains(reference) else { throw error }
+        marksOnly.append(reference)
+      }
+    }
+    return (articles, marksOnly)
+  }
+
   /// Bookmarks `articles` (queued as saved for their accounts first); counts the new ones.
   @discardableResult
   public func bookmark(_ articles: [Article]) throws -> MarkResult {

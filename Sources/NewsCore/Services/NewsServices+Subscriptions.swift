@@ -11,4 +11,15 @@ extension NewsServices {
       adapter: SyndicationAdapter())
     return try await feed().keep(response, for: source)
   }
+
+  /// Removes the source `name`: an account's feed (`home/hacker-news`) is unsubscribed on its
+  /// server and forgotten here (`true`); any other is taken out of `config.json` (`false`).
+  public func removeSource(_ name: String) async throws -> Bool {
+    if accountSources().contains(where: { $0.name == name }) || name.contains("/") {
+      try await accounts().unsubscribe(source: name)
+      return true
+    }
+    try subscriptions().remove(name)
+    return false
+  }
 }
