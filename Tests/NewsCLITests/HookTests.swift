@@ -129,4 +129,19 @@ struct HookTests {
     #expect(sync.code == .success, "\(sync.err)")
     #expect(lines("items.log") == ["r.example-one"])
   }
+
+  @Test("feed --new --jsonl prints only the items new in this run, for scripts")
+  func feedNew() async throws {
+    let environment = try config(#"{}"#)
+    let arguments = ["feed", "--source", "r", "--new", "--jsonl", "--refresh"]
+    let first = await harness.run(arguments, environment: environment)
+    #expect(first.code == .success, "\(first.err)")
+    #expect(first.out.split(separator: "\n").count == 2)
+    items.record("three")
+    let second = await harness.run(arguments, environment: environment)
+    let lines = second.out.split(separator: "\n")
+    #expect(lines.count == 1 && lines.first?.contains("Story three") == true, "\(second.out)")
+    let third = await harness.run(arguments, environment: environment)
+    #expect(third.code == .success && third.out.isEmpty, "\(third.out)")
+  }
 }

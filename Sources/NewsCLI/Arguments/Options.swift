@@ -152,6 +152,9 @@ enum Options {
   static let regex = Flag(
     "regex", help: "The pattern is a regular expression (case-insensitive), not words.")
   /// `--show-ignored` of feed.
+  /// `--new` of feed.
+  static let newOnly = Flag(
+    "new", help: "Only the items new in this run (not in any source's cache before it).")
   static let showIgnored = Flag(
     "show-ignored", help: "Show the items the ignore rules hide, marked [ignored].")
   /// `--failing` of sources.

@@ -19,7 +19,7 @@ enum FeedCommand {
       """,
     options: [
       Options.feedSources.spec, Options.tag.spec, Options.limit.spec, Options.unread.spec,
-      Options.showIgnored.spec,
+      Options.newOnly.spec, Options.showIgnored.spec,
     ]
       + Options.freshness + Options.output)
 
@@ -60,10 +60,17 @@ enum FeedCommand {
       line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
     spinner.start("fetching \(sources.count) sources…")
     let total = sources.count
-    let reports = await service.fetch(
+    var reports = await service.fetch(
       sources, refresh: arguments[Options.refresh], offline: arguments[Options.offline]
     ) { remaining in
       spinner.update("fetching \(total) sources… \(total - remaining) done")
+    }
+    if arguments[Options.newOnly] {
+      // Only what this run fetched and no cache held before: a stream for scripts.
+      for index in reports.indices {
+        let new = Set(reports[index].newItemList.map(\.id))
+        reports[index].items.removeAll { !new.contains($0.id) }
+      }
     }
     await spinner.stop()
     let result = lists.feed(

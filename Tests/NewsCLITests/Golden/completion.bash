@@ -31,7 +31,7 @@ _news() {
         --tag) return ;;
         --limit) return ;;
       esac
-      COMPREPLY=($(compgen -W "--source --tag --limit --unread --show-ignored --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--source --tag --limit --unread --new --show-ignored --offline --refresh --json --jsonl --help" -- "$cur")) ;;
     sources)
       case "$prev" in
         --tag) return ;;

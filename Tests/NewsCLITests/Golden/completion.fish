@@ -43,6 +43,7 @@ complete -c news -n '__fish_seen_subcommand_from feed' -l source -r -d 'Only the
 complete -c news -n '__fish_seen_subcommand_from feed' -l tag -r -d 'Only the sources filed under this tag.'
 complete -c news -n '__fish_seen_subcommand_from feed' -l limit -r -d 'Show at most n items.'
 complete -c news -n '__fish_seen_subcommand_from feed' -l unread -d 'Only the articles not read yet.'
+complete -c news -n '__fish_seen_subcommand_from feed' -l new -d 'Only the items new in this run (not in any source\'s cache before it).'
 complete -c news -n '__fish_seen_subcommand_from feed' -l show-ignored -d 'Show the items the ignore rules hide, marked [ignored].'
 complete -c news -n '__fish_seen_subcommand_from feed' -l offline -d 'Never use the network: read what is stored (no key needed).'
 complete -c news -n '__fish_seen_subcommand_from feed' -l refresh -d 'Fetch now, whatever is stored or cached.'

@@ -61,6 +61,7 @@ _news() {
         '--tag[Only the sources filed under this tag.]:<tag>:' \
         '--limit[Show at most n items.]:<n>:' \
         '--unread[Only the articles not read yet.]' \
+        '--new[Only the items new in this run (not in any source'\''s cache before it).]' \
         '--show-ignored[Show the items the ignore rules hide, marked \[ignored\].]' \
         '--offline[Never use the network\: read what is stored (no key needed).]' \
         '--refresh[Fetch now, whatever is stored or cached.]' \
