@@ -12,10 +12,12 @@ enum DoctorCommand {
       creates nothing: on a new machine it says there is no key yet. Temporary files left by an
       interrupted write are listed; the next write removes them.
 
-      --repair makes a damaged store usable again: article segments that no longer read whole are
-      dropped (their articles are lost; listings and bookmarks keep theirs) and damaged listings
-      and feed caches are removed (the next fetch writes them again). Bookmarks, read marks and
-      the key check are never touched. The key is checked first: with a wrong key nothing is done.
+      --repair makes a damaged store usable again, losing only what cannot be read: a segment is
+      written again from the parts that read, a manifest that is damaged, missing or an older copy
+      is rebuilt from the segment files, damaged listings and feed caches are removed (the next
+      fetch writes them again), a damaged file of read marks or of an account is removed (what it
+      costs is said), a damaged key check is written again. Bookmarks are never touched. The key
+      is checked first: with a wrong key nothing is done.
 
       EXAMPLES:
         news doctor
