@@ -14,7 +14,8 @@ import Foundation
 /// writes them again), and a removed listings index is rebuilt from the listing files that read,
 /// so none is left unreachable. A damaged file of read marks is removed (only its own marks are
 /// lost: the others stay), and so is a damaged account file (the accounts, or one account's
-/// state, items or queue: what each costs is said). Bookmarks and the key check are never touched: a damaged one stays
+/// state, items or queue: what each costs is said). A damaged key check is written again when
+/// the other files prove the key. Bookmarks are never touched: a damaged file of them stays
 /// reported, for the user to restore from a backup or remove.
 public enum StoreRepair {
   /// Repairs what `report` found; returns what was done, naming every file removed.
