@@ -171,4 +171,25 @@ struct StoreDamageTests {
     #expect(after.isHealthy, "\(after.files.compactMap(\.error))")
     #expect(try store.allArticles().count == 7)
   }
+
+  @Test("a batch of several sources is one commit: the manifest is written once")
+  func batchIsOneCommit() throws {
+    let store = try store()
+    try store.keep(articles(0..<3), provider: "feed")
+    let generation = { () throws -> Int in
+      try #require(
+        try store.store.read(SegmentManifest.self, name: StoreLayout.segmentManifest)?.generation)
+    }
+    let before = try generation()
+    try store.keep(
+      (1...20).map { source in
+        (articles(0..<5, prefix: "s\(source)"), "source-\(source)")
+      })
+    #expect(try generation() == before + 1)
+    #expect(try store.allArticles().count == 3 + 100)
+    #expect(try store.articles(provider: "source-7").count == 5)
+    // Nothing to store is no commit.
+    try store.keep([([], "empty")])
+    #expect(try generation() == before + 1)
+  }
 }

@@ -9,6 +9,8 @@ public struct FeedService: Sendable {
   private let now: @Sendable () -> Date
   private let deadline: Deadline
   private let revalidation: RevalidationTimes
+  /// Where the sources' items are kept, several sources a commit.
+  private let batcher: KeepBatcher?
 
   /// Creates the service; `cache` is the encrypted store the sources' answers are kept in,
   /// `articles` where their items are kept as articles of their source, and each source gets
@@ -23,6 +25,7 @@ public struct FeedService: Sendable {
     self.now = now
     self.deadline = deadline
     revalidation = RevalidationTimes(store: cache)
+    batcher = articles.map(KeepBatcher.init)
   }
 
   /// What the cache knows of a source's last fetch.
@@ -252,19 +255,26 @@ public struct FeedService: Sendable {
   ) async -> FeedSourceReport {
     var report = report
     let name = StoreLayout.feedCache(source.name)
-    let written = await StoreWriter.run { [self, entry] in
-      var entry = entry
-      let notKept = keep(&entry, source: source)
-      do {
-        try cache.write(bytes: entry.encoded, name: name)
-        return (entry, notKept, nil as String?)
-      } catch {
-        return (entry, notKept, (error as? any NewsError)?.message ?? String(describing: error))
+    // The articles first (with the other sources answering meanwhile: one commit), then the
+    // cache entry, which says they were kept.
+    var entry = entry
+    if let batcher {
+      if let failure = await batcher.keep(entry.items.map(\.article), provider: source.name) {
+        report.notKept = "source \(source.name): its items were not stored: \(failure)"
+      } else {
+        entry.kept = true
       }
     }
-    let entry = written.0
-    report.notKept = written.1
-    if let notCached = written.2 {
+    let finished = entry
+    let notCached = await StoreWriter.run { [cache] () -> String? in
+      do {
+        try cache.write(bytes: finished.encoded, name: name)
+        return nil
+      } catch {
+        return (error as? any NewsError)?.message ?? String(describing: error)
+      }
+    }
+    if let notCached {
       report.error = "source \(source.name): not cached: " + notCached
     }
     let known = Set(cached?.items.map(\.id) ?? [])

@@ -77,6 +77,15 @@ public struct ArticleStore: Sendable {
     }
   }
 
+  /// Adds or refreshes the articles of several providers (``keep(_:provider:countingNew:)``
+  /// for each) in one commit: a feed refresh keeps what its sources answered together.
+  public func keep(_ batch: [(articles: [Article], provider: String)]) throws {
+    let seenAt = now()
+    _ = try store.transaction { files in
+      try segments.append(batch, seenAt: seenAt, countingNew: false, in: files)
+    }
+  }
+
   /// Records what a list command showed, so that `news show <n>` finds it. The last listing is
   /// only ever what the last list showed: a damaged one is replaced by this one rather than
   /// failing the list that was just printed (the one file for which "a damaged file is never

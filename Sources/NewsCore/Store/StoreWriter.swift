@@ -6,6 +6,11 @@ import Dispatch
 enum StoreWriter {
   private static let queue = DispatchQueue(label: "news.store-writes")
 
+  /// Runs `work` on the writer's queue, not waiting for it.
+  static func enqueue(_ work: @escaping @Sendable () -> Void) {
+    queue.async(execute: work)
+  }
+
   /// Runs `work` on the writer's queue and returns its result.
   static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in

@@ -214,9 +214,45 @@ struct ArticleSegments {
     _ articles: [Article], provider: String, seenAt: Date, countingNew: Bool,
     in files: EncryptedStore.Transaction
   ) throws -> Int {
+    try append([(articles, provider)], seenAt: seenAt, countingNew: countingNew, in: files)
+  }
+
+  /// Appends each of `batch` (a provider's articles) as ``append(_:provider:seenAt:countingNew:in:)``
+  /// does one, under one commit: the manifest is read, changed for every provider and written
+  /// once, so that a run saving many sources does not rewrite it once a source. Returns how many
+  /// were new in all, when `countingNew`.
+  func append(
+    _ batch: [(articles: [Article], provider: String)], seenAt: Date, countingNew: Bool,
+    in files: EncryptedStore.Transaction
+  ) throws -> Int {
     try migrateLegacyFiles(in: files)
     var manifest = try manifest()
     removeLeftovers(of: manifest)
+    var newCount = 0
+    var replaced: [SegmentInfo] = []
+    let next = manifest.next
+    for (articles, provider) in batch {
+      newCount += try append(
+        articles, provider: provider, seenAt: seenAt, countingNew: countingNew,
+        to: &manifest, replacing: &replaced, in: files)
+    }
+    // Nothing to store (every list was empty): no commit.
+    guard manifest.next != next || !replaced.isEmpty else { return newCount }
+    manifest.retired = replaced.isEmpty ? nil : replaced.map(\.number)
+    try commit(manifest, in: files)
+    for info in replaced {
+      for name in info.fileNames { try? files.remove(name) }
+    }
+    return newCount
+  }
+
+  /// One provider's part of a commit: its new segment written and listed in `manifest`, the
+  /// segments it merged added to `replaced`.
+  private func append(
+    _ articles: [Article], provider: String, seenAt: Date, countingNew: Bool,
+    to manifest: inout SegmentManifest, replacing replaced: inout [SegmentInfo],
+    in files: EncryptedStore.Transaction
+  ) throws -> Int {
     var infos = manifest.providers[provider] ?? []
     var newCount = 0
     if countingNew {
@@ -231,13 +267,12 @@ struct ArticleSegments {
     let cutoff = seenAt.addingTimeInterval(-retention.maximumAge.seconds)
     let limit = retention.maximumCount
     var pending = Array(byID.values)
-    var replaced: [SegmentInfo] = []
     let total = infos.reduce(pending.count) { $0 + $1.count }
     let expired = (infos.first?.oldestSeen ?? .infinity) < cutoff.timeIntervalSince1970 - 86_400
     if total > limit + limit / 4 || expired {
       pending = try records(of: infos, cutoff: cutoff) + pending
       pending = Self.merged(pending, cutoff: cutoff, limit: limit)
-      replaced = infos
+      replaced += infos
       infos = []
     } else {
       while let last = infos.last, last.count <= 2 * pending.count {
@@ -254,11 +289,6 @@ struct ArticleSegments {
       infos.append(built.info)
     }
     manifest.providers[provider] = infos.isEmpty ? nil : infos
-    manifest.retired = replaced.isEmpty ? nil : replaced.map(\.number)
-    try commit(manifest, in: files)
-    for info in replaced {
-      for name in info.fileNames { try? files.remove(name) }
-    }
     return newCount
   }
 

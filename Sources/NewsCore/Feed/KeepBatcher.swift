@@ -1,0 +1,55 @@
+import Foundation
+
+/// Keeps the articles of the sources that answer around the same time in one commit of the store
+/// (``ArticleStore/keep(_:)``): while one commit is written, the sources answering meanwhile wait
+/// and go together into the next, so a refresh of many sources rewrites the segment manifest
+/// about once per batch rather than once per source (its cost grew with the store: the manifest
+/// lists every segment). Commits run on the ``StoreWriter`` queue.
+final class KeepBatcher: @unchecked Sendable {
+  // @unchecked: `pending` and `draining` are read and written under `lock` only.
+  private struct Request {
+    var articles: [Article]
+    var provider: String
+    var done: CheckedContinuation<String?, Never>
+  }
+
+  private let store: ArticleStore
+  private let lock = NSLock()
+  private var pending: [Request] = []
+  private var draining = false
+
+  init(store: ArticleStore) {
+    self.store = store
+  }
+
+  /// Keeps `articles` of `provider` with the others waiting; `nil` once stored, else why not.
+  func keep(_ articles: [Article], provider: String) async -> String? {
+    await withCheckedContinuation { continuation in
+      lock.lock()
+      pending.append(Request(articles: articles, provider: provider, done: continuation))
+      let start = !draining
+      draining = true
+      lock.unlock()
+      if start { StoreWriter.enqueue { [self] in drain() } }
+    }
+  }
+
+  /// Commits what waits, batch after batch, until nothing does (on the writer's queue).
+  private func drain() {
+    while true {
+      lock.lock()
+      let batch = pending
+      pending = []
+      if batch.isEmpty { draining = false }
+      lock.unlock()
+      guard !batch.isEmpty else { return }
+      var failure: String?
+      do {
+        try store.keep(batch.map { ($0.articles, $0.provider) })
+      } catch {
+        failure = (error as? any NewsError)?.message ?? String(describing: error)
+      }
+      for request in batch { request.done.resume(returning: failure) }
+    }
+  }
+}
