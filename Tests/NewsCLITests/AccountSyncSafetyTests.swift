@@ -135,10 +135,7 @@ struct AccountSyncSafetyTests {
 
   /// Flips a byte in the middle of the store file `name` (`accounts`).
   func damage(_ name: String) throws {
-    let url = URL(fileURLWithPath: harness.home.path("news/\(name).enc"))
-    var bytes = [UInt8](try Data(contentsOf: url))
-    bytes[bytes.count / 2] ^= 0xff
-    try Data(bytes).write(to: url)
+    try flipMiddleByte(of: URL(fileURLWithPath: harness.home.path("news/\(name).enc")))
   }
 
   @Test("a damaged accounts.enc: reading and bookmarks go on with a warning; repair removes it")

@@ -295,10 +295,7 @@ struct BrowseTerminalTests {
     let cache = try #require(
       FileManager.default.enumerator(atPath: home.path(""))?.compactMap { $0 as? String }
         .first { $0.hasSuffix("feed-a.enc") })
-    let url = URL(fileURLWithPath: home.path(cache))
-    var bytes = [UInt8](try Data(contentsOf: url))
-    bytes[bytes.count / 2] ^= 0xff
-    try Data(bytes).write(to: url)
+    try flipMiddleByte(of: URL(fileURLWithPath: home.path(cache)))
     let session = try Session(arguments: ["browse", "--offline"], environment: environment)
     session.wait(for: "unreadable")
     session.send("q")

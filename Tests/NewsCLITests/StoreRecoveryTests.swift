@@ -20,9 +20,7 @@ struct StoreRecoveryTests {
   func path(_ name: String) -> URL { URL(fileURLWithPath: harness.home.path("news/\(name).enc")) }
 
   func damage(_ name: String) throws {
-    var bytes = [UInt8](try Data(contentsOf: path(name)))
-    bytes[bytes.count / 2] ^= 0xff
-    try Data(bytes).write(to: path(name))
+    try flipMiddleByte(of: path(name))
   }
 
   @Test("a deleted listings index: doctor names it, lists rebuild it, repair rebuilds it")

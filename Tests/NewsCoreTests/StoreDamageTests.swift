@@ -36,10 +36,7 @@ struct StoreDamageTests {
 
   /// Flips a byte in the middle of store file `name`.
   func damage(_ name: String, in store: ArticleStore) throws {
-    let url = store.store.url(for: name)
-    var bytes = [UInt8](try Data(contentsOf: url))
-    bytes[bytes.count / 2] ^= 0xff
-    try Data(bytes).write(to: url)
+    try flipMiddleByte(of: store.store.url(for: name))
   }
 
   func repair(_ store: ArticleStore) throws -> (actions: [String], after: StoreReport) {
