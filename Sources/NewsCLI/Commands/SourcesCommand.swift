@@ -8,9 +8,11 @@ enum SourcesCommand {
     name: "sources",
     abstract: "List, add, remove, set, import and export the feed's sources.",
     discussion: """
-      Without an action: the built-in sources A, B and C and those of config.json (a source with
-      only a URL is a web feed: RSS, Atom or JSON Feed), with format, time to live and last fetch.
-      Nothing is fetched: the last fetch is read from the cache.
+      Without an action: the providers (newsapi, articles, bbc), the built-in sources A, B and C
+      and those of config.json (a source with only a URL is a web feed: RSS, Atom or JSON Feed),
+      with format, time to live and last fetch. Nothing is fetched: the last fetch is read from
+      the cache. --failing lists the sources failing run after run, since when and why. set
+      <provider> --disable turns a provider off as a source (only --enable and --disable apply).
 
       add --search <words>
                        saves a search as a source: its items are the newest stored articles

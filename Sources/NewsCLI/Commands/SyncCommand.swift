@@ -19,6 +19,12 @@ enum SyncCommand {
         news sync --quiet             # for cron: silent unless something failed
         news sync --json | jq '.sources[] | select(.status == "failed")'
         news sync --account home      # only the account 'home'
+        news sync --exec 'notify-send "$NEWS_ITEM_TITLE"'   # once per new item
+
+      Hooks: "hooks": {"newItem": "<command>", "afterSync": "<command>"} in config.json run after
+      the store committed (newItem once per new item, its JSON on stdin; afterSync once, the
+      report on stdin), through /bin/sh -c, at most 4 at once, NEWS_HOOK_TIMEOUT each, without
+      any secret in their environment; one that fails is a warning, never a failed sync.
 
       A crontab line, every 30 minutes:
         */30 * * * * NEWS_STORE_KEY=... news sync --quiet
