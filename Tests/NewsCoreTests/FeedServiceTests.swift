@@ -444,4 +444,20 @@ struct FeedServiceTests {
     #expect(after.map(\.status) == [.fresh])
     #expect(server.requests(to: "/a.json").count == asked + 1)
   }
+
+  @Test("a sync's fetch holds no item once stored: counts stay, the articles are in the store")
+  func itemsDroppedOnceStored() async throws {
+    let sources = try sources(try configuration())
+    let reports = await service().fetch(
+      sources, refresh: true, keepingItems: false, keepingNewItems: false)
+    #expect(reports.allSatisfy { $0.status == .fresh && $0.notKept == nil })
+    #expect(reports.allSatisfy { $0.items.isEmpty && $0.newItemList.isEmpty })
+    #expect(reports.map(\.itemCount).allSatisfy { $0 > 0 })
+    let stored = try articleStore().allArticles().count
+    #expect(stored == reports.map(\.itemCount).reduce(0, +))
+    // Keeping the new items (for a newItem hook) keeps those only.
+    let again = await service().fetch(sources, refresh: true, keepingItems: false)
+    #expect(again.allSatisfy { $0.items.isEmpty && $0.newItemList.isEmpty })
+  }
+
 }

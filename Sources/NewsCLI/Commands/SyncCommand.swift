@@ -37,7 +37,10 @@ enum SyncCommand {
   static let entry = CommandEntry(spec: spec, usesNetwork: { _ in true }, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let service = try context.services().sync()
+    let services = try context.services()
+    var service = try services.sync()
+    // A newItem hook needs the new items in the report; without one none is held.
+    service.keepNewItems = arguments[Options.exec] != nil || services.hooks.newItem != nil
     let report: SyncReport
     do {
       report = try await service.run(

@@ -108,8 +108,13 @@ public struct FeedService: Sendable {
   ///   - refresh: ignore the time to live and fetch every source.
   ///   - offline: use the cache only, whatever its age.
   ///   - progress: called as each source finishes, with the number still running.
+  ///   - keepingItems: `false` (sync, which stores and shows nothing): each report's `items`
+  ///     (and, with `keepingNewItems` false, `newItemList`) are dropped as its source finishes,
+  ///     `itemCount` saying how many there were, so that memory holds the sources in flight,
+  ///     not every item of the run.
   public func fetch(
     _ sources: [FeedSource], refresh: Bool = false, offline: Bool = false,
+    keepingItems: Bool = true, keepingNewItems: Bool = true,
     progress: (@Sendable (Int) -> Void)? = nil
   ) async -> [FeedSourceReport] {
     // What the cache can answer is answered first, in order and without a task each (a warm
@@ -138,7 +143,13 @@ public struct FeedService: Sendable {
       var asked: [String: Date] = [:]
       var failed: [String: String] = [:]
       var answered = Set<String>()
-      for await (index, report) in group {
+      for await (index, finished) in group {
+        var report = finished
+        report.itemCount = report.items.count
+        if !keepingItems {
+          report.items = []
+          if !keepingNewItems { report.newItemList = [] }
+        }
         reports[index] = report
         if report.status == .failed || report.status == .stale {
           failed[report.name] = report.error ?? "failed"
@@ -164,7 +175,12 @@ public struct FeedService: Sendable {
       _ = await StoreWriter.run { [failed, answered] in
         try? failures.record(failed: failed, answered: answered, now: current)
       }
-      return reports.compactMap { $0 }
+      // Those answered without a fetch (the cache, a backoff) count their items too.
+      return reports.compactMap { report in
+        guard var report, report.itemCount == 0 else { return report }
+        report.itemCount = report.items.count
+        return report
+      }
     }
   }
 

@@ -28,6 +28,8 @@ public struct FeedSourceReport: Sendable {
   public var revalidated = false
   /// Offline, with nothing cached: the source was never fetched (not a failure to read).
   public var neverFetched = false
+  /// How many items the source answered with (when `items` were dropped, as a sync drops them).
+  public var itemCount = 0
   /// The items not in the cache before this fetch (what a `newItem` hook runs for).
   public var newItemList: [FeedItem] = []
   /// Until when the server asked not to be asked again (`429` or `503` with `Retry-After`).

@@ -6,6 +6,9 @@ import Foundation
 public struct SyncService: Sendable {
   /// The accounts, synced beside the sources (``AccountService/sync(_:)``).
   public var accounts: AccountService?
+  /// Whether the feed sources' new items are kept in the report (a `newItem` hook runs for
+  /// them); without one, no item is held once stored.
+  public var keepNewItems = true
   private let configuration: Configuration
   private let providers: ProviderRegistry
   private let context: ProviderContext
@@ -51,6 +54,7 @@ public struct SyncService: Sendable {
     let query = TopHeadlinesQuery(defaults: configuration.queryDefaults)
     let providers = accountNames == nil ? self.providers.providers : []
     let feedSources = accountNames == nil ? self.feedSources : []
+    let keepNewItems = self.keepNewItems
     let accounts = self.accounts
     let reports = await withTaskGroup(of: [(Int, SyncSourceReport)].self) { group in
       if let accounts {
@@ -62,12 +66,16 @@ public struct SyncService: Sendable {
         group.addTask { [self] in [(index, await pull(provider, query: query))] }
       }
       group.addTask { [self] in
-        await feed.fetch(feedSources, refresh: true).enumerated().map { offset, report in
+        // Items are dropped as each source is stored (a sync shows none): only those a newItem
+        // hook runs for are kept, and only when there is one.
+        await feed.fetch(
+          feedSources, refresh: true, keepingItems: false, keepingNewItems: keepNewItems
+        ).enumerated().map { offset, report in
           // A source whose items were fetched but not stored failed: sync is for the store.
           let stored = report.status == .fresh && report.notKept == nil
           var synced = SyncSourceReport(
             name: StoreLayout.feedCache(report.name), status: stored ? .ok : .failed,
-            new: stored ? report.newItems : 0, total: report.items.count,
+            new: stored ? report.newItems : 0, total: report.itemCount,
             error: stored ? nil : report.notKept ?? report.error, attempts: report.attempts)
           synced.warnings = report.warnings
           if stored { synced.newItems = report.newItemList }
