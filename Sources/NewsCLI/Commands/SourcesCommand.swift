@@ -117,9 +117,8 @@ enum SourcesCommand {
     }
     let feed = try services.feed()
     if let warning = services.accountSourcesWarning() { context.warn(warning) }
-    let failures = feed.failures()
     if arguments[Options.failing] {
-      return failing(failures, json: arguments[Options.json], context: context)
+      return failing(feed.failures(), json: arguments[Options.json], context: context)
     }
     let rows = services.feedSources().filter { source in
       arguments[Options.tag].map { source.tags.contains($0) } ?? true

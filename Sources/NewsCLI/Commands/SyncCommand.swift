@@ -72,7 +72,9 @@ enum SyncCommand {
     }
     // Hooks, once the store has what the sync pulled: a failing one is a warning, whatever the
     // sync's outcome (said even with --quiet: a hook is the user's own command).
-    for warning in await runHooks(report, arguments: arguments, context: context) {
+    for warning in await runHooks(
+      report, services: services, arguments: arguments, context: context)
+    {
       context.warn(warning)
     }
     // A failing sync ends with one error line; warnings only come with success.
@@ -90,9 +92,8 @@ enum SyncCommand {
   /// `NEWS_ITEM_URL`, `NEWS_ITEM_SOURCE`; then the `afterSync` hook once, with the report's JSON.
   /// Returns the warnings of those that failed.
   private static func runHooks(
-    _ report: SyncReport, arguments: ParsedArguments, context: Context
+    _ report: SyncReport, services: NewsServices, arguments: ParsedArguments, context: Context
   ) async -> [String] {
-    guard let services = try? context.services() else { return [] }
     let hooks = services.hooks
     let newItem = arguments[Options.exec] ?? hooks.newItem
     guard newItem != nil || hooks.afterSync != nil else { return [] }

@@ -18,8 +18,6 @@ enum SecretPrompt {
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
     var quiet = saved
     quiet.c_lflag &= ~tcflag_t(ECHO)
-    // A closed or full standard error must not stop the prompt: the answer is still read.
-    try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
     promptTerminal = saved
     promptIsQuiet = true
     let previous = [SIGINT, SIGTERM, SIGHUP].map { ending in
@@ -32,6 +30,9 @@ enum SecretPrompt {
       )
     }
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+    // The prompt once echo is off: nothing typed after it is ever shown. A closed or full
+    // standard error must not stop the prompt: the answer is still read.
+    try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
     defer {
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
       promptIsQuiet = false

@@ -171,9 +171,12 @@ public struct FeedService: Sendable {
       if !asked.isEmpty {
         _ = await StoreWriter.run { [asked] in try? backoff.record(asked, now: current) }
       }
-      let failures = FeedFailures(store: cache)
-      _ = await StoreWriter.run { [failed, answered] in
-        try? failures.record(failed: failed, answered: answered, now: current)
+      // Nothing fetched (a warm feed): the record of failing sources is not even read.
+      if !failed.isEmpty || !answered.isEmpty {
+        let failures = FeedFailures(store: cache)
+        _ = await StoreWriter.run { [failed, answered] in
+          try? failures.record(failed: failed, answered: answered, now: current)
+        }
       }
       // Those answered without a fetch (the cache, a backoff) count their items too.
       return reports.compactMap { report in

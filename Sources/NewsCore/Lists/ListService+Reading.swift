@@ -71,19 +71,13 @@ extension ListService {
   @discardableResult
   public func markSourceRead(_ source: String, ids: [String]? = nil) throws -> MarkResult {
     let ids = try ids ?? store.articles(provider: source).map(\.id)
-    var warnings: [String] = []
-    var queued = false
-    if let outbox {
-      do {
-        queued = try outbox.noteFeedRead(source: source, before: context.now())
-      } catch {
-        queued = true
-        warnings.append(
-          "not queued for your account's server (the change is made here): "
-            + ((error as? any NewsError)?.message ?? "\(error)"))
-      }
+    let warnings: [String]
+    do {
+      let wholeFeed = try outbox?.noteFeedRead(source: source, before: context.now()) ?? false
+      warnings = wholeFeed ? [] : queue(ids, .read)
+    } catch {
+      warnings = [Self.notQueued(error)]
     }
-    if !queued { warnings += queue(ids, .read) }
     return MarkResult(count: try store.markRead(ids, counting: true), warnings: warnings)
   }
 
@@ -147,11 +141,14 @@ extension ListService {
       try outbox.note(ids, change)
       return []
     } catch {
-      return [
-        "not queued for your account's server (the change is made here): "
-          + ((error as? any NewsError)?.message ?? "\(error)")
-      ]
+      return [Self.notQueued(error)]
     }
+  }
+
+  /// The warning for a change made here that could not be queued for its account's server.
+  private static func notQueued(_ error: any Error) -> String {
+    "not queued for your account's server (the change is made here): "
+      + ((error as? any NewsError)?.message ?? "\(error)")
   }
 }
 

@@ -93,14 +93,7 @@ extension ArticleStore {
         return (nil, true)
       }
     }
-    let (log, damagedLog) = try load(ReadMarksLog.fileName) { bytes in
-      do {
-        return try ReadMarksLog(decoding: bytes)
-      } catch let error as BinaryReader.Malformed {
-        throw StoreError.unreadableContent(
-          path: store.url(for: ReadMarksLog.fileName).path, detail: error.detail)
-      }
-    }
+    let (log, damagedLog) = try load(ReadMarksLog.fileName, decodeLog)
     var loaded = LoadedReadMarks(
       marks: ReadMarks(), log: log ?? ReadMarksLog(), shards: [:], earlierLayout: false)
     loaded.damagedLog = damagedLog
@@ -128,6 +121,16 @@ extension ArticleStore {
     return loaded
   }
 
+  /// The log's changes, or ``StoreError/unreadableContent(path:detail:)`` naming it.
+  private func decodeLog(_ bytes: [UInt8]) throws -> ReadMarksLog {
+    do {
+      return try ReadMarksLog(decoding: bytes)
+    } catch {
+      throw StoreError.unreadableContent(
+        path: store.url(for: ReadMarksLog.fileName).path, detail: error.detail)
+    }
+  }
+
   private func decode(_ bytes: [UInt8], name: String, shard: Int?) throws -> ReadMarks {
     let path = store.url(for: name).path
     let marks: ReadMarks
@@ -148,7 +151,9 @@ extension ArticleStore {
     try store.transaction { files in
       let before = try loadReadMarks(
         shards: ReadMarks.shards(of: ids), read: { try files.readBytes($0) })
-      try removeDamagedLog(before, files: files)
+      // A damaged log holds nothing that can be read (the key was checked when the store
+      // opened), and a write would never get past it: it goes first.
+      if before.damagedLog { try files.remove(ReadMarksLog.fileName) }
       var marks = before.marks
       let result = change(&marks)
       let changes = before.marks.changes(to: marks)
@@ -163,31 +168,16 @@ extension ArticleStore {
   /// Appends `changes` to `read-log` without reading the marks.
   private func appendReadChanges(_ changes: [(key: UInt64, stamp: UInt32)]) throws {
     guard !changes.isEmpty else { return }
-    let path = store.url(for: ReadMarksLog.fileName).path
     try store.transaction { files in
       var log = ReadMarksLog()
       do {
-        if let bytes = try files.readBytes(ReadMarksLog.fileName) {
-          do {
-            log = try ReadMarksLog(decoding: bytes)
-          } catch let error as BinaryReader.Malformed {
-            throw StoreError.unreadableContent(path: path, detail: error.detail)
-          }
-        }
+        if let bytes = try files.readBytes(ReadMarksLog.fileName) { log = try decodeLog(bytes) }
       } catch let error as StoreError where error.isDamage {
         // Nothing in it can be read: the marks made since the last merge are lost already.
         try files.remove(ReadMarksLog.fileName)
       }
       try recordReadChanges(changes, log: log, files: files, mergeNow: false)
     }
-  }
-
-  /// Removes a damaged `read-log` before a write: what it held cannot be read (the key was
-  /// checked when the store opened), and a write would otherwise never get past it.
-  private func removeDamagedLog(
-    _ loaded: LoadedReadMarks, files: EncryptedStore.Transaction
-  ) throws {
-    if loaded.damagedLog { try files.remove(ReadMarksLog.fileName) }
   }
 
   /// Appends `changes` to `log`; once it holds ``readMarksMergeAfter`` changes (or with

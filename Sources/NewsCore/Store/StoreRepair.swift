@@ -27,15 +27,14 @@ public enum StoreRepair {
     throws -> [String]
   {
     let directory = articles.store.directory.standardizedFileURL.path + "/"
-    let damaged = report.files.filter { $0.error != nil && isRemade($0.name) }
+    // The files that are there and do not open (one reported missing has nothing to remove).
+    let failing = report.files.filter {
+      $0.error != nil && FileManager.default.fileExists(atPath: $0.path)
+    }
+    let damaged = failing.filter { isRemade($0.name) }
+    let inData = failing.filter { $0.path.hasPrefix(directory) }
     // A listings index that is gone while listing files remain is rebuilt too.
     var indexRemoved = articles.listingIndexIsMissing
-    let damagedMarks = report.files.filter {
-      $0.error != nil && isReadMarks($0.name) && $0.path.hasPrefix(directory)
-    }
-    let damagedAccountFiles = report.files.filter {
-      $0.error != nil && isAccountFile($0.name) && $0.path.hasPrefix(directory)
-    }
     var actions = try articles.store.transaction { files in
       var actions = try articles.segments.repair(in: files)
       for file in damaged
@@ -44,21 +43,19 @@ public enum StoreRepair {
         if file.name == ListingIndex.fileName { indexRemoved = true }
       }
       // A damaged key check, the key proven by the other files: written again.
-      if let file = report.files.first(where: {
-        $0.name == StoreLayout.keyCheck && $0.error != nil && $0.path.hasPrefix(directory)
-      }) {
+      if let file = inData.first(where: { $0.name == StoreLayout.keyCheck }) {
         try files.remove(file.name)
         try articles.store.rewriteKeyCheck()
         actions.append("wrote \(file.path) again (it was damaged; the other files prove the key)")
       }
       // A damaged account file holds nothing that can be read: removed, with what it costs.
-      for file in damagedAccountFiles {
+      for file in inData where isAccountFile(file.name) {
         try files.remove(file.name)
         actions.append("removed \(file.path): \(accountFileLoss(file.name))")
       }
       // A damaged file of read marks is replaced by what can be read: nothing of it, the other
       // files' marks as they are.
-      for file in damagedMarks {
+      for file in inData where isReadMarks(file.name) {
         try files.remove(file.name)
         actions.append(
           "removed \(file.path): the read marks in it could not be read (those articles show "
