@@ -68,6 +68,7 @@ public enum NewsCLI {
       !(error is any CompleteUsageMessage)
     else { return "" }
     let command = arguments.first.flatMap { name in commands().first { $0.spec.name == name } }
+      .map { $0.resolve(arguments.dropFirst()).entry }
     return " (see '\(command.map { "news \($0.spec.name) --help" } ?? "news --help")')"
   }
 
@@ -83,7 +84,8 @@ public enum NewsCLI {
     switch first {
     case "-h", "--help":
       if let name = arguments.dropFirst().first {
-        console.out(HelpFormatter.help(for: try command(named: name).spec, width: width))
+        let entry = try command(named: name).resolve(arguments.dropFirst(2)).entry
+        console.out(HelpFormatter.help(for: entry.spec, width: width))
       } else {
         console.out(HelpFormatter.overview(commandSpecs, width: width))
       }
@@ -100,11 +102,15 @@ public enum NewsCLI {
         console.out(HelpFormatter.overview(commandSpecs, width: width))
         return .success
       }
-      console.out(HelpFormatter.help(for: try command(named: name).spec, width: width))
+      let entry = try command(named: name).resolve(arguments.dropFirst(2)).entry
+      console.out(HelpFormatter.help(for: entry.spec, width: width))
       return .success
     default:
-      let entry = try command(named: first, providers: context.providers)
-      let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: entry.spec)
+      let top = try command(named: first, providers: context.providers)
+      let (entry, rest) = top.resolve(arguments.dropFirst())
+      try checkAction(rest.first, of: entry)
+      let family = [top.spec] + top.spec.subcommands
+      let parsed = try ArgumentParser.parse(Array(rest), for: entry.spec, family: family)
       if parsed[Options.help] {
         console.out(HelpFormatter.help(for: entry.spec, width: width))
         return .success
@@ -113,6 +119,17 @@ public enum NewsCLI {
       if entry.usesNetwork(parsed) { try context.activateAnalytics() }
       return try await entry.run(parsed, context)
     }
+  }
+
+  /// A word where a command with subcommands expects one: an action it does not have.
+  private static func checkAction(_ word: String?, of entry: CommandEntry) throws(UsageError) {
+    guard let word, !word.hasPrefix("-"), !entry.subcommands.isEmpty, entry.spec.arguments.isEmpty
+    else { return }
+    let actions = entry.subcommands.map(\.spec.word)
+    throw UsageError(
+      command: entry.spec.name,
+      message: "unknown action '\(word)'; the actions are \(actions.joined(separator: ", "))",
+      hint: Suggestion.closest(to: word, in: actions).map { "did you mean '\($0)'?" })
   }
 
   private static func command(

@@ -80,11 +80,14 @@ struct AccountErrorTests {
       ),
       (["accounts", "add", "x", "--fever", "ftp://a/f", "--user", "u"], "not an http(s) URL"),
       (["accounts", "add", "x", "--fever", "http://a/f"], "'add' needs --user"),
-      (["accounts", "add", "--fever", "http://a/f", "--user", "u"], "missing <name> after 'add'"),
-      (["accounts", "test"], "missing <name> after 'test'"),
+      (["accounts", "add", "--fever", "http://a/f", "--user", "u"], "missing <name>"),
+      (["accounts", "test"], "missing <name>"),
       (["accounts", "list", "x"], "unexpected argument 'x'"),
-      (["accounts", "remove", "x", "--json"], "--json only applies to 'list'"),
-      (["accounts", "test", "x", "--user", "u"], "--user only applies to 'add'"),
+      (
+        ["accounts", "remove", "x", "--json"],
+        "--json only applies to 'news accounts' and 'news accounts list'"
+      ),
+      (["accounts", "test", "x", "--user", "u"], "--user only applies to 'news accounts add'"),
       (
         [
           "accounts", "add", "Bad_Name", "--fever", "http://a/f", "--user", "u", "--password-env",

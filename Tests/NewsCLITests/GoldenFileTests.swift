@@ -30,10 +30,14 @@ struct GoldenFileTests {
     try check(HelpFormatter.overview(NewsCLI.commandSpecs), against: "help.txt")
   }
 
-  @Test("news <command> --help", arguments: NewsCLI.commandSpecs.map(\.name))
+  @Test(
+    "news <command> [<subcommand>] --help",
+    arguments: NewsCLI.commandSpecs.flatMap { [$0] + $0.subcommands }.map(\.name))
   func help(command: String) throws {
-    let spec = try #require(NewsCLI.commandSpecs.first { $0.name == command })
-    try check(HelpFormatter.help(for: spec), against: "help-\(command).txt")
+    let spec = try #require(
+      NewsCLI.commandSpecs.flatMap { [$0] + $0.subcommands }.first { $0.name == command })
+    let file = command.replacingOccurrences(of: " ", with: "-")
+    try check(HelpFormatter.help(for: spec), against: "help-\(file).txt")
   }
 
   @Test("news completion <shell>", arguments: CompletionScript.shells)

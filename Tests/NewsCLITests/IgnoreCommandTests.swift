@@ -103,11 +103,14 @@ struct IgnoreCommandTests {
     arguments: [
       (["ignore", "add", "(", "--regex"], "not a regular expression"),
       (["ignore", "add", "x", "--source", "nope"], "no source named 'nope'"),
-      (["ignore", "add"], "missing <pattern> after 'add'"),
+      (["ignore", "add"], "missing <pattern>"),
       (["ignore", "remove", "3"], "there is no rule 3: there are no rules"),
-      (["ignore", "remove", "x"], "'remove' takes a rule's number"),
-      (["ignore", "list", "--regex"], "--regex only applies to 'add'"),
-      (["ignore", "add", "x", "--json"], "--json only applies to 'list'"),
+      (["ignore", "remove", "x"], "<n> expects a whole number 1 or more, got 'x'"),
+      (["ignore", "list", "--regex"], "--regex only applies to 'news ignore add'"),
+      (
+        ["ignore", "add", "x", "--json"],
+        "--json only applies to 'news ignore' and 'news ignore list'"
+      ),
       (["ignore", "add", "x", "--in", "body"], "--in"),
     ])
   func mistakes(arguments: [String], message: String) async throws {

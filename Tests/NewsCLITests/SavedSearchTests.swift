@@ -63,7 +63,7 @@ struct SavedSearchTests {
       (["sources", "add", "https://e.example/", "--search", "x"], "takes no URL"),
       (["sources", "add", "--search", "x", "--ttl", "5"], "takes no URL and no --ttl"),
       (["sources", "add", "--search", "x", "--name", "a"], "exists already"),
-      (["sources", "remove", "--search", "x"], "--search only applies to 'add'"),
+      (["sources", "remove", "--search", "x"], "--search only applies to 'news sources add'"),
     ])
   func mistakes(arguments: [String], message: String) async throws {
     let result = await harness.run(arguments)

@@ -99,9 +99,12 @@ struct SourceSettingsTests {
       (["sources", "--tag", "nope"], "no source is tagged 'nope'; no source has tags"),
       (["feed", "--tag", "nope"], "no source is tagged 'nope'"),
       (["sources", "set", "a", "--enable", "--disable"], "--enable and --disable contradict"),
-      (["sources", "remove", "a", "--max-items", "3"], "--max-items only applies to 'set'"),
-      (["sources", "set", "a", "--tag", "x"], "--tag only applies to the list of sources"),
-      (["sources", "set", "a", "--name", "x"], "--name only applies to 'add'"),
+      (
+        ["sources", "remove", "a", "--max-items", "3"],
+        "--max-items only applies to 'news sources set'"
+      ),
+      (["sources", "set", "a", "--tag", "x"], "--tag only applies to 'news sources'"),
+      (["sources", "set", "a", "--name", "x"], "--name only applies to 'news sources add'"),
     ])
   func mistakes(arguments: [String], message: String) async throws {
     let result = await harness.run(arguments)

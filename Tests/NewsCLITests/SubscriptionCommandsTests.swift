@@ -123,9 +123,12 @@ struct SubscriptionCommandsTests {
       (["sources", "frobnicate"], "unknown action 'frobnicate'"),
       (["sources", "add"], "missing <url> after 'add'"),
       (["sources", "export", "x"], "unexpected argument 'x'"),
-      (["sources", "remove", "a", "--ttl", "5"], "--ttl only applies to 'add'"),
-      (["sources", "--name", "x"], "--name only applies to 'add'"),
-      (["sources", "import", "f", "--json"], "--json does not apply to 'import'"),
+      (
+        ["sources", "remove", "a", "--ttl", "5"],
+        "--ttl only applies to 'news sources add' and 'news sources set'"
+      ),
+      (["sources", "--name", "x"], "--name only applies to 'news sources add'"),
+      (["sources", "import", "f", "--json"], "--json only applies to 'news sources'"),
       (["sources", "remove", "a"], "'a' is a built-in source and cannot be removed"),
       (["sources", "remove", "zz"], "no source named 'zz'"),
     ])
@@ -183,5 +186,40 @@ struct SubscriptionCommandsTests {
     let result = await harness.run(["sources", "import", path])
     #expect(result.code == .dataError)
     #expect(result.err.contains("larger than 16 MiB"), "\(result.err)")
+  }
+}
+
+/// `sources`, `ignore` and `accounts` take their actions as typed subcommands.
+@Suite("Subcommands")
+struct SubcommandTests {
+  @Test(
+    "an action is a command of its own: its help, its options, its arguments",
+    arguments: [
+      (["help", "sources", "add"], "USAGE: news sources add [options] [<url>]"),
+      (["sources", "set", "--help"], "USAGE: news sources set [options] <name>"),
+      (["--help", "ignore", "remove"], "USAGE: news ignore remove <n>"),
+      (["accounts", "--help"], "  test      Logs in and counts its feeds"),
+    ])
+  func help(arguments: [String], line: String) async throws {
+    let result = try await Harness().run(arguments)
+    #expect(result.code == .success)
+    #expect(result.out.split(separator: "\n").contains { $0.hasPrefix(line) })
+  }
+
+  @Test(
+    "a word that is not an action, or a value of the wrong kind, is a usage error naming it",
+    arguments: [
+      (
+        ["sources", "ad", "x"],
+        "unknown action 'ad'; the actions are add, remove, set, import, export; did you mean 'add'?"
+      ),
+      (["ignore", "remove", "0"], "<n> expects a whole number 1 or more, got '0'"),
+      (["accounts", "lst"], "did you mean 'list'?"),
+    ])
+  func mistakes(arguments: [String], message: String) async throws {
+    let result = try await Harness().run(arguments)
+    #expect(result.code == .usage)
+    #expect(result.err.contains(message), "\(result.err)")
+    #expect(result.err.split(separator: "\n").count == 1)
   }
 }

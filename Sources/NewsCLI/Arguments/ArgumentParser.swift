@@ -3,10 +3,11 @@ import Foundation
 /// Reads a command's arguments the way swift-argument-parser users expect: long and short
 /// options, `--opt value` and `--opt=value`, `-q value` and `-qvalue`, `--` ending the options.
 enum ArgumentParser {
-  /// Parses `arguments` (everything after the command name) against `command`.
-  static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError)
-    -> ParsedArguments
-  {
+  /// Parses `arguments` (everything after the command name) against `command`; `family` (the
+  /// parent and its other subcommands) names where an option that does not belong here applies.
+  static func parse(
+    _ arguments: [String], for command: CommandSpec, family: [CommandSpec] = []
+  ) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments(command: command)
     let options = command.allOptions
     var index = 0
@@ -29,6 +30,7 @@ enum ArgumentParser {
           name = String(name[..<equals])
         }
         guard let match = options.first(where: { $0.name == name }) else {
+          if let elsewhere = appliesElsewhere(name, family: family) { throw fail(elsewhere) }
           let suggestion = Suggestion.closest(to: name, in: options.map(\.name))
           throw fail(
             "unknown option '--\(name)' for 'news \(command.name)'",
@@ -62,7 +64,7 @@ enum ArgumentParser {
         } else {
           throw fail("--\(spec.name) needs a value \(spec.valueName ?? "")")
         }
-        try check(value, of: spec, command: command)
+        try check(value, kind: spec.kind, label: "--\(spec.name)", command: command)
         parsed.values[spec.name] = value
       } else {
         guard inlineValue == nil else { throw fail("--\(spec.name) does not take a value") }
@@ -74,14 +76,26 @@ enum ArgumentParser {
     return parsed
   }
 
-  /// Checks `value` against what `spec` accepts: every command reads its values typed.
-  private static func check(_ value: String, of spec: OptionSpec, command: CommandSpec)
-    throws(UsageError)
-  {
+  /// `--name only applies to 'add' and 'set'` when commands of the same family take `name`.
+  private static func appliesElsewhere(_ name: String, family: [CommandSpec]) -> String? {
+    let owners = family.filter { $0.options.contains { $0.name == name } }
+    guard !owners.isEmpty else { return nil }
+    let labels = owners.map { "'news \($0.name)'" }
+    let list =
+      labels.count == 1
+      ? labels[0] : labels.dropLast().joined(separator: ", ") + " and " + labels[labels.count - 1]
+    return "--\(name) only applies to \(list)"
+  }
+
+  /// Checks `value` (of the option or argument `label`) against `kind`: every command reads
+  /// its values typed.
+  private static func check(
+    _ value: String, kind: ValueKind, label spec: String, command: CommandSpec
+  ) throws(UsageError) {
     func fail(_ message: String, hint: String? = nil) -> UsageError {
       UsageError(command: command.name, message: message, hint: hint)
     }
-    switch spec.kind {
+    switch kind {
     case .flag, .text, .list:
       return
     case .integer(let range):
@@ -89,19 +103,19 @@ enum ArgumentParser {
         let bounds =
           range.upperBound == Int.max
           ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
-        throw fail("--\(spec.name) expects a whole number \(bounds), got '\(value)'")
+        throw fail("\(spec) expects a whole number \(bounds), got '\(value)'")
       }
     case .choice(let choices):
       guard choices.contains(value) else {
         throw fail(
-          "--\(spec.name) must be one of \(choices.joined(separator: ", ")); got '\(value)'",
+          "\(spec) must be one of \(choices.joined(separator: ", ")); got '\(value)'",
           hint: Suggestion.closest(to: value, in: choices).map { "did you mean '\($0)'?" })
       }
     case .listOf(let choices):
       let items = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
       if let bad = items.first(where: { !$0.isEmpty && !choices.contains($0) }) {
         throw fail(
-          "--\(spec.name) takes \(choices.joined(separator: ",")) (comma-separated); got '\(bad)'")
+          "\(spec) takes \(choices.joined(separator: ",")) (comma-separated); got '\(bad)'")
       }
     }
   }
@@ -118,6 +132,9 @@ enum ArgumentParser {
     if !repeats, parsed.positionals.count > command.arguments.count {
       let extra = parsed.positionals[command.arguments.count]
       throw UsageError(command: command.name, message: "unexpected argument '\(extra)'")
+    }
+    for (argument, value) in zip(command.arguments, parsed.positionals) {
+      try check(value, kind: argument.kind, label: "<\(argument.name)>", command: command)
     }
   }
 }

@@ -10,16 +10,19 @@ public struct ArgumentSpec: Sendable, Equatable {
   public var repeating: Bool
   /// The values it accepts, when there is a fixed set.
   public var choices: [String]
+  /// What it may be: the parser checks it (`.integer` for a rule's number).
+  public var kind: ValueKind
 
   /// Creates an argument.
   public init(
     name: String, help: String, required: Bool = true, repeating: Bool = false,
-    choices: [String] = []
+    choices: [String] = [], kind: ValueKind = .text
   ) {
     self.name = name
     self.help = help
     self.required = required
     self.repeating = repeating
     self.choices = choices
+    self.kind = kind
   }
 }

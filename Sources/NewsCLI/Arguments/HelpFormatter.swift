@@ -31,6 +31,14 @@ enum HelpFormatter {
   /// `news help <command>`, `news <command> --help` and `news --help <command>`.
   static func help(for command: CommandSpec, width: Int = 80) -> String {
     var text = paragraph(command.abstract, width: width) + "\nUSAGE: " + usage(command) + "\n"
+    if !command.subcommands.isEmpty {
+      text += "       news \(command.name) <subcommand>\n\nSUBCOMMANDS:\n"
+      let column = (command.subcommands.map { $0.word.count }.max() ?? 0) + 6
+      for subcommand in command.subcommands {
+        text += row("  " + subcommand.word, subcommand.abstract, column: column, width: width)
+      }
+      text += "\n  See 'news \(command.name) <subcommand> --help' for the options of each.\n"
+    }
     if !command.arguments.isEmpty {
       text += "\nARGUMENTS:\n"
       let column = (command.arguments.map { $0.name.count + 2 }.max() ?? 0) + 4

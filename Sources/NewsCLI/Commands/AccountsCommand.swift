@@ -1,7 +1,8 @@
 import Foundation
 import NewsCore
 
-/// `news accounts`: the reader's accounts on their own servers (Google Reader API, Fever API).
+/// `news accounts`, `news accounts list|add|test|remove`: the reader's accounts on their own
+/// servers (Google Reader API, Fever API).
 enum AccountsCommand {
   static let spec = CommandSpec(
     name: "accounts",
@@ -11,12 +12,8 @@ enum AccountsCommand {
       browse, sources, search), its folders their tags; news sync brings their items, read and
       saved state from the server, and sends the marks made here (read, unread, bookmark). The
       password is asked on the terminal (no echo), or read with --password-file or
-      --password-env; it is kept in the encrypted store, never in config.json.
-
-        list             lists the accounts (the default)
-        add <name>       logs in, then keeps the account (--greader or --fever, --user)
-        test <name>      logs in and counts its feeds (exit 77 when refused)
-        remove <name>    removes the account, its password and its items
+      --password-env; it is kept in the encrypted store, never in config.json. Without a
+      subcommand: the accounts.
 
       EXAMPLES:
         news accounts add home --greader https://rss.example.com/api/greader.php --user ann
@@ -26,98 +23,130 @@ enum AccountsCommand {
         news sync --account home
         news accounts remove home
       """,
-    options: [
-      Options.greader.spec, Options.fever.spec, Options.user.spec, Options.passwordFile.spec,
-      Options.passwordEnv.spec, Options.json.spec,
-    ],
-    arguments: [
-      ArgumentSpec(
-        name: "action", help: "list, add, test or remove.", required: false,
-        choices: ["list", "add", "test", "remove"]),
-      ArgumentSpec(name: "name", help: "The account's name.", required: false),
-    ])
+    options: [Options.json.spec])
+
+  private static let nameArgument = ArgumentSpec(name: "name", help: "The account's name.")
 
   static let entry = CommandEntry(
-    spec: spec, usesNetwork: { ["add", "test"].contains($0.positionals.first) },
-    validate: validate, run: run)
+    spec: spec, subcommands: [listEntry, addEntry, testEntry, removeEntry], run: runList)
 
-  /// A name for every action but list; the options of add only with add, and all it needs.
-  static func validate(_ arguments: ParsedArguments, context: Context) throws {
-    let action = arguments.positionals.first ?? "list"
-    let name = arguments.positionals.dropFirst().first
-    let addOptions = [
-      Options.greader.spec, Options.fever.spec, Options.user.spec, Options.passwordFile.spec,
-      Options.passwordEnv.spec,
-    ]
-    for option in addOptions where action != "add" && arguments.contains(option) {
-      throw UsageError(command: spec.name, message: "--\(option.name) only applies to 'add'")
-    }
-    if action != "list", arguments[Options.json] {
-      throw UsageError(command: spec.name, message: "--json only applies to 'list'")
-    }
-    if action == "list", let name {
-      throw UsageError(command: spec.name, message: "unexpected argument '\(name)'")
-    }
-    if action != "list", name == nil {
-      throw UsageError(command: spec.name, message: "missing <name> after '\(action)'")
-    }
-    guard action == "add" else { return }
-    switch (arguments[Options.greader], arguments[Options.fever]) {
-    case (nil, nil):
-      throw UsageError(
-        command: spec.name, message: "'add' needs the API's URL: --greader <url> or --fever <url>")
-    case (.some, .some):
-      throw UsageError(command: spec.name, message: "--greader and --fever contradict")
-    case (let url?, nil), (nil, let url?):
-      guard let web = URL.web(url) else {
-        throw UsageError(command: spec.name, message: "'\(url)' is not an http(s) URL")
-      }
-      // Said without the URL: it would show the password.
-      guard !Account.carriesUserInfo(web) else {
-        throw UsageError(
-          command: spec.name,
-          message:
-            "the API's URL must not hold a user name or password: give --user, and the password "
-            + "when asked (or --password-file, --password-env)")
-      }
-    }
-    if arguments[Options.user] == nil {
-      throw UsageError(command: spec.name, message: "'add' needs --user <name>")
-    }
-    if arguments[Options.passwordFile] != nil, arguments[Options.passwordEnv] != nil {
-      throw UsageError(command: spec.name, message: "--password-file and --password-env contradict")
-    }
-  }
+  static let listEntry = CommandEntry(
+    spec: CommandSpec(
+      name: "accounts list", abstract: "Lists the accounts (the default).",
+      options: [Options.json.spec]),
+    run: runList)
 
-  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let services = try context.services()
-    let accounts = try services.accounts()
-    let action = arguments.positionals.first ?? "list"
-    let name = arguments.positionals.dropFirst().first ?? ""
-    switch action {
-    case "add":
-      let kind: Account.Kind = arguments[Options.greader] != nil ? .greader : .fever
-      let url = URL.web(arguments[Options.greader] ?? arguments[Options.fever] ?? "")!
-      let account = Account(name: name, kind: kind, url: url, user: arguments[Options.user]!)
-      let password = try password(arguments, context: context, account: account)
-      if let warning = account.plainTextWarning { context.warn(warning) }
-      let feeds = try await accounts.add(
-        account, password: password, reserved: SourceName.reserved)
-      context.console.out(
-        "added: \(name) (\(kind.rawValue), \(feeds) feed\(feeds == 1 ? "" : "s")); "
-          + "news sync --account \(name) brings its items\n")
-    case "test":
+  static let addEntry = CommandEntry(
+    spec: CommandSpec(
+      name: "accounts add", abstract: "Logs in, then keeps the account.",
+      discussion: """
+        --greader or --fever gives the API's URL, --user the user; the password is asked on the
+        terminal (no echo), or read with --password-file or --password-env.
+
+        EXAMPLES:
+          news accounts add home --greader https://rss.example.com/api/greader.php --user ann
+        """,
+      options: [
+        Options.greader.spec, Options.fever.spec, Options.user.spec, Options.passwordFile.spec,
+        Options.passwordEnv.spec,
+      ],
+      arguments: [nameArgument]),
+    usesNetwork: { _ in true }, validate: validateAdd, run: runAdd)
+
+  static let testEntry = CommandEntry(
+    spec: CommandSpec(
+      name: "accounts test", abstract: "Logs in and counts its feeds (exit 77 when refused).",
+      arguments: [nameArgument]),
+    usesNetwork: { _ in true },
+    run: { arguments, context in
+      let name = try arguments.argument("name")
+      let accounts = try context.services().accounts()
       if let warning = try accounts.account(name).plainTextWarning { context.warn(warning) }
       let feeds = try await accounts.test(name)
       context.console.out("\(name): logged in, \(feeds) feed\(feeds == 1 ? "" : "s")\n")
-    case "remove":
-      let sources = try accounts.remove(name)
+      return .success
+    })
+
+  static let removeEntry = CommandEntry(
+    spec: CommandSpec(
+      name: "accounts remove", abstract: "Removes the account, its password and its items.",
+      arguments: [nameArgument]),
+    run: { arguments, context in
+      let name = try arguments.argument("name")
+      let sources = try context.services().accounts().remove(name)
       context.console.out(
         "removed: \(name) (\(sources.count) source\(sources.count == 1 ? "" : "s") and their items)\n"
       )
-    default:
-      try list(accounts, json: arguments[Options.json], context: context)
+      return .success
+    })
+
+  /// The API's URL, typed: one of --greader and --fever, http(s), without user info.
+  private static func server(_ arguments: ParsedArguments) throws(UsageError) -> (
+    Account.Kind, URL
+  ) {
+    let command = addEntry.spec.name
+    let kind: Account.Kind
+    let text: String
+    switch (arguments[Options.greader], arguments[Options.fever]) {
+    case (nil, nil):
+      throw UsageError(
+        command: command, message: "'add' needs the API's URL: --greader <url> or --fever <url>")
+    case (.some, .some):
+      throw UsageError(command: command, message: "--greader and --fever contradict")
+    case (let url?, nil):
+      (kind, text) = (.greader, url)
+    case (nil, let url?):
+      (kind, text) = (.fever, url)
     }
+    guard let web = URL.web(text) else {
+      throw UsageError(command: command, message: "'\(text)' is not an http(s) URL")
+    }
+    // Said without the URL: it would show the password.
+    guard !Account.carriesUserInfo(web) else {
+      throw UsageError(
+        command: command,
+        message:
+          "the API's URL must not hold a user name or password: give --user, and the password "
+          + "when asked (or --password-file, --password-env)")
+    }
+    return (kind, web)
+  }
+
+  /// Everything `add` needs, before anything is asked or sent.
+  static func validateAdd(_ arguments: ParsedArguments, context: Context) throws {
+    _ = try server(arguments)
+    if arguments[Options.user] == nil {
+      throw UsageError(command: addEntry.spec.name, message: "'add' needs --user <name>")
+    }
+    if arguments[Options.passwordFile] != nil, arguments[Options.passwordEnv] != nil {
+      throw UsageError(
+        command: addEntry.spec.name, message: "--password-file and --password-env contradict")
+    }
+  }
+
+  @Sendable static func runAdd(_ arguments: ParsedArguments, context: Context) async throws
+    -> ExitCode
+  {
+    let name = try arguments.argument("name")
+    let (kind, url) = try server(arguments)
+    guard let user = arguments[Options.user] else {
+      throw UsageError(command: addEntry.spec.name, message: "'add' needs --user <name>")
+    }
+    let accounts = try context.services().accounts()
+    let account = Account(name: name, kind: kind, url: url, user: user)
+    let password = try password(arguments, context: context, account: account)
+    if let warning = account.plainTextWarning { context.warn(warning) }
+    let feeds = try await accounts.add(account, password: password, reserved: SourceName.reserved)
+    context.console.out(
+      "added: \(name) (\(kind.rawValue), \(feeds) feed\(feeds == 1 ? "" : "s")); "
+        + "news sync --account \(name) brings its items\n")
+    return .success
+  }
+
+  @Sendable static func runList(_ arguments: ParsedArguments, context: Context) async throws
+    -> ExitCode
+  {
+    try list(context.services().accounts(), json: arguments[Options.json], context: context)
     return .success
   }
 
@@ -127,8 +156,12 @@ enum AccountsCommand {
   {
     if let path = arguments[Options.passwordFile] {
       let url = URL(fileURLWithPath: path, relativeTo: context.currentDirectory)
-      guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-        throw AccountError.noPassword("cannot read --password-file \(path)")
+      guard let data = FileManager.default.contents(atPath: url.path) else {
+        throw AccountError.noPassword(
+          "cannot read --password-file \(path): no such file, or not readable")
+      }
+      guard let text = String(data: data, encoding: .utf8) else {
+        throw AccountError.noPassword("--password-file \(path) is not UTF-8 text")
       }
       guard let line = text.split(whereSeparator: \.isNewline).first, !line.isEmpty else {
         throw AccountError.noPassword("--password-file \(path) is empty")

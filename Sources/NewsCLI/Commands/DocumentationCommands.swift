@@ -21,7 +21,7 @@ enum DocumentationCommands {
         ArgumentSpec(name: "shell", help: "bash, zsh or fish.", choices: CompletionScript.shells)
       ]),
     run: { arguments, context in
-      let shell = arguments.positionals[0]
+      let shell = try arguments.argument("shell")
       guard
         let script = CompletionScript.script(
           for: shell, commands: NewsCLI.commandSpecs + [helpSpec])

@@ -1,7 +1,8 @@
 import Foundation
 import NewsCore
 
-/// `news ignore`: the rules that hide items (a killfile), in `config.json`.
+/// `news ignore`, `news ignore list|add|remove`: the rules that hide items (a killfile), in
+/// `config.json`.
 enum IgnoreCommand {
   static let spec = CommandSpec(
     name: "ignore",
@@ -12,11 +13,8 @@ enum IgnoreCommand {
       in one field (--in): title (the default), author, link, or text (title, description and
       content), for words (every one, any case, any accents, as news search finds them) or,
       with --regex, a regular expression (case-insensitive); --source limits it to one provider
-      or feed source. Rules live in config.json's "ignore" list, edited in place.
-
-        add <pattern>    adds a rule
-        remove <n>       removes rule n (numbered by news ignore list)
-        list             lists the rules (the default)
+      or feed source. Rules live in config.json's "ignore" list, edited in place. Without a
+      subcommand: the rules, numbered.
 
       EXAMPLES:
         news ignore add "sponsored"
@@ -24,64 +22,64 @@ enum IgnoreCommand {
         news ignore list --json
         news ignore remove 2
       """,
-    options: [
-      Options.ignoreField.spec, Options.ignoreSource.spec, Options.regex.spec, Options.json.spec,
-    ],
-    arguments: [
-      ArgumentSpec(
-        name: "action", help: "add, remove or list.", required: false,
-        choices: ["add", "remove", "list"]),
-      ArgumentSpec(name: "value", help: "The pattern, or the rule's number.", required: false),
-    ])
+    options: [Options.json.spec])
 
-  static let entry = CommandEntry(spec: spec, validate: validate, run: run)
+  static let entry = CommandEntry(
+    spec: spec, subcommands: [listEntry, addEntry, removeEntry], run: runList)
 
-  /// Each option with its action; a pattern for add, a rule number for remove.
-  static func validate(_ arguments: ParsedArguments, context: Context) throws {
-    let action = arguments.positionals.first ?? "list"
-    let value = arguments.positionals.dropFirst().first
-    for option in [Options.ignoreField.spec, Options.ignoreSource.spec, Options.regex.spec]
-    where action != "add" && arguments.contains(option) {
-      throw UsageError(command: spec.name, message: "--\(option.name) only applies to 'add'")
-    }
-    if action != "list", arguments[Options.json] {
-      throw UsageError(command: spec.name, message: "--json only applies to 'list'")
-    }
-    switch action {
-    case "add" where value == nil:
-      throw UsageError(command: spec.name, message: "missing <pattern> after 'add'")
-    case "remove" where value.flatMap { Int($0) } == nil:
-      throw UsageError(
-        command: spec.name, message: "'remove' takes a rule's number (news ignore list)")
-    case "list" where value != nil:
-      throw UsageError(command: spec.name, message: "unexpected argument '\(value!)'")
-    default:
-      break
-    }
-  }
+  static let listEntry = CommandEntry(
+    spec: CommandSpec(
+      name: "ignore list", abstract: "Lists the rules, numbered (the default).",
+      options: [Options.json.spec]),
+    run: runList)
 
-  static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
-    let services = try context.services()
-    let subscriptions = services.subscriptions()
-    let value = arguments.positionals.dropFirst().first
-    let action = arguments.positionals.first ?? "list"
-    // As for sources: with a wrong key, config.json is not changed either.
-    if action != "list" { try services.checkKey() }
-    switch action {
-    case "add":
+  static let addEntry = CommandEntry(
+    spec: CommandSpec(
+      name: "ignore add", abstract: "Adds a rule.",
+      discussion: """
+        EXAMPLES:
+          news ignore add "sponsored"
+          news ignore add "crypto|nft" --regex --in text --source hn
+        """,
+      options: [Options.ignoreField.spec, Options.ignoreSource.spec, Options.regex.spec],
+      arguments: [ArgumentSpec(name: "pattern", help: "Words, or a regular expression.")]),
+    run: { arguments, context in
+      let services = try context.services()
+      // As for sources: with a wrong key, config.json is not changed either.
+      try services.checkKey()
+      let subscriptions = services.subscriptions()
       let rule = IgnoreRule(
         field: arguments[Options.ignoreField].flatMap(IgnoreRule.Field.init(rawValue:)) ?? .title,
-        pattern: value!, isRegex: arguments[Options.regex], source: arguments[Options.ignoreSource])
+        pattern: try arguments.argument("pattern"), isRegex: arguments[Options.regex],
+        source: arguments[Options.ignoreSource])
       try subscriptions.addIgnoreRule(rule, providers: services.providers.names)
       let number = subscriptions.ignoreRules.count + 1
       context.console.out("added rule \(number): \(TerminalSanitizer.clean(rule.summary))\n")
-    case "remove":
-      let number = Int(value!)!
-      let rule = try subscriptions.removeIgnoreRule(number)
+      return .success
+    })
+
+  static let removeEntry = CommandEntry(
+    spec: CommandSpec(
+      name: "ignore remove", abstract: "Removes a rule (numbered by news ignore list).",
+      arguments: [
+        ArgumentSpec(
+          name: "n", help: "The rule's number, as news ignore list shows it.",
+          kind: .integer(1...Int.max))
+      ]),
+    run: { arguments, context in
+      let services = try context.services()
+      try services.checkKey()
+      let number = try arguments.number("n")
+      let rule = try services.subscriptions().removeIgnoreRule(number)
       context.console.out("removed rule \(number): \(TerminalSanitizer.clean(rule.summary))\n")
-    default:
-      list(subscriptions.ignoreRules, json: arguments[Options.json], context: context)
-    }
+      return .success
+    })
+
+  @Sendable static func runList(_ arguments: ParsedArguments, context: Context) async throws
+    -> ExitCode
+  {
+    let rules = try context.services().subscriptions().ignoreRules
+    list(rules, json: arguments[Options.json], context: context)
     return .success
   }
 

@@ -19,24 +19,19 @@ enum OpenCommand {
       """,
     arguments: [
       ArticleArguments.one,
-      ArgumentSpec(name: "link", help: "The number of a link in its text.", required: false),
+      ArgumentSpec(
+        name: "link", help: "The number of a link in its text.", required: false,
+        kind: .integer(1...Int.max)),
     ])
 
-  static let entry = CommandEntry(
-    spec: spec,
-    validate: { arguments, _ in
-      if arguments.positionals.count > 1, (Int(arguments.positionals[1]) ?? 0) < 1 {
-        throw UsageError(
-          command: spec.name,
-          message: "<link> is the number of a link in the article's text, 1 or more")
-      }
-    }, run: run)
+  static let entry = CommandEntry(spec: spec, run: run)
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let lists = try context.services().lists()
-    let article = try lists.article(arguments.positionals[0])
+    let article = try lists.article(try arguments.argument("id"))
     var link = article.url
-    if arguments.positionals.count > 1, let number = Int(arguments.positionals[1]) {
+    if arguments.optionalArgument("link") != nil {
+      let number = try arguments.number("link")
       let links = HTMLText.links(in: article.content ?? "")
       guard links.indices.contains(number - 1) else {
         throw OpenError.noSuchLink(id: article.id, number: number, count: links.count)

@@ -27,7 +27,7 @@ enum ShowCommand {
     let configuration = try context.configuration()
     let services = try context.services()
     let lists = try services.lists()
-    let article = try lists.article(arguments.positionals[0])
+    let article = try lists.article(try arguments.argument("id"))
 
     // Likes and comments are keyed by the ARTICLEID of a URL: articles without one have none,
     // and only the providers NEWS_COUNTS names are asked (newsapi.org's by default).

@@ -1,82 +1,191 @@
 import Foundation
 import NewsCore
 
-/// `news sources add|remove|import|export`.
+/// `news sources add|remove|set|import|export`: one typed subcommand each.
 enum SourcesActions {
-  static func run(
-    _ action: String, value: String?, arguments: ParsedArguments, services: NewsServices,
-    context: Context
-  ) async throws -> ExitCode {
-    let command = SourcesCommand.spec.name
-    let actions = ["add", "remove", "set", "import", "export"]
-    guard actions.contains(action) else {
-      throw UsageError(
-        command: command,
-        message: "unknown action '\(action)'; the actions are \(actions.joined(separator: ", "))",
-        hint: Suggestion.closest(to: action, in: actions).map { "did you mean '\($0)'?" })
-    }
-    if action != "export", arguments[Options.json] {
-      throw UsageError(command: command, message: "--json does not apply to '\(action)'")
-    }
-    let searching = action == "add" ? arguments[Options.saveSearch] : nil
-    let placeholder =
-      searching != nil
-      ? nil : ["add": "<url>", "remove": "<name>", "set": "<name>", "import": "<file>"][action]
-    if let placeholder, value == nil {
-      throw UsageError(command: command, message: "missing \(placeholder) after '\(action)'")
-    }
-    if placeholder == nil, let value {
-      throw UsageError(command: command, message: "unexpected argument '\(value)'")
-    }
-    // The key first: with a wrong one, nothing is fetched, written or even exported.
-    try services.checkKey()
-    if let account = arguments[Options.onAccount] {
-      return try await onAccount(
-        action, value!, account: account, services: services, context: context)
-    }
-    let subscriptions = services.subscriptions()
-    switch action {
-    case "add" where searching != nil:
-      let name = try subscriptions.addSearch(searching!, name: arguments[Options.sourceName])
-      context.console.out("added: \(name) (saved search: \(TerminalSanitizer.clean(searching!)))\n")
-    case "add":
-      return try await add(value!, arguments: arguments, subscriptions, context: context)
-    case "set":
+  static let entries = [add, remove, set, importing, export]
+
+  static let add = CommandEntry(
+    spec: CommandSpec(
+      name: "sources add", abstract: "Subscribes to a feed, or saves a search as a source.",
+      discussion: """
+        Fetches <url> once: a feed is subscribed to; a web page announcing one (<link
+        rel="alternate" type="application/rss+xml">) subscribes to its feed. The name comes from
+        the feed's title unless --name is given. With --search <words> (and no URL), saves a
+        search as a source: its items are the newest stored articles matching the words (as
+        news search finds them), in news feed --source, browse and JSON; nothing is fetched for
+        it. With --account <name>, subscribes on that account's server (Google Reader API) and
+        news sync brings the items.
+
+        EXAMPLES:
+          news sources add https://news.ycombinator.com/rss --name hn
+          news sources add --search "climate policy" --name climate
+          news sources add https://example.com/feed.xml --account home
+        """,
+      options: [
+        Options.sourceName.spec, Options.ttl.spec, Options.saveSearch.spec,
+        Options.onAccount.spec,
+      ],
+      arguments: [
+        ArgumentSpec(
+          name: "url", help: "The feed, or a page announcing one (not with --search).",
+          required: false)
+      ]),
+    usesNetwork: { $0[Options.saveSearch] == nil }, validate: validateAdd, run: runAdd)
+
+  static let remove = CommandEntry(
+    spec: CommandSpec(
+      name: "sources remove", abstract: "Unsubscribes (its stored articles stay).",
+      discussion: """
+        Its stored articles stay until retention drops them. An account's feed
+        (home/hacker-news) is unsubscribed on its server, and its items here are forgotten.
+        """,
+      arguments: [ArgumentSpec(name: "name", help: "The source's name.")]),
+    run: { arguments, context in
+      let services = try context.services()
+      try services.checkKey()
+      let name = try arguments.argument("name")
+      let unsubscribed = try await services.removeSource(name)
+      context.console.out(
+        "removed: \(name)" + (unsubscribed ? " (unsubscribed on its server)" : "") + "\n")
+      return .success
+    })
+
+  static let set = CommandEntry(
+    spec: CommandSpec(
+      name: "sources set", abstract: "Changes a source's settings (built-in ones too).",
+      discussion: """
+        --ttl, --max-items (keep and show at most n items), --tags (filed under; news feed
+        --tag; "none" clears them), --disable (left out of feed, sync and browse) and --enable.
+        A provider (newsapi, articles, bbc) takes only --enable and --disable.
+
+        EXAMPLES:
+          news sources set hn --max-items 30 --tags tech,daily
+          news sources set bbc --disable
+        """,
+      options: [Options.ttl.spec] + Options.sourceSettings,
+      arguments: [ArgumentSpec(name: "name", help: "The source's name.")]),
+    run: { arguments, context in
+      if arguments[Options.enable], arguments[Options.disable] {
+        throw UsageError(
+          command: "sources set", message: "--enable and --disable contradict each other")
+      }
       let settings = SourceSettings(
         ttl: arguments[Options.ttl], maxItems: arguments[Options.maxItems],
         tags: arguments[Options.tags].map { $0 == ["none"] ? [] : $0 },
         enabled: arguments[Options.enable] ? true : arguments[Options.disable] ? false : nil)
       guard settings != SourceSettings() else {
         throw UsageError(
-          command: command,
+          command: "sources set",
           message: "'set' needs a setting: --ttl, --max-items, --tags, --enable or --disable")
       }
-      try subscriptions.set(value!, settings)
-      context.console.out("set: \(value!)\n")
-    case "remove":
-      let unsubscribed = try await services.removeSource(value!)
-      context.console.out(
-        "removed: \(value!)" + (unsubscribed ? " (unsubscribed on its server)" : "") + "\n")
-    case "import":
-      return try importFile(value!, subscriptions, context: context)
-    default:
-      context.console.out(subscriptions.export())
+      let services = try context.services()
+      try services.checkKey()
+      let name = try arguments.argument("name")
+      try services.subscriptions().set(name, settings)
+      context.console.out("set: \(name)\n")
+      return .success
+    })
+
+  static let importing = CommandEntry(
+    spec: CommandSpec(
+      name: "sources import", abstract: "Subscribes to the feeds of an OPML or newsboat file.",
+      discussion: """
+        OPML 1.0/2.0 (folders become tags) or newsboat's urls file; feeds subscribed already are
+        skipped. Nothing is fetched. With --account <name>, subscribes on that account's server
+        (folders of the file become its folders).
+
+        EXAMPLES:
+          news sources import ~/.newsboat/urls
+          news sources import feeds.opml --account home
+        """,
+      options: [Options.onAccount.spec],
+      arguments: [ArgumentSpec(name: "file", help: "The OPML or urls file.")]),
+    run: { arguments, context in
+      let services = try context.services()
+      try services.checkKey()
+      let path = try arguments.argument("file")
+      if let account = arguments[Options.onAccount] {
+        let feeds = try accountFeeds(from: path, context: context)
+        return try await subscribe(feeds, on: account, services: services, context: context)
+      }
+      return try importFile(path, services.subscriptions(), context: context)
+    })
+
+  static let export = CommandEntry(
+    spec: CommandSpec(
+      name: "sources export",
+      abstract: "Prints the web feeds as OPML 2.0 (newsboat -i, other readers)."),
+    run: { _, context in
+      let services = try context.services()
+      // The key first: with a wrong one, nothing is exported.
+      try services.checkKey()
+      context.console.out(services.subscriptions().export())
+      return .success
+    })
+
+  /// A saved search takes no URL and no --ttl; an account names its own feeds.
+  static func validateAdd(_ arguments: ParsedArguments, context: Context) throws {
+    let command = add.spec.name
+    if let words = arguments[Options.saveSearch] {
+      if words.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw UsageError(command: command, message: "--search needs the words to search for")
+      }
+      if !arguments.positionals.isEmpty || arguments.contains(Options.ttl.spec) {
+        throw UsageError(
+          command: command,
+          message: "a saved search takes no URL and no --ttl: it is answered from the store")
+      }
+    } else if arguments.positionals.isEmpty {
+      throw UsageError(command: command, message: "missing <url> after 'add'")
     }
-    return .success
+    if arguments[Options.onAccount] != nil {
+      for option in [Options.sourceName.spec, Options.ttl.spec, Options.saveSearch.spec]
+      where arguments.contains(option) {
+        throw UsageError(
+          command: command,
+          message: "--\(option.name) does not apply with --account: the server names its feeds")
+      }
+    }
+    if let text = arguments.optionalArgument("url") { _ = try webURL(text) }
+  }
+
+  /// `text` as an http(s) URL, or the one usage error every subcommand gives.
+  static func webURL(_ text: String) throws(UsageError) -> URL {
+    guard let url = URL.web(text) else {
+      throw UsageError(
+        command: add.spec.name,
+        message: "'\(TerminalSanitizer.clean(text))' is not an http:// or https:// URL")
+    }
+    return url
+  }
+
+  @Sendable static func runAdd(_ arguments: ParsedArguments, context: Context) async throws
+    -> ExitCode
+  {
+    let services = try context.services()
+    // The key first: with a wrong one, nothing is fetched or written.
+    try services.checkKey()
+    let subscriptions = services.subscriptions()
+    if let words = arguments[Options.saveSearch] {
+      let name = try subscriptions.addSearch(words, name: arguments[Options.sourceName])
+      context.console.out("added: \(name) (saved search: \(TerminalSanitizer.clean(words)))\n")
+      return .success
+    }
+    let url = try webURL(try arguments.argument("url"))
+    if let account = arguments[Options.onAccount] {
+      return try await subscribe([(url, nil)], on: account, services: services, context: context)
+    }
+    return try await add(url, arguments: arguments, subscriptions, context: context)
   }
 
   private static func add(
-    _ text: String, arguments: ParsedArguments, _ subscriptions: SubscriptionService,
+    _ url: URL, arguments: ParsedArguments, _ subscriptions: SubscriptionService,
     context: Context
   ) async throws -> ExitCode {
-    guard let url = URL.web(text) else {
-      throw UsageError(
-        command: SourcesCommand.spec.name,
-        message: "'\(TerminalSanitizer.clean(text))' is not an http:// or https:// URL")
-    }
     let spinner = Spinner(
       line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
-    spinner.start("fetching \(url.host ?? text)…")
+    spinner.start("fetching \(url.host ?? url.absoluteString)…")
     let added: SubscriptionService.Added
     do {
       added = try await subscriptions.add(
@@ -103,31 +212,28 @@ enum SourcesActions {
     return .success
   }
 
+  /// The feeds of an OPML or urls file, each with its first folder, for an account.
+  private static func accountFeeds(from path: String, context: Context) throws -> [(
+    url: URL, folder: String?
+  )] {
+    let data = try SubscriptionFile.read(path, relativeTo: context.currentDirectory)
+    let parsed: (subscriptions: [Subscription], skipped: [String])
+    do {
+      parsed = try SubscriptionFile.parse(data)
+    } catch {
+      throw SubscriptionError.unreadableFile(path: path, reason: error.detail)
+    }
+    for skipped in parsed.skipped { context.warn("\(path): \(skipped); skipped") }
+    return parsed.subscriptions.map { ($0.url, $0.tags.first) }
+  }
+
   /// `add <url> --account` and `import <file> --account`: subscriptions on the server.
-  private static func onAccount(
-    _ action: String, _ value: String, account: String, services: NewsServices, context: Context
+  private static func subscribe(
+    _ feeds: [(url: URL, folder: String?)], on account: String, services: NewsServices,
+    context: Context
   ) async throws -> ExitCode {
     let accounts = try services.accounts()
     _ = try accounts.account(account)
-    var feeds: [(url: URL, folder: String?)] = []
-    if action == "add" {
-      guard let url = URL.web(value) else {
-        throw UsageError(
-          command: SourcesCommand.spec.name,
-          message: "'\(TerminalSanitizer.clean(value))' is not an http:// or https:// URL")
-      }
-      feeds = [(url, nil)]
-    } else {
-      let data = try SubscriptionFile.read(value, relativeTo: context.currentDirectory)
-      let parsed: (subscriptions: [Subscription], skipped: [String])
-      do {
-        parsed = try SubscriptionFile.parse(data)
-      } catch {
-        throw SubscriptionError.unreadableFile(path: value, reason: error.detail)
-      }
-      for skipped in parsed.skipped { context.warn("\(value): \(skipped); skipped") }
-      feeds = parsed.subscriptions.map { ($0.url, $0.tags.first) }
-    }
     try await accounts.subscribe(account, feeds: feeds) { url in
       context.console.out(
         "subscribed on \(account): \(TerminalSanitizer.clean(url.absoluteString))\n")

@@ -2,39 +2,19 @@ import Foundation
 import NewsCore
 
 /// `news sources`: every feed source, built-in and declared, with its URL, format, time to live
-/// and when it was last fetched. Reads the cache only: no request.
+/// and when it was last fetched. Reads the cache only: no request. Its actions (`add`, `remove`,
+/// `set`, `import`, `export`) are subcommands, in ``SourcesActions``.
 enum SourcesCommand {
   static let spec = CommandSpec(
     name: "sources",
     abstract: "List, add, remove, set, import and export the feed's sources.",
     discussion: """
-      Without an action: the providers (newsapi, articles, bbc), the built-in sources A, B and C
-      and those of config.json (a source with only a URL is a web feed: RSS, Atom or JSON Feed),
-      with format, time to live and last fetch. Nothing is fetched: the last fetch is read from
-      the cache. --failing lists the sources failing run after run, since when and why. set
-      <provider> --disable turns a provider off as a source (only --enable and --disable apply).
-
-      add --search <words>
-                       saves a search as a source: its items are the newest stored articles
-                       matching the words (as news search finds them), in news feed --source,
-                       browse and JSON; nothing is fetched for it.
-      add <url>        fetches <url> once: a feed is subscribed to; a web page announcing one
-                       (<link rel="alternate" type="application/rss+xml">) subscribes to its
-                       feed. The name comes from the feed's title unless --name is given.
-      remove <name>    unsubscribes (its stored articles stay until retention drops them); an
-                       account's feed (home/hacker-news) is unsubscribed on its server, and its
-                       items here are forgotten.
-      set <name>       changes a source's settings (built-in ones too): --ttl, --max-items
-                       (keep and show at most n items), --tags (filed under; `news feed --tag`),
-                       --disable (left out of feed, sync and browse) and --enable.
-      import <file>    OPML 1.0/2.0 (folders become tags) or newsboat's urls file; feeds
-                       subscribed already are skipped. Nothing is fetched.
-      export           prints the web feeds as OPML 2.0 (newsboat -i, other readers).
-
-      With --account <name>, add and import subscribe on that account's server (Google
-      Reader API; folders of the file become its folders) and news sync brings the items.
-
-      config.json is edited in place: the rest of the file stays as written.
+      Without a subcommand: the providers (newsapi, articles, bbc), the built-in sources A, B
+      and C and those of config.json (a source with only a URL is a web feed: RSS, Atom or JSON
+      Feed), with format, time to live and last fetch. Nothing is fetched: the last fetch is
+      read from the cache. --failing lists the sources failing run after run, since when and
+      why. config.json is edited in place by the subcommands: the rest of the file stays as
+      written.
 
       EXAMPLES:
         news sources
@@ -48,73 +28,20 @@ enum SourcesCommand {
         news sources add https://example.com/feed.xml --account home
         news sources --json | jq -r '.sources[].url'
       """,
-    options: [
-      Options.json.spec, Options.tag.spec, Options.failing.spec, Options.sourceName.spec,
-      Options.ttl.spec, Options.saveSearch.spec, Options.onAccount.spec,
-    ] + Options.sourceSettings,
-    arguments: [
-      ArgumentSpec(
-        name: "action", help: "add, remove, set, import or export.", required: false,
-        choices: ["add", "remove", "set", "import", "export"]),
-      ArgumentSpec(name: "value", help: "The URL, name or file of the action.", required: false),
-    ])
+    options: [Options.json.spec, Options.tag.spec, Options.failing.spec])
 
   static let entry = CommandEntry(
-    spec: spec, usesNetwork: { $0.positionals.first == "add" },
-    validate: validate, run: run)
+    spec: spec, subcommands: SourcesActions.entries, validate: validate, run: run)
 
-  /// Each option with the action it applies to; `--enable` or `--disable`, not both.
+  /// An unknown tag is a usage error.
   static func validate(_ arguments: ParsedArguments, context: Context) throws {
-    let action = arguments.positionals.first
-    let applies: [(OptionSpec, [String?], String)] =
-      [
-        (Options.sourceName.spec, ["add"], "'add'"),
-        (Options.ttl.spec, ["add", "set"], "'add' and 'set'"),
-        (Options.tag.spec, [nil], "the list of sources"),
-        (Options.failing.spec, [nil], "the list of sources"),
-        (Options.saveSearch.spec, ["add"], "'add'"),
-        (Options.onAccount.spec, ["add", "import"], "'add' and 'import'"),
-      ] + Options.sourceSettings.map { ($0, ["set"], "'set'") }
-    for (option, actions, what) in applies
-    where arguments.contains(option) && !actions.contains(action) {
-      throw UsageError(command: spec.name, message: "--\(option.name) only applies to \(what)")
-    }
-    if let words = arguments[Options.saveSearch] {
-      if words.trimmingCharacters(in: .whitespaces).isEmpty {
-        throw UsageError(command: spec.name, message: "--search needs the words to search for")
-      }
-      if arguments.positionals.count > 1 || arguments.contains(Options.ttl.spec) {
-        throw UsageError(
-          command: spec.name,
-          message: "a saved search takes no URL and no --ttl: it is answered from the store")
-      }
-    }
-    if arguments[Options.onAccount] != nil {
-      for option in [Options.sourceName.spec, Options.ttl.spec, Options.saveSearch.spec]
-      where arguments.contains(option) {
-        throw UsageError(
-          command: spec.name,
-          message: "--\(option.name) does not apply with --account: the server names its feeds")
-      }
-    }
-    if arguments[Options.enable], arguments[Options.disable] {
-      throw UsageError(command: spec.name, message: "--enable and --disable contradict each other")
-    }
-    if action == nil {
-      let sources = try context.services().feedSources()
-      try UsageError.checkTag(arguments[Options.tag], among: sources, command: spec.name)
-    }
+    let sources = try context.services().feedSources()
+    try UsageError.checkTag(arguments[Options.tag], among: sources, command: spec.name)
   }
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let configuration = try context.configuration()
     let services = try context.services()
-    let positionals = arguments.positionals
-    if let action = positionals.first {
-      return try await SourcesActions.run(
-        action, value: positionals.count > 1 ? positionals[1] : nil, arguments: arguments,
-        services: services, context: context)
-    }
     let feed = try services.feed()
     if let warning = services.accountSourcesWarning() { context.warn(warning) }
     if arguments[Options.failing] {

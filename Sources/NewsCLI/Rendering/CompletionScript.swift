@@ -12,9 +12,12 @@ enum CompletionScript {
     }
   }
 
-  /// Completions of a command's positional arguments: command names for `help`, fixed choices.
+  /// Completions of a command's positional arguments: command names for `help`, subcommands,
+  /// fixed choices.
   private static func argumentWords(_ command: CommandSpec, all: [CommandSpec]) -> [String] {
-    command.name == "help" ? all.map(\.name) : command.arguments.flatMap(\.choices)
+    command.name == "help"
+      ? all.map(\.name)
+      : command.subcommands.map(\.word) + command.arguments.flatMap(\.choices)
   }
 
   static func bash(_ commands: [CommandSpec]) -> String {
@@ -33,7 +36,7 @@ enum CompletionScript {
 
       """
     for command in commands {
-      let options = command.allOptions
+      let options = command.completionOptions
       text += "    \(command.name))\n      case \"$prev\" in\n"
       for option in options where option.takesValue {
         let names = (["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []))
@@ -81,7 +84,7 @@ enum CompletionScript {
       """
     for command in commands {
       text += "    \(command.name))\n      _arguments -s \\\n"
-      for option in command.allOptions {
+      for option in command.completionOptions {
         var value = ""
         if let valueName = option.valueName {
           let action = option.choices.isEmpty ? "" : "(\(option.choices.joined(separator: " ")))"
@@ -120,7 +123,7 @@ enum CompletionScript {
     }
     for command in commands {
       let condition = "'__fish_seen_subcommand_from \(command.name)'"
-      for option in command.allOptions {
+      for option in command.completionOptions {
         var line = "complete -c news -n \(condition)"
         if let short = option.short { line += " -s \(short)" }
         line += " -l \(option.name)"

@@ -21,7 +21,7 @@ enum ManualPage {
       .SH COMMANDS
 
       """
-    for command in commands {
+    for command in commands.flatMap({ [$0] + $0.subcommands }) {
       page += ".SS \"\(escape(HelpFormatter.usage(command)))\"\n\(escape(command.abstract))\n"
       for argument in command.arguments {
         page += ".TP\n.I <\(escape(argument.name))>\n\(escape(argument.help))\n"

@@ -42,13 +42,13 @@ _news() {
         --max-items) return ;;
         --tags) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --tag --failing --name --ttl --search --account --max-items --tags --enable --disable --help add remove set import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --account --max-items --tags --enable --disable add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;
         --source) return ;;
       esac
-      COMPREPLY=($(compgen -W "--in --source --regex --json --help add remove list" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --help --in --source --regex list add remove" -- "$cur")) ;;
     sync)
       case "$prev" in
         --account) return ;;
@@ -63,7 +63,7 @@ _news() {
         --password-file) return ;;
         --password-env) return ;;
       esac
-      COMPREPLY=($(compgen -W "--greader --fever --user --password-file --password-env --json --help list add test remove" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --help --greader --fever --user --password-file --password-env list add test remove" -- "$cur")) ;;
     search)
       case "$prev" in
         --language) return ;;

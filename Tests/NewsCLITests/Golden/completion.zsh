@@ -75,6 +75,7 @@ _news() {
         '--json[Print one JSON document instead of text.]' \
         '--tag[Only the sources filed under this tag.]:<tag>:' \
         '--failing[Only the sources failing run after run\: since when, and why.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
         '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
         '--search[Add a saved search instead\: a source of the stored matches.]:<words>:' \
@@ -83,17 +84,16 @@ _news() {
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
         '--enable[Fetch it with the others again.]' \
         '--disable[Leave it out of feed, sync and browse (--source still names it).]' \
-        '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:(add remove set import export)'
       ;;
     ignore)
       _arguments -s \
+        '--json[Print one JSON document instead of text.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '--in[Where the rule looks\: title (the default), author, link or text.]:<field>:(title author link text)' \
         '--source[Only this provider'\''s or feed source'\''s items.]:<name>:' \
         '--regex[The pattern is a regular expression (case-insensitive), not words.]' \
-        '--json[Print one JSON document instead of text.]' \
-        '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(add remove list)'
+        '*:argument:(list add remove)'
       ;;
     sync)
       _arguments -s \
@@ -107,13 +107,13 @@ _news() {
       ;;
     accounts)
       _arguments -s \
+        '--json[Print one JSON document instead of text.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '--greader[The account'\''s Google Reader API URL (FreshRSS\: https\://host/api/greader.php).]:<url>:' \
         '--fever[The account'\''s Fever API URL (Coldsweat\: https\://host/fever).]:<url>:' \
         '--user[The account'\''s user name.]:<name>:' \
         '--password-file[Read the password from this file (its first line).]:<file>:' \
         '--password-env[Read the password from this environment variable.]:<variable>:' \
-        '--json[Print one JSON document instead of text.]' \
-        '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:(list add test remove)'
       ;;
     search)
