@@ -70,28 +70,12 @@ enum BrowseCommand {
     // never an empty store shown.
     _ = try services.articleStore()
     _ = try services.cacheStore()
-    let registry = context.providers
-    let fromOption = Options.provider(registry)
-    // All unread, the providers whose requirement is met (newsapi.org needs its key), the
-    // feed's sources, the bookmarks.
-    var channels: [BrowseChannel] = [.allUnread]
-    channels += registry.providers.filter {
-      ($0.missingRequirement(in: configuration) == nil && services.isEnabled(provider: $0.name))
-        || $0.name == arguments[fromOption]
-    }.map(BrowseChannel.provider)
-    channels += services.feedSources().filter {
-      $0.enabled || $0.name == arguments[Options.browseSource]
-    }.map(BrowseChannel.feed)
-    // A list a tag, gathering its sources' items.
-    let tags = channels.flatMap { channel -> [String] in
-      if case .feed(let source) = channel { return source.tags }
-      return []
-    }
-    channels += Array(Set(tags)).sorted().map(BrowseChannel.tag)
-    channels.append(.bookmarks)
+    let channels = services.channels(
+      providers: context.providers, including: arguments[Options.provider(context.providers)],
+      source: arguments[Options.browseSource])
     // The home screen, unless a list was named.
     var start: Int?
-    if let name = arguments[fromOption] {
+    if let name = arguments[Options.provider(context.providers)] {
       start = channels.firstIndex { $0.name == name } ?? 0
     } else if let name = arguments[Options.browseSource] {
       start =
@@ -100,10 +84,12 @@ enum BrowseCommand {
           return false
         } ?? 0
     }
-    let session = BrowseSession(
-      context: context, services: services, channels: channels,
+    let reader = ChannelReader(
+      services: services, channels: channels,
       query: TopHeadlinesQuery(defaults: configuration.queryDefaults),
-      offline: arguments[Options.offline], unreadOnly: arguments[Options.unread],
+      unreadOnly: arguments[Options.unread])
+    let session = BrowseSession(
+      context: context, services: services, reader: reader, offline: arguments[Options.offline],
       styled: !configuration.noColor)
     return await session.run(startingAt: start)
   }

@@ -19,45 +19,38 @@ final class BrowseSession: Sendable {
     /// terminal is never given back while the loop is giving it back or taking it again.
     case stopRequested
     /// A channel's list: from the store (`final` false: an answer may follow) or an answer.
-    case loaded(
-      channel: Int, heading: String, freshness: String, articles: [Article], final: Bool)
+    case loaded(channel: Int, ChannelContents, final: Bool)
     /// A channel's fetch failed; `stored` when what the store holds is shown meanwhile.
     case failed(channel: Int, String)
     /// A home row's counts and state, read from the store.
-    case row(channel: Int, unread: Int?, total: Int?, status: String)
-    /// A list gathering the others' items (All unread, a tag), counted again from the store.
-    case gathered(channel: Int, unread: Int, total: Int)
-    case counts(id: String, likes: Int?, comments: Int?)
+    case row(channel: Int, ChannelRow)
+    /// An article's likes and comments, each `nil` when it could not be had (`problem` says
+    /// why, in the footer).
+    case counts(id: String, likes: Int?, comments: Int?, problem: String?)
   }
 
   private let context: Context
   private let services: NewsServices
-  /// The lists and reading state, over the one store opened for the session (or why it cannot
-  /// be opened: lists then show no read state, and marks and bookmarks say why they failed).
+  /// Marks and bookmarks, over the one store opened for the session (or why it cannot be
+  /// opened: marks and bookmarks then say why they failed).
   private let lists: Result<ListService, any Error>
-  /// The feed's sources, fetched through one transport (one limit a host for the session).
-  private let feed: Result<FeedService, any Error>
-  private let channels: [BrowseChannel]
-  private let query: TopHeadlinesQuery
+  /// Every list and count shown: the channels' contents and the home rows, from NewsCore
+  /// (one transport for the session: one limit a host).
+  private let reader: ChannelReader
   private let offline: Bool
-  private let unreadOnly: Bool
   private let renderer: BrowseRenderer
   private let styled: Bool
   private let events: AsyncStream<Event>
   private let send: AsyncStream<Event>.Continuation
 
   init(
-    context: Context, services: NewsServices, channels: [BrowseChannel], query: TopHeadlinesQuery,
-    offline: Bool, unreadOnly: Bool, styled: Bool
+    context: Context, services: NewsServices, reader: ChannelReader, offline: Bool, styled: Bool
   ) {
     self.context = context
     self.services = services
     lists = Result { try services.lists() }
-    feed = Result { try services.feed() }
-    self.channels = channels
-    self.query = query
+    self.reader = reader
     self.offline = offline
-    self.unreadOnly = unreadOnly
     self.styled = styled
     renderer = BrowseRenderer(
       styled: styled, unicode: context.console.unicode, now: context.timing.now(),
@@ -90,18 +83,13 @@ final class BrowseSession: Sendable {
       stopped.cancel()
     }
 
+    let channels = reader.channels
     var state = BrowseState(channels: channels.map(\.name))
-    state.countsPolicy = (try? context.configuration().counts) ?? .newsapi
+    state.countsPolicy = services.configuration.counts
     // Accounts that cannot be read leave their sources out: said in the footer, not hidden.
     state.message = services.accountSourcesWarning()
     state.home = channels.map { _ in BrowseState.HomeRow(status: "…") }
-    state.channelTags = channels.map {
-      switch $0 {
-      case .feed(let source): source.tags
-      case .tag(let tag): [tag]
-      default: []
-      }
-    }
+    state.channelTags = channels.map(\.tags)
     state.gatherers = Set(channels.indices.filter { channels[$0].gathers })
     let size = RawTerminal.size()
     state.resize(width: size.width, height: size.height)
@@ -142,39 +130,39 @@ final class BrowseSession: Sendable {
         let size = RawTerminal.size()
         state.resize(width: size.width, height: size.height)
         screen = nil
-      case .loaded(let channel, let heading, let freshness, let articles, let final):
-        var all = ReadingState(articles: articles, read: [], bookmarked: [])
-        switch lists {
-        case .success(let lists): all = lists.readingState(of: articles, unreadOnly: false)
-        case .failure(let error): all.warnings = ["read state unavailable: " + Self.describe(error)]
-        }
-        if let warning = all.warnings.first, state.message == nil { state.message = warning }
+      case .loaded(let channel, let contents, let final):
+        if let warning = contents.warnings.first, state.message == nil { state.message = warning }
         state.updateRow(
-          channel, unread: all.articles.filter { !all.read.contains($0.id) }.count,
-          total: all.articles.count, status: freshness, loading: !final)
+          channel, unread: contents.unread, total: contents.total, status: contents.freshness,
+          loading: !final)
         // The last list of a reload answered: the gathering lists are counted again.
         if final, !state.gatherers.contains(channel), !state.home.contains(where: \.loading) {
           loadHome()
         }
         guard channel == state.channel, state.screen != .home else { continue }
         effects += state.loaded(
-          heading: heading, freshness: freshness,
-          articles: unreadOnly ? all.articles.filter { !all.read.contains($0.id) } : all.articles,
-          read: all.read, bookmarked: all.bookmarked)
+          heading: contents.heading, freshness: contents.freshness, articles: contents.articles,
+          read: contents.read, bookmarked: contents.bookmarked)
         state.loading = !final
       case .failed(let channel, let reason):
         state.updateRow(
           channel, unread: nil, total: nil, status: "failed: " + reason, failed: true)
         if channel == state.channel, state.screen != .home { state.failed(reason) }
-      case .gathered(let channel, let unread, let total):
-        state.updateRow(channel, unread: unread, total: total, status: "stored")
-      case .row(let channel, let unread, let total, let status):
-        // An answer that came first is not overwritten by what the store held.
-        if state.home.indices.contains(channel), state.home[channel].status == "…" {
-          state.updateRow(channel, unread: unread, total: total, status: status)
+      case .row(let channel, let row):
+        // An answer that came first is not overwritten by what the store held; the lists that
+        // gather the others' items are counted again every time.
+        if row.failed {
+          state.updateRow(
+            channel, unread: nil, total: nil, status: "failed: " + row.status, failed: true)
+          if channel == state.channel, state.screen != .home { state.failed(row.status) }
+        } else if state.gatherers.contains(channel)
+          || (state.home.indices.contains(channel) && state.home[channel].status == "…")
+        {
+          state.updateRow(channel, unread: row.unread, total: row.total, status: row.status)
         }
-      case .counts(let id, let likes, let comments):
+      case .counts(let id, let likes, let comments, let problem):
         state.counts[id] = .loaded(likes: likes, comments: comments)
+        if let problem, state.message == nil { state.message = problem }
       }
       perform(effects, state: &state)
       draw(state, over: &screen)
@@ -207,9 +195,11 @@ final class BrowseSession: Sendable {
         Task {
           let counts = await services.info().counts(
             articleID: article.id, deadline: services.countsDeadline())
+          let problem = [counts.likes, counts.comments].compactMap(\.failure).first?.message
           send.yield(
             .counts(
-              id: article.id, likes: try? counts.likes.get(), comments: try? counts.comments.get()))
+              id: article.id, likes: counts.likes.success, comments: counts.comments.success,
+              problem: problem))
         }
       case .openLink(let article, let number):
         if let number {
@@ -294,24 +284,28 @@ final class BrowseSession: Sendable {
   /// (no request), then, unless `--offline`, an answer (the list changes when it came).
   private func load(_ index: Int, refresh: Bool, storedFirst: Bool) {
     // A list gathering the others' items is the store's answer: there is nothing to fetch.
-    let offline = self.offline || channels[index].gathers
+    let offline = self.offline || reader.channels[index].gathers
+    let (reader, send) = (self.reader, self.send)
     Task {
-      if storedFirst || offline, let stored = await self.stored(index) {
-        send.yield(
-          .loaded(
-            channel: index, heading: stored.heading, freshness: stored.freshness,
-            articles: stored.articles, final: offline))
-      } else if offline {
-        send.yield(.failed(channel: index, "nothing stored (--offline)"))
+      if storedFirst || offline {
+        do {
+          if let stored = try await reader.contents(index, offline: true) {
+            send.yield(.loaded(channel: index, stored, final: offline))
+          } else if offline {
+            send.yield(.failed(channel: index, "nothing stored (--offline)"))
+          }
+        } catch let error as ChannelError where !offline {
+          // The source's last failure: the answer that follows says how it stands now.
+          _ = error
+        } catch {
+          send.yield(.failed(channel: index, Self.describe(error)))
+          if offline { return }
+        }
       }
       guard !offline else { return }
       do {
-        let fetched = try await answer(index, refresh: refresh, offline: false, throwing: true)
-        if let fetched {
-          send.yield(
-            .loaded(
-              channel: index, heading: fetched.heading, freshness: fetched.freshness,
-              articles: fetched.articles, final: true))
+        if let fetched = try await reader.contents(index, refresh: refresh, offline: false) {
+          send.yield(.loaded(channel: index, fetched, final: true))
         }
       } catch {
         send.yield(.failed(channel: index, Self.describe(error)))
@@ -319,147 +313,12 @@ final class BrowseSession: Sendable {
     }
   }
 
-  /// Every row's counts and state from the store, one channel after the other (no request);
-  /// the lists that gather the others' items last, All unread from what the others held.
+  /// Every row's counts and state from the store (no request), as NewsCore counts them.
   private func loadHome() {
-    let lists = self.lists
-    // A source failing run after run says its failure, not "never fetched".
-    let failures = (try? feed.get())?.failures() ?? [:]
+    let (reader, send) = (self.reader, self.send)
     Task {
-      var unread = Set<String>()
-      var tagged: [String: (unread: Set<String>, all: Set<String>)] = [:]
-      for index in channels.indices where !channels[index].gathers {
-        let stored: (heading: String, freshness: String, articles: [Article])?
-        do {
-          stored = try await answer(index, refresh: false, offline: true, throwing: true)
-        } catch is OfflineError {
-          stored = nil
-        } catch {
-          // A store that cannot be read is said as such, never taken for "never fetched".
-          send.yield(
-            .row(
-              channel: index, unread: nil, total: nil,
-              status: "unreadable: " + Self.describe(error)))
-          continue
-        }
-        guard let stored else {
-          if case .feed(let source) = channels[index], let failure = failures[source.name] {
-            send.yield(.failed(channel: index, failure.error))
-          } else {
-            send.yield(.row(channel: index, unread: nil, total: nil, status: "never fetched"))
-          }
-          continue
-        }
-        let all = try? lists.get().readingState(of: stored.articles, unreadOnly: false)
-        let unreadHere = all.map { state in
-          state.articles.filter { !state.read.contains($0.id) }.map(\.id)
-        }
-        unread.formUnion(unreadHere ?? [])
-        if case .feed(let source) = channels[index] {
-          for tag in source.tags {
-            tagged[tag, default: ([], [])].unread.formUnion(unreadHere ?? [])
-            tagged[tag, default: ([], [])].all.formUnion(stored.articles.map(\.id))
-          }
-        }
-        send.yield(
-          .row(
-            channel: index, unread: unreadHere?.count,
-            total: all?.articles.count ?? stored.articles.count, status: stored.freshness))
-      }
-      for index in channels.indices where channels[index].gathers {
-        if case .allUnread = channels[index] {
-          send.yield(.gathered(channel: index, unread: unread.count, total: unread.count))
-        } else if case .tag(let tag) = channels[index] {
-          send.yield(
-            .gathered(
-              channel: index, unread: tagged[tag]?.unread.count ?? 0,
-              total: tagged[tag]?.all.count ?? 0))
-        } else if let stored = await self.stored(index),
-          let state = try? lists.get().readingState(of: stored.articles, unreadOnly: false)
-        {
-          send.yield(
-            .row(
-              channel: index,
-              unread: state.articles.filter { !state.read.contains($0.id) }.count,
-              total: state.articles.count, status: "stored"))
-        }
-      }
+      await reader.home { index, row in send.yield(.row(channel: index, row)) }
     }
-  }
-
-  /// What the store holds of channel `index`, if anything (no request).
-  private func stored(_ index: Int) async -> (
-    heading: String, freshness: String, articles: [Article]
-  )? {
-    (try? await answer(index, refresh: false, offline: true)) ?? nil
-  }
-
-  /// What channel `index` answers: its heading, how fresh, its articles. `nil` when there is
-  /// nothing (offline: nothing stored); a failure is thrown only with `throwing`.
-  private func answer(_ index: Int, refresh: Bool, offline: Bool, throwing: Bool = false)
-    async throws -> (heading: String, freshness: String, articles: [Article])?
-  {
-    let now = context.timing.now
-    do {
-      switch channels[index] {
-      case .provider(let provider):
-        let result = try await lists.get().headlines(
-          from: provider, query: query, offline: offline, limit: nil)
-        let freshness =
-          result.freshness.label(fetchedAt: result.list.fetchedAt, now: now(), withReason: true)
-          ?? "fresh"
-        return (provider.heading(for: query), freshness, result.list.articles)
-      case .feed(let source):
-        let report = try await feed.get().fetch([source], refresh: refresh, offline: offline)
-          .first
-        guard let report, report.status != .failed else {
-          if throwing, report?.neverFetched != true {
-            throw BrowseFailure(message: report?.error ?? "source \(source.name) failed")
-          }
-          return nil
-        }
-        var freshness = report.status.rawValue
-        if let fetchedAt = report.fetchedAt, report.status != .fresh {
-          freshness += ", " + RelativeTime.describe(fetchedAt, now: now())
-        }
-        return (
-          "Source " + source.name, freshness, report.items.map(\.article).uniquedByID()
-        )
-      case .bookmarks:
-        return ("Bookmarks", "stored", try lists.get().bookmarks(limit: nil).list.articles)
-      case .allUnread:
-        var gathered: [Article] = []
-        for other in channels.indices where !channels[other].gathers {
-          gathered += await stored(other)?.articles ?? []
-        }
-        let state = try lists.get().readingState(of: gathered.uniquedByID(), unreadOnly: true)
-        // Newest first across the lists (undated last), not list by list.
-        let newest = state.articles.enumerated().sorted { left, right in
-          let (a, b) = (left.element.publishedAt, right.element.publishedAt)
-          if a != b { return (a ?? .distantPast) > (b ?? .distantPast) }
-          return left.offset < right.offset
-        }.map(\.element)
-        return ("All unread", "stored", newest)
-      case .tag(let tag):
-        var gathered: [Article] = []
-        for other in channels.indices {
-          guard case .feed(let source) = channels[other], source.tags.contains(tag) else {
-            continue
-          }
-          gathered += await stored(other)?.articles ?? []
-        }
-        return ("Tag " + tag, "stored", gathered.uniquedByID())
-      }
-    } catch {
-      if throwing { throw error }
-      return nil
-    }
-  }
-
-  /// A source that failed, said as its report says it.
-  private struct BrowseFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
   }
 
   /// Reads standard input on a thread of its own (a blocking read), handing bytes over; a lone

@@ -42,8 +42,8 @@ enum ShowCommand {
       for result in [counts.likes, counts.comments] {
         if case .failure(let error) = result { context.warn(error.message) }
       }
-      likes = try? counts.likes.get()
-      comments = try? counts.comments.get()
+      likes = counts.likes.success
+      comments = counts.comments.success
     }
 
     let (read, warning) = lists.shown(article.id)

@@ -1,0 +1,47 @@
+import Foundation
+
+/// What one channel holds now: its heading, how fresh, the items a reader shows with their
+/// read and bookmark state, and its counts (counted once, here).
+public struct ChannelContents: Sendable, Equatable {
+  /// `Source hn`, `Top headlines · us`, `All unread`.
+  public var heading: String
+  /// `fresh`, `cached, 5 min ago`, `stored`.
+  public var freshness: String
+  /// The items shown: every one, or only the unread ones when the reader asked for that.
+  public var articles: [Article]
+  /// The ids of the read ones.
+  public var read: Set<String>
+  /// The ids of the bookmarked ones.
+  public var bookmarked: Set<String>
+  /// Unread items of the whole channel (ignored ones left out).
+  public var unread: Int
+  /// Items of the whole channel (ignored ones left out).
+  public var total: Int
+  /// What could not be read (read marks, bookmarks, an ignore rule), for the reader to show.
+  public var warnings: [String]
+
+  /// The row this channel makes on the home screen.
+  public var row: ChannelRow {
+    ChannelRow(unread: unread, total: total, status: freshness)
+  }
+}
+
+/// A home screen row: a channel's counts (when known) and its state.
+public struct ChannelRow: Sendable, Equatable {
+  /// Unread items, when known.
+  public var unread: Int?
+  /// Items, when known.
+  public var total: Int?
+  /// `fresh`, `stored`, `never fetched`, `failed: …`, `unreadable: …`.
+  public var status: String
+  /// Whether the status is a failure.
+  public var failed: Bool
+
+  /// Creates a row.
+  public init(unread: Int?, total: Int?, status: String, failed: Bool = false) {
+    self.unread = unread
+    self.total = total
+    self.status = status
+    self.failed = failed
+  }
+}

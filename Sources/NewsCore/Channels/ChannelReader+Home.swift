@@ -1,0 +1,71 @@
+import Foundation
+
+extension ChannelReader {
+  /// The home screen's rows from the store (no request), reported as each is counted: the
+  /// channels that fetch first, then those gathering their items from what that pass read (each
+  /// channel is read once). A source that never answered says so, or says its failure when it
+  /// fails run after run; a store that cannot be read is said as such, never taken for
+  /// "never fetched".
+  public func home(_ report: @Sendable (Int, ChannelRow) -> Void) async {
+    let failures: [String: FeedFailures.Failure]
+    switch feed {
+    case .success(let feed): failures = feed.failures()
+    case .failure: failures = [:]
+    }
+    var held: [Int: [Article]] = [:]
+    for index in channels.indices where !channels[index].gathers {
+      let raw: Raw?
+      do {
+        raw = try await self.raw(index, refresh: false, offline: true)
+      } catch {
+        // Offline, a failure is the store's or the cache's: what was kept cannot be read.
+        report(
+          index,
+          ChannelRow(unread: nil, total: nil, status: "unreadable: " + Self.describe(error)))
+        continue
+      }
+      guard let raw else {
+        if case .feed(let source) = channels[index], let failure = failures[source.name] {
+          report(
+            index, ChannelRow(unread: nil, total: nil, status: failure.error, failed: true))
+        } else {
+          report(index, ChannelRow(unread: nil, total: nil, status: "never fetched"))
+        }
+        continue
+      }
+      held[index] = raw.articles
+      report(index, shaped(raw).row)
+    }
+    for index in channels.indices where channels[index].gathers {
+      let gathered: [Article]
+      switch channels[index] {
+      case .allUnread:
+        gathered = channels.indices.flatMap { held[$0] ?? [] }
+      case .tag(let tag):
+        gathered = channels.indices.flatMap { other -> [Article] in
+          guard case .feed(let source) = channels[other], source.tags.contains(tag) else {
+            return []
+          }
+          return held[other] ?? []
+        }
+      default:
+        do {
+          guard let contents = try await contents(index, offline: true) else { continue }
+          report(
+            index, ChannelRow(unread: contents.unread, total: contents.total, status: "stored"))
+        } catch {
+          report(
+            index,
+            ChannelRow(unread: nil, total: nil, status: "unreadable: " + Self.describe(error)))
+        }
+        continue
+      }
+      let raw = Raw(
+        heading: channels[index].name, freshness: "stored", articles: gathered.uniquedByID())
+      var allUnread = false
+      if case .allUnread = channels[index] { allUnread = true }
+      let contents = shaped(raw, allUnread: allUnread)
+      report(index, ChannelRow(unread: contents.unread, total: contents.total, status: "stored"))
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Answers a reader's channels: each one's contents, read state and counts, and the home
+/// screen's rows, so that a reader (`news browse`) only runs its event loop. Over the one store
+/// and one transport of a run.
+public struct ChannelReader: Sendable {
+  /// The channels, in the order the home screen lists them.
+  public let channels: [Channel]
+  let lists: Result<ListService, any Error>
+  let feed: Result<FeedService, any Error>
+  let query: TopHeadlinesQuery
+  let unreadOnly: Bool
+  let now: @Sendable () -> Date
+
+  /// A channel's items before read state is applied.
+  struct Raw {
+    var heading: String
+    var freshness: String
+    var articles: [Article]
+  }
+
+  /// A reader of `channels` over `services`' store and transport; with `unreadOnly`, lists
+  /// show only unread items (counts still count every one).
+  public init(
+    services: NewsServices, channels: [Channel], query: TopHeadlinesQuery, unreadOnly: Bool
+  ) {
+    self.channels = channels
+    lists = Result { try services.lists() }
+    feed = Result { try services.feed() }
+    self.query = query
+    self.unreadOnly = unreadOnly
+    now = services.dependencies.timing.now
+  }
+
+  /// What channel `index` holds: from the store only with `offline` (`nil` when nothing is
+  /// stored), else its answer (`refresh` asks even when the cache is fresh). A source that
+  /// failed throws its report's error; a gathering channel is always answered from the store.
+  public func contents(_ index: Int, refresh: Bool = false, offline: Bool) async throws
+    -> ChannelContents?
+  {
+    guard
+      let raw = try await raw(index, refresh: refresh, offline: offline || channels[index].gathers)
+    else { return nil }
+    return shaped(
+      raw, allUnread: { if case .allUnread = channels[index] { true } else { false } }())
+  }
+
+  /// The read state, counts and shown items of `raw`.
+  func shaped(_ raw: Raw, allUnread: Bool = false) -> ChannelContents {
+    var state: ReadingState
+    switch lists {
+    case .success(let lists): state = lists.readingState(of: raw.articles, unreadOnly: allUnread)
+    case .failure(let error):
+      state = ReadingState(articles: raw.articles, read: [], bookmarked: [])
+      state.warnings = ["read state unavailable: " + Self.describe(error)]
+    }
+    var articles = state.articles
+    if allUnread {
+      // Newest first across the lists (undated last), not list by list.
+      articles = articles.enumerated().sorted { left, right in
+        let (a, b) = (left.element.publishedAt, right.element.publishedAt)
+        if a != b { return (a ?? .distantPast) > (b ?? .distantPast) }
+        return left.offset < right.offset
+      }.map(\.element)
+    }
+    let unread = articles.filter { !state.read.contains($0.id) }
+    return ChannelContents(
+      heading: raw.heading, freshness: raw.freshness,
+      articles: unreadOnly ? unread : articles, read: state.read, bookmarked: state.bookmarked,
+      unread: unread.count, total: articles.count, warnings: state.warnings)
+  }
+
+  /// Channel `index`'s heading, freshness and items; `nil` when there is nothing (offline:
+  /// nothing stored; a source never fetched).
+  func raw(_ index: Int, refresh: Bool, offline: Bool) async throws -> Raw? {
+    switch channels[index] {
+    case .provider(let provider):
+      let result: ListResult
+      do {
+        result = try await lists.get().headlines(
+          from: provider, query: query, offline: offline, limit: nil)
+      } catch is OfflineError {
+        return nil
+      }
+      let freshness =
+        result.freshness.label(fetchedAt: result.list.fetchedAt, now: now(), withReason: true)
+        ?? "fresh"
+      return Raw(
+        heading: provider.heading(for: query), freshness: freshness,
+        articles: result.list.articles)
+    case .feed(let source):
+      let report = try await feed.get().fetch([source], refresh: refresh, offline: offline).first
+      guard let report, report.status != .failed else {
+        if report?.neverFetched == true || report == nil { return nil }
+        throw ChannelError.failed(report?.error ?? "source \(source.name) failed")
+      }
+      var freshness = report.status.rawValue
+      if let fetchedAt = report.fetchedAt, report.status != .fresh {
+        freshness += ", " + RelativeTime.describe(fetchedAt, now: now())
+      }
+      return Raw(
+        heading: "Source " + source.name, freshness: freshness,
+        articles: report.items.map(\.article).uniquedByID())
+    case .bookmarks:
+      return Raw(
+        heading: "Bookmarks", freshness: "stored",
+        articles: try lists.get().bookmarks(limit: nil).list.articles)
+    case .allUnread:
+      let gathered = try await gather { !$0.gathers }
+      return Raw(heading: "All unread", freshness: "stored", articles: gathered)
+    case .tag(let tag):
+      let gathered = try await gather {
+        if case .feed(let source) = $0 { source.tags.contains(tag) } else { false }
+      }
+      return Raw(heading: "Tag " + tag, freshness: "stored", articles: gathered)
+    }
+  }
+
+  /// What the store holds of every channel `including` picks, once each.
+  private func gather(_ including: (Channel) -> Bool) async throws -> [Article] {
+    var gathered: [Article] = []
+    for index in channels.indices where including(channels[index]) {
+      gathered += try await raw(index, refresh: false, offline: true)?.articles ?? []
+    }
+    return gathered.uniquedByID()
+  }
+
+  static func describe(_ error: any Error) -> String {
+    (error as? any NewsError)?.message ?? String(describing: error)
+  }
+}
+
+/// A channel could not be answered.
+public enum ChannelError: NewsError, Equatable {
+  /// The source's fetch failed, as its report says.
+  case failed(String)
+
+  public var message: String {
+    switch self {
+    case .failed(let reason): reason
+    }
+  }
+
+  public var exitCode: ExitCode { .unavailable }
+}

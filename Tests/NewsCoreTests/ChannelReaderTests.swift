@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+/// Every list and count a reader shows comes from ``ChannelReader``: contents with read state,
+/// and the home rows counted once.
+@Suite("Channel reader: lists and counts for a reader")
+struct ChannelReaderTests {
+  let server: LoopbackServer
+  let directory = TemporaryDirectory()
+
+  init() throws {
+    server = try LoopbackServer()
+    server.route(
+      "/one.xml",
+      Self.rss(["one-1": "Mon, 02 Nov 2026 10:00:00 GMT", "one-2": "Mon, 02 Nov 2026 08:00:00 GMT"])
+    )
+    server.route("/two.xml", Self.rss(["two-1": "Mon, 02 Nov 2026 09:00:00 GMT"]))
+  }
+
+  static func rss(_ items: [String: String]) -> LoopbackServer.Response {
+    let entries = items.sorted { $0.key < $1.key }.map { title, date in
+      "<item><title>\(title)</title><link>https://example.com/\(title)</link>"
+        + "<pubDate>\(date)</pubDate></item>"
+    }.joined()
+    return LoopbackServer.Response(
+      headers: ["Content-Type": "application/rss+xml"],
+      body: Data("<rss version=\"2.0\"><channel><title>t</title>\(entries)</channel></rss>".utf8))
+  }
+
+  func services() throws -> NewsServices {
+    let base = server.baseURL.absoluteString
+    let config = """
+      {"sources": [
+        {"name": "one", "url": "\(base)/one.xml", "tags": ["news"]},
+        {"name": "two", "url": "\(base)/two.xml", "tags": ["news"]},
+        {"name": "a", "enabled": false}, {"name": "b", "enabled": false},
+        {"name": "c", "enabled": false}]}
+      """
+    try Data(config.utf8).write(to: directory.url.appendingPathComponent("config.json"))
+    let configuration = try Configuration(environment: [
+      "HOME": directory.url.path, "NEWS_HOME": directory.path("home"),
+      "NEWS_CONFIG": directory.path("config.json"),
+      "NEWS_STORE_KEY": Data(repeating: 7, count: 32).base64EncodedString(),
+    ])
+    return NewsServices(
+      configuration: configuration, configFile: try FeedConfigFile.load(configuration),
+      dependencies: NewsDependencies(
+        httpClient: URLSessionHTTPClient(), timing: .test(), randomBytes: SecureRandom.bytes),
+      providers: ProviderRegistry([]))
+  }
+
+  @Test("home rows: each source's counts, All unread and a tag from the same pass, bookmarks")
+  func home() async throws {
+    let services = try services()
+    let channels = services.channels(providers: services.providers)
+    #expect(channels.map(\.name) == ["All unread", "one", "two", "#news", "Bookmarks"])
+    let reader = ChannelReader(
+      services: services, channels: channels, query: TopHeadlinesQuery(), unreadOnly: false)
+    // Nothing stored yet: the sources say so.
+    let empty = Recorder<(Int, ChannelRow)>()
+    await reader.home { empty.record(($0, $1)) }
+    #expect(empty.all.first { $0.0 == 1 }?.1.status == "never fetched")
+    // Fetched once, one item read, one bookmarked.
+    let one = try #require(try await reader.contents(1, offline: false))
+    #expect(one.total == 2 && one.unread == 2)
+    let lists = try services.lists()
+    _ = try lists.mark([one.articles[0].id], read: true)
+    _ = try lists.bookmark([one.articles[1]])
+    _ = try await reader.contents(2, offline: false)
+
+    let rows = Recorder<(Int, ChannelRow)>()
+    await reader.home { rows.record(($0, $1)) }
+    let byIndex = Dictionary(rows.all.map { ($0.0, $0.1) }) { $1 }
+    #expect(byIndex[1]?.unread == 1)
+    #expect(byIndex[1]?.total == 2)
+    #expect(byIndex[2]?.unread == 1 && byIndex[2]?.total == 1)
+    #expect(byIndex[0] == ChannelRow(unread: 2, total: 2, status: "stored"))
+    #expect(byIndex[3] == ChannelRow(unread: 2, total: 3, status: "stored"))
+    #expect(byIndex[4] == ChannelRow(unread: 1, total: 1, status: "stored"))
+    // The gathering rows come after every source's.
+    #expect(rows.all.map(\.0) == [1, 2, 0, 3, 4])
+  }
+
+  @Test("contents: All unread newest first across sources; --unread shows unread, counts all")
+  func contents() async throws {
+    let services = try services()
+    let channels = services.channels(providers: services.providers)
+    let all = ChannelReader(
+      services: services, channels: channels, query: TopHeadlinesQuery(), unreadOnly: false)
+    let one = try #require(try await all.contents(1, offline: false))
+    _ = try await all.contents(2, offline: false)
+    _ = try services.lists().mark([one.articles[0].id], read: true)
+
+    let gathered = try #require(try await all.contents(0, offline: false))
+    #expect(gathered.heading == "All unread")
+    #expect(gathered.articles.map(\.title) == ["two-1", "one-2"])
+
+    let unread = ChannelReader(
+      services: services, channels: channels, query: TopHeadlinesQuery(), unreadOnly: true)
+    let shown = try #require(try await unread.contents(1, offline: true))
+    #expect(shown.articles.map(\.title) == ["one-2"])
+    #expect(shown.unread == 1 && shown.total == 2)
+    #expect(shown.read == [one.articles[0].id])
+  }
+
+  @Test("a source whose answer fails throws its report's error; offline, nothing stored is nil")
+  func failure() async throws {
+    server.route("/one.xml", LoopbackServer.Response(status: 500))
+    let services = try services()
+    let reader = ChannelReader(
+      services: services, channels: services.channels(providers: services.providers),
+      query: TopHeadlinesQuery(), unreadOnly: false)
+    #expect(try await reader.contents(1, offline: true) == nil)
+    await #expect(throws: ChannelError.self) { try await reader.contents(1, offline: false) }
+  }
+}
