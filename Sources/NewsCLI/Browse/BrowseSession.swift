@@ -91,6 +91,10 @@ final class BrowseSession: Sendable {
     state.home = channels.map { _ in BrowseState.HomeRow(status: "…") }
     state.channelTags = channels.map(\.tags)
     state.gatherers = Set(channels.indices.filter { channels[$0].gathers })
+    state.sources = Set(
+      channels.indices.filter {
+        if case .feed = channels[$0] { true } else { false }
+      })
     let size = RawTerminal.size()
     state.resize(width: size.width, height: size.height)
     var decoder = KeyDecoder()

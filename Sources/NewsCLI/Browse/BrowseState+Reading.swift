@@ -90,7 +90,7 @@ extension BrowseState {
     undoable = ids
     message = "marked \(ids.count) read (u undoes)"
     // The whole list of a source: one mark of the source (one request to an account's server).
-    if filter.isEmpty, channels.indices.contains(channel), channels[channel].contains("/") {
+    if filter.isEmpty, sources.contains(channel) {
       return [.setSourceRead(channels[channel], ids)]
     }
     return [.setRead(ids, true)]

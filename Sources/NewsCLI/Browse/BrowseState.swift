@@ -42,6 +42,9 @@ struct BrowseState: Equatable {
   var home: [HomeRow] = []
   /// The channels that gather the others' items (All unread, Bookmarks): `n` and `R` pass them.
   var gatherers: Set<Int> = []
+  /// The channels that are one feed source (`A` on a whole one marks the source read: one
+  /// request for an account's feed).
+  var sources: Set<Int> = []
   /// Each channel's tags (`t` filters the home screen by one).
   var channelTags: [[String]] = []
   /// The tag the home screen shows only the lists of, if any.

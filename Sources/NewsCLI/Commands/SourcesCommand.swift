@@ -49,12 +49,7 @@ enum SourcesCommand {
     }
     let rows = services.feedSources().filter { source in
       arguments[Options.tag].map { source.tags.contains($0) } ?? true
-    }.map { source in
-      // An account's feed was last "fetched" when its account last synced.
-      var last = feed.lastFetch(source)
-      if source.account != nil { last.fetchedAt = source.syncedAt }
-      return (source, last)
-    }
+    }.map { source in (source, feed.lastFetch(source)) }
     // The providers first, like sources (not filed under tags).
     let providers = arguments[Options.tag] == nil ? services.providerStatuses() : []
     if arguments[Options.json] {

@@ -38,6 +38,8 @@ public struct FeedService: Sendable {
 
   /// When `source` was last fetched, read from its cache without any request.
   public func lastFetch(_ source: FeedSource) -> LastFetch {
+    // An account's feed is fetched by its account's sync, never through the cache.
+    if source.account != nil { return LastFetch(fetchedAt: source.syncedAt, error: nil) }
     let (cached, error) = cachedEntry(source)
     return LastFetch(fetchedAt: cached?.fetchedAt, error: error)
   }
