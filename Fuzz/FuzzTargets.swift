@@ -1,6 +1,8 @@
-// libFuzzer entry point for NewsCore, compiled into the module by Fuzz/run.sh (not by SwiftPM).
+// libFuzzer entry point for NewsCore, compiled into the module by Fuzz/run.sh (not by SwiftPM),
+// against the FeedParsing module built alone.
 // FUZZ_TARGET picks what the bytes are fed to; every target also checks invariants that must hold
 // for any input, and crashes (so the fuzzer reports it) when one does not.
+import FeedParsing
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""

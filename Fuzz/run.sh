@@ -18,9 +18,17 @@ echo "== building the fuzzer"
 # NewsCore imports the libcurl shim (Sources/CCurl): compiled apart, found through its module map.
 clang -c -O2 -I Sources/CCurl/include Sources/CCurl/CCurl.c -o "$out/CCurl.o" \
   2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
+# The feed reader is a module of its own, built alone (it sees no store and no network), then
+# NewsCore and the targets against it. `package` declarations need the one package name.
+mkdir -p "$out/modules"
 # shellcheck disable=SC2046
-swiftc -sanitize=fuzzer,address -parse-as-library -module-name NewsCore -O \
-  -I Sources/CCurl/include "$out/CCurl.o" -ldl \
+swiftc -sanitize=fuzzer,address -parse-as-library -module-name FeedParsing -package-name news -O \
+  -wmo -emit-object -emit-module -emit-module-path "$out/modules/FeedParsing.swiftmodule" \
+  $(find Sources/FeedParsing -name '*.swift' | sort) \
+  -o "$out/FeedParsing.o" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -module-name NewsCore -package-name news -O \
+  -I Sources/CCurl/include -I "$out/modules" "$out/CCurl.o" "$out/FeedParsing.o" -ldl \
   $(find Sources/NewsCore -name '*.swift' | sort) Fuzz/FuzzTargets.swift \
   -o "$out/news-fuzz" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
 

@@ -1,3 +1,4 @@
+import FeedParsing
 // news-benchmark: helpers for Benchmarks/run.sh that need NewsCore itself.
 //
 //   news-benchmark populate <count>   fill the store under NEWS_HOME with <count> articles

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 @Suite("accounts: the protocols' small parts")

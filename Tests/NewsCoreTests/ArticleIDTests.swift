@@ -1,3 +1,4 @@
+import FeedParsing
 import NewsCore
 import Testing
 

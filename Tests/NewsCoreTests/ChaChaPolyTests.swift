@@ -1,5 +1,6 @@
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 /// RFC 8439 test vectors.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 /// Every list and count a reader shows comes from ``ChannelReader``: contents with read state,

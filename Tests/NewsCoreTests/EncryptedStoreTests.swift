@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 @Suite("Encrypted store")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 @Suite("Feed dates: RFC 822/1123/2822, ISO 8601/RFC 3339/W3C, asctime and what feeds get wrong")

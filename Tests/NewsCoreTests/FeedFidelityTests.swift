@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 /// The project's own edge-case feeds (`Fixtures/feeds/edge/`, written for these tests): one

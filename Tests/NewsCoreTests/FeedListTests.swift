@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 @Suite("the feed as a list: merged, read state, unread only, the limit, the last list")

@@ -64,4 +64,25 @@ struct LayeringTests {
     let found = try Self.uses(of: types, in: folder)
     #expect(found.isEmpty, "\(folder) names: \(found.joined(separator: ", "))")
   }
+
+  @Test("FeedParsing imports Foundation alone: the parser cannot see the store or the network")
+  func feedParsing() throws {
+    let root = StoreLayoutTests.sources.appendingPathComponent("FeedParsing")
+    let paths = try #require(FileManager.default.enumerator(atPath: root.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    #expect(paths.count > 10)
+    var imports = Set<String>()
+    for path in paths {
+      let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+      for line in text.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        if let index = words.firstIndex(of: "import"), index < words.count - 1,
+          words[..<index].allSatisfy({ $0.hasPrefix("@") || $0.isEmpty })
+        {
+          imports.insert(String(words[index + 1]))
+        }
+      }
+    }
+    #expect(imports == ["Foundation"])
+  }
 }

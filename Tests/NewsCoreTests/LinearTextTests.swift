@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 /// Text from the network can be megabytes long: every per-character step must be linear. Before,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 /// How an article's text reads (#35.4): once, not twice; a line break inside a paragraph is a

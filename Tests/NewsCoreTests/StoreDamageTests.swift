@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 /// One damaged file costs only itself: a read-mark shard, the read log, a rolled-back segment

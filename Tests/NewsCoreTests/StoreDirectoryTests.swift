@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 @Suite("Store directory: the store's files without a key")

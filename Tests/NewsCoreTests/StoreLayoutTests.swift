@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FeedParsing
 @testable import NewsCore
 
 @Suite("store file names live in StoreLayout only, source names in SourceName only")

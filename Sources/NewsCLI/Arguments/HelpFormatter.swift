@@ -1,3 +1,4 @@
+import FeedParsing
 import NewsCore
 
 /// Writes `--help` text from the same specs the parser reads, wrapped to the terminal's width.

@@ -1,3 +1,4 @@
+import FeedParsing
 import NewsCore
 
 /// A terminal screen as rows of cells: what ``BrowseRenderer`` draws and ``ScreenDiff`` compares.

@@ -1,3 +1,4 @@
+import FeedParsing
 import NewsCore
 
 /// What the commands that act on articles (`show`, `open`, `bookmark`, `read`, …) share: the

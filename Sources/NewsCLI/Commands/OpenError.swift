@@ -1,3 +1,4 @@
+import FeedParsing
 import NewsCore
 
 /// Why `news open` could not open an article's link.

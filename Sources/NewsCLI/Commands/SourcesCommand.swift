@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import NewsCore
 

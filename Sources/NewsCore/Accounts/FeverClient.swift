@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// The Fever API (FreshRSS, Miniflux, Tiny Tiny RSS, Coldsweat): every request is a POST to the

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// Answers a reader's channels: each one's contents, read state and counts, and the home

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// How each kind of variable is read: every value that is set but unusable is an error naming the

@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// Reads `.env` files: `KEY=VALUE` lines, `#` comments, optional `export `, optional quotes.
 public enum DotEnv {
   /// Parses the text of a `.env` file (LF, CRLF or CR line ends, a byte-order mark or none).

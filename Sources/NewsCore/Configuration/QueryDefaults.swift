@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// Persistent defaults for newsapi.org queries: `NEWS_COUNTRY` (default `us`), `NEWS_CATEGORY`
 /// and, for `news search --online`, `NEWS_LANGUAGE`. Options on the command line win; `--sources`
 /// drops the country and category defaults (newsapi.org refuses them together).

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// Turns the bytes a feed source sends into items. One small type per shape of source.

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// `config.json` (in the config directory, or the file `NEWS_CONFIG` names): feed sources declared

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// One item of the feed, whatever shape its source sends.

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// Fetches every source concurrently, each with its own cache and time to live, and returns only

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// A JSON document with object keys kept in the order they were written.

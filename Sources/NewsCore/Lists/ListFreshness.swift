@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// Where a list's articles came from.

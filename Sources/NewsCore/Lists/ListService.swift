@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// The one way through for every list command: fetch, keep the articles, record the list as the

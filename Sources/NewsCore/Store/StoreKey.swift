@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// Feed discovery: the feeds a web page announces with

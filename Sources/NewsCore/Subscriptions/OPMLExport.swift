@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// The web feeds as OPML 2.0, which newsboat (`newsboat -i`) and other readers import.

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// `news sources add`, `remove`, `import` could not do what was asked.

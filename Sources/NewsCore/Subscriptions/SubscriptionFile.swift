@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// The subscription lists other readers write: OPML 1.0/2.0 (nested outlines are folders, which

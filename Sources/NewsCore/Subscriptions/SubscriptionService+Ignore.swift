@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// `news ignore add|remove|list`: the killfile, kept in `config.json`'s `ignore` list (edited in
 /// place, as the sources are).
 extension SubscriptionService {

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// A source declared in `config.json`: where the items are and where each field is, as dotted

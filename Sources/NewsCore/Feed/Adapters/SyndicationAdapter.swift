@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// The web's feeds: RSS 0.9x/2.0, RSS 1.0 (RDF), Atom 1.0 and 0.3 and JSON Feed 1.0/1.1, the
@@ -43,14 +44,13 @@ struct SyndicationAdapter: FeedAdapter {
     title: String?, items: [FeedItem], notes: [String], refreshHint: Double?
   ) {
     let document: FeedDocument
-    if Self.looksLikeJSON(data) {
-      document = try JSONFeed.document(from: data, source: source, base: origin.url)
-    } else {
-      do {
-        document = try FeedDocumentParser.parse(data, origin: origin)
-      } catch {
-        throw FeedError.undecodable(source: source, detail: error.detail)
-      }
+    do {
+      document =
+        Self.looksLikeJSON(data)
+        ? try JSONFeed.document(from: data, base: origin.url)
+        : try FeedDocumentParser.parse(data, origin: origin)
+    } catch {
+      throw FeedError.undecodable(source: source, detail: error.detail)
     }
     var notes = document.notes
     let kept = document.entries.filter(\.isKept).map(\.sanitized)

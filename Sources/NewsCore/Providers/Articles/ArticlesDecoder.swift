@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// The articles API (`NEWS_ARTICLES_URL`): one list of articles with release dates, newest

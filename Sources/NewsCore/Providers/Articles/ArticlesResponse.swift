@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// The articles API's items, field for field: `release_date` as `M/d/yyyy`, `author` an e-mail.
 struct ArticlesResponseItem: Decodable {
   /// The API sends numbers; strings are accepted too.

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// BBC-style headlines (`NEWS_BBC_URL`), in the order the server gives them. Fetched by

@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// BBC-style headlines: `{"headlines":[{"headline","updated","introduction"}]}`, `updated` (and,
 /// in a variant, `first-published`) in epoch seconds.
 struct BBCResponse: Decodable {

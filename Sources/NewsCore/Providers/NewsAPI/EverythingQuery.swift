@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// The options of newsapi.org's `/v2/everything` search.
 public struct EverythingQuery: Sendable, Hashable {
   /// The sort orders newsapi.org accepts.

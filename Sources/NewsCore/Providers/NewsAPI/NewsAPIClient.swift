@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// newsapi.org's `/v2/top-headlines` and `/v2/everything`, with the key in the `X-Api-Key` header and never in a URL.

@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// newsapi.org's response body, field for field (the wire format; see ``Article`` for the domain).
 struct NewsAPIResponse: Decodable {
   struct Source: Decodable {

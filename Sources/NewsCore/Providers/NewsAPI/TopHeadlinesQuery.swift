@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// The filters of newsapi.org's `/v2/top-headlines`.
 public struct TopHeadlinesQuery: Sendable, Hashable, Codable {
   /// The categories newsapi.org knows.

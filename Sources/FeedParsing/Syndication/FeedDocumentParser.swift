@@ -20,17 +20,17 @@ import Foundation
 /// on every element, text constructs by their declared or guessed kind (``FeedTextKind``), links
 /// chosen by RFC 4287 (``FeedLinks``), and only an entry's own elements (never those of its
 /// `atom:source`, `image` or `textinput`).
-struct FeedDocumentParser {
+package struct FeedDocumentParser {
   /// Why a document is not a feed.
-  struct Failure: Error, Equatable {
-    var detail: String
+  package struct Failure: Error, Equatable {
+    package var detail: String
   }
 
   /// Elements nested deeper than this are ignored (counted in the notes).
-  static let maximumDepth = 256
+  package static let maximumDepth = 256
 
   /// The feed in `data`, served from `origin`.
-  static func parse(_ data: Data, origin: FeedOrigin = FeedOrigin()) throws(Failure)
+  package static func parse(_ data: Data, origin: FeedOrigin = FeedOrigin()) throws(Failure)
     -> FeedDocument
   {
     let charset = FeedCharset.charset(ofContentType: origin.contentType)
@@ -66,9 +66,9 @@ struct FeedDocumentParser {
   private static let roots: Set<String> = ["rss", "rdf:rdf", "feed", "channel"]
 
   private struct Frame {
-    var name: String
-    var base: URL?
-    var declared: Int
+    package var name: String
+    package var base: URL?
+    package var declared: Int
   }
 
   /// What a captured element's text is for.
@@ -88,32 +88,32 @@ struct FeedDocumentParser {
 
   /// The element whose text is being gathered, with the markup of its children.
   private struct Capture {
-    var field: Field
-    var element: String
-    var kind: FeedTextKind
-    var base64: Bool
-    var base: URL?
-    var nested = 0
-    var text = ""
-    var markup = false
-    var authorChild: String?
-    var authorParts: [String: String] = [:]
+    package var field: Field
+    package var element: String
+    package var kind: FeedTextKind
+    package var base64: Bool
+    package var base: URL?
+    package var nested = 0
+    package var text = ""
+    package var markup = false
+    package var authorChild: String?
+    package var authorParts: [String: String] = [:]
   }
 
   /// An entry being read.
   private struct EntryBuilder {
-    var entry = SyndicationEntry()
-    var titleRank = Int.max
-    var summaryRank = Int.max
+    package var entry = SyndicationEntry()
+    package var titleRank = Int.max
+    package var summaryRank = Int.max
     /// A second summary (`description` then `summary`, or `media:description` beside a
     /// `description`): the entry's content when it has none, as feedparser reads it.
-    var secondSummary: (text: String, body: String?)?
-    var authorRank = Int.max
-    var links: [FeedLinks.Candidate] = []
-    var textLink: String?
-    var permalink: String?
-    var cdfLink: String?
-    var dates: [(rank: Int, text: String)] = []
+    package var secondSummary: (text: String, body: String?)?
+    package var authorRank = Int.max
+    package var links: [FeedLinks.Candidate] = []
+    package var textLink: String?
+    package var permalink: String?
+    package var cdfLink: String?
+    package var dates: [(rank: Int, text: String)] = []
   }
 
   private var document = FeedDocument()
@@ -455,7 +455,7 @@ struct FeedDocumentParser {
 
   /// Atom's `name` if given; else RSS's `email (Name)` or `Name <email>` as the name; else the
   /// e-mail address.
-  static func personName(name: String?, email: String?, text: String) -> String? {
+  package static func personName(name: String?, email: String?, text: String) -> String? {
     if let name = line(HTMLText.tidy(name ?? "")) { return name }
     var rest = HTMLText.tidy(text)
     var address = email.flatMap { line($0) }
@@ -477,7 +477,7 @@ struct FeedDocumentParser {
   }
 
   /// The text on one line, white space runs made one space; `nil` when blank.
-  static func line(_ text: String) -> String? {
+  package static func line(_ text: String) -> String? {
     let words = text.split(whereSeparator: \.isWhitespace)
     return words.isEmpty ? nil : words.joined(separator: " ")
   }

@@ -2,7 +2,7 @@ import Foundation
 
 extension Optional where Wrapped == String {
   /// The string trimmed, or `nil` when it is absent or blank.
-  var nonEmpty: String? {
+  package var nonEmpty: String? {
     guard let self else { return nil }
     // Swift's own white space test at both ends: Foundation's trimming goes through NSString and
     // UTF-16, which was a quarter of a cold `news feed` of 200 feeds.
@@ -17,7 +17,7 @@ extension StringProtocol {
   /// The text without leading and trailing white space.
   ///
   /// White space is Unicode's (`Character.isWhitespace`): spaces, tabs, line breaks, NBSP, U+2028…
-  func trimmingWhitespace() -> SubSequence {
+  package func trimmingWhitespace() -> SubSequence {
     var start = startIndex
     var end = endIndex
     while start < end, self[start].isWhitespace { start = index(after: start) }
@@ -28,7 +28,7 @@ extension StringProtocol {
 
 extension Unicode.Scalar {
   /// `a`–`z` or `A`–`Z`.
-  var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+  package var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
   /// `0`–`9`.
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+  package var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -14,9 +14,9 @@ import Foundation
 /// 855, 857, 860–866, 874), Mac Roman, Cyrillic, Greek, Central European and Turkish, and EBCDIC
 /// (037), under the names and aliases Python's codecs know. Anything else (UTF-7, HZ, Mac
 /// Icelandic…) falls back as above.
-enum FeedCharset {
+package enum FeedCharset {
   /// The text of `bytes`, given the HTTP `Content-Type` charset if there was one.
-  static func decode(_ bytes: Data, httpCharset: String? = nil) -> String {
+  package static func decode(_ bytes: Data, httpCharset: String? = nil) -> String {
     if let (bom, encoding) = byteOrderMark(bytes) {
       return String(data: bytes.dropFirst(bom), encoding: encoding)
         ?? fallback(bytes.dropFirst(bom))
@@ -50,7 +50,7 @@ enum FeedCharset {
   }
 
   /// The `charset` parameter of a `Content-Type` header value, if any.
-  static func charset(ofContentType value: String?) -> String? {
+  package static func charset(ofContentType value: String?) -> String? {
     guard let value else { return nil }
     for parameter in value.split(separator: ";").dropFirst() {
       let pair = parameter.split(separator: "=", maxSplits: 1)
@@ -74,7 +74,7 @@ enum FeedCharset {
   /// `’` was encoded from Windows-1252 bytes as if they were Latin-1 reads `’`, not an invisible
   /// control. Text without any (most: checked on its UTF-8 bytes, `C2 80` to `C2 9F`) is
   /// returned as it is.
-  static func mappingC1(_ text: String) -> String {
+  package static func mappingC1(_ text: String) -> String {
     var previous: UInt8 = 0
     var found = false
     for byte in text.utf8 {
@@ -134,7 +134,7 @@ enum FeedCharset {
   }
 
   /// A charset label in the form the table below knows, or `nil` when it is not one.
-  static func normalized(_ label: String) -> String? {
+  package static func normalized(_ label: String) -> String? {
     var name = label.trimmingCharacters(in: .whitespaces).lowercased()
       .replacingOccurrences(of: "_", with: "-")
     if name.hasPrefix("iso8859-") { name = "iso-8859-" + name.dropFirst(8) }
@@ -236,7 +236,7 @@ enum FeedCharset {
   /// EUC-JP, which Foundation does not decode on Linux: its two-byte JIS X 0208 characters are
   /// ISO-2022-JP's with the high bits set, and half-width katakana (`0x8E`) map directly. JIS X
   /// 0212 (`0x8F`, three bytes) becomes U+FFFD. `nil` when the bytes are not EUC-JP.
-  static func eucJP(_ bytes: Data) -> String? {
+  package static func eucJP(_ bytes: Data) -> String? {
     var out = ""
     var pending: [UInt8] = []
     func flush() -> Bool {
@@ -277,7 +277,7 @@ enum FeedCharset {
 
   /// Windows-1252, every byte decoded (the five it leaves undefined as the C1 controls they
   /// stand in for, which the terminal sanitizer removes before anything is printed).
-  static func windows1252(_ bytes: Data) -> String {
+  package static func windows1252(_ bytes: Data) -> String {
     var scalars = String.UnicodeScalarView()
     scalars.reserveCapacity(bytes.count)
     for byte in bytes {
@@ -287,13 +287,13 @@ enum FeedCharset {
   }
 
   /// The character Windows-1252 gives `byte`.
-  static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
+  package static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
     guard (0x80...0x9F).contains(byte) else { return Unicode.Scalar(byte) }
     return Unicode.Scalar(c1Replacements[Int(byte - 0x80)]) ?? Unicode.Scalar(byte)
   }
 
   /// What Windows-1252 puts at 0x80…0x9F (the web reads `&#146;` the same way).
-  static let c1Replacements: [UInt32] = [
+  package static let c1Replacements: [UInt32] = [
     0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
     0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
     0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,

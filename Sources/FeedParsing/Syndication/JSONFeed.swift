@@ -3,27 +3,27 @@ import Foundation
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org), field for field: `content_html` (HTML) and
 /// `content_text` (plain), `summary`, 1.1's `authors` and 1.0's `author`, `date_published` then
 /// `date_modified`, `url` then `external_url`, `image` then `banner_image`.
-struct JSONFeed: Decodable {
-  struct Author: Decodable {
-    var name: String?
+package struct JSONFeed: Decodable {
+  package struct Author: Decodable {
+    package var name: String?
   }
 
-  struct Item: Decodable {
-    var id: FlexibleID?
-    var url: String?
-    var externalURL: String?
-    var title: String?
-    var summary: String?
-    var contentText: String?
-    var contentHTML: String?
-    var image: String?
-    var bannerImage: String?
-    var datePublished: String?
-    var dateModified: String?
-    var author: Author?
-    var authors: LenientList<Author>?
+  package struct Item: Decodable {
+    package var id: FlexibleID?
+    package var url: String?
+    package var externalURL: String?
+    package var title: String?
+    package var summary: String?
+    package var contentText: String?
+    package var contentHTML: String?
+    package var image: String?
+    package var bannerImage: String?
+    package var datePublished: String?
+    package var dateModified: String?
+    package var author: Author?
+    package var authors: LenientList<Author>?
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
       case id, url, title, summary, image, author, authors
       case externalURL = "external_url"
       case contentText = "content_text"
@@ -34,7 +34,7 @@ struct JSONFeed: Decodable {
     }
 
     /// The item as an entry, its links resolved against `base`.
-    func entry(base: URL?) -> SyndicationEntry {
+    package func entry(base: URL?) -> SyndicationEntry {
       let content =
         contentHTML.map(HTMLText.plain).flatMap(\.nonEmptyText)
         ?? contentText.map(HTMLText.tidy).flatMap(\.nonEmptyText)
@@ -59,22 +59,24 @@ struct JSONFeed: Decodable {
   }
 
   /// `https://jsonfeed.org/version/1` or `/1.1`.
-  var version: String
+  package var version: String
   /// The feed's name.
-  var title: String?
-  var items: LenientList<Item>
+  package var title: String?
+  package var items: LenientList<Item>
 
   /// The feed in `data` as a document.
-  static func document(from data: Data, source: String, base: URL?) throws -> FeedDocument {
+  package static func document(from data: Data, base: URL?) throws(FeedDocumentParser.Failure)
+    -> FeedDocument
+  {
     let feed: JSONFeed
     do {
       feed = try JSONDecoder().decode(JSONFeed.self, from: data)
     } catch {
-      throw FeedError.undecodable(
-        source: source, detail: "not a JSON Feed: " + DecodingErrorDescription.describe(error))
+      throw FeedDocumentParser.Failure(
+        detail: "not a JSON Feed: " + DecodingErrorDescription.describe(error))
     }
     guard feed.version.lowercased().contains("jsonfeed.org/version/") else {
-      throw FeedError.undecodable(source: source, detail: "not a JSON Feed (version)")
+      throw FeedDocumentParser.Failure(detail: "not a JSON Feed (version)")
     }
     var notes: [String] = []
     if !feed.items.failures.isEmpty {

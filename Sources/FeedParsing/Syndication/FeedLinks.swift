@@ -2,17 +2,17 @@ import Foundation
 
 /// Link handling for feeds: resolving relative references against `xml:base` and the document's
 /// URL, and choosing an entry's link among those it carries.
-enum FeedLinks {
+package enum FeedLinks {
   /// One Atom-style `<link rel type href>`.
-  struct Candidate: Equatable {
-    var rel: String
-    var type: String
-    var href: String
+  package struct Candidate: Equatable {
+    package var rel: String
+    package var type: String
+    package var href: String
   }
 
   /// `reference` made absolute against `base` when it is relative; as written (trimmed) when it
   /// is absolute already or there is no base to resolve it against.
-  static func resolve(_ reference: String, against base: URL?) -> String {
+  package static func resolve(_ reference: String, against base: URL?) -> String {
     let trimmed = String(reference.trimmingWhitespace())
     guard !trimmed.isEmpty, !hasScheme(trimmed), let base else { return trimmed }
     let resolved =
@@ -24,14 +24,14 @@ enum FeedLinks {
   }
 
   /// `xml:base` (or the document URL) `reference` sets for an element, given its parent's.
-  static func base(_ reference: String, against parent: URL?) -> URL? {
+  package static func base(_ reference: String, against parent: URL?) -> URL? {
     let resolved = resolve(reference, against: parent)
     return URL(string: resolved) ?? parent
   }
 
   /// A candidate from `<link>`'s attributes: `rel` defaults to `alternate` (an IANA relation
   /// URI counts by its last segment), `type` is lower-cased without parameters.
-  static func candidate(rel: String?, type: String?, href: String) -> Candidate {
+  package static func candidate(rel: String?, type: String?, href: String) -> Candidate {
     var relation = (rel ?? "alternate").trimmingCharacters(in: .whitespaces).lowercased()
     if relation.hasPrefix("http://www.iana.org/assignments/relation/") {
       relation = String(relation.dropFirst("http://www.iana.org/assignments/relation/".count))
@@ -44,7 +44,7 @@ enum FeedLinks {
   /// RFC 4287's choice: an `alternate` link of an HTML type (or none given), then the RSS
   /// `<link>` text, then any `alternate`, then the permanent `guid`. Never `self`, `related`,
   /// `enclosure` or the like.
-  static func choose(
+  package static func choose(
     _ candidates: [Candidate], text: String?, permalink: String?
   ) -> String? {
     let alternates = candidates.filter { $0.rel == "alternate" && !$0.href.isEmpty }
@@ -56,12 +56,12 @@ enum FeedLinks {
 
   /// Whether `text` is an absolute URI (`https://…`, `tag:…`, `urn:…`): a `guid` or `id` that
   /// is one stands in for a missing link, as feedparser reads it.
-  static func isAbsolute(_ text: String) -> Bool {
+  package static func isAbsolute(_ text: String) -> Bool {
     hasScheme(text) && !text.contains(where: \.isWhitespace)
   }
 
   /// Whether `link` is an absolute http(s) URL (one a reader could open).
-  static func isWebLink(_ link: String) -> Bool {
+  package static func isWebLink(_ link: String) -> Bool {
     let lower = link.lowercased()
     return lower.hasPrefix("http://") || lower.hasPrefix("https://")
   }

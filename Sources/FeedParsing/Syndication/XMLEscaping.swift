@@ -1,8 +1,8 @@
 /// Text as XML must hold it: `&`, `<` and `>` (and `"`, in an attribute's value) as references,
 /// and the control characters XML 1.0 cannot hold at all left out (tab and line ends stay).
-enum XMLEscaping {
+package enum XMLEscaping {
   /// `text` escaped for markup; `quotes` for an attribute value in double quotes.
-  static func escaped(_ text: String, quotes: Bool) -> String {
+  package static func escaped(_ text: String, quotes: Bool) -> String {
     guard
       text.unicodeScalars.contains(where: {
         $0 == "<" || $0 == "&" || $0 == ">" || (quotes && $0 == "\"")

@@ -1,9 +1,9 @@
 /// The named character references of HTML 4.01 (the 252 of its DTDs: `&nbsp;`, `&mdash;`,
 /// `&hellip;`, `&eacute;` …) and XML's `&apos;`, as Unicode scalar values. Feeds use them without
 /// declaring them; a lenient reader knows them, as browsers and feedparser do.
-enum HTMLEntities {
+package enum HTMLEntities {
   /// The scalar `name` stands for (case-sensitive: `&Eacute;` is not `&eacute;`).
-  static func scalar(named name: Substring) -> Unicode.Scalar? {
+  package static func scalar(named name: Substring) -> Unicode.Scalar? {
     table[name].flatMap(Unicode.Scalar.init)
   }
 

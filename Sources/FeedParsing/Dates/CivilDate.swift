@@ -1,19 +1,19 @@
 import Foundation
 
 /// A day of the proleptic Gregorian calendar, converted to and from days since 1970-01-01.
-struct CivilDate: Equatable {
-  var year: Int
-  var month: Int
-  var day: Int
+package struct CivilDate: Equatable {
+  package var year: Int
+  package var month: Int
+  package var day: Int
 
-  init(year: Int, month: Int, day: Int) {
+  package init(year: Int, month: Int, day: Int) {
     self.year = year
     self.month = month
     self.day = day
   }
 
   // Howard Hinnant's days_from_civil / civil_from_days: exact for every representable day.
-  init(daysSinceEpoch days: Int) {
+  package init(daysSinceEpoch days: Int) {
     let z = days + 719_468
     let era = z.floorDiv(146_097)
     let dayOfEra = z - era * 146_097
@@ -25,7 +25,7 @@ struct CivilDate: Equatable {
     year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
   }
 
-  var daysSinceEpoch: Int {
+  package var daysSinceEpoch: Int {
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = shiftedYear.floorDiv(400)
     let yearOfEra = shiftedYear - era * 400
@@ -36,16 +36,16 @@ struct CivilDate: Equatable {
 
   /// Whole seconds since 1970 of `date`, clamped to ±10^12 (about ±31,000 years) so that calendar
   /// arithmetic on any `Date`, however absurd, cannot overflow.
-  static func clampedSeconds(_ date: Date) -> Int {
+  package static func clampedSeconds(_ date: Date) -> Int {
     let seconds = date.timeIntervalSince1970
     guard seconds.isFinite else { return 0 }
     return Int(floor(min(max(seconds, -1e12), 1e12)))
   }
 
   /// Day of the week, 0 for Sunday.
-  var weekday: Int { (daysSinceEpoch + 4).floorMod(7) }
+  package var weekday: Int { (daysSinceEpoch + 4).floorMod(7) }
 
-  static func daysIn(month: Int, year: Int) -> Int {
+  package static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
     case 4, 6, 9, 11: return 30

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the text of a feed element is: plain text, escaped HTML, inline XHTML, or plain text
 /// that may be HTML (RSS titles are nominally plain, and routinely are not).
-enum FeedTextKind: Equatable {
+package enum FeedTextKind: Equatable {
   case text
   case html
   case xhtml
@@ -11,7 +11,8 @@ enum FeedTextKind: Equatable {
 
   /// The kind an element's attributes declare (Atom 1.0 `type`; Atom 0.3 `type` and `mode`;
   /// any element's `type`), or `fallback`, and whether its text is base64.
-  static func declared(by tag: XMLStartTag, fallback: FeedTextKind) -> (FeedTextKind, Bool) {
+  package static func declared(by tag: XMLStartTag, fallback: FeedTextKind) -> (FeedTextKind, Bool)
+  {
     let mode = tag.attribute("mode")?.lowercased()
     var base64 = mode == "base64"
     guard var type = tag.attribute("type")?.lowercased() else { return (fallback, base64) }
@@ -39,7 +40,7 @@ enum FeedTextKind: Equatable {
   /// `raw` (the element's text, references decoded; markup of child elements as written) as
   /// plain text; with `images`, HTML's images stay as `[image]` marks and its links are numbered
   /// and listed (an article's content; relative links resolved against `base`).
-  func plain(_ raw: String, images: Bool = false, base: URL? = nil) -> String {
+  package func plain(_ raw: String, images: Bool = false, base: URL? = nil) -> String {
     func html(_ text: String) -> String {
       images ? HTMLText.content(text, base: base) : HTMLText.plain(text)
     }
@@ -51,7 +52,7 @@ enum FeedTextKind: Equatable {
   }
 
   /// Base64 text as UTF-8, or `nil` when it is not both.
-  static func base64Decoded(_ text: String) -> String? {
+  package static func base64Decoded(_ text: String) -> String? {
     let compact = text.filter { !$0.isWhitespace }
     guard let data = Data(base64Encoded: compact, options: .ignoreUnknownCharacters) else {
       return nil
@@ -60,7 +61,7 @@ enum FeedTextKind: Equatable {
   }
 
   /// feedparser's rule: a closing tag or a reference, and every tag one of HTML's own.
-  static func looksLikeHTML(_ text: String) -> Bool {
+  package static func looksLikeHTML(_ text: String) -> Bool {
     guard text.utf8.contains(UInt8(ascii: "<")) || text.utf8.contains(UInt8(ascii: "&")) else {
       return false
     }
@@ -106,7 +107,7 @@ enum FeedTextKind: Equatable {
   }
 
   /// HTML's elements that text may hold.
-  static let htmlElements: Set<String> = [
+  package static let htmlElements: Set<String> = [
     "a", "abbr", "acronym", "address", "area", "article", "aside", "audio", "b", "big",
     "blockquote",
     "br", "button", "canvas", "caption", "center", "cite", "code", "col", "colgroup", "dd", "del",

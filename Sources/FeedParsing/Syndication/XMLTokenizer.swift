@@ -1,5 +1,5 @@
 /// One piece of an XML document, as ``XMLTokenizer`` reads it.
-enum XMLToken: Equatable {
+package enum XMLToken: Equatable {
   /// `<name a="1">` (or `<name/>`, with `selfClosing`).
   case start(XMLStartTag)
   /// `</name>`.
@@ -11,21 +11,21 @@ enum XMLToken: Equatable {
 }
 
 /// A start tag: its name as written and its attributes (values decoded), in order.
-struct XMLStartTag: Equatable {
-  var name: String
-  var attributes: [XMLAttribute] = []
-  var selfClosing = false
+package struct XMLStartTag: Equatable {
+  package var name: String
+  package var attributes: [XMLAttribute] = []
+  package var selfClosing = false
 
   /// The value of the first attribute called `name` (compared without case).
-  func attribute(_ name: String) -> String? {
+  package func attribute(_ name: String) -> String? {
     attributes.first { $0.name.lowercased() == name }?.value
   }
 }
 
 /// One attribute of a start tag.
-struct XMLAttribute: Equatable {
-  var name: String
-  var value: String
+package struct XMLAttribute: Equatable {
+  package var name: String
+  package var value: String
 }
 
 /// A streaming, forgiving tokenizer for the XML that feeds are written in: it reads UTF-8 bytes
@@ -42,9 +42,9 @@ struct XMLAttribute: Equatable {
 /// Linear in the document: every byte is looked at a bounded number of times, and an element
 /// keeps at most ``maximumAttributes`` attributes (the rest are counted in
 /// ``droppedAttributes`` and left out).
-struct XMLTokenizer {
+package struct XMLTokenizer {
   /// Attributes kept on one element; feeds need a handful.
-  static let maximumAttributes = 64
+  package static let maximumAttributes = 64
 
   private let bytes: [UInt8]
   private var index = 0
@@ -52,20 +52,20 @@ struct XMLTokenizer {
   private(set) var droppedAttributes = 0
 
   /// A tokenizer over a UTF-8 document.
-  init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     self.bytes = bytes
   }
 
   /// Where the next token starts, in bytes.
-  var offset: Int { index }
+  package var offset: Int { index }
 
   /// The 1-based line of the byte at `offset` (for messages; counts newlines, so linear).
-  func line(at offset: Int) -> Int {
+  package func line(at offset: Int) -> Int {
     1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
   }
 
   /// The next token, or `nil` at the end of the document.
-  mutating func next() -> XMLToken? {
+  package mutating func next() -> XMLToken? {
     while index < bytes.count {
       if bytes[index] == UInt8(ascii: "<") {
         switch markup() {
@@ -275,12 +275,12 @@ struct XMLTokenizer {
       || byte == UInt8(ascii: "<")
   }
 
-  static func isSpace(_ byte: UInt8) -> Bool {
+  package static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 
   /// Letters, `_`, `:` and anything beyond ASCII start a name.
-  static func isNameStart(_ byte: UInt8) -> Bool {
+  package static func isNameStart(_ byte: UInt8) -> Bool {
     (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
       || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0xC0
   }
@@ -289,7 +289,9 @@ struct XMLTokenizer {
   /// anything else after an `&` stays as written. Numeric references to 0x80…0x9F mean what
   /// Windows-1252 puts there (as browsers read them); to nothing valid, U+FFFD.
   /// With `nbspAsSpace`, `&nbsp;` is a plain space (for text made from HTML).
-  static func decodingReferences(_ bytes: ArraySlice<UInt8>, nbspAsSpace: Bool = false) -> String {
+  package static func decodingReferences(_ bytes: ArraySlice<UInt8>, nbspAsSpace: Bool = false)
+    -> String
+  {
     guard var ampersand = bytes.firstIndex(of: UInt8(ascii: "&")) else {
       return String(decoding: bytes, as: UTF8.self)
     }

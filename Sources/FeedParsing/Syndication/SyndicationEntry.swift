@@ -1,27 +1,27 @@
 /// One entry of a syndication feed, its text already plain (HTML turned into text where the feed
 /// said, or showed, it was HTML), its links absolute where the document allowed.
-struct SyndicationEntry: Sendable, Equatable {
-  var title: String?
-  var link: String?
+package struct SyndicationEntry: Sendable, Equatable {
+  package var title: String?
+  package var link: String?
   /// RSS `guid`, Atom `id`, RDF `rdf:about`: what the feed calls the entry, whatever it is.
-  var guid: String?
+  package var guid: String?
   /// The guid is the entry's permanent link (`isPermaLink` not `false`, and a web address).
-  var guidIsLink = false
-  var summary: String?
-  var content: String?
+  package var guidIsLink = false
+  package var summary: String?
+  package var content: String?
   /// The content with its images marked in place (`[image: alt]`), for reading it in full.
-  var body: String?
-  var author: String?
+  package var body: String?
+  package var author: String?
   /// The entry's dates as written, best first: published, then updated, then created.
-  var dates: [String] = []
-  var imageURL: String?
+  package var dates: [String] = []
+  package var imageURL: String?
   /// How many elements the entry had in the document (0 for JSON Feed).
-  var elementCount = 0
+  package var elementCount = 0
 
   /// The entry with every text cleaned of terminal escape sequences and control characters
   /// (C0 but line breaks, C1, bidirectional overrides): a feed is untrusted, and what it says is
   /// stored and printed, in JSON too, only once cleaned.
-  var sanitized: SyndicationEntry {
+  package var sanitized: SyndicationEntry {
     func line(_ text: String?) -> String? { text.map { TerminalSanitizer.clean($0) }.nonEmpty }
     func lines(_ text: String?) -> String? {
       text.map { TerminalSanitizer.clean($0, keepNewlines: true) }.nonEmpty
@@ -40,7 +40,7 @@ struct SyndicationEntry: Sendable, Equatable {
   }
 
   /// Whether the entry is kept: it had any element at all, or holds something beyond an id.
-  var isKept: Bool {
+  package var isKept: Bool {
     elementCount > 0 || title != nil || link != nil || summary != nil || content != nil
       || author != nil || !dates.isEmpty || imageURL != nil
   }

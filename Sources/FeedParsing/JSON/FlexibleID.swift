@@ -1,8 +1,8 @@
 /// An id sent as a number or as a string.
-struct FlexibleID: Decodable {
-  var text: String
+package struct FlexibleID: Decodable {
+  package var text: String
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let number = try? container.decode(Int.self) {
       text = String(number)

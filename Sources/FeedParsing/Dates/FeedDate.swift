@@ -242,17 +242,17 @@ public enum FeedDate {
     private let scalars: [Unicode.Scalar]
     private var index = 0
 
-    init(_ text: String) {
+    package init(_ text: String) {
       scalars = Array(text.unicodeScalars)
     }
 
-    var isAtEnd: Bool { index >= scalars.count }
-    var peekDigit: Bool { !isAtEnd && scalars[index].isASCIIDigit }
-    var rest: String {
+    package var isAtEnd: Bool { index >= scalars.count }
+    package var peekDigit: Bool { !isAtEnd && scalars[index].isASCIIDigit }
+    package var rest: String {
       String(String.UnicodeScalarView(scalars[min(index, scalars.count)...])).lowercased()
     }
 
-    mutating func digits(exactly count: Int) -> Int? {
+    package mutating func digits(exactly count: Int) -> Int? {
       guard index + count <= scalars.count,
         scalars[index..<(index + count)].allSatisfy(\.isASCIIDigit)
       else { return nil }
@@ -261,17 +261,17 @@ public enum FeedDate {
       return value
     }
 
-    mutating func skip(_ scalar: Unicode.Scalar) -> Bool {
+    package mutating func skip(_ scalar: Unicode.Scalar) -> Bool {
       guard !isAtEnd, scalars[index] == scalar else { return false }
       index += 1
       return true
     }
 
-    mutating func skipDigits() {
+    package mutating func skipDigits() {
       while peekDigit { index += 1 }
     }
 
-    mutating func skipSpaces() {
+    package mutating func skipSpaces() {
       while !isAtEnd, scalars[index] == " " { index += 1 }
     }
   }

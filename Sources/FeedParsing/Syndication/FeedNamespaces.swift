@@ -5,15 +5,15 @@ import Foundation
 /// `dc:creator`). RSS, RDF-RSS and Atom's own namespaces have no prefix: their elements are
 /// `title`, `link`, `entry`. An undeclared prefix is taken as written (`dc:date` without
 /// `xmlns:dc` is still `dc:date`), as lenient readers do.
-struct FeedNamespaces {
+package struct FeedNamespaces {
   /// Declarations kept in scope at once; a document needs a dozen.
-  static let maximumDeclarations = 256
+  package static let maximumDeclarations = 256
 
   private var declarations: [(prefix: String, uri: String)] = []
 
   /// Declares the `xmlns`/`xmlns:p` attributes of an element; returns how many were declared
   /// (to be undone with ``pop(_:)`` when the element ends).
-  mutating func push(_ attributes: [XMLAttribute]) -> Int {
+  package mutating func push(_ attributes: [XMLAttribute]) -> Int {
     var count = 0
     for attribute in attributes where attribute.name.hasPrefix("xmlns") {
       let name = attribute.name
@@ -33,13 +33,13 @@ struct FeedNamespaces {
   }
 
   /// Undoes the last `count` declarations.
-  mutating func pop(_ count: Int) {
+  package mutating func pop(_ count: Int) {
     declarations.removeLast(min(count, declarations.count))
   }
 
   /// `name` (as written) in this reader's terms, lower-cased: `title`, `dc:date`,
   /// `content:encoded`, `xhtml:body`.
-  func canonical(_ name: String) -> String {
+  package func canonical(_ name: String) -> String {
     let lower = name.lowercased()
     guard let colon = lower.firstIndex(of: ":") else {
       // Unprefixed: the default namespace's, which is the feed's own unless it is XHTML.

@@ -2,13 +2,13 @@ import Foundation
 
 /// Locale-independent day formats, computed in UTC so the same instant reads the same everywhere.
 public enum DayFormat {
-  static let monthNames = [
+  package static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December",
   ]
-  static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  package static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-  static func civil(_ date: Date) -> CivilDate {
+  package static func civil(_ date: Date) -> CivilDate {
     CivilDate(daysSinceEpoch: CivilDate.clampedSeconds(date).floorDiv(86_400))
   }
 

@@ -1,14 +1,14 @@
 /// A list decoded element by element: an element that does not decode is kept as the reason why,
 /// so that one malformed item does not fail a whole answer.
-struct LenientList<Element: Decodable>: Decodable {
+package struct LenientList<Element: Decodable>: Decodable {
   /// The elements that decoded, in order.
-  var elements: [Element] = []
+  package var elements: [Element] = []
   /// Why the others did not, e.g. `missing field '[3].id'`.
-  var failures: [String] = []
+  package var failures: [String] = []
   /// How many elements the list had.
-  var count: Int { elements.count + failures.count }
+  package var count: Int { elements.count + failures.count }
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     var container = try decoder.unkeyedContainer()
     while !container.isAtEnd {
       let element = try container.decode(OneElement.self)
@@ -20,11 +20,11 @@ struct LenientList<Element: Decodable>: Decodable {
   }
 
   private struct OneElement: Decodable {
-    var result: Result<Element, Failure>
+    package var result: Result<Element, Failure>
 
-    struct Failure: Error { var reason: String }
+    package struct Failure: Error { var reason: String }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       do {
         result = .success(try Element(from: decoder))
       } catch {

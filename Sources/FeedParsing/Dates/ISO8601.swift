@@ -66,17 +66,17 @@ private struct DigitScanner {
   private let scalars: [Unicode.Scalar]
   private var index = 0
 
-  init(_ text: String) { scalars = Array(text.unicodeScalars) }
+  package init(_ text: String) { scalars = Array(text.unicodeScalars) }
 
-  var isAtEnd: Bool { index == scalars.count }
+  package var isAtEnd: Bool { index == scalars.count }
 
-  mutating func skip(_ scalar: Unicode.Scalar) -> Bool {
+  package mutating func skip(_ scalar: Unicode.Scalar) -> Bool {
     guard index < scalars.count, scalars[index] == scalar else { return false }
     index += 1
     return true
   }
 
-  mutating func number(digits: Int) -> Int? {
+  package mutating func number(digits: Int) -> Int? {
     guard index + digits <= scalars.count else { return nil }
     var value = 0
     for scalar in scalars[index..<index + digits] {
@@ -89,7 +89,7 @@ private struct DigitScanner {
     return value
   }
 
-  mutating func fraction() -> Double? {
+  package mutating func fraction() -> Double? {
     var digits = "0."
     while index < scalars.count, scalars[index].isASCII, ("0"..."9").contains(scalars[index]) {
       digits.unicodeScalars.append(scalars[index])

@@ -14,7 +14,7 @@ public enum HTMLText {
   /// Whether `plain` would return `text` unchanged: no tag, entity or carriage return, no space
   /// at a line's start or end or after another, no blank line at the start or end or after
   /// another, no `[+N chars]` marker.
-  static func isPlain(_ text: String) -> Bool {
+  package static func isPlain(_ text: String) -> Bool {
     var previous: UInt8 = 0x0A
     var blankLine = false
     for byte in text.utf8 {
@@ -49,7 +49,7 @@ public enum HTMLText {
   /// The full cleaning: tags removed (script, style, noscript and comments with everything in
   /// them), block elements ending lines, then references decoded (so `&lt;b&gt;` stays the text
   /// `<b>`). One pass over the UTF-8 bytes: everything it looks for is ASCII.
-  static func cleaned(_ text: String, images: Bool = false, base: URL? = nil) -> String {
+  package static func cleaned(_ text: String, images: Bool = false, base: URL? = nil) -> String {
     // With `images` (an article's content), links are numbered in the text and listed below.
     var links: [String] = []
     // Content keeps its structure: list items bulleted or numbered (nested ones indented),
@@ -223,7 +223,7 @@ public enum HTMLText {
   /// HTML made plain as ``plain(_:)`` makes it, images kept as `[image]` (or `[image: alt]`)
   /// and links numbered (`text[1]`) and listed at the end (`[1] https://…`, relative ones
   /// resolved against `base`): for an article's full content, as `show` prints it.
-  static func content(_ text: String, base: URL? = nil) -> String {
+  package static func content(_ text: String, base: URL? = nil) -> String {
     isPlain(text) ? text : cleaned(text, images: true, base: base)
   }
 

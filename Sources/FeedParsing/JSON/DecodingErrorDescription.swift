@@ -1,6 +1,6 @@
 /// A short, user-readable account of why a JSON body did not decode.
-enum DecodingErrorDescription {
-  static func describe(_ error: any Error) -> String {
+package enum DecodingErrorDescription {
+  package static func describe(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return "not valid JSON" }
     switch error {
     case .keyNotFound(let key, let context):

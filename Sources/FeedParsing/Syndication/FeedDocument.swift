@@ -2,23 +2,23 @@ import Foundation
 
 /// A web feed as read from its document: its own title, its entries, and what reading it left
 /// out (for warnings).
-struct FeedDocument: Sendable, Equatable {
+package struct FeedDocument: Sendable, Equatable {
   /// The feed's title (its `channel` or `feed` title), plain text.
-  var title: String?
+  package var title: String?
   /// Every entry (`item`, `entry`) in document order, empty ones included.
-  var entries: [SyndicationEntry] = []
+  package var entries: [SyndicationEntry] = []
   /// What was left out while reading, one line each (`3 elements nested deeper than 256 ignored`).
-  var notes: [String] = []
+  package var notes: [String] = []
   /// RSS `<ttl>`: minutes the channel may be cached.
-  var ttlMinutes: Int?
+  package var ttlMinutes: Int?
   /// `sy:updatePeriod` (`hourly`, `daily`, `weekly`, `monthly`, `yearly`) and
   /// `sy:updateFrequency` (updates a period).
-  var updatePeriod: String?
-  var updateFrequency: Int?
+  package var updatePeriod: String?
+  package var updateFrequency: Int?
 
   /// How long the feed says it stays the same, in seconds: its `<ttl>`, else its period divided
   /// by its frequency (RSS 1.0's syndication module); `nil` when it says nothing usable.
-  var refreshHint: Double? {
+  package var refreshHint: Double? {
     if let ttlMinutes, ttlMinutes > 0 { return Double(ttlMinutes) * 60 }
     let periods: [String: Double] = [
       "hourly": 3_600, "daily": 86_400, "weekly": 604_800, "monthly": 2_592_000,

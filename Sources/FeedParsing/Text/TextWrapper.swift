@@ -9,7 +9,7 @@ public enum TextWrapper {
   }
 
   /// ``wrap(_:width:)``, with the ASCII fast path switchable for tests.
-  static func wrap(_ text: String, width: Int, asciiFastPath: Bool) -> [String] {
+  package static func wrap(_ text: String, width: Int, asciiFastPath: Bool) -> [String] {
     let width = max(width, 10)
     var lines: [String] = []
     if asciiFastPath, text.isPrintableASCII(allowingNewlines: true) {
