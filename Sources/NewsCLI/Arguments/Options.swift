@@ -24,6 +24,9 @@ enum Options {
   static let refresh = Flag("refresh", help: "Fetch now, whatever is stored or cached.")
   /// `--offline` and `--refresh`, which contradict each other.
   static let freshness = [offline.spec, refresh.spec]
+  /// `--full` (show).
+  static let full = Flag(
+    "full", help: "Fetch the article's page and show the whole story extracted from it (kept).")
   /// `--unread`.
   static let unread = Flag("unread", help: "Only the articles not read yet.")
   /// `--repair` (doctor).

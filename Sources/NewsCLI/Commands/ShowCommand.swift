@@ -10,12 +10,19 @@ enum ShowCommand {
       <id> is a full article id, a number from the last list (news show 3), a unique prefix of an
       id, or the article's URL. A shown article is marked read.
 
+      --full fetches the article's page and shows the story extracted from it (title, byline,
+      the text with its paragraphs, headings, lists, quotes and tables, links numbered), kept
+      encrypted beside the article: shown again, or --offline, without a request, and found by
+      news search. Articles of a source with "fullText": true show it by default. A page with
+      no article in it (a home page, a login wall) says so (exit 65) and shows what the feed had.
+
       EXAMPLES:
         news show 3
         news show www.cnn.com-2020-07-20
         news show https://www.cnn.com/2020/07/20/us/index.html --json
+        news show 3 --full
       """,
-    options: Options.freshness + [Options.json.spec],
+    options: Options.freshness + [Options.full.spec, Options.json.spec],
     arguments: [ArticleArguments.one])
 
   static let entry = CommandEntry(
@@ -46,12 +53,32 @@ enum ShowCommand {
       comments = counts.comments.success
     }
 
+    // The full text: asked for, or the source's setting (then a failure is only a warning).
+    var shown = article
+    var fullText: FullText?
+    var failure: (any NewsError)?
+    if arguments[Options.full] || services.showsFullText(source: article.provider) {
+      do {
+        let text = try await services.fullText().fullText(
+          of: article, offline: arguments[Options.offline], refresh: arguments[Options.refresh])
+        fullText = text
+        shown = article.showing(text)
+      } catch let error as any NewsError {
+        context.warn(error.message)
+        if arguments[Options.full] { failure = error }
+      }
+    }
+
     let (read, warning) = lists.shown(article.id)
     if let warning { context.warn(warning) }
 
     if arguments[Options.json] {
-      var object = ArticleJSON.article(
-        article, read: read, extra: [("likes", .int(likes)), ("comments", .int(comments))])
+      var extra: [(String, JSONValue)] = [("likes", .int(likes)), ("comments", .int(comments))]
+      if let fullText { extra.append(("fullText", ArticleJSON.fullText(fullText))) }
+      // The feed's summary stays in JSON beside the full text.
+      var document = shown
+      document.description = article.description
+      var object = ArticleJSON.article(document, read: read, extra: extra)
       if case .object(let members) = object {
         object = .object([("schemaVersion", .int(ArticleJSON.schemaVersion))] + members)
       }
@@ -62,9 +89,10 @@ enum ShowCommand {
         unicode: context.console.unicode, timeZone: context.timeZone,
         layout: context.providers.layout(of: article.provider))
       context.console.out(
-        renderer.render(article, likes: likes, comments: comments, showCounts: showCounts))
+        renderer.render(
+          shown, likes: likes, comments: comments, showCounts: showCounts, fullText: fullText))
     }
     context.displayed()
-    return .success
+    return failure?.exitCode ?? .success
   }
 }

@@ -27,6 +27,18 @@ enum ArticleJSON {
       ] + extra)
   }
 
+  /// FULLTEXT: `{"url","title","byline","siteName","excerpt","imageUrl","publishedAt",
+  /// "extractedAt","words"}`, what `show --full` adds to its ARTICLE as `"fullText"`.
+  static func fullText(_ text: FullText) -> JSONValue {
+    .object([
+      ("url", .string(text.url)), ("title", .string(text.title)),
+      ("byline", .string(text.byline)), ("siteName", .string(text.siteName)),
+      ("excerpt", .string(text.excerpt)), ("imageUrl", .string(text.imageURL)),
+      ("publishedAt", .date(text.publishedAt)), ("extractedAt", .date(text.extractedAt)),
+      ("words", .int(text.words)),
+    ])
+  }
+
   /// The list document of `headlines` (and `search`):
   /// `{"schemaVersion","provider","totalResults","fetchedAt","stale","articles"}`, plus `"error"`
   /// when stale data stands in for a failed request.

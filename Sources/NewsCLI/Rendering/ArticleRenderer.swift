@@ -11,7 +11,9 @@ struct ArticleRenderer {
   /// How the article's provider lays its articles out.
   var layout: ArticleLayout
 
-  func render(_ article: Article, likes: Int?, comments: Int?, showCounts: Bool) -> String {
+  func render(
+    _ article: Article, likes: Int?, comments: Int?, showCounts: Bool, fullText: FullText? = nil
+  ) -> String {
     switch layout {
     case .release: return renderRelease(article)
     case .dated: return renderBBC(article)
@@ -34,6 +36,10 @@ struct ArticleRenderer {
     }
     if let published = article.publishedAt {
       text += style.dim("Published " + localTime(published)) + "\n"
+    }
+    if let fullText {
+      let site = fullText.siteName.map { " from " + clean($0) } ?? ""
+      text += style.dim("Full text\(site) · \(fullText.words) words") + "\n"
     }
     for body in article.readingTexts {
       let cleaned = TerminalSanitizer.clean(

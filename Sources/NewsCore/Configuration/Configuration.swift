@@ -46,6 +46,8 @@ public struct Configuration: Sendable {
   public var sourceDeadline: Duration
   /// How long one run of a hook may take (`NEWS_HOOK_TIMEOUT`, 30 s).
   public var hookTimeout: Duration = .seconds(30)
+  /// `NEWS_FULLTEXT_CONCURRENCY`: article pages fetched at once for full text (4).
+  public var fullTextConcurrency = 4
   /// `NEWS_FEED_<NAME>_TTL`, keyed by `<NAME>` (upper case, `_` for `-`).
   public var feedTTLs: [String: Duration]
   /// `NEWS_CONCURRENCY`: requests in flight at once, in all.
@@ -130,6 +132,9 @@ public struct Configuration: Sendable {
     }
     sourceDeadline = try Self.seconds(merged, "NEWS_SOURCE_DEADLINE", default: 30, allowZero: false)
     hookTimeout = try Self.seconds(merged, "NEWS_HOOK_TIMEOUT", default: 30, allowZero: false)
+    fullTextConcurrency =
+      try Self.integer(
+        merged, "NEWS_FULLTEXT_CONCURRENCY", in: 1...64, expected: "a number of pages") ?? 4
     feedTTLs = try Self.feedTTLs(merged)
     concurrency =
       try Self.integer(merged, "NEWS_CONCURRENCY", in: 1...256, expected: "a number of requests")

@@ -29,6 +29,10 @@ public struct FeedConfigFile: Sendable {
     var enabled: Bool?
     /// The words of a saved search (a source answered from the store).
     var search: String?
+    /// Whether its articles' full text is extracted and shown.
+    var fullText: Bool?
+    /// Where its pages hold the article.
+    var extract: ExtractionRules?
 
     func applied(to source: FeedSource) -> FeedSource {
       var source = source
@@ -41,6 +45,8 @@ public struct FeedConfigFile: Sendable {
       if let tags { source.tags = tags }
       if let maxItems { source.maxItems = maxItems }
       if let enabled { source.enabled = enabled }
+      if let fullText { source.fullText = fullText }
+      if let extract { source.extract = extract }
       return source
     }
 
@@ -63,6 +69,8 @@ public struct FeedConfigFile: Sendable {
       source.ttlIsExplicit = ttl != nil
       source.maxItems = maxItems
       source.enabled = enabled ?? true
+      source.fullText = fullText ?? false
+      source.extract = extract ?? ExtractionRules()
       return source
     }
   }
@@ -183,7 +191,7 @@ public struct FeedConfigFile: Sendable {
   private enum Keys: String, CodingKey {
     case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl, tags
     case maxItems, enabled, ignore, author, link, text, regex, source, search
-    case hooks, newItem, afterSync
+    case hooks, newItem, afterSync, fullText, extract, keep, drop
   }
 
   /// The file as decoded: `{"sources": [...]}`.
@@ -297,6 +305,31 @@ public struct FeedConfigFile: Sendable {
       return rules
     }
 
+    /// `"extract": {"keep": "<selector>", "drop": "<selector>"}` (``CSSSelector``).
+    private static func extractionRules(_ object: KeyedDecodingContainer<Keys>, source: String)
+      throws -> ExtractionRules
+    {
+      guard let rules = try? object.nestedContainer(keyedBy: Keys.self, forKey: .extract) else {
+        throw Problem(
+          source: source, field: "extract", problem: "must be an object with keep and/or drop")
+      }
+      var result = ExtractionRules()
+      for key in [Keys.keep, .drop] where rules.contains(key) {
+        guard let text = try? rules.decode(String.self, forKey: key) else {
+          throw Problem(
+            source: source, field: "extract.\(key.stringValue)", problem: "must be a selector")
+        }
+        let selector: CSSSelector
+        do {
+          selector = try CSSSelector(text)
+        } catch {
+          throw Problem(source: source, field: "extract.\(key.stringValue)", problem: error.detail)
+        }
+        if key == .keep { result.keep = selector } else { result.drop = selector }
+      }
+      return result
+    }
+
     private static func source(_ object: KeyedDecodingContainer<Keys>, index: Int) throws
       -> DeclaredSource
     {
@@ -370,6 +403,15 @@ public struct FeedConfigFile: Sendable {
           throw Problem(source: name, field: "enabled", problem: "must be true or false")
         }
         declared.enabled = enabled
+      }
+      if object.contains(.fullText) {
+        guard let fullText = try? object.decode(Bool.self, forKey: .fullText) else {
+          throw Problem(source: name, field: "fullText", problem: "must be true or false")
+        }
+        declared.fullText = fullText
+      }
+      if object.contains(.extract) {
+        declared.extract = try extractionRules(object, source: name)
       }
       var format: String?
       if object.contains(.format) {

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// A feed source: where it is, how long its answer stays fresh, and how to read it.
@@ -27,6 +28,11 @@ public struct FeedSource: Sendable {
   public var account: String?
   /// When the account last synced.
   public var syncedAt: Date?
+  /// `"fullText": true`: `show` and browse show its articles' full text, and `feed` and `sync`
+  /// extract it for new items (``FullTextService``).
+  public var fullText = false
+  /// `"extract"`: where its pages hold the article, for sites that defeat the general method.
+  package var extract = ExtractionRules()
 
   /// `items` cut to ``maxItems``.
   func limited(_ items: [FeedItem]) -> [FeedItem] {

@@ -16,3 +16,21 @@ extension Article {
       .joined(separator: " ")
   }
 }
+
+extension Article {
+  /// The article as shown with its full text: the extracted text as its content (the feed's
+  /// summary then left out), and what the page says where the feed said nothing.
+  public func showing(_ fullText: FullText) -> Article {
+    var article = self
+    article.content = fullText.text
+    article.description = nil
+    if article.provider == SourceName.url || article.title.isEmpty, let title = fullText.title {
+      article.title = title
+    }
+    article.author = article.author ?? fullText.byline
+    article.source = article.source ?? fullText.siteName
+    article.imageURL = article.imageURL ?? fullText.imageURL
+    article.publishedAt = article.publishedAt ?? fullText.publishedAt
+    return article
+  }
+}

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// What the commands ask: every NewsCore service, built from one configuration and one set of
@@ -148,6 +149,21 @@ public struct NewsServices: Sendable {
       transport: transport(), cache: try cacheStore(), articles: try articleStore(),
       now: dependencies.timing.now,
       deadline: sourceDeadline())
+  }
+
+  /// Full texts: each article's page fetched, its article extracted and kept.
+  public func fullText() throws -> FullTextService {
+    var rules: [String: ExtractionRules] = [:]
+    for source in feedSources() { rules[source.name] = source.extract }
+    return FullTextService(
+      transport: transport(), deadline: sourceDeadline(), store: try articleStore(),
+      now: dependencies.timing.now, rules: rules,
+      concurrency: configuration.fullTextConcurrency)
+  }
+
+  /// Whether the feed source `name` shows full text by default (`"fullText": true`).
+  public func showsFullText(source name: String) -> Bool {
+    feedSources().contains { $0.name == name && $0.fullText }
   }
 
   /// Whether the provider `name` is enabled (`config.json` may turn one off, as a source).

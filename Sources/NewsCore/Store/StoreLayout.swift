@@ -32,6 +32,8 @@ enum StoreLayout {
   static let backoff = "backoff"
   /// Which feed sources are failing, since when (``FeedFailures``; cache directory).
   static let failures = "failures"
+  /// What every full-text file's name starts with (``ArticleStore/fullText(of:)``).
+  static let fullTextPrefix = "fulltext-"
   /// What every feed cache entry's name starts with (cache directory).
   static let feedCachePrefix = "feed-"
   /// The accounts on the reader's servers, with their passwords (``AccountSecret``).
@@ -56,6 +58,12 @@ enum StoreLayout {
   static func readMarksShard(_ index: Int) -> String {
     let digits = String(index, radix: 16)
     return readMarksShardPrefix + (digits.count < 2 ? "0" + digits : digits)
+  }
+
+  /// The full texts of the ids hashing to `index`: `fulltext-00` … `fulltext-3f`.
+  static func fullTextShard(_ index: Int) -> String {
+    let digits = String(index, radix: 16)
+    return fullTextPrefix + (digits.count < 2 ? "0" + digits : digits)
   }
 
   /// The cache entry of the feed source `source`: `feed-hn`.

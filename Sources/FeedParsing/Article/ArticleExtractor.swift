@@ -1,0 +1,377 @@
+import Foundation
+
+/// Finds the article in a page, in the manner of Mozilla's Readability: boilerplate removed
+/// (navigation, headers and footers, share and subscribe widgets, ads, comments, related lists,
+/// cookie banners, hidden elements, scripts and styles), paragraphs scored into their
+/// ancestors, the best one taken with the siblings that belong to it, then cleaned of what
+/// scores badly inside it. Metadata comes from `<meta>` and JSON-LD (``ArticleMetadata``).
+package enum ArticleExtractor {
+  /// Fewer words than this is not an article (a home page's teasers, a login wall).
+  static let minimumWords = 60
+
+  /// The text of a page's bytes: the HTTP charset, then `<meta charset>` or `http-equiv`, then
+  /// the rules the feed reader uses (``FeedCharset``).
+  package static func decode(_ data: Data, contentType: String?) -> String {
+    let label = FeedCharset.charset(ofContentType: contentType) ?? declaredCharset(data)
+    return FeedCharset.decode(data, httpCharset: label)
+  }
+
+  /// The charset a page declares in its first 1,024 bytes.
+  static func declaredCharset(_ data: Data) -> String? {
+    let head = String(decoding: data.prefix(1024), as: UTF8.self).lowercased()
+    var searchStart = head.startIndex
+    while let meta = head.range(of: "<meta", range: searchStart..<head.endIndex) {
+      let end = head[meta.upperBound...].firstIndex(of: ">") ?? head.endIndex
+      let tag = head[meta.upperBound..<end]
+      if let charset = tag.range(of: "charset") {
+        let rest = tag[charset.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        let name = rest.prefix { !"\"'; />".contains($0) }
+        if !name.isEmpty { return String(name) }
+      }
+      searchStart = end
+    }
+    return nil
+  }
+
+  /// The article in the page `data` served from `url`; `nil` when the page holds none.
+  package static func extract(
+    _ data: Data, url: URL?, contentType: String? = nil, rules: ExtractionRules = ExtractionRules()
+  ) -> ExtractedArticle? {
+    extract(html: decode(data, contentType: contentType), url: url, rules: rules)
+  }
+
+  /// The article in `html`; `nil` when it holds none.
+  package static func extract(html: String, url: URL?, rules: ExtractionRules = ExtractionRules())
+    -> ExtractedArticle?
+  {
+    let root = HTMLTreeBuilder.parse(html)
+    let metadata = ArticleMetadata(root, url: url)
+    revealNoscriptImages(root)
+    let shownByline = byline(in: root)
+    if let drop = rules.drop { for element in drop.select(in: root) { element.remove() } }
+    var content: [HTMLElement]
+    if let keep = rules.keep, case let kept = outermost(keep.select(in: root)), !kept.isEmpty {
+      removeBoilerplate(root, unlikely: false)
+      content = kept
+    } else {
+      removeBoilerplate(root, unlikely: true)
+      content = best(in: root)
+      for element in content { clean(element, title: metadata.title) }
+    }
+    var body = ArticleSerializer.html(content, base: metadata.base, title: metadata.title)
+    var words = wordCount(HTMLText.plain(body))
+    if words < minimumWords, let fallback = metadata.body, wordCount(fallback) > words {
+      body = fallback.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        .map { "<p>" + ArticleSerializer.escape($0) + "</p>" }.joined(separator: "\n")
+      words = wordCount(fallback)
+    }
+    guard words >= minimumWords else { return nil }
+    var excerpt = metadata.excerpt
+    if excerpt == nil {
+      excerpt = HTMLText.plain(body).split(separator: "\n").first.map(String.init)
+    }
+    return ExtractedArticle(
+      title: metadata.title ?? root.all(["h1"]).first?.text, byline: metadata.byline ?? shownByline,
+      siteName: metadata.siteName, excerpt: excerpt, imageURL: metadata.imageURL,
+      publishedAt: metadata.publishedAt ?? root.all(["time"]).lazy.compactMap { $0["datetime"].flatMap(FeedDate.parse) }.first,
+      html: body)
+  }
+
+  /// Words of `text`: runs of letters or digits (a CJK character is a word of its own).
+  package static func wordCount(_ text: String) -> Int {
+    var count = 0
+    var inWord = false
+    for scalar in text.unicodeScalars {
+      if (0x3040...0x9FFF).contains(scalar.value) || (0xAC00...0xD7AF).contains(scalar.value) {
+        count += 1
+        inWord = false
+      } else if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+        if !inWord { count += 1 }
+        inWord = true
+      } else {
+        inWord = false
+      }
+    }
+    return count
+  }
+
+  // MARK: - Boilerplate
+
+  static let removedElements: Set<String> = [
+    "script", "style", "link", "meta", "template", "svg", "canvas", "iframe", "object", "embed",
+    "button", "input", "select", "textarea", "nav", "aside", "footer", "noscript", "dialog",
+    "menu", "title", "head", "video", "audio", "map", "form",
+  ]
+  static let removedRoles: Set<String> = [
+    "navigation", "banner", "contentinfo", "complementary", "dialog", "alertdialog", "menu",
+    "menubar", "search", "alert", "toolbar",
+  ]
+  static let unlikely = try! NSRegularExpression(
+    pattern:
+      "-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscri|signup|sign-up|cookie|consent|share|sharing|promo|paywall|modal|recommend|most-popular|trending|outbrain|taboola|toolbar|masthead|navbar|\\bnav\\b|skip-link|login")
+  static let maybe = try! NSRegularExpression(pattern: "and|article|body|column|content|main|shadow|story|post-?text|entry")
+  static let negative = try! NSRegularExpression(
+    pattern:
+      "-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|newsletter|subscri|social|recommend|byline|author|dateline|caption-credit")
+  static let positive = try! NSRegularExpression(
+    pattern: "article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story")
+
+  static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {
+    expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+  }
+
+  /// Whether `element` is hidden (`hidden`, `aria-hidden`, `display:none`, `visibility:hidden`).
+  static func isHidden(_ element: HTMLElement) -> Bool {
+    if element["hidden"] != nil { return true }
+    if element["aria-hidden"]?.lowercased() == "true", element.name != "img",
+      !element.all(["p"]).isEmpty || element.text.count < 200
+    {
+      return true
+    }
+    let style = (element["style"] ?? "").lowercased().replacingOccurrences(of: " ", with: "")
+    return style.contains("display:none") || style.contains("visibility:hidden")
+  }
+
+  /// Removes what is never the article; with `unlikely`, also elements whose class or id says
+  /// they are not (unless they also say they may be).
+  static func removeBoilerplate(_ root: HTMLElement, unlikely checkClass: Bool) {
+    for element in root.descendants.reversed() {
+      let role = (element["role"] ?? "").lowercased()
+      if removedElements.contains(element.name) || removedRoles.contains(role) || isHidden(element) {
+        element.remove()
+        continue
+      }
+      if element.name == "header", element.all(["p"]).count < 3 {
+        element.remove()
+        continue
+      }
+      guard checkClass, !["body", "html", "article", "main", "a", "#document"].contains(element.name)
+      else { continue }
+      let names = element.classAndID
+      if !names.trimmingCharacters(in: .whitespaces).isEmpty, matches(unlikely, names),
+        !matches(maybe, names), !hasAncestor(element, in: ["table", "code", "pre"])
+      {
+        element.remove()
+      }
+    }
+  }
+
+  static func hasAncestor(_ element: HTMLElement, in names: Set<String>) -> Bool {
+    var current = element.parent
+    while let next = current {
+      if names.contains(next.name) { return true }
+      current = next.parent
+    }
+    return false
+  }
+
+  /// `<noscript>` holding an image (the real one behind a lazy placeholder) becomes that image.
+  static func revealNoscriptImages(_ root: HTMLElement) {
+    for noscript in root.all(["noscript"]) {
+      let inner = noscript.children.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        .joined()
+      guard inner.range(of: "<img", options: .caseInsensitive) != nil, let parent = noscript.parent else {
+        continue
+      }
+      let fragment = HTMLTreeBuilder.parse(inner)
+      let images = fragment.all(["img"])
+      guard !images.isEmpty else { continue }
+      // A placeholder image just before it is replaced, not shown twice.
+      if let position = parent.children.firstIndex(where: {
+        if case .element(let element) = $0 { element === noscript } else { false }
+      }) {
+        let previous = parent.children[..<position].last { node in
+          if case .text(let text) = node { return !text.allSatisfy(\.isWhitespace) }
+          return true
+        }
+        if case .element(let placeholder)? = previous, placeholder.name == "img" {
+          placeholder.remove()
+        }
+      }
+      guard let index = parent.children.firstIndex(where: {
+        if case .element(let element) = $0 { element === noscript } else { false }
+      }) else { continue }
+      parent.children.remove(at: index)
+      for (offset, image) in images.enumerated() {
+        image.parent = parent
+        parent.children.insert(.element(image), at: index + offset)
+      }
+    }
+  }
+
+  /// The outermost of `elements` (none inside another), in document order.
+  static func outermost(_ elements: [HTMLElement]) -> [HTMLElement] {
+    let set = Set(elements.map(ObjectIdentifier.init))
+    return elements.filter { element in
+      var current = element.parent
+      while let next = current {
+        if set.contains(ObjectIdentifier(next)) { return false }
+        current = next.parent
+      }
+      return true
+    }
+  }
+
+  // MARK: - Scoring
+
+  static func classWeight(_ element: HTMLElement) -> Double {
+    var weight = 0.0
+    for value in [element["class"], element["id"]] {
+      guard let value = value?.lowercased(), !value.isEmpty else { continue }
+      if matches(negative, value) { weight -= 25 }
+      if matches(positive, value) { weight += 25 }
+    }
+    return weight
+  }
+
+  static func initialize(_ element: HTMLElement) {
+    guard !element.scored else { return }
+    element.scored = true
+    switch element.name {
+    case "div", "article", "main": element.score = 5
+    case "pre", "td", "blockquote", "section": element.score = 3
+    case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": element.score = -3
+    case "h1", "h2", "h3", "h4", "h5", "h6", "th": element.score = -5
+    default: element.score = 0
+    }
+    if element.name == "article" || element["itemprop"] == "articleBody" { element.score += 25 }
+    element.score += classWeight(element)
+  }
+
+  /// The elements that hold the article: the best-scoring one and the siblings that go with it.
+  static func best(in root: HTMLElement) -> [HTMLElement] {
+    let body = root.all(["body"]).first ?? root
+    var candidates: [HTMLElement] = []
+    for element in body.descendants {
+      let scoresText: Bool
+      switch element.name {
+      case "p", "pre", "td", "blockquote": scoresText = true
+      case "div", "section", "article":
+        // A div holding text of its own, not in paragraphs, is a paragraph too.
+        scoresText = element.children.contains { node in
+          if case .text(let text) = node { return text.trimmingCharacters(in: .whitespacesAndNewlines).count >= 25 }
+          return false
+        }
+      default: scoresText = false
+      }
+      guard scoresText else { continue }
+      let text = element.name.hasPrefix("d") || element.name == "section" || element.name == "article"
+        ? element.children.compactMap { if case .text(let text) = $0 { text } else { nil } }.joined()
+        : element.text
+      let length = text.trimmingCharacters(in: .whitespacesAndNewlines).count
+      guard length >= 25 else { continue }
+      var score = 1.0
+      score += Double(text.filter { $0 == "," || $0 == "，" || $0 == "、" }.count)
+      score += min(Double(length / 100), 3)
+      var ancestor = element.parent
+      var level = 0
+      while let current = ancestor, level < 5, current !== root {
+        if !current.scored {
+          initialize(current)
+          candidates.append(current)
+        }
+        let divider = level == 0 ? 1.0 : level == 1 ? 2.0 : Double(level) * 3
+        current.score += score / divider
+        ancestor = current.parent
+        level += 1
+      }
+    }
+    for candidate in candidates { candidate.score *= 1 - candidate.linkDensity }
+    guard var top = candidates.max(by: { $0.score < $1.score }) else { return [body] }
+    // A parent that scores better than what was found, or holds only it, is the article.
+    var lastScore = top.score
+    var parent = top.parent
+    while let current = parent, current !== body, current !== root {
+      guard current.scored else {
+        parent = current.parent
+        continue
+      }
+      if current.score < lastScore / 3 { break }
+      if current.score > lastScore {
+        top = current
+        break
+      }
+      lastScore = current.score
+      parent = current.parent
+    }
+    while let up = top.parent, up !== body, up !== root, up.elements.count == 1 {
+      top = up
+    }
+    guard let parentOfTop = top.parent else { return [top] }
+    let threshold = max(10, top.score * 0.2)
+    var content: [HTMLElement] = []
+    for sibling in parentOfTop.elements {
+      if sibling === top {
+        content.append(sibling)
+        continue
+      }
+      var bonus = 0.0
+      if let own = top["class"], !own.isEmpty, sibling["class"] == own { bonus = top.score * 0.2 }
+      if sibling.scored, sibling.score + bonus >= threshold {
+        content.append(sibling)
+      } else if sibling.name == "p" {
+        let text = sibling.text
+        let density = sibling.linkDensity
+        if text.count > 80, density < 0.25 {
+          content.append(sibling)
+        } else if !text.isEmpty, text.count <= 80, density == 0, text.hasSuffix(".") {
+          content.append(sibling)
+        }
+      }
+    }
+    return content
+  }
+
+  // MARK: - Cleaning
+
+  /// Removes, inside the article, what scores badly: link lists, forms, widgets, short blocks
+  /// of images, a heading repeating the title.
+  static func clean(_ content: HTMLElement, title: String?) {
+    for element in content.descendants.reversed() {
+      switch element.name {
+      case "h1", "h2":
+        if let title, element.text.lowercased() == title.lowercased() { element.remove() }
+        else if element.name == "h1" { continue }
+      case "div", "section", "ul", "ol", "table", "aside", "dl":
+        if shouldRemove(element) { element.remove() }
+      default:
+        continue
+      }
+    }
+  }
+
+  static func shouldRemove(_ element: HTMLElement) -> Bool {
+    let weight = classWeight(element)
+    if weight < 0 { return true }
+    let text = element.text
+    if text.filter({ $0 == "," }).count >= 10 { return false }
+    let isList = element.name == "ul" || element.name == "ol"
+    let paragraphs = Double(element.all(["p"]).count)
+    let images = Double(element.all(["img"]).count)
+    let items = Double(element.all(["li"]).count) - 100
+    let density = element.linkDensity
+    if hasAncestor(element, in: ["figure"]) || element.name == "table" && !element.all(["pre", "code"]).isEmpty {
+      return false
+    }
+    if images > 1, paragraphs / images < 0.5 { return true }
+    if !isList, items > paragraphs { return true }
+    if !isList, text.count < 25, images == 0 || images > 2, element.all(["pre", "code", "blockquote"]).isEmpty {
+      return !element.elements.isEmpty || text.isEmpty
+    }
+    if weight < 25, density > 0.2, text.count > 0 { return density > (isList ? 0.5 : 0.2) }
+    if weight >= 25, density > 0.5 { return true }
+    return false
+  }
+
+  /// A byline the page shows (`rel="author"`, `.byline`), when its metadata has none.
+  static func byline(in root: HTMLElement) -> String? {
+    for element in root.descendants {
+      let names = element.classAndID
+      if element["rel"] == "author" || element["itemprop"] == "author" || names.contains("byline") {
+        let text = element.text
+        if !text.isEmpty, text.count < 100 { return text.hasPrefix("By ") ? String(text.dropFirst(3)) : text }
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// What a page says about its article outside its text: `<meta>` (Open Graph, Twitter,
+/// `author`, `article:published_time`, Dublin Core), JSON-LD (`NewsArticle`, `BlogPosting`… and
+/// `@graph`s of them), `<title>`, `<base>`.
+struct ArticleMetadata {
+  var title: String?
+  var byline: String?
+  var siteName: String?
+  var excerpt: String?
+  var imageURL: String?
+  var publishedAt: Date?
+  /// The body JSON-LD carries, when it does: a fallback when the page's markup defeats scoring.
+  var body: String?
+  /// The URL relative links resolve against (`<base href>`, else the page's).
+  var base: URL?
+
+  /// The JSON-LD types that are an article.
+  static let articleTypes: Set<String> = [
+    "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
+    "opinionnewsarticle", "techarticle", "scholarlyarticle", "report", "socialmediaposting",
+    "liveblogposting", "backgroundnewsarticle", "reviewnewsarticle", "webpage", "medicalwebpage",
+  ]
+
+  init(_ root: HTMLElement, url: URL?) {
+    var meta: [String: String] = [:]
+    var documentTitle: String?
+    base = url
+    var jsonLD: [[String: Any]] = []
+    for element in root.descendants {
+      switch element.name {
+      case "meta":
+        let key = (element["property"] ?? element["name"] ?? element["itemprop"] ?? "").lowercased()
+        if !key.isEmpty, let content = element["content"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+          !content.isEmpty, meta[key] == nil
+        {
+          meta[key] = content
+        }
+      case "title" where documentTitle == nil:
+        documentTitle = element.text
+      case "base":
+        if let href = element["href"], let resolved = URL(string: FeedLinks.resolve(href, against: url)) {
+          base = resolved
+        }
+      case "script" where (element["type"] ?? "").lowercased().contains("ld+json"):
+        let text = element.children.compactMap { if case .text(let text) = $0 { text } else { nil } }.joined()
+        if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) {
+          jsonLD += Self.objects(in: object)
+        }
+      default:
+        break
+      }
+    }
+    let article = jsonLD.first { object in
+      Self.types(of: object).contains { Self.articleTypes.contains($0) && $0 != "webpage" && $0 != "medicalwebpage" }
+    } ?? jsonLD.first { Self.types(of: $0).contains { Self.articleTypes.contains($0) } }
+    func clean(_ text: String?) -> String? {
+      guard let text else { return nil }
+      let line = HTMLText.plain(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      return line.isEmpty ? nil : line
+    }
+    siteName = clean(meta["og:site_name"])
+      ?? clean(((article?["publisher"] as? [String: Any])?["name"]) as? String)
+      ?? clean(meta["application-name"])
+    title = clean(article?["headline"] as? String) ?? clean(meta["og:title"])
+      ?? clean(meta["twitter:title"]) ?? clean(meta["dc.title"]) ?? clean(meta["citation_title"])
+      ?? Self.trimmedTitle(documentTitle, siteName: siteName)
+    byline = clean(Self.names(article?["author"]).joined(separator: ", "))
+      ?? clean(meta["author"]).flatMap { $0.hasPrefix("http") ? nil : $0 }
+      ?? clean(meta["article:author"]).flatMap { $0.hasPrefix("http") ? nil : $0 }
+      ?? clean(meta["dc.creator"]) ?? clean(meta["citation_author"])
+      ?? clean(meta["parsely-author"]) ?? clean(meta["sailthru.author"])
+    excerpt = clean(meta["og:description"]) ?? clean(meta["description"])
+      ?? clean(meta["twitter:description"]) ?? clean(article?["description"] as? String)
+    let images = Self.urls(article?["image"])
+    let imageKeys = ["og:image", "og:image:url", "twitter:image", "twitter:image:src"]
+    let image = imageKeys.lazy.compactMap { meta[$0] }.first ?? images.first
+    imageURL = image.map { FeedLinks.resolve($0, against: base) }
+    let dateKeys = [
+      "article:published_time", "og:published_time", "datepublished", "pubdate", "publishdate",
+      "dc.date.issued", "dc.date", "date", "sailthru.date", "parsely-pub-date",
+      "citation_publication_date",
+    ]
+    var published = article?["datePublished"] as? String
+    if published == nil { published = dateKeys.lazy.compactMap { meta[$0] }.first }
+    if published == nil { published = article?["dateCreated"] as? String }
+    publishedAt = published.flatMap { FeedDate.parse($0) }
+    body = (article?["articleBody"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// Every object of a JSON-LD value: the value itself, the items of an array, a `@graph`'s.
+  static func objects(in value: Any) -> [[String: Any]] {
+    if let array = value as? [Any] { return array.flatMap(objects) }
+    guard let object = value as? [String: Any] else { return [] }
+    var found = [object]
+    if let graph = object["@graph"] { found += objects(in: graph) }
+    if let main = object["mainEntity"] { found += objects(in: main) }
+    return found
+  }
+
+  static func types(of object: [String: Any]) -> [String] {
+    if let type = object["@type"] as? String { return [type.lowercased()] }
+    return (object["@type"] as? [Any])?.compactMap { ($0 as? String)?.lowercased() } ?? []
+  }
+
+  /// Names of a JSON-LD `author`: a string, an object's `name`, or a list of them.
+  static func names(_ value: Any?) -> [String] {
+    switch value {
+    case let text as String: return [text]
+    case let object as [String: Any]: return (object["name"] as? String).map { [$0] } ?? []
+    case let list as [Any]: return list.flatMap { names($0) }
+    default: return []
+    }
+  }
+
+  /// URLs of a JSON-LD `image`: a string, an object's `url`, or a list of them.
+  static func urls(_ value: Any?) -> [String] {
+    switch value {
+    case let text as String: return [text]
+    case let object as [String: Any]: return (object["url"] as? String).map { [$0] } ?? []
+    case let list as [Any]: return list.flatMap { urls($0) }
+    default: return []
+    }
+  }
+
+  /// `<title>` without the site's name: `Story | Site`, `Story - Site`, `Site: Story`.
+  static func trimmedTitle(_ title: String?, siteName: String?) -> String? {
+    guard var title = title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else {
+      return nil
+    }
+    for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " » "] {
+      let parts = title.components(separatedBy: separator)
+      guard parts.count > 1 else { continue }
+      if let siteName, let index = parts.firstIndex(where: { $0.localizedCaseInsensitiveCompare(siteName) == .orderedSame }) {
+        var rest = parts
+        rest.remove(at: index)
+        title = rest.joined(separator: separator)
+      } else if let first = parts.first, first.split(separator: " ").count >= 3 {
+        title = parts.dropLast().joined(separator: separator)
+      }
+      break
+    }
+    return title
+  }
+}

@@ -1,0 +1,102 @@
+import FeedParsing
+import Foundation
+
+/// Fetches an article's page and extracts the article from it (``ArticleExtractor``), keeping
+/// the result beside the article in the store: a second request for it, or one `--offline`,
+/// is answered from there. The page goes through the one transport (size cap, redirect rules,
+/// per-host limits) within the source deadline; it is untrusted input like any feed.
+public struct FullTextService: Sendable {
+  let transport: HTTPTransport
+  let deadline: Deadline
+  let store: ArticleStore
+  let now: @Sendable () -> Date
+  /// The extraction rules of each feed source, by name.
+  let rules: [String: ExtractionRules]
+  /// Pages fetched at once by ``fetchMissing(_:)``.
+  let concurrency: Int
+
+  /// What `Accept` asks for: a page.
+  static let accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"
+
+  /// The full text of `article`: kept, else (unless `offline`) fetched, extracted and kept.
+  ///
+  /// - Throws: ``FullTextError`` (no article in the page, not a page, no link, not kept while
+  ///   offline, an error status), the transport's errors.
+  public func fullText(of article: Article, offline: Bool = false, refresh: Bool = false)
+    async throws -> FullText
+  {
+    if !refresh, let kept = try store.fullText(of: article.id) { return kept }
+    if offline { throw FullTextError.notKept(id: article.id) }
+    guard let link = article.url, let url = URL.web(link) else {
+      throw FullTextError.noLink(id: article.id)
+    }
+    let transport = self.transport
+    let response = try await deadline.run {
+      try await transport.get(url, headers: ["Accept": Self.accept])
+    }
+    guard (200..<300).contains(response.status) else {
+      throw FullTextError.status(
+        url: url.absoluteString, code: response.status, attempts: response.attempts)
+    }
+    let page = response.url ?? url
+    let type = response.headers["content-type"]
+    if let type, !Self.isPage(type) {
+      throw FullTextError.notAPage(url: page.absoluteString, type: type)
+    }
+    let rules = self.rules[article.provider] ?? ExtractionRules()
+    guard
+      let extracted = ArticleExtractor.extract(
+        response.body, url: page, contentType: type, rules: rules)
+    else { throw FullTextError.noArticle(url: page.absoluteString) }
+    let text = FullText(
+      url: page.absoluteString, title: extracted.title, byline: extracted.byline,
+      siteName: extracted.siteName, excerpt: extracted.excerpt, imageURL: extracted.imageURL,
+      publishedAt: extracted.publishedAt, extractedAt: now(), html: extracted.html)
+    try store.keepFullText(text, for: article.id)
+    return text
+  }
+
+  /// Whether a `Content-Type` is a page (HTML or XHTML; text/plain is tried too).
+  static func isPage(_ type: String) -> Bool {
+    let base = type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+      ?? ""
+    return base.isEmpty || base == "text/html" || base == "application/xhtml+xml"
+      || base == "text/plain" || base.hasSuffix("+xml") && base.contains("html")
+  }
+
+  /// Fetches the full text of each of `articles` that has none kept, `concurrency` pages at
+  /// once; returns how many were kept and, for each that failed, why (it is tried again the
+  /// next time, and never fails what asked).
+  public func fetchMissing(_ articles: [Article]) async -> (kept: Int, failures: [String]) {
+    let have: Set<String>
+    do {
+      have = try store.fullTexts(among: articles.map(\.id))
+    } catch {
+      return (0, ["full texts not fetched: " + ((error as? any NewsError)?.message ?? "\(error)")])
+    }
+    let missing = articles.filter { !have.contains($0.id) && $0.url != nil }
+    guard !missing.isEmpty else { return (0, []) }
+    var kept = 0
+    var failures: [String] = []
+    await withTaskGroup(of: String?.self) { group in
+      var next = missing.makeIterator()
+      func start() {
+        guard let article = next.next() else { return }
+        group.addTask {
+          do {
+            _ = try await fullText(of: article)
+            return nil
+          } catch {
+            return "full text of \(article.id): " + ((error as? any NewsError)?.message ?? "\(error)")
+          }
+        }
+      }
+      for _ in 0..<concurrency { start() }
+      for await failure in group {
+        if let failure { failures.append(failure) } else { kept += 1 }
+        start()
+      }
+    }
+    return (kept, failures)
+  }
+}
