@@ -24,7 +24,9 @@ package enum ArticleExtractor {
       let end = head[meta.upperBound...].firstIndex(of: ">") ?? head.endIndex
       let tag = head[meta.upperBound..<end]
       if let charset = tag.range(of: "charset") {
-        let rest = tag[charset.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        let rest = tag[charset.upperBound...].drop {
+          $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'"
+        }
         let name = rest.prefix { !"\"'; />".contains($0) }
         if !name.isEmpty { return String(name) }
       }
@@ -61,8 +63,10 @@ package enum ArticleExtractor {
     var body = ArticleSerializer.html(content, base: metadata.base, title: metadata.title)
     var words = wordCount(HTMLText.plain(body))
     if words < minimumWords, let fallback = metadata.body, wordCount(fallback) > words {
-      body = fallback.components(separatedBy: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        .map { "<p>" + ArticleSerializer.escape($0) + "</p>" }.joined(separator: "\n")
+      body = fallback.components(separatedBy: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+      }
+      .map { "<p>" + ArticleSerializer.escape($0) + "</p>" }.joined(separator: "\n")
       words = wordCount(fallback)
     }
     guard words >= minimumWords else { return nil }
@@ -73,7 +77,8 @@ package enum ArticleExtractor {
     return ExtractedArticle(
       title: metadata.title ?? root.all(["h1"]).first?.text, byline: metadata.byline ?? shownByline,
       siteName: metadata.siteName, excerpt: excerpt, imageURL: metadata.imageURL,
-      publishedAt: metadata.publishedAt ?? root.all(["time"]).lazy.compactMap { $0["datetime"].flatMap(FeedDate.parse) }.first,
+      publishedAt: metadata.publishedAt
+        ?? root.all(["time"]).lazy.compactMap { $0["datetime"].flatMap(FeedDate.parse) }.first,
       html: body)
   }
 
@@ -108,11 +113,14 @@ package enum ArticleExtractor {
   ]
   static let unlikely = try! NSRegularExpression(
     pattern:
-      "-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscri|signup|sign-up|cookie|consent|share|sharing|promo|paywall|modal|recommend|most-popular|trending|outbrain|taboola|toolbar|masthead|navbar|\\bnav\\b|skip-link|login")
-  static let maybe = try! NSRegularExpression(pattern: "and|article|body|column|content|main|shadow|story|post-?text|entry")
+      "-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscri|signup|sign-up|cookie|consent|share|sharing|promo|paywall|modal|recommend|most-popular|trending|outbrain|taboola|toolbar|masthead|navbar|\\bnav\\b|skip-link|login"
+  )
+  static let maybe = try! NSRegularExpression(
+    pattern: "and|article|body|column|content|main|shadow|story|post-?text|entry")
   static let negative = try! NSRegularExpression(
     pattern:
-      "-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|newsletter|subscri|social|recommend|byline|author|dateline|caption-credit")
+      "-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|newsletter|subscri|social|recommend|byline|author|dateline|caption-credit"
+  )
   static let positive = try! NSRegularExpression(
     pattern: "article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story")
 
@@ -137,7 +145,8 @@ package enum ArticleExtractor {
   static func removeBoilerplate(_ root: HTMLElement, unlikely checkClass: Bool) {
     for element in root.descendants.reversed() {
       let role = (element["role"] ?? "").lowercased()
-      if removedElements.contains(element.name) || removedRoles.contains(role) || isHidden(element) {
+      if removedElements.contains(element.name) || removedRoles.contains(role) || isHidden(element)
+      {
         element.remove()
         continue
       }
@@ -145,7 +154,8 @@ package enum ArticleExtractor {
         element.remove()
         continue
       }
-      guard checkClass, !["body", "html", "article", "main", "a", "#document"].contains(element.name)
+      guard checkClass,
+        !["body", "html", "article", "main", "a", "#document"].contains(element.name)
       else { continue }
       let names = element.classAndID
       if !names.trimmingCharacters(in: .whitespaces).isEmpty, matches(unlikely, names),
@@ -168,9 +178,12 @@ package enum ArticleExtractor {
   /// `<noscript>` holding an image (the real one behind a lazy placeholder) becomes that image.
   static func revealNoscriptImages(_ root: HTMLElement) {
     for noscript in root.all(["noscript"]) {
-      let inner = noscript.children.compactMap { if case .text(let text) = $0 { text } else { nil } }
-        .joined()
-      guard inner.range(of: "<img", options: .caseInsensitive) != nil, let parent = noscript.parent else {
+      let inner = noscript.children.compactMap {
+        if case .text(let text) = $0 { text } else { nil }
+      }
+      .joined()
+      guard inner.range(of: "<img", options: .caseInsensitive) != nil, let parent = noscript.parent
+      else {
         continue
       }
       let fragment = HTMLTreeBuilder.parse(inner)
@@ -188,9 +201,11 @@ package enum ArticleExtractor {
           placeholder.remove()
         }
       }
-      guard let index = parent.children.firstIndex(where: {
-        if case .element(let element) = $0 { element === noscript } else { false }
-      }) else { continue }
+      guard
+        let index = parent.children.firstIndex(where: {
+          if case .element(let element) = $0 { element === noscript } else { false }
+        })
+      else { continue }
       parent.children.remove(at: index)
       for (offset, image) in images.enumerated() {
         image.parent = parent
@@ -249,14 +264,18 @@ package enum ArticleExtractor {
       case "div", "section", "article":
         // A div holding text of its own, not in paragraphs, is a paragraph too.
         scoresText = element.children.contains { node in
-          if case .text(let text) = node { return text.trimmingCharacters(in: .whitespacesAndNewlines).count >= 25 }
+          if case .text(let text) = node {
+            return text.trimmingCharacters(in: .whitespacesAndNewlines).count >= 25
+          }
           return false
         }
       default: scoresText = false
       }
       guard scoresText else { continue }
-      let text = element.name.hasPrefix("d") || element.name == "section" || element.name == "article"
-        ? element.children.compactMap { if case .text(let text) = $0 { text } else { nil } }.joined()
+      let text =
+        element.name.hasPrefix("d") || element.name == "section" || element.name == "article"
+        ? element.children.compactMap { if case .text(let text) = $0 { text } else { nil } }
+          .joined()
         : element.text
       let length = text.trimmingCharacters(in: .whitespacesAndNewlines).count
       guard length >= 25 else { continue }
@@ -330,8 +349,11 @@ package enum ArticleExtractor {
     for element in content.descendants.reversed() {
       switch element.name {
       case "h1", "h2":
-        if let title, element.text.lowercased() == title.lowercased() { element.remove() }
-        else if element.name == "h1" { continue }
+        if let title, element.text.lowercased() == title.lowercased() {
+          element.remove()
+        } else if element.name == "h1" {
+          continue
+        }
       case "div", "section", "ul", "ol", "table", "aside", "dl":
         if shouldRemove(element) { element.remove() }
       default:
@@ -350,12 +372,16 @@ package enum ArticleExtractor {
     let images = Double(element.all(["img"]).count)
     let items = Double(element.all(["li"]).count) - 100
     let density = element.linkDensity
-    if hasAncestor(element, in: ["figure"]) || element.name == "table" && !element.all(["pre", "code"]).isEmpty {
+    if hasAncestor(element, in: ["figure"])
+      || element.name == "table" && !element.all(["pre", "code"]).isEmpty
+    {
       return false
     }
     if images > 1, paragraphs / images < 0.5 { return true }
     if !isList, items > paragraphs { return true }
-    if !isList, text.count < 25, images == 0 || images > 2, element.all(["pre", "code", "blockquote"]).isEmpty {
+    if !isList, text.count < 25, images == 0 || images > 2,
+      element.all(["pre", "code", "blockquote"]).isEmpty
+    {
       return !element.elements.isEmpty || text.isEmpty
     }
     if weight < 25, density > 0.2, text.count > 0 { return density > (isList ? 0.5 : 0.2) }
@@ -369,7 +395,9 @@ package enum ArticleExtractor {
       let names = element.classAndID
       if element["rel"] == "author" || element["itemprop"] == "author" || names.contains("byline") {
         let text = element.text
-        if !text.isEmpty, text.count < 100 { return text.hasPrefix("By ") ? String(text.dropFirst(3)) : text }
+        if !text.isEmpty, text.count < 100 {
+          return text.hasPrefix("By ") ? String(text.dropFirst(3)) : text
+        }
       }
     }
     return nil

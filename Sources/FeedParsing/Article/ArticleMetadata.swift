@@ -31,7 +31,8 @@ struct ArticleMetadata {
       switch element.name {
       case "meta":
         let key = (element["property"] ?? element["name"] ?? element["itemprop"] ?? "").lowercased()
-        if !key.isEmpty, let content = element["content"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+        if !key.isEmpty,
+          let content = element["content"]?.trimmingCharacters(in: .whitespacesAndNewlines),
           !content.isEmpty, meta[key] == nil
         {
           meta[key] = content
@@ -39,38 +40,51 @@ struct ArticleMetadata {
       case "title" where documentTitle == nil:
         documentTitle = element.text
       case "base":
-        if let href = element["href"], let resolved = URL(string: FeedLinks.resolve(href, against: url)) {
+        if let href = element["href"],
+          let resolved = URL(string: FeedLinks.resolve(href, against: url))
+        {
           base = resolved
         }
       case "script" where (element["type"] ?? "").lowercased().contains("ld+json"):
-        let text = element.children.compactMap { if case .text(let text) = $0 { text } else { nil } }.joined()
-        if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) {
+        let text = element.children.compactMap {
+          if case .text(let text) = $0 { text } else { nil }
+        }.joined()
+        if let object = try? JSONSerialization.jsonObject(
+          with: Data(text.utf8), options: [.fragmentsAllowed])
+        {
           jsonLD += Self.objects(in: object)
         }
       default:
         break
       }
     }
-    let article = jsonLD.first { object in
-      Self.types(of: object).contains { Self.articleTypes.contains($0) && $0 != "webpage" && $0 != "medicalwebpage" }
-    } ?? jsonLD.first { Self.types(of: $0).contains { Self.articleTypes.contains($0) } }
+    let article =
+      jsonLD.first { object in
+        Self.types(of: object).contains {
+          Self.articleTypes.contains($0) && $0 != "webpage" && $0 != "medicalwebpage"
+        }
+      } ?? jsonLD.first { Self.types(of: $0).contains { Self.articleTypes.contains($0) } }
     func clean(_ text: String?) -> String? {
       guard let text else { return nil }
       let line = HTMLText.plain(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
       return line.isEmpty ? nil : line
     }
-    siteName = clean(meta["og:site_name"])
+    siteName =
+      clean(meta["og:site_name"])
       ?? clean(((article?["publisher"] as? [String: Any])?["name"]) as? String)
       ?? clean(meta["application-name"])
-    title = clean(article?["headline"] as? String) ?? clean(meta["og:title"])
+    title =
+      clean(article?["headline"] as? String) ?? clean(meta["og:title"])
       ?? clean(meta["twitter:title"]) ?? clean(meta["dc.title"]) ?? clean(meta["citation_title"])
       ?? Self.trimmedTitle(documentTitle, siteName: siteName)
-    byline = clean(Self.names(article?["author"]).joined(separator: ", "))
+    byline =
+      clean(Self.names(article?["author"]).joined(separator: ", "))
       ?? clean(meta["author"]).flatMap { $0.hasPrefix("http") ? nil : $0 }
       ?? clean(meta["article:author"]).flatMap { $0.hasPrefix("http") ? nil : $0 }
       ?? clean(meta["dc.creator"]) ?? clean(meta["citation_author"])
       ?? clean(meta["parsely-author"]) ?? clean(meta["sailthru.author"])
-    excerpt = clean(meta["og:description"]) ?? clean(meta["description"])
+    excerpt =
+      clean(meta["og:description"]) ?? clean(meta["description"])
       ?? clean(meta["twitter:description"]) ?? clean(article?["description"] as? String)
     let images = Self.urls(article?["image"])
     let imageKeys = ["og:image", "og:image:url", "twitter:image", "twitter:image:src"]
@@ -131,7 +145,11 @@ struct ArticleMetadata {
     for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " » "] {
       let parts = title.components(separatedBy: separator)
       guard parts.count > 1 else { continue }
-      if let siteName, let index = parts.firstIndex(where: { $0.localizedCaseInsensitiveCompare(siteName) == .orderedSame }) {
+      if let siteName,
+        let index = parts.firstIndex(where: {
+          $0.localizedCaseInsensitiveCompare(siteName) == .orderedSame
+        })
+      {
         var rest = parts
         rest.remove(at: index)
         title = rest.joined(separator: separator)

@@ -21,7 +21,8 @@ package struct CSSSelector: Sendable, Equatable {
       if let tag, tag != "*", element.name != tag { return false }
       if let id, element["id"] != id { return false }
       if !classes.isEmpty {
-        let own = Set((element["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
+        let own = Set(
+          (element["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
         guard classes.allSatisfy(own.contains) else { return false }
       }
       for (name, value) in attributes {
@@ -64,7 +65,8 @@ package struct CSSSelector: Sendable, Equatable {
     var scalars = Array(text.unicodeScalars)[...]
     var child = false
     func isName(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
+        || scalar == "_"
     }
     func name() -> String {
       var result = ""
@@ -80,7 +82,9 @@ package struct CSSSelector: Sendable, Equatable {
       }
       guard let first = scalars.first else { break }
       if first == ">" {
-        guard !chain.isEmpty, !child else { throw Failure(detail: "'>' without an element before it") }
+        guard !chain.isEmpty, !child else {
+          throw Failure(detail: "'>' without an element before it")
+        }
         child = true
         scalars = scalars.dropFirst()
         continue
@@ -142,7 +146,10 @@ package struct CSSSelector: Sendable, Equatable {
         read = true
       }
       guard read else {
-        throw Failure(detail: "unexpected '\(Character(first))' (tag, .class, #id, [attr], [attr=value], '>' and ',' are understood)")
+        throw Failure(
+          detail:
+            "unexpected '\(Character(first))' (tag, .class, #id, [attr], [attr=value], '>' and ',' are understood)"
+        )
       }
       chain.append((compound, child))
       child = false

@@ -80,7 +80,9 @@ package final class HTMLElement {
   /// Removes it from its parent.
   package func remove() {
     guard let parent else { return }
-    parent.children.removeAll { if case .element(let element) = $0 { element === self } else { false } }
+    parent.children.removeAll {
+      if case .element(let element) = $0 { element === self } else { false }
+    }
     self.parent = nil
   }
 

@@ -95,7 +95,8 @@ package enum HTMLTreeBuilder {
           index = after(bytes, "-->", from: index + 4) ?? bytes.count
         } else if starts(bytes, at: index, with: "<![cdata[") {
           let end = find(bytes, "]]>", from: index + 9) ?? bytes.count
-          stack.last?.children.append(.text(String(decoding: bytes[(index + 9)..<end], as: UTF8.self)))
+          stack.last?.children.append(
+            .text(String(decoding: bytes[(index + 9)..<end], as: UTF8.self)))
           index = min(end + 3, bytes.count)
         } else {
           index = (bytes[index...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count - 1) + 1
@@ -150,7 +151,9 @@ package enum HTMLTreeBuilder {
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") {
           cursor += 1
           while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
-          if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
+          if cursor < bytes.count,
+            bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'")
+          {
             let quote = bytes[cursor]
             let valueStart = cursor + 1
             let end = bytes[valueStart...].firstIndex(of: quote) ?? bytes.count
@@ -158,7 +161,8 @@ package enum HTMLTreeBuilder {
             cursor = min(end + 1, bytes.count)
           } else {
             let valueStart = cursor
-            while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: ">") {
+            while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: ">")
+            {
               cursor += 1
             }
             value = XMLTokenizer.decodingReferences(bytes[valueStart..<cursor])
@@ -188,7 +192,9 @@ package enum HTMLTreeBuilder {
                 : String(decoding: bytes[index..<end], as: UTF8.self)))
         }
         close(name)
-        index = end < bytes.count ? (bytes[end...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count - 1) + 1 : bytes.count
+        index =
+          end < bytes.count
+          ? (bytes[end...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count - 1) + 1 : bytes.count
         textStart = index
       }
     }
@@ -208,7 +214,8 @@ package enum HTMLTreeBuilder {
   static func starts(_ bytes: [UInt8], at index: Int, with text: String) -> Bool {
     let pattern = Array(text.utf8)
     guard index + pattern.count <= bytes.count else { return false }
-    for offset in pattern.indices where bytes[index + offset] | (isLetter(bytes[index + offset]) ? 0x20 : 0) != pattern[offset] {
+    for offset in pattern.indices
+    where bytes[index + offset] | (isLetter(bytes[index + offset]) ? 0x20 : 0) != pattern[offset] {
       return false
     }
     return true
@@ -219,7 +226,11 @@ package enum HTMLTreeBuilder {
     guard let first = text.utf8.first else { return nil }
     var position = index
     while position < bytes.count {
-      guard let found = bytes[position...].firstIndex(where: { $0 | 0x20 == first | 0x20 || $0 == first }) else {
+      guard
+        let found = bytes[position...].firstIndex(where: {
+          $0 | 0x20 == first | 0x20 || $0 == first
+        })
+      else {
         return nil
       }
       if starts(bytes, at: found, with: text) { return found }

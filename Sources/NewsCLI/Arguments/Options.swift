@@ -142,8 +142,14 @@ enum Options {
   static let enable = Flag("enable", help: "Fetch it with the others again.")
   static let disable = Flag(
     "disable", help: "Leave it out of feed, sync and browse (--source still names it).")
+  /// `--full-text` and `--no-full-text` of sources set.
+  static let fullTextOn = Flag(
+    "full-text", help: "Show its articles' full text, extracted for new items by feed and sync.")
+  static let fullTextOff = Flag("no-full-text", help: "Show what its feed carries again.")
   /// The options only `sources set` takes.
-  static let sourceSettings = [maxItems.spec, tags.spec, enable.spec, disable.spec]
+  static let sourceSettings = [
+    maxItems.spec, tags.spec, enable.spec, disable.spec, fullTextOn.spec, fullTextOff.spec,
+  ]
   /// `--in <field>` of ignore add.
   static let ignoreField = OptionKey<String>.choice(
     "in", "<field>", choices: IgnoreRule.Field.allCases.map(\.rawValue),

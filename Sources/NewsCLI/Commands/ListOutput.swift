@@ -38,14 +38,19 @@ struct ListOutput {
     case .jsonLines:
       for article in list.articles {
         context.console.out(
-          ArticleJSON.article(article, read: result.read.contains(article.id)).serialized() + "\n")
+          ArticleJSON.article(
+            article, read: result.read.contains(article.id),
+            extra: ArticleJSON.matchedIn(article.id, fullText: result.matchedInFullText)
+          ).serialized() + "\n")
       }
     case .json:
       var error: String?
       if case .stale(let reason) = result.freshness { error = reason }
       context.console.out(
-        ArticleJSON.list(list, read: result.read, stale: result.freshness != .fresh, error: error)
-          .serialized(pretty: true) + "\n")
+        ArticleJSON.list(
+          list, read: result.read, stale: result.freshness != .fresh, error: error,
+          matchedInFullText: result.matchedInFullText
+        ).serialized(pretty: true) + "\n")
     }
   }
 }

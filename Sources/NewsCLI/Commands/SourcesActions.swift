@@ -57,12 +57,15 @@ enum SourcesActions {
       name: "sources set", abstract: "Changes a source's settings (built-in ones too).",
       discussion: """
         --ttl, --max-items (keep and show at most n items), --tags (filed under; news feed
-        --tag; "none" clears them), --disable (left out of feed, sync and browse) and --enable.
+        --tag; "none" clears them), --disable (left out of feed, sync and browse) and --enable,
+        --full-text (show and browse show its articles' full text; feed and sync extract it for
+        new items) and --no-full-text.
         A provider (newsapi, articles, bbc) takes only --enable and --disable.
 
         EXAMPLES:
           news sources set hn --max-items 30 --tags tech,daily
           news sources set bbc --disable
+          news sources set hn --full-text
         """,
       options: [Options.ttl.spec] + Options.sourceSettings,
       arguments: [ArgumentSpec(name: "name", help: "The source's name.")]),
@@ -71,14 +74,21 @@ enum SourcesActions {
         throw UsageError(
           command: "sources set", message: "--enable and --disable contradict each other")
       }
+      if arguments[Options.fullTextOn], arguments[Options.fullTextOff] {
+        throw UsageError(
+          command: "sources set", message: "--full-text and --no-full-text contradict each other")
+      }
       let settings = SourceSettings(
         ttl: arguments[Options.ttl], maxItems: arguments[Options.maxItems],
         tags: arguments[Options.tags].map { $0 == ["none"] ? [] : $0 },
-        enabled: arguments[Options.enable] ? true : arguments[Options.disable] ? false : nil)
+        enabled: arguments[Options.enable] ? true : arguments[Options.disable] ? false : nil,
+        fullText: arguments[Options.fullTextOn]
+          ? true : arguments[Options.fullTextOff] ? false : nil)
       guard settings != SourceSettings() else {
         throw UsageError(
           command: "sources set",
-          message: "'set' needs a setting: --ttl, --max-items, --tags, --enable or --disable")
+          message:
+            "'set' needs a setting: --ttl, --max-items, --tags, --enable, --disable or --full-text")
       }
       let services = try context.services()
       try services.checkKey()

@@ -62,7 +62,7 @@ enum SourcesCommand {
           ("fetchedAt", .date(provider.fetchedAt)), ("error", .string(nil)),
           ("tags", .array([])), ("maxItems", .int(nil)), ("enabled", .bool(provider.enabled)),
           ("search", .string(nil)), ("account", .string(nil)),
-          ("missing", .string(provider.missing)),
+          ("missing", .string(provider.missing)), ("fullText", .bool(false)),
         ])
       }
       let document = JSONValue.object([
@@ -85,6 +85,7 @@ enum SourcesCommand {
                   ("tags", .array(source.tags.map { .string($0) })),
                   ("maxItems", .int(source.maxItems)), ("enabled", .bool(source.enabled)),
                   ("search", .string(source.search)), ("account", .string(source.account)),
+                  ("fullText", .bool(source.fullText)),
                 ])
               })
         ),
@@ -127,6 +128,7 @@ enum SourcesCommand {
         details.append("tags " + TerminalSanitizer.clean(source.tags.joined(separator: ", ")))
       }
       if !source.enabled { details.append("disabled") }
+      if source.fullText { details.append("full text") }
       let address = source.search.map { "search: " + $0 } ?? source.url.absoluteString
       text +=
         source.name.padding(to: width) + TerminalSanitizer.clean(address) + "\n"

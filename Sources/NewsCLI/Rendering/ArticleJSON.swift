@@ -27,6 +27,13 @@ enum ArticleJSON {
       ] + extra)
   }
 
+  /// A search's `"matchedIn"`: `"fullText"` when only the article's kept full text holds the
+  /// words, else `"article"`; nothing for other lists.
+  static func matchedIn(_ id: String, fullText: Set<String>?) -> [(String, JSONValue)] {
+    guard let fullText else { return [] }
+    return [("matchedIn", .string(fullText.contains(id) ? "fullText" : "article"))]
+  }
+
   /// FULLTEXT: `{"url","title","byline","siteName","excerpt","imageUrl","publishedAt",
   /// "extractedAt","words"}`, what `show --full` adds to its ARTICLE as `"fullText"`.
   static func fullText(_ text: FullText) -> JSONValue {
@@ -43,7 +50,8 @@ enum ArticleJSON {
   /// `{"schemaVersion","provider","totalResults","fetchedAt","stale","articles"}`, plus `"error"`
   /// when stale data stands in for a failed request.
   static func list(
-    _ page: ArticleList, read: Set<String>, stale: Bool = false, error: String? = nil
+    _ page: ArticleList, read: Set<String>, stale: Bool = false, error: String? = nil,
+    matchedInFullText: Set<String>? = nil
   ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("schemaVersion", .int(schemaVersion)),
@@ -54,7 +62,15 @@ enum ArticleJSON {
     ]
     if let error { members.append(("error", .string(error))) }
     members.append(
-      ("articles", .array(page.articles.map { article($0, read: read.contains($0.id)) })))
+      (
+        "articles",
+        .array(
+          page.articles.map {
+            article(
+              $0, read: read.contains($0.id),
+              extra: matchedIn($0.id, fullText: matchedInFullText))
+          })
+      ))
     return .object(members)
   }
 }

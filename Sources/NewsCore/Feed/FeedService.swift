@@ -12,6 +12,12 @@ public struct FeedService: Sendable {
   private let revalidation: RevalidationTimes
   /// Where the sources' items are kept, several sources a commit.
   private let batcher: KeepBatcher?
+  /// Extracts the full text of the items of sources with `"fullText": true` (after their items
+  /// are kept); `nil`: never.
+  public var fullText: FullTextService?
+  /// How many of a source's items (its first) get their full text fetched in one run: the rest
+  /// come with the next runs.
+  public static let fullTextPerRun = 20
 
   /// Creates the service; `cache` is the encrypted store the sources' answers are kept in,
   /// `articles` where their items are kept as articles of their source, and each source gets
@@ -146,9 +152,13 @@ public struct FeedService: Sendable {
       var asked: [String: Date] = [:]
       var failed: [String: String] = [:]
       var answered = Set<String>()
+      var wantingFullText: [Int: [Article]] = [:]
       for await (index, finished) in group {
         var report = finished
         report.itemCount = report.items.count
+        if fullText != nil, sources[index].fullText, report.status != .failed {
+          wantingFullText[index] = report.items.prefix(Self.fullTextPerRun).map(\.article)
+        }
         if !keepingItems {
           report.items = []
           if !keepingNewItems { report.newItemList = [] }
@@ -182,11 +192,29 @@ public struct FeedService: Sendable {
         }
       }
       // Those answered without a fetch (the cache, a backoff) count their items too.
-      return reports.compactMap { report in
+      var finished = reports.compactMap { report -> FeedSourceReport? in
         guard var report, report.itemCount == 0 else { return report }
         report.itemCount = report.items.count
         return report
       }
+      if let fullText {
+        for (index, source) in sources.enumerated()
+        where source.fullText && wantingFullText[index] == nil && index < finished.count {
+          wantingFullText[index] = finished[index].items.prefix(Self.fullTextPerRun).map(\.article)
+        }
+        // After the items are kept; a failure is a warning of its source, tried again next run.
+        let failures = await fullText.fetchMissing(
+          wantingFullText.keys.sorted().flatMap {
+            wantingFullText[$0] ?? []
+          }
+        ).failures
+        for (article, reason) in failures {
+          if let index = finished.firstIndex(where: { $0.name == article.provider }) {
+            finished[index].warnings.append(reason)
+          }
+        }
+      }
+      return finished
     }
   }
 

@@ -22,7 +22,8 @@ public enum FullTextError: NewsError, Equatable {
     case .notKept(let id):
       return "no full text kept for \(id); run 'news show \(id) --full' online first"
     case .status(let url, let code, let attempts):
-      return "\(url) answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
+      return
+        "\(url) answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
     }
   }
 

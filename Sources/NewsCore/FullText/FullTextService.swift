@@ -58,7 +58,8 @@ public struct FullTextService: Sendable {
 
   /// Whether a `Content-Type` is a page (HTML or XHTML; text/plain is tried too).
   static func isPage(_ type: String) -> Bool {
-    let base = type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+    let base =
+      type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
       ?? ""
     return base.isEmpty || base == "text/html" || base == "application/xhtml+xml"
       || base == "text/plain" || base.hasSuffix("+xml") && base.contains("html")
@@ -67,33 +68,38 @@ public struct FullTextService: Sendable {
   /// Fetches the full text of each of `articles` that has none kept, `concurrency` pages at
   /// once; returns how many were kept and, for each that failed, why (it is tried again the
   /// next time, and never fails what asked).
-  public func fetchMissing(_ articles: [Article]) async -> (kept: Int, failures: [String]) {
+  public func fetchMissing(_ articles: [Article]) async -> (
+    kept: Int, failures: [(article: Article, reason: String)]
+  ) {
+    func describe(_ error: any Error) -> String {
+      (error as? any NewsError)?.message ?? "\(error)"
+    }
     let have: Set<String>
     do {
       have = try store.fullTexts(among: articles.map(\.id))
     } catch {
-      return (0, ["full texts not fetched: " + ((error as? any NewsError)?.message ?? "\(error)")])
+      return (0, articles.prefix(1).map { ($0, "full texts not fetched: " + describe(error)) })
     }
     let missing = articles.filter { !have.contains($0.id) && $0.url != nil }
     guard !missing.isEmpty else { return (0, []) }
     var kept = 0
-    var failures: [String] = []
-    await withTaskGroup(of: String?.self) { group in
+    var failures: [(article: Article, reason: String)] = []
+    await withTaskGroup(of: (Article, String?).self) { group in
       var next = missing.makeIterator()
       func start() {
         guard let article = next.next() else { return }
         group.addTask {
           do {
             _ = try await fullText(of: article)
-            return nil
+            return (article, nil)
           } catch {
-            return "full text of \(article.id): " + ((error as? any NewsError)?.message ?? "\(error)")
+            return (article, "full text of \(article.id) not fetched: " + describe(error))
           }
         }
       }
       for _ in 0..<concurrency { start() }
-      for await failure in group {
-        if let failure { failures.append(failure) } else { kept += 1 }
+      for await (article, failure) in group {
+        if let failure { failures.append((article, failure)) } else { kept += 1 }
         start()
       }
     }

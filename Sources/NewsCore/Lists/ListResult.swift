@@ -15,6 +15,9 @@ public struct ListResult: Sendable {
   /// The list's total counts only what was read: a search with a limit stopped once the rest
   /// could not hold a newer match, so there may be more (the header says `20 of 57+`).
   public var isPartial = false
+  /// For a search: the ids of the articles found only in their kept full text (`nil` for
+  /// other lists).
+  public var matchedInFullText: Set<String>?
 
   /// Creates a result.
   public init(

@@ -58,11 +58,13 @@ public struct ListService: Sendable {
     -> ListResult
   {
     // With --unread the limit counts unread matches: every match is read then.
-    let (articles, complete) = try store.search(words, limit: unreadOnly ? nil : limit)
+    let (articles, complete, inFullText) = try store.search(
+      words, limit: unreadOnly ? nil : limit)
     var result = unkeyed(
       articles, provider: SourceName.search,
       shape: Shape(limit: limit, unreadOnly: unreadOnly, ignoring: false))
     result.isPartial = !complete
+    result.matchedInFullText = inFullText
     return result
   }
 

@@ -145,10 +145,12 @@ public struct NewsServices: Sendable {
 
   /// The feed, each source within `NEWS_SOURCE_DEADLINE`.
   public func feed() throws -> FeedService {
-    FeedService(
+    var service = FeedService(
       transport: transport(), cache: try cacheStore(), articles: try articleStore(),
       now: dependencies.timing.now,
       deadline: sourceDeadline())
+    if feedSources().contains(where: \.fullText) { service.fullText = try fullText() }
+    return service
   }
 
   /// Full texts: each article's page fetched, its article extracted and kept.

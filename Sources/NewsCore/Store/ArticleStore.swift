@@ -192,9 +192,9 @@ public struct ArticleStore: Sendable {
   /// newest segments first and stopping once the rest cannot hold a newer one; `complete` says
   /// whether every match was read.
   public func search(_ words: [String], limit: Int? = nil) throws -> (
-    articles: [Article], complete: Bool
+    articles: [Article], complete: Bool, inFullText: Set<String>
   ) {
-    guard var matcher = ArticleSearch.Matcher(words) else { return ([], true) }
+    guard var matcher = ArticleSearch.Matcher(words) else { return ([], true, []) }
     try migrateIfNeeded()
     var byID: [String: Article]
     var complete = true
@@ -208,7 +208,19 @@ public struct ArticleStore: Sendable {
         byID[bookmark.id] = bookmark
       }
     }
-    return (ArticleSearch.newestFirst(Array(byID.values)), complete)
+    // The kept full texts: an article matching only there is found too, and said so.
+    var inFullText = Set<String>()
+    for (id, text) in try allFullTexts() where byID[id] == nil {
+      guard matcher.matches([text.title, text.excerpt, text.plainText]) else { continue }
+      byID[id] =
+        try article(id: id)
+        ?? Article(
+          id: id, provider: SourceName.url, title: text.title ?? text.url, author: text.byline,
+          source: text.siteName, url: text.url, imageURL: text.imageURL,
+          publishedAt: text.publishedAt)
+      inFullText.insert(id)
+    }
+    return (ArticleSearch.newestFirst(Array(byID.values)), complete, inFullText)
   }
 
   /// The stored (or bookmarked) article with id `id`: read through the segments' ids, so only

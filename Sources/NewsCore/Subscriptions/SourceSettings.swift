@@ -9,9 +9,15 @@ public struct SourceSettings: Sendable, Equatable {
   public var tags: [String]?
   /// Whether `feed`, `sync` and `browse` fetch it.
   public var enabled: Bool?
+  /// Whether its articles' full text is extracted and shown (`"fullText"`).
+  public var fullText: Bool?
 
   /// Settings to change.
-  public init(ttl: Int? = nil, maxItems: Int? = nil, tags: [String]? = nil, enabled: Bool? = nil) {
+  public init(
+    ttl: Int? = nil, maxItems: Int? = nil, tags: [String]? = nil, enabled: Bool? = nil,
+    fullText: Bool? = nil
+  ) {
+    self.fullText = fullText
     self.ttl = ttl
     self.maxItems = maxItems
     self.tags = tags
@@ -28,6 +34,7 @@ public struct SourceSettings: Sendable, Equatable {
         ("tags", tags.isEmpty ? nil : JSONValue.array(tags.map { .string($0) }).serialized()))
     }
     if let enabled { members.append(("enabled", enabled ? nil : "false")) }
+    if let fullText { members.append(("fullText", fullText ? "true" : nil)) }
     return members
   }
 }

@@ -116,7 +116,9 @@ public struct SubscriptionService: Sendable {
   /// holds `"enabled": false` while it is off.
   public func set(_ name: String, _ settings: SourceSettings) throws {
     if SourceName.providers.contains(name) {
-      guard settings.ttl == nil, settings.maxItems == nil, settings.tags == nil else {
+      guard settings.ttl == nil, settings.maxItems == nil, settings.tags == nil,
+        settings.fullText == nil
+      else {
         throw SubscriptionError.providerSetting(name)
       }
     } else {

@@ -24,7 +24,7 @@ _news() {
     show)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--offline --refresh --json --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--offline --refresh --full --json --help" -- "$cur")) ;;
     feed)
       case "$prev" in
         --source) return ;;
@@ -42,7 +42,7 @@ _news() {
         --max-items) return ;;
         --tags) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --account --max-items --tags --enable --disable add remove set import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --account --max-items --tags --enable --disable --full-text --no-full-text add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;

@@ -51,6 +51,7 @@ _news() {
       _arguments -s \
         '--offline[Never use the network\: read what is stored (no key needed).]' \
         '--refresh[Fetch now, whatever is stored or cached.]' \
+        '--full[Fetch the article'\''s page and show the whole story extracted from it (kept).]' \
         '--json[Print one JSON document instead of text.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
@@ -84,6 +85,8 @@ _news() {
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
         '--enable[Fetch it with the others again.]' \
         '--disable[Leave it out of feed, sync and browse (--source still names it).]' \
+        '--full-text[Show its articles'\'' full text, extracted for new items by feed and sync.]' \
+        '--no-full-text[Show what its feed carries again.]' \
         '*:argument:(add remove set import export)'
       ;;
     ignore)
