@@ -113,7 +113,7 @@ package enum ArticleExtractor {
   ]
   static let unlikely = try! NSRegularExpression(
     pattern:
-      "-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscri|signup|sign-up|cookie|consent|share|sharing|promo|paywall|modal|recommend|most-popular|trending|outbrain|taboola|toolbar|masthead|navbar|\\bnav\\b|skip-link|login"
+      "-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscri|signup|sign-up|cookie|consent|share|sharing|promo|paywall|modal|recommend|most-popular|trending|outbrain|taboola|toolbar|masthead|navbar|\\bnav\\b|skip-link|login|editsection|reflist|navbox|catlinks|printfooter|mw-jump|noprint|hatnote|headerlink"
   )
   static let maybe = try! NSRegularExpression(
     pattern: "and|article|body|column|content|main|shadow|story|post-?text|entry")
@@ -346,6 +346,7 @@ package enum ArticleExtractor {
   /// Removes, inside the article, what scores badly: link lists, forms, widgets, short blocks
   /// of images, a heading repeating the title.
   static func clean(_ content: HTMLElement, title: String?) {
+    defer { dropEmptyHeadings(content) }
     for element in content.descendants.reversed() {
       switch element.name {
       case "h1", "h2":
@@ -358,6 +359,30 @@ package enum ArticleExtractor {
         if shouldRemove(element) { element.remove() }
       default:
         continue
+      }
+    }
+  }
+
+  /// A heading with nothing after it but another heading (what headed a removed list of
+  /// references or links) goes too.
+  static func dropEmptyHeadings(_ content: HTMLElement) {
+    let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    for heading in content.all(headings).reversed() {
+      guard let parent = heading.parent else { continue }
+      let siblings = parent.children.drop { node in
+        if case .element(let element) = node { return element !== heading }
+        return true
+      }.dropFirst()
+      let next = siblings.first { node in
+        switch node {
+        case .text(let text): !text.allSatisfy(\.isWhitespace)
+        case .element: true
+        }
+      }
+      switch next {
+      case nil: heading.remove()
+      case .element(let element)? where headings.contains(element.name): heading.remove()
+      default: break
       }
     }
   }

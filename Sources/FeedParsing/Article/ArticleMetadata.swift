@@ -76,6 +76,7 @@ struct ArticleMetadata {
     title =
       clean(article?["headline"] as? String) ?? clean(meta["og:title"])
       ?? clean(meta["twitter:title"]) ?? clean(meta["dc.title"]) ?? clean(meta["citation_title"])
+      ?? Self.heading(in: root, within: documentTitle)
       ?? Self.trimmedTitle(documentTitle, siteName: siteName)
     byline =
       clean(Self.names(article?["author"]).joined(separator: ", "))
@@ -135,6 +136,14 @@ struct ArticleMetadata {
     case let list as [Any]: return list.flatMap { urls($0) }
     default: return []
     }
+  }
+
+  /// The page's first `<h1>` when `<title>` holds it (`Story — Site docs` and `<h1>Story`).
+  static func heading(in root: HTMLElement, within title: String?) -> String? {
+    guard let title, let h1 = root.all(["h1"]).first else { return nil }
+    let text = h1.text.trimmingCharacters(in: CharacterSet(charactersIn: "¶#§ "))
+    guard !text.isEmpty, title.localizedCaseInsensitiveContains(text) else { return nil }
+    return text
   }
 
   /// `<title>` without the site's name: `Story | Site`, `Story - Site`, `Site: Story`.

@@ -64,7 +64,12 @@ enum ArticleSerializer {
         let alt = element["alt"].map { " alt=\"\(escape($0))\"" } ?? ""
         out += "<img src=\"\(escape(resolved))\"\(alt)>"
       case "a":
-        let href = element["href"].map { FeedLinks.resolve($0, against: base) }
+        let raw = element["href"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let text = element.text
+        // A permalink mark (`¶`, `#`) is no text; an in-page link (`#cite_note-1`) and a link
+        // around nothing but an image are no links.
+        if raw.hasPrefix("#"), ["¶", "#", "§", "🔗", ""].contains(text) { return }
+        let href = raw.hasPrefix("#") || text.isEmpty ? nil : FeedLinks.resolve(raw, against: base)
         if let href, FeedLinks.isWebLink(href) {
           out += "<a href=\"\(escape(href))\">"
           for child in element.children { write(child, base: base, into: &out) }
@@ -83,7 +88,7 @@ enum ArticleSerializer {
           first = false
           for (index, cell) in cells.enumerated() {
             if index > 0 { out += " | " }
-            for child in cell.children { write(child, base: base, into: &out) }
+            writeInline(cell, base: base, into: &out)
           }
         }
         out += "</p>\n"
@@ -107,6 +112,26 @@ enum ArticleSerializer {
       default:
         for child in element.children { write(child, base: base, into: &out) }
       }
+    }
+  }
+
+  /// `element`'s text and links on one line: the blocks inside a table's cell are not
+  /// paragraphs of the article.
+  static func writeInline(_ element: HTMLElement, base: URL?, into out: inout String) {
+    var first = true
+    for child in element.children {
+      switch child {
+      case .text(let text):
+        out += escape(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+      case .element(let inner):
+        if inner.name == "a" || inner.name == "img" {
+          write(child, base: base, into: &out)
+        } else {
+          if HTMLElement.blockNames.contains(inner.name), !first { out += " " }
+          writeInline(inner, base: base, into: &out)
+        }
+      }
+      first = false
     }
   }
 

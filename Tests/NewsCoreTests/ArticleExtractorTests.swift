@@ -1,0 +1,263 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedParsing
+
+/// The article extractor on pages written for it (Tests/TestSupport/Fixtures/pages): the
+/// shapes of news sites, blogs, documentation and encyclopedia pages, each compared with a
+/// reference extraction (`*.expected.txt`, trafilatura's, reviewed by hand) by word-bag F1, and
+/// one rule a case.
+@Suite("Article extraction")
+struct ArticleExtractorTests {
+  static let base = URL(string: "https://site.example/section/page.html")
+
+  static func extract(_ name: String, contentType: String? = nil) -> ExtractedArticle? {
+    ArticleExtractor.extract(
+      Fixtures.data("pages/\(name).html"), url: base, contentType: contentType)
+  }
+
+  /// Word-bag F1 of `text` against `reference`: the words (letters and digits, lower-case)
+  /// both share, counted with their repeats.
+  static func f1(_ text: String, _ reference: String) -> Double {
+    func words(_ text: String) -> [String: Int] {
+      var bag: [String: Int] = [:]
+      for word in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+        bag[String(word), default: 0] += 1
+      }
+      return bag
+    }
+    let (mine, theirs) = (words(text), words(reference))
+    let common = mine.reduce(0) { $0 + min($1.value, theirs[$1.key] ?? 0) }
+    let (found, expected) = (mine.values.reduce(0, +), theirs.values.reduce(0, +))
+    guard common > 0 else { return 0 }
+    let precision = Double(common) / Double(found)
+    let recall = Double(common) / Double(expected)
+    return 2 * precision * recall / (precision + recall)
+  }
+
+  @Test(
+    "real-world shapes: the text agrees with the reference (F1 ≥ 0.9), the title is the page's",
+    arguments: [
+      ("news-story", "City council approves new bike lanes"),
+      ("blog-post", "Why I switched to a terminal feed reader"),
+      ("docs-page", "Configuring retries"),
+      ("encyclopedia", "Hedgehog - Wikipedia"),
+      ("broken-legacy", "Café owners fight new rules"),
+      ("lazy-images", "Ten years of photographing the northern lights"),
+    ])
+  func shapes(page: String, title: String) throws {
+    let article = try #require(Self.extract(page))
+    let reference = Fixtures.text("pages/\(page).expected.txt")
+    let score = Self.f1(article.plainText, reference)
+    #expect(score >= 0.9, "\(page): F1 \(score)\n\(article.plainText)")
+    #expect(article.title == title)
+  }
+
+  @Test(
+    "boilerplate never reaches the text",
+    arguments: [
+      ("news-story", "Share on Twitter"), ("news-story", "We use cookies"),
+      ("news-story", "Sign up for our daily newsletter"), ("news-story", "Council budget passes"),
+      ("news-story", "Great news! Finally"), ("news-story", "Most read"),
+      ("news-story", "All rights reserved"), ("news-story", "Hidden text"),
+      ("news-story", "tracking"), ("news-story", "color:red"),
+      ("blog-post", "Skip to the content"), ("blog-post", "Share this"),
+      ("blog-post", "Which reader do you use"), ("blog-post", "Powered by WordPress"),
+      ("docs-page", "Quick search"), ("docs-page", "Table of Contents"),
+      ("docs-page", "Created using"), ("encyclopedia", "Random article"),
+      ("encyclopedia", "[edit]"), ("encyclopedia", "Amur hedgehog"),
+      ("encyclopedia", "Mammal Species of the World"), ("encyclopedia", "last edited"),
+      ("broken-legacy", "Archive"), ("broken-legacy", "Copyright 2026"),
+    ])
+  func boilerplate(page: String, words: String) throws {
+    let article = try #require(Self.extract(page))
+    #expect(!article.text.contains(words), "\(page) kept '\(words)'")
+  }
+
+  @Test("structure: headings, lists, quotes, preformatted text, tables, figures, links")
+  func structure() throws {
+    let story = try #require(Self.extract("news-story"))
+    #expect(story.text.contains("\n\nWhat changes\n\n"))
+    #expect(story.text.contains("• New bike parking at the central station\n"))
+    #expect(story.text.contains("> \"This is the biggest change"))
+    #expect(story.text.contains("Street | Length\nMain Street | 5 km\nHarbour Road | 7 km"))
+    #expect(story.text.contains("[image: A cyclist on Main Street]"))
+    #expect(story.text.contains("A cyclist on Main Street, where the first lanes will be built."))
+    #expect(story.text.contains("transport plan[1]"))
+    #expect(story.text.hasSuffix("Links:\n[1] https://site.example/transport/plan"))
+    let blog = try #require(Self.extract("blog-post"))
+    #expect(blog.text.contains("2. A cron job that syncs every hour\n"))
+    #expect(blog.text.contains("0\u{A0}*\u{A0}*\u{A0}*\u{A0}*\u{A0}\u{A0}news\u{A0}sync"))
+    let docs = try #require(Self.extract("docs-page"))
+    #expect(docs.text.contains("client.get(\"https://example.com/\")"))
+    #expect(!docs.text.contains("¶"))
+  }
+
+  @Test("metadata: JSON-LD (an @graph too), Open Graph, meta author, published time")
+  func metadata() throws {
+    let story = try #require(Self.extract("news-story"))
+    #expect(story.byline == "Jane Doe")
+    #expect(story.siteName == "The Daily Example")
+    #expect(story.publishedAt == Date(timeIntervalSince1970: 1_795_168_800))
+    let blog = try #require(Self.extract("blog-post"))
+    #expect(blog.byline == "Ada Lovelace")
+    #expect(blog.siteName == "Ada's notes")
+    #expect(blog.imageURL == "https://ada.example/wp-content/uploads/terminal.png")
+    #expect(blog.publishedAt == Date(timeIntervalSince1970: 1_773_473_400))
+    #expect(
+      Self.extract("docs-page")?.excerpt
+        == "How the toolkit retries failed requests, and how to change it.")
+  }
+
+  @Test("images: lazy data-src, noscript in place of its placeholder, <base> for relative links")
+  func images() throws {
+    let article = try #require(Self.extract("lazy-images"))
+    #expect(article.html.contains("src=\"https://photos.example/2026/aurora-2016.jpg\""))
+    #expect(article.html.contains("src=\"https://photos.example/2026/aurora-2021.jpg\""))
+    #expect(!article.html.contains("placeholder.gif"))
+    #expect(!article.html.contains("data:image"))
+    #expect(article.text.contains("[1] https://photos.example/2026/gallery/aurora.html"))
+    #expect(article.siteName == "Photo Journal")
+  }
+
+  @Test("no article: a home page of teasers, a login wall", arguments: ["home-page", "login-wall"])
+  func none(page: String) {
+    #expect(Self.extract(page) == nil)
+  }
+
+  @Test("charset: the HTTP header, then <meta http-equiv> or <meta charset>, then the bytes")
+  func charsets() throws {
+    let legacy = try #require(Self.extract("broken-legacy"))
+    #expect(legacy.text.contains("the city’s cafés"))
+    #expect(legacy.text.contains("“We were never asked,”"))
+    let latin = Data("<meta charset=\"iso-8859-1\"><p>".utf8) + Data([0x63, 0x61, 0x66, 0xE9])
+    #expect(ArticleExtractor.decode(latin, contentType: nil).hasSuffix("café"))
+    // The header wins over the page's own declaration.
+    let shiftJIS = Data([0x93, 0xFA, 0x96, 0x7B])
+    #expect(
+      ArticleExtractor.decode(shiftJIS, contentType: "text/html; charset=Shift_JIS") == "日本")
+    #expect(
+      ArticleExtractor.declaredCharset(
+        Data("<META HTTP-EQUIV='Content-Type' CONTENT='text/html; charset=koi8-r'>".utf8))
+        == "koi8-r")
+  }
+
+  @Test("per-source rules: keep picks the article, drop removes what is inside it")
+  func rules() throws {
+    let rules = ExtractionRules(
+      keep: try CSSSelector("div.article-body"), drop: try CSSSelector("figure, table"))
+    let article = try #require(
+      ArticleExtractor.extract(
+        Fixtures.data("pages/news-story.html"), url: Self.base, rules: rules))
+    #expect(article.text.hasPrefix("The city council voted on Tuesday"))
+    #expect(!article.text.contains("[image"))
+    #expect(!article.text.contains("Street | Length"))
+    // The general method left the newsletter box out; the rule's keep takes what it names.
+    #expect(article.text.contains("Sign up for our daily newsletter"))
+  }
+
+  @Test("words: letters and digits, each CJK character one")
+  func words() {
+    #expect(ArticleExtractor.wordCount("It's 2026 — a new year.") == 6)
+    #expect(ArticleExtractor.wordCount("日本語 text") == 4)
+  }
+}
+
+/// The lenient HTML tree builder.
+@Suite("HTML tree builder")
+struct HTMLTreeBuilderTests {
+  static func shape(_ element: HTMLElement) -> String {
+    element.children.map { node in
+      switch node {
+      case .text(let text): text
+      case .element(let child): "<\(child.name)>" + shape(child) + "</\(child.name)>"
+      }
+    }.joined()
+  }
+
+  @Test(
+    "what browsers close, skip and keep",
+    arguments: [
+      ("<p>one<p>two", "<p>one</p><p>two</p>"),
+      ("<ul><li>a<li>b</ul>c", "<ul><li>a</li><li>b</li></ul>c"),
+      ("<p>a<div>b</div>", "<p>a</p><div>b</div>"),
+      ("a<br>b<img src=x>c", "a<br></br>b<img></img>c"),
+      ("<b>x</i>y</b>", "<b>xy</b>"),
+      (
+        "<table><tr><td>1<td>2<tr><td>3</table>",
+        "<table><tr><td>1</td><td>2</td></tr><tr><td>3</td></tr></table>"
+      ),
+      ("<script>if (a<b) {}</script>t", "<script>if (a<b) {}</script>t"),
+      ("<!-- <p>no --><p>yes", "<p>yes</p>"),
+      ("<p>&amp; &lt;tag&gt; &eacute;", "<p>& <tag> é</p>"),
+      ("<dl><dt>a<dd>b<dt>c</dl>", "<dl><dt>a</dt><dd>b</dd><dt>c</dt></dl>"),
+      ("<a href=1>x<a href=2>y</a>", "<a>x</a><a>y</a>"),
+      ("x < y and <3", "x < y and <3"),
+      ("<![CDATA[raw <b>]]>", "raw <b>"),
+      ("<p/>text", "<p></p>text"),
+    ])
+  func tree(html: String, expected: String) {
+    #expect(Self.shape(HTMLTreeBuilder.parse(html)) == expected)
+  }
+
+  @Test("attributes: quoted, unquoted, bare, entities decoded, the first of a name wins")
+  func attributes() throws {
+    let root = HTMLTreeBuilder.parse(
+      "<img SRC='a.jpg' alt=\"x &amp; y\" data-src=b.jpg hidden alt=\"second\">")
+    let image = try #require(root.elements.first)
+    #expect(image["src"] == "a.jpg")
+    #expect(image["alt"] == "x & y")
+    #expect(image["data-src"] == "b.jpg")
+    #expect(image["hidden"] == "")
+  }
+
+  @Test("a page nested deeper than the cap is read flat, never recursing without end")
+  func depth() {
+    let html =
+      String(repeating: "<div>", count: 5000) + "deep" + String(repeating: "</div>", count: 5000)
+    let root = HTMLTreeBuilder.parse(html)
+    #expect(root.text == "deep")
+    #expect(root.descendants.count == 5000)
+  }
+}
+
+/// The selector language of `"extract"` rules.
+@Suite("Extraction selectors")
+struct CSSSelectorTests {
+  static let html =
+    """
+    <article id="main" class="post wide"><div class="post-body"><p class="lead">a</p>\
+    <div class="related"><p>b</p></div></div><aside data-role="ad"><p>c</p></aside></article>\
+    <div class="post-body"><p>d</p></div>
+    """
+
+  @Test(
+    "what each form selects",
+    arguments: [
+      ("p", "abcd"), (".post-body p", "abd"), ("article > div > p", "a"),
+      ("#main p.lead", "a"), ("[data-role]", "c"), ("[data-role=ad] p", "c"),
+      ("[data-role='ad']", "c"), ("article.post.wide .related p", "b"), ("p, aside", "abccd"),
+      ("div.post-body > p", "ad"), ("* > p.lead", "a"), ("ARTICLE P", "abc"),
+    ])
+  func select(selector: String, texts: String) throws {
+    let found = try CSSSelector(selector).select(in: HTMLTreeBuilder.parse(Self.html))
+    #expect(found.map(\.text).joined() == texts)
+  }
+
+  @Test(
+    "what it refuses, saying why",
+    arguments: [
+      ("", "an empty selector"), ("div >", "'>' without an element after it"),
+      ("> p", "'>' without an element before it"), ("p:first-child", "unexpected ':'"),
+      ("[x", "'[' without its ']'"), (".", "'.' without a class name"),
+      ("a, ", "an empty selector"), ("[x='y]", "an unclosed quote"),
+    ])
+  func refused(selector: String, detail: String) {
+    #expect {
+      _ = try CSSSelector(selector)
+    } throws: { error in
+      (error as? CSSSelector.Failure)?.detail.contains(detail) == true
+    }
+  }
+}
