@@ -171,6 +171,42 @@ struct BrowseTerminalTests {
     #expect(server.unexpectedRequests.isEmpty)
   }
 
+  @Test(
+    "f on an article: its full text fetched in the background, shown, kept; f again: the feed's")
+  func fullText() throws {
+    server.route(
+      "/story.html",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "text/html"], body: Fixtures.data("pages/news-story.html")))
+    let feed = """
+      <rss version="2.0"><channel><title>Example</title><item><title>Bike lanes</title>\
+      <link>\(server.baseURL.absoluteString)/story.html</link><description>Short summary.</description>\
+      </item></channel></rss>
+      """
+    server.route(
+      "/feed.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
+    try FileManager.default.createDirectory(
+      atPath: home.path("news"), withIntermediateDirectories: true)
+    try Data(
+      #"{"sources": [{"name": "ex", "url": "\#(server.baseURL.absoluteString)/feed.xml"}]}"#.utf8
+    ).write(to: URL(fileURLWithPath: home.path("news/config.json")))
+    var environment = self.environment
+    environment["NEWS_COUNTS"] = "off"
+    let session = try Session(arguments: ["browse", "--source", "ex"], environment: environment)
+    session.wait(for: "Bike lanes")
+    session.send("\r")
+    session.wait(for: "Short summary.")
+    session.send("f")
+    session.wait(for: "protected bike lanes across")
+    session.send("f")
+    session.wait(for: "what the feed carries")
+    session.send("qqq")
+    #expect(session.finish() == 0)
+    #expect(server.requests(to: "/story.html").count == 1)
+  }
+
   @Test("Ctrl-C is exit 130 and SIGTERM 143, the terminal restored both times")
   func interrupted() throws {
     let session = try browsing()

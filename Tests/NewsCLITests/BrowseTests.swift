@@ -121,6 +121,41 @@ struct BrowseTests {
     #expect(!state.handle(.enter).contains(.loadCounts(second)))
   }
 
+  @Test("f: the full text fetched in the background, then toggled; ≡ marks those kept")
+  func fullText() {
+    var state = Self.state()
+    _ = state.handle(.enter)
+    let first = Self.article(1)
+    #expect(state.handle(.character("f")) == [.fetchFullText(first)])
+    #expect(state.fullTexts[first.id] == .fetching)
+    #expect(Self.screen(state).contains { $0.hasPrefix("  Full text: fetching…") })
+    // A second f while it is fetched asks nothing more.
+    #expect(state.handle(.character("f")).isEmpty)
+    var full = first
+    full.content = "The whole story, paragraph by paragraph."
+    full.description = nil
+    state.fullTexts[first.id] = .had(full, shown: true)
+    var lines = Self.screen(state)
+    #expect(lines.contains { $0.hasPrefix("  Full text") })
+    #expect(lines.contains { $0.hasPrefix("  The whole story, paragraph by paragraph.") })
+    #expect(!lines.contains { $0.hasPrefix("  Summary of story 1") })
+    #expect(state.handle(.character("f")).isEmpty)
+    lines = Self.screen(state)
+    #expect(lines.contains { $0.hasPrefix("  Summary of story 1") })
+    #expect(!lines.contains { $0.hasPrefix("  The whole story") })
+    // Kept ones are marked in the list, and open with their full text.
+    _ = state.handle(.escape)
+    state.withFullText = ["e.example-3"]
+    #expect(Self.screen(state)[3].hasPrefix(" •≡ 3. Story 3"))
+    _ = state.handle(.down)
+    _ = state.handle(.down)
+    #expect(state.handle(.enter).contains(.fetchFullText(Self.article(3))))
+    // A source showing full text by default fetches it for every article opened.
+    state = Self.state()
+    state.showsFullText = true
+    #expect(state.handle(.enter).contains(.fetchFullText(first)))
+  }
+
   @Test("o, b, r, Tab, ?, q: effects for the session")
   func effects() {
     var state = Self.state()

@@ -21,7 +21,7 @@ struct BrowseRenderer {
     "q back",
   ]
   static let articleKeys = [
-    "j/k scroll", "n next unread", "o link", "b bookmark", "? keys", "q back",
+    "j/k scroll", "n next unread", "f full text", "o link", "b bookmark", "? keys", "q back",
   ]
 
   /// `keys` as one line of at most `width` columns: the last two always, the others from the
@@ -86,7 +86,9 @@ struct BrowseRenderer {
       let isRead = state.read.contains(article.id)
       var column = grid.put(selected ? ">" : " ", row: row + 1)
       let mark = state.bookmarked.contains(article.id) ? "*" : isRead ? " " : (unicode ? "•" : "N")
-      column = grid.put(mark + " ", row: row + 1, column: column)
+      // `≡` (`+`): its full text is kept.
+      let full = state.withFullText.contains(article.id) ? (unicode ? "≡" : "+") : " "
+      column = grid.put(mark + full, row: row + 1, column: column)
       let number = String(index + 1)
       column = grid.put(
         String(repeating: " ", count: numberWidth - number.count) + number + ". ", row: row + 1,
@@ -144,7 +146,17 @@ struct BrowseRenderer {
   }
 
   private func drawArticle(_ state: BrowseState, id: String, on grid: inout ScreenGrid) {
-    guard let article = state.articles.first(where: { $0.id == id }) else { return }
+    guard var article = state.articles.first(where: { $0.id == id }) else { return }
+    var status: String?
+    switch state.fullTexts[id] {
+    case .had(let full, true)?:
+      article = full
+      status = "Full text"
+    case .fetching?:
+      status = unicode ? "Full text: fetching…" : "Full text: fetching..."
+    default:
+      break
+    }
     drawHeader(article.source.map(clean) ?? article.provider, detail: "", on: &grid)
     let width = max(grid.width - 4, 10)
     var lines: [(String, ScreenGrid.Attributes)] = []
@@ -157,6 +169,7 @@ struct BrowseRenderer {
       article.publishedAt.map { ArticleRenderer.localTime($0, in: timeZone) },
     ].compactMap { $0 }.joined(separator: " · ")
     if !meta.isEmpty { lines.append((meta, [.dim])) }
+    if let status { lines.append((status, [.dim])) }
     lines.append(("", []))
     let body = article.readingTexts
       .map {
@@ -201,6 +214,7 @@ struct BrowseRenderer {
       ("Esc Backspace q", "back (article, list, home, quit)"),
       ("o", "open the link in the browser"),
       ("b", "bookmark, or remove the bookmark"),
+      ("f", "the article's full text (fetched, then kept), and back; ≡ marks those kept"),
       ("n N", "next, previous unread article (the next list with some when none is left)"),
       ("A u", "mark the list read; u right after undoes it"),
       ("t", "on the home screen: only the lists of the next tag (then every list again)"),

@@ -25,6 +25,8 @@ final class BrowseSession: Sendable {
     case failed(channel: Int, String)
     /// A home row's counts and state, read from the store.
     case row(channel: Int, ChannelRow)
+    /// An article's full text, as shown with it, or why it could not be had.
+    case fullText(id: String, Article?, problem: String?)
     /// An article's likes and comments, each `nil` when it could not be had (`problem` says
     /// why, in the footer).
     case counts(id: String, likes: Int?, comments: Int?, problem: String?)
@@ -147,7 +149,8 @@ final class BrowseSession: Sendable {
         guard channel == state.channel, state.screen != .home else { continue }
         effects += state.loaded(
           heading: contents.heading, freshness: contents.freshness, articles: contents.articles,
-          read: contents.read, bookmarked: contents.bookmarked)
+          read: contents.read, bookmarked: contents.bookmarked,
+          withFullText: contents.withFullText, showsFullText: contents.showsFullText)
         state.loading = !final
       case .failed(let channel, let reason):
         state.updateRow(
@@ -164,6 +167,15 @@ final class BrowseSession: Sendable {
           || (state.home.indices.contains(channel) && state.home[channel].status == "…")
         {
           state.updateRow(channel, unread: row.unread, total: row.total, status: row.status)
+        }
+      case .fullText(let id, let article, let problem):
+        if let article {
+          state.fullTexts[id] = .had(article, shown: true)
+          state.withFullText.insert(id)
+          if state.message?.hasPrefix("fetching the full text") == true { state.message = nil }
+        } else {
+          state.fullTexts[id] = nil
+          state.message = problem
         }
       case .counts(let id, let likes, let comments, let problem):
         state.counts[id] = .loaded(likes: likes, comments: comments)
@@ -205,6 +217,17 @@ final class BrowseSession: Sendable {
             .counts(
               id: article.id, likes: counts.likes.success, comments: counts.comments.success,
               problem: problem))
+        }
+      case .fetchFullText(let article):
+        let (services, send, offline) = (self.services, self.send, self.offline)
+        Task {
+          do {
+            let text = try await services.fullText().fullText(of: article, offline: offline)
+            send.yield(.fullText(id: article.id, article.showing(text), problem: nil))
+          } catch {
+            send.yield(
+              .fullText(id: article.id, nil, problem: "no full text: " + Self.describe(error)))
+          }
         }
       case .openLink(let article, let number):
         if let number {

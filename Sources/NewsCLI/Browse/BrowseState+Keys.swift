@@ -45,9 +45,11 @@ extension BrowseState {
   @discardableResult
   mutating func loaded(
     heading: String, freshness: String, articles: [Article], read: Set<String>,
-    bookmarked: Set<String>
+    bookmarked: Set<String>, withFullText: Set<String> = [], showsFullText: Bool = false
   ) -> [BrowseEffect] {
     let previous = selected?.id
+    self.withFullText = withFullText
+    self.showsFullText = showsFullText
     self.heading = heading
     self.freshness = freshness
     self.articles = articles
@@ -144,12 +146,38 @@ extension BrowseState {
       return openLink()
     case .character("b"):
       return toggleBookmark()
+    case .character("f"):
+      return toggleFullText()
     case .character("?"):
       return showHelp()
     default:
       break
     }
     return []
+  }
+
+  /// `f`: the full text instead of what the feed carries, and back; fetched in the background
+  /// the first time (the footer says so; keys keep working).
+  mutating func toggleFullText() -> [BrowseEffect] {
+    guard let article = current else { return [] }
+    switch fullTexts[article.id] {
+    case .fetching?:
+      message = "fetching the full text…"
+      return []
+    case .had(let shown, let visible)?:
+      fullTexts[article.id] = .had(shown, shown: !visible)
+      articleScroll = 0
+      message = visible ? "what the feed carries" : "full text"
+      return []
+    case nil:
+      guard article.url != nil else {
+        message = "this article has no link to fetch its full text from"
+        return []
+      }
+      fullTexts[article.id] = .fetching
+      message = "fetching the full text…"
+      return [.fetchFullText(article)]
+    }
   }
 
   /// Back to every list; the row of this one shows what was read here.

@@ -8,6 +8,13 @@ extension BrowseState {
     read.insert(article.id)
     syncRow()
     var effects: [BrowseEffect] = [.markRead(article.id), .displayed]
+    // Kept already, or a source that shows it by default: the full text, fetched if need be.
+    if fullTexts[article.id] == nil, article.url != nil,
+      withFullText.contains(article.id) || showsFullText
+    {
+      fullTexts[article.id] = .fetching
+      effects.append(.fetchFullText(article))
+    }
     if article.url != nil, counts[article.id] == nil, countsPolicy.applies(to: article.provider) {
       counts[article.id] = .pending
       effects.insert(.loadCounts(article), at: 0)

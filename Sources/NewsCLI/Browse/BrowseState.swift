@@ -87,6 +87,12 @@ struct BrowseState: Equatable {
   var articleScroll = 0
   /// Likes and comments, by article id.
   var counts: [String: Counts] = [:]
+  /// The full text of an article, by id: being fetched, or had and shown or not (`f`).
+  var fullTexts: [String: FullTextState] = [:]
+  /// The ids of the listed articles whose full text is kept (marked in the list).
+  var withFullText: Set<String> = []
+  /// Whether the open list shows full text by default (a `"fullText": true` source).
+  var showsFullText = false
   /// A reload is under way (the list stays until every source has answered).
   var loading = false
   /// A line for the footer (an error, what a key did).
@@ -113,6 +119,14 @@ struct BrowseState: Equatable {
 }
 
 /// What the session does for the state: fetch, open, store, quit.
+/// Where an article's full text stands in browse.
+enum FullTextState: Equatable {
+  /// Being fetched in the background.
+  case fetching
+  /// Had: the article as shown with it, and whether it is shown (`f` toggles).
+  case had(Article, shown: Bool)
+}
+
 enum BrowseEffect: Equatable {
   /// Load channel `channel`: what the store holds at once, then (unless `--offline`) an answer
   /// in the background (`refresh`: fetch even when cached).
@@ -133,6 +147,8 @@ enum BrowseEffect: Equatable {
   case setRead([String], Bool)
   /// `A` on a whole list (no filter) of the source named: marked as one, for an account's feed.
   case setSourceRead(String, [String])
+  /// Fetch (or read from the store) the article's full text, in the background.
+  case fetchFullText(Article)
   /// Save these words as a saved search (`s`).
   case saveSearch([String])
   /// A screen was shown (the `display` analytics event).

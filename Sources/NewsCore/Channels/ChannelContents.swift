@@ -19,6 +19,10 @@ public struct ChannelContents: Sendable, Equatable {
   public var total: Int
   /// What could not be read (read marks, bookmarks, an ignore rule), for the reader to show.
   public var warnings: [String]
+  /// The ids of the shown items whose full text is kept.
+  public var withFullText: Set<String> = []
+  /// Whether the channel is a source showing full text by default (`"fullText": true`).
+  public var showsFullText = false
 
   /// The row this channel makes on the home screen.
   public var row: ChannelRow {

@@ -42,8 +42,10 @@ public struct ChannelReader: Sendable {
     guard
       let raw = try await raw(index, refresh: refresh, offline: offline || channels[index].gathers)
     else { return nil }
-    return shaped(
+    var contents = shaped(
       raw, allUnread: { if case .allUnread = channels[index] { true } else { false } }())
+    if case .feed(let source) = channels[index] { contents.showsFullText = source.fullText }
+    return contents
   }
 
   /// The read state, counts and shown items of `raw`.
@@ -65,10 +67,18 @@ public struct ChannelReader: Sendable {
       }.map(\.element)
     }
     let unread = articles.filter { !state.read.contains($0.id) }
-    return ChannelContents(
+    var contents = ChannelContents(
       heading: raw.heading, freshness: raw.freshness,
       articles: unreadOnly ? unread : articles, read: state.read, bookmarked: state.bookmarked,
       unread: unread.count, total: articles.count, warnings: state.warnings)
+    if case .success(let lists) = lists {
+      do {
+        contents.withFullText = try lists.fullTexts(among: contents.articles.map(\.id))
+      } catch {
+        contents.warnings.append("full texts unavailable: " + Self.describe(error))
+      }
+    }
+    return contents
   }
 
   /// Channel `index`'s heading, freshness and items; `nil` when there is nothing (offline:

@@ -27,6 +27,11 @@ extension ListService {
     return state
   }
 
+  /// Which of `ids` have their full text kept.
+  public func fullTexts(among ids: [String]) throws -> Set<String> {
+    try store.fullTexts(among: ids)
+  }
+
   /// Marks the article `id` read because it was shown (`show`, `open`, the reader): shown means read.
   /// A store that cannot say so does not hold the article back: the answer says whether it is
   /// read now and, when the mark could not be written (or queued for its account), why.

@@ -1,0 +1,175 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+/// `show --full`, full text kept and searched, and sources with `"fullText": true`, on loopback.
+@Suite("Full text")
+struct FullTextTests {
+  let harness: Harness
+  var base: String { harness.server.baseURL.absoluteString }
+
+  init() throws {
+    harness = try Harness()
+    harness.server.route(
+      "/story.html",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "text/html; charset=utf-8"],
+        body: Fixtures.data("pages/news-story.html")))
+    harness.server.route(
+      "/home.html",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "text/html"], body: Fixtures.data("pages/home-page.html")))
+  }
+
+  /// A run without likes and comments (not what these tests are about).
+  func run(_ arguments: [String]) async -> RunResult {
+    await harness.run(arguments, environment: ["NEWS_COUNTS": "off"])
+  }
+
+  func succeed(_ arguments: [String]) async {
+    await harness.succeed(arguments, environment: ["NEWS_COUNTS": "off"])
+  }
+
+  @Test("show --full: fetched once, extracted, kept; shown again and --offline without a request")
+  func show() async throws {
+    let url = base + "/story.html"
+    let first = await run(["show", url, "--full", "--json"])
+    #expect(first.code == .success, "\(first.err)")
+    let json = try first.json()
+    #expect((json["content"] as? String)?.hasPrefix("The city council voted on Tuesday") == true)
+    #expect(json["title"] as? String == "City council approves new bike lanes")
+    let full = try #require(json["fullText"] as? [String: Any])
+    #expect(full["byline"] as? String == "Jane Doe")
+    #expect(full["siteName"] as? String == "The Daily Example")
+    #expect(full["publishedAt"] as? String == "2026-11-20T10:00:00Z")
+    #expect(full["url"] as? String == url)
+    #expect((full["words"] as? Int ?? 0) > 100)
+    #expect(full["extractedAt"] as? String == "2022-02-17T17:46:40Z")
+    #expect(
+      Set(full.keys) == [
+        "url", "title", "byline", "siteName", "excerpt", "imageUrl", "publishedAt",
+        "extractedAt", "words",
+      ])
+    let again = await run(["show", url, "--full"])
+    #expect(again.code == .success)
+    #expect(again.out.contains("Full text from The Daily Example ·"))
+    #expect(again.out.contains("• Lower speed limits near schools"))
+    let offline = await run(["show", url, "--full", "--offline"])
+    #expect(offline.code == .success)
+    #expect(offline.out.contains("Harbour Road | 7 km"))
+    #expect(harness.server.requests(to: "/story.html").count == 1)
+  }
+
+  @Test("a page with no article: said on stderr, exit 65, what the feed had on stdout")
+  func noArticle() async {
+    let result = await run(["show", base + "/home.html", "--full"])
+    #expect(result.code == .dataError)
+    #expect(result.err.contains("no article found in \(base)/home.html"))
+    #expect(result.out.contains("Read:  \(base)/home.html"))
+    #expect(!result.out.contains("Full text"))
+  }
+
+  @Test("--offline with nothing kept, and a page answering 404: exit 69, the article still shown")
+  func unavailable() async {
+    harness.server.route("/gone.html", LoopbackServer.Response(status: 404))
+    let offline = await run(["show", base + "/story.html", "--full", "--offline"])
+    #expect(offline.code == .unavailable)
+    #expect(offline.err.contains("no full text kept"))
+    #expect(harness.server.requests(to: "/story.html").isEmpty)
+    let gone = await run(["show", base + "/gone.html", "--full"])
+    #expect(gone.code == .unavailable)
+    #expect(gone.err.contains("answered HTTP 404"))
+    #expect(gone.out.contains("Read:"))
+  }
+
+  @Test("search finds words only in a kept full text, and says so")
+  func search() async throws {
+    await succeed(["show", base + "/story.html", "--full"])
+    let result = await run(["search", "concrete", "barriers", "--json"])
+    #expect(result.code == .success)
+    let articles = try #require(try result.json()["articles"] as? [[String: Any]])
+    #expect(articles.count == 1)
+    #expect(articles.first?["matchedIn"] as? String == "fullText")
+    #expect(articles.first?["url"] as? String == base + "/story.html")
+    let none = await run(["search", "zeppelin", "--json"])
+    #expect((try none.json()["articles"] as? [Any])?.isEmpty == true)
+  }
+
+  /// A feed whose two items link to the story and to a page that is gone.
+  func subscribe(fullText: Bool) throws {
+    let feed = """
+      <rss version="2.0"><channel><title>Example</title>
+      <item><title>Bike lanes</title><link>\(base)/story.html</link><description>Short.</description></item>
+      <item><title>Gone</title><link>\(base)/gone.html</link><description>Also short.</description></item>
+      </channel></rss>
+      """
+    harness.server.route(
+      "/feed.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
+    harness.server.route("/gone.html", LoopbackServer.Response(status: 404))
+    let config = """
+      {"sources": [{"name": "ex", "url": "\(base)/feed.xml"\(fullText ? ", \"fullText\": true" : "")},
+        {"name": "a", "enabled": false}, {"name": "b", "enabled": false}, {"name": "c", "enabled": false}]}
+      """
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    try Data(config.utf8).write(to: URL(fileURLWithPath: harness.home.path("news/config.json")))
+  }
+
+  @Test(
+    "a fullText source: feed extracts its items' full text after keeping them; a failure is a warning"
+  )
+  func source() async throws {
+    try subscribe(fullText: true)
+    let result = await run(["feed", "--source", "ex"])
+    #expect(result.code == .success)
+    #expect(result.err.contains("not fetched: \(base)/gone.html answered HTTP 404"))
+    #expect(harness.server.requests(to: "/story.html").count == 1)
+    // show gives the full text by default, from the store.
+    let shown = await run(["show", "1"])
+    #expect(shown.out.contains("Full text from The Daily Example"))
+    #expect(harness.server.requests(to: "/story.html").count == 1)
+    // The next run asks again only for what failed.
+    _ = await run(["feed", "--source", "ex", "--refresh"])
+    #expect(harness.server.requests(to: "/story.html").count == 1)
+    #expect(harness.server.requests(to: "/gone.html").count == 2)
+  }
+
+  @Test("sources set --full-text writes the setting; --no-full-text removes it")
+  func setting() async throws {
+    try subscribe(fullText: false)
+    await succeed(["sources", "set", "ex", "--full-text"])
+    let config = try String(contentsOfFile: harness.home.path("news/config.json"), encoding: .utf8)
+    #expect(config.contains("\"fullText\": true") || config.contains("\"fullText\":true"))
+    let listed = try await run(["sources", "--json"]).json()
+    let ex = (listed["sources"] as? [[String: Any]])?.first { $0["name"] as? String == "ex" }
+    #expect(ex?["fullText"] as? Bool == true)
+    await succeed(["sources", "set", "ex", "--no-full-text"])
+    let after = try String(contentsOfFile: harness.home.path("news/config.json"), encoding: .utf8)
+    #expect(!after.contains("fullText"))
+    let refused = await run(["sources", "set", "bbc", "--full-text"])
+    #expect(refused.code != .success)
+  }
+
+  @Test(
+    "config.json: fullText and extract are checked, naming the field",
+    arguments: [
+      (#"{"fullText": "yes"}"#, "field 'fullText' must be true or false"),
+      (#"{"extract": "article"}"#, "field 'extract' must be an object with keep and/or drop"),
+      (#"{"extract": {"keep": "p:first"}}"#, "field 'extract.keep' unexpected ':'"),
+      (#"{"extract": {"drop": 3}}"#, "field 'extract.drop' must be a selector"),
+    ])
+  func config(member: String, message: String) async throws {
+    let entry = member.dropFirst().dropLast()
+    let config = #"{"sources": [{"name": "ex", "url": "https://x.example/feed", "# + entry + "}]}"
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    try Data(config.utf8).write(to: URL(fileURLWithPath: harness.home.path("news/config.json")))
+    let result = await run(["sources"])
+    #expect(result.code == .configuration)
+    #expect(result.err.contains(message), "\(result.err)")
+  }
+}
