@@ -4,6 +4,7 @@ import FeedParsing
 //   news-benchmark populate <count>   fill the store under NEWS_HOME with <count> articles
 //   news-benchmark crypto [MiB]       ChaCha20-Poly1305 throughput in 16 KiB messages, bytes/s
 //   news-benchmark profile-search     the indexed search against loading and matching everything
+//   news-benchmark extract <page>…    ms a page of the article extractor, against the feed reader
 //   news-benchmark parse [--new-only] <file>…  MB/s of the feed reader against the XMLParser-based one it
 //                                     replaced, on the same documents
 import Foundation
@@ -99,6 +100,39 @@ case "crypto":
   let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   print(Int(Double(rounds * message.count) / seconds), checksum == 255 ? "" : "")
 
+case "extract":
+  // The article extractor against the feed reader on the same bytes: each page read by both,
+  // repeated until a second or more has passed; milliseconds a page and the ratio.
+  let files = arguments.dropFirst().map { URL(fileURLWithPath: $0) }
+  guard !files.isEmpty else { fail("usage: news-benchmark extract <page.html>…") }
+  let pages = try files.map { try Data(contentsOf: $0) }
+  let base = URL(string: "https://pages.example/article.html")
+  func milliseconds(_ body: (Data) -> Int) -> (Double, Int) {
+    let clock = ContinuousClock()
+    var rounds = 0
+    var words = 0
+    let start = clock.now
+    repeat {
+      for page in pages { words += body(page) }
+      rounds += 1
+    } while clock.now - start < .seconds(1)
+    let elapsed = clock.now - start
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return (seconds * 1000 / Double(rounds * pages.count), words / rounds)
+  }
+  let (extract, words) = milliseconds { page in
+    ArticleExtractor.extract(page, url: base, contentType: "text/html")?.words ?? 0
+  }
+  let (parse, _) = milliseconds { page in
+    (try? FeedRegistry.webFeedAdapter.decode(page, source: "b", origin: FeedOrigin()).items.count)
+      ?? 0
+  }
+  let kilobytes = pages.reduce(0) { $0 + $1.count } / pages.count / 1024
+  print(
+    String(
+      format: "extract %.2f ms a page (%d KB, %d words out); feed reader %.2f ms; ratio %.2f",
+      extract, kilobytes, words / pages.count, parse, extract / max(parse, 0.000_001)))
 case "parse":
   // Each reader over every document, repeated until a second or more has passed: bytes in,
   // items out (HTML to text, dates, ids) for both, the old one through XMLParser.

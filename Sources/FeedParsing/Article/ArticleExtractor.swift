@@ -47,9 +47,11 @@ package enum ArticleExtractor {
     -> ExtractedArticle?
   {
     let root = HTMLTreeBuilder.parse(html)
-    let metadata = ArticleMetadata(root, url: url)
-    revealNoscriptImages(root)
-    let shownByline = byline(in: root)
+    // One walk of the page for what is read before anything is removed.
+    let elements = root.descendants
+    let metadata = ArticleMetadata(root, elements: elements, url: url)
+    let shownByline = byline(in: elements)
+    revealNoscriptImages(elements.filter { $0.name == "noscript" })
     if let drop = rules.drop { for element in drop.select(in: root) { element.remove() } }
     var content: [HTMLElement]
     if let keep = rules.keep, case let kept = outermost(keep.select(in: root)), !kept.isEmpty {
@@ -60,32 +62,44 @@ package enum ArticleExtractor {
       content = best(in: root)
       for element in content { clean(element, title: metadata.title) }
     }
-    var body = ArticleSerializer.html(content, base: metadata.base, title: metadata.title)
-    var words = wordCount(HTMLText.plain(body))
+    var (body, words, lead) = ArticleSerializer.html(
+      content, base: metadata.base, title: metadata.title)
     if words < minimumWords, let fallback = metadata.body, wordCount(fallback) > words {
       body = fallback.components(separatedBy: "\n").filter {
         !$0.trimmingCharacters(in: .whitespaces).isEmpty
       }
       .map { "<p>" + ArticleSerializer.escape($0) + "</p>" }.joined(separator: "\n")
       words = wordCount(fallback)
+      lead = fallback.split(separator: "\n").first.map(String.init)
     }
     guard words >= minimumWords else { return nil }
-    var excerpt = metadata.excerpt
-    if excerpt == nil {
-      excerpt = HTMLText.plain(body).split(separator: "\n").first.map(String.init)
-    }
+    let excerpt = metadata.excerpt ?? lead
     return ExtractedArticle(
       title: metadata.title ?? root.all(["h1"]).first?.text, byline: metadata.byline ?? shownByline,
       siteName: metadata.siteName, excerpt: excerpt, imageURL: metadata.imageURL,
       publishedAt: metadata.publishedAt
         ?? root.all(["time"]).lazy.compactMap { $0["datetime"].flatMap(FeedDate.parse) }.first,
-      html: body)
+      html: body, words: words)
   }
 
   /// Words of `text`: runs of letters or digits (a CJK character is a word of its own).
   package static func wordCount(_ text: String) -> Int {
     var count = 0
     var inWord = false
+    var ascii = true
+    for byte in text.utf8 {
+      guard byte < 0x80 else {
+        ascii = false
+        break
+      }
+      let letter =
+        ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+      if letter, !inWord { count += 1 }
+      inWord = letter
+    }
+    if ascii { return count }
+    count = 0
+    inWord = false
     for scalar in text.unicodeScalars {
       if (0x3040...0x9FFF).contains(scalar.value) || (0xAC00...0xD7AF).contains(scalar.value) {
         count += 1
@@ -136,17 +150,26 @@ package enum ArticleExtractor {
     {
       return true
     }
-    let style = (element["style"] ?? "").lowercased().replacingOccurrences(of: " ", with: "")
-    return style.contains("display:none") || style.contains("visibility:hidden")
+    guard let style = element["style"], !style.isEmpty else { return false }
+    let compact = style.lowercased().filter { $0 != " " }
+    return compact.contains("display:none") || compact.contains("visibility:hidden")
   }
 
   /// Removes what is never the article; with `unlikely`, also elements whose class or id says
   /// they are not (unless they also say they may be).
   static func removeBoilerplate(_ root: HTMLElement, unlikely checkClass: Bool) {
     for element in root.descendants.reversed() {
-      let role = (element["role"] ?? "").lowercased()
-      if removedElements.contains(element.name) || removedRoles.contains(role) || isHidden(element)
-      {
+      if removedElements.contains(element.name) {
+        element.remove()
+        continue
+      }
+      // Most elements have no attributes: nothing more to ask of them.
+      guard !element.attributes.isEmpty || element.name == "header" else { continue }
+      if let role = element["role"], removedRoles.contains(role.lowercased()) {
+        element.remove()
+        continue
+      }
+      if isHidden(element) {
         element.remove()
         continue
       }
@@ -154,8 +177,8 @@ package enum ArticleExtractor {
         element.remove()
         continue
       }
-      guard checkClass,
-        !["body", "html", "article", "main", "a", "#document"].contains(element.name)
+      guard checkClass, element["class"] != nil || element["id"] != nil,
+        !keptWhateverTheirClass.contains(element.name)
       else { continue }
       let names = element.classAndID
       if !names.trimmingCharacters(in: .whitespaces).isEmpty, matches(unlikely, names),
@@ -165,6 +188,11 @@ package enum ArticleExtractor {
       }
     }
   }
+
+  /// Elements never removed for their class or id.
+  static let keptWhateverTheirClass: Set<String> = [
+    "body", "html", "article", "main", "a", "#document",
+  ]
 
   static func hasAncestor(_ element: HTMLElement, in names: Set<String>) -> Bool {
     var current = element.parent
@@ -176,8 +204,8 @@ package enum ArticleExtractor {
   }
 
   /// `<noscript>` holding an image (the real one behind a lazy placeholder) becomes that image.
-  static func revealNoscriptImages(_ root: HTMLElement) {
-    for noscript in root.all(["noscript"]) {
+  static func revealNoscriptImages(_ noscripts: [HTMLElement]) {
+    for noscript in noscripts {
       let inner = noscript.children.compactMap {
         if case .text(let text) = $0 { text } else { nil }
       }
@@ -255,32 +283,29 @@ package enum ArticleExtractor {
 
   /// The elements that hold the article: the best-scoring one and the siblings that go with it.
   static func best(in root: HTMLElement) -> [HTMLElement] {
-    let body = root.all(["body"]).first ?? root
+    let body = root.first(named: "body") ?? root
+    root.measure()
     var candidates: [HTMLElement] = []
     for element in body.descendants {
-      let scoresText: Bool
+      let length: Int
+      let commas: Int
       switch element.name {
-      case "p", "pre", "td", "blockquote": scoresText = true
+      case "p", "pre", "td", "blockquote":
+        (length, commas) = (element.length, element.commaCount)
       case "div", "section", "article":
         // A div holding text of its own, not in paragraphs, is a paragraph too.
-        scoresText = element.children.contains { node in
-          if case .text(let text) = node {
-            return text.trimmingCharacters(in: .whitespacesAndNewlines).count >= 25
-          }
-          return false
+        var own = (length: 0, commas: 0)
+        for case .text(let text) in element.children {
+          let measured = HTMLElement.measure(text)
+          own = (own.length + measured.length, own.commas + measured.commas)
         }
-      default: scoresText = false
+        (length, commas) = own
+      default:
+        continue
       }
-      guard scoresText else { continue }
-      let text =
-        element.name.hasPrefix("d") || element.name == "section" || element.name == "article"
-        ? element.children.compactMap { if case .text(let text) = $0 { text } else { nil } }
-          .joined()
-        : element.text
-      let length = text.trimmingCharacters(in: .whitespacesAndNewlines).count
       guard length >= 25 else { continue }
       var score = 1.0
-      score += Double(text.filter { $0 == "," || $0 == "，" || $0 == "、" }.count)
+      score += Double(commas)
       score += min(Double(length / 100), 3)
       var ancestor = element.parent
       var level = 0
@@ -329,11 +354,11 @@ package enum ArticleExtractor {
       if sibling.scored, sibling.score + bonus >= threshold {
         content.append(sibling)
       } else if sibling.name == "p" {
-        let text = sibling.text
+        let length = sibling.length
         let density = sibling.linkDensity
-        if text.count > 80, density < 0.25 {
+        if length > 80, density < 0.25 {
           content.append(sibling)
-        } else if !text.isEmpty, text.count <= 80, density == 0, text.hasSuffix(".") {
+        } else if length > 0, length <= 80, density == 0, sibling.text.hasSuffix(".") {
           content.append(sibling)
         }
       }
@@ -390,12 +415,18 @@ package enum ArticleExtractor {
   static func shouldRemove(_ element: HTMLElement) -> Bool {
     let weight = classWeight(element)
     if weight < 0 { return true }
-    let text = element.text
-    if text.filter({ $0 == "," }).count >= 10 { return false }
+    let length = element.length
+    if element.commaCount >= 10 { return false }
     let isList = element.name == "ul" || element.name == "ol"
-    let paragraphs = Double(element.all(["p"]).count)
-    let images = Double(element.all(["img"]).count)
-    let items = Double(element.all(["li"]).count) - 100
+    var (paragraphs, images, items) = (0.0, 0.0, -100.0)
+    for inner in element.descendants {
+      switch inner.name {
+      case "p": paragraphs += 1
+      case "img": images += 1
+      case "li": items += 1
+      default: break
+      }
+    }
     let density = element.linkDensity
     if hasAncestor(element, in: ["figure"])
       || element.name == "table" && !element.all(["pre", "code"]).isEmpty
@@ -404,21 +435,23 @@ package enum ArticleExtractor {
     }
     if images > 1, paragraphs / images < 0.5 { return true }
     if !isList, items > paragraphs { return true }
-    if !isList, text.count < 25, images == 0 || images > 2,
+    if !isList, length < 25, images == 0 || images > 2,
       element.all(["pre", "code", "blockquote"]).isEmpty
     {
-      return !element.elements.isEmpty || text.isEmpty
+      return !element.elements.isEmpty || length == 0
     }
-    if weight < 25, density > 0.2, text.count > 0 { return density > (isList ? 0.5 : 0.2) }
+    if weight < 25, density > 0.2, length > 0 { return density > (isList ? 0.5 : 0.2) }
     if weight >= 25, density > 0.5 { return true }
     return false
   }
 
   /// A byline the page shows (`rel="author"`, `.byline`), when its metadata has none.
-  static func byline(in root: HTMLElement) -> String? {
-    for element in root.descendants {
-      let names = element.classAndID
-      if element["rel"] == "author" || element["itemprop"] == "author" || names.contains("byline") {
+  static func byline(in elements: [HTMLElement]) -> String? {
+    for element in elements where !element.attributes.isEmpty {
+      let byline =
+        element["class"]?.lowercased().contains("byline") == true
+        || element["id"]?.lowercased().contains("byline") == true
+      if element["rel"] == "author" || element["itemprop"] == "author" || byline {
         let text = element.text
         if !text.isEmpty, text.count < 100 {
           return text.hasPrefix("By ") ? String(text.dropFirst(3)) : text

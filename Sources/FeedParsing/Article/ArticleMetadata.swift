@@ -23,11 +23,16 @@ struct ArticleMetadata {
   ]
 
   init(_ root: HTMLElement, url: URL?) {
+    self.init(root, elements: root.descendants, url: url)
+  }
+
+  /// The metadata of the page whose elements are `elements` (its root's descendants).
+  init(_ root: HTMLElement, elements: [HTMLElement], url: URL?) {
     var meta: [String: String] = [:]
     var documentTitle: String?
     base = url
     var jsonLD: [[String: Any]] = []
-    for element in root.descendants {
+    for element in elements {
       switch element.name {
       case "meta":
         let key = (element["property"] ?? element["name"] ?? element["itemprop"] ?? "").lowercased()

@@ -10,25 +10,44 @@ enum ArticleSerializer {
     "dd", "br", "hr", "div", "section", "article", "figcaption",
   ]
 
-  static func html(_ elements: [HTMLElement], base: URL?, title: String?) -> String {
+  /// The HTML of `elements`, the words of its text (counted as it is written) and its first
+  /// paragraph's text.
+  static func html(_ elements: [HTMLElement], base: URL?, title: String?) -> (
+    html: String, words: Int, lead: String?
+  ) {
     var out = ""
-    for element in elements { write(.element(element), base: base, into: &out) }
-    return out
+    var writer = Writer(base: base)
+    for element in elements { writer.write(.element(element), into: &out) }
+    return (out, writer.words, writer.lead)
   }
 
   static func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      default: escaped.append(character)
+    guard
+      text.utf8.contains(where: {
+        $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+          || $0 == UInt8(ascii: "\"")
+      })
+    else { return text }
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): escaped += Array("&amp;".utf8)
+      case UInt8(ascii: "<"): escaped += Array("&lt;".utf8)
+      case UInt8(ascii: ">"): escaped += Array("&gt;".utf8)
+      case UInt8(ascii: "\""): escaped += Array("&quot;".utf8)
+      default: escaped.append(byte)
       }
     }
-    return escaped
+    return String(decoding: escaped, as: UTF8.self)
+  }
+
+  /// `text` without the ASCII spaces at its ends (most have none: returned as they are).
+  static func trimmed(_ text: String) -> String {
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    guard let first = text.utf8.first, let last = text.utf8.last, isSpace(first) || isSpace(last)
+    else { return text }
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The address an image shows: a lazy loader's attribute first, then `src` (not a `data:`
@@ -49,89 +68,112 @@ enum ArticleSerializer {
     return nil
   }
 
-  static func write(_ node: HTMLNode, base: URL?, into out: inout String) {
-    switch node {
-    case .text(let text):
-      out += escape(text)
-    case .element(let element):
-      switch element.name {
-      case "pre":
-        // Preformatted text as it is: its lines and spaces.
-        out += "<pre>" + escape(preformatted(element)) + "</pre>\n"
-      case "img":
-        guard let source = imageSource(element) else { return }
-        let resolved = FeedLinks.resolve(source, against: base)
-        let alt = element["alt"].map { " alt=\"\(escape($0))\"" } ?? ""
-        out += "<img src=\"\(escape(resolved))\"\(alt)>"
-      case "a":
-        let raw = element["href"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        let text = element.text
-        // A permalink mark (`¶`, `#`) is no text; an in-page link (`#cite_note-1`) and a link
-        // around nothing but an image are no links.
-        if raw.hasPrefix("#"), ["¶", "#", "§", "🔗", ""].contains(text) { return }
-        let href = raw.hasPrefix("#") || text.isEmpty ? nil : FeedLinks.resolve(raw, against: base)
-        if let href, FeedLinks.isWebLink(href) {
-          out += "<a href=\"\(escape(href))\">"
-          for child in element.children { write(child, base: base, into: &out) }
-          out += "</a>"
-        } else {
-          for child in element.children { write(child, base: base, into: &out) }
-        }
-      case "table":
-        // A row a line, its cells between bars; the table one paragraph.
-        out += "<p>"
-        var first = true
-        for row in element.all(["tr"]) where !hasNestedTable(row, under: element) {
-          let cells = row.elements.filter { $0.name == "td" || $0.name == "th" }
-          guard !cells.isEmpty else { continue }
-          if !first { out += "<br>" }
-          first = false
-          for (index, cell) in cells.enumerated() {
-            if index > 0 { out += " | " }
-            writeInline(cell, base: base, into: &out)
+  /// Writes one article: relative links resolved once each.
+  struct Writer {
+    let base: URL?
+    var resolved: [String: String] = [:]
+    /// Words written so far.
+    var words = 0
+    /// The text of the first paragraph written.
+    var lead: String?
+
+    init(base: URL?) { self.base = base }
+
+    mutating func resolve(_ reference: String) -> String {
+      if let known = resolved[reference] { return known }
+      let absolute = FeedLinks.resolve(reference, against: base)
+      resolved[reference] = absolute
+      return absolute
+    }
+
+    mutating func write(_ node: HTMLNode, into out: inout String) {
+      switch node {
+      case .text(let text):
+        words += ArticleExtractor.wordCount(text)
+        out += escape(text)
+      case .element(let element):
+        if lead == nil, element.name == "p", element.length > 0 { lead = element.text }
+        switch element.name {
+        case "pre":
+          // Preformatted text as it is: its lines and spaces.
+          out += "<pre>" + escape(preformatted(element)) + "</pre>\n"
+        case "img":
+          guard let source = imageSource(element) else { return }
+          let resolved = resolve(source)
+          let alt = element["alt"].map { " alt=\"\(escape($0))\"" } ?? ""
+          out += "<img src=\"\(escape(resolved))\"\(alt)>"
+        case "a":
+          let raw = ArticleSerializer.trimmed(element["href"] ?? "")
+          let length = element.length
+          // A permalink mark (`¶`, `#`) is no text; an in-page link (`#cite_note-1`) and a link
+          // around nothing but an image are no links.
+          if raw.hasPrefix("#"), length <= 4, ["¶", "#", "§", "🔗", ""].contains(element.text) {
+            return
           }
-        }
-        out += "</p>\n"
-      case "figure":
-        out += "<div>"
-        for child in element.children { write(child, base: base, into: &out) }
-        out += "</div>\n"
-      case "figcaption":
-        out += "<p>"
-        for child in element.children { write(child, base: base, into: &out) }
-        out += "</p>\n"
-      case let name where kept.contains(name):
-        let tag = name == "section" || name == "article" ? "div" : name
-        if tag == "br" || tag == "hr" {
+          let href = raw.hasPrefix("#") || length == 0 ? nil : resolve(raw)
+          if let href, FeedLinks.isWebLink(href) {
+            out += "<a href=\"\(escape(href))\">"
+            for child in element.children { write(child, into: &out) }
+            out += "</a>"
+          } else {
+            for child in element.children { write(child, into: &out) }
+          }
+        case "table":
+          // A row a line, its cells between bars; the table one paragraph.
+          out += "<p>"
+          var first = true
+          for row in element.all(["tr"]) where !hasNestedTable(row, under: element) {
+            let cells = row.elements.filter { $0.name == "td" || $0.name == "th" }
+            guard !cells.isEmpty else { continue }
+            if !first { out += "<br>" }
+            first = false
+            for (index, cell) in cells.enumerated() {
+              if index > 0 { out += " | " }
+              writeInline(cell, into: &out)
+            }
+          }
+          out += "</p>\n"
+        case "figure":
+          out += "<div>"
+          for child in element.children { write(child, into: &out) }
+          out += "</div>\n"
+        case "figcaption":
+          out += "<p>"
+          for child in element.children { write(child, into: &out) }
+          out += "</p>\n"
+        case let name where kept.contains(name):
+          let tag = name == "section" || name == "article" ? "div" : name
+          if tag == "br" || tag == "hr" {
+            out += "<\(tag)>"
+            return
+          }
           out += "<\(tag)>"
-          return
+          for child in element.children { write(child, into: &out) }
+          out += "</\(tag)>\n"
+        default:
+          for child in element.children { write(child, into: &out) }
         }
-        out += "<\(tag)>"
-        for child in element.children { write(child, base: base, into: &out) }
-        out += "</\(tag)>\n"
-      default:
-        for child in element.children { write(child, base: base, into: &out) }
       }
     }
-  }
 
-  /// `element`'s text and links on one line: the blocks inside a table's cell are not
-  /// paragraphs of the article.
-  static func writeInline(_ element: HTMLElement, base: URL?, into out: inout String) {
-    var first = true
-    for child in element.children {
-      switch child {
-      case .text(let text):
-        out += escape(text.split(whereSeparator: \.isNewline).joined(separator: " "))
-      case .element(let inner):
-        if inner.name == "a" || inner.name == "img" {
-          write(child, base: base, into: &out)
-        } else {
-          if HTMLElement.blockNames.contains(inner.name), !first { out += " " }
-          writeInline(inner, base: base, into: &out)
+    /// `element`'s text and links on one line: the blocks inside a table's cell are not
+    /// paragraphs of the article.
+    mutating func writeInline(_ element: HTMLElement, into out: inout String) {
+      var first = true
+      for child in element.children {
+        switch child {
+        case .text(let text):
+          out += escape(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+        case .element(let inner):
+          if inner.name == "a" || inner.name == "img" {
+            write(child, into: &out)
+          } else {
+            if HTMLElement.blockNames.contains(inner.name), !first { out += " " }
+            writeInline(inner, into: &out)
+          }
         }
+        first = false
       }
-      first = false
     }
   }
 

@@ -12,11 +12,14 @@ package struct ExtractedArticle: Sendable, Equatable, Codable {
   package var publishedAt: Date?
   /// The article's body as simple HTML.
   package var html: String
+  /// Words of its text.
+  package var words: Int
 
   package init(
     title: String? = nil, byline: String? = nil, siteName: String? = nil, excerpt: String? = nil,
-    imageURL: String? = nil, publishedAt: Date? = nil, html: String
+    imageURL: String? = nil, publishedAt: Date? = nil, html: String, words: Int? = nil
   ) {
+    self.words = words ?? ArticleExtractor.wordCount(HTMLText.plain(html))
     self.title = title
     self.byline = byline
     self.siteName = siteName
@@ -31,9 +34,6 @@ package struct ExtractedArticle: Sendable, Equatable, Codable {
 
   /// The text without the list of links (what is searched and counted).
   package var plainText: String { HTMLText.plain(html) }
-
-  /// Words of its text.
-  package var words: Int { ArticleExtractor.wordCount(plainText) }
 }
 
 /// Per-source rules for sites that defeat the general method (`"extract"` in config.json):

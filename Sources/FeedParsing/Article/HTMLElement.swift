@@ -8,10 +8,18 @@ package final class HTMLElement {
   /// Attributes by lower-case name (the first of a name wins, as in HTML).
   package var attributes: [String: String]
   package var children: [HTMLNode] = []
-  package weak var parent: HTMLElement?
+  /// Unowned, not weak: a weak reference would put every element's counts in a side table and
+  /// make each retain slow; the root (and the extraction's own lists) keep every element alive.
+  package unowned var parent: HTMLElement?
   /// What scoring gave it (``ArticleExtractor``).
   var score: Double = 0
   var scored = false
+  /// Its text's length in UTF-8 bytes (a run of spaces counted once), the part inside links,
+  /// and its commas: measured once for the whole tree (``measure()``), not for each question.
+  private(set) var textLength = 0
+  private(set) var linkLength = 0
+  private(set) var commas = 0
+  private var measured = false
 
   package init(name: String, attributes: [String: String] = [:]) {
     self.name = name
@@ -28,12 +36,28 @@ package final class HTMLElement {
   /// Every element below it, depth first, in document order.
   package var descendants: [HTMLElement] {
     var found: [HTMLElement] = []
-    var stack = elements.reversed() as [HTMLElement]
+    var stack: [HTMLElement] = []
+    func push(_ element: HTMLElement) {
+      for child in element.children.reversed() {
+        if case .element(let inner) = child { stack.append(inner) }
+      }
+    }
+    push(self)
     while let next = stack.popLast() {
       found.append(next)
-      stack += next.elements.reversed()
+      push(next)
     }
     return found
+  }
+
+  /// The first element below it called `name`, in document order.
+  package func first(named name: String) -> HTMLElement? {
+    for child in children {
+      guard case .element(let element) = child else { continue }
+      if element.name == name { return element }
+      if let found = element.first(named: name) { return found }
+    }
+    return nil
   }
 
   /// The descendants called one of `names`.
@@ -60,16 +84,70 @@ package final class HTMLElement {
     }
   }
 
-  /// The length of its text inside links.
-  var linkTextLength: Int {
-    all(["a"]).reduce(0) { $0 + $1.text.count }
+  /// Measures it and everything below it (text and link lengths, commas), bottom up, once;
+  /// call again after the tree changed.
+  func measure() {
+    var length = 0
+    var links = 0
+    var commas = 0
+    for child in children {
+      switch child {
+      case .text(let text):
+        let (bytes, found) = Self.measure(text)
+        length += bytes
+        commas += found
+      case .element(let element):
+        element.measure()
+        length += element.textLength
+        links += element.name == "a" ? element.textLength : element.linkLength
+        commas += element.commas
+      }
+    }
+    (textLength, linkLength, self.commas, measured) = (length, links, commas, true)
+  }
+
+  /// The UTF-8 length of `text` with each run of ASCII spaces counted once (none at the ends),
+  /// and its commas (`,`, `，`, `、`).
+  static func measure(_ text: String) -> (length: Int, commas: Int) {
+    var length = 0
+    var commas = 0
+    var pendingSpace = false
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in text.utf8 {
+      if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+        pendingSpace = length > 0
+      } else {
+        if pendingSpace { length += 1 }
+        pendingSpace = false
+        length += 1
+        if byte == 0x2C || (previous == (0xEF, 0xBC) && byte == 0x8C)
+          || (previous == (0xE3, 0x80) && byte == 0x81)
+        {
+          commas += 1
+        }
+      }
+      previous = (previous.1, byte)
+    }
+    return (length, commas)
   }
 
   /// The share of its text that is link text (0 when it has none).
   var linkDensity: Double {
-    let length = text.count
-    guard length > 0 else { return 0 }
-    return Double(linkTextLength) / Double(length)
+    if !measured { measure() }
+    guard textLength > 0 else { return 0 }
+    return Double(linkLength) / Double(textLength)
+  }
+
+  /// The length of its text (UTF-8 bytes, spaces collapsed).
+  var length: Int {
+    if !measured { measure() }
+    return textLength
+  }
+
+  /// Its commas.
+  var commaCount: Int {
+    if !measured { measure() }
+    return commas
   }
 
   /// `class` and `id`, lower-case, for matching words.

@@ -17,6 +17,14 @@ package enum HTMLTreeBuilder {
     "script", "style", "textarea", "title", "noscript", "template", "xmp", "iframe", "noembed",
     "noframes", "plaintext",
   ]
+  /// Where looking for an open element stops, for each that closes another.
+  static let paragraphScope: Set<String> = ["button", "table", "td", "th"]
+  static let listScope: Set<String> = ["ul", "ol", "menu"]
+  static let definitionScope: Set<String> = ["dl"]
+  static let tableScope: Set<String> = ["table"]
+  static let rowScope: Set<String> = ["tr", "table"]
+  static let selectScope: Set<String> = ["select"]
+  static let noScope: Set<String> = []
   /// Elements whose start closes an open `<p>`.
   static let closesParagraph: Set<String> = [
     "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset",
@@ -28,6 +36,8 @@ package enum HTMLTreeBuilder {
   package static func parse(_ html: String) -> HTMLElement {
     let root = HTMLElement(name: "#document")
     var stack: [HTMLElement] = [root]
+    // How many `<p>` are open: most tags need not look for one.
+    var openParagraphs = 0
     let bytes = Array(html.utf8)
     var index = 0
     var textStart = 0
@@ -52,26 +62,29 @@ package enum HTMLTreeBuilder {
       guard let position = stack.lastIndex(where: { $0.name == name }), position > 0 else {
         return
       }
+      openParagraphs -= stack[position...].count { $0.name == "p" }
       stack.removeSubrange(position...)
     }
     func open(_ name: String, attributes: [String: String], selfClosing: Bool) {
       // What the new element cannot be inside of is closed first.
-      if closesParagraph.contains(name), isOpen("p", within: ["button", "table", "td", "th"]) {
+      if openParagraphs > 0, closesParagraph.contains(name),
+        isOpen("p", within: paragraphScope)
+      {
         close("p")
       }
       switch name {
       case "li":
-        if isOpen("li", within: ["ul", "ol", "menu"]) { close("li") }
+        if isOpen("li", within: listScope) { close("li") }
       case "dt", "dd":
-        for other in ["dt", "dd"] where isOpen(other, within: ["dl"]) { close(other) }
+        for other in ["dt", "dd"] where isOpen(other, within: definitionScope) { close(other) }
       case "tr":
-        if isOpen("tr", within: ["table"]) { close("tr") }
+        if isOpen("tr", within: tableScope) { close("tr") }
       case "td", "th":
-        for other in ["td", "th"] where isOpen(other, within: ["tr", "table"]) { close(other) }
+        for other in ["td", "th"] where isOpen(other, within: rowScope) { close(other) }
       case "option":
-        if isOpen("option", within: ["select"]) { close("option") }
+        if isOpen("option", within: selectScope) { close("option") }
       case "a":
-        if isOpen("a", within: []) { close("a") }
+        if isOpen("a", within: noScope) { close("a") }
       default:
         break
       }
@@ -80,6 +93,7 @@ package enum HTMLTreeBuilder {
       parent.append(.element(element))
       if !selfClosing, !voidElements.contains(name), stack.count <= maximumDepth {
         stack.append(element)
+        if name == "p" { openParagraphs += 1 }
       }
     }
 
@@ -123,7 +137,7 @@ package enum HTMLTreeBuilder {
       {
         cursor += 1
       }
-      let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self).lowercased()
+      let name = lowercased(bytes[nameStart..<cursor])
       var attributes: [String: String] = [:]
       var selfClosing = false
       // Attributes up to the `>` that is not inside quotes.
@@ -145,7 +159,7 @@ package enum HTMLTreeBuilder {
         {
           cursor += 1
         }
-        let attribute = String(decoding: bytes[start..<cursor], as: UTF8.self).lowercased()
+        let attribute = lowercased(bytes[start..<cursor])
         while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
         var value = ""
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") {
@@ -173,7 +187,7 @@ package enum HTMLTreeBuilder {
       index = min(cursor + 1, bytes.count)
       textStart = index
       if closing {
-        if name == "p", !isOpen("p", within: []) {
+        if name == "p", openParagraphs == 0 {
           continue
         }
         close(name)
@@ -200,6 +214,14 @@ package enum HTMLTreeBuilder {
     }
     flushText(upTo: bytes.count)
     return root
+  }
+
+  /// `bytes` as a string, ASCII letters in lower case (tag and attribute names).
+  private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+    guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {
