@@ -158,6 +158,18 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case "config":
     _ = try? FeedConfigFile.parse(data, path: "config.json")
+  case "extract":
+    // A page is untrusted: any bytes give an article or none, never a crash; an article has
+    // words, and its HTML reads back as text. The same bytes as a selector are read or refused.
+    if let article = ArticleExtractor.extract(
+      data, url: URL(string: "https://example.com/a/"), contentType: "text/html")
+    {
+      precondition(article.words >= ArticleExtractor.minimumWords, "an article without words")
+      _ = article.text
+    }
+    if let selector = try? CSSSelector(String(text.prefix(200))) {
+      _ = selector.select(in: HTMLTreeBuilder.parse("<div class=a id=b><p x=y>t</p></div>"))
+    }
   case "text":
     let id = ArticleID.derive(fromURL: text)
     precondition(!id.contains("/"), "ARTICLEID kept a slash")

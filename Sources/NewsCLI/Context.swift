@@ -67,7 +67,7 @@ public struct Context: Sendable {
     return Context(
       environment: environment, currentDirectory: currentDirectory, console: console,
       httpClient: dependencies.httpClient, timing: dependencies.timing,
-      timeZone: TimeZone(identifier: "UTC")!, analytics: Analytics(),
+      timeZone: TimeZone.gmt, analytics: Analytics(),
       randomBytes: dependencies.randomBytes)
   }
 
@@ -104,6 +104,16 @@ public struct Context: Sendable {
 
   /// The configuration (a broken `config.json` is an error here too, for every command).
   func configuration() throws -> Configuration { try settings().configuration }
+
+  /// The configuration when it could be read; `nil` when it could not (the command that needs
+  /// it reports why: help and standard error's set-up go on with the defaults).
+  var validConfiguration: Configuration? {
+    do {
+      return try configuration()
+    } catch {
+      return nil
+    }
+  }
 
   /// Reads the configuration (``Configuration/load(environment:currentDirectory:)``: the
   /// environment, then `.env` here, then `.env` in the configuration directory), then the

@@ -38,7 +38,9 @@ public enum NewsCLI {
     context.startedAt = context.timing.mark()
     // Read once for the whole run; a command that needs it gets this result, error included.
     context.loadedSettings = Result { try context.readSettings() }
-    context.prepareStandardError(try? context.configuration())
+    // A broken configuration is reported by the command that reads it; standard error is
+    // prepared with what there is.
+    context.prepareStandardError(context.validConfiguration)
     var code = await runCommand(arguments, context: context)
     await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.timing.limit)
     if let reason = context.console.writeFailure() {
@@ -76,7 +78,7 @@ public enum NewsCLI {
     let console = context.console
     // Help is wrapped to COLUMNS (environment or .env) or the terminal, even when the rest of the
     // configuration is broken.
-    let width = (try? context.configuration()).map(context.width) ?? console.width
+    let width = context.validConfiguration.map(context.width) ?? console.width
     guard let first = arguments.first else {
       console.out(HelpFormatter.overview(commandSpecs, width: width))
       return .success

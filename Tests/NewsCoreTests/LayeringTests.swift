@@ -85,4 +85,31 @@ struct LayeringTests {
     }
     #expect(imports == ["Foundation"])
   }
+
+  @Test("NewsCLI swallows no failure with try? and trusts nothing with a force unwrap")
+  func commandLine() throws {
+    let root = StoreLayoutTests.sources.appendingPathComponent("NewsCLI")
+    let paths = try #require(FileManager.default.enumerator(atPath: root.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    #expect(paths.count > 20)
+    // Outside comments and string literals: `try?`, `try!`, `as!` and `x!` (not `!=`).
+    let forced = try NSRegularExpression(pattern: #"try[?!]|as!|[A-Za-z0-9_)\]]!(?!=)"#)
+    let literal = try NSRegularExpression(pattern: #""(?:[^"\\]|\\.)*""#)
+    var found: [String] = []
+    for path in paths {
+      let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        var code = String(line)
+        if let comment = code.range(of: "//") { code = String(code[..<comment.lowerBound]) }
+        code = literal.stringByReplacingMatches(
+          in: code, range: NSRange(code.startIndex..., in: code), withTemplate: "\"\"")
+        if forced.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil {
+          found.append("\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+        }
+      }
+    }
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// scores badly inside it. Metadata comes from `<meta>` and JSON-LD (``ArticleMetadata``).
 package enum ArticleExtractor {
   /// Fewer words than this is not an article (a home page's teasers, a login wall).
-  static let minimumWords = 60
+  package static let minimumWords = 60
 
   /// The text of a page's bytes: the HTTP charset, then `<meta charset>` or `http-equiv`, then
   /// the rules the feed reader uses (``FeedCharset``).

@@ -32,12 +32,12 @@ enum SecretPrompt {
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
     // The prompt once echo is off: nothing typed after it is ever shown. A closed or full
     // standard error must not stop the prompt: the answer is still read.
-    try? FileHandle.standardError.write(contentsOf: Data(prompt.utf8))
+    writeToStandardError(prompt)
     defer {
       _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
       promptIsQuiet = false
       for (ending, handler) in previous { signal(ending, handler) }
-      try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
+      writeToStandardError("\n")
     }
     return readLine(strippingNewline: true)
   }
@@ -53,4 +53,14 @@ private func restorePromptFromSignal() {
   tcsetattr(STDIN_FILENO, TCSAFLUSH, &promptTerminal)
   let newline: [UInt8] = [10]
   newline.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, 1) }
+}
+
+/// Writes `text` to standard error for the prompt; a closed or full stream is no failure of
+/// the prompt (the answer is read all the same, and a failure to use it is reported then).
+private func writeToStandardError(_ text: String) {
+  do {
+    try FileHandle.standardError.write(contentsOf: Data(text.utf8))
+  } catch {
+    return
+  }
 }

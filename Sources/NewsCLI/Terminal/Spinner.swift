@@ -30,7 +30,11 @@ final class Spinner: Sendable {
         let message = self.message.withLock { $0 }
         line.setSpinner("\(frames[frame % frames.count]) \(message)")
         frame += 1
-        try? await pause(.milliseconds(80))
+        do {
+          try await pause(.milliseconds(80))
+        } catch {
+          break  // Cancelled: the spinner stops.
+        }
       }
     }
     task.withLock { $0 = spinning }

@@ -1,0 +1,70 @@
+import FeedParsing
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+/// Full texts kept beside the articles, and gone with them.
+@Suite("Full texts in the store")
+struct FullTextStoreTests {
+  let directory = TemporaryDirectory()
+  let clock = TestDate()
+
+  func store() -> ArticleStore {
+    let clock = clock
+    return ArticleStore(
+      store: EncryptedStore(
+        directory: directory.url,
+        key: StoreKey(bytes: [UInt8](repeating: 3, count: 32), source: "test"),
+        randomBytes: SecureRandom.bytes),
+      retention: RetentionPolicy(maximumAge: .seconds(86_400), maximumCount: 100),
+      now: { clock.now })
+  }
+
+  func text(_ url: String) -> FullText {
+    FullText(
+      url: url, title: "T", byline: nil, siteName: nil, excerpt: nil, imageURL: nil,
+      publishedAt: nil, extractedAt: clock.now, html: "<p>words of \(url)</p>")
+  }
+
+  /// Ids whose full texts share one file.
+  static func sameShard(_ count: Int) -> [String] {
+    let first = "e.example-0"
+    let shard = ArticleStore.fullTextShard(of: first)
+    var ids = [first]
+    var index = 1
+    while ids.count < count {
+      let id = "e.example-\(index)"
+      if ArticleStore.fullTextShard(of: id) == shard { ids.append(id) }
+      index += 1
+    }
+    return ids
+  }
+
+  @Test("kept and read back; which ids have one; every one for search")
+  func keep() throws {
+    let store = store()
+    let ids = Self.sameShard(2)
+    try store.keepFullText(text("https://e.example/0"), for: ids[0])
+    #expect(try store.fullText(of: ids[0])?.url == "https://e.example/0")
+    #expect(try store.fullText(of: ids[1]) == nil)
+    #expect(try store.fullTexts(among: ids + ["other"]) == [ids[0]])
+    #expect(try store.allFullTexts().keys.sorted() == [ids[0]])
+  }
+
+  @Test("one goes with its article: not stored, not bookmarked, older than retention's age")
+  func retention() throws {
+    let store = store()
+    let ids = Self.sameShard(4)
+    // ids[1] is stored, ids[2] bookmarked, ids[0] neither: all three kept a day and more ago.
+    let stored = Article(id: ids[1], provider: "blog", title: "Stored", url: "https://e.example/1")
+    let marked = Article(id: ids[2], provider: "blog", title: "Marked", url: "https://e.example/2")
+    for id in ids.prefix(3) { try store.keepFullText(text("https://e.example/" + id), for: id) }
+    clock.advance(by: 2 * 86_400)
+    try store.keep([stored], provider: "blog")
+    _ = try store.addBookmarks([marked])
+    try store.keepFullText(text("https://e.example/3"), for: ids[3])
+    #expect(try store.fullTexts(among: ids) == Set(ids.dropFirst()))
+  }
+}
