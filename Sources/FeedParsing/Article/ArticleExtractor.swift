@@ -125,21 +125,71 @@ package enum ArticleExtractor {
     "navigation", "banner", "contentinfo", "complementary", "dialog", "alertdialog", "menu",
     "menubar", "search", "alert", "toolbar",
   ]
-  static let unlikely = try! NSRegularExpression(
-    pattern:
-      "-ad-|\\bads?\\b|advert|ai2html|banner|breadcrumb|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|subscri|signup|sign-up|cookie|consent|share|sharing|promo|paywall|modal|recommend|most-popular|trending|outbrain|taboola|toolbar|masthead|navbar|\\bnav\\b|skip-link|login|editsection|reflist|navbox|catlinks|printfooter|mw-jump|noprint|hatnote|headerlink"
-  )
-  static let maybe = try! NSRegularExpression(
-    pattern: "and|article|body|column|content|main|shadow|story|post-?text|entry")
-  static let negative = try! NSRegularExpression(
-    pattern:
-      "-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|newsletter|subscri|social|recommend|byline|author|dateline|caption-credit"
-  )
-  static let positive = try! NSRegularExpression(
-    pattern: "article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story")
+  /// What a class or id says of an element, in the manner of Readability's patterns: words
+  /// found anywhere in it (`fragments`), or standing alone between separators (`words`).
+  struct ClassPattern: Sendable {
+    let fragments: [[UInt8]]
+    let words: Set<String>
 
-  static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {
-    expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    init(fragments: [String], words: Set<String> = []) {
+      self.fragments = fragments.map { Array($0.utf8) }
+      self.words = words
+    }
+
+    /// Whether `text` (lower-case) holds a fragment, or one of the words standing alone.
+    func matches(_ text: String) -> Bool {
+      let bytes = Array(text.utf8)
+      for fragment in fragments where fragment.count <= bytes.count {
+        let first = fragment[0]
+        var index = 0
+        while index + fragment.count <= bytes.count {
+          if bytes[index] == first, bytes[index..<(index + fragment.count)].elementsEqual(fragment)
+          {
+            return true
+          }
+          index += 1
+        }
+      }
+      guard !words.isEmpty else { return false }
+      return text.split { !$0.isLetter && !$0.isNumber }.contains { words.contains(String($0)) }
+    }
+  }
+
+  /// Classes and ids of what is not the article (unless ``maybe`` says it may be).
+  static let unlikely = ClassPattern(
+    fragments: [
+      "-ad-", "advert", "ai2html", "banner", "breadcrumb", "combx", "comment", "community",
+      "cover-wrap", "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related",
+      "remark", "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+      "supplemental", "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote",
+      "newsletter", "subscri", "signup", "sign-up", "cookie", "consent", "share", "sharing",
+      "promo", "paywall", "modal", "recommend", "most-popular", "trending", "outbrain", "taboola",
+      "toolbar", "masthead", "navbar", "skip-link", "login", "editsection", "reflist", "navbox",
+      "catlinks", "printfooter", "mw-jump", "noprint", "hatnote", "headerlink",
+    ],
+    words: ["ad", "ads", "nav"])
+  static let maybe = ClassPattern(
+    fragments: [
+      "and", "article", "body", "column", "content", "main", "shadow", "story", "posttext",
+      "post-text", "entry",
+    ])
+  static let negative = ClassPattern(
+    fragments: [
+      "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "foot", "footer",
+      "footnote", "gdpr", "masthead", "media", "meta", "outbrain", "promo", "related", "scroll",
+      "share", "shoutbox", "sidebar", "skyscraper", "sponsor", "shopping", "tags", "tool", "widget",
+      "newsletter", "subscri", "social", "recommend", "byline", "author", "dateline",
+      "caption-credit",
+    ],
+    words: ["hid"])
+  static let positive = ClassPattern(
+    fragments: [
+      "article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination",
+      "post", "text", "blog", "story",
+    ])
+
+  static func matches(_ pattern: ClassPattern, _ text: String) -> Bool {
+    pattern.matches(text)
   }
 
   /// Whether `element` is hidden (`hidden`, `aria-hidden`, `display:none`, `visibility:hidden`).
