@@ -23,12 +23,14 @@ struct FeedCommandTests {
     let document = try result.json()
     let items = try #require(document["items"] as? [[String: Any]])
     #expect(items.map { $0["title"] as? String } == ["Interesting News!", "WOW", "Latest article"])
-    // Additive: url, publishedAt and author came with web feeds (null for these sources).
+    // Additive: url, publishedAt and author came with web feeds (null for these sources),
+    // enclosures with podcasts (empty here).
     #expect(
       Set(items[0].keys) == [
         "id", "source", "sources", "title", "subtitle", "imageUrl", "url", "publishedAt",
-        "author", "read",
+        "author", "read", "enclosures",
       ])
+    #expect((items[0]["enclosures"] as? [Any])?.isEmpty == true)
     let sources = try #require(document["sources"] as? [[String: Any]])
     #expect(sources.map { $0["status"] as? String } == ["fresh", "fresh", "fresh"])
     #expect(Set(sources[0].keys) == ["name", "url", "status", "fetchedAt", "expiresAt", "error"])

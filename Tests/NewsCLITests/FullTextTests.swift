@@ -173,3 +173,46 @@ struct FullTextTests {
     #expect(result.err.contains(message), "\(result.err)")
   }
 }
+
+/// A podcast feed's enclosures through `feed` and `show`, kept in the store.
+@Suite("Enclosures on the command line")
+struct EnclosureCommandTests {
+  @Test("feed and show list the episodes, in text and JSON; a cached feed has them from the store")
+  func podcast() async throws {
+    let harness = try Harness()
+    let base = harness.server.baseURL.absoluteString
+    let feed = """
+      <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
+      <title>Cast</title><item><title>Episode 1</title><link>\(base)/ep1</link>
+      <enclosure url="\(base)/ep1.mp3" length="48213000" type="audio/mpeg"/>
+      <itunes:duration>1:02:03</itunes:duration></item></channel></rss>
+      """
+    harness.server.route(
+      "/cast.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    try Data(
+      #"{"sources": [{"name": "cast", "url": "\#(base)/cast.xml"}, {"name": "a", "enabled": false}, {"name": "b", "enabled": false}, {"name": "c", "enabled": false}]}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: harness.home.path("news/config.json")))
+    let environment: [String: String?] = ["NEWS_COUNTS": "off"]
+    let text = await harness.run(["feed"], environment: environment)
+    #expect(text.code == .success, "\(text.err)")
+    #expect(text.out.contains("[audio/mpeg · 48 MB · 1:02:03] \(base)/ep1.mp3"))
+    // Answered from the cache now: the enclosures from the store.
+    let json = try await harness.run(["feed", "--json"], environment: environment).json()
+    let item = try #require((json["items"] as? [[String: Any]])?.first)
+    let enclosures = try #require(item["enclosures"] as? [[String: Any]])
+    #expect(enclosures.first?["url"] as? String == "\(base)/ep1.mp3")
+    #expect(enclosures.first?["length"] as? Int == 48_213_000)
+    #expect(enclosures.first?["duration"] as? Int == 3723)
+    #expect(enclosures.first?["type"] as? String == "audio/mpeg")
+    #expect(harness.server.requests(to: "/cast.xml").count == 1)
+    let shown = await harness.run(["show", "1"], environment: environment)
+    #expect(shown.out.contains("File:  [audio/mpeg · 48 MB · 1:02:03] \(base)/ep1.mp3"))
+    let shownJSON = try await harness.run(["show", "1", "--json"], environment: environment).json()
+    #expect((shownJSON["enclosures"] as? [[String: Any]])?.count == 1)
+  }
+}

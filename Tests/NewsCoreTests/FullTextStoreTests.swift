@@ -31,12 +31,12 @@ struct FullTextStoreTests {
   /// Ids whose full texts share one file.
   static func sameShard(_ count: Int) -> [String] {
     let first = "e.example-0"
-    let shard = ArticleStore.fullTextShard(of: first)
+    let shard = BesideKind.shard(of: first)
     var ids = [first]
     var index = 1
     while ids.count < count {
       let id = "e.example-\(index)"
-      if ArticleStore.fullTextShard(of: id) == shard { ids.append(id) }
+      if BesideKind.shard(of: id) == shard { ids.append(id) }
       index += 1
     }
     return ids

@@ -84,6 +84,8 @@ package struct FeedDocumentParser {
     case feedTTL
     case updatePeriod
     case updateFrequency
+    /// `itunes:duration`: the length of the entry's enclosure.
+    case duration
   }
 
   /// The element whose text is being gathered, with the markup of its children.
@@ -114,6 +116,8 @@ package struct FeedDocumentParser {
     package var permalink: String?
     package var cdfLink: String?
     package var dates: [(rank: Int, text: String)] = []
+    /// `itunes:duration`, for the enclosures that say none themselves.
+    package var duration: Int?
   }
 
   private var document = FeedDocument()
@@ -230,12 +234,24 @@ package struct FeedDocumentParser {
       if tag.attribute("type")?.lowercased().hasPrefix("image/") == true {
         image(tag.attribute("url") ?? tag.attribute("href"), base: base)
       }
+      enclosure(
+        tag.attribute("url") ?? tag.attribute("href"), type: tag.attribute("type"),
+        length: tag.attribute("length"), duration: nil, base: base)
     case "media:content":
       if tag.attribute("medium") == "image"
         || tag.attribute("type")?.lowercased().hasPrefix("image/") == true
       {
         image(tag.attribute("url"), base: base)
       }
+      var type = tag.attribute("type")
+      if type == nil, let medium = tag.attribute("medium"), ["audio", "video"].contains(medium) {
+        type = medium + "/*"
+      }
+      enclosure(
+        tag.attribute("url"), type: type, length: tag.attribute("filesize"),
+        duration: tag.attribute("duration"), base: base)
+    case "itunes:duration":
+      begin(.duration, tag, fallback: .text)
     case "media:thumbnail":
       image(tag.attribute("url"), base: base)
     case "itunes:image":
@@ -285,9 +301,34 @@ package struct FeedDocumentParser {
       rel: tag.attribute("rel"), type: tag.attribute("type"),
       href: FeedLinks.resolve(href, against: base))
     entry?.links.append(candidate)
-    if candidate.rel == "enclosure", candidate.type.hasPrefix("image/") {
-      image(candidate.href, base: nil)
+    if candidate.rel == "enclosure" {
+      if candidate.type.hasPrefix("image/") { image(candidate.href, base: nil) }
+      enclosure(
+        candidate.href, type: tag.attribute("type"), length: tag.attribute("length"),
+        duration: nil, base: nil)
     }
+  }
+
+  /// An enclosure of the entry (once a URL: `media:content` often repeats an `enclosure`).
+  private mutating func enclosure(
+    _ url: String?, type: String?, length: String?, duration: String?, base: URL?
+  ) {
+    guard let url = url.nonEmpty else { return }
+    let resolved = FeedLinks.resolve(url, against: base)
+    guard FeedLinks.isWebLink(resolved) else { return }
+    let found = Enclosure(
+      url: resolved, type: type.nonEmpty?.lowercased(), length: Enclosure.bytes(length),
+      duration: duration.flatMap(Enclosure.seconds))
+    guard var enclosures = entry?.entry.enclosures else { return }
+    if let index = enclosures.firstIndex(where: { $0.url == resolved }) {
+      // What the first did not say, the repeat may.
+      enclosures[index].type = enclosures[index].type ?? found.type
+      enclosures[index].length = enclosures[index].length ?? found.length
+      enclosures[index].duration = enclosures[index].duration ?? found.duration
+    } else {
+      enclosures.append(found)
+    }
+    entry?.entry.enclosures = enclosures
   }
 
   private mutating func image(_ url: String?, base: URL?) {
@@ -310,6 +351,14 @@ package struct FeedDocumentParser {
       builder.entry.link = permalink
     }
     builder.entry.guidIsLink = builder.permalink != nil
+    if let duration = builder.duration {
+      for index in builder.entry.enclosures.indices
+      where builder.entry.enclosures[index].duration == nil
+        && builder.entry.enclosures[index].isMedia
+      {
+        builder.entry.enclosures[index].duration = duration
+      }
+    }
     if builder.entry.content == nil, let second = builder.secondSummary {
       builder.entry.content = second.text
       builder.entry.body = second.body
@@ -396,6 +445,8 @@ package struct FeedDocumentParser {
       guard rank < feedTitleRank, let title = Self.line(kind.plain(raw)) else { return }
       document.title = title
       feedTitleRank = rank
+    case .duration:
+      entry?.duration = Enclosure.seconds(trimmed)
     case .feedTTL:
       document.ttlMinutes = Int(trimmed).flatMap { (1...525_600).contains($0) ? $0 : nil }
     case .updatePeriod:

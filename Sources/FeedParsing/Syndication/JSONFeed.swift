@@ -8,6 +8,21 @@ package struct JSONFeed: Decodable {
     package var name: String?
   }
 
+  /// A JSON Feed attachment: `url`, `mime_type`, `size_in_bytes`, `duration_in_seconds`.
+  package struct Attachment: Decodable {
+    package var url: String
+    package var mimeType: String?
+    package var sizeInBytes: Double?
+    package var durationInSeconds: Double?
+
+    package enum CodingKeys: String, CodingKey {
+      case url
+      case mimeType = "mime_type"
+      case sizeInBytes = "size_in_bytes"
+      case durationInSeconds = "duration_in_seconds"
+    }
+  }
+
   package struct Item: Decodable {
     package var id: FlexibleID?
     package var url: String?
@@ -22,9 +37,10 @@ package struct JSONFeed: Decodable {
     package var dateModified: String?
     package var author: Author?
     package var authors: LenientList<Author>?
+    package var attachments: LenientList<Attachment>?
 
     package enum CodingKeys: String, CodingKey {
-      case id, url, title, summary, image, author, authors
+      case id, url, title, summary, image, author, authors, attachments
       case externalURL = "external_url"
       case contentText = "content_text"
       case contentHTML = "content_html"
@@ -54,6 +70,18 @@ package struct JSONFeed: Decodable {
       entry.imageURL =
         (image ?? bannerImage).map { FeedLinks.resolve($0, against: base) }?
         .nonEmptyText
+      for attachment in attachments?.elements ?? [] {
+        let url = FeedLinks.resolve(attachment.url, against: base)
+        guard FeedLinks.isWebLink(url), !entry.enclosures.contains(where: { $0.url == url })
+        else { continue }
+        entry.enclosures.append(
+          Enclosure(
+            url: url, type: attachment.mimeType?.lowercased(),
+            length: attachment.sizeInBytes.flatMap { $0 > 0 ? Int(exactly: $0.rounded()) : nil },
+            duration: attachment.durationInSeconds.flatMap {
+              $0 >= 0 && $0 < 1e9 ? Int($0) : nil
+            }))
+      }
       return entry
     }
   }

@@ -15,6 +15,8 @@ package struct SyndicationEntry: Sendable, Equatable {
   /// The entry's dates as written, best first: published, then updated, then created.
   package var dates: [String] = []
   package var imageURL: String?
+  /// Its enclosures (podcast episodes, attachments), in the feed's order, once a URL.
+  package var enclosures: [Enclosure] = []
   /// How many elements the entry had in the document (0 for JSON Feed).
   package var elementCount = 0
 
@@ -35,6 +37,12 @@ package struct SyndicationEntry: Sendable, Equatable {
     entry.body = lines(body)
     entry.author = line(author)
     entry.imageURL = line(imageURL)
+    entry.enclosures = enclosures.map { enclosure in
+      var clean = enclosure
+      clean.url = TerminalSanitizer.clean(enclosure.url)
+      clean.type = line(enclosure.type)
+      return clean
+    }
     entry.dates = dates.compactMap(line)
     return entry
   }

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import NewsCore
 
@@ -71,9 +72,18 @@ enum ShowCommand {
 
     let (read, warning) = lists.shown(article.id)
     if let warning { context.warn(warning) }
+    var enclosures: [Enclosure] = []
+    do {
+      enclosures = try lists.enclosures(of: article.id)
+    } catch let error as any NewsError {
+      context.warn("enclosures unavailable: " + error.message)
+    }
 
     if arguments[Options.json] {
-      var extra: [(String, JSONValue)] = [("likes", .int(likes)), ("comments", .int(comments))]
+      var extra: [(String, JSONValue)] = [
+        ("likes", .int(likes)), ("comments", .int(comments)),
+        ("enclosures", EnclosureText.json(enclosures)),
+      ]
       if let fullText { extra.append(("fullText", ArticleJSON.fullText(fullText))) }
       // The feed's summary stays in JSON beside the full text.
       var document = shown
@@ -90,7 +100,8 @@ enum ShowCommand {
         layout: context.providers.layout(of: article.provider))
       context.console.out(
         renderer.render(
-          shown, likes: likes, comments: comments, showCounts: showCounts, fullText: fullText))
+          shown, likes: likes, comments: comments, showCounts: showCounts, fullText: fullText,
+          enclosures: enclosures))
     }
     context.displayed()
     return failure?.exitCode ?? .success

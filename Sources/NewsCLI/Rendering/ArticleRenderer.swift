@@ -12,7 +12,8 @@ struct ArticleRenderer {
   var layout: ArticleLayout
 
   func render(
-    _ article: Article, likes: Int?, comments: Int?, showCounts: Bool, fullText: FullText? = nil
+    _ article: Article, likes: Int?, comments: Int?, showCounts: Bool, fullText: FullText? = nil,
+    enclosures: [Enclosure] = []
   ) -> String {
     switch layout {
     case .release: return renderRelease(article)
@@ -50,6 +51,9 @@ struct ArticleRenderer {
     text += "\n"
     if let url = article.url { text += "Read:  " + style.cyan(clean(url)) + "\n" }
     text += "Image: " + (article.imageURL.map { style.cyan(clean($0)) } ?? "[no image]") + "\n"
+    for enclosure in enclosures {
+      text += "File:  " + style.cyan(EnclosureText.line(enclosure)) + "\n"
+    }
     if showCounts {
       let likesText = likes.map(String.init) ?? "unavailable"
       let commentsText = comments.map(String.init) ?? "unavailable"

@@ -77,6 +77,9 @@ struct FeedRenderer {
           text += indent + style.dim("also in " + item.alsoIn.joined(separator: ", ")) + "\n"
         }
         if let url = item.url { text += indent + style.cyan(clean(url)) + "\n" }
+        for enclosure in item.enclosures where enclosure.isMedia {
+          text += indent + style.dim(EnclosureText.line(enclosure)) + "\n"
+        }
         if item.url == nil || item.imageURL != nil {
           text += indent + style.cyan(item.imageURL.map(clean) ?? "[no image]") + "\n"
         }
@@ -132,6 +135,7 @@ struct FeedRenderer {
       ("publishedAt", .date(item.publishedAt)),
       ("author", .string(item.author)),
       ("read", .bool(read)),
+      ("enclosures", EnclosureText.json(item.enclosures)),
     ]
     if let ignored { members.append(("ignored", .bool(ignored))) }
     return .object(members)

@@ -26,6 +26,9 @@ public struct FeedItem: Codable, Hashable, Sendable {
   /// The later sources listing the same link (the same id): the item is shown once, under the
   /// first source, with these named (see ``FeedLinkMerge``). Not stored.
   public var alsoIn: [String] = []
+  /// What the item carries (podcast episodes, attachments): kept in the store beside its
+  /// article when the item is fetched (the cache does not hold them).
+  public var enclosures: [Enclosure] = []
 
   /// Creates an item from text that may hold HTML (the JSON shapes), cleaning its title and
   /// subtitle, and deriving its id. Blank strings count as absent: no item when the title is blank

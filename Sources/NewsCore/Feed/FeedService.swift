@@ -315,6 +315,9 @@ public struct FeedService: Sendable {
         entry.kept = true
       }
     }
+    if let warning = await keepEnclosures(of: entry.items, source: source) {
+      report.warnings.append(warning)
+    }
     let finished = entry
     let notCached = await StoreWriter.run { [cache] () -> String? in
       do {
@@ -456,6 +459,22 @@ public struct FeedService: Sendable {
 
   /// Keeps the entry's items as articles of `source` (refreshing when they were last seen, so
   /// that retention keeps what the source still lists); returns why not, if they were not.
+  /// Keeps the enclosures of `items` that carry some (only a fetch has them: the cache keeps
+  /// none); a failure is a warning, the items are kept all the same.
+  private func keepEnclosures(of items: [FeedItem], source: FeedSource) async -> String? {
+    guard let articles, items.contains(where: { !$0.enclosures.isEmpty }) else { return nil }
+    let enclosures = Dictionary(items.map { ($0.id, $0.enclosures) }) { first, _ in first }
+    return await StoreWriter.run { () -> String? in
+      do {
+        try articles.keepEnclosures(enclosures)
+        return nil
+      } catch {
+        let message = (error as? any NewsError)?.message ?? String(describing: error)
+        return "source \(source.name): its enclosures were not stored: \(message)"
+      }
+    }
+  }
+
   private func keep(_ entry: inout FeedCacheEntry, source: FeedSource) -> String? {
     guard let articles else { return nil }
     do {

@@ -44,9 +44,29 @@ extension ListService {
       }
     }
     let shown = Set(reports.lazy.flatMap(\.items).map(\.id))
+    // Enclosures come with a fetch; items answered from the cache have them from the store.
+    var enclosureWarnings: [String] = []
+    let lacking = reports.flatMap(\.items).filter(\.enclosures.isEmpty).map(\.id)
+    if !lacking.isEmpty {
+      do {
+        let kept = try store.enclosures(among: lacking)
+        if !kept.isEmpty {
+          for report in reports.indices {
+            for item in reports[report].items.indices {
+              if let found = kept[reports[report].items[item].id] {
+                reports[report].items[item].enclosures = found
+              }
+            }
+          }
+        }
+      } catch {
+        enclosureWarnings.append(
+          "enclosures unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
+      }
+    }
     var result = FeedListResult(
       reports: reports, read: read.intersection(shown), unread: unread, cutByLimit: cut,
-      warnings: warnings + filter.warnings, marks: marks)
+      warnings: warnings + filter.warnings + enclosureWarnings, marks: marks)
     if showIgnored {
       result.ignored = ignored.intersection(shown)
       result.showsIgnored = true

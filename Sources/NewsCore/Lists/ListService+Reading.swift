@@ -1,3 +1,5 @@
+import FeedParsing
+
 extension ListService {
   /// The article `reference` names (an id, a number of the last list, a unique prefix, a URL;
   /// ``ArticleReference``).
@@ -25,6 +27,11 @@ extension ListService {
         "bookmarks unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
     }
     return state
+  }
+
+  /// The enclosures kept for article `id` (podcast episodes, attachments).
+  public func enclosures(of id: String) throws -> [Enclosure] {
+    try store.enclosures(of: id)
   }
 
   /// Which of `ids` have their full text kept.

@@ -34,6 +34,8 @@ enum StoreLayout {
   static let failures = "failures"
   /// What every full-text file's name starts with (``ArticleStore/fullText(of:)``).
   static let fullTextPrefix = "fulltext-"
+  /// What every enclosures file's name starts with (``ArticleStore/enclosures(of:)``).
+  static let enclosuresPrefix = "enclosures-"
   /// What every feed cache entry's name starts with (cache directory).
   static let feedCachePrefix = "feed-"
   /// The accounts on the reader's servers, with their passwords (``AccountSecret``).
@@ -61,9 +63,15 @@ enum StoreLayout {
   }
 
   /// The full texts of the ids hashing to `index`: `fulltext-00` … `fulltext-3f`.
-  static func fullTextShard(_ index: Int) -> String {
+  static func fullTextShard(_ index: Int) -> String { fullTextPrefix + hexShard(index) }
+
+  /// The enclosures of the ids hashing to `index`: `enclosures-00` … `enclosures-3f`.
+  static func enclosuresShard(_ index: Int) -> String { enclosuresPrefix + hexShard(index) }
+
+  /// `index` as two hexadecimal digits.
+  private static func hexShard(_ index: Int) -> String {
     let digits = String(index, radix: 16)
-    return fullTextPrefix + (digits.count < 2 ? "0" + digits : digits)
+    return digits.count < 2 ? "0" + digits : digits
   }
 
   /// The cache entry of the feed source `source`: `feed-hn`.

@@ -94,6 +94,7 @@ struct SyndicationAdapter: FeedAdapter {
     item.author = entry.author
     if let body = entry.body ?? entry.content, body != text { item.content = body }
     item.publishedAt = entry.dates.lazy.compactMap(FeedDate.parse).first
+    item.enclosures = entry.enclosures
     return item
   }
 
