@@ -42,7 +42,7 @@ struct ArticleExtractorTests {
       ("news-story", "City council approves new bike lanes"),
       ("blog-post", "Why I switched to a terminal feed reader"),
       ("docs-page", "Configuring retries"),
-      ("encyclopedia", "Hedgehog - Wikipedia"),
+      ("encyclopedia", "Hedgehog"),
       ("broken-legacy", "Café owners fight new rules"),
       ("lazy-images", "Ten years of photographing the northern lights"),
     ])
@@ -155,6 +155,33 @@ struct ArticleExtractorTests {
     #expect(!article.text.contains("Street | Length"))
     // The general method left the newsletter box out; the rule's keep takes what it names.
     #expect(article.text.contains("Sign up for our daily newsletter"))
+  }
+
+  @Test(
+    "the headline: the page's h1 where the declared title holds it with more, else without the site",
+    arguments: [
+      (#"<meta property="og:title" content="Hedgehog - Wikipedia"><h1>Hedgehog</h1>"#, "Hedgehog"),
+      (
+        "<title>Story about many things | Example</title><h1>Example</h1>",
+        "Story about many things"
+      ),
+      ("<title>A long headline for once - Example News</title>", "A long headline for once"),
+      (
+        #"<meta property="og:site_name" content="Example"><title>Example | Home</title><h1>Example</h1>"#,
+        "Home"
+      ),
+      (
+        "<title>Configuring retries — Toolkit 2.4 docs</title><h1>Configuring retries¶</h1>",
+        "Configuring retries"
+      ),
+      (
+        #"<script type="application/ld+json">{"@type":"NewsArticle","headline":"Declared"}</script><h1>Other words here</h1>"#,
+        "Declared"
+      ),
+    ])
+  func headline(html: String, title: String) {
+    let root = HTMLTreeBuilder.parse(html)
+    #expect(ArticleMetadata(root, url: nil).title == title)
   }
 
   @Test("words: letters and digits, each CJK character one")

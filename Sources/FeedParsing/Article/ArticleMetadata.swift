@@ -78,11 +78,15 @@ struct ArticleMetadata {
       clean(meta["og:site_name"])
       ?? clean(((article?["publisher"] as? [String: Any])?["name"]) as? String)
       ?? clean(meta["application-name"])
-    title =
+    // The headline: what the page declares, else its <title>; the page's h1 when the declared
+    // one holds it with more (`Hedgehog - Wikipedia` and `<h1>Hedgehog`), else the declared one
+    // without the site's name.
+    let declared =
       clean(article?["headline"] as? String) ?? clean(meta["og:title"])
       ?? clean(meta["twitter:title"]) ?? clean(meta["dc.title"]) ?? clean(meta["citation_title"])
-      ?? Self.heading(in: root, within: documentTitle)
-      ?? Self.trimmedTitle(documentTitle, siteName: siteName)
+    title =
+      Self.heading(in: root, within: declared ?? documentTitle, siteName: siteName)
+      ?? Self.trimmedTitle(declared ?? documentTitle, siteName: siteName)
     byline =
       clean(Self.names(article?["author"]).joined(separator: ", "))
       ?? clean(meta["author"]).flatMap { $0.hasPrefix("http") ? nil : $0 }
@@ -144,11 +148,22 @@ struct ArticleMetadata {
   }
 
   /// The page's first `<h1>` when `<title>` holds it (`Story — Site docs` and `<h1>Story`).
-  static func heading(in root: HTMLElement, within title: String?) -> String? {
-    guard let title, let h1 = root.all(["h1"]).first else { return nil }
+  static func heading(in root: HTMLElement, within title: String?, siteName: String? = nil)
+    -> String?
+  {
+    guard let title, let h1 = root.first(named: "h1") else { return nil }
     let text = h1.text.trimmingCharacters(in: CharacterSet(charactersIn: "¶#§ "))
-    guard !text.isEmpty, title.localizedCaseInsensitiveContains(text) else { return nil }
-    return text
+    guard !text.isEmpty, title.localizedCaseInsensitiveContains(text),
+      text.lowercased() != siteName?.lowercased()
+    else { return nil }
+    // Three words and more anywhere in the title; a shorter one only where the title starts
+    // with it and a separator follows (`Hedgehog - Wikipedia`): a site's name in an h1
+    // (`<h1>Example</h1>`, `Story | Example`) is not the headline.
+    if text.split(separator: " ").count >= 3 { return text }
+    guard title.lowercased().hasPrefix(text.lowercased()) else { return nil }
+    let rest = title.dropFirst(text.count)
+    let separators = [" - ", " | ", " – ", " — ", " :: ", " · ", " » ", ": "]
+    return separators.contains { rest.hasPrefix($0) } ? text : nil
   }
 
   /// `<title>` without the site's name: `Story | Site`, `Story - Site`, `Site: Story`.
@@ -167,7 +182,10 @@ struct ArticleMetadata {
         var rest = parts
         rest.remove(at: index)
         title = rest.joined(separator: separator)
-      } else if let first = parts.first, first.split(separator: " ").count >= 3 {
+      } else if let first = parts.first, first.split(separator: " ").count >= 3,
+        let last = parts.last, last.split(separator: " ").count <= 4
+      {
+        // `A long story headline - Site Name`: a short last part is the site.
         title = parts.dropLast().joined(separator: separator)
       }
       break
