@@ -147,6 +147,8 @@ struct BrowseTests {
     _ = state.handle(.escape)
     state.withFullText = ["e.example-3"]
     #expect(Self.screen(state)[3].hasPrefix(" •≡ 3. Story 3"))
+    state.withMedia = ["e.example-3"]
+    #expect(Self.screen(state)[3].hasPrefix(" •≡ 3. Story 3 ♪"))
     _ = state.handle(.down)
     _ = state.handle(.down)
     #expect(state.handle(.enter).contains(.fetchFullText(Self.article(3))))

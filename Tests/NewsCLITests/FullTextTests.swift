@@ -214,5 +214,10 @@ struct EnclosureCommandTests {
     #expect(shown.out.contains("File:  [audio/mpeg · 48 MB · 1:02:03] \(base)/ep1.mp3"))
     let shownJSON = try await harness.run(["show", "1", "--json"], environment: environment).json()
     #expect((shownJSON["enclosures"] as? [[String: Any]])?.count == 1)
+    // Every list's ARTICLE has them too.
+    let found = try await harness.run(["search", "episode", "--json"], environment: environment)
+      .json()
+    let article = try #require((found["articles"] as? [[String: Any]])?.first)
+    #expect((article["enclosures"] as? [[String: Any]])?.first?["duration"] as? Int == 3723)
   }
 }

@@ -26,9 +26,10 @@ struct HeadlinesCommandTests {
     #expect(document["fetchedAt"] as? String == "2022-02-17T17:46:40Z")
     let articles = try #require(document["articles"] as? [[String: Any]])
     #expect(articles.count == 20)
+    // Additive: a list's ARTICLE gained "enclosures" (empty here).
     let keys = [
       "id", "provider", "title", "description", "author", "source", "url", "imageUrl",
-      "publishedAt", "content", "read",
+      "publishedAt", "content", "read", "enclosures",
     ]
     for article in articles { #expect(Set(article.keys) == Set(keys)) }
     // Key order is part of the contract too.

@@ -93,9 +93,11 @@ struct BrowseRenderer {
       column = grid.put(
         String(repeating: " ", count: numberWidth - number.count) + number + ". ", row: row + 1,
         column: column)
+      // `♪` (`[media]`): it carries audio or video.
+      let media = state.withMedia.contains(article.id) ? (unicode ? " ♪" : " [media]") : ""
       column = grid.put(
-        clean(article.title, html: article.textMayHoldHTML), row: row + 1, column: column,
-        attributes(isRead ? [] : [.bold]))
+        clean(article.title, html: article.textMayHoldHTML) + media, row: row + 1,
+        column: column, attributes(isRead ? [] : [.bold]))
       var meta = [article.source, article.publishedAt.map { RelativeTime.describe($0, now: now) }]
         .compactMap { $0 }.map(clean).filter { !$0.isEmpty }.joined(separator: " · ")
       // A one-line summary where the width allows.

@@ -150,7 +150,8 @@ final class BrowseSession: Sendable {
         effects += state.loaded(
           heading: contents.heading, freshness: contents.freshness, articles: contents.articles,
           read: contents.read, bookmarked: contents.bookmarked,
-          withFullText: contents.withFullText, showsFullText: contents.showsFullText)
+          withFullText: contents.withFullText, withMedia: contents.withMedia,
+          showsFullText: contents.showsFullText)
         state.loading = !final
       case .failed(let channel, let reason):
         state.updateRow(

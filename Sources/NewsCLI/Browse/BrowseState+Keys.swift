@@ -45,9 +45,11 @@ extension BrowseState {
   @discardableResult
   mutating func loaded(
     heading: String, freshness: String, articles: [Article], read: Set<String>,
-    bookmarked: Set<String>, withFullText: Set<String> = [], showsFullText: Bool = false
+    bookmarked: Set<String>, withFullText: Set<String> = [], withMedia: Set<String> = [],
+    showsFullText: Bool = false
   ) -> [BrowseEffect] {
     let previous = selected?.id
+    self.withMedia = withMedia
     self.withFullText = withFullText
     self.showsFullText = showsFullText
     self.heading = heading

@@ -91,6 +91,8 @@ struct BrowseState: Equatable {
   var fullTexts: [String: FullTextState] = [:]
   /// The ids of the listed articles whose full text is kept (marked in the list).
   var withFullText: Set<String> = []
+  /// The ids of the listed articles carrying audio or video (marked `♪` in the list).
+  var withMedia: Set<String> = []
   /// Whether the open list shows full text by default (a `"fullText": true` source).
   var showsFullText = false
   /// A reload is under way (the list stays until every source has answered).

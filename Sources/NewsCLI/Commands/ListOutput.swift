@@ -40,7 +40,8 @@ struct ListOutput {
         context.console.out(
           ArticleJSON.article(
             article, read: result.read.contains(article.id),
-            extra: ArticleJSON.matchedIn(article.id, fullText: result.matchedInFullText)
+            extra: [("enclosures", EnclosureText.json(result.enclosures[article.id] ?? []))]
+              + ArticleJSON.matchedIn(article.id, fullText: result.matchedInFullText)
           ).serialized() + "\n")
       }
     case .json:
@@ -49,7 +50,7 @@ struct ListOutput {
       context.console.out(
         ArticleJSON.list(
           list, read: result.read, stale: result.freshness != .fresh, error: error,
-          matchedInFullText: result.matchedInFullText
+          matchedInFullText: result.matchedInFullText, enclosures: result.enclosures
         ).serialized(pretty: true) + "\n")
     }
   }

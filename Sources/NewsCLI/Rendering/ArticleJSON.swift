@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import NewsCore
 
@@ -51,7 +52,7 @@ enum ArticleJSON {
   /// when stale data stands in for a failed request.
   static func list(
     _ page: ArticleList, read: Set<String>, stale: Bool = false, error: String? = nil,
-    matchedInFullText: Set<String>? = nil
+    matchedInFullText: Set<String>? = nil, enclosures: [String: [Enclosure]] = [:]
   ) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("schemaVersion", .int(schemaVersion)),
@@ -68,7 +69,8 @@ enum ArticleJSON {
           page.articles.map {
             article(
               $0, read: read.contains($0.id),
-              extra: matchedIn($0.id, fullText: matchedInFullText))
+              extra: [("enclosures", EnclosureText.json(enclosures[$0.id] ?? []))]
+                + matchedIn($0.id, fullText: matchedInFullText))
           })
       ))
     return .object(members)

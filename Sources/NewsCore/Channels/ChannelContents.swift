@@ -21,6 +21,8 @@ public struct ChannelContents: Sendable, Equatable {
   public var warnings: [String]
   /// The ids of the shown items whose full text is kept.
   public var withFullText: Set<String> = []
+  /// The ids of the shown items carrying audio or video.
+  public var withMedia: Set<String> = []
   /// Whether the channel is a source showing full text by default (`"fullText": true`).
   public var showsFullText = false
 

@@ -74,6 +74,7 @@ public struct ChannelReader: Sendable {
     if case .success(let lists) = lists {
       do {
         contents.withFullText = try lists.fullTexts(among: contents.articles.map(\.id))
+        contents.withMedia = try lists.withMedia(among: contents.articles.map(\.id))
       } catch {
         contents.warnings.append("full texts unavailable: " + Self.describe(error))
       }

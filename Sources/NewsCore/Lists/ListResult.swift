@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// A list ready to be shown: the articles, where they came from, and what the user should know.
 public struct ListResult: Sendable {
   /// The articles shown (cut to the limit), with the provider's total.
@@ -18,6 +20,8 @@ public struct ListResult: Sendable {
   /// For a search: the ids of the articles found only in their kept full text (`nil` for
   /// other lists).
   public var matchedInFullText: Set<String>?
+  /// The enclosures of the shown articles that have some, by id.
+  public var enclosures: [String: [Enclosure]] = [:]
 
   /// Creates a result.
   public init(

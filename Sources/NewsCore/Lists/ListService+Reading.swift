@@ -34,6 +34,11 @@ extension ListService {
     try store.enclosures(of: id)
   }
 
+  /// Which of `ids` carry audio or video (podcast episodes).
+  public func withMedia(among ids: [String]) throws -> Set<String> {
+    Set(try store.enclosures(among: ids).filter { $0.value.contains(where: \.isMedia) }.keys)
+  }
+
   /// Which of `ids` have their full text kept.
   public func fullTexts(among ids: [String]) throws -> Set<String> {
     try store.fullTexts(among: ids)

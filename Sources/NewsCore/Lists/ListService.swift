@@ -122,6 +122,12 @@ public struct ListService: Sendable {
       list: Self.cut(shown, to: shape.limit), freshness: freshness, warnings: warnings)
     result.unreadCount = list.articles.lazy.filter { !read.contains($0.id) }.count
     result.read = read.marked(result.list.articles.map(\.id))
+    do {
+      result.enclosures = try store.enclosures(among: result.list.articles.map(\.id))
+    } catch {
+      result.warnings.append(
+        "enclosures unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
+    }
     try? store.noteListed(result.list.articles.map(\.id), marks: read)
     return result
   }
