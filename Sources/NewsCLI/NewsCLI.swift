@@ -21,6 +21,7 @@ public enum NewsCLI {
       ReadCommands.read,
       ReadCommands.unread,
       OpenCommand.entry,
+      PlayCommand.entry,
       DoctorCommand.entry,
       DocumentationCommands.completion,
       DocumentationCommands.manual,

@@ -221,3 +221,47 @@ struct EnclosureCommandTests {
     #expect((article["enclosures"] as? [[String: Any]])?.first?["duration"] as? Int == 3723)
   }
 }
+
+/// `news play`: an episode's URL to the player.
+@Suite("Playing an episode")
+struct PlayCommandTests {
+  @Test("NEWS_PLAYER gets the episode's URL; no media is exit 65; no player prints the URL")
+  func play() async throws {
+    let harness = try Harness()
+    let base = harness.server.baseURL.absoluteString
+    let feed = """
+      <rss version="2.0"><channel><title>Cast</title>
+      <item><title>Episode 1</title><link>\(base)/ep1</link>
+      <enclosure url="\(base)/cover.jpg" type="image/jpeg"/>
+      <enclosure url="\(base)/ep1.mp3" type="audio/mpeg"/><enclosure url="\(base)/ep1.mp4" type="video/mp4"/></item>
+      <item><title>Notes</title><link>\(base)/notes</link></item></channel></rss>
+      """
+    harness.server.route(
+      "/cast.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    try Data(
+      #"{"sources": [{"name": "cast", "url": "\#(base)/cast.xml"}, {"name": "a", "enabled": false}, {"name": "b", "enabled": false}, {"name": "c", "enabled": false}]}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: harness.home.path("news/config.json")))
+    await harness.succeed(["feed"])
+    let log = harness.home.path("played.txt")
+    let script = try harness.home.write("player.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(log)\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    let played = await harness.run(
+      ["play", "1"], environment: ["NEWS_PLAYER": script + " --fs %s"])
+    #expect(played.code == .success, "\(played.err)")
+    #expect(try String(contentsOfFile: log, encoding: .utf8) == "--fs\n\(base)/ep1.mp3\n")
+    let second = await harness.run(["play", "1", "2"], environment: ["NEWS_PLAYER": script])
+    #expect(second.code == .success)
+    #expect(try String(contentsOfFile: log, encoding: .utf8).hasSuffix("\(base)/ep1.mp4\n"))
+    let none = await harness.run(["play", "2"], environment: ["NEWS_PLAYER": script])
+    #expect(none.code == .dataError)
+    #expect(none.err.contains("carries no audio or video"))
+    let printed = await harness.run(
+      ["play", "1"], environment: ["NEWS_PLAYER": nil, "PATH": "/nonexistent", "DISPLAY": nil])
+    #expect(printed.out == "\(base)/ep1.mp3\n")
+  }
+}

@@ -7,6 +7,8 @@ enum OpenError: NewsError, Equatable {
   case noLink(id: String)
   /// The article's text has no link of that number.
   case noSuchLink(id: String, number: Int, count: Int)
+  /// The article carries no audio or video (`news play`).
+  case noMedia(id: String)
   /// The browser could not be started.
   case notStarted(command: String, reason: String)
   /// The browser ran and failed.
@@ -20,6 +22,8 @@ enum OpenError: NewsError, Equatable {
       "article \(TerminalSanitizer.clean(id)) has no link \(number)"
         + (count == 0
           ? ": its text lists no links" : "; its text lists \(count) (news show lists them)")
+    case .noMedia(let id):
+      "article \(TerminalSanitizer.clean(id)) carries no audio or video (news show lists its files)"
     case .notStarted(let command, let reason):
       "could not start the browser '\(command)': \(reason) (set BROWSER to another command)"
     case .failed(let command, let status):
@@ -29,7 +33,7 @@ enum OpenError: NewsError, Equatable {
 
   var exitCode: ExitCode {
     switch self {
-    case .noLink, .noSuchLink: .dataError
+    case .noLink, .noSuchLink, .noMedia: .dataError
     case .notStarted, .failed: .unavailable
     }
   }

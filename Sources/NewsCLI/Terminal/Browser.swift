@@ -36,6 +36,26 @@ struct Browser: Equatable {
     return nil
   }
 
+  /// The player of `news play`: `NEWS_PLAYER` (a command, `%s` for the file or URL), else
+  /// `mpv` when it is installed, else what opens links (``find(environment:)``).
+  static func player(_ configured: String?, environment: [String: String]) -> Browser? {
+    let path = environment["PATH"] ?? "/usr/bin:/bin"
+    var candidates: [[String]] = []
+    if let player = configured {
+      let words = player.split(whereSeparator: \.isWhitespace).map(String.init)
+      if !words.isEmpty { candidates.append(words) }
+    }
+    candidates.append(["mpv"])
+    for words in candidates {
+      if let executable = locate(words[0], path: path) {
+        return Browser(
+          words: words, executable: executable,
+          environment: ChildEnvironment.scrubbed(environment))
+      }
+    }
+    return find(environment: environment)
+  }
+
   /// The commands of `$BROWSER` that cannot be found (not installed, or not executable): the
   /// user is told, rather than another opener being used without a word.
   static func missing(environment: [String: String]) -> [String] {

@@ -27,6 +27,10 @@ extension Configuration {
     ("NEWS_COUNTS_DEADLINE", "Seconds show waits for likes and comments in all (default 3)."),
     ("NEWS_HOOK_TIMEOUT", "Seconds one run of a hook may take before it is stopped (default 30)."),
     (
+      "NEWS_PLAYER",
+      "The command news play hands an episode's URL to (%s places it; default: mpv, else the opener)."
+    ),
+    (
       "NEWS_FULLTEXT_CONCURRENCY",
       "Article pages fetched at once for full text by feed and sync (default 4)."
     ),

@@ -48,6 +48,8 @@ public struct Configuration: Sendable {
   public var hookTimeout: Duration = .seconds(30)
   /// `NEWS_FULLTEXT_CONCURRENCY`: article pages fetched at once for full text (4).
   public var fullTextConcurrency = 4
+  /// `NEWS_PLAYER`: the command `news play` hands an episode to (environment or `.env`).
+  public var player: String?
   /// `NEWS_FEED_<NAME>_TTL`, keyed by `<NAME>` (upper case, `_` for `-`).
   public var feedTTLs: [String: Duration]
   /// `NEWS_CONCURRENCY`: requests in flight at once, in all.
@@ -132,6 +134,7 @@ public struct Configuration: Sendable {
     }
     sourceDeadline = try Self.seconds(merged, "NEWS_SOURCE_DEADLINE", default: 30, allowZero: false)
     hookTimeout = try Self.seconds(merged, "NEWS_HOOK_TIMEOUT", default: 30, allowZero: false)
+    player = merged["NEWS_PLAYER"]
     fullTextConcurrency =
       try Self.integer(
         merged, "NEWS_FULLTEXT_CONCURRENCY", in: 1...64, expected: "a number of pages") ?? 4

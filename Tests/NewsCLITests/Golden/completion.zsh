@@ -19,6 +19,7 @@ _news() {
     'read:Mark articles read (news show and news open do it too).'
     'unread:Mark articles unread again.'
     'open:Open an article'\''s link in the browser (and mark it read).'
+    'play:Play an item'\''s audio or video (a podcast episode) with NEWS_PLAYER or mpv.'
     'doctor:Check the encrypted store\: paths, key, and whether every file decrypts.'
     'completion:Print a shell completion script (bash, zsh or fish).'
     'manual:Print the manual page (roff).'
@@ -183,6 +184,11 @@ _news() {
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
+    play)
+      _arguments -s \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
     doctor)
       _arguments -s \
         '--json[Print one JSON document instead of text.]' \
@@ -203,7 +209,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open doctor completion manual help)'
+        '*:argument:(headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play doctor completion manual help)'
       ;;
   esac
 }
