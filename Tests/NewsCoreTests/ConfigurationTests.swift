@@ -58,7 +58,7 @@ struct ConfigurationTests {
       ("NEWSAPI_URL", "newsapi.org"), ("NEWS_INFO_URL", "ftp://x.example"),
       ("NEWS_FEED_A_URL", "http://"), ("NEWS_HOME", "relative/dir"),
       ("DO_NOT_TRACK", "maybe"), ("NEWS_ANALYTICS", "sometimes"),
-      ("NEWS_RETENTION_DAYS", "-1"), ("NEWS_RETENTION_DAYS", "1.5"), ("NEWS_RETENTION_MAX", "0"),
+      ("NEWS_RETENTION_DAYS", "-1"), ("NEWS_RETENTION_DAYS", "1.5"), ("NEWS_RETENTION_MAX", "-3"),
       ("COLUMNS", "wide"), ("NEWS_COUNTS_DEADLINE", "0"), ("NEWS_SOURCE_DEADLINE", "soon"),
       ("NEWS_FEED_ANY_TTL", "-5"), ("NEWS_COUNTRY", "usa"), ("NEWS_CONCURRENCY", "0"),
       ("NEWS_HOST_CONCURRENCY", "65"), ("NEWS_HOST_CONCURRENCY", "many"),
@@ -71,6 +71,17 @@ struct ConfigurationTests {
       return error.exitCode == .configuration && error.message.contains(variable)
         && error.message.contains(value)
     }
+  }
+
+  @Test("retention: 30 days and 5,000 by default; 0 is no limit, to keep everything")
+  func retention() throws {
+    #expect(try Configuration(environment: home).retention == RetentionPolicy())
+    let everything = try Configuration(
+      environment: home.merging(["NEWS_RETENTION_DAYS": "0", "NEWS_RETENTION_MAX": "0"]) { $1 })
+    #expect(everything.retention == .everything)
+    let set = try Configuration(
+      environment: home.merging(["NEWS_RETENTION_DAYS": "7", "NEWS_RETENTION_MAX": "200"]) { $1 })
+    #expect(set.retention == RetentionPolicy(maximumAge: .seconds(7 * 86_400), maximumCount: 200))
   }
 
   @Test("concurrency limits: polite defaults, set by NEWS_CONCURRENCY and NEWS_HOST_CONCURRENCY")

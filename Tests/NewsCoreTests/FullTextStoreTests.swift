@@ -68,3 +68,36 @@ struct FullTextStoreTests {
     #expect(try store.fullTexts(among: ids) == Set(ids.dropFirst()))
   }
 }
+
+/// `NEWS_RETENTION_DAYS=0` and `NEWS_RETENTION_MAX=0`: a store that keeps everything.
+@Suite("Retention that keeps everything")
+struct KeepEverythingTests {
+  @Test("no article is dropped for its age or its number, through a compaction")
+  func everything() throws {
+    let directory = TemporaryDirectory()
+    let clock = TestDate()
+    let key = StoreKey(bytes: [UInt8](repeating: 4, count: 32), source: "test")
+    func store(_ retention: RetentionPolicy) -> ArticleStore {
+      ArticleStore(
+        store: EncryptedStore(directory: directory.url, key: key, randomBytes: SecureRandom.bytes),
+        retention: retention, now: { clock.now })
+    }
+    let keeping = store(.everything)
+    let first = (0..<3).map {
+      Article(
+        id: "old-\($0)", provider: "blog", title: "Old \($0)", url: "https://e.example/o\($0)")
+    }
+    try keeping.keep(first, provider: "blog")
+    // Ten years later, 7,000 more: past the default count, far past the default age.
+    clock.advance(by: 10 * 365 * 86_400)
+    let more = (0..<7000).map {
+      Article(
+        id: "new-\($0)", provider: "blog", title: "New \($0)", url: "https://e.example/n\($0)")
+    }
+    try keeping.keep(more, provider: "blog")
+    #expect(try keeping.articles(provider: "blog").count == 7003)
+    #expect(try keeping.article(id: "old-1")?.title == "Old 1")
+    // The default policy, on the same files, would not show them.
+    #expect(try store(RetentionPolicy()).article(id: "old-1") == nil)
+  }
+}

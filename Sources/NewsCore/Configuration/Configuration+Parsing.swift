@@ -102,12 +102,16 @@ extension Configuration {
   }
 
   static func retention(_ values: [String: String]) throws(ConfigurationError) -> RetentionPolicy {
+    // 0 is no limit: a reader who keeps everything says so.
     let days = try integer(
-      values, "NEWS_RETENTION_DAYS", in: 1...36_500, expected: "a whole number of days")
+      values, "NEWS_RETENTION_DAYS", in: 0...36_500,
+      expected: "a whole number of days (0: no limit)")
     let count = try integer(
-      values, "NEWS_RETENTION_MAX", in: 1...10_000_000, expected: "a whole number of articles")
+      values, "NEWS_RETENTION_MAX", in: 0...10_000_000,
+      expected: "a whole number of articles (0: no limit)")
     return RetentionPolicy(
-      maximumAge: .seconds((days ?? 30) * 86_400), maximumCount: count ?? 5000)
+      maximumAge: days == 0 ? RetentionPolicy.forever : .seconds((days ?? 30) * 86_400),
+      maximumCount: count == 0 ? RetentionPolicy.unlimited : count ?? 5000)
   }
 
   /// Every `NEWS_FEED_<NAME>_TTL`, whatever the source (the file may declare new ones).

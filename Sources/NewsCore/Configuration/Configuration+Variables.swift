@@ -16,8 +16,11 @@ extension Configuration {
     ("NEWS_RETRY_DELAY", "Seconds between retries, decimals allowed (default 2)."),
     ("NEWS_TIMEOUT", "Seconds a request may take (default 15)."),
     ("NEWS_STORE_KEY", "The store key as base64 (32 bytes), instead of the key file."),
-    ("NEWS_RETENTION_DAYS", "Days an article is kept after it was last seen (default 30)."),
-    ("NEWS_RETENTION_MAX", "Articles kept per provider (default 5000)."),
+    (
+      "NEWS_RETENTION_DAYS",
+      "Days an article is kept after it was last seen (default 30; 0: no limit)."
+    ),
+    ("NEWS_RETENTION_MAX", "Articles kept per provider (default 5000; 0: no limit)."),
     (
       "DO_NOT_TRACK, NEWS_ANALYTICS", "DO_NOT_TRACK=1 or NEWS_ANALYTICS=off switches analytics off."
     ),
