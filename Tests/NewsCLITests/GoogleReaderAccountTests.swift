@@ -55,6 +55,32 @@ struct GoogleReaderAccountTests {
     return try #require(all.first { $0["title"] as? String == title }?["id"] as? String)
   }
 
+  @Test("a newItem hook runs once for each item an account's sync brings the first time")
+  func hooks() async throws {
+    let added = await add()
+    #expect(added.code == .success, "\(added.err)")
+    let log = harness.home.path("hooked.log")
+    let hook = "printf '%s|%s\\n' \"$NEWS_ITEM_SOURCE\" \"$NEWS_ITEM_TITLE\" >> \(log)"
+    let first = await harness.run(["sync", "--account", "home", "--exec", hook])
+    #expect(first.code == .success, "\(first.err)")
+    func lines() -> [String] {
+      ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        .map(String.init).sorted()
+    }
+    #expect(
+      lines() == [
+        "home/a-blog|A post", "home/hacker-news|First story", "home/hacker-news|Second story",
+      ])
+    reader.add(
+      .init(
+        id: 4, feedURL: "https://blog.example/atom", title: "Another post",
+        link: "https://site.example/4", content: "<p>More</p>", published: start))
+    let second = await harness.run(["sync", "--account", "home", "--exec", hook])
+    #expect(second.code == .success, "\(second.err)")
+    #expect(lines().count == 4)
+    #expect(lines().contains("home/a-blog|Another post"))
+  }
+
   @Test("add, sync: the account's feeds are sources <account>/<feed>, tagged with their folders")
   func firstSync() async throws {
     let added = await add()

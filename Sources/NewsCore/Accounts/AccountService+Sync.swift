@@ -64,7 +64,10 @@ extension AccountService {
       state.feeds = feeds
       state.assignNames(account: account.name, previous: previous.feeds)
       state.lastSyncAt = now()
-      (report.new, report.total) = try keep(items, state: state, account: account.name)
+      let kept = try keep(items, state: state, known: known, account: account.name)
+      (report.new, report.total) = (kept.new, kept.total)
+      // What came for the first time: what a newItem hook runs for.
+      report.newItems = kept.arrived.map(FeedItem.init(article:))
       try apply(
         unread: unread, saved: saved, arrived: Set(items.map(\.id)), gone: gone,
         account: account.name)
@@ -78,19 +81,21 @@ extension AccountService {
   }
 
   /// Stores `items` as articles of their feeds' sources and records their server ids; returns
-  /// how many were new and how many came.
-  private func keep(_ items: [AccountItem], state: AccountState, account: String) throws -> (
-    Int, Int
-  ) {
+  /// how many were new, how many came, and the articles of the items `known` did not hold.
+  private func keep(
+    _ items: [AccountItem], state: AccountState, known: AccountItems, account: String
+  ) throws -> (new: Int, total: Int, arrived: [Article]) {
     let sources = Dictionary(
       state.feeds.map { ($0.id, $0.source) }, uniquingKeysWith: { first, _ in first })
     var byFeed: [String: [Article]] = [:]
     var ids: [String: String] = [:]
+    var arrived: [Article] = []
     for item in items {
       let source = sources[item.feedID] ?? account + "/other"
       guard let article = item.article(source: source) else { continue }
       byFeed[source, default: []].append(article)
       ids[item.id] = article.id
+      if known.articles[item.id] == nil { arrived.append(article) }
     }
     var new = 0
     for (source, articles) in byFeed.sorted(by: { $0.key < $1.key }) {
@@ -101,7 +106,7 @@ extension AccountService {
         known.articles.merge(ids) { _, new in new }
       }
     }
-    return (new, ids.count)
+    return (new, ids.count, arrived)
   }
 
   /// Makes the server's read and saved state the state here, for the items whose state on the
