@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import TestSupport
 import Testing
@@ -263,5 +264,49 @@ struct PlayCommandTests {
     let printed = await harness.run(
       ["play", "1"], environment: ["NEWS_PLAYER": nil, "PATH": "/nonexistent", "DISPLAY": nil])
     #expect(printed.out == "\(base)/ep1.mp3\n")
+  }
+}
+
+/// `news feed --since <time>`: the items first seen since then.
+@Suite("feed --since")
+struct FeedSinceTests {
+  @Test("only the items first seen at or after the time; a bad time or --new with it is exit 64")
+  func since() async throws {
+    let harness = try Harness()
+    let stories = Recorder<String>()
+    stories.record("one")
+    harness.server.route("/r.xml") { _ in
+      let entries = stories.all.map {
+        "<item><title>Story \($0)</title><link>https://r.example/\($0)</link></item>"
+      }.joined()
+      return .json("<rss version=\"2.0\"><channel><title>R</title>\(entries)</channel></rss>")
+    }
+    let off = ["a", "b", "c"].map { #"{"name": "\#($0)", "enabled": false}"# }
+    let config = try harness.home.write(
+      "config.json",
+      #"{"sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(harness.server.baseURL.absoluteString)/r.xml"}]}"#
+    )
+    let environment: [String: String?] = ["NEWS_CONFIG": config]
+    let day = Date(timeIntervalSince1970: 1_764_000_000)
+    await harness.succeed(["feed"], environment: environment, now: day)
+    stories.record("two")
+    await harness.succeed(
+      ["feed", "--refresh"], environment: environment, now: day.addingTimeInterval(3600))
+    let later = await harness.run(
+      ["feed", "--since", ISO8601.string(from: day.addingTimeInterval(1800)), "--jsonl"],
+      environment: environment, now: day.addingTimeInterval(7200))
+    #expect(later.code == .success, "\(later.err)")
+    #expect(later.out.split(separator: "\n").count == 1)
+    #expect(later.out.contains("Story two"))
+    let all = await harness.run(
+      ["feed", "--since", ISO8601.string(from: day), "--jsonl"], environment: environment,
+      now: day.addingTimeInterval(7200))
+    #expect(all.out.split(separator: "\n").count == 2)
+    let bad = await harness.run(["feed", "--since", "yesterday"], environment: environment)
+    #expect(bad.code == .usage)
+    #expect(bad.err.contains("--since expects an ISO 8601 time"))
+    let both = await harness.run(
+      ["feed", "--new", "--since", "2026-11-25T00:00:00Z"], environment: environment)
+    #expect(both.code == .usage)
   }
 }

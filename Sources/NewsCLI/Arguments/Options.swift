@@ -162,6 +162,10 @@ enum Options {
     "regex", help: "The pattern is a regular expression (case-insensitive), not words.")
   /// `--show-ignored` of feed.
   /// `--new` of feed.
+  /// `--since <time>` of feed.
+  static let since = OptionKey<String>.text(
+    "since", "<time>",
+    help: "Only the items first seen at or after this ISO 8601 time (2026-11-25T08:00:00Z).")
   static let newOnly = Flag(
     "new", help: "Only the items new in this run (not in any source's cache before it).")
   static let showIgnored = Flag(

@@ -20,7 +20,7 @@ enum FeedCommand {
       """,
     options: [
       Options.feedSources.spec, Options.tag.spec, Options.limit.spec, Options.unread.spec,
-      Options.newOnly.spec, Options.showIgnored.spec,
+      Options.newOnly.spec, Options.since.spec, Options.showIgnored.spec,
     ]
       + Options.freshness + Options.output)
 
@@ -37,6 +37,16 @@ enum FeedCommand {
       throw UsageError.unknownSource(unknown, among: names, command: spec.name)
     }
     try UsageError.checkTag(arguments[Options.tag], among: sources, command: spec.name)
+    if let since = arguments[Options.since] {
+      guard ISO8601.date(from: since) != nil else {
+        throw UsageError(
+          command: spec.name,
+          message: "--since expects an ISO 8601 time such as 2026-11-25T08:00:00Z, got '\(since)'")
+      }
+      if arguments[Options.newOnly] {
+        throw UsageError(command: spec.name, message: "--new and --since contradict each other")
+      }
+    }
   }
 
   /// The sources `--source` names, in lower case.
@@ -71,6 +81,13 @@ enum FeedCommand {
       for index in reports.indices {
         let new = Set(reports[index].newItemList.map(\.id))
         reports[index].items.removeAll { !new.contains($0.id) }
+      }
+    }
+    if let text = arguments[Options.since], let since = ISO8601.date(from: text) {
+      // Only the items first seen since then (an item first seen before any record: not new).
+      let arrivals = try lists.arrivals(of: reports.flatMap(\.items).map(\.id))
+      for index in reports.indices {
+        reports[index].items.removeAll { (arrivals[$0.id] ?? .distantPast) < since }
       }
     }
     await spinner.stop()

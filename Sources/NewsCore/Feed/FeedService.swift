@@ -153,9 +153,11 @@ public struct FeedService: Sendable {
       var failed: [String: String] = [:]
       var answered = Set<String>()
       var wantingFullText: [Int: [Article]] = [:]
+      var arrived: [String] = []
       for await (index, finished) in group {
         var report = finished
         report.itemCount = report.items.count
+        arrived += report.newItemList.map(\.id)
         if fullText != nil, sources[index].fullText, report.status != .failed {
           wantingFullText[index] = report.items.prefix(Self.fullTextPerRun).map(\.article)
         }
@@ -178,6 +180,10 @@ public struct FeedService: Sendable {
       }
       // Unchanged sources cost one small write for all of them (RevalidationTimes).
       let current = now()
+      // When the new items were first seen, for `feed --since`: a failure costs only that.
+      if let articles, !arrived.isEmpty {
+        _ = await StoreWriter.run { [arrived] in try? articles.noteArrivals(arrived, at: current) }
+      }
       _ = await StoreWriter.run { [revalidation, revalidated] in
         try? revalidation.record(revalidated, now: current)
       }

@@ -1,4 +1,5 @@
 import FeedParsing
+import Foundation
 
 extension ListService {
   /// The article `reference` names (an id, a number of the last list, a unique prefix, a URL;
@@ -32,6 +33,11 @@ extension ListService {
   /// The enclosures kept for article `id` (podcast episodes, attachments).
   public func enclosures(of id: String) throws -> [Enclosure] {
     try store.enclosures(of: id)
+  }
+
+  /// When each of `ids` was first seen (by `feed` or `sync`), for those recorded.
+  public func arrivals(of ids: [String]) throws -> [String: Date] {
+    try store.arrivals(of: ids)
   }
 
   /// Which of `ids` carry audio or video (podcast episodes).

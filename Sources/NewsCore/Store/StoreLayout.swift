@@ -32,6 +32,8 @@ enum StoreLayout {
   static let backoff = "backoff"
   /// Which feed sources are failing, since when (``FeedFailures``; cache directory).
   static let failures = "failures"
+  /// When each item was first seen (``ArticleStore/noteArrivals(_:at:)``).
+  static let arrivals = "arrivals"
   /// What every full-text file's name starts with (``ArticleStore/fullText(of:)``).
   static let fullTextPrefix = "fulltext-"
   /// What every enclosures file's name starts with (``ArticleStore/enclosures(of:)``).

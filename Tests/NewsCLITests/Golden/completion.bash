@@ -30,8 +30,9 @@ _news() {
         --source) return ;;
         --tag) return ;;
         --limit) return ;;
+        --since) return ;;
       esac
-      COMPREPLY=($(compgen -W "--source --tag --limit --unread --new --show-ignored --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--source --tag --limit --unread --new --since --show-ignored --offline --refresh --json --jsonl --help" -- "$cur")) ;;
     sources)
       case "$prev" in
         --tag) return ;;
