@@ -152,6 +152,13 @@ struct BrowseTests {
     _ = state.handle(.down)
     _ = state.handle(.down)
     #expect(state.handle(.enter).contains(.fetchFullText(Self.article(3))))
+    // p plays what carries audio or video, and says so of what does not.
+    #expect(state.handle(.character("p")) == [.play(Self.article(3))])
+    _ = state.handle(.escape)
+    _ = state.handle(.up)
+    _ = state.handle(.enter)
+    #expect(state.handle(.character("p")).isEmpty)
+    #expect(state.message == "this article carries no audio or video")
     // A source showing full text by default fetches it for every article opened.
     state = Self.state()
     state.showsFullText = true

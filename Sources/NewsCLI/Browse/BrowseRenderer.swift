@@ -217,6 +217,7 @@ struct BrowseRenderer {
       ("o", "open the link in the browser"),
       ("b", "bookmark, or remove the bookmark"),
       ("f", "the article's full text (fetched, then kept), and back; ≡ marks those kept"),
+      ("p", "play its audio or video (♪) with NEWS_PLAYER or mpv, as news play"),
       ("n N", "next, previous unread article (the next list with some when none is left)"),
       ("A u", "mark the list read; u right after undoes it"),
       ("t", "on the home screen: only the lists of the next tag (then every list again)"),

@@ -240,6 +240,8 @@ final class BrowseSession: Sendable {
         } else {
           state.message = open(article)
         }
+      case .play(let article):
+        state.message = play(article)
       case .setBookmark(let article, let on):
         do {
           let warnings = try lists.get().setBookmark(article, on)
@@ -304,6 +306,38 @@ final class BrowseSession: Sendable {
     do {
       try browser.open(link)
       return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  /// Plays the article's first audio or video with `news play`'s player (the terminal handed
+  /// over meanwhile); returns a footer message.
+  private func play(_ article: Article) -> String? {
+    let media: [Enclosure]
+    let warning: String?
+    do {
+      let lists = try self.lists.get()
+      media = try lists.enclosures(of: article.id).filter(\.isMedia)
+      warning = media.isEmpty ? nil : lists.shown(article.id).warning
+    } catch {
+      return "no audio or video: " + Self.describe(error)
+    }
+    guard let url = media.first?.url else { return "this article carries no audio or video" }
+    guard
+      let player = Browser.player(
+        services.configuration.player, environment: context.environment)
+    else {
+      return "file: " + TerminalSanitizer.clean(url) + (warning.map { " (\($0))" } ?? "")
+    }
+    RawTerminal.restore()
+    defer {
+      RawTerminal.reenter()
+      send.yield(.resized)
+    }
+    do {
+      try player.open(url)
+      return warning
     } catch {
       return error.message
     }

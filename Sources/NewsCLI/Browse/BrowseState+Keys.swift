@@ -150,6 +150,14 @@ extension BrowseState {
       return toggleBookmark()
     case .character("f"):
       return toggleFullText()
+    case .character("p"):
+      guard let article = current else { return [] }
+      guard withMedia.contains(article.id) else {
+        message = "this article carries no audio or video"
+        return []
+      }
+      read.insert(article.id)
+      return [.play(article)]
     case .character("?"):
       return showHelp()
     default:

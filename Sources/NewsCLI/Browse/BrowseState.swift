@@ -149,6 +149,8 @@ enum BrowseEffect: Equatable {
   case setRead([String], Bool)
   /// `A` on a whole list (no filter) of the source named: marked as one, for an account's feed.
   case setSourceRead(String, [String])
+  /// Play the article's audio or video (`p`, as `news play`; the terminal handed over).
+  case play(Article)
   /// Fetch (or read from the store) the article's full text, in the background.
   case fetchFullText(Article)
   /// Save these words as a saved search (`s`).
