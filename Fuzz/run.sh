@@ -32,6 +32,9 @@ swiftc -sanitize=fuzzer,address -parse-as-library -module-name NewsCore -package
   $(find Sources/NewsCore -name '*.swift' | sort) Fuzz/FuzzTargets.swift \
   -o "$out/news-fuzz" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
 
+# Seeds kept elsewhere: the extractor starts from the pages its tests read.
+declare -A seeds=([extract]="Tests/TestSupport/Fixtures/pages")
+
 failed=()
 for target in "${targets[@]}"; do
   corpus="$out/corpus-$target"
@@ -41,7 +44,7 @@ for target in "${targets[@]}"; do
   if FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=Fuzz/lsan.supp" \
       "$out/news-fuzz" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix="$out/crash-$target-" "$corpus" "Fuzz/Corpus/$target" \
+      -artifact_prefix="$out/crash-$target-" "$corpus" "Fuzz/Corpus/$target" ${seeds[$target]:-} \
       > "$out/$target.log" 2>&1; then
     grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$out/$target.log" | tail -1
   else

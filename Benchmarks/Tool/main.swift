@@ -12,6 +12,22 @@ import NewsCore
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+/// Runs `body` over every one of `inputs` until a second or more has passed: the seconds it
+/// took, the rounds, and what `body` counted in all.
+func repeatedForASecond(_ inputs: [Data], _ body: (Data) -> Int) -> (Double, Int, Int) {
+  let clock = ContinuousClock()
+  var rounds = 0
+  var counted = 0
+  let start = clock.now
+  repeat {
+    for input in inputs { counted += body(input) }
+    rounds += 1
+  } while clock.now - start < .seconds(1)
+  let elapsed = clock.now - start
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  return (seconds, rounds, counted)
+}
+
 func fail(_ message: String) -> Never {
   // `write(_:)` traps on an I/O error; this one is ignored, the exit status says enough.
   try? FileHandle.standardError.write(contentsOf: Data("news-benchmark: \(message)\n".utf8))
@@ -108,17 +124,7 @@ case "extract":
   let pages = try files.map { try Data(contentsOf: $0) }
   let base = URL(string: "https://pages.example/article.html")
   func milliseconds(_ body: (Data) -> Int) -> (Double, Int) {
-    let clock = ContinuousClock()
-    var rounds = 0
-    var words = 0
-    let start = clock.now
-    repeat {
-      for page in pages { words += body(page) }
-      rounds += 1
-    } while clock.now - start < .seconds(1)
-    let elapsed = clock.now - start
-    let seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let (seconds, rounds, words) = repeatedForASecond(pages, body)
     return (seconds * 1000 / Double(rounds * pages.count), words / rounds)
   }
   let (extract, words) = milliseconds { page in
@@ -143,17 +149,7 @@ case "parse":
   let bytes = documents.reduce(0) { $0 + $1.count }
   let adapter = FeedRegistry.webFeedAdapter
   func throughput(_ body: (Data) -> Int) -> (Double, Int) {
-    let clock = ContinuousClock()
-    var rounds = 0
-    var entries = 0
-    let start = clock.now
-    repeat {
-      for document in documents { entries += body(document) }
-      rounds += 1
-    } while clock.now - start < .seconds(1)
-    let elapsed = clock.now - start
-    let seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let (seconds, rounds, entries) = repeatedForASecond(documents, body)
     return (Double(bytes * rounds) / seconds / 1e6, entries / rounds)
   }
   let (new, newEntries) = throughput { data in

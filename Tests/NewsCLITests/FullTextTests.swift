@@ -111,13 +111,9 @@ struct FullTextTests {
       LoopbackServer.Response(
         headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
     harness.server.route("/gone.html", LoopbackServer.Response(status: 404))
-    let config = """
-      {"sources": [{"name": "ex", "url": "\(base)/feed.xml"\(fullText ? ", \"fullText\": true" : "")},
-        {"name": "a", "enabled": false}, {"name": "b", "enabled": false}, {"name": "c", "enabled": false}]}
-      """
-    try FileManager.default.createDirectory(
-      atPath: harness.home.path("news"), withIntermediateDirectories: true)
-    try Data(config.utf8).write(to: URL(fileURLWithPath: harness.home.path("news/config.json")))
+    try harness.writeConfig(
+      sources:
+        #"{"name": "ex", "url": "\#(base)/feed.xml"\#(fullText ? ", \"fullText\": true" : "")}"#)
   }
 
   @Test(
@@ -192,12 +188,7 @@ struct EnclosureCommandTests {
       "/cast.xml",
       LoopbackServer.Response(
         headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
-    try FileManager.default.createDirectory(
-      atPath: harness.home.path("news"), withIntermediateDirectories: true)
-    try Data(
-      #"{"sources": [{"name": "cast", "url": "\#(base)/cast.xml"}, {"name": "a", "enabled": false}, {"name": "b", "enabled": false}, {"name": "c", "enabled": false}]}"#
-        .utf8
-    ).write(to: URL(fileURLWithPath: harness.home.path("news/config.json")))
+    try harness.writeConfig(sources: #"{"name": "cast", "url": "\#(base)/cast.xml"}"#)
     let environment: [String: String?] = ["NEWS_COUNTS": "off"]
     let text = await harness.run(["feed"], environment: environment)
     #expect(text.code == .success, "\(text.err)")
@@ -241,12 +232,7 @@ struct PlayCommandTests {
       "/cast.xml",
       LoopbackServer.Response(
         headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
-    try FileManager.default.createDirectory(
-      atPath: harness.home.path("news"), withIntermediateDirectories: true)
-    try Data(
-      #"{"sources": [{"name": "cast", "url": "\#(base)/cast.xml"}, {"name": "a", "enabled": false}, {"name": "b", "enabled": false}, {"name": "c", "enabled": false}]}"#
-        .utf8
-    ).write(to: URL(fileURLWithPath: harness.home.path("news/config.json")))
+    try harness.writeConfig(sources: #"{"name": "cast", "url": "\#(base)/cast.xml"}"#)
     await harness.succeed(["feed"])
     let log = harness.home.path("played.txt")
     let script = try harness.home.write("player.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(log)\n")
@@ -281,12 +267,9 @@ struct FeedSinceTests {
       }.joined()
       return .json("<rss version=\"2.0\"><channel><title>R</title>\(entries)</channel></rss>")
     }
-    let off = ["a", "b", "c"].map { #"{"name": "\#($0)", "enabled": false}"# }
-    let config = try harness.home.write(
-      "config.json",
-      #"{"sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(harness.server.baseURL.absoluteString)/r.xml"}]}"#
-    )
-    let environment: [String: String?] = ["NEWS_CONFIG": config]
+    try harness.writeConfig(
+      sources: #"{"name": "r", "url": "\#(harness.server.baseURL.absoluteString)/r.xml"}"#)
+    let environment: [String: String?] = [:]
     let day = Date(timeIntervalSince1970: 1_764_000_000)
     await harness.succeed(["feed"], environment: environment, now: day)
     stories.record("two")
@@ -308,5 +291,17 @@ struct FeedSinceTests {
     let both = await harness.run(
       ["feed", "--new", "--since", "2026-11-25T00:00:00Z"], environment: environment)
     #expect(both.code == .usage)
+  }
+}
+
+extension Harness {
+  /// Writes `config.json` in NEWS_HOME with `sources` (JSON objects, comma-separated) and the
+  /// demo sources a, b and c turned off: only these are fetched.
+  func writeConfig(sources: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: home.path("news"), withIntermediateDirectories: true)
+    let off = ["a", "b", "c"].map { #"{"name": "\#($0)", "enabled": false}"# }
+    let text = #"{"sources": [\#(sources), \#(off.joined(separator: ", "))]}"#
+    try Data(text.utf8).write(to: URL(fileURLWithPath: home.path("news/config.json")))
   }
 }

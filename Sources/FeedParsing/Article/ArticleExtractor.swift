@@ -62,8 +62,7 @@ package enum ArticleExtractor {
       content = best(in: root)
       for element in content { clean(element, title: metadata.title) }
     }
-    var (body, words, lead) = ArticleSerializer.html(
-      content, base: metadata.base, title: metadata.title)
+    var (body, words, lead) = ArticleSerializer.html(content, base: metadata.base)
     if words < minimumWords, let fallback = metadata.body, wordCount(fallback) > words {
       body = fallback.components(separatedBy: "\n").filter {
         !$0.trimmingCharacters(in: .whitespaces).isEmpty

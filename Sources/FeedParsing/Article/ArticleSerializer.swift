@@ -12,7 +12,7 @@ enum ArticleSerializer {
 
   /// The HTML of `elements`, the words of its text (counted as it is written) and its first
   /// paragraph's text.
-  static func html(_ elements: [HTMLElement], base: URL?, title: String?) -> (
+  static func html(_ elements: [HTMLElement], base: URL?) -> (
     html: String, words: Int, lead: String?
   ) {
     var out = ""

@@ -34,7 +34,7 @@ extension ChannelReader {
         continue
       }
       held[index] = raw.articles
-      report(index, shaped(raw).row)
+      report(index, shaped(raw, marks: false).row)
     }
     for index in channels.indices where channels[index].gathers {
       let gathered: [Article]
@@ -64,7 +64,7 @@ extension ChannelReader {
         heading: channels[index].name, freshness: "stored", articles: gathered.uniquedByID())
       var allUnread = false
       if case .allUnread = channels[index] { allUnread = true }
-      let contents = shaped(raw, allUnread: allUnread)
+      let contents = shaped(raw, allUnread: allUnread, marks: false)
       report(index, ChannelRow(unread: contents.unread, total: contents.total, status: "stored"))
     }
   }

@@ -48,8 +48,9 @@ public struct ChannelReader: Sendable {
     return contents
   }
 
-  /// The read state, counts and shown items of `raw`.
-  func shaped(_ raw: Raw, allUnread: Bool = false) -> ChannelContents {
+  /// The read state, counts and shown items of `raw`; with `marks`, which have a full text or
+  /// audio and video too (a list shows them; a home row's counts need neither).
+  func shaped(_ raw: Raw, allUnread: Bool = false, marks: Bool = true) -> ChannelContents {
     var state: ReadingState
     switch lists {
     case .success(let lists): state = lists.readingState(of: raw.articles, unreadOnly: allUnread)
@@ -71,7 +72,7 @@ public struct ChannelReader: Sendable {
       heading: raw.heading, freshness: raw.freshness,
       articles: unreadOnly ? unread : articles, read: state.read, bookmarked: state.bookmarked,
       unread: unread.count, total: articles.count, warnings: state.warnings)
-    if case .success(let lists) = lists {
+    if marks, case .success(let lists) = lists {
       do {
         contents.withFullText = try lists.fullTexts(among: contents.articles.map(\.id))
         contents.withMedia = try lists.withMedia(among: contents.articles.map(\.id))
