@@ -22,6 +22,7 @@ public enum NewsCLI {
       ReadCommands.unread,
       OpenCommand.entry,
       PlayCommand.entry,
+      DownloadCommand.entry,
       DoctorCommand.entry,
       DocumentationCommands.completion,
       DocumentationCommands.manual,

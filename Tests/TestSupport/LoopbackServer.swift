@@ -65,6 +65,9 @@ public final class LoopbackServer: Sendable {
     public var omitsLength = false
     /// No answer at all until the server stops: a server that hangs, for deadline tests.
     public var held = false
+    /// Send only this many bytes of `body` (its whole length declared), then close: a transfer
+    /// cut off half way.
+    public var truncatedAfter: Int?
 
     /// Creates a response.
     public init(
@@ -113,6 +116,27 @@ public final class LoopbackServer: Sendable {
       response.repeats = count
       response.omitsLength = true
       return response
+    }
+
+    /// `body` as a file server sends it: the part a `Range: bytes=<n>-` asks for (`206` with
+    /// `Content-Range`) unless an `If-Range` names another version (then all of it, `200`); a
+    /// range past the end is `416`. With `honoursRange: false`, always all of it.
+    public static func file(
+      _ body: Data, for request: Request, type: String = "audio/mpeg", etag: String? = nil,
+      honoursRange: Bool = true
+    ) -> Response {
+      var headers = ["Content-Type": type, "Accept-Ranges": honoursRange ? "bytes" : "none"]
+      if let etag { headers["ETag"] = etag }
+      guard honoursRange, let range = request.headers["range"], range.hasPrefix("bytes="),
+        request.headers["if-range"] == nil || request.headers["if-range"] == etag,
+        let start = Int(range.dropFirst(6).prefix { $0 != "-" })
+      else { return Response(status: 200, headers: headers, body: body) }
+      guard start < body.count else {
+        headers["Content-Range"] = "bytes */\(body.count)"
+        return Response(status: 416, headers: headers)
+      }
+      headers["Content-Range"] = "bytes \(start)-\(body.count - 1)/\(body.count)"
+      return Response(status: 206, headers: headers, body: body.subdata(in: start..<body.count))
     }
 
     /// A redirect to `location`.
@@ -291,6 +315,12 @@ public final class LoopbackServer: Sendable {
       return
     }
     head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+    if let cut = response.truncatedAfter {
+      if writeAll(connection, Data(head.utf8) + response.body.prefix(cut)) {
+        state.withLock { $0.bytesSent[request.path, default: 0] += min(cut, response.body.count) }
+      }
+      return
+    }
     if writeAll(connection, Data(head.utf8) + response.body) {
       state.withLock { $0.bytesSent[request.path, default: 0] += response.body.count }
     }
@@ -358,6 +388,8 @@ public final class LoopbackServer: Sendable {
     case 307: return "Temporary Redirect"
     case 308: return "Permanent Redirect"
     case 304: return "Not Modified"
+    case 206: return "Partial Content"
+    case 416: return "Range Not Satisfiable"
     case 400: return "Bad Request"
     case 401: return "Unauthorized"
     case 404: return "Not Found"

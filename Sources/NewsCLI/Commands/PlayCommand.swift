@@ -9,9 +9,10 @@ enum PlayCommand {
     abstract: "Play an item's audio or video (a podcast episode) with NEWS_PLAYER or mpv.",
     discussion: """
       Hands the item's first audio or video enclosure (or the one numbered, as news show lists
-      its files) to NEWS_PLAYER (a command; %s stands for the URL), else mpv when it is
-      installed, else the program that opens links (as news open). Without any, the URL is
-      printed. The player streams the URL; the item is marked read.
+      its files) to NEWS_PLAYER (a command; %s stands for the file or URL), else mpv when it
+      is installed, else the program that opens links (as news open). A file news download
+      fetched is played from disk; otherwise the player streams the URL. Without any player,
+      the file or URL is printed. The item is marked read.
 
       EXAMPLES:
         news play 3
@@ -32,7 +33,9 @@ enum PlayCommand {
     let media = try lists.enclosures(of: article.id).filter(\.isMedia)
     let number = arguments.optionalArgument("file") == nil ? 1 : try arguments.number("file")
     guard media.indices.contains(number - 1) else { throw OpenError.noMedia(id: article.id) }
-    let url = media[number - 1].url
+    // The downloaded file when there is one (news download), else the URL to stream.
+    let url =
+      try context.services().downloads().file(of: media[number - 1].url) ?? media[number - 1].url
     let configured = try context.configuration().player
     if let player = Browser.player(configured, environment: context.environment) {
       try player.open(url)

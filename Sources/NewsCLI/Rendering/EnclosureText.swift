@@ -25,17 +25,7 @@ enum EnclosureText {
   }
 
   /// Bytes as `812 KB`, `48.2 MB`, `1.3 GB`.
-  static func size(_ bytes: Int) -> String {
-    let units = ["bytes", "KB", "MB", "GB", "TB"]
-    var value = Double(bytes)
-    var unit = 0
-    while value >= 1000, unit < units.count - 1 {
-      value /= 1000
-      unit += 1
-    }
-    guard unit > 0 else { return "\(bytes) bytes" }
-    return String(format: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
-  }
+  static func size(_ bytes: Int) -> String { ByteCount.text(Int64(bytes)) }
 
   /// Seconds as `42:10` or `1:02:03`.
   static func time(_ seconds: Int) -> String {

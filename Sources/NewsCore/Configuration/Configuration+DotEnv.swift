@@ -13,8 +13,9 @@ extension Configuration {
   {
     let localURL = currentDirectory.appendingPathComponent(".env").standardizedFileURL
     let local = try read(localURL)
+    let userDirs = userDirsText(environment)
     // Where the configuration directory is may itself be set in the local `.env`.
-    let first = try Configuration(environment: environment, dotEnv: local)
+    let first = try Configuration(environment: environment, dotEnv: local, userDirs: userDirs)
     let fallbackURL = first.paths.configDirectory.appendingPathComponent(".env")
       .standardizedFileURL
     guard fallbackURL.path != localURL.path else {
@@ -23,9 +24,19 @@ extension Configuration {
       return configuration
     }
     var configuration = try Configuration(
-      environment: environment, dotEnv: local, fallbackDotEnv: try read(fallbackURL))
+      environment: environment, dotEnv: local, fallbackDotEnv: try read(fallbackURL),
+      userDirs: userDirs)
     configuration.dotEnvPlaces = [localURL.path, fallbackURL.path]
     return configuration
+  }
+
+  /// The text of `user-dirs.dirs` (`$XDG_CONFIG_HOME`, else `~/.config`), `nil` when there is
+  /// none or it cannot be read: the download directory then falls back to `~/Downloads`.
+  private static func userDirsText(_ environment: [String: String]) -> String? {
+    let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+    let config =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+    return try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8)
   }
 
   /// The text of the `.env` file at `url`, `nil` when there is none.

@@ -50,6 +50,8 @@ public struct Configuration: Sendable {
   public var fullTextConcurrency = 4
   /// `NEWS_PLAYER`: the command `news play` hands an episode to (environment or `.env`).
   public var player: String?
+  /// `NEWS_DOWNLOAD_DIR`, `NEWS_DOWNLOAD_NAME`, `NEWS_DOWNLOAD_CONCURRENCY`, `NEWS_DOWNLOAD_MAX`.
+  public var downloads: DownloadSettings
   /// `NEWS_FEED_<NAME>_TTL`, keyed by `<NAME>` (upper case, `_` for `-`).
   public var feedTTLs: [String: Duration]
   /// `NEWS_CONCURRENCY`: requests in flight at once, in all.
@@ -92,8 +94,11 @@ public struct Configuration: Sendable {
   ///   - dotEnv: the text of `.env` in the current directory, if there is one.
   ///   - fallbackDotEnv: the text of `.env` in the configuration directory, if there is one:
   ///     what neither the environment nor the current directory's `.env` sets.
+  ///   - userDirs: the text of the XDG `user-dirs.dirs`, if there is one (where the download
+  ///     directory is).
   public init(
-    environment: [String: String], dotEnv: String? = nil, fallbackDotEnv: String? = nil
+    environment: [String: String], dotEnv: String? = nil, fallbackDotEnv: String? = nil,
+    userDirs: String? = nil
   ) throws(ConfigurationError) {
     var merged =
       try fallbackDotEnv.map { text throws(ConfigurationError) in try DotEnv.parse(text) } ?? [:]
@@ -135,6 +140,7 @@ public struct Configuration: Sendable {
     sourceDeadline = try Self.seconds(merged, "NEWS_SOURCE_DEADLINE", default: 30, allowZero: false)
     hookTimeout = try Self.seconds(merged, "NEWS_HOOK_TIMEOUT", default: 30, allowZero: false)
     player = merged["NEWS_PLAYER"]
+    downloads = try DownloadSettings.resolve(merged, userDirs: userDirs)
     fullTextConcurrency =
       try Self.integer(
         merged, "NEWS_FULLTEXT_CONCURRENCY", in: 1...64, expected: "a number of pages") ?? 4

@@ -11,4 +11,22 @@ import Foundation
 public protocol HTTPClient: Sendable {
   /// Sends `request`; throws only when no HTTP response was received.
   func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+
+  /// Sends `request` and hands the body to `body` as it arrives, without a cap of its own (the
+  /// stream counts what it takes) and without asking for a compressed body; the request's
+  /// `timeoutInterval` is the longest it may go without a byte. Redirects are followed as
+  /// ``send(_:)`` follows them; only the final response reaches `body`.
+  ///
+  /// - Returns: the final response.
+  func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPURLResponse
+}
+
+extension HTTPClient {
+  /// The whole body in one chunk: for clients that cannot stream (test fakes).
+  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPURLResponse {
+    let (data, response) = try await send(request)
+    try body.begin(response)
+    try data.withUnsafeBytes { try body.receive($0) }
+    return response
+  }
 }

@@ -72,8 +72,41 @@ public struct HTTPTransport: Sendable {
     return try await send("POST", url, headers: headers, body: form.encoded)
   }
 
-  private func send(_ method: String, _ url: URL, headers: [String: String], body: Data?)
+  /// Sends a GET whose body goes to `body` as it arrives (a download): once, within the
+  /// concurrency limits; the timeout is the longest wait for a byte, not the whole transfer.
+  ///
+  /// - Returns: the final response, its body empty (it went to `body`).
+  /// - Throws: ``HTTPError``, what `body` threw, `CancellationError`.
+  public func stream(_ url: URL, headers: [String: String] = [:], into body: BodyStream)
     async throws -> HTTPResponse
+  {
+    var request = request("GET", url, headers: headers, body: nil)
+    request.timeoutInterval = max(timeout.seconds.rounded(.up), 1)
+    let host = url.host ?? "?"
+    let start = timing.mark()
+    do {
+      let client = self.client
+      let response = try await limiter.run(host: host) {
+        try Task.checkCancellation()
+        return try await client.stream(request, into: body)
+      }
+      observer?(RequestMetrics(url: url, duration: start.elapsed(), status: response.statusCode))
+      return HTTPResponse(
+        status: response.statusCode, headers: Self.headers(of: response), body: Data(),
+        attempts: 1, url: response.url ?? url)
+    } catch {
+      if error is CancellationError || Task.isCancelled { throw CancellationError() }
+      observer?(RequestMetrics(url: url, duration: start.elapsed(), status: nil))
+      if error is URLError {
+        throw HTTPError.network(
+          host: host, reason: Self.describe(error, timeout: timeout), attempts: 1)
+      }
+      throw error
+    }
+  }
+
+  private func request(_ method: String, _ url: URL, headers: [String: String], body: Data?)
+    -> URLRequest
   {
     var request = URLRequest(url: url)
     request.httpMethod = method
@@ -84,6 +117,13 @@ public struct HTTPTransport: Sendable {
     request.setValue("news/\(NewsVersion.current)", forHTTPHeaderField: "User-Agent")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    return request
+  }
+
+  private func send(_ method: String, _ url: URL, headers: [String: String], body: Data?)
+    async throws -> HTTPResponse
+  {
+    let request = request(method, url, headers: headers, body: body)
     let host = url.host ?? "?"
 
     var attempt = 0
@@ -145,7 +185,8 @@ public struct HTTPTransport: Sendable {
     return answer
   }
 
-  private static func headers(of response: HTTPURLResponse) -> [String: String] {
+  /// The headers of `response`, by lower-case name.
+  static func headers(of response: HTTPURLResponse) -> [String: String] {
     var headers: [String: String] = [:]
     for (name, value) in response.allHeaderFields {
       if let name = name as? String, let value = value as? String {

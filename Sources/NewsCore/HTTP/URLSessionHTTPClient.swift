@@ -45,11 +45,24 @@ public final class URLSessionHTTPClient: HTTPClient {
   deinit { session.invalidateAndCancel() }
 
   public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    try await perform(request, stream: nil)
+  }
+
+  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPURLResponse {
+    var request = request
+    // The bytes as they are: a file resumed by byte ranges must not be re-encoded on the way.
+    request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+    return try await perform(request, stream: body).1
+  }
+
+  private func perform(_ request: URLRequest, stream: BodyStream?) async throws -> (
+    Data, HTTPURLResponse
+  ) {
     let task = session.dataTask(with: request)
     let delegate = self.delegate
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        delegate.register(task, continuation: continuation)
+        delegate.register(task, continuation: continuation, stream: stream)
         // Cancelled before this point, the session may already have reported the task finished
         // (before it was registered): the answer is given here instead.
         if Task.isCancelled {
@@ -72,6 +85,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     var response: HTTPURLResponse?
     var body = Data()
     var failure: (any Error)?
+    /// Where the body goes instead of `body`, uncapped.
+    var stream: BodyStream?
   }
 
   private let maximumBodySize: Int
@@ -82,9 +97,12 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
   }
 
   func register(
-    _ task: URLSessionTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+    _ task: URLSessionTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>,
+    stream: BodyStream?
   ) {
-    pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation) }
+    pending.withLock {
+      $0[task.taskIdentifier] = Pending(continuation: continuation, stream: stream)
+    }
   }
 
   /// Ends a task that was cancelled before it started: its caller gets `CancellationError`.
@@ -107,6 +125,19 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
+    if let stream = pending.withLock({ $0[dataTask.taskIdentifier]?.stream }) {
+      do {
+        if let response = response as? HTTPURLResponse {
+          pending.withLock { $0[dataTask.taskIdentifier]?.response = response }
+          try stream.begin(response)
+        }
+        completionHandler(.allow)
+      } catch {
+        fail(dataTask, error)
+        completionHandler(.cancel)
+      }
+      return
+    }
     let declared = response.expectedContentLength
     if declared > Int64(maximumBodySize) {
       fail(dataTask, tooLarge(dataTask))
@@ -122,6 +153,17 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let id = dataTask.taskIdentifier
+    let streaming = pending.withLock { all in all[id].map { ($0.stream, $0.failure == nil) } }
+    if let (stream, healthy) = streaming, let stream {
+      guard healthy else { return }
+      do {
+        try data.withUnsafeBytes { try stream.receive($0) }
+      } catch {
+        fail(dataTask, error)
+        DispatchQueue.global().async { dataTask.cancel() }
+      }
+      return
+    }
     let overCap = pending.withLock { all -> Pending? in
       // Appended in place: holding a copy of the entry, even briefly, would make every append
       // copy the whole body.

@@ -163,6 +163,13 @@ public struct NewsServices: Sendable {
       concurrency: configuration.fullTextConcurrency)
   }
 
+  /// Downloads of enclosures (`news download`, browse's `d`).
+  public func downloads() throws -> DownloadService {
+    DownloadService(
+      transport: transport(), store: try articleStore(), settings: configuration.downloads,
+      retryPolicy: RetryPolicy(delay: configuration.retryDelay), timing: dependencies.timing)
+  }
+
   /// Whether the feed source `name` shows full text by default (`"fullText": true`).
   public func showsFullText(source name: String) -> Bool {
     feedSources().contains { $0.name == name && $0.fullText }

@@ -34,6 +34,8 @@ enum StoreLayout {
   static let failures = "failures"
   /// When each item was first seen (``ArticleStore/noteArrivals(_:at:)``).
   static let arrivals = "arrivals"
+  /// The enclosures downloaded, or being downloaded (``ArticleStore/downloads()``).
+  static let downloads = "downloads"
   /// What every full-text file's name starts with (``ArticleStore/fullText(of:)``).
   static let fullTextPrefix = "fulltext-"
   /// What every enclosures file's name starts with (``ArticleStore/enclosures(of:)``).

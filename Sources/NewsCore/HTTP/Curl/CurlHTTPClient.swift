@@ -40,17 +40,31 @@ public final class CurlHTTPClient: HTTPClient {
   /// The most redirects one request follows, as Foundation's.
   static let maximumRedirects = 16
 
+  /// The statuses of a redirect (followed when they carry a `Location`).
+  static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
   public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    try await perform(request, stream: nil)
+  }
+
+  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPURLResponse {
+    try await perform(request, stream: body).1
+  }
+
+  /// Sends `request`, following redirects; the body in memory, or handed to `stream`.
+  private func perform(_ request: URLRequest, stream: BodyStream?) async throws -> (
+    Data, HTTPURLResponse
+  ) {
     var request = request
     var redirects = 0
     let carriesCredential = RedirectPolicy.carriesCredential(request)
     while true {
       guard let from = request.url else { throw URLError(.badURL) }
       let answer = try await CurlTransfer(
-        request, maximumBodySize: maximumBodySize, proxy: proxies.proxy(for: from)
+        request, maximumBodySize: maximumBodySize, proxy: proxies.proxy(for: from), stream: stream
       ).run(on: loop)
       let location = answer.headers.last { $0.name.lowercased() == "location" }?.value
-      guard [301, 302, 303, 307, 308].contains(answer.status), let location,
+      guard Self.redirectStatuses.contains(answer.status), let location,
         let to = URL(string: location, relativeTo: from)?.absoluteURL
       else {
         return (answer.body, Self.response(answer, url: from))
@@ -72,7 +86,7 @@ public final class CurlHTTPClient: HTTPClient {
     }
   }
 
-  private static func response(_ answer: CurlTransfer.Answer, url: URL) -> HTTPURLResponse {
+  static func response(_ answer: CurlTransfer.Answer, url: URL) -> HTTPURLResponse {
     var fields: [String: String] = [:]
     var names: [String: String] = [:]
     for (name, value) in answer.headers {

@@ -17,6 +17,10 @@ enum CurlOption {
   static let postFieldSize: Int32 = 60
   static let copyPostFields: Int32 = 10165
   static let noBody: Int32 = 44
+  /// `CURLOPT_LOW_SPEED_LIMIT` and `CURLOPT_LOW_SPEED_TIME`: a streamed transfer slower than
+  /// the limit (bytes a second) for that many seconds is stopped (an idle timeout).
+  static let lowSpeedLimit: Int32 = 19
+  static let lowSpeedTime: Int32 = 20
   static let httpGet: Int32 = 80
   /// `CURLOPT_PROXY`: set for every request ("" for none), so that libcurl reads no variable
   /// of its own (``ProxySettings`` decides).

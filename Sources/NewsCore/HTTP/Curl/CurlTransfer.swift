@@ -22,40 +22,62 @@ final class CurlTransfer: @unchecked Sendable {
   let easy: UnsafeMutableRawPointer
   private var headerList: UnsafeMutableRawPointer?
   private let host: String
+  /// Where the request goes.
+  private let url: URL
   private let maximumBodySize: Int
   private var continuation: CheckedContinuation<Answer, any Error>?
   private var headers: [(name: String, value: String)] = []
   private var body = Data()
   private var failure: (any Error)?
   private let cancelled = Atomic(false)
+  /// Where a streamed body goes (``HTTPClient/stream(_:into:)``), instead of `body`.
+  private let stream: BodyStream?
+  /// The status of the response whose headers are arriving.
+  private var status = 0
+  /// Whether `stream` was given the head of the response whose body is arriving.
+  private var began = false
 
   /// The proxy the request goes through, if any (named when it cannot be reached).
   let proxy: ProxySettings.Proxy?
 
   /// Prepares `request`, through `proxy` when there is one; bodies past `maximumBodySize` are
-  /// refused as they arrive, decoded.
-  init(_ request: URLRequest, maximumBodySize: Int, proxy: ProxySettings.Proxy? = nil) throws {
+  /// refused as they arrive, decoded. With `stream`, the body goes there as it arrives instead
+  /// (uncapped, not compressed) and the timeout is the longest wait for a byte.
+  init(
+    _ request: URLRequest, maximumBodySize: Int, proxy: ProxySettings.Proxy? = nil,
+    stream: BodyStream? = nil
+  ) throws {
     guard let url = request.url else { throw URLError(.badURL) }
     guard let easy = news_curl_easy_init() else {
       throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl could not start"])
     }
     self.easy = easy
     self.host = url.host ?? "?"
+    self.url = url
     self.maximumBodySize = maximumBodySize
     self.proxy = proxy
+    self.stream = stream
     let user = Unmanaged.passUnretained(self).toOpaque()
     _ = news_curl_setopt_long(easy, CurlOption.noSignal, 1)
     _ = news_curl_setopt_long(easy, CurlOption.protocols, CurlOption.httpAndHTTPS)
     _ = news_curl_setopt_pointer(easy, CurlOption.url, url.absoluteString)
     _ = news_curl_setopt_pointer(easy, CurlOption.proxy, proxy?.url ?? "")
-    // Every encoding this libcurl decodes is offered, and decoded before the size cap counts it.
-    _ = news_curl_setopt_pointer(easy, CurlOption.acceptEncoding, "")
+    if stream == nil {
+      // Every encoding this libcurl decodes is offered, and decoded before the size cap counts
+      // it. A stream (a file, resumed by byte ranges) asks for the bytes as they are.
+      _ = news_curl_setopt_pointer(easy, CurlOption.acceptEncoding, "")
+    }
     _ = news_curl_setopt_callback(easy, CurlOption.writeFunction, curlWriteBody)
     _ = news_curl_setopt_pointer(easy, CurlOption.writeData, user)
     _ = news_curl_setopt_callback(easy, CurlOption.headerFunction, curlWriteHeader)
     _ = news_curl_setopt_pointer(easy, CurlOption.headerData, user)
     let timeout = Int(max(request.timeoutInterval, 1) * 1000)
-    _ = news_curl_setopt_long(easy, CurlOption.timeoutMilliseconds, timeout)
+    if stream == nil {
+      _ = news_curl_setopt_long(easy, CurlOption.timeoutMilliseconds, timeout)
+    } else {
+      _ = news_curl_setopt_long(easy, CurlOption.lowSpeedLimit, 1)
+      _ = news_curl_setopt_long(easy, CurlOption.lowSpeedTime, max(timeout / 1000, 1))
+    }
     _ = news_curl_setopt_long(easy, CurlOption.connectTimeoutMilliseconds, timeout)
     let method = request.httpMethod ?? "GET"
     if method == "HEAD" {
@@ -134,12 +156,34 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// A chunk of the decoded body: kept, or the transfer stopped when it would pass the cap.
   fileprivate func receive(body chunk: UnsafeRawBufferPointer) -> Int {
+    if let stream { return pass(chunk, to: stream) }
     guard body.count + chunk.count <= maximumBodySize else {
       failure = HTTPError.responseTooLarge(host: host, limit: maximumBodySize)
       return 0
     }
     body.append(contentsOf: chunk)
     return chunk.count
+  }
+
+  /// A chunk of a streamed body, handed on; a redirect's body is dropped (the redirect is
+  /// followed by ``CurlHTTPClient``).
+  private func pass(_ chunk: UnsafeRawBufferPointer, to stream: BodyStream) -> Int {
+    do {
+      if !began {
+        let redirect = CurlHTTPClient.redirectStatuses.contains(status)
+        if redirect, headers.contains(where: { $0.name.lowercased() == "location" }) {
+          return chunk.count
+        }
+        began = true
+        try stream.begin(
+          CurlHTTPClient.response(Answer(status: status, headers: headers, body: Data()), url: url))
+      }
+      try stream.receive(chunk)
+      return chunk.count
+    } catch {
+      failure = error
+      return 0
+    }
   }
 
   /// One header line (a status line starts the headers of a new response: a `100 Continue`, a
@@ -149,11 +193,15 @@ final class CurlTransfer: @unchecked Sendable {
     if text.hasPrefix("HTTP/") {
       headers = []
       body = Data()
+      status = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+      began = false
     } else if let colon = text.firstIndex(of: ":") {
       let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
       let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
       // A declared length over the cap is refused before any of the body is read.
-      if name.lowercased() == "content-length", let length = Int(value), length > maximumBodySize {
+      if stream == nil, name.lowercased() == "content-length", let length = Int(value),
+        length > maximumBodySize
+      {
         failure = HTTPError.responseTooLarge(host: host, limit: maximumBodySize)
         return 0
       }
