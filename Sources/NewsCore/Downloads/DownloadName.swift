@@ -114,6 +114,10 @@ public struct DownloadName: Sendable, Equatable {
     var result = ""
     var lastWasSpace = false
     for character in value.precomposedStringWithCanonicalMapping {
+      // Invisible formatting (a right-to-left override that disguises an extension) goes.
+      if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) {
+        continue
+      }
       if character.isWhitespace || character.unicodeScalars.allSatisfy(Self.isControl) {
         if !lastWasSpace, !result.isEmpty { result.append(" ") }
         lastWasSpace = true
@@ -128,12 +132,12 @@ public struct DownloadName: Sendable, Equatable {
       default: result.append(character)
       }
     }
+    while result.last == " " { result.removeLast() }
     return result
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-      || scalar.properties.generalCategory == .format
   }
 
   /// Windows's device names, refused as a name's stem whatever the extension.
@@ -146,7 +150,12 @@ public struct DownloadName: Sendable, Equatable {
 
   /// One folder or file name, made safe.
   static func component(_ raw: String) -> String {
-    var name = raw
+    // Runs of spaces left by empty values fold, and none stays before the extension.
+    var name = raw.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    let dot = name.lastIndex(of: ".")
+    if let dot, dot > name.startIndex, name[name.index(before: dot)] == " " {
+      name.remove(at: name.index(before: dot))
+    }
     // No hidden file, nothing a shell command would read as an option.
     while let first = name.first, first == "." || first == "-" || first.isWhitespace {
       name.removeFirst()

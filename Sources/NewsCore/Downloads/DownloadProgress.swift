@@ -16,6 +16,15 @@ public final class DownloadProgress: Sendable {
     public var resumedFrom: Int64
     /// When this run took it up.
     public var startedAt: Date
+
+    /// Creates an entry.
+    public init(name: String, bytes: Int64, total: Int64?, resumedFrom: Int64, startedAt: Date) {
+      self.name = name
+      self.bytes = bytes
+      self.total = total
+      self.resumedFrom = resumedFrom
+      self.startedAt = startedAt
+    }
   }
 
   private let entries = Mutex<[Int: Entry]>([:])

@@ -5,7 +5,7 @@ _news() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play doctor completion manual help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor completion manual help --help --version" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -115,6 +115,13 @@ _news() {
       case "$prev" in
       esac
       COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
+    download)
+      case "$prev" in
+        --source) return ;;
+        --limit) return ;;
+        --dir) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--new --source --limit --dir --json --help" -- "$cur")) ;;
     doctor)
       case "$prev" in
       esac
@@ -130,7 +137,7 @@ _news() {
     help)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play doctor completion manual help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor completion manual help" -- "$cur")) ;;
   esac
 }
 complete -F _news news

@@ -20,6 +20,7 @@ _news() {
     'unread:Mark articles unread again.'
     'open:Open an article'\''s link in the browser (and mark it read).'
     'play:Play an item'\''s audio or video (a podcast episode) with NEWS_PLAYER or mpv.'
+    'download:Download items'\'' audio and video (podcast episodes), resumably.'
     'doctor:Check the encrypted store\: paths, key, and whether every file decrypts.'
     'completion:Print a shell completion script (bash, zsh or fish).'
     'manual:Print the manual page (roff).'
@@ -190,6 +191,16 @@ _news() {
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
+    download)
+      _arguments -s \
+        '--new[Only files never downloaded before (not again if their file was deleted).]' \
+        '--source[Without ids\: the newest items of this source (with --limit).]:<name>:' \
+        '--limit[Without ids\: this many newest items a source (default 5).]:<n>:' \
+        '--dir[Into this directory instead of NEWS_DOWNLOAD_DIR.]:<dir>:' \
+        '--json[Print one JSON document instead of text.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
     doctor)
       _arguments -s \
         '--json[Print one JSON document instead of text.]' \
@@ -210,7 +221,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play doctor completion manual help)'
+        '*:argument:(headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor completion manual help)'
       ;;
   esac
 }
