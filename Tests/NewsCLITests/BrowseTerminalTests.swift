@@ -207,6 +207,39 @@ struct BrowseTerminalTests {
     #expect(server.requests(to: "/story.html").count == 1)
   }
 
+  @Test("d on a podcast episode: downloaded in the background, said in the footer, marked ↓")
+  func download() throws {
+    let episode = Data((0..<64_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    server.route("/ep.mp3") { .file(episode, for: $0) }
+    let base = server.baseURL.absoluteString
+    let feed = """
+      <rss version="2.0"><channel><title>Cast</title><item><title>Pilot</title>\
+      <link>\(base)/pilot</link><enclosure url="\(base)/ep.mp3" type="audio/mpeg"/>\
+      </item></channel></rss>
+      """
+    server.route(
+      "/cast.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
+    try FileManager.default.createDirectory(
+      atPath: home.path("news"), withIntermediateDirectories: true)
+    try Data(#"{"sources": [{"name": "cast", "url": "\#(base)/cast.xml"}]}"#.utf8).write(
+      to: URL(fileURLWithPath: home.path("news/config.json")))
+    var environment = self.environment
+    environment["NEWS_COUNTS"] = "off"
+    environment["NEWS_DOWNLOAD_DIR"] = home.path("pods")
+    let session = try Session(arguments: ["browse", "--source", "cast"], environment: environment)
+    session.wait(for: "Pilot ♪")
+    session.send("d")
+    session.wait(for: "downloaded: undated Pilot.mp3")
+    // The list marks it (only the new cell is drawn; nothing else on this screen draws "↓").
+    #expect(session.output.contains("↓"))
+    session.send("qq")
+    #expect(session.finish() == 0)
+    #expect(
+      FileManager.default.contents(atPath: home.path("pods/cast/undated Pilot.mp3")) == episode)
+  }
+
   @Test("Ctrl-C is exit 130 and SIGTERM 143, the terminal restored both times")
   func interrupted() throws {
     let session = try browsing()

@@ -149,15 +149,23 @@ struct BrowseTests {
     #expect(Self.screen(state)[3].hasPrefix(" •≡ 3. Story 3"))
     state.withMedia = ["e.example-3"]
     #expect(Self.screen(state)[3].hasPrefix(" •≡ 3. Story 3 ♪"))
+    state.downloaded = ["e.example-3"]
+    #expect(Self.screen(state)[3].hasPrefix(" •≡ 3. Story 3 ♪↓"))
     _ = state.handle(.down)
     _ = state.handle(.down)
     #expect(state.handle(.enter).contains(.fetchFullText(Self.article(3))))
     // p plays what carries audio or video, and says so of what does not.
     #expect(state.handle(.character("p")) == [.play(Self.article(3))])
+    // d downloads it in the background, saying so.
+    #expect(state.handle(.character("d")) == [.download(Self.article(3))])
+    #expect(state.message == "downloading in the background…")
     _ = state.handle(.escape)
     _ = state.handle(.up)
     _ = state.handle(.enter)
     #expect(state.handle(.character("p")).isEmpty)
+    #expect(state.message == "this article carries no audio or video")
+    state.message = nil
+    #expect(state.handle(.character("d")).isEmpty)
     #expect(state.message == "this article carries no audio or video")
     // A source showing full text by default fetches it for every article opened.
     state = Self.state()

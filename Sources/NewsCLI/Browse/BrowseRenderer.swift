@@ -93,8 +93,9 @@ struct BrowseRenderer {
       column = grid.put(
         String(repeating: " ", count: numberWidth - number.count) + number + ". ", row: row + 1,
         column: column)
-      // `♪` (`[media]`): it carries audio or video.
-      let media = state.withMedia.contains(article.id) ? (unicode ? " ♪" : " [media]") : ""
+      // `♪` (`[media]`): it carries audio or video; `↓` (`[downloaded]`): news download has it.
+      var media = state.withMedia.contains(article.id) ? (unicode ? " ♪" : " [media]") : ""
+      if state.downloaded.contains(article.id) { media += unicode ? "↓" : "[downloaded]" }
       column = grid.put(
         clean(article.title, html: article.textMayHoldHTML) + media, row: row + 1,
         column: column, attributes(isRead ? [] : [.bold]))
@@ -218,6 +219,7 @@ struct BrowseRenderer {
       ("b", "bookmark, or remove the bookmark"),
       ("f", "the article's full text (fetched, then kept), and back; ≡ marks those kept"),
       ("p", "play its audio or video (♪) with NEWS_PLAYER or mpv, as news play"),
+      ("d", "download its audio or video in the background, as news download (↓ once there)"),
       ("n N", "next, previous unread article (the next list with some when none is left)"),
       ("A u", "mark the list read; u right after undoes it"),
       ("t", "on the home screen: only the lists of the next tag (then every list again)"),

@@ -30,6 +30,8 @@ final class BrowseSession: Sendable {
     /// An article's likes and comments, each `nil` when it could not be had (`problem` says
     /// why, in the footer).
     case counts(id: String, likes: Int?, comments: Int?, problem: String?)
+    /// A download of an article's files ended: what to say, and whether its file is there.
+    case downloaded(id: String, done: Bool, message: String)
   }
 
   private let context: Context
@@ -151,7 +153,7 @@ final class BrowseSession: Sendable {
           heading: contents.heading, freshness: contents.freshness, articles: contents.articles,
           read: contents.read, bookmarked: contents.bookmarked,
           withFullText: contents.withFullText, withMedia: contents.withMedia,
-          showsFullText: contents.showsFullText)
+          downloaded: contents.downloaded, showsFullText: contents.showsFullText)
         state.loading = !final
       case .failed(let channel, let reason):
         state.updateRow(
@@ -181,6 +183,9 @@ final class BrowseSession: Sendable {
       case .counts(let id, let likes, let comments, let problem):
         state.counts[id] = .loaded(likes: likes, comments: comments)
         if let problem, state.message == nil { state.message = problem }
+      case .downloaded(let id, let done, let message):
+        if done { state.downloaded.insert(id) }
+        state.message = message
       }
       perform(effects, state: &state)
       draw(state, over: &screen)
@@ -242,6 +247,8 @@ final class BrowseSession: Sendable {
         }
       case .play(let article):
         state.message = play(article)
+      case .download(let article):
+        download(article)
       case .setBookmark(let article, let on):
         do {
           let warnings = try lists.get().setBookmark(article, on)
@@ -323,7 +330,13 @@ final class BrowseSession: Sendable {
     } catch {
       return "no audio or video: " + Self.describe(error)
     }
-    guard let url = media.first?.url else { return "this article carries no audio or video" }
+    guard var url = media.first?.url else { return "this article carries no audio or video" }
+    do {
+      // The downloaded file when there is one, as news play.
+      if let file = try services.downloads().file(of: url) { url = file }
+    } catch {
+      return "no audio or video: " + Self.describe(error)
+    }
     guard
       let player = Browser.player(
         services.configuration.player, environment: context.environment)
@@ -340,6 +353,31 @@ final class BrowseSession: Sendable {
       return warning
     } catch {
       return error.message
+    }
+  }
+
+  /// Downloads the article's audio and video in the background, as `news download`; the footer
+  /// says how it ended.
+  private func download(_ article: Article) {
+    let (services, send) = (self.services, self.send)
+    Task {
+      do {
+        let downloads = try services.downloads()
+        let outcomes = await downloads.run(try downloads.jobs(for: [article], onlyNew: false))
+        let names = outcomes.map { ($0.job.path as NSString).lastPathComponent }.joined(
+          separator: ", ")
+        if let error = outcomes.compactMap(\.error).first {
+          send.yield(
+            .downloaded(id: article.id, done: false, message: "not downloaded: " + error.message))
+        } else {
+          let verb = outcomes.allSatisfy(\.job.isDone) ? "already downloaded: " : "downloaded: "
+          send.yield(.downloaded(id: article.id, done: true, message: verb + names))
+        }
+      } catch {
+        send.yield(
+          .downloaded(
+            id: article.id, done: false, message: "not downloaded: " + Self.describe(error)))
+      }
     }
   }
 

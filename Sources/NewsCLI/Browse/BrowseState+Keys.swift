@@ -46,10 +46,11 @@ extension BrowseState {
   mutating func loaded(
     heading: String, freshness: String, articles: [Article], read: Set<String>,
     bookmarked: Set<String>, withFullText: Set<String> = [], withMedia: Set<String> = [],
-    showsFullText: Bool = false
+    downloaded: Set<String> = [], showsFullText: Bool = false
   ) -> [BrowseEffect] {
     let previous = selected?.id
     self.withMedia = withMedia
+    self.downloaded = downloaded
     self.withFullText = withFullText
     self.showsFullText = showsFullText
     self.heading = heading
@@ -99,6 +100,10 @@ extension BrowseState {
       return openLink()
     case .character("b"):
       return toggleBookmark()
+    case .character("p"):
+      return playMedia()
+    case .character("d"):
+      return downloadMedia()
     case .character("r"):
       guard !loading else { return [] }
       loading = true
@@ -151,13 +156,9 @@ extension BrowseState {
     case .character("f"):
       return toggleFullText()
     case .character("p"):
-      guard let article = current else { return [] }
-      guard withMedia.contains(article.id) else {
-        message = "this article carries no audio or video"
-        return []
-      }
-      read.insert(article.id)
-      return [.play(article)]
+      return playMedia()
+    case .character("d"):
+      return downloadMedia()
     case .character("?"):
       return showHelp()
     default:
@@ -239,6 +240,28 @@ extension BrowseState {
   }
 
   /// The open article on its screen, the selected one on the list.
+  /// `p`: the article's audio or video played (it is then read).
+  private mutating func playMedia() -> [BrowseEffect] {
+    guard let article = current else { return [] }
+    guard withMedia.contains(article.id) else {
+      message = "this article carries no audio or video"
+      return []
+    }
+    read.insert(article.id)
+    return [.play(article)]
+  }
+
+  /// `d`: the article's audio and video downloaded in the background.
+  private mutating func downloadMedia() -> [BrowseEffect] {
+    guard let article = current else { return [] }
+    guard withMedia.contains(article.id) else {
+      message = "this article carries no audio or video"
+      return []
+    }
+    message = "downloading in the background…"
+    return [.download(article)]
+  }
+
   private var current: Article? {
     if case .article(let id) = screen { return articles.first { $0.id == id } }
     return selected

@@ -93,6 +93,8 @@ struct BrowseState: Equatable {
   var withFullText: Set<String> = []
   /// The ids of the listed articles carrying audio or video (marked `♪` in the list).
   var withMedia: Set<String> = []
+  /// The ids of the listed articles with a downloaded file (marked `↓`).
+  var downloaded: Set<String> = []
   /// Whether the open list shows full text by default (a `"fullText": true` source).
   var showsFullText = false
   /// A reload is under way (the list stays until every source has answered).
@@ -151,6 +153,8 @@ enum BrowseEffect: Equatable {
   case setSourceRead(String, [String])
   /// Play the article's audio or video (`p`, as `news play`; the terminal handed over).
   case play(Article)
+  /// Download the article's audio and video in the background (`d`, as `news download`).
+  case download(Article)
   /// Fetch (or read from the store) the article's full text, in the background.
   case fetchFullText(Article)
   /// Save these words as a saved search (`s`).

@@ -23,6 +23,8 @@ public struct ChannelContents: Sendable, Equatable {
   public var withFullText: Set<String> = []
   /// The ids of the shown items carrying audio or video.
   public var withMedia: Set<String> = []
+  /// The ids of the shown items with a downloaded file.
+  public var downloaded: Set<String> = []
   /// Whether the channel is a source showing full text by default (`"fullText": true`).
   public var showsFullText = false
 

@@ -76,6 +76,9 @@ public struct ChannelReader: Sendable {
       do {
         contents.withFullText = try lists.fullTexts(among: contents.articles.map(\.id))
         contents.withMedia = try lists.withMedia(among: contents.articles.map(\.id))
+        if !contents.withMedia.isEmpty {
+          contents.downloaded = try lists.downloaded(among: Array(contents.withMedia))
+        }
       } catch {
         contents.warnings.append("full texts unavailable: " + Self.describe(error))
       }

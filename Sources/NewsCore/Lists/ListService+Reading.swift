@@ -45,6 +45,11 @@ extension ListService {
     Set(try store.enclosures(among: ids).filter { $0.value.contains(where: \.isMedia) }.keys)
   }
 
+  /// Which of `ids` have a downloaded file (`news download`, browse's `d`).
+  public func downloaded(among ids: [String]) throws -> Set<String> {
+    Set(try store.downloads().values.filter(\.isFinished).map(\.article)).intersection(ids)
+  }
+
   /// Which of `ids` have their full text kept.
   public func fullTexts(among ids: [String]) throws -> Set<String> {
     try store.fullTexts(among: ids)
