@@ -25,8 +25,9 @@ enum DownloadBar {
       }
     }
     let right = figures.joined(separator: "  ")
-    let barWidth = fraction == nil ? 0 : max(min(width / 4, 30), 6)
-    let nameWidth = max(width - right.count - barWidth - 4, 8)
+    let barWidth = fraction == nil ? 0 : max(min(width / 5, 24), 6)
+    // Room for the figures at their widest, so that the name and bar stay put as they change.
+    let nameWidth = max(width - max(right.count, Self.figuresWidth) - barWidth - 4, 8)
     var name = TerminalSanitizer.clean(entry.name)
     if name.count > nameWidth { name = String(name.prefix(nameWidth - 1)) + (unicode ? "…" : "~") }
     var line = name.padding(to: nameWidth) + "  "
@@ -38,6 +39,9 @@ enum DownloadBar {
     }
     return String((line + right).prefix(width))
   }
+
+  /// The figures' usual widest: `100%  9.4 MB / 24 MB  6.3 MB/s  0:02`.
+  static let figuresWidth = 36
 
   /// Bytes a second since this run took the file up (none in the first half second).
   static func rate(_ entry: DownloadProgress.Entry, now: Date) -> Double? {

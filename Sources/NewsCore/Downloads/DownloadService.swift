@@ -203,13 +203,25 @@ public struct DownloadService: Sendable {
     while true {
       attempt += 1
       let file: PartFile
+      // The validator is remembered as soon as the head came, off the network's thread: a run
+      // killed half way resumes with If-Range.
+      let (heads, headsIn) = AsyncStream.makeStream(of: String?.self)
       do {
-        file = try PartFile(path: part, url: url, limit: settings.maximumBytes) { bytes, total in
-          progress.update(index, bytes: bytes, total: total)
-        }
+        file = try PartFile(
+          path: part, url: url, limit: settings.maximumBytes,
+          progress: { progress.update(index, bytes: $0, total: $1) },
+          onHead: { headsIn.yield($0) })
       } catch {
         outcome.error = Self.newsError(error, path: part)
         return outcome
+      }
+      let noting = Task { [store, record] in
+        for await validator in heads where validator != nil && validator != record.validator {
+          var noted = record
+          noted.validator = validator
+          // Best effort: without it the next run resumes without If-Range.
+          try? store.noteDownload(noted, of: url)
+        }
       }
       if attempt == 1 { outcome.resumedFrom = file.offset }
       progress.resume(index, from: file.offset)
@@ -219,7 +231,16 @@ public struct DownloadService: Sendable {
         if let validator = record.validator { headers["If-Range"] = validator }
       }
       do {
-        let response = try await transport.stream(address, headers: headers, into: file.stream)
+        let response: HTTPResponse
+        do {
+          response = try await transport.stream(address, headers: headers, into: file.stream)
+          headsIn.finish()
+          await noting.value
+        } catch {
+          headsIn.finish()
+          await noting.value
+          throw error
+        }
         // A response without a body never reached the stream.
         try file.begin(status: response.status, headers: response.headers)
         try file.complete()

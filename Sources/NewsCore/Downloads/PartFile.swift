@@ -38,13 +38,16 @@ final class PartFile: Sendable {
   private let limit: Int64
   private let state: Mutex<State>
   private let progress: @Sendable (_ bytes: Int64, _ total: Int64?) -> Void
+  private let onHead: @Sendable (_ validator: String?) -> Void
 
   /// Opens (or makes) the part file at `path`, positioned at its end: `offset` is what it holds.
+  /// `progress` hears of every chunk; `onHead` of the response's validator once its head came.
   ///
   /// - Throws: ``DownloadError/write(path:reason:)``.
   init(
     path: String, url: String, limit: Int64,
-    progress: @escaping @Sendable (_ bytes: Int64, _ total: Int64?) -> Void
+    progress: @escaping @Sendable (_ bytes: Int64, _ total: Int64?) -> Void,
+    onHead: @escaping @Sendable (_ validator: String?) -> Void = { _ in }
   ) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw DownloadError.write(path: path, reason: Self.reason(errno)) }
@@ -57,6 +60,7 @@ final class PartFile: Sendable {
     self.url = url
     self.limit = limit
     self.progress = progress
+    self.onHead = onHead
     state = Mutex(State(descriptor: descriptor, offset: Int64(end)))
   }
 
@@ -113,7 +117,10 @@ final class PartFile: Sendable {
         state.validator = headers["last-modified"]
       }
     }
-    let (size, total) = state.withLock { ($0.offset + $0.written, $0.total) }
+    let (size, total, validator) = state.withLock {
+      ($0.offset + $0.written, $0.total, $0.validator)
+    }
+    onHead(validator)
     progress(size, total)
   }
 
