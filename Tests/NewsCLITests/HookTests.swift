@@ -84,8 +84,9 @@ struct HookTests {
     let sync = await harness.run(
       ["sync", "--exec", "echo \"$NEWS_ITEM_ID\" >> \(exec)"], environment: environment)
     #expect(sync.code == .success, "\(sync.err)")
-    // The feed's two items (newItem hooks run for feed sources' items).
-    #expect(lines("exec.log").count == 2)
+    // The feed's two items and newsapi.org's 20 headlines: providers' items run hooks too.
+    #expect(lines("exec.log").count == 22)
+    #expect(lines("exec.log").filter { $0.hasPrefix("r.example-") }.count == 2)
     #expect(lines("never.log").isEmpty, "--exec stands for the configured newItem")
     let sent = try JSONSerialization.jsonObject(
       with: Data(try #require(lines("report.log").first).utf8))
@@ -93,6 +94,29 @@ struct HookTests {
     let seen = lines("env.log").joined(separator: "\n")
     #expect(seen.contains("HOME="))
     for secret in [key, "secret-api-key", "hunter2"] { #expect(!seen.contains(secret)) }
+  }
+
+  @Test("a provider's headlines run newItem once each, and not again on the next sync")
+  func providerItems() async throws {
+    let base = harness.server.baseURL.absoluteString
+    let off = ["a", "b", "c", "bbc", "newsapi"].map { #"{"name": "\#($0)", "enabled": false}"# }
+    let log = harness.home.path("items.log")
+    let file = try harness.home.write(
+      "config.json",
+      #"{"sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(base)/r.xml"}], "hooks": {"newItem": "printf '%s|%s\\n' \"$NEWS_ITEM_SOURCE\" \"$NEWS_ITEM_TITLE\" >> \#(log)"}}"#
+    )
+    harness.server.route("/articles", .fixture("articles.json"))
+    let environment: [String: String?] = ["NEWS_CONFIG": file, "NEWS_COUNTS": "off"]
+    let first = await harness.run(["sync"], environment: environment)
+    #expect(first.code == .success, "\(first.err)")
+    let fromProvider = lines("items.log").filter { $0.hasPrefix("articles|") }
+    let stored = try await harness.run(
+      ["headlines", "--from", "articles", "--offline", "--json"], environment: environment
+    ).json()
+    let count = (stored["articles"] as? [[String: Any]])?.count ?? 0
+    #expect(count > 0 && fromProvider.count == count)
+    _ = await harness.run(["sync"], environment: environment)
+    #expect(lines("items.log").filter { $0.hasPrefix("articles|") }.count == count)
   }
 
   @Test("a failing hook is a warning naming it; the sync succeeds")

@@ -99,7 +99,7 @@ extension AccountService {
     }
     var new = 0
     for (source, articles) in byFeed.sorted(by: { $0.key < $1.key }) {
-      new += try self.articles.keep(articles, provider: source, countingNew: true)
+      new += try self.articles.keep(articles, provider: source, countingNew: true).count
     }
     if !ids.isEmpty {
       try store.update(StoreLayout.accountItems(account), initial: AccountItems()) { known in

@@ -35,12 +35,12 @@ public struct ArticleStore: Sendable {
   /// recently saved queries (the oldest is dropped with its file), so writing a listing costs
   /// that listing and an index of a few kilobytes, however many lists were ever made.
   ///
-  /// - Returns: with `countingNew`, how many of the articles were new to the store; else 0.
+  /// - Returns: with `countingNew`, the articles that were new to the store; else none.
   @discardableResult
   public func save(
     _ page: ArticleList, key: String, makeLast: Bool = true, countingNew: Bool = false
-  ) throws -> Int {
-    let newCount = try keep(page.articles, provider: page.provider, countingNew: countingNew)
+  ) throws -> [Article] {
+    let new = try keep(page.articles, provider: page.provider, countingNew: countingNew)
     var full = Listing(
       key: key, provider: page.provider, ids: page.articles.map(\.id),
       totalResults: page.totalResults, fetchedAt: page.fetchedAt)
@@ -58,23 +58,26 @@ public struct ArticleStore: Sendable {
       try files.write(index, name: ListingIndex.fileName)
     }
     if makeLast { try setLastListing(full) }
-    return newCount
+    return new
   }
 
   /// Adds or refreshes `articles` of `provider` (a segment of its own, see ``ArticleSegments``),
   /// then applies the retention policy.
   ///
-  /// - Returns: with `countingNew`, how many of them were not stored yet (reading every stored
-  ///   id of the provider); else 0.
+  /// - Returns: with `countingNew`, those not stored yet (reading every stored id of the
+  ///   provider), in their order; else none.
   @discardableResult
   public func keep(_ articles: [Article], provider: String, countingNew: Bool = false) throws
-    -> Int
+    -> [Article]
   {
     let seenAt = now()
-    return try store.transaction { files in
+    let newIDs = try store.transaction { files in
       try segments.append(
         articles, provider: provider, seenAt: seenAt, countingNew: countingNew, in: files)
     }
+    guard !newIDs.isEmpty else { return [] }
+    var seen = Set<String>()
+    return articles.filter { newIDs.contains($0.id) && seen.insert($0.id).inserted }
   }
 
   /// Adds or refreshes the articles of several providers (``keep(_:provider:countingNew:)``

@@ -106,8 +106,11 @@ public struct SyncService: Sendable {
         try await provider.fetch(query, using: context)
       }
       report.total = list.articles.count
-      report.new = try articles.save(
+      let new = try articles.save(
         list, key: provider.storageKey(for: query), makeLast: false, countingNew: true)
+      report.new = new.count
+      // What came for the first time: what a newItem hook runs for, as for feeds and accounts.
+      if keepNewItems { report.newItems = new.map(FeedItem.init(article:)) }
       report.warnings = list.warnings
       report.status = .ok
     } catch {

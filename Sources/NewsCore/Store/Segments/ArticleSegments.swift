@@ -208,42 +208,43 @@ struct ArticleSegments {
   /// Appends `articles` of `provider`, seen at `seenAt`, as a segment, compacting as the type
   /// says. The caller holds the lock (`transaction`).
   ///
-  /// - Returns: how many of them were not stored yet, when `countingNew` (which reads every id
-  ///   of the provider), else 0.
+  /// - Returns: the ids of those not stored yet, when `countingNew` (which reads every id of
+  ///   the provider), else none.
   func append(
     _ articles: [Article], provider: String, seenAt: Date, countingNew: Bool,
     in files: EncryptedStore.Transaction
-  ) throws -> Int {
+  ) throws -> Set<String> {
     try append([(articles, provider)], seenAt: seenAt, countingNew: countingNew, in: files)
   }
 
   /// Appends each of `batch` (a provider's articles) as ``append(_:provider:seenAt:countingNew:in:)``
   /// does one, under one commit: the manifest is read, changed for every provider and written
-  /// once, so that a run saving many sources does not rewrite it once a source. Returns how many
-  /// were new in all, when `countingNew`.
+  /// once, so that a run saving many sources does not rewrite it once a source. Returns the ids
+  /// that were new, when `countingNew`.
   func append(
     _ batch: [(articles: [Article], provider: String)], seenAt: Date, countingNew: Bool,
     in files: EncryptedStore.Transaction
-  ) throws -> Int {
+  ) throws -> Set<String> {
     try migrateLegacyFiles(in: files)
     var manifest = try manifest()
     removeLeftovers(of: manifest)
-    var newCount = 0
+    var newIDs = Set<String>()
     var replaced: [SegmentInfo] = []
     let next = manifest.next
     for (articles, provider) in batch {
-      newCount += try append(
-        articles, provider: provider, seenAt: seenAt, countingNew: countingNew,
-        to: &manifest, replacing: &replaced, in: files)
+      newIDs.formUnion(
+        try append(
+          articles, provider: provider, seenAt: seenAt, countingNew: countingNew,
+          to: &manifest, replacing: &replaced, in: files))
     }
     // Nothing to store (every list was empty): no commit.
-    guard manifest.next != next || !replaced.isEmpty else { return newCount }
+    guard manifest.next != next || !replaced.isEmpty else { return newIDs }
     manifest.retired = replaced.isEmpty ? nil : replaced.map(\.number)
     try commit(manifest, in: files)
     for info in replaced {
       for name in info.fileNames { try? files.remove(name) }
     }
-    return newCount
+    return newIDs
   }
 
   /// One provider's part of a commit: its new segment written and listed in `manifest`, the
@@ -252,17 +253,17 @@ struct ArticleSegments {
     _ articles: [Article], provider: String, seenAt: Date, countingNew: Bool,
     to manifest: inout SegmentManifest, replacing replaced: inout [SegmentInfo],
     in files: EncryptedStore.Transaction
-  ) throws -> Int {
+  ) throws -> Set<String> {
     var infos = manifest.providers[provider] ?? []
-    var newCount = 0
+    var newIDs = Set<String>()
     if countingNew {
       var known = Set<String>()
       for info in infos { known.formUnion(try SegmentReader(info, in: store).ids()) }
-      newCount = Set(articles.map(\.id)).subtracting(known).count
+      newIDs = Set(articles.map(\.id)).subtracting(known)
     }
     var byID: [String: StoredArticle] = [:]
     for article in articles { byID[article.id] = StoredArticle(article: article, seenAt: seenAt) }
-    guard !byID.isEmpty else { return newCount }
+    guard !byID.isEmpty else { return newIDs }
 
     let cutoff = seenAt.addingTimeInterval(-retention.maximumAge.seconds)
     let limit = retention.maximumCount
@@ -289,7 +290,7 @@ struct ArticleSegments {
       infos.append(built.info)
     }
     manifest.providers[provider] = infos.isEmpty ? nil : infos
-    return newCount
+    return newIDs
   }
 
   /// Drops every segment of `providers` (the sources of a removed account): the manifest without
