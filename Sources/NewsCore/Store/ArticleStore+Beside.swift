@@ -9,6 +9,8 @@ enum BesideKind: CaseIterable {
   case fullText
   /// Enclosures (``Enclosure``), podcast episodes among them.
   case enclosures
+  /// When each item was first seen (``ArticleStore/noteArrivals(_:at:)``).
+  case arrivals
 
   /// How many files its values are spread over.
   static let shards = 64
@@ -18,6 +20,7 @@ enum BesideKind: CaseIterable {
     switch self {
     case .fullText: StoreLayout.fullTextShard(index)
     case .enclosures: StoreLayout.enclosuresShard(index)
+    case .arrivals: StoreLayout.arrivalsShard(index)
     }
   }
 

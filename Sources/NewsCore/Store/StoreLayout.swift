@@ -32,8 +32,11 @@ enum StoreLayout {
   static let backoff = "backoff"
   /// Which feed sources are failing, since when (``FeedFailures``; cache directory).
   static let failures = "failures"
-  /// When each item was first seen (``ArticleStore/noteArrivals(_:at:)``).
+  /// When each item was first seen, in one file: the layout of a version before
+  /// ``arrivalsShard(_:)``, folded into the shards by the next write.
   static let arrivals = "arrivals"
+  /// What every file of first-seen times starts with (``ArticleStore/noteArrivals(_:at:)``).
+  static let arrivalsPrefix = "arrivals-"
   /// The enclosures downloaded, or being downloaded (``ArticleStore/downloads()``).
   static let downloads = "downloads"
   /// What every full-text file's name starts with (``ArticleStore/fullText(of:)``).
@@ -71,6 +74,9 @@ enum StoreLayout {
 
   /// The enclosures of the ids hashing to `index`: `enclosures-00` … `enclosures-3f`.
   static func enclosuresShard(_ index: Int) -> String { enclosuresPrefix + hexShard(index) }
+
+  /// The first-seen times of the ids hashing to `index`: `arrivals-00` … `arrivals-3f`.
+  static func arrivalsShard(_ index: Int) -> String { arrivalsPrefix + hexShard(index) }
 
   /// `index` as two hexadecimal digits.
   private static func hexShard(_ index: Int) -> String {
