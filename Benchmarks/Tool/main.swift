@@ -1,7 +1,8 @@
 import FeedParsing
 // news-benchmark: helpers for Benchmarks/run.sh that need NewsCore itself.
 //
-//   news-benchmark populate <count>   fill the store under NEWS_HOME with <count> articles
+//   news-benchmark populate <count> [<per run>]   fill the store under NEWS_HOME with <count>
+//     articles, <per run> (5,000) at a time as refreshes keep them
 //   news-benchmark crypto [MiB]       ChaCha20-Poly1305 throughput in 16 KiB messages, bytes/s
 //   news-benchmark profile-search     the indexed search against loading and matching everything
 //   news-benchmark extract <page>…    ms a page of the article extractor, against the feed reader
@@ -37,44 +38,59 @@ func fail(_ message: String) -> Never {
 switch arguments.first {
 case "populate":
   guard let count = arguments.dropFirst().first.flatMap(Int.init), count > 0 else {
-    fail("usage: news-benchmark populate <count>")
+    fail("usage: news-benchmark populate <count> [<per run>]")
   }
+  // As a reader's history makes them: runs of `perRun` new articles, each run later than the
+  // one before (what the store sees as "seen at"), each article published up to a day before
+  // the run that found it. Each run is one `keep`, as a refresh stores what it fetched: the
+  // same segment files, compactions and retention the commands write.
+  let perRun = arguments.dropFirst(2).first.flatMap(Int.init) ?? 5_000
   let environment = ProcessInfo.processInfo.environment
   let configuration = try Configuration(environment: environment)
   let key = try StoreKey.load(configuration: configuration, randomBytes: SecureRandom.bytes)
+  let spacing = 600.0
+  let start = Date().addingTimeInterval(-Double(count) * spacing)
+  final class RunClock: @unchecked Sendable {
+    // @unchecked: set between runs, read during them, on one thread.
+    var now = Date()
+  }
+  let clock = RunClock()
   let store = ArticleStore(
     store: EncryptedStore(
       directory: configuration.paths.dataDirectory, key: key, randomBytes: SecureRandom.bytes),
-    retention: RetentionPolicy(maximumAge: .seconds(3650 * 86_400), maximumCount: count),
-    now: Date.init)
+    retention: .everything, now: { clock.now })
   let words = [
     "election", "climate", "markets", "court", "health", "science", "sports", "energy", "space",
     "technology", "policy", "trade", "housing", "travel", "music", "education",
   ]
-  let now = Date()
-  var articles: [Article] = []
-  for index in 0..<count {
+  func article(_ index: Int) -> Article {
     let topic = words[index % words.count]
     let other = words[(index * 7 + 3) % words.count]
     let url = "https://news.example.com/\(2024 - index % 5)/\(topic)/story-\(index).html"
-    articles.append(
-      Article(
-        id: ArticleID.derive(fromURL: url), provider: "newsapi",
-        title: "Story \(index): what the \(topic) debate means for \(other)",
-        description: "A realistic description of about two lines, about \(topic) and \(other), "
-          + "with enough words to make searching it representative of real headlines.",
-        author: "Reporter \(index % 97)", source: "Example News", url: url,
-        imageURL: "https://images.example.com/\(index).jpg",
-        publishedAt: now.addingTimeInterval(-Double(index) * 600),
-        content: "The full text starts here and is cut by the API like real content is, "
-          + "mentioning \(topic) again… [+\(1000 + index % 3000) chars]"))
+    return Article(
+      id: ArticleID.derive(fromURL: url), provider: "newsapi",
+      title: "Story \(index): what the \(topic) debate means for \(other)",
+      description: "A realistic description of about two lines, about \(topic) and \(other), "
+        + "with enough words to make searching it representative of real headlines.",
+      author: "Reporter \(index % 97)", source: "Example News", url: url,
+      imageURL: "https://images.example.com/\(index).jpg",
+      publishedAt: start.addingTimeInterval(
+        Double(index) * spacing - Double(index * 7919 % 86_400)),
+      content: "The full text starts here and is cut by the API like real content is, "
+        + "mentioning \(topic) again… [+\(1000 + index % 3000) chars]")
   }
-  try store.keep(articles, provider: "newsapi")
+  var last: [Article] = []
+  for first in stride(from: 0, to: count, by: perRun) {
+    let run = (first..<min(first + perRun, count)).map(article)
+    clock.now = start.addingTimeInterval(Double(first + run.count) * spacing)
+    try store.keep(run, provider: "newsapi")
+    last = run
+  }
   // A listing for the default query, as a sync leaves it, so that `headlines --offline` has one.
   try store.save(
     ArticleList(
-      provider: "newsapi", totalResults: count, articles: Array(articles.prefix(20)),
-      fetchedAt: now), key: TopHeadlinesQuery().storageKey)
+      provider: "newsapi", totalResults: count, articles: Array(last.suffix(20).reversed()),
+      fetchedAt: clock.now), key: TopHeadlinesQuery().storageKey)
   print("stored \(count) articles in \(configuration.paths.dataDirectory.path)")
 
 case "profile-search":
@@ -182,5 +198,7 @@ case "parse":
       new, newEntries, old, oldEntries, new / old))
 
 default:
-  fail("usage: news-benchmark populate <count> | crypto [MiB] | profile-search | parse <file>…")
+  fail(
+    "usage: news-benchmark populate <count> [<per run>] | crypto [MiB] | profile-search | parse <file>…"
+  )
 }

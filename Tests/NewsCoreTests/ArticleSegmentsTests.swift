@@ -152,6 +152,32 @@ struct ArticleSegmentsTests {
     if limit < full.articles.count { #expect(limited.articles.count < full.articles.count) }
   }
 
+  @Test(
+    "in a split segment a limited search reads its chunks newest first and stops",
+    arguments: [false, true])
+  func chunkedSearch(shuffled: Bool) throws {
+    var random = SeededGenerator(seed: 7)
+    let store = store(retention: .everything)
+    // One keep of 3,000: one segment of 12 chunks, its records newest published first whatever
+    // the order they came in.
+    var dates = (0..<3_000).map { Double($0) * 3_600 }
+    if shuffled { dates.shuffle(using: &random) }
+    let articles = (0..<3_000).map { index in
+      Article(
+        id: String(format: "id-%05d", index), provider: "newsapi",
+        title: index % 3 == 0 ? "climate story \(index)" : "other story \(index)",
+        publishedAt: Date(timeIntervalSince1970: dates[index]))
+    }
+    try store.keep(articles, provider: "newsapi")
+    let full = try store.search(["climate"])
+    let limited = try store.search(["climate"], limit: 20)
+    #expect(
+      Array(limited.articles.prefix(20)).map(\.id) == Array(full.articles.prefix(20)).map(\.id))
+    // The chunks' dates let it stop after the first few.
+    #expect(!limited.complete)
+    #expect(limited.articles.count < 300)
+  }
+
   @Test("the newer record of an id wins, in search too")
   func newerWins() throws {
     let store = store()

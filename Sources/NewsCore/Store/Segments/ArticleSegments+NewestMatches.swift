@@ -30,15 +30,18 @@ extension ArticleSegments {
       var foundIn: [String: String] = [:]
       // Each provider's segment ids, read once, for the records newer segments supersede.
       var ids: [String: [Int: Set<String>]] = [:]
+      var complete = true
+      /// Whether nothing published before `bound` can be among the newest `limit` found.
+      func enough(before bound: Double?) -> Bool {
+        guard found.count >= limit, let bound,
+          let last = ArticleSearch.newestFirst(Array(found.values))[limit - 1].publishedAt
+        else { return false }
+        return bound < last.timeIntervalSince1970
+      }
       for next in order {
         let infos = manifest.providers[next.provider]!
-        if found.count >= limit, let bound = infos[next.index].newestPublished,
-          let last = ArticleSearch.newestFirst(Array(found.values))[limit - 1].publishedAt,
-          bound < last.timeIntervalSince1970
-        {
-          // No segment left holds an article newer than the `limit`-th match.
-          return (found, false)
-        }
+        // No segment left holds an article newer than the `limit`-th match.
+        if enough(before: infos[next.index].newestPublished) { return (found, false) }
         let segment = try SegmentReader(infos[next.index], in: store)
         let candidates = try segment.records(holdingAll: runs)
         if candidates?.isEmpty == true { continue }
@@ -50,20 +53,44 @@ extension ArticleSegments {
           }
           newer.formUnion(ids[next.provider]![index]!)
         }
-        for (_, record) in try segment.records(candidates)
-        where record.seenAt.timeIntervalSince1970 >= oldest
-          && !newer.contains(record.article.id)
-          && matcher.matches([
-            record.article.title, record.article.description, record.article.content,
-          ])
-        {
-          let id = record.article.id
-          if let other = foundIn[id], other > next.provider { continue }
-          found[id] = record.article
-          foundIn[id] = next.provider
+        for (batch, newest) in Self.batches(candidates, of: segment) {
+          // The chunks left of this segment are older than the `limit`-th match.
+          if enough(before: newest) {
+            complete = false
+            break
+          }
+          for (_, record) in try segment.records(batch)
+          where record.seenAt.timeIntervalSince1970 >= oldest
+            && !newer.contains(record.article.id)
+            && matcher.matches([
+              record.article.title, record.article.description, record.article.content,
+            ])
+          {
+            let id = record.article.id
+            if let other = foundIn[id], other > next.provider { continue }
+            found[id] = record.article
+            foundIn[id] = next.provider
+          }
         }
       }
-      return (found, true)
+      return (found, complete)
     }
+  }
+
+  /// The candidates of `segment` in the order to read them: chunk by chunk, newest chunk first,
+  /// each with its newest publication date, when the segment says its chunks' dates; else all
+  /// at once, dated by the segment (`nil` candidates: every record).
+  static func batches(_ candidates: Set<Int>?, of segment: SegmentReader) -> [(
+    records: Set<Int>?, newest: Double?
+  )] {
+    guard let dates = segment.chunkNewest else {
+      return [(candidates, segment.info.newestPublished)]
+    }
+    let size = SegmentBuilder.chunkSize
+    let all = candidates ?? Set(0..<segment.info.count)
+    let byChunk = Dictionary(grouping: all) { $0 / size }
+    return byChunk.keys.filter { $0 < dates.count }.sorted {
+      dates[$0] != dates[$1] ? dates[$0] > dates[$1] : $0 < $1
+    }.map { (Set(byChunk[$0]!), dates[$0]) }
   }
 }

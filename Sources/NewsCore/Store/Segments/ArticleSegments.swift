@@ -267,7 +267,7 @@ struct ArticleSegments {
 
     let cutoff = seenAt.addingTimeInterval(-retention.maximumAge.seconds)
     let limit = retention.maximumCount
-    var pending = Array(byID.values)
+    var pending = byID.values.sorted(by: Self.precedes)
     let total = infos.reduce(pending.count) { $0 + $1.count }
     let expired = (infos.first?.oldestSeen ?? .infinity) < cutoff.timeIntervalSince1970 - 86_400
     if total > limit + limit / 4 || expired {
@@ -368,13 +368,24 @@ struct ArticleSegments {
 
   /// `records` (older first) with one record an id, the last one winning, those seen before
   /// `cutoff` left out, most recently seen first (ties by id), at most `limit`.
+  /// The order of a segment's records: most recently seen first (what retention keeps), then
+  /// newest published (so that each chunk covers a span of dates a limited search can skip),
+  /// then by id.
+  static func precedes(_ lhs: StoredArticle, _ rhs: StoredArticle) -> Bool {
+    if lhs.seenAt != rhs.seenAt { return lhs.seenAt > rhs.seenAt }
+    let (left, right) = (
+      lhs.article.publishedAt?.timeIntervalSince1970 ?? SegmentInfo.undated,
+      rhs.article.publishedAt?.timeIntervalSince1970 ?? SegmentInfo.undated
+    )
+    if left != right { return left > right }
+    return lhs.article.id > rhs.article.id
+  }
+
   static func merged(_ records: [StoredArticle], cutoff: Date, limit: Int?) -> [StoredArticle] {
     var byID: [String: StoredArticle] = [:]
     byID.reserveCapacity(records.count)
     for record in records where record.seenAt >= cutoff { byID[record.article.id] = record }
-    let sorted = byID.values.sorted {
-      ($0.seenAt, $0.article.id) > ($1.seenAt, $1.article.id)
-    }
+    let sorted = byID.values.sorted(by: precedes)
     guard let limit, sorted.count > limit else { return sorted }
     return Array(sorted.prefix(limit))
   }

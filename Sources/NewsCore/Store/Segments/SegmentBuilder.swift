@@ -6,14 +6,20 @@ import Foundation
 /// A segment of at most ``chunkSize`` records is one file. A larger one (what compaction makes)
 /// is a main file with the index's words, and parts: its ids, its records in chunks of
 /// ``chunkSize``, and the words' records in buckets of about ``bucketPostings`` references, so
-/// that a search decrypts the words, then only the buckets and chunks it needs.
+/// that a search decrypts the words, then only the buckets and chunks it needs. The main file of
+/// a split segment ends with each chunk's newest publication date (``datedMainMagic``), so that
+/// a search with a limit reads the chunks that may hold the newest matches and stops.
 enum SegmentBuilder {
   /// Records per chunk file.
   static let chunkSize = 256
   /// References per bucket file, about.
   static let bucketPostings = 32_768
 
+  /// The main file of a segment of one file, or of a split segment written before its chunks
+  /// carried dates.
   static let mainMagic = "NSG1"
+  /// The main file of a split segment, each chunk's newest publication date at its end.
+  static let datedMainMagic = "NSG2"
   static let idsMagic = "NSI1"
   static let chunkMagic = "NSC1"
   static let bucketMagic = "NSP1"
@@ -42,7 +48,7 @@ enum SegmentBuilder {
       info.buckets = bucketStarts.count
     }
 
-    var main = BinaryWriter(magic: mainMagic)
+    var main = BinaryWriter(magic: split ? datedMainMagic : mainMagic)
     main.integer(records.count)
     main.integer(info.chunks)
     main.integer(info.buckets)
@@ -51,6 +57,10 @@ enum SegmentBuilder {
     var files: [(name: String, bytes: [UInt8])] = []
     if split {
       for start in bucketStarts { main.integer(start) }
+      for chunk in 0..<info.chunks {
+        let range = (chunk * chunkSize)..<min((chunk + 1) * chunkSize, records.count)
+        main.double(SegmentInfo.newestPublished(of: Array(records[range])))
+      }
       var ids = BinaryWriter(magic: idsMagic)
       ids.integer(records.count)
       for record in records { ids.string(record.article.id) }

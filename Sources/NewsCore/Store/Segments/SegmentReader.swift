@@ -19,6 +19,9 @@ struct SegmentReader {
   private let inlinePostings: Int
   /// Where the records start in `main` (segments of one file).
   private let inlineRecords: Int
+  /// Each chunk's newest publication date (``SegmentInfo/undated`` for a chunk without one);
+  /// `nil` for a segment of one file, or one written before chunks carried dates.
+  let chunkNewest: [Double]?
 
   /// Opens the segment's main file.
   init(_ info: SegmentInfo, in store: EncryptedStore) throws {
@@ -27,8 +30,9 @@ struct SegmentReader {
     let main = try Self.load(info.mainName, from: store)
     self.main = main
     let parsed = try Self.decoding(info.mainName, in: store) {
-      () throws(BinaryReader.Malformed) -> ([Range<Int>], [Int], Int, Int) in
-      guard var reader = BinaryReader(main, magic: SegmentBuilder.mainMagic) else {
+      () throws(BinaryReader.Malformed) -> ([Range<Int>], [Int], Int, Int, [Double]?) in
+      let dated = BinaryReader(main, magic: SegmentBuilder.datedMainMagic)
+      guard var reader = dated ?? BinaryReader(main, magic: SegmentBuilder.mainMagic) else {
         throw BinaryReader.Malformed(detail: "not a segment")
       }
       let count = try reader.integer()
@@ -53,13 +57,18 @@ struct SegmentReader {
       guard buckets == 0 || starts.first == 0 else {
         throw BinaryReader.Malformed(detail: "bad bucket start")
       }
+      var newest: [Double]?
+      if dated != nil {
+        guard chunks > 0 else { throw BinaryReader.Malformed(detail: "dates without chunks") }
+        newest = try (0..<chunks).map { _ throws(BinaryReader.Malformed) in try reader.double() }
+      }
       let postings = reader.offset
       if chunks == 0 {
         for _ in 0..<wordCount { _ = try Self.readList(&reader, count: count, keep: false) }
       }
-      return (words, starts, postings, reader.offset)
+      return (words, starts, postings, reader.offset, newest)
     }
-    (words, bucketStarts, inlinePostings, inlineRecords) = parsed
+    (words, bucketStarts, inlinePostings, inlineRecords, chunkNewest) = parsed
   }
 
   /// What the files of segment `number` say of it, without a manifest: its ``SegmentInfo`` and
@@ -71,9 +80,10 @@ struct SegmentReader {
     let main = try load(info.mainName, from: store)
     let header = try decoding(info.mainName, in: store) {
       () throws(BinaryReader.Malformed) -> (Int, Int, Int) in
-      guard var reader = BinaryReader(main, magic: SegmentBuilder.mainMagic) else {
-        throw BinaryReader.Malformed(detail: "not a segment")
-      }
+      guard
+        var reader = BinaryReader(main, magic: SegmentBuilder.datedMainMagic)
+          ?? BinaryReader(main, magic: SegmentBuilder.mainMagic)
+      else { throw BinaryReader.Malformed(detail: "not a segment") }
       return (try reader.integer(), try reader.integer(), try reader.integer())
     }
     (info.count, info.chunks, info.buckets) = header
