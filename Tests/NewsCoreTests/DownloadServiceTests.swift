@@ -236,6 +236,26 @@ struct DownloadServiceTests {
     #expect(FileManager.default.contents(atPath: moved.job.path) == body)
   }
 
+  @Test("a part another download is writing is refused (exit 75), never written by two")
+  func busy() async throws {
+    server.route("/ep1.mp3") { .file(Self.episode(), for: $0) }
+    let service = try service(.curl)
+    let article = try article()
+    let path = try #require(try service.jobs(for: [article], onlyNew: false).first?.path)
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    // What another run leaves while it downloads: the record first, then its part, held.
+    try store().noteDownload(
+      DownloadRecord(article: article.id, path: path, bytes: 0),
+      of: server.baseURL.absoluteString + "/ep1.mp3")
+    let holder = try PartFile(path: path + ".part", url: "x", limit: 1 << 30) { _, _ in }
+    let outcome = try await download(service, article)
+    #expect(outcome.error as? DownloadError == .busy(path: path + ".part"))
+    #expect(outcome.error?.exitCode == .temporaryFailure)
+    #expect(server.requests(to: "/ep1.mp3").isEmpty)
+    withExtendedLifetime(holder) {}
+  }
+
   @Test("names: taken ones get a number, two files of one item two names, a template's {n}")
   func names() async throws {
     let service = try service(.curl)

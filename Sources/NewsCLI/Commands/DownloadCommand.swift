@@ -46,20 +46,18 @@ enum DownloadCommand {
     if positionals, arguments[limit] != nil {
       throw UsageError(command: "download", message: "--limit only applies without ids")
     }
-    if let directory = arguments[directory], !directory.hasPrefix("/"),
-      directory.hasPrefix("~")
-    {
-      throw UsageError(command: "download", message: "--dir: '~' is not expanded here")
-    }
   }
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let services = try context.services()
     let downloads = try services.downloads()
     let articles = try chosenArticles(arguments, services: services, downloads: downloads)
-    let directory = arguments[directory].map {
-      URL(
-        fileURLWithPath: $0, isDirectory: true,
+    let directory = arguments[directory].map { path in
+      // `--dir=~/x` reaches us unexpanded: `~/` is the home directory, as the shell means it.
+      let home = context.environment["HOME"] ?? NSHomeDirectory()
+      let expanded = path.hasPrefix("~/") ? home + path.dropFirst() : path
+      return URL(
+        fileURLWithPath: expanded, isDirectory: true,
         relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     }
     let jobs = try downloads.jobs(for: articles, onlyNew: arguments[new], directory: directory)
@@ -72,11 +70,11 @@ enum DownloadCommand {
     let progress = DownloadProgress()
     let ticker = drawsBars ? tick(bars, progress: progress, context: context) : nil
     let outcomes = await downloads.run(jobs, progress: progress) { outcome in
-      guard !json else { return }
       if let error = outcome.error {
+        // Said on standard error with --json too (the JSON has it as "error").
         bars.print("")
         context.warn(error.message)
-      } else {
+      } else if !json {
         bars.print(line(outcome) + "\n")
       }
     }

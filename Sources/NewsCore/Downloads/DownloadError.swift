@@ -10,6 +10,8 @@ public enum DownloadError: NewsError, Equatable {
   case write(path: String, reason: String)
   /// The enclosure's address is not an `http` or `https` URL.
   case unsupported(url: String)
+  /// Another `news download` is writing this file's part now.
+  case busy(path: String)
 
   public var message: String {
     switch self {
@@ -24,6 +26,8 @@ public enum DownloadError: NewsError, Equatable {
       return "cannot write \(path): \(reason)"
     case .unsupported(let url):
       return "\(url) is not an http or https URL: not downloaded"
+    case .busy(let path):
+      return "\(path) is being downloaded by another news download; try again when it ends"
     }
   }
 
@@ -31,7 +35,7 @@ public enum DownloadError: NewsError, Equatable {
     switch self {
     case .status: .unavailable
     case .tooLarge, .unsupported: .dataError
-    case .interrupted: .temporaryFailure
+    case .interrupted, .busy: .temporaryFailure
     case .write: .ioError
     }
   }
@@ -39,7 +43,7 @@ public enum DownloadError: NewsError, Equatable {
   public var isOutage: Bool {
     switch self {
     case .status, .interrupted: true
-    case .tooLarge, .write, .unsupported: false
+    case .tooLarge, .write, .unsupported, .busy: false
     }
   }
 }

@@ -51,6 +51,14 @@ final class PartFile: Sendable {
   ) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw DownloadError.write(path: path, reason: Self.reason(errno)) }
+    // One writer a part: a second `news download` of the same file is refused, not interleaved.
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let busy = errno == EWOULDBLOCK
+      close(descriptor)
+      throw busy
+        ? DownloadError.busy(path: path)
+        : DownloadError.write(path: path, reason: Self.reason(errno))
+    }
     let end = lseek(descriptor, 0, SEEK_END)
     guard end >= 0 else {
       close(descriptor)

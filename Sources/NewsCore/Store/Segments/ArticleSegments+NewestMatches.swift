@@ -34,9 +34,9 @@ extension ArticleSegments {
       /// Whether nothing published before `bound` can be among the newest `limit` found.
       func enough(before bound: Double?) -> Bool {
         guard found.count >= limit, let bound,
-          let last = ArticleSearch.newestFirst(Array(found.values))[limit - 1].publishedAt
+          let last = Self.newestDate(limit, among: found.values)
         else { return false }
-        return bound < last.timeIntervalSince1970
+        return bound < last
       }
       for next in order {
         let infos = manifest.providers[next.provider]!
@@ -92,5 +92,27 @@ extension ArticleSegments {
     return byChunk.keys.filter { $0 < dates.count }.sorted {
       dates[$0] != dates[$1] ? dates[$0] > dates[$1] : $0 < $1
     }.map { (Set(byChunk[$0]!), dates[$0]) }
+  }
+
+  /// The publication date of the `rank`-th newest of `articles` as ``ArticleSearch/newestFirst(_:)``
+  /// orders them (undated last): `nil` when it is undated. One pass keeping the newest `rank`
+  /// dates, not a sort of every article: it is asked before each segment and chunk.
+  static func newestDate(_ rank: Int, among articles: Dictionary<String, Article>.Values) -> Double?
+  {
+    var top: [Double] = []  // ascending: top[0] is the rank-th newest so far
+    top.reserveCapacity(rank + 1)
+    for article in articles {
+      guard let date = article.publishedAt?.timeIntervalSince1970 else { continue }
+      guard top.count < rank || date > top[0] else { continue }
+      if top.count == rank { top.removeFirst() }
+      var low = 0
+      var high = top.count
+      while low < high {
+        let middle = (low + high) / 2
+        if top[middle] < date { low = middle + 1 } else { high = middle }
+      }
+      top.insert(date, at: low)
+    }
+    return top.count == rank ? top[0] : nil
   }
 }
