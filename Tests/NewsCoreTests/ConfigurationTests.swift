@@ -87,7 +87,7 @@ struct ConfigurationTests {
   @Test("concurrency limits: polite defaults, set by NEWS_CONCURRENCY and NEWS_HOST_CONCURRENCY")
   func concurrency() throws {
     let defaults = try Configuration(environment: home)
-    #expect(defaults.concurrency == 32 && defaults.hostConcurrency == 12)
+    #expect(defaults.concurrency == 96 && defaults.hostConcurrency == 12)
     let set = try Configuration(
       environment: home.merging(["NEWS_CONCURRENCY": "64", "NEWS_HOST_CONCURRENCY": "16"]) { $1 })
     #expect(set.concurrency == 64 && set.hostConcurrency == 16)

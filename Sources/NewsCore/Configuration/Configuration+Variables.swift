@@ -58,7 +58,7 @@ extension Configuration {
       "NEWS_SOURCE_DEADLINE",
       "Seconds feed and sync give one source in all, retries included (default 30)."
     ),
-    ("NEWS_CONCURRENCY", "Requests in flight at once, in all (default 32)."),
+    ("NEWS_CONCURRENCY", "Requests in flight at once, in all (default 96)."),
     ("NEWS_HOST_CONCURRENCY", "Requests in flight at once to one host (default 12)."),
     ("NO_COLOR", "Set to anything: no colour or styles, even on a terminal."),
     ("COLUMNS", "Width to wrap text to (default: the terminal's, 80 in a pipe)."),

@@ -147,7 +147,7 @@ public struct Configuration: Sendable {
     feedTTLs = try Self.feedTTLs(merged)
     concurrency =
       try Self.integer(merged, "NEWS_CONCURRENCY", in: 1...256, expected: "a number of requests")
-      ?? 32
+      ?? 96
     hostConcurrency =
       try Self.integer(
         merged, "NEWS_HOST_CONCURRENCY", in: 1...64, expected: "a number of requests") ?? 12
