@@ -228,6 +228,9 @@ struct DownloadServiceTests {
     #expect(
       gone.error as? DownloadError
         == .status(url: server.baseURL.absoluteString + "/gone.mp3", code: 404))
+    // Nothing came: no empty part, nothing remembered.
+    #expect(!FileManager.default.fileExists(atPath: gone.job.path + ".part"))
+    #expect(try store().downloads()[server.baseURL.absoluteString + "/gone.mp3"] == nil)
     let body = Self.episode(50_000)
     server.route("/moved.mp3", .redirect(302, to: "/real.mp3"))
     server.route("/real.mp3") { .file(body, for: $0) }

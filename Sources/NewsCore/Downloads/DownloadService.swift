@@ -195,7 +195,7 @@ public struct DownloadService: Sendable {
       // Remembered before the first byte: a run killed half way leaves a part the next finds.
       try store.noteDownload(record, of: url)
     } catch {
-      outcome.error = Self.newsError(error, path: job.path)
+      outcome.error = Self.newsError(error, url: url, path: job.path)
       return outcome
     }
     var attempt = 0
@@ -212,7 +212,7 @@ public struct DownloadService: Sendable {
           progress: { progress.update(index, bytes: $0, total: $1) },
           onHead: { headsIn.yield($0) })
       } catch {
-        outcome.error = Self.newsError(error, path: part)
+        outcome.error = Self.newsError(error, url: url, path: part)
         return outcome
       }
       let noting = Task { [store, record] in
@@ -254,7 +254,7 @@ public struct DownloadService: Sendable {
         do {
           try store.noteDownload(record, of: url)
         } catch {
-          outcome.error = Self.newsError(error, path: job.path)
+          outcome.error = Self.newsError(error, url: url, path: job.path)
         }
         return outcome
       } catch is PartFile.Restart where !restarted {
@@ -264,10 +264,14 @@ public struct DownloadService: Sendable {
         record.validator = nil
         continue
       } catch {
-        let failure = Self.newsError(error, path: part)
+        let failure = Self.newsError(error, url: url, path: part)
         record.bytes = file.size
         record.validator = file.validator ?? record.validator
         if case .tooLarge = failure as? DownloadError {
+          unlink(part)
+          try? store.noteDownload(nil, of: url)
+        } else if file.size == 0 {
+          // Nothing came (an error status, a refused connection): no empty part is left behind.
           unlink(part)
           try? store.noteDownload(nil, of: url)
         } else {
@@ -295,11 +299,11 @@ public struct DownloadService: Sendable {
   }
 
   /// The error as the user is told it.
-  private static func newsError(_ error: any Error, path: String) -> any NewsError {
+  private static func newsError(_ error: any Error, url: String, path: String) -> any NewsError {
     if let error = error as? any NewsError { return error }
     if error is CancellationError || error is PartFile.Restart {
       return DownloadError.interrupted(
-        url: path, reason: "stopped", kept: size(of: path) ?? 0, part: path)
+        url: url, reason: "stopped", kept: size(of: path) ?? 0, part: path)
     }
     return DownloadError.write(path: path, reason: error.localizedDescription)
   }
