@@ -119,6 +119,26 @@ struct HookTests {
     #expect(lines("items.log").filter { $0.hasPrefix("articles|") }.count == count)
   }
 
+  @Test("slow hooks all finish, the sync waiting for them, never more than 4 at once")
+  func slowHooks() async throws {
+    for name in ["three", "four", "five", "six", "seven", "eight"] { items.record(name) }
+    let running = harness.home.path("running")
+    try FileManager.default.createDirectory(atPath: running, withIntermediateDirectories: true)
+    let log = harness.home.path("counts.log")
+    // Each counts the hooks running beside it (itself included), takes a while, then leaves.
+    let environment = try config(
+      #"{"newItem": "touch \#(running)/$NEWS_ITEM_ID; ls \#(running) | wc -l >> \#(log); sleep 0.3; rm \#(running)/$NEWS_ITEM_ID"}"#
+    )
+    let sync = await harness.run(["sync"], environment: environment)
+    #expect(sync.code == .success, "\(sync.err)")
+    #expect(!sync.err.contains("hook"), "\(sync.err)")
+    let counts = lines("counts.log").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    #expect(counts.count == 8)
+    #expect(counts.allSatisfy { (1...4).contains($0) }, "\(counts)")
+    // Every one ended before the sync did.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: running).isEmpty)
+  }
+
   @Test("a failing hook is a warning naming it; the sync succeeds")
   func failingHook() async throws {
     let environment = try config(#"{"newItem": "exit 3"}"#)
