@@ -52,7 +52,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
       return
         "A stored file cannot be read or written (wrong key, corruption, tampering), or standard output cannot be written."
     case 75:
-      return "Temporary failure: rate limited, some sources failed to sync, or a sync is running."
+      return
+        "Temporary failure: rate limited, some sources failed to sync, a sync is running, or a download was interrupted (run again to resume)."
     case 77: return "The API key, or an account's user name or password, was refused."
     case 78:
       return "Configuration error: missing key, invalid variable, malformed .env or config.json."
