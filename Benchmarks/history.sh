@@ -37,15 +37,7 @@ cp -r "$work/history" "$work/unmarked"
 NEWS_HOME="$work/history" "$news" read --all >&2
 NEWS_HOME="$work/empty" "$news" feed >/dev/null
 
-at() { echo "env NEWS_HOME=$work/$1 $news ${*:2}"; }
-json="$work/json"
-mkdir -p "$json"
-bench() { local name=$1; shift; hyperfine -N "${runs[@]}" --export-json "$json/$name.json" "$@" >&2; }
-mean() { jq -r ".results[$2].mean" "$json/$1.json"; }
-row() {  # label, bench, ours, baseline, baseline label, target
-  python3 -c "import sys; o,b=float(sys.argv[2]),float(sys.argv[3]); print(f'| {sys.argv[1]} | {o*1000:.1f} ms | {b*1000:.1f} ms ({sys.argv[4]}) | {o/b:.2f}× | {sys.argv[5]} |')" \
-    "$1" "$(mean "$2" "$3")" "$(mean "$2" "$4")" "$5" "$6"
-}
+source Benchmarks/ratios.sh
 echo "work: $work" >&2
 bench offline -n "news --version" "$(at history --version)" \
   -n "headlines --offline" "$(at history headlines --offline --json)" \

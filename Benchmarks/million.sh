@@ -47,15 +47,7 @@ NEWS_HOME="$work/big" "$news" search climate --limit 5 >/dev/null
 NEWS_HOME="$work/big" "$news" bookmark 1 2 3 4 5 >/dev/null
 NEWS_HOME="$work/big" "$news" headlines --offline >/dev/null
 
-at() { echo "env NEWS_HOME=$work/$1 $news ${*:2}"; }
-json="$work/json"
-mkdir -p "$json"
-bench() { local name=$1; shift; hyperfine -N "${runs[@]}" --export-json "$json/$name.json" "$@" >&2; }
-mean() { jq -r ".results[$2].mean" "$json/$1.json"; }
-row() { # label, bench, ours, baseline, baseline label, target
-  python3 -c "import sys; o,b=float(sys.argv[2]),float(sys.argv[3]); print(f'| {sys.argv[1]} | {o*1000:.1f} ms | {b*1000:.1f} ms ({sys.argv[4]}) | {o/b:.2f}× | {sys.argv[5]} |')" \
-    "$1" "$(mean "$2" "$3")" "$(mean "$2" "$4")" "$5" "$6"
-}
+source Benchmarks/ratios.sh
 bench offline -n "news --version" "$(at big --version)" \
   -n "headlines --offline" "$(at big headlines --offline --json)" \
   -n "feed --offline" "$(at big feed --offline --json)" \

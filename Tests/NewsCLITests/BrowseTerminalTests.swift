@@ -141,6 +141,23 @@ struct BrowseTerminalTests {
     ]
   }
 
+  /// The environment of a home subscribed to one RSS feed, `source`, served with `feed` as
+  /// `/<source>.xml` (no likes and comments asked).
+  func subscribe(_ source: String, to feed: String) throws -> [String: String] {
+    server.route(
+      "/\(source).xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
+    try FileManager.default.createDirectory(
+      atPath: home.path("news"), withIntermediateDirectories: true)
+    let url = "\(server.baseURL.absoluteString)/\(source).xml"
+    try Data(#"{"sources": [{"name": "\#(source)", "url": "\#(url)"}]}"#.utf8).write(
+      to: URL(fileURLWithPath: home.path("news/config.json")))
+    var environment = self.environment
+    environment["NEWS_COUNTS"] = "off"
+    return environment
+  }
+
   /// `news browse --from articles` once its list is on the screen.
   func browsing() throws -> Session {
     let session = try Session(
@@ -183,17 +200,7 @@ struct BrowseTerminalTests {
       <link>\(server.baseURL.absoluteString)/story.html</link><description>Short summary.</description>\
       </item></channel></rss>
       """
-    server.route(
-      "/feed.xml",
-      LoopbackServer.Response(
-        headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
-    try FileManager.default.createDirectory(
-      atPath: home.path("news"), withIntermediateDirectories: true)
-    try Data(
-      #"{"sources": [{"name": "ex", "url": "\#(server.baseURL.absoluteString)/feed.xml"}]}"#.utf8
-    ).write(to: URL(fileURLWithPath: home.path("news/config.json")))
-    var environment = self.environment
-    environment["NEWS_COUNTS"] = "off"
+    let environment = try subscribe("ex", to: feed)
     let session = try Session(arguments: ["browse", "--source", "ex"], environment: environment)
     session.wait(for: "Bike lanes")
     session.send("\r")
@@ -217,16 +224,7 @@ struct BrowseTerminalTests {
       <link>\(base)/pilot</link><enclosure url="\(base)/ep.mp3" type="audio/mpeg"/>\
       </item></channel></rss>
       """
-    server.route(
-      "/cast.xml",
-      LoopbackServer.Response(
-        headers: ["Content-Type": "application/rss+xml"], body: Data(feed.utf8)))
-    try FileManager.default.createDirectory(
-      atPath: home.path("news"), withIntermediateDirectories: true)
-    try Data(#"{"sources": [{"name": "cast", "url": "\#(base)/cast.xml"}]}"#.utf8).write(
-      to: URL(fileURLWithPath: home.path("news/config.json")))
-    var environment = self.environment
-    environment["NEWS_COUNTS"] = "off"
+    var environment = try subscribe("cast", to: feed)
     environment["NEWS_DOWNLOAD_DIR"] = home.path("pods")
     let session = try Session(arguments: ["browse", "--source", "cast"], environment: environment)
     session.wait(for: "Pilot ♪")

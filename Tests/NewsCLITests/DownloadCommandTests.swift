@@ -9,6 +9,16 @@ import Testing
 /// runs, `news play` finding the file, and what is refused.
 @Suite("news download")
 struct DownloadCommandTests {
+  let harness: Harness
+  /// The podcast's episodes, by number (1 to start with).
+  let episodes = Recorder<Int>()
+
+  init() throws {
+    harness = try Harness()
+    episodes.record(1)
+    try Self.podcast(harness, episodes: episodes)
+  }
+
   static func episode(_ number: Int) -> Data {
     Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* number &+ number) })
   }
@@ -38,10 +48,6 @@ struct DownloadCommandTests {
 
   @Test("an episode downloads to Downloads/<source>/<date> <title>.<ext>; play then plays the file")
   func download() async throws {
-    let harness = try Harness()
-    let episodes = Recorder<Int>()
-    episodes.record(1)
-    try Self.podcast(harness, episodes: episodes)
     await harness.succeed(["feed"])
     let result = await harness.run(["download", "1"])
     #expect(result.code == .success, "\(result.err)")
@@ -64,11 +70,7 @@ struct DownloadCommandTests {
 
   @Test("--new takes only what was never downloaded, across runs, even after a file is deleted")
   func new() async throws {
-    let harness = try Harness()
-    let episodes = Recorder<Int>()
-    episodes.record(1)
     episodes.record(2)
-    try Self.podcast(harness, episodes: episodes)
     let directory = harness.home.path("pods")
     await harness.succeed(["feed"])
     let first = await harness.run(["download", "--new", "--source", "cast", "--dir", directory])
@@ -95,10 +97,6 @@ struct DownloadCommandTests {
 
   @Test("a transfer cut off is exit 75 with the part kept; the next run resumes it")
   func interrupted() async throws {
-    let harness = try Harness()
-    let episodes = Recorder<Int>()
-    episodes.record(1)
-    try Self.podcast(harness, episodes: episodes)
     await harness.succeed(["feed"])
     // Cut off half way, then nothing more: the retries end with what came kept.
     harness.server.route("/ep1.mp3") { request in
@@ -129,11 +127,7 @@ struct DownloadCommandTests {
       (["download", "--source", "nope"], .usage, "nope"),
     ])
   func refused(arguments: [String], code: ExitCode, words: String) async throws {
-    let harness = try Harness()
     let base = harness.server.baseURL.absoluteString
-    let episodes = Recorder<Int>()
-    episodes.record(1)
-    try Self.podcast(harness, episodes: episodes)
     harness.server.route(
       "/notes.xml",
       .json(

@@ -107,6 +107,19 @@ enum Options {
 
   // MARK: Others
 
+  /// `--new` of download.
+  static let downloadNew = Flag(
+    "new", help: "Only files never downloaded before (not again if their file was deleted).")
+  /// `--source <name>` of download.
+  static let downloadSource = OptionKey<String>.text(
+    "source", "<name>", help: "Without ids: the newest items of this source (with --limit).")
+  /// `--limit <n>` of download.
+  static let downloadLimit = OptionKey<Int>.integer(
+    "limit", in: 1...10_000, help: "Without ids: this many newest items a source (default 5).")
+  /// `--dir <dir>` of download.
+  static let downloadDirectory = OptionKey<String>.text(
+    "dir", "<dir>", help: "Into this directory instead of NEWS_DOWNLOAD_DIR.")
+
   /// `--source <names>` of the feed.
   static let feedSources = OptionKey<[String]>.list(
     "source", "<names>", help: "Only these sources (comma-separated, e.g. a,b).")

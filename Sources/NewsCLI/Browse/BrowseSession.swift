@@ -305,17 +305,7 @@ final class BrowseSession: Sendable {
     guard let browser = Browser.find(environment: context.environment) else {
       return "link: " + TerminalSanitizer.clean(link) + (warning.map { " (\($0))" } ?? "")
     }
-    RawTerminal.restore()
-    defer {
-      RawTerminal.reenter()
-      send.yield(.resized)
-    }
-    do {
-      try browser.open(link)
-      return nil
-    } catch {
-      return error.message
-    }
+    return handingOverTerminal(to: browser, link, success: nil)
   }
 
   /// Plays the article's first audio or video with `news play`'s player (the terminal handed
@@ -343,14 +333,22 @@ final class BrowseSession: Sendable {
     else {
       return "file: " + TerminalSanitizer.clean(url) + (warning.map { " (\($0))" } ?? "")
     }
+    return handingOverTerminal(to: player, url, success: warning)
+  }
+
+  /// Runs `program` on `argument` with the terminal given back meanwhile (then taken again and
+  /// redrawn); returns `success`, or why it failed, for the footer.
+  private func handingOverTerminal(to program: Browser, _ argument: String, success: String?)
+    -> String?
+  {
     RawTerminal.restore()
     defer {
       RawTerminal.reenter()
       send.yield(.resized)
     }
     do {
-      try player.open(url)
-      return warning
+      try program.open(argument)
+      return success
     } catch {
       return error.message
     }

@@ -4,15 +4,6 @@ import NewsCore
 
 /// `news download <id|n>…`: audio and video enclosures (podcast episodes) into files.
 enum DownloadCommand {
-  static let new = Flag(
-    "new", help: "Only files never downloaded before (not again if their file was deleted).")
-  static let source = OptionKey<String>.text(
-    "source", "<name>", help: "Without ids: the newest items of this source (with --limit).")
-  static let limit = OptionKey<Int>.integer(
-    "limit", in: 1...10_000, help: "Without ids: this many newest items a source (default 5).")
-  static let directory = OptionKey<String>.text(
-    "dir", "<dir>", help: "Into this directory instead of NEWS_DOWNLOAD_DIR.")
-
   static let spec = CommandSpec(
     name: "download",
     abstract: "Download items' audio and video (podcast episodes), resumably.",
@@ -33,17 +24,21 @@ enum DownloadCommand {
         news download --source mypodcast --new
         news sync && news download --new --limit 2
       """,
-    options: [new.spec, source.spec, limit.spec, directory.spec, Options.json.spec],
+    options: [
+      Options.downloadNew.spec, Options.downloadSource.spec, Options.downloadLimit.spec,
+      Options.downloadDirectory.spec, Options.json.spec,
+    ],
     arguments: [ArticleArguments.several(required: false)])
 
   static let entry = CommandEntry(spec: spec, validate: validate, run: run)
 
   private static func validate(_ arguments: ParsedArguments, context: Context) throws {
     let positionals = !arguments.positionals.isEmpty
-    guard positionals || arguments[source] != nil || arguments[new] else {
+    guard positionals || arguments[Options.downloadSource] != nil || arguments[Options.downloadNew]
+    else {
       throw UsageError(command: "download", message: "missing <id> (or --source, or --new)")
     }
-    if positionals, arguments[limit] != nil {
+    if positionals, arguments[Options.downloadLimit] != nil {
       throw UsageError(command: "download", message: "--limit only applies without ids")
     }
   }
@@ -52,7 +47,7 @@ enum DownloadCommand {
     let services = try context.services()
     let downloads = try services.downloads()
     let articles = try chosenArticles(arguments, services: services, downloads: downloads)
-    let directory = arguments[directory].map { path in
+    let directory = arguments[Options.downloadDirectory].map { path in
       // `--dir=~/x` reaches us unexpanded: `~/` is the home directory, as the shell means it.
       let home = context.environment["HOME"] ?? NSHomeDirectory()
       let expanded = path.hasPrefix("~/") ? home + path.dropFirst() : path
@@ -60,8 +55,9 @@ enum DownloadCommand {
         fileURLWithPath: expanded, isDirectory: true,
         relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     }
-    let jobs = try downloads.jobs(for: articles, onlyNew: arguments[new], directory: directory)
-    if jobs.isEmpty, !arguments.positionals.isEmpty, !arguments[new] {
+    let jobs = try downloads.jobs(
+      for: articles, onlyNew: arguments[Options.downloadNew], directory: directory)
+    if jobs.isEmpty, !arguments.positionals.isEmpty, !arguments[Options.downloadNew] {
       throw OpenError.noMedia(id: articles.first?.id ?? "")
     }
     let json = arguments[Options.json]
@@ -98,17 +94,20 @@ enum DownloadCommand {
     let store = try services.articleStore()
     if !arguments.positionals.isEmpty {
       let named = try arguments.positionals.map { try ArticleReference.resolve($0, in: store) }
-      return arguments[source].map { name in named.filter { $0.provider == name } } ?? named
+      return arguments[Options.downloadSource].map { name in named.filter { $0.provider == name } }
+        ?? named
     }
     let names = services.feedSources().map(\.name)
-    if let name = arguments[source] {
+    if let name = arguments[Options.downloadSource] {
       let known = services.providers.providers.map(\.name) + names
       guard known.contains(name) else {
         throw UsageError.unknownSource(name, among: known, command: "download")
       }
-      return try downloads.latestWithMedia(sources: [name], limit: arguments[limit] ?? 5)
+      return try downloads.latestWithMedia(
+        sources: [name], limit: arguments[Options.downloadLimit] ?? 5)
     }
-    return try downloads.latestWithMedia(sources: names, limit: arguments[limit] ?? 5)
+    return try downloads.latestWithMedia(
+      sources: names, limit: arguments[Options.downloadLimit] ?? 5)
   }
 
   /// Redraws the bars five times a second until cancelled.

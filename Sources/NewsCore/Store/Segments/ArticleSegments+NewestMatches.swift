@@ -31,11 +31,19 @@ extension ArticleSegments {
       // Each provider's segment ids, read once, for the records newer segments supersede.
       var ids: [String: [Int: Set<String>]] = [:]
       var complete = true
+      // The newest `limit` dates among `found`, kept as matches come (counted again from
+      // `found` only after a rare replacement of one provider's copy by another's).
+      var newest = NewestDates(rank: limit)
+      var replaced = false
       /// Whether nothing published before `bound` can be among the newest `limit` found.
       func enough(before bound: Double?) -> Bool {
-        guard found.count >= limit, let bound,
-          let last = Self.newestDate(limit, among: found.values)
-        else { return false }
+        guard let bound else { return false }
+        if replaced {
+          newest = NewestDates(rank: limit)
+          for article in found.values { newest.insert(article.publishedAt) }
+          replaced = false
+        }
+        guard let last = newest.last else { return false }
         return bound < last
       }
       for next in order {
@@ -53,9 +61,9 @@ extension ArticleSegments {
           }
           newer.formUnion(ids[next.provider]![index]!)
         }
-        for (batch, newest) in Self.batches(candidates, of: segment) {
+        for (batch, batchNewest) in Self.batches(candidates, of: segment) {
           // The chunks left of this segment are older than the `limit`-th match.
-          if enough(before: newest) {
+          if enough(before: batchNewest) {
             complete = false
             break
           }
@@ -68,7 +76,11 @@ extension ArticleSegments {
           {
             let id = record.article.id
             if let other = foundIn[id], other > next.provider { continue }
-            found[id] = record.article
+            if found.updateValue(record.article, forKey: id) == nil {
+              newest.insert(record.article.publishedAt)
+            } else {
+              replaced = true
+            }
             foundIn[id] = next.provider
           }
         }
@@ -93,26 +105,34 @@ extension ArticleSegments {
       dates[$0] != dates[$1] ? dates[$0] > dates[$1] : $0 < $1
     }.map { (Set(byChunk[$0]!), dates[$0]) }
   }
+}
 
-  /// The publication date of the `rank`-th newest of `articles` as ``ArticleSearch/newestFirst(_:)``
-  /// orders them (undated last): `nil` when it is undated. One pass keeping the newest `rank`
-  /// dates, not a sort of every article: it is asked before each segment and chunk.
-  static func newestDate(_ rank: Int, among articles: Dictionary<String, Article>.Values) -> Double?
-  {
-    var top: [Double] = []  // ascending: top[0] is the rank-th newest so far
+/// The newest `rank` publication dates seen, in one small sorted array: what the `rank`-th
+/// newest match is, as ``ArticleSearch/newestFirst(_:)`` orders matches (undated last), without
+/// sorting every match each time it is asked.
+struct NewestDates {
+  let rank: Int
+  /// Ascending: the first is the `rank`-th newest so far.
+  private var top: [Double] = []
+
+  init(rank: Int) {
+    self.rank = rank
     top.reserveCapacity(rank + 1)
-    for article in articles {
-      guard let date = article.publishedAt?.timeIntervalSince1970 else { continue }
-      guard top.count < rank || date > top[0] else { continue }
-      if top.count == rank { top.removeFirst() }
-      var low = 0
-      var high = top.count
-      while low < high {
-        let middle = (low + high) / 2
-        if top[middle] < date { low = middle + 1 } else { high = middle }
-      }
-      top.insert(date, at: low)
+  }
+
+  /// The `rank`-th newest date, once `rank` dated ones were seen; `nil` before (the `rank`-th
+  /// newest is then undated, or there are fewer).
+  var last: Double? { top.count == rank ? top.first : nil }
+
+  mutating func insert(_ date: Date?) {
+    guard let date = date?.timeIntervalSince1970, top.count < rank || date > top[0] else { return }
+    if top.count == rank { top.removeFirst() }
+    var low = 0
+    var high = top.count
+    while low < high {
+      let middle = (low + high) / 2
+      if top[middle] < date { low = middle + 1 } else { high = middle }
     }
-    return top.count == rank ? top[0] : nil
+    top.insert(date, at: low)
   }
 }
