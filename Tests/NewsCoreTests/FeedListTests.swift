@@ -38,6 +38,22 @@ struct FeedListTests {
   }
 
   @Test(
+    "one link one item, in place: repeats within a source and across sources, in order",
+    arguments: [
+      ([["1", "2", "3"], ["4", "5"]], [["1", "2", "3"], ["4", "5"]], [[], [], [], [], []]),
+      ([["1", "2", "1"], ["2", "3", "2"]], [["1", "2"], ["3"]], [[], ["b"], []]),
+      ([["1"], ["1", "2"], ["2", "1"]], [["1"], ["2"], []], [["b", "c"], ["c"]]),
+    ] as [([[String]], [[String]], [[String]])])
+  func merged(links: [[String]], kept: [[String]], alsoIn: [[String]]) {
+    var reports = zip(["a", "b", "c"], links).map { report($0, $1) }
+    FeedLinkMerge.merge(&reports)
+    #expect(reports.map { $0.items.map { String($0.id.dropFirst("example.com-".count)) } } == kept)
+    #expect(reports.flatMap { $0.items.map(\.alsoIn) } == alsoIn)
+    // The copy kept is the first source's.
+    #expect(reports.allSatisfy { report in report.items.allSatisfy { $0.source == report.name } })
+  }
+
+  @Test(
     "read marks, unread counts, --unread and --limit across sources",
     arguments: [(false, nil, 5), (true, nil, 3), (false, 2, 2), (true, 1, 1)] as [(Bool, Int?, Int)]
   )

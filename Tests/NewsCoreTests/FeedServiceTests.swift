@@ -454,11 +454,14 @@ struct FeedServiceTests {
     #expect(reports.allSatisfy { $0.status == .fresh && $0.notKept == nil })
     #expect(reports.allSatisfy { $0.items.isEmpty && $0.newItemList.isEmpty })
     #expect(reports.map(\.itemCount).allSatisfy { $0 > 0 })
+    // Every item is new to an empty cache: named, though the items are not kept.
+    #expect(reports.map(\.newItemIDs.count) == reports.map(\.itemCount))
     let stored = try articleStore().allArticles().count
     #expect(stored == reports.map(\.itemCount).reduce(0, +))
     // Keeping the new items (for a newItem hook) keeps those only.
     let again = await service().fetch(sources, refresh: true, keepingItems: false)
     #expect(again.allSatisfy { $0.items.isEmpty && $0.newItemList.isEmpty })
+    #expect(again.allSatisfy { $0.newItemIDs.isEmpty })
   }
 
 }

@@ -72,27 +72,28 @@ enum FeedCommand {
     spinner.start("fetching \(sources.count) sources…")
     let total = sources.count
     var reports = await service.fetch(
-      sources, refresh: arguments[Options.refresh], offline: arguments[Options.offline]
+      sources, refresh: arguments[Options.refresh], offline: arguments[Options.offline],
+      keepingNewItems: false
     ) { remaining in
       spinner.update("fetching \(total) sources… \(total - remaining) done")
     }
     if arguments[Options.newOnly] {
       // Only what this run fetched and no cache held before: a stream for scripts.
       for index in reports.indices {
-        let new = Set(reports[index].newItemList.map(\.id))
+        let new = Set(reports[index].newItemIDs)
         reports[index].items.removeAll { !new.contains($0.id) }
       }
     }
     if let text = arguments[Options.since], let since = ISO8601.date(from: text) {
       // Only the items first seen since then (an item first seen before any record: not new).
-      let arrivals = try lists.arrivals(of: reports.flatMap(\.items).map(\.id))
+      let arrivals = try lists.arrivals(of: reports.flatMap { $0.items.map(\.id) })
       for index in reports.indices {
         reports[index].items.removeAll { (arrivals[$0.id] ?? .distantPast) < since }
       }
     }
     await spinner.stop()
     let result = lists.feed(
-      reports, unreadOnly: arguments[Options.unread], limit: limit,
+      consume reports, unreadOnly: arguments[Options.unread], limit: limit,
       showIgnored: arguments[Options.showIgnored])
 
     // Warnings when the command succeeds; when every source failed, each failure is an error
@@ -141,18 +142,20 @@ enum FeedCommand {
   ) {
     switch format {
     case .json:
-      context.console.out(
-        FeedRenderer.json(
-          result.reports, read: result.read,
-          ignored: result.showsIgnored ? result.ignored : nil
-        ).serialized(pretty: true) + "\n")
+      FeedRenderer.json(
+        result.reports, read: result.read, ignored: result.showsIgnored ? result.ignored : nil
+      ) { context.console.out($0) }
     case .jsonLines:
-      for item in result.items {
-        context.console.out(
-          FeedRenderer.item(
-            item, read: result.read.contains(item.id),
-            ignored: result.showsIgnored ? result.ignored.contains(item.id) : nil
-          ).serialized() + "\n")
+      for report in result.reports {
+        var lines = ""
+        for item in report.items {
+          lines +=
+            FeedRenderer.item(
+              item, read: result.read.contains(item.id),
+              ignored: result.showsIgnored ? result.ignored.contains(item.id) : nil
+            ).serialized() + "\n"
+        }
+        if !lines.isEmpty { context.console.out(lines) }
       }
     case .text:
       let renderer = FeedRenderer(

@@ -91,33 +91,44 @@ struct FeedRenderer {
   /// `{"schemaVersion","items":[ITEM…],"sources":[{"name","url","status","fetchedAt","expiresAt","error"}]}`.
   /// With `ignored` (`--show-ignored`), each ITEM says whether the killfile matches it.
   static func json(_ reports: [FeedSourceReport], read: Set<String>, ignored: Set<String>? = nil)
-    -> JSONValue
+    -> String
   {
-    .object([
-      ("schemaVersion", .int(ArticleJSON.schemaVersion)),
-      (
-        "items",
-        .array(
-          reports.flatMap(\.items).map { shown in
-            item(
-              shown, read: read.contains(shown.id), ignored: ignored.map { $0.contains(shown.id) })
-          })
-      ),
-      (
-        "sources",
-        .array(
-          reports.map { report in
-            .object([
-              ("name", .string(report.name)),
-              ("url", .string(report.url.absoluteString)),
-              ("status", .string(report.status.rawValue)),
-              ("fetchedAt", .date(report.fetchedAt)),
-              ("expiresAt", .date(report.expiresAt)),
-              ("error", .string(report.error)),
-            ])
-          })
-      ),
-    ])
+    var all = ""
+    json(reports, read: read, ignored: ignored) { all += $0 }
+    return all
+  }
+
+  /// The same document, pretty, handed to `write` a source at a time: the items of 1,000 feeds
+  /// are never one tree of values nor one string.
+  static func json(
+    _ reports: [FeedSourceReport], read: Set<String>, ignored: Set<String>? = nil,
+    write: (String) -> Void
+  ) {
+    var text = "{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"items\": ["
+    var first = true
+    for report in reports {
+      for shown in report.items {
+        let value = item(
+          shown, read: read.contains(shown.id), ignored: ignored.map { $0.contains(shown.id) })
+        text += (first ? "\n    " : ",\n    ") + value.serialized(prettyAt: 2)
+        first = false
+      }
+      write(text)
+      text = ""
+    }
+    let sources = JSONValue.array(
+      reports.map { report in
+        .object([
+          ("name", .string(report.name)),
+          ("url", .string(report.url.absoluteString)),
+          ("status", .string(report.status.rawValue)),
+          ("fetchedAt", .date(report.fetchedAt)),
+          ("expiresAt", .date(report.expiresAt)),
+          ("error", .string(report.error)),
+        ])
+      })
+    write(
+      (first ? "]" : "\n  ]") + ",\n  \"sources\": " + sources.serialized(prettyAt: 1) + "\n}\n")
   }
 
   /// ITEM: `{"id","source","sources","title","subtitle","imageUrl","url","publishedAt","author",

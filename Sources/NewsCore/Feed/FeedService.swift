@@ -118,9 +118,11 @@ public struct FeedService: Sendable {
   ///   - offline: use the cache only, whatever its age.
   ///   - progress: called as each source finishes, with the number still running.
   ///   - keepingItems: `false` (sync, which stores and shows nothing): each report's `items`
-  ///     (and, with `keepingNewItems` false, `newItemList`) are dropped as its source finishes,
-  ///     `itemCount` saying how many there were, so that memory holds the sources in flight,
-  ///     not every item of the run.
+  ///     are dropped as its source finishes, `itemCount` saying how many there were, so that
+  ///     memory holds the sources in flight, not every item of the run.
+  ///   - keepingNewItems: `true`: each report's `newItemList` holds the items not in the cache
+  ///     before (what a `newItem` hook runs for); `false`: only `newItemIDs` names them (what
+  ///     `news feed --new` needs).
   public func fetch(
     _ sources: [FeedSource], refresh: Bool = false, offline: Bool = false,
     keepingItems: Bool = true, keepingNewItems: Bool = true,
@@ -157,14 +159,15 @@ public struct FeedService: Sendable {
       for await (index, finished) in group {
         var report = finished
         report.itemCount = report.items.count
-        arrived += report.newItemList.map(\.id)
+        arrived += report.newItemIDs
+        if keepingNewItems, !report.newItemIDs.isEmpty {
+          let new = Set(report.newItemIDs)
+          report.newItemList = report.items.filter { new.contains($0.id) }
+        }
         if fullText != nil, sources[index].fullText, report.status != .failed {
           wantingFullText[index] = report.items.prefix(Self.fullTextPerRun).map(\.article)
         }
-        if !keepingItems {
-          report.items = []
-          if !keepingNewItems { report.newItemList = [] }
-        }
+        if !keepingItems { report.items = [] }
         reports[index] = report
         if report.status == .failed || report.status == .stale {
           failed[report.name] = report.error ?? "failed"
@@ -337,8 +340,9 @@ public struct FeedService: Sendable {
       report.error = "source \(source.name): not cached: " + notCached
     }
     let known = Set(cached?.items.map(\.id) ?? [])
-    report.newItemList = entry.items.filter { !known.contains($0.id) }
-    report.newItems = report.newItemList.count
+    // Named, not copied: the items themselves are picked out only when wanted (a hook).
+    report.newItemIDs = entry.items.map(\.id).filter { !known.contains($0) }
+    report.newItems = report.newItemIDs.count
     report.items = source.limited(entry.items)
     report.fetchedAt = entry.fetchedAt
     report.expiresAt = entry.fetchedAt.addingTimeInterval(lifetime(source, entry))
@@ -368,11 +372,14 @@ public struct FeedService: Sendable {
         [headers] () async throws -> (
           HTTPResponse, (items: [FeedItem], notes: [String], hint: Double?)?
         ) in
-        let response = try await transport.get(url, headers: headers)
+        var response = try await transport.get(url, headers: headers)
         guard (200..<300).contains(response.status) else { return (response, nil) }
         var origin = response.origin
         origin.url = origin.url ?? url
         let decoded = try adapter.decode(response.body, source: sourceName, origin: origin)
+        // Read: the body is let go here, not held while the items wait for the store (a run of
+        // 1,000 feeds would hold every body at once).
+        response.body = Data()
         return (response, (limited(decoded.items), decoded.notes, decoded.refreshHint))
       }
       var entry: FeedCacheEntry

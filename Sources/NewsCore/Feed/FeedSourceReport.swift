@@ -32,6 +32,8 @@ public struct FeedSourceReport: Sendable {
   public var itemCount = 0
   /// The items not in the cache before this fetch (what a `newItem` hook runs for).
   public var newItemList: [FeedItem] = []
+  /// The ids of those items (kept when the items themselves are not: `news feed --new`).
+  public var newItemIDs: [String] = []
   /// Until when the server asked not to be asked again (`429` or `503` with `Retry-After`).
   var backoffUntil: Date?
 }

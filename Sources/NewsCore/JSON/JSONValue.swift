@@ -35,6 +35,15 @@ public enum JSONValue: Sendable {
     return out
   }
 
+  /// The document indented as a member `depth` levels deep of a larger pretty document (its
+  /// first line not indented: it follows a key or the line's indentation): the pieces of a
+  /// document too large to build whole, written one after another.
+  public func serialized(prettyAt depth: Int) -> String {
+    var out = ""
+    write(to: &out, pretty: true, indent: depth)
+    return out
+  }
+
   private func write(to out: inout String, pretty: Bool, indent: Int) {
     switch self {
     case .null: out += "null"

@@ -5,11 +5,14 @@ extension ListService {
   /// (``FeedLinkMerge``), read state, unread counts, then only unread items with `unreadOnly`,
   /// then at most `limit` items across sources. Marks that cannot be read are a warning. The
   /// items the killfile matches (``IgnoreRule``) are left out and not counted; with
-  /// `showIgnored` they are shown, and named in ``FeedListResult/ignored``.
+  /// `showIgnored` they are shown, and named in ``FeedListResult/ignored``. The reports are
+  /// taken, not copied: a run of 1,000 feeds holds its items once.
   public func feed(
-    _ reports: [FeedSourceReport], unreadOnly: Bool, limit: Int?, showIgnored: Bool = false
+    _ reports: consuming [FeedSourceReport], unreadOnly: Bool, limit: Int?,
+    showIgnored: Bool = false
   ) -> FeedListResult {
-    var reports = FeedLinkMerge.merged(reports)
+    var reports = consume reports
+    FeedLinkMerge.merge(&reports)
     var ignored: Set<String> = []
     var filter = IgnoreFilter(ignoreRules)
     if !filter.isEmpty {
@@ -37,16 +40,20 @@ extension ListService {
     if let limit {
       var left = limit
       for index in reports.indices {
-        let all = reports[index].items.count
-        reports[index].items = Array(reports[index].items.prefix(left))
-        if reports[index].items.count < all { cut.insert(reports[index].name) }
+        if reports[index].items.count > left {
+          reports[index].items.removeSubrange(left...)
+          cut.insert(reports[index].name)
+        }
         left -= reports[index].items.count
       }
     }
     let shown = Set(reports.lazy.flatMap(\.items).map(\.id))
     // Enclosures come with a fetch; items answered from the cache have them from the store.
     var enclosureWarnings: [String] = []
-    let lacking = reports.flatMap(\.items).filter(\.enclosures.isEmpty).map(\.id)
+    var lacking: [String] = []
+    for report in reports {
+      for item in report.items where item.enclosures.isEmpty { lacking.append(item.id) }
+    }
     if !lacking.isEmpty {
       do {
         let kept = try store.enclosures(among: lacking)
@@ -80,14 +87,15 @@ extension ListService {
   @discardableResult
   public func keep(_ result: FeedListResult) throws -> String? {
     guard result.reports.contains(where: { $0.status != .failed }) else { return nil }
-    let items = result.items
-    let shown = items.map(\.id)
+    let shown = result.reports.flatMap { $0.items.map(\.id) }
     var listing = Listing(
       key: SourceName.feed, provider: SourceName.feed, ids: shown, totalResults: shown.count,
       fetchedAt: context.now())
     // Carried along when small, so `news show 3` reads only this file; 10,000 items of 200 feeds
     // are found by id instead, rather than written out on every run.
-    if items.count <= Listing.maximumCarried { listing.articles = items.map(\.article) }
+    if shown.count <= Listing.maximumCarried {
+      listing.articles = result.reports.flatMap { $0.items.map(\.article) }
+    }
     let warning = try store.setLastListing(listing)
     try? store.noteListed(shown, marks: result.marks)
     return warning

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import NewsCLI
+@testable import NewsCore
+
+@Suite("news feed --json written a source at a time")
+struct FeedRendererTests {
+  func report(_ name: String, _ titles: [String], status: FeedSourceStatus = .fresh)
+    -> FeedSourceReport
+  {
+    FeedSourceReport(
+      name: name, url: URL(string: "https://\(name).example/feed")!, status: status,
+      fetchedAt: Date(timeIntervalSince1970: 1_000_000), expiresAt: nil,
+      error: status == .failed ? "source \(name): failed" : nil,
+      items: titles.compactMap {
+        FeedItem(
+          source: name, title: $0, subtitle: "about \"\($0)\"", imageURL: nil,
+          url: "https://\(name).example/\($0)")
+      }, attempts: 1, newItems: 0)
+  }
+
+  @Test(
+    "the pieces make the document the whole tree makes, byte for byte",
+    arguments: [
+      [[], []], [["one"]], [["one", "two"], [], ["three"]], [[], ["one", "two"]],
+    ] as [[[String]]])
+  func sameDocument(titles: [[String]]) {
+    let reports =
+      zip(["a", "b", "c"], titles).map { report($0, $1) } + [
+        report("d", [], status: .failed)
+      ]
+    let read: Set<String> = ["a.example-one"]
+    let ignored: Set<String> = ["b.example-two"]
+    var pieces: [String] = []
+    FeedRenderer.json(reports, read: read, ignored: ignored) { pieces.append($0) }
+    let tree = JSONValue.object([
+      ("schemaVersion", .int(ArticleJSON.schemaVersion)),
+      (
+        "items",
+        .array(
+          reports.flatMap(\.items).map {
+            FeedRenderer.item($0, read: read.contains($0.id), ignored: ignored.contains($0.id))
+          })
+      ),
+      (
+        "sources",
+        .array(
+          reports.map {
+            .object([
+              ("name", .string($0.name)), ("url", .string($0.url.absoluteString)),
+              ("status", .string($0.status.rawValue)), ("fetchedAt", .date($0.fetchedAt)),
+              ("expiresAt", .date($0.expiresAt)), ("error", .string($0.error)),
+            ])
+          })
+      ),
+    ])
+    #expect(pieces.joined() == tree.serialized(pretty: true) + "\n")
+    // One piece a source and one to close: never the whole document in one string.
+    #expect(pieces.count == reports.count + 1)
+  }
+}
