@@ -33,7 +33,9 @@ struct FeedRendererTests {
     let read: Set<String> = ["a.example-one"]
     let ignored: Set<String> = ["b.example-two"]
     var pieces: [String] = []
-    FeedRenderer.json(reports, read: read, ignored: ignored) { pieces.append($0) }
+    FeedRenderer.json(reports, sources: reports, read: read, ignored: ignored) {
+      pieces.append($0)
+    }
     let tree = JSONValue.object([
       ("schemaVersion", .int(ArticleJSON.schemaVersion)),
       (

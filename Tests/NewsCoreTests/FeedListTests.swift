@@ -45,12 +45,16 @@ struct FeedListTests {
       ([["1"], ["1", "2"], ["2", "1"]], [["1"], ["2"], []], [["b", "c"], ["c"]]),
     ] as [([[String]], [[String]], [[String]])])
   func merged(links: [[String]], kept: [[String]], alsoIn: [[String]]) {
-    var reports = zip(["a", "b", "c"], links).map { report($0, $1) }
-    FeedLinkMerge.merge(&reports)
-    #expect(reports.map { $0.items.map { String($0.id.dropFirst("example.com-".count)) } } == kept)
-    #expect(reports.flatMap { $0.items.map(\.alsoIn) } == alsoIn)
+    let reports = zip(["a", "b", "c"], links).map { report($0, $1) }
+    var packs = reports.map { FeedItemPack($0.items) }
+    let later = FeedLinkMerge.merge(&packs)
+    #expect(packs.map { $0.ids.map { String($0.dropFirst("example.com-".count)) } } == kept)
+    #expect(packs.flatMap { $0.ids.map { later[$0] ?? [] } } == alsoIn)
     // The copy kept is the first source's.
-    #expect(reports.allSatisfy { report in report.items.allSatisfy { $0.source == report.name } })
+    #expect(
+      zip(reports, packs).allSatisfy { report, pack in
+        pack.items.allSatisfy { $0.source == report.name && $0.title.hasPrefix(report.name) }
+      })
   }
 
   @Test(

@@ -73,7 +73,7 @@ enum FeedCommand {
     let total = sources.count
     var reports = await service.fetch(
       sources, refresh: arguments[Options.refresh], offline: arguments[Options.offline],
-      keepingNewItems: false
+      keepingNewItems: false, packingItems: true
     ) { remaining in
       spinner.update("fetching \(total) sources… \(total - remaining) done")
     }
@@ -81,14 +81,14 @@ enum FeedCommand {
       // Only what this run fetched and no cache held before: a stream for scripts.
       for index in reports.indices {
         let new = Set(reports[index].newItemIDs)
-        reports[index].items.removeAll { !new.contains($0.id) }
+        reports[index].keepItems { new.contains($0) }
       }
     }
     if let text = arguments[Options.since], let since = ISO8601.date(from: text) {
       // Only the items first seen since then (an item first seen before any record: not new).
-      let arrivals = try lists.arrivals(of: reports.flatMap { $0.items.map(\.id) })
+      let arrivals = try lists.arrivals(of: reports.flatMap(\.itemIDs))
       for index in reports.indices {
-        reports[index].items.removeAll { (arrivals[$0.id] ?? .distantPast) < since }
+        reports[index].keepItems { (arrivals[$0] ?? .distantPast) >= since }
       }
     }
     await spinner.stop()
@@ -100,7 +100,7 @@ enum FeedCommand {
     // line and the last line says so.
     let everyFailed = result.everyFailed
     var stillFailing: [String] = []
-    for report in result.reports where report.status == .failed || report.status == .stale {
+    for report in result.sourceReports where report.status == .failed || report.status == .stale {
       // Failing run after run: said once, in one line below, not a block each run.
       if failingBefore[report.name] != nil {
         stillFailing.append(report.name)
@@ -119,7 +119,7 @@ enum FeedCommand {
         + "(\(stillFailing.joined(separator: ", "))): news sources --failing"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
-    for report in result.reports {
+    for report in result.sourceReports {
       for warning in report.warnings { context.warn(warning) }
       if let notKept = report.notKept { context.warn(notKept) }
     }
@@ -132,7 +132,7 @@ enum FeedCommand {
       if !everyFailed { throw ListNotKeptError(underlying: error) }
     }
     guard !everyFailed else {
-      throw FeedFailure(count: result.reports.count)
+      throw FeedFailure(count: result.sourceReports.count)
     }
     return .success
   }
@@ -143,7 +143,8 @@ enum FeedCommand {
     switch format {
     case .json:
       FeedRenderer.json(
-        result.reports, read: result.read, ignored: result.showsIgnored ? result.ignored : nil
+        result.reports, sources: result.sourceReports, read: result.read,
+        ignored: result.showsIgnored ? result.ignored : nil
       ) { context.console.out($0) }
     case .jsonLines:
       for report in result.reports {
@@ -162,7 +163,10 @@ enum FeedCommand {
         style: context.style(configuration), width: context.width(configuration),
         now: context.timing.now(), read: result.read, unread: result.unread,
         ignored: result.ignored)
-      renderer.text(result.reports, cutByLimit: result.cutByLimit) { context.console.out($0) }
+      renderer.text(
+        result.reports, count: result.sourceReports.count, items: result.itemCount,
+        cutByLimit: result.cutByLimit
+      ) { context.console.out($0) }
     }
   }
 }

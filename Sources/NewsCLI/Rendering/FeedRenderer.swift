@@ -19,20 +19,25 @@ struct FeedRenderer {
   /// - Parameter cutByLimit: sources whose items `--limit` cut (or left out altogether).
   func text(_ reports: [FeedSourceReport], cutByLimit: Set<String> = []) -> String {
     var all = ""
-    text(reports, cutByLimit: cutByLimit) { all += $0 }
+    text(
+      reports, count: reports.count, items: reports.map(\.items.count).reduce(0, +),
+      cutByLimit: cutByLimit
+    ) { all += $0 }
     return all
   }
 
-  /// The same, handed to `write` a source at a time: 10,000 items never sit in one string.
+  /// The same, handed to `write` a source at a time: 10,000 items never sit in one string, and
+  /// `reports`, `count` of them holding `items` items, may decode each as it is read
+  /// (``FeedListResult/reports``).
   func text(
-    _ reports: [FeedSourceReport], cutByLimit: Set<String> = [], write: (String) -> Void
+    _ reports: some Sequence<FeedSourceReport>, count: Int, items total: Int,
+    cutByLimit: Set<String> = [], write: (String) -> Void
   ) {
-    let total = reports.map(\.items.count).reduce(0, +)
     let unreadTotal = unread.values.reduce(0, +)
     var text =
       style.bold("Feed")
       + style.dim(
-        " · \(total) item\(total == 1 ? "" : "s") from \(reports.count) source\(reports.count == 1 ? "" : "s") · \(unreadTotal) unread"
+        " · \(total) item\(total == 1 ? "" : "s") from \(count) source\(count == 1 ? "" : "s") · \(unreadTotal) unread"
       ) + "\n"
     var number = 0
     let indent = "     "
@@ -94,15 +99,17 @@ struct FeedRenderer {
     -> String
   {
     var all = ""
-    json(reports, read: read, ignored: ignored) { all += $0 }
+    json(reports, sources: reports, read: read, ignored: ignored) { all += $0 }
     return all
   }
 
   /// The same document, pretty, handed to `write` a source at a time: the items of 1,000 feeds
-  /// are never one tree of values nor one string.
+  /// are never one tree of values nor one string. The items come from `reports` (which may
+  /// decode each as it is read), the list of sources from `sources` (the same reports, their
+  /// items left out).
   static func json(
-    _ reports: [FeedSourceReport], read: Set<String>, ignored: Set<String>? = nil,
-    write: (String) -> Void
+    _ reports: some Sequence<FeedSourceReport>, sources: [FeedSourceReport], read: Set<String>,
+    ignored: Set<String>? = nil, write: (String) -> Void
   ) {
     var text = "{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"items\": ["
     var first = true
@@ -117,7 +124,7 @@ struct FeedRenderer {
       text = ""
     }
     let sources = JSONValue.array(
-      reports.map { report in
+      sources.map { report in
         .object([
           ("name", .string(report.name)),
           ("url", .string(report.url.absoluteString)),

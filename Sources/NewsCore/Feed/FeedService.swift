@@ -123,9 +123,11 @@ public struct FeedService: Sendable {
   ///   - keepingNewItems: `true`: each report's `newItemList` holds the items not in the cache
   ///     before (what a `newItem` hook runs for); `false`: only `newItemIDs` names them (what
   ///     `news feed --new` needs).
+  ///   - packingItems: each report's items are packed (``FeedSourceReport/pack``) as its source
+  ///     finishes: a feed of 1,000 sources holds their text, not 50,000 values.
   public func fetch(
     _ sources: [FeedSource], refresh: Bool = false, offline: Bool = false,
-    keepingItems: Bool = true, keepingNewItems: Bool = true,
+    keepingItems: Bool = true, keepingNewItems: Bool = true, packingItems: Bool = false,
     progress: (@Sendable (Int) -> Void)? = nil
   ) async -> [FeedSourceReport] {
     // What the cache can answer is answered first, in order and without a task each (a warm
@@ -138,7 +140,8 @@ public struct FeedService: Sendable {
     let waits = backoff.read(now: now())
     for (index, source) in sources.enumerated() {
       switch start(source, refresh: refresh, offline: offline, waitUntil: waits[source.name]) {
-      case .done(let report):
+      case .done(var report):
+        if packingItems { report.packItems() }
         reports[index] = report
         remaining -= 1
         progress?(remaining)
@@ -168,6 +171,7 @@ public struct FeedService: Sendable {
           wantingFullText[index] = report.items.prefix(Self.fullTextPerRun).map(\.article)
         }
         if !keepingItems { report.items = [] }
+        if packingItems { report.packItems() }
         reports[index] = report
         if report.status == .failed || report.status == .stale {
           failed[report.name] = report.error ?? "failed"
@@ -203,13 +207,14 @@ public struct FeedService: Sendable {
       // Those answered without a fetch (the cache, a backoff) count their items too.
       var finished = reports.compactMap { report -> FeedSourceReport? in
         guard var report, report.itemCount == 0 else { return report }
-        report.itemCount = report.items.count
+        report.itemCount = report.pack?.count ?? report.items.count
         return report
       }
       if let fullText {
         for (index, source) in sources.enumerated()
         where source.fullText && wantingFullText[index] == nil && index < finished.count {
-          wantingFullText[index] = finished[index].items.prefix(Self.fullTextPerRun).map(\.article)
+          wantingFullText[index] = finished[index].unpackedItems.prefix(Self.fullTextPerRun).map(
+            \.article)
         }
         // After the items are kept; a failure is a warning of its source, tried again next run.
         let failures = await fullText.fetchMissing(

@@ -14,8 +14,10 @@ public struct FeedSourceReport: Sendable {
   public var expiresAt: Date?
   /// Why the fetch failed.
   public var error: String?
-  /// Its items.
+  /// Its items (none when they are packed: ``pack``).
   public var items: [FeedItem]
+  /// Its items packed, when the fetch was asked to pack them (``FeedService/fetch(_:refresh:offline:keepingItems:keepingNewItems:packingItems:progress:)``).
+  public var pack: FeedItemPack?
   /// HTTP attempts made (0 when served from the cache).
   public var attempts: Int
   /// How many of the items were not in the cache before.
@@ -36,4 +38,26 @@ public struct FeedSourceReport: Sendable {
   public var newItemIDs: [String] = []
   /// Until when the server asked not to be asked again (`429` or `503` with `Retry-After`).
   var backoffUntil: Date?
+
+  /// The ids of its items, packed or not.
+  public var itemIDs: [String] { pack?.ids ?? items.map(\.id) }
+
+  /// Keeps the items whose id `isIncluded` accepts, packed or not.
+  public mutating func keepItems(where isIncluded: (String) -> Bool) {
+    if pack != nil {
+      pack?.filter(isIncluded)
+    } else {
+      items.removeAll { !isIncluded($0.id) }
+    }
+  }
+
+  /// Its items, decoded from ``pack`` when they are packed.
+  public var unpackedItems: [FeedItem] { pack?.items ?? items }
+
+  /// Moves the items into ``pack`` (counted in ``itemCount`` first).
+  mutating func packItems() {
+    if itemCount == 0 { itemCount = items.count }
+    pack = FeedItemPack(items)
+    items = []
+  }
 }

@@ -1,9 +1,20 @@
+import FeedParsing
+
 /// The feed as it is shown: the sources' reports (one link one item, only unread ones when
 /// asked, cut to the limit), which items are read, each source's unread count, and what the
 /// user should be told.
+///
+/// The items stay packed (``FeedItemPack``) until shown: ``report(at:)`` decodes one source's,
+/// so that a feed of 1,000 sources is written a source at a time.
 public struct FeedListResult: Sendable {
-  /// The reports, in the order of the sources, with the items to show.
-  public var reports: [FeedSourceReport]
+  /// The reports, in the order of the sources, without their items (``report(at:)`` has them).
+  public private(set) var sourceReports: [FeedSourceReport]
+  /// The items to show of each source, in the order of ``sourceReports``.
+  let packs: [FeedItemPack]
+  /// The later sources listing an item shown (its ``FeedItem/alsoIn``), by id.
+  let alsoIn: [String: [String]]
+  /// Enclosures the store keeps for items shown without them (answered from the cache), by id.
+  let enclosures: [String: [Enclosure]]
   /// The ids of the shown items that are read.
   public var read: Set<String>
   /// Each source's unread items (before `--unread` and `--limit`).
@@ -16,11 +27,53 @@ public struct FeedListResult: Sendable {
   public var cutByLimit: Set<String>
   /// Warnings for standard error (read marks that cannot be read).
   public var warnings: [String]
-  /// Whether every source failed (the command then fails, after showing what it could).
-  public var everyFailed: Bool { reports.allSatisfy { $0.status == .failed } }
   /// The marks the list was shown with (to stamp again those still listed).
   let marks: ReadMarks
 
-  /// Every item shown, numbered across sources in this order.
+  init(
+    sourceReports: [FeedSourceReport], packs: [FeedItemPack], alsoIn: [String: [String]],
+    enclosures: [String: [Enclosure]], read: Set<String>, unread: [String: Int],
+    cutByLimit: Set<String>, warnings: [String], marks: ReadMarks
+  ) {
+    self.sourceReports = sourceReports
+    self.packs = packs
+    self.alsoIn = alsoIn
+    self.enclosures = enclosures
+    self.read = read
+    self.unread = unread
+    self.cutByLimit = cutByLimit
+    self.warnings = warnings
+    self.marks = marks
+  }
+
+  /// Whether every source failed (the command then fails, after showing what it could).
+  public var everyFailed: Bool { sourceReports.allSatisfy { $0.status == .failed } }
+
+  /// The report of the source at `index` with the items it shows, decoded.
+  public func report(at index: Int) -> FeedSourceReport {
+    var report = sourceReports[index]
+    report.items = packs[index].items
+    for item in report.items.indices {
+      let id = report.items[item].id
+      if let later = alsoIn[id] { report.items[item].alsoIn = later }
+      if report.items[item].enclosures.isEmpty, let kept = enclosures[id] {
+        report.items[item].enclosures = kept
+      }
+    }
+    return report
+  }
+
+  /// The reports with their items, decoded a source at a time as they are read.
+  public var reports: LazyMapSequence<Range<Int>, FeedSourceReport> {
+    sourceReports.indices.lazy.map(report(at:))
+  }
+
+  /// The ids of every item shown, numbered across sources in this order.
+  public var ids: [String] { packs.flatMap(\.ids) }
+
+  /// How many items are shown.
+  public var itemCount: Int { packs.reduce(0) { $0 + $1.count } }
+
+  /// Every item shown, numbered across sources in this order (all decoded at once).
   public var items: [FeedItem] { reports.flatMap(\.items) }
 }

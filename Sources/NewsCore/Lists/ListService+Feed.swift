@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 extension ListService {
@@ -5,74 +6,71 @@ extension ListService {
   /// (``FeedLinkMerge``), read state, unread counts, then only unread items with `unreadOnly`,
   /// then at most `limit` items across sources. Marks that cannot be read are a warning. The
   /// items the killfile matches (``IgnoreRule``) are left out and not counted; with
-  /// `showIgnored` they are shown, and named in ``FeedListResult/ignored``. The reports are
-  /// taken, not copied: a run of 1,000 feeds holds its items once.
+  /// `showIgnored` they are shown, and named in ``FeedListResult/ignored``.
+  ///
+  /// The reports are taken, not copied, and their items packed (as a fetch with `packingItems`
+  /// hands them over): every step reads ids, but the killfile, which decodes a source at a time.
   public func feed(
     _ reports: consuming [FeedSourceReport], unreadOnly: Bool, limit: Int?,
     showIgnored: Bool = false
   ) -> FeedListResult {
     var reports = consume reports
-    FeedLinkMerge.merge(&reports)
+    var packs: [FeedItemPack] = []
+    packs.reserveCapacity(reports.count)
+    for index in reports.indices {
+      packs.append(reports[index].pack ?? FeedItemPack(reports[index].items))
+      reports[index].pack = nil
+      reports[index].items = []
+    }
+    let alsoIn = FeedLinkMerge.merge(&packs)
     var ignored: Set<String> = []
     var filter = IgnoreFilter(ignoreRules)
     if !filter.isEmpty {
-      for index in reports.indices {
-        for item in reports[index].items where filter.ignores(item.article) {
+      for index in packs.indices {
+        for item in packs[index].items where filter.ignores(item.article) {
           ignored.insert(item.id)
         }
-        if !showIgnored { reports[index].items.removeAll { ignored.contains($0.id) } }
+        if !showIgnored { packs[index].filter { !ignored.contains($0) } }
       }
     }
-    let ids = reports.flatMap { $0.items.map(\.id) }
+    let ids = packs.flatMap(\.ids)
     let (marks, warnings) = readMarksOrWarning(of: ids)
     let read = marks.marked(ids)
     var unread: [String: Int] = [:]
-    for report in reports {
+    for (report, pack) in zip(reports, packs) {
       unread[report.name] =
-        report.items.lazy.filter {
-          !read.contains($0.id) && !ignored.contains($0.id)
-        }.count
+        pack.ids.lazy.filter { !read.contains($0) && !ignored.contains($0) }.count
     }
     if unreadOnly {
-      for index in reports.indices { reports[index].items.removeAll { read.contains($0.id) } }
+      for index in packs.indices { packs[index].filter { !read.contains($0) } }
     }
     var cut: Set<String> = []
     if let limit {
       var left = limit
-      for index in reports.indices {
-        if reports[index].items.count > left {
-          reports[index].items.removeSubrange(left...)
+      for index in packs.indices {
+        if packs[index].count > left {
+          packs[index].prefix(left)
           cut.insert(reports[index].name)
         }
-        left -= reports[index].items.count
+        left -= packs[index].count
       }
     }
-    let shown = Set(reports.lazy.flatMap(\.items).map(\.id))
+    let shown = Set(packs.lazy.flatMap(\.ids))
     // Enclosures come with a fetch; items answered from the cache have them from the store.
+    var enclosures: [String: [Enclosure]] = [:]
     var enclosureWarnings: [String] = []
-    var lacking: [String] = []
-    for report in reports {
-      for item in report.items where item.enclosures.isEmpty { lacking.append(item.id) }
-    }
+    let lacking = packs.flatMap(\.idsWithoutEnclosures)
     if !lacking.isEmpty {
       do {
-        let kept = try store.enclosures(among: lacking)
-        if !kept.isEmpty {
-          for report in reports.indices {
-            for item in reports[report].items.indices {
-              if let found = kept[reports[report].items[item].id] {
-                reports[report].items[item].enclosures = found
-              }
-            }
-          }
-        }
+        enclosures = try store.enclosures(among: lacking)
       } catch {
         enclosureWarnings.append(
           "enclosures unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
       }
     }
     var result = FeedListResult(
-      reports: reports, read: read.intersection(shown), unread: unread, cutByLimit: cut,
+      sourceReports: reports, packs: packs, alsoIn: alsoIn.filter { shown.contains($0.key) },
+      enclosures: enclosures, read: read.intersection(shown), unread: unread, cutByLimit: cut,
       warnings: warnings + filter.warnings + enclosureWarnings, marks: marks)
     if showIgnored {
       result.ignored = ignored.intersection(shown)
@@ -86,16 +84,14 @@ extension ListService {
   /// shows nothing: the last list stays what it was, for `news show 3`.
   @discardableResult
   public func keep(_ result: FeedListResult) throws -> String? {
-    guard result.reports.contains(where: { $0.status != .failed }) else { return nil }
-    let shown = result.reports.flatMap { $0.items.map(\.id) }
+    guard result.sourceReports.contains(where: { $0.status != .failed }) else { return nil }
+    let shown = result.ids
     var listing = Listing(
       key: SourceName.feed, provider: SourceName.feed, ids: shown, totalResults: shown.count,
       fetchedAt: context.now())
     // Carried along when small, so `news show 3` reads only this file; 10,000 items of 200 feeds
     // are found by id instead, rather than written out on every run.
-    if shown.count <= Listing.maximumCarried {
-      listing.articles = result.reports.flatMap { $0.items.map(\.article) }
-    }
+    if shown.count <= Listing.maximumCarried { listing.articles = result.items.map(\.article) }
     let warning = try store.setLastListing(listing)
     try? store.noteListed(shown, marks: result.marks)
     return warning

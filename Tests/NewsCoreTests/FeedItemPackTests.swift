@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import FeedParsing
+@testable import NewsCore
+
+@Suite("a source's items packed until shown")
+struct FeedItemPackTests {
+  /// Items with every field set or absent in turn, one carrying enclosures.
+  func items(_ count: Int) -> [FeedItem] {
+    (0..<count).map { index in
+      var item = FeedItem(
+        id: "id-\(index)", source: index == 2 ? "saved" : "feed", title: "T\(index)")
+      if index % 2 == 0 { item.subtitle = "about é \(index)" }
+      if index % 3 == 0 { item.imageURL = "https://img.example/\(index).png" }
+      if index != 1 { item.url = "https://example.com/\(index)" }
+      if index % 2 == 1 {
+        item.publishedAt = Date(timeIntervalSince1970: 1_700_000_000 + Double(index))
+      }
+      if index == 3 { item.author = "Ann" }
+      if index == 4 { item.content = String(repeating: "long text ", count: 100) }
+      if index == 5 {
+        item.enclosures = [
+          Enclosure(url: "https://cdn.example/5.mp3", type: "audio/mpeg", length: 9)
+        ]
+      }
+      return item
+    }
+  }
+
+  @Test("every field comes back as it went in, enclosures too, in order")
+  func roundTrip() {
+    let items = items(7)
+    let pack = FeedItemPack(items)
+    #expect(pack.items == items)
+    #expect(pack.ids == items.map(\.id))
+    #expect(pack.count == 7)
+    #expect(pack.idsWithoutEnclosures == items.map(\.id).filter { $0 != "id-5" })
+    #expect(FeedItemPack([]).items.isEmpty && FeedItemPack([]).isEmpty)
+  }
+
+  @Test(
+    "narrowed, it decodes only what is left, skipping the rest",
+    arguments: [
+      (Set(["id-0", "id-6"]), nil), (Set(["id-1", "id-4", "id-5"]), nil), (Set<String>(), nil),
+      (Set(["id-0", "id-2", "id-3", "id-4"]), 2), (Set(["id-6"]), 0),
+    ] as [(Set<String>, Int?)])
+  func narrowed(keep: Set<String>, prefix: Int?) {
+    let items = items(7)
+    var pack = FeedItemPack(items)
+    var asked: [String] = []
+    pack.filter { id, source in
+      asked.append(id)
+      #expect(source == (id == "id-2" ? "saved" : "feed"))
+      return keep.contains(id)
+    }
+    // Asked once an item, in order.
+    #expect(asked == items.map(\.id))
+    var expected = items.filter { keep.contains($0.id) }
+    if let prefix {
+      pack.prefix(prefix)
+      expected = Array(expected.prefix(prefix))
+    }
+    #expect(pack.items == expected)
+    #expect(pack.ids == expected.map(\.id))
+    #expect(pack.idsWithoutEnclosures == expected.filter(\.enclosures.isEmpty).map(\.id))
+  }
+}
