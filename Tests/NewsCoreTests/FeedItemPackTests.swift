@@ -65,4 +65,28 @@ struct FeedItemPackTests {
     #expect(pack.ids == expected.map(\.id))
     #expect(pack.idsWithoutEnclosures == expected.filter(\.enclosures.isEmpty).map(\.id))
   }
+
+  @Test("a cache entry written from the pack reads back as one written from the items")
+  func cacheEntry() throws {
+    var pack = FeedItemPack(items(7))
+    pack.filter { $0 != "id-3" }
+    pack.prefix(5)
+    var entry = FeedCacheEntry(
+      url: "https://example.com/feed", items: [], fetchedAt: Date(timeIntervalSince1970: 1_000),
+      etag: "\"v1\"", lastModified: nil, kept: true)
+    entry.freshFor = 600
+    let packed = entry.encoded(with: pack)
+    entry.items = pack.items
+    #expect(packed == entry.encoded)
+    let read = try FeedCacheEntry.decode(packed)
+    // The cache keeps no enclosures; everything else comes back.
+    #expect(
+      read.items
+        == pack.items.map { item in
+          var plain = item
+          plain.enclosures = []
+          return plain
+        })
+    #expect(read.etag == "\"v1\"" && read.kept == true && read.freshFor == 600)
+  }
 }

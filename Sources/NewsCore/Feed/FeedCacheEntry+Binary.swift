@@ -8,24 +8,31 @@ extension FeedCacheEntry {
 
   /// The entry in the compact format of ``BinaryWriter``.
   var encoded: [UInt8] {
+    encoded { writer in
+      writer.integer(items.count)
+      for item in items {
+        writer.string(item.id)
+        writer.string(item.source)
+        FeedItemPack.write(item, to: &writer)
+      }
+    }
+  }
+
+  /// The entry in the same format with the items of `pack` in place of ``items``, copied as
+  /// they are packed rather than decoded (the pack writes an item as an entry does, after its
+  /// id and source).
+  func encoded(with pack: FeedItemPack) -> [UInt8] {
+    encoded { pack.write(to: &$0) }
+  }
+
+  private func encoded(items writeItems: (inout BinaryWriter) -> Void) -> [UInt8] {
     var writer = BinaryWriter(magic: Self.magic)
     writer.string(url)
     writer.double(fetchedAt.timeIntervalSince1970)
     writer.string(etag)
     writer.string(lastModified)
     writer.bool(kept)
-    writer.integer(items.count)
-    for item in items {
-      writer.string(item.id)
-      writer.string(item.source)
-      writer.string(item.title)
-      writer.string(item.subtitle)
-      writer.string(item.imageURL)
-      writer.string(item.url)
-      writer.date(item.publishedAt)
-      writer.string(item.author)
-      writer.string(item.content)
-    }
+    writeItems(&writer)
     writer.double(freshFor ?? -1)
     return writer.bytes
   }

@@ -28,13 +28,7 @@ public struct FeedItemPack: Sendable {
     var writer = BinaryWriter(magic: Self.magic)
     var enclosures: [Int: [Enclosure]] = [:]
     for (position, item) in items.enumerated() {
-      writer.string(item.title)
-      writer.string(item.subtitle)
-      writer.string(item.imageURL)
-      writer.string(item.url)
-      writer.date(item.publishedAt)
-      writer.string(item.author)
-      writer.string(item.content)
+      Self.write(item, to: &writer)
       if !item.enclosures.isEmpty { enclosures[position] = item.enclosures }
     }
     // Exactly as long as the items: a writer's buffer grows by doubling.
@@ -80,6 +74,55 @@ public struct FeedItemPack: Sendable {
     ids.indices.filter { enclosures[positions[$0]] == nil }.map { ids[$0] }
   }
 
+  /// The enclosures of the items in that carry some, by id (the first item of an id's).
+  public var enclosuresByID: [String: [Enclosure]] {
+    var byID: [String: [Enclosure]] = [:]
+    for (index, position) in positions.enumerated() {
+      if let found = enclosures[position], byID[ids[index]] == nil { byID[ids[index]] = found }
+    }
+    return byID
+  }
+
+  /// Writes an item but its id and source: its text, links, date and author.
+  static func write(_ item: FeedItem, to writer: inout BinaryWriter) {
+    writer.string(item.title)
+    writer.string(item.subtitle)
+    writer.string(item.imageURL)
+    writer.string(item.url)
+    writer.date(item.publishedAt)
+    writer.string(item.author)
+    writer.string(item.content)
+  }
+
+  /// Moves `reader` past an item ``write(_:to:)`` wrote.
+  private static func skipItem(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+    try reader.skipString()
+    for _ in 0..<3 { try reader.skipOptionalString() }
+    try reader.skipDate()
+    for _ in 0..<2 { try reader.skipOptionalString() }
+  }
+
+  /// Writes the items in as a cache entry lists them (their count, then each with its id and
+  /// source), their bytes copied rather than decoded.
+  func write(to writer: inout BinaryWriter) {
+    writer.integer(ids.count)
+    guard var reader = BinaryReader(bytes, magic: Self.magic) else { return }
+    var next = 0
+    var position = 0
+    while next < positions.count {
+      let start = reader.offset
+      // Bytes this type wrote itself: they always read back.
+      do { try Self.skipItem(&reader) } catch { break }
+      if positions[next] == position {
+        writer.string(ids[next])
+        writer.string(sources[next])
+        writer.raw(bytes[start..<reader.offset])
+        next += 1
+      }
+      position += 1
+    }
+  }
+
   /// The items in, decoded, in order.
   public var items: [FeedItem] {
     guard var reader = BinaryReader(bytes, magic: Self.magic) else { return [] }
@@ -91,10 +134,7 @@ public struct FeedItemPack: Sendable {
     while next < positions.count, !reader.isAtEnd {
       do {
         if positions[next] != position {
-          try reader.skipString()
-          for _ in 0..<3 { try reader.skipOptionalString() }
-          try reader.skipDate()
-          for _ in 0..<2 { try reader.skipOptionalString() }
+          try Self.skipItem(&reader)
         } else {
           var item = FeedItem(id: ids[next], source: sources[next], title: try reader.string())
           item.subtitle = try reader.optionalString()

@@ -145,7 +145,11 @@ public struct FeedService: Sendable {
         reports[index] = report
         remaining -= 1
         progress?(remaining)
-      case .fetch(let report, let cached):
+      case .fetch(var report, var cached):
+        // What the cache holds waits packed (for a 304, or shown stale if the fetch fails):
+        // a refresh of 1,000 cached feeds does not hold 50,000 decoded items until each turn.
+        report.packItems()
+        cached?.items = []
         toFetch.append((index, source, report, cached))
       }
     }
@@ -161,17 +165,23 @@ public struct FeedService: Sendable {
       var arrived: [String] = []
       for await (index, finished) in group {
         var report = finished
-        report.itemCount = report.items.count
+        report.itemCount = report.pack?.count ?? report.items.count
         arrived += report.newItemIDs
         if keepingNewItems, !report.newItemIDs.isEmpty {
           let new = Set(report.newItemIDs)
-          report.newItemList = report.items.filter { new.contains($0.id) }
+          report.newItemList = report.unpackedItems.filter { new.contains($0.id) }
         }
         if fullText != nil, sources[index].fullText, report.status != .failed {
-          wantingFullText[index] = report.items.prefix(Self.fullTextPerRun).map(\.article)
+          wantingFullText[index] = report.firstItems(Self.fullTextPerRun).map(\.article)
         }
-        if !keepingItems { report.items = [] }
-        if packingItems { report.packItems() }
+        if !keepingItems {
+          report.items = []
+          report.pack = nil
+        } else if packingItems {
+          report.packItems()
+        } else {
+          report.unpackItems()
+        }
         reports[index] = report
         if report.status == .failed || report.status == .stale {
           failed[report.name] = report.error ?? "failed"
@@ -213,8 +223,7 @@ public struct FeedService: Sendable {
       if let fullText {
         for (index, source) in sources.enumerated()
         where source.fullText && wantingFullText[index] == nil && index < finished.count {
-          wantingFullText[index] = finished[index].unpackedItems.prefix(Self.fullTextPerRun).map(
-            \.article)
+          wantingFullText[index] = finished[index].firstItems(Self.fullTextPerRun).map(\.article)
         }
         // After the items are kept; a failure is a warning of its source, tried again next run.
         let failures = await fullText.fetchMissing(
@@ -300,21 +309,27 @@ public struct FeedService: Sendable {
       let decoded = try source.adapter.decode(response.body, source: source.name, origin: origin)
       report.warnings += decoded.notes.map { "source \(source.name): \($0)" }
       var entry = FeedCacheEntry(
-        url: source.url.absoluteString, items: source.limited(decoded.items), fetchedAt: now(),
+        url: source.url.absoluteString, items: [], fetchedAt: now(),
         etag: response.headers["etag"], lastModified: response.headers["last-modified"])
       let hints = [decoded.refreshHint, Self.responseHint(response.headers, now: now())]
       entry.freshFor = hints.compactMap { $0 }.max()
-      return await written(entry, source: source, cached: nil, report: report)
+      var kept = await written(
+        entry, items: FeedItemPack(source.limited(decoded.items)), source: source, known: [],
+        report: report)
+      kept.unpackItems()
+      return kept
     } catch {
       report.error = (error as? any NewsError)?.message ?? String(describing: error)
       return report
     }
   }
 
-  /// Writes `entry`, fresh from the network, to the cache and its articles to the store (under
-  /// the writers' lock), and says so in `report`.
+  /// Writes `entry`, fresh from the network, its items `pack`ed, to the cache and its articles
+  /// to the store (under the writers' lock), and says so in `report`, with the items not
+  /// `known` before as new. The items wait for the writer packed: when the store is slower than
+  /// the network, hundreds of sources wait at once.
   private func written(
-    _ entry: FeedCacheEntry, source: FeedSource, cached: FeedCacheEntry?,
+    _ entry: FeedCacheEntry, items pack: FeedItemPack, source: FeedSource, known: Set<String>,
     report: FeedSourceReport
   ) async -> FeedSourceReport {
     var report = report
@@ -323,19 +338,19 @@ public struct FeedService: Sendable {
     // cache entry, which says they were kept.
     var entry = entry
     if let batcher {
-      if let failure = await batcher.keep(entry.items.map(\.article), provider: source.name) {
+      if let failure = await batcher.keep(pack, provider: source.name) {
         report.notKept = "source \(source.name): its items were not stored: \(failure)"
       } else {
         entry.kept = true
       }
     }
-    if let warning = await keepEnclosures(of: entry.items, source: source) {
+    if let warning = await keepEnclosures(pack.enclosuresByID, source: source) {
       report.warnings.append(warning)
     }
     let finished = entry
     let notCached = await StoreWriter.run { [cache] () -> String? in
       do {
-        try cache.write(bytes: finished.encoded, name: name)
+        try cache.write(bytes: finished.encoded(with: pack), name: name)
         return nil
       } catch {
         return (error as? any NewsError)?.message ?? String(describing: error)
@@ -344,11 +359,13 @@ public struct FeedService: Sendable {
     if let notCached {
       report.error = "source \(source.name): not cached: " + notCached
     }
-    let known = Set(cached?.items.map(\.id) ?? [])
     // Named, not copied: the items themselves are picked out only when wanted (a hook).
-    report.newItemIDs = entry.items.map(\.id).filter { !known.contains($0) }
+    report.newItemIDs = pack.ids.filter { !known.contains($0) }
     report.newItems = report.newItemIDs.count
-    report.items = source.limited(entry.items)
+    var shown = pack
+    if let maxItems = source.maxItems { shown.prefix(maxItems) }
+    report.items = []
+    report.pack = shown
     report.fetchedAt = entry.fetchedAt
     report.expiresAt = entry.fetchedAt.addingTimeInterval(lifetime(source, entry))
     report.status = .fresh
@@ -375,7 +392,7 @@ public struct FeedService: Sendable {
       let limited = source.limited
       let (response, decoded) = try await deadline.run {
         [headers] () async throws -> (
-          HTTPResponse, (items: [FeedItem], notes: [String], hint: Double?)?
+          HTTPResponse, (items: FeedItemPack, notes: [String], hint: Double?)?
         ) in
         var response = try await transport.get(url, headers: headers)
         guard (200..<300).contains(response.status) else { return (response, nil) }
@@ -385,15 +402,19 @@ public struct FeedService: Sendable {
         // Read: the body is let go here, not held while the items wait for the store (a run of
         // 1,000 feeds would hold every body at once).
         response.body = Data()
-        return (response, (limited(decoded.items), decoded.notes, decoded.refreshHint))
+        // Packed as soon as read: the items wait for the store's writer as bytes.
+        return (
+          response, (FeedItemPack(limited(decoded.items)), decoded.notes, decoded.refreshHint)
+        )
       }
       var entry: FeedCacheEntry
+      var pack = report.pack ?? FeedItemPack(report.items)
       if response.status == 304, let cached, cached.kept == true,
         now().timeIntervalSince(cached.writtenAt ?? cached.fetchedAt)
           < RevalidationTimes.rewriteAfter
       {
-        // Unchanged, and written in full less than a day ago: nothing but the time is written.
-        report.items = source.limited(cached.items)
+        // Unchanged, and written in full less than a day ago: nothing but the time is written
+        // (the report holds the cached items already, packed).
         report.fetchedAt = now()
         report.expiresAt = report.fetchedAt?.addingTimeInterval(lifetime(source, cached))
         report.status = .fresh
@@ -405,8 +426,9 @@ public struct FeedService: Sendable {
         entry = revalidated
       } else if let (items, notes, hint) = decoded {
         report.warnings += notes.map { "source \(source.name): \($0)" }
+        pack = items
         entry = FeedCacheEntry(
-          url: source.url.absoluteString, items: items, fetchedAt: now(),
+          url: source.url.absoluteString, items: [], fetchedAt: now(),
           etag: response.headers["etag"], lastModified: response.headers["last-modified"])
         let hints = [hint, Self.responseHint(response.headers, now: now())].compactMap { $0 }
         entry.freshFor = hints.max()
@@ -420,7 +442,9 @@ public struct FeedService: Sendable {
         throw FeedError.status(
           source: source.name, code: response.status, attempts: response.attempts)
       }
-      report = await written(entry, source: source, cached: cached, report: report)
+      report = await written(
+        entry, items: pack, source: source, known: Set(cached == nil ? [] : report.itemIDs),
+        report: report)
     } catch {
       let message = (error as? any NewsError)?.message ?? String(describing: error)
       // Every message about a source names it.
@@ -475,13 +499,12 @@ public struct FeedService: Sendable {
     return report
   }
 
-  /// Keeps the entry's items as articles of `source` (refreshing when they were last seen, so
-  /// that retention keeps what the source still lists); returns why not, if they were not.
-  /// Keeps the enclosures of `items` that carry some (only a fetch has them: the cache keeps
-  /// none); a failure is a warning, the items are kept all the same.
-  private func keepEnclosures(of items: [FeedItem], source: FeedSource) async -> String? {
-    guard let articles, items.contains(where: { !$0.enclosures.isEmpty }) else { return nil }
-    let enclosures = Dictionary(items.map { ($0.id, $0.enclosures) }) { first, _ in first }
+  /// Keeps `enclosures`, by item id (only a fetch has them: the cache keeps none); a failure is
+  /// a warning, the items are kept all the same.
+  private func keepEnclosures(_ enclosures: [String: [Enclosure]], source: FeedSource) async
+    -> String?
+  {
+    guard let articles, !enclosures.isEmpty else { return nil }
     return await StoreWriter.run { () -> String? in
       do {
         try articles.keepEnclosures(enclosures)
@@ -493,6 +516,8 @@ public struct FeedService: Sendable {
     }
   }
 
+  /// Keeps the entry's items as articles of `source` (refreshing when they were last seen, so
+  /// that retention keeps what the source still lists); returns why not, if they were not.
   private func keep(_ entry: inout FeedCacheEntry, source: FeedSource) -> String? {
     guard let articles else { return nil }
     do {

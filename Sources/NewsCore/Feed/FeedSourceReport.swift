@@ -54,10 +54,24 @@ public struct FeedSourceReport: Sendable {
   /// Its items, decoded from ``pack`` when they are packed.
   public var unpackedItems: [FeedItem] { pack?.items ?? items }
 
-  /// Moves the items into ``pack`` (counted in ``itemCount`` first).
+  /// The first `count` of its items, decoded (only those) from ``pack`` when they are packed.
+  func firstItems(_ count: Int) -> [FeedItem] {
+    guard var first = pack else { return Array(items.prefix(count)) }
+    first.prefix(count)
+    return first.items
+  }
+
+  /// Moves the items into ``pack``, unless they are there.
   mutating func packItems() {
-    if itemCount == 0 { itemCount = items.count }
+    guard pack == nil else { return }
     pack = FeedItemPack(items)
     items = []
+  }
+
+  /// Moves the items out of ``pack``, if they are there.
+  mutating func unpackItems() {
+    guard let pack else { return }
+    items = pack.items
+    self.pack = nil
   }
 }

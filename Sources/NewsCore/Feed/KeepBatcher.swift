@@ -8,7 +8,7 @@ import Foundation
 final class KeepBatcher: @unchecked Sendable {
   // @unchecked: `pending` and `draining` are read and written under `lock` only.
   private struct Request {
-    var articles: [Article]
+    var items: FeedItemPack
     var provider: String
     var done: CheckedContinuation<String?, Never>
   }
@@ -22,11 +22,12 @@ final class KeepBatcher: @unchecked Sendable {
     self.store = store
   }
 
-  /// Keeps `articles` of `provider` with the others waiting; `nil` once stored, else why not.
-  func keep(_ articles: [Article], provider: String) async -> String? {
+  /// Keeps the `items` of `provider` as articles with the others waiting; `nil` once stored,
+  /// else why not. They wait packed, and are decoded when their commit is written.
+  func keep(_ items: FeedItemPack, provider: String) async -> String? {
     await withCheckedContinuation { continuation in
       lock.lock()
-      pending.append(Request(articles: articles, provider: provider, done: continuation))
+      pending.append(Request(items: items, provider: provider, done: continuation))
       let start = !draining
       draining = true
       lock.unlock()
@@ -45,7 +46,7 @@ final class KeepBatcher: @unchecked Sendable {
       guard !batch.isEmpty else { return }
       var failure: String?
       do {
-        try store.keep(batch.map { ($0.articles, $0.provider) })
+        try store.keep(batch.map { ($0.items.items.map(\.article), $0.provider) })
       } catch {
         failure = (error as? any NewsError)?.message ?? String(describing: error)
       }

@@ -33,6 +33,11 @@ struct BinaryWriter {
     bytes.append(contentsOf: value)
   }
 
+  /// Bytes another writer wrote, as they are.
+  mutating func raw(_ written: ArraySlice<UInt8>) {
+    bytes.append(contentsOf: written)
+  }
+
   mutating func string(_ value: String?) {
     guard let value else { return bytes.append(0) }
     bytes.append(1)
