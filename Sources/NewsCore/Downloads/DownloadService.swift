@@ -215,6 +215,8 @@ public struct DownloadService: Sendable {
         outcome.error = Self.newsError(error, url: url, path: part)
         return outcome
       }
+      // Let go before the next attempt opens the part again, or the run ends.
+      defer { file.release() }
       let noting = Task { [store, record] in
         for await validator in heads where validator != nil && validator != record.validator {
           var noted = record

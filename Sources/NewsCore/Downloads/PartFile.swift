@@ -72,7 +72,17 @@ final class PartFile: Sendable {
     state = Mutex(State(descriptor: descriptor, offset: Int64(end)))
   }
 
-  deinit { state.withLock { if $0.descriptor >= 0 { close($0.descriptor) } } }
+  deinit { release() }
+
+  /// Closes the file, and lets its lock go, at the end of an attempt: a transfer that still
+  /// holds the stream a moment longer (a client's thread finishing) must not make the next
+  /// attempt find its own part busy. Bytes that come after are refused.
+  func release() {
+    state.withLock { state in
+      if state.descriptor >= 0 { close(state.descriptor) }
+      state.descriptor = -1
+    }
+  }
 
   /// What the part held before this attempt.
   var offset: Int64 { state.withLock { $0.offset } }
