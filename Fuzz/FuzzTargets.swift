@@ -151,6 +151,13 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       let again = try? FeedCacheEntry.decode(entry.encoded)
       precondition(again?.items == entry.items && again?.url == entry.url, "round trip")
     }
+  case "manifest":
+    // The segment manifest, compact or JSON: any bytes decode or throw; what decodes is written
+    // compact, and that reads back the same.
+    if let manifest = try? SegmentManifest.decode(bytes) {
+      let again = try? SegmentManifest.decode(manifest.encoded)
+      precondition(again?.encoded == manifest.encoded, "round trip")
+    }
   case "dotenv":
     if let values = try? DotEnv.parse(text) {
       precondition(values.keys.allSatisfy { !$0.isEmpty && !$0.contains("=") })

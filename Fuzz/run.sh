@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-20}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(newsapi articles bbc feed syndication subscriptions cache store records search dotenv config text extract)
+[ ${#targets[@]} -gt 0 ] || targets=(newsapi articles bbc feed syndication subscriptions cache manifest store records search dotenv config text extract)
 out=.build/fuzz
 mkdir -p "$out"
 

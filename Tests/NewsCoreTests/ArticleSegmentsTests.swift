@@ -449,6 +449,39 @@ struct ArticleSegmentsTests {
     #expect(!manifest.isLeftover("listing-3"))
   }
 
+  @Test("the manifest is written compact; one in the JSON of earlier versions still reads")
+  func manifestFormats() throws {
+    let store = store()
+    try store.keep([article("a", title: "story")], provider: "newsapi")
+    let magic = Array(SegmentManifest.magic.utf8)
+    let bytes = try #require(try store.store.readBytes(SegmentManifest.fileName))
+    #expect(bytes.starts(with: magic))
+    var manifest = try store.segments.manifest()
+    manifest.retired = [7]
+    manifest.providers["other"] = [
+      SegmentInfo(number: 9, count: 2, oldestSeen: 1.5, chunks: 3, buckets: 4),
+      SegmentInfo(
+        number: 10, count: 1, oldestSeen: 2, chunks: 0, buckets: 0,
+        newestPublished: SegmentInfo.undated),
+    ]
+    #expect(try SegmentManifest.decode(manifest.encoded) == manifest)
+    // What an earlier version wrote: read as it is, and written compact by the next commit.
+    let earlier = try store.segments.manifest()
+    try store.store.write(earlier, name: SegmentManifest.fileName)
+    #expect(try store.store.readBytes(SegmentManifest.fileName)?.starts(with: magic) == false)
+    #expect(try SegmentManifest.stored(in: store.store) == earlier)
+    try store.keep([article("b", title: "story two")], provider: "newsapi")
+    #expect(try store.store.readBytes(SegmentManifest.fileName)?.starts(with: magic) == true)
+    #expect(try store.search(["story"]).articles.count == 2)
+    // Cut short: unreadable, and named so; never taken for an empty store.
+    let current = try #require(try store.store.readBytes(SegmentManifest.fileName))
+    try store.store.write(bytes: Array(current.dropLast(2)), name: SegmentManifest.fileName)
+    let path = store.store.url(for: SegmentManifest.fileName).path
+    #expect(throws: StoreError.unreadableContent(path: path, detail: "number past the end")) {
+      try SegmentManifest.stored(in: store.store)
+    }
+  }
+
   @Test("segments of a newer format are refused, never repaired away")
   func newerFormat() throws {
     let store = store()
@@ -462,6 +495,6 @@ struct ArticleSegmentsTests {
     #expect(throws: refused) {
       try store.store.transaction { try store.segments.repair(in: $0) }
     }
-    #expect(try store.store.read(SegmentManifest.self, name: SegmentManifest.fileName) == manifest)
+    #expect(try SegmentManifest.stored(in: store.store) == manifest)
   }
 }

@@ -160,7 +160,7 @@ struct StoreDamageTests {
     try FileManager.default.removeItem(at: store.store.url(for: StoreLayout.segmentHead))
     try old.write(to: store.store.url(for: StoreLayout.segmentManifest))
     var manifest = try #require(
-      try store.store.read(SegmentManifest.self, name: StoreLayout.segmentManifest))
+      try SegmentManifest.stored(in: store.store))
     manifest.next = 100
     try store.store.write(manifest, name: StoreLayout.segmentManifest)
     #expect(try store.allArticles().count == 5)
@@ -176,7 +176,7 @@ struct StoreDamageTests {
     try store.keep(articles(0..<3), provider: "feed")
     let generation = { () throws -> Int in
       try #require(
-        try store.store.read(SegmentManifest.self, name: StoreLayout.segmentManifest)?.generation)
+        try SegmentManifest.stored(in: store.store)?.generation)
     }
     let before = try generation()
     try store.keep(

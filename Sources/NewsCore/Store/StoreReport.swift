@@ -83,7 +83,7 @@ public struct StoreReport: Sendable {
     let head = segments.head()
     // Listed after the manifest is read (and again with each newer one): a segment a writer
     // made since the listing is never taken for missing.
-    let first = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName)
+    let first = try? SegmentManifest.stored(in: store)
     var present = Set(store.names())
     if let read = first, let head = segments.rollback(of: read, head: head) {
       // Put back from an older copy: what it lists is not what the store holds.
@@ -100,7 +100,7 @@ public struct StoreReport: Sendable {
       // missing counts only once the manifest read after the listing is the same one.
       for _ in 0..<ArticleSegments.maximumReadAttempts
       where !read.liveFileNames.isSubset(of: present) {
-        guard let fresh = try? store.read(SegmentManifest.self, name: SegmentManifest.fileName),
+        guard let fresh = try? SegmentManifest.stored(in: store),
           fresh != read
         else { break }
         read = fresh

@@ -13,7 +13,7 @@ extension ArticleSegments {
       manifest = try self.manifest()
       if !store.names().contains(SegmentManifest.fileName), !manifest.providers.isEmpty {
         actions.append(Self.rebuilt(manifest, because: "it was missing"))
-      } else if let stored = try store.read(SegmentManifest.self, name: SegmentManifest.fileName),
+      } else if let stored = try SegmentManifest.stored(in: store),
         let head = rollback(of: stored, head: head())
       {
         actions.append(

@@ -22,7 +22,7 @@ struct ArticleSegments {
     // The head first: a writer writes the manifest, then the head, so a manifest read after its
     // head is never older than it but when it was put back.
     let head = self.head()
-    guard let manifest = try store.read(SegmentManifest.self, name: SegmentManifest.fileName)
+    guard let manifest = try SegmentManifest.stored(in: store)
     else { return rebuiltManifest() }
     guard manifest.version <= SegmentManifest.currentVersion else {
       throw StoreError.unsupportedVersion(
@@ -55,8 +55,7 @@ struct ArticleSegments {
     var manifest = manifest
     let generation = (manifest.generation ?? 0) + 1
     manifest.generation = generation
-    try files.write(
-      bytes: Array(try JSONEncoder().encode(manifest)), name: SegmentManifest.fileName)
+    try files.write(bytes: manifest.encoded, name: SegmentManifest.fileName)
     let head = Array(try JSONEncoder().encode(SegmentHead(generation: generation)))
     do {
       try files.write(bytes: head, name: SegmentHead.fileName)
