@@ -49,7 +49,7 @@ struct FeedItemPackTests {
     let items = items(7)
     var pack = FeedItemPack(items)
     var asked: [String] = []
-    pack.filter { id, source in
+    pack.filterWithSource { id, source in
       asked.append(id)
       #expect(source == (id == "id-2" ? "saved" : "feed"))
       return keep.contains(id)

@@ -47,7 +47,7 @@ public struct FeedItemPack: Sendable {
 
   /// Keeps the items `isIncluded` accepts, asking once an item, in order, with its id and the
   /// source that listed it.
-  public mutating func filter(_ isIncluded: (_ id: String, _ source: String) -> Bool) {
+  public mutating func filterWithSource(_ isIncluded: (_ id: String, _ source: String) -> Bool) {
     var kept: [Int] = []
     for index in ids.indices where isIncluded(ids[index], sources[index]) { kept.append(index) }
     guard kept.count < ids.count else { return }
@@ -58,7 +58,7 @@ public struct FeedItemPack: Sendable {
 
   /// Keeps the items whose id `isIncluded` accepts.
   public mutating func filter(_ isIncluded: (_ id: String) -> Bool) {
-    filter { id, _ in isIncluded(id) }
+    filterWithSource { id, _ in isIncluded(id) }
   }
 
   /// Keeps the first `count` items.

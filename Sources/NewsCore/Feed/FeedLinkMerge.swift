@@ -14,7 +14,7 @@ public enum FeedLinkMerge {
     var first: [String: Int] = [:]
     var alsoIn: [String: [String]] = [:]
     for index in packs.indices {
-      packs[index].filter { id, source in
+      packs[index].filterWithSource { id, source in
         guard let listedBy = first[id] else {
           first[id] = index
           return true
