@@ -248,7 +248,9 @@ struct ArticleSegmentsTests {
     #expect(try store.allArticles().count == 31)
   }
 
-  @Test("segment files an interrupted save left are ignored, then removed by the next save")
+  @Test(
+    "segment files an interrupted save left are ignored, then removed by the next save that can tell"
+  )
   func leftovers() throws {
     let store = store()
     try store.keep([article("a", title: "kept")], provider: "newsapi")
@@ -264,6 +266,17 @@ struct ArticleSegmentsTests {
     #expect(Set(try store.search(["kept"]).articles.map(\.id)) == ["a", "b"])
     let live = try store.segments.manifest().liveFileNames
     #expect(Set(store.store.names().filter { $0.hasPrefix("seg-") }) == live)
+    // One that is not the next number's main file: the process's later saves do not list the
+    // directory for it; the next process's first save does.
+    let stray = StoreLayout.segment(try store.segments.manifest().next + 3, "-c0")
+    try store.store.write(bytes: [1, 2, 3], name: stray)
+    clock.advance(by: 60)
+    try store.keep([article("c", title: "kept")], provider: "newsapi")
+    #expect(store.store.names().contains(stray))
+    let nextProcess = self.store()
+    try nextProcess.keep([article("d", title: "kept")], provider: "newsapi")
+    #expect(!nextProcess.store.names().contains(stray))
+    #expect(Set(try nextProcess.search(["kept"]).articles.map(\.id)) == ["a", "b", "c", "d"])
   }
 
   @Test("a damaged segment file is named, never overwritten, and nothing is committed")

@@ -23,6 +23,10 @@ public struct EncryptedStore: Sendable {
   final class CheckedState: Sendable {
     let keyVerified = Mutex(false)
     let leftoversRemoved = Mutex(false)
+    /// Whether a save of this process went through the whole directory for article files of
+    /// earlier versions and segment leftovers (``ArticleSegments``): once is enough, as only an
+    /// earlier version writes the ones and a crash, which ends the process, leaves the others.
+    let segmentsTidied = Mutex(false)
   }
 
   /// Creates a store in `directory` (created with mode 0700 on first write).
