@@ -119,15 +119,18 @@ struct HookTests {
     #expect(lines("items.log").filter { $0.hasPrefix("articles|") }.count == count)
   }
 
-  @Test("slow hooks all finish, the sync waiting for them, never more than 4 at once")
+  @Test("hooks that wait all finish, the sync waiting for them, four at once and never more")
   func slowHooks() async throws {
     for name in ["three", "four", "five", "six", "seven", "eight"] { items.record(name) }
     let running = harness.home.path("running")
     try FileManager.default.createDirectory(atPath: running, withIntermediateDirectories: true)
     let log = harness.home.path("counts.log")
-    // Each counts the hooks running beside it (itself included), takes a while, then leaves.
+    let four = harness.home.path("four")
+    // Each counts the hooks running beside it (itself included), then waits until four run at
+    // once (a barrier, not a pause: the first three hold until the fourth comes), then leaves.
+    // With fewer than four at once the barrier never opens and the hooks time out.
     let environment = try config(
-      #"{"newItem": "touch \#(running)/$NEWS_ITEM_ID; ls \#(running) | wc -l >> \#(log); sleep 0.3; rm \#(running)/$NEWS_ITEM_ID"}"#
+      #"{"newItem": "touch \#(running)/$NEWS_ITEM_ID; ls \#(running) | wc -l >> \#(log); until [ -e \#(four) ] || [ $(ls \#(running) | wc -l) -ge 4 ]; do sleep 0.01; done; touch \#(four); rm \#(running)/$NEWS_ITEM_ID"}"#
     )
     let sync = await harness.run(["sync"], environment: environment)
     #expect(sync.code == .success, "\(sync.err)")
@@ -135,6 +138,8 @@ struct HookTests {
     let counts = lines("counts.log").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     #expect(counts.count == 8)
     #expect(counts.allSatisfy { (1...4).contains($0) }, "\(counts)")
+    // The fourth found the three held before it: four ran at once.
+    #expect(counts.max() == 4, "\(counts)")
     // Every one ended before the sync did.
     #expect(try FileManager.default.contentsOfDirectory(atPath: running).isEmpty)
   }

@@ -54,15 +54,9 @@ extension FeedCacheEntry {
     let count = try reader.integer()
     entry.items.reserveCapacity(min(count, 100_000))
     for _ in 0..<count {
-      var item = FeedItem(
-        id: try reader.string(), source: try reader.string(), title: try reader.string())
-      item.subtitle = try reader.optionalString()
-      item.imageURL = try reader.optionalString()
-      item.url = try reader.optionalString()
-      item.publishedAt = try reader.date()
-      item.author = try reader.optionalString()
-      item.content = try reader.optionalString()
-      entry.items.append(item)
+      let id = try reader.string()
+      let source = try reader.string()
+      entry.items.append(try FeedItemPack.readItem(id: id, source: source, from: &reader))
     }
     if current != nil {
       let freshFor = try reader.double()

@@ -94,6 +94,20 @@ public struct FeedItemPack: Sendable {
     writer.string(item.content)
   }
 
+  /// Reads an item ``write(_:to:)`` wrote, with its `id` and `source`.
+  static func readItem(id: String, source: String, from reader: inout BinaryReader)
+    throws(BinaryReader.Malformed) -> FeedItem
+  {
+    var item = FeedItem(id: id, source: source, title: try reader.string())
+    item.subtitle = try reader.optionalString()
+    item.imageURL = try reader.optionalString()
+    item.url = try reader.optionalString()
+    item.publishedAt = try reader.date()
+    item.author = try reader.optionalString()
+    item.content = try reader.optionalString()
+    return item
+  }
+
   /// Moves `reader` past an item ``write(_:to:)`` wrote.
   private static func skipItem(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) {
     try reader.skipString()
@@ -136,13 +150,7 @@ public struct FeedItemPack: Sendable {
         if positions[next] != position {
           try Self.skipItem(&reader)
         } else {
-          var item = FeedItem(id: ids[next], source: sources[next], title: try reader.string())
-          item.subtitle = try reader.optionalString()
-          item.imageURL = try reader.optionalString()
-          item.url = try reader.optionalString()
-          item.publishedAt = try reader.date()
-          item.author = try reader.optionalString()
-          item.content = try reader.optionalString()
+          var item = try Self.readItem(id: ids[next], source: sources[next], from: &reader)
           item.enclosures = enclosures[position] ?? []
           items.append(item)
           next += 1
