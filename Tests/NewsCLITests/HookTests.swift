@@ -194,4 +194,71 @@ struct HookTests {
     let third = await harness.run(arguments, environment: environment)
     #expect(third.code == .success && third.out.isEmpty, "\(third.out)")
   }
+
+  @Test("a hook's background children neither hold the sync nor outlive it; no socket leaks in")
+  func backgroundChildren() async throws {
+    let fds = harness.home.path("fds.log")
+    let pids = harness.home.path("pids.log")
+    // Each run lists what its shell's descriptors are, then leaves a child sleeping in the
+    // background: the sync must not wait for it, and must not leave it running.
+    let environment = try config(
+      #"{"newItem": "for f in /proc/$$/fd/*; do readlink $f; done > \#(fds); sleep 30 & echo $! >> \#(pids)"}"#
+    )
+    let sync = await harness.run(["sync"], environment: environment)
+    #expect(sync.code == .success, "\(sync.err)")
+    // Its input (a pipe), /dev/null, the loop's own output, and nothing of news's: no socket,
+    // no store file.
+    #expect(lines("fds.log").count >= 3)
+    #expect(
+      lines("fds.log").allSatisfy { $0 == "/dev/null" || $0.hasPrefix("pipe:") || $0 == fds },
+      "\(lines("fds.log"))")
+    let children = lines("pids.log").compactMap { pid_t($0) }
+    #expect(children.count == 2)
+    for child in children {
+      #expect(await processEnds(child), "the hook's child \(child) outlived the sync")
+    }
+  }
+
+  @Test("hooks get the allow-listed variables and what hookEnv names, never a secret")
+  func allowListedEnvironment() async throws {
+    let envLog = harness.home.path("env.log")
+    let file = try harness.home.write(
+      "config.json",
+      #"{"sources": [{"name": "a", "enabled": false}, {"name": "b", "enabled": false}, {"name": "c", "enabled": false}, {"name": "articles", "enabled": false}, {"name": "bbc", "enabled": false}, {"name": "r", "url": "\#(harness.server.baseURL.absoluteString)/r.xml"}], "hookEnv": ["MY_TOPIC"], "hooks": {"afterSync": "env > \#(envLog)"}}"#
+    )
+    var environment: [String: String?] = ["NEWS_CONFIG": file, "NEWSAPI_KEY": nil]
+    let secrets = [
+      "BORG_PASSPHRASE": "s1", "SSHPASS": "s2", "MYSQL_PWD": "s3",
+      "DATABASE_URL": "postgres://me:s4@db.example/x", "API_CREDENTIALS": "s5",
+      "AUTH_COOKIE": "s6", "PRIVATEKEY": "s7", "GPGKEY": "s8", "FEVER_PW": "s9",
+      "SOMETHING_ELSE": "s10",
+    ]
+    for (name, value) in secrets { environment[name] = value }
+    environment["MY_TOPIC"] = "climate"
+    environment["LC_TIME"] = "C"
+    let sync = await harness.run(["sync"], environment: environment)
+    #expect(sync.code == .success, "\(sync.err)")
+    let seen = lines("env.log")
+    for (name, value) in secrets {
+      #expect(!seen.contains { $0.hasPrefix(name + "=") || $0.contains(value) }, "\(name)")
+    }
+    #expect(seen.contains("MY_TOPIC=climate"))
+    #expect(seen.contains("LC_TIME=C"))
+    #expect(seen.contains { $0.hasPrefix("HOME=") })
+  }
+}
+
+/// Whether process `pid` has ended (gone, or a zombie nobody reaped yet), waiting for it at most
+/// ten seconds: a SIGKILL is delivered at once, but its end is the kernel's to finish.
+func processEnds(_ pid: pid_t) async -> Bool {
+  for _ in 0..<1_000 {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
+      return true
+    }
+    if let state = stat.split(separator: ")").last?.split(separator: " ").first, state == "Z" {
+      return true
+    }
+    try? await Task.sleep(for: .milliseconds(10))
+  }
+  return false
 }

@@ -85,6 +85,10 @@ public struct FeedConfigFile: Sendable {
   /// for each item new in the run, and once after it (``HookRunner``).
   public var hooks = Hooks()
 
+  /// `"hookEnv": ["NAME", …]`: variables passed to hooks beside the ones every hook gets
+  /// (``ChildEnvironment/forHooks(_:passing:)``).
+  public var hookEnvironment: [String] = []
+
   /// The hook commands of `config.json`.
   public struct Hooks: Sendable, Equatable {
     /// Run once per item new in a sync, with the ITEM JSON on standard input.
@@ -158,6 +162,7 @@ public struct FeedConfigFile: Sendable {
     }
     var file = FeedConfigFile(path: path, sources: wire.sources, ignore: wire.ignore)
     file.hooks = wire.hooks
+    file.hookEnvironment = wire.hookEnvironment
     file.disabledProviders = Set(wire.providers.filter { !$0.value }.keys)
     return file
   }
@@ -191,7 +196,15 @@ public struct FeedConfigFile: Sendable {
   private enum Keys: String, CodingKey {
     case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl, tags
     case maxItems, enabled, ignore, author, link, text, regex, source, search
-    case hooks, newItem, afterSync, fullText, extract, keep, drop
+    case hooks, newItem, afterSync, fullText, extract, keep, drop, hookEnv
+  }
+
+  /// Any key of an object, by its name (to refuse the ones that are not understood).
+  private struct NamedKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
   /// The file as decoded: `{"sources": [...]}`.
@@ -201,6 +214,7 @@ public struct FeedConfigFile: Sendable {
     /// A provider's entry: whether it is enabled.
     var providers: [String: Bool] = [:]
     var hooks = Hooks()
+    var hookEnvironment: [String] = []
 
     init(from decoder: any Decoder) throws {
       guard let root = try? decoder.container(keyedBy: Keys.self) else {
@@ -226,7 +240,19 @@ public struct FeedConfigFile: Sendable {
           if key == .newItem { hooks.newItem = command } else { hooks.afterSync = command }
         }
       }
-      guard root.contains(.sources) || !(root.contains(.ignore) || root.contains(.hooks)) else {
+      if root.contains(.hookEnv) {
+        guard let names = try? root.decode([String].self, forKey: .hookEnv),
+          names.allSatisfy({ !$0.isEmpty && !$0.contains("=") })
+        else {
+          throw Problem(
+            source: nil, field: "hookEnv", problem: "must be a list of variable names")
+        }
+        hookEnvironment = names
+      }
+      guard
+        root.contains(.sources)
+          || !(root.contains(.ignore) || root.contains(.hooks) || root.contains(.hookEnv))
+      else {
         sources = []
         return
       }
@@ -312,6 +338,14 @@ public struct FeedConfigFile: Sendable {
       guard let rules = try? object.nestedContainer(keyedBy: Keys.self, forKey: .extract) else {
         throw Problem(
           source: source, field: "extract", problem: "must be an object with keep and/or drop")
+      }
+      // A key it does not know (`"remove"`) would quietly change nothing: refused.
+      if let any = try? object.nestedContainer(keyedBy: NamedKey.self, forKey: .extract) {
+        for key in any.allKeys where key.stringValue != "keep" && key.stringValue != "drop" {
+          throw Problem(
+            source: source, field: "extract.\(key.stringValue)",
+            problem: "is not understood (keep and drop are)")
+        }
       }
       var result = ExtractionRules()
       for key in [Keys.keep, .drop] where rules.contains(key) {

@@ -8,7 +8,7 @@ import Foundation
 
 /// Runs the user's hook commands (`"hooks"` in `config.json`, `news sync --exec`) through
 /// `/bin/sh -c`: each with its input on standard input and its variables in an environment
-/// without any secret (``ChildEnvironment``), at most ``maximumConcurrent`` at once, each within
+/// of allowed variables only (``ChildEnvironment/forHooks(_:passing:)``), at most ``maximumConcurrent`` at once, each within
 /// its deadline (`NEWS_HOOK_TIMEOUT`). A hook that fails, hangs or cannot start is a warning
 /// naming it, never the sync's failure. Its own output goes nowhere: a cron job's mail holds
 /// what `news` says, not what a hook printed.
@@ -37,9 +37,10 @@ public struct HookRunner: Sendable {
   /// The most runs at once.
   static let maximumConcurrent = 4
 
-  /// Creates a runner.
-  public init(environment: [String: String], deadline: Deadline) {
-    self.environment = ChildEnvironment.scrubbed(environment)
+  /// Creates a runner; its hooks get of `environment` what ``ChildEnvironment/forHooks(_:passing:)``
+  /// lets through, and the variables `passing` names.
+  public init(environment: [String: String], deadline: Deadline, passing: [String] = []) {
+    self.environment = ChildEnvironment.forHooks(environment, passing: passing)
     self.deadline = deadline
   }
 
@@ -64,88 +65,55 @@ public struct HookRunner: Sendable {
     }
   }
 
-  /// One run: `nil` when the command exited 0.
+  /// One run: `nil` when the command exited 0. The hook runs in a process group of its own
+  /// with only standard input, output and error open (``ChildProcess``); its shell's end is
+  /// awaited, never its descendants', and its group is killed when the shell ends or its time
+  /// is up, so nothing it started outlives it.
   private func runOnce(_ command: String, _ run: Run) async -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.environment = environment.merging(run.variables) { $1 }
-    let input = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    let exited = ExitSignal()
-    process.terminationHandler = { _ in exited.signal() }
+    let child: ChildProcess
     do {
-      try process.run()
+      child = try ChildProcess.spawn(
+        shell: command, environment: environment.merging(run.variables) { $1 })
     } catch {
-      return "\(run.label) could not start: \(error.localizedDescription)"
+      return "\(run.label) could not start: \(error.reason)"
     }
     // A hook that does not read its input must not hold the writer, nor kill it: written on a
     // thread of its own with SIGPIPE blocked there (a write to a hook that has exited fails with
     // EPIPE instead, and the signal is dropped with the thread), then closed.
     let data = run.input
-    let writer = input.fileHandleForWriting
+    let writer = child.input
     Thread.detachNewThread {
       var blocked = sigset_t()
       sigemptyset(&blocked)
       sigaddset(&blocked, SIGPIPE)
       pthread_sigmask(SIG_BLOCK, &blocked, nil)
       data.withUnsafeBytes { bytes in
-        _ = FileDescriptor.writeAll(writer.fileDescriptor, bytes)
+        _ = FileDescriptor.writeAll(writer, bytes)
       }
-      try? writer.close()
+      close(writer)
     }
-    let pid = process.processIdentifier
+    let ended = Task { await child.exit() }
+    defer { child.killGroup() }
+    let termination: ChildProcess.Termination
     do {
-      try await deadline.run {
-        // Past its deadline the hook is stopped (SIGKILL: a hook may ignore SIGTERM) and its end
-        // awaited, so that nothing is left running.
+      termination = try await deadline.run {
+        // Past its deadline the hook's group is killed (SIGKILL: a hook may ignore SIGTERM)
+        // and its shell's end awaited, so that nothing is left running.
         await withTaskCancellationHandler {
-          await exited.wait()
+          await ended.value
         } onCancel: {
-          kill(pid, SIGKILL)
+          child.killGroup()
         }
       }
     } catch {
+      _ = await ended.value
       return "\(run.label) took longer than \(deadline.limit.secondsText) s "
         + "(\(deadline.variable)) and was stopped"
     }
-    let status = process.terminationStatus
-    guard process.terminationReason == .exit, status == 0 else {
+    guard !termination.signalled, termination.status == 0 else {
       return
-        "\(run.label) failed (\(process.terminationReason == .exit ? "exit \(status)" : "signal \(status)"))"
+        "\(run.label) failed (\(termination.signalled ? "signal" : "exit") \(termination.status))"
     }
     return nil
-  }
-}
-
-/// The end of a process, awaited once.
-private final class ExitSignal: @unchecked Sendable {
-  // @unchecked: every field is read and written under `lock`.
-  private let lock = NSLock()
-  private var exited = false
-  private var waiter: CheckedContinuation<Void, Never>?
-
-  func signal() {
-    lock.lock()
-    exited = true
-    let waiting = waiter
-    waiter = nil
-    lock.unlock()
-    waiting?.resume()
-  }
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      lock.lock()
-      if exited {
-        lock.unlock()
-        continuation.resume()
-      } else {
-        waiter = continuation
-        lock.unlock()
-      }
-    }
   }
 }
