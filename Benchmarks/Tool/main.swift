@@ -6,6 +6,8 @@ import FeedParsing
 //   news-benchmark crypto [MiB]       ChaCha20-Poly1305 throughput in 16 KiB messages, bytes/s
 //   news-benchmark profile-search     the indexed search against loading and matching everything
 //   news-benchmark extract <page>…    ms a page of the article extractor, against the feed reader
+//   news-benchmark hostile <page> [--keep <selector>]  one extraction of a page and its text,
+//     and the page as a feed item's HTML content: bytes out (Tests/Stress/hostile.sh times it)
 //   news-benchmark parse [--new-only] <file>…  MB/s of the feed reader against the XMLParser-based one it
 //                                     replaced, on the same documents
 import Foundation
@@ -155,6 +157,20 @@ case "extract":
     String(
       format: "extract %.2f ms a page (%d KB, %d words out); feed reader %.2f ms; ratio %.2f",
       extract, kilobytes, words / pages.count, parse, extract / max(parse, 0.000_001)))
+case "hostile":
+  // One of each path a hostile page takes (`show --full`: extraction, then the text printed;
+  // a feed item's content: HTML to text), once: CPU and memory are measured around the process.
+  guard arguments.count >= 2 else { fail("usage: news-benchmark hostile <page> [--keep <sel>]") }
+  let page = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+  var rules = ExtractionRules()
+  if let flag = arguments.firstIndex(of: "--keep"), flag + 1 < arguments.count {
+    rules.keep = try CSSSelector(arguments[flag + 1])
+  }
+  let article = ArticleExtractor.extract(
+    page, url: URL(string: "https://pages.example/a.html"), contentType: "text/html",
+    rules: rules)
+  let item = HTMLText.content(String(decoding: page, as: UTF8.self))
+  print("article \(article?.text.utf8.count ?? 0) bytes, item \(item.utf8.count) bytes")
 case "parse":
   // Each reader over every document, repeated until a second or more has passed: bytes in,
   // items out (HTML to text, dates, ids) for both, the old one through XMLParser.

@@ -158,6 +158,8 @@ struct FullTextTests {
       (#"{"extract": "article"}"#, "field 'extract' must be an object with keep and/or drop"),
       (#"{"extract": {"keep": "p:first"}}"#, "field 'extract.keep' unexpected ':'"),
       (#"{"extract": {"drop": 3}}"#, "field 'extract.drop' must be a selector"),
+      (#"{"extract": {"remove": ".ad"}}"#, "field 'extract.remove' is not understood"),
+      (#"{"extract": {"keep": "*"}}"#, "field 'extract.keep' '*' selects every element"),
     ])
   func config(member: String, message: String) async throws {
     let entry = member.dropFirst().dropLast()

@@ -52,7 +52,11 @@ package enum ArticleExtractor {
     let metadata = ArticleMetadata(root, elements: elements, url: url)
     let shownByline = byline(in: elements)
     revealNoscriptImages(elements.filter { $0.name == "noscript" })
-    if let drop = rules.drop { for element in drop.select(in: root) { element.remove() } }
+    if let drop = rules.drop {
+      let dropped = drop.select(in: root)
+      for element in dropped { element.markRemoved() }
+      HTMLElement.sweep(dropped.compactMap(\.parent))
+    }
     var content: [HTMLElement]
     if let keep = rules.keep, case let kept = outermost(keep.select(in: root)), !kept.isEmpty {
       removeBoilerplate(root, unlikely: false)
@@ -195,7 +199,7 @@ package enum ArticleExtractor {
   static func isHidden(_ element: HTMLElement) -> Bool {
     if element["hidden"] != nil { return true }
     if element["aria-hidden"]?.lowercased() == "true", element.name != "img",
-      !element.all(["p"]).isEmpty || element.text.count < 200
+      element.count(of: "p", upTo: 1) > 0 || element.hasShortText(under: 200)
     {
       return true
     }
@@ -207,23 +211,31 @@ package enum ArticleExtractor {
   /// Removes what is never the article; with `unlikely`, also elements whose class or id says
   /// they are not (unless they also say they may be).
   static func removeBoilerplate(_ root: HTMLElement, unlikely checkClass: Bool) {
+    // Marked as found (what is below a marked element is skipped by every later question),
+    // taken out of their parents once at the end: a page of 100,000 siblings stays linear.
+    var parents: [HTMLElement] = []
+    func drop(_ element: HTMLElement) {
+      element.markRemoved()
+      if let parent = element.parent { parents.append(parent) }
+    }
+    defer { HTMLElement.sweep(parents) }
     for element in root.descendants.reversed() {
       if removedElements.contains(element.name) {
-        element.remove()
+        drop(element)
         continue
       }
       // Most elements have no attributes: nothing more to ask of them.
       guard !element.attributes.isEmpty || element.name == "header" else { continue }
       if let role = element["role"], removedRoles.contains(role.lowercased()) {
-        element.remove()
+        drop(element)
         continue
       }
       if isHidden(element) {
-        element.remove()
+        drop(element)
         continue
       }
-      if element.name == "header", element.all(["p"]).count < 3 {
-        element.remove()
+      if element.name == "header", element.count(of: "p", upTo: 3) < 3 {
+        drop(element)
         continue
       }
       guard checkClass, element["class"] != nil || element["id"] != nil,
@@ -233,7 +245,7 @@ package enum ArticleExtractor {
       if !names.trimmingCharacters(in: .whitespaces).isEmpty, matches(unlikely, names),
         !matches(maybe, names), !hasAncestor(element, in: ["table", "code", "pre"])
       {
-        element.remove()
+        drop(element)
       }
     }
   }
@@ -418,75 +430,138 @@ package enum ArticleExtractor {
   // MARK: - Cleaning
 
   /// Removes, inside the article, what scores badly: link lists, forms, widgets, short blocks
-  /// of images, a heading repeating the title.
+  /// of images, a heading repeating the title. One walk, children before their parent: what an
+  /// element holds (paragraphs, images, list items, code) is what its children that stayed hold,
+  /// counted as they are judged. Linear in the article's size, however deep or wide.
   static func clean(_ content: HTMLElement, title: String?) {
-    defer { dropEmptyHeadings(content) }
-    for element in content.descendants.reversed() {
-      switch element.name {
-      case "h1", "h2":
-        if let title, element.text.lowercased() == title.lowercased() {
-          element.remove()
-        } else if element.name == "h1" {
-          continue
+    /// An element being walked: the next of its children to visit, and what its children that
+    /// stay hold (a child is judged, and added or not, before its parent is judged).
+    struct Frame {
+      let element: HTMLElement
+      var next = 0
+      var held = Contents()
+      let inFigure: Bool
+    }
+    let titleLength = title?.utf8.count
+    var parents: [HTMLElement] = []
+    var stack = [
+      Frame(
+        element: content,
+        inFigure: content.name == "figure" || hasAncestor(content, in: ["figure"]))
+    ]
+    while let top = stack.last {
+      let element = top.element
+      if top.next < element.children.count {
+        stack[stack.count - 1].next += 1
+        if case .element(let child) = element.children[top.next], !child.isRemoved {
+          stack.append(Frame(element: child, inFigure: top.inFigure || element.name == "figure"))
         }
-      case "div", "section", "ul", "ol", "table", "aside", "dl":
-        if shouldRemove(element) { element.remove() }
-      default:
         continue
       }
+      let frame = stack.removeLast()
+      guard !stack.isEmpty else { break }
+      var removed = false
+      switch element.name {
+      case "h1", "h2":
+        // Only a heading about as long as the title can repeat it: its text is read then.
+        if let title, let titleLength, element.length <= 2 * titleLength + 16,
+          element.text.lowercased() == title.lowercased()
+        {
+          removed = true
+        }
+      case "div", "section", "ul", "ol", "table", "aside", "dl":
+        removed = shouldRemove(element, holding: frame.held, inFigure: frame.inFigure)
+      default:
+        break
+      }
+      if removed {
+        element.markRemoved()
+        parents.append(stack[stack.count - 1].element)
+      } else {
+        stack[stack.count - 1].held.add(frame.held, element: element.name)
+      }
+    }
+    HTMLElement.sweep(parents)
+    dropEmptyHeadings(content)
+  }
+
+  /// What an element holds below it, for ``clean(_:title:)``.
+  struct Contents {
+    var paragraphs = 0
+    var images = 0
+    var items = 0
+    /// `pre` and `code` elements.
+    var code = 0
+    var quotes = 0
+
+    /// Adds what a child named `element` holds, and the child itself.
+    mutating func add(_ child: Contents, element: String) {
+      paragraphs += child.paragraphs + (element == "p" ? 1 : 0)
+      images += child.images + (element == "img" ? 1 : 0)
+      items += child.items + (element == "li" ? 1 : 0)
+      code += child.code + (element == "pre" || element == "code" ? 1 : 0)
+      quotes += child.quotes + (element == "blockquote" ? 1 : 0)
     }
   }
 
   /// A heading with nothing after it but another heading (what headed a removed list of
-  /// references or links) goes too.
+  /// references or links) goes too. Each element's children are read once, last to first.
   static func dropEmptyHeadings(_ content: HTMLElement) {
     let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
-    for heading in content.all(headings).reversed() {
-      guard let parent = heading.parent else { continue }
-      let siblings = parent.children.drop { node in
-        if case .element(let element) = node { return element !== heading }
-        return true
-      }.dropFirst()
-      let next = siblings.first { node in
+    var parents: [HTMLElement] = []
+    for parent in [content] + content.descendants.reversed()
+    where parent.children.contains(where: {
+      if case .element(let element) = $0 { headings.contains(element.name) } else { false }
+    }) {
+      // The node after the one looked at: nil at the end, else whether it is a heading.
+      var nextIsHeading: Bool?
+      for node in parent.children.reversed() {
         switch node {
-        case .text(let text): !text.allSatisfy(\.isWhitespace)
-        case .element: true
+        case .text(let text):
+          if !isBlank(text) { nextIsHeading = false }
+        case .element(let element) where element.isRemoved:
+          continue
+        case .element(let element):
+          if headings.contains(element.name), nextIsHeading != false {
+            element.markRemoved()
+            parents.append(parent)
+            continue
+          }
+          nextIsHeading = headings.contains(element.name)
         }
       }
-      switch next {
-      case nil: heading.remove()
-      case .element(let element)? where headings.contains(element.name): heading.remove()
-      default: break
-      }
     }
+    HTMLElement.sweep(parents)
   }
 
-  static func shouldRemove(_ element: HTMLElement) -> Bool {
+  /// Whether `text` is only white space: its bytes read while they are ASCII.
+  static func isBlank(_ text: String) -> Bool {
+    for byte in text.utf8 {
+      switch byte {
+      case 0x20, 0x09, 0x0A, 0x0D, 0x0C: continue
+      case 0x80...: return text.allSatisfy(\.isWhitespace)
+      default: return false
+      }
+    }
+    return true
+  }
+
+  static func shouldRemove(_ element: HTMLElement, holding held: Contents, inFigure: Bool) -> Bool {
     let weight = classWeight(element)
     if weight < 0 { return true }
     let length = element.length
     if element.commaCount >= 10 { return false }
     let isList = element.name == "ul" || element.name == "ol"
-    var (paragraphs, images, items) = (0.0, 0.0, -100.0)
-    for inner in element.descendants {
-      switch inner.name {
-      case "p": paragraphs += 1
-      case "img": images += 1
-      case "li": items += 1
-      default: break
-      }
-    }
+    let paragraphs = Double(held.paragraphs)
+    let images = Double(held.images)
+    let items = Double(held.items - 100)
     let density = element.linkDensity
-    if hasAncestor(element, in: ["figure"])
-      || element.name == "table" && !element.all(["pre", "code"]).isEmpty
-    {
+    if inFigure || element.name == "table" && held.code > 0 {
       return false
     }
     if images > 1, paragraphs / images < 0.5 { return true }
     if !isList, items > paragraphs { return true }
-    if !isList, length < 25, images == 0 || images > 2,
-      element.all(["pre", "code", "blockquote"]).isEmpty
-    {
+    if !isList, length < 25, images == 0 || images > 2, held.code == 0, held.quotes == 0 {
       return !element.elements.isEmpty || length == 0
     }
     if weight < 25, density > 0.2, length > 0 { return density > (isList ? 0.5 : 0.2) }

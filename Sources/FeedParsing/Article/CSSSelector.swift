@@ -49,11 +49,28 @@ package struct CSSSelector: Sendable, Equatable {
     package var detail: String
   }
 
-  /// Reads `text`.
+  /// The longest selector read, in characters.
+  package static let maximumLength = 1_024
+  /// The most alternatives of a comma list.
+  package static let maximumAlternatives = 32
+  /// The most compounds of one alternative (`article div p` is three).
+  package static let maximumCompounds = 16
+
+  /// Reads `text`; a selector longer than ``maximumLength``, with more than
+  /// ``maximumAlternatives`` alternatives or ``maximumCompounds`` compounds in one, is refused.
   package init(_ text: String) throws(Failure) {
+    guard text.count <= Self.maximumLength else {
+      throw Failure(detail: "longer than \(Self.maximumLength) characters")
+    }
     var alternatives: [[(compound: Compound, child: Bool)]] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard alternatives.count < Self.maximumAlternatives else {
+        throw Failure(detail: "more than \(Self.maximumAlternatives) alternatives")
+      }
       let chain = try Self.chain(String(part))
+      guard chain.count <= Self.maximumCompounds else {
+        throw Failure(detail: "more than \(Self.maximumCompounds) elements in one alternative")
+      }
       alternatives.append(chain)
     }
     guard !alternatives.isEmpty else { throw Failure(detail: "an empty selector") }
@@ -156,34 +173,75 @@ package struct CSSSelector: Sendable, Equatable {
     }
     guard !chain.isEmpty else { throw Failure(detail: "an empty selector") }
     guard !child else { throw Failure(detail: "'>' without an element after it") }
+    if let last = chain.last?.compound, last == Compound(tag: "*") {
+      throw Failure(detail: "'*' selects every element: end with a tag, .class, #id or [attr]")
+    }
     return chain
   }
 
-  /// Whether `element` matches one of the alternatives.
+  /// Whether `element` matches one of the alternatives: its ancestors, from the root down, are
+  /// read once.
   package func matches(_ element: HTMLElement) -> Bool {
-    alternatives.contains { Self.matches(element, chain: $0[...]) }
+    var path: [HTMLElement] = [element]
+    while let parent = path[path.count - 1].parent { path.append(parent) }
+    return alternatives.contains { chain in
+      var state = State()
+      var matched: UInt32 = 0
+      for current in path.reversed() {
+        matched = Self.matched(current, chain: chain, within: state)
+        state = state.below(matched)
+      }
+      return matched & (1 << UInt32(chain.count - 1)) != 0
+    }
   }
 
-  private static func matches(
-    _ element: HTMLElement, chain: ArraySlice<(compound: Compound, child: Bool)>
-  ) -> Bool {
-    guard let last = chain.last, last.compound.matches(element) else { return false }
-    let rest = chain.dropLast()
-    guard !rest.isEmpty else { return true }
-    if last.child {
-      guard let parent = element.parent else { return false }
-      return matches(parent, chain: rest)
+  /// What an element's ancestors matched, for one alternative: bit `i` of `ancestors` is set
+  /// when compounds `0...i` match with `i` on some ancestor; of `parent`, on the parent itself.
+  private struct State {
+    var ancestors: UInt32 = 0
+    var parent: UInt32 = 0
+
+    /// The state of the children of an element that matched `matched`.
+    func below(_ matched: UInt32) -> State {
+      State(ancestors: ancestors | matched, parent: matched)
     }
-    var ancestor = element.parent
-    while let current = ancestor {
-      if matches(current, chain: rest) { return true }
-      ancestor = current.parent
-    }
-    return false
   }
 
-  /// The elements below `root` it matches, in document order.
+  /// The compounds `0...i` of `chain` (left to right) that match with `i` on `element`, as bits:
+  /// compound `i` matches the element, and the one before it matched the parent (`>`) or an
+  /// ancestor (a space). No ancestor path is walked twice: linear in the page's size.
+  private static func matched(
+    _ element: HTMLElement, chain: [(compound: Compound, child: Bool)], within state: State
+  ) -> UInt32 {
+    var matched: UInt32 = 0
+    for (index, link) in chain.enumerated() where link.compound.matches(element) {
+      if index == 0 {
+        matched |= 1
+        continue
+      }
+      let before: UInt32 = 1 << UInt32(index - 1)
+      if (link.child ? state.parent : state.ancestors) & before != 0 {
+        matched |= 1 << UInt32(index)
+      }
+    }
+    return matched
+  }
+
+  /// The elements below `root` it matches, in document order: one walk of the tree for each
+  /// alternative, top down.
   package func select(in root: HTMLElement) -> [HTMLElement] {
-    root.descendants.filter(matches)
+    var selected = Set<ObjectIdentifier>()
+    for chain in alternatives {
+      let last: UInt32 = 1 << UInt32(chain.count - 1)
+      var stack: [(HTMLElement, State)] = root.elements.reversed().map { ($0, State()) }
+      while let (element, state) = stack.popLast() {
+        let matched = Self.matched(element, chain: chain, within: state)
+        if matched & last != 0 { selected.insert(ObjectIdentifier(element)) }
+        let below = state.below(matched)
+        for child in element.elements.reversed() { stack.append((child, below)) }
+      }
+    }
+    guard !selected.isEmpty else { return [] }
+    return root.descendants.filter { selected.contains(ObjectIdentifier($0)) }
   }
 }

@@ -16,10 +16,15 @@ package final class HTMLElement {
   var scored = false
   /// Its text's length in UTF-8 bytes (a run of spaces counted once), the part inside links,
   /// and its commas: measured once for the whole tree (``measure()``), not for each question.
-  private(set) var textLength = 0
-  private(set) var linkLength = 0
-  private(set) var commas = 0
+  /// 32 bits each (a page is at most a few hundred MB): a page of 800,000 cells holds as many
+  /// elements, each as small as it can be.
+  private var textLength32: Int32 = 0
+  private var linkLength32: Int32 = 0
+  private var commas32: Int32 = 0
   private var measured = false
+  /// Marked removed (``markRemoved()``): skipped by every walk, and taken out of its parent's
+  /// children by ``sweep(_:)``. Many removals under one parent then cost one pass, not one each.
+  private(set) var isRemoved = false
 
   package init(name: String, attributes: [String: String] = [:]) {
     self.name = name
@@ -30,7 +35,9 @@ package final class HTMLElement {
 
   /// The element children, in order.
   package var elements: [HTMLElement] {
-    children.compactMap { if case .element(let element) = $0 { element } else { nil } }
+    children.compactMap {
+      if case .element(let element) = $0, !element.isRemoved { element } else { nil }
+    }
   }
 
   /// Every element below it, depth first, in document order.
@@ -39,7 +46,7 @@ package final class HTMLElement {
     var stack: [HTMLElement] = []
     func push(_ element: HTMLElement) {
       for child in element.children.reversed() {
-        if case .element(let inner) = child { stack.append(inner) }
+        if case .element(let inner) = child, !inner.isRemoved { stack.append(inner) }
       }
     }
     push(self)
@@ -53,7 +60,7 @@ package final class HTMLElement {
   /// The first element below it called `name`, in document order.
   package func first(named name: String) -> HTMLElement? {
     for child in children {
-      guard case .element(let element) = child else { continue }
+      guard case .element(let element) = child, !element.isRemoved else { continue }
       if element.name == name { return element }
       if let found = element.first(named: name) { return found }
     }
@@ -76,6 +83,7 @@ package final class HTMLElement {
     for child in children {
       switch child {
       case .text(let text): pieces.append(text)
+      case .element(let element) where element.isRemoved: continue
       case .element(let element):
         if Self.blockNames.contains(element.name) { pieces.append(" ") }
         element.collectText(into: &pieces)
@@ -96,6 +104,7 @@ package final class HTMLElement {
         let (bytes, found) = Self.measure(text)
         length += bytes
         commas += found
+      case .element(let element) where element.isRemoved: continue
       case .element(let element):
         element.measure()
         length += element.textLength
@@ -103,7 +112,9 @@ package final class HTMLElement {
         commas += element.commas
       }
     }
-    (textLength, linkLength, self.commas, measured) = (length, links, commas, true)
+    (textLength32, linkLength32, commas32, measured) = (
+      Int32(clamping: length), Int32(clamping: links), Int32(clamping: commas), true
+    )
   }
 
   /// The UTF-8 length of `text` with each run of ASCII spaces counted once (none at the ends),
@@ -130,6 +141,10 @@ package final class HTMLElement {
     }
     return (length, commas)
   }
+
+  private var textLength: Int { Int(textLength32) }
+  private var linkLength: Int { Int(linkLength32) }
+  private var commas: Int { Int(commas32) }
 
   /// The share of its text that is link text (0 when it has none).
   var linkDensity: Double {
@@ -162,6 +177,55 @@ package final class HTMLElement {
       if case .element(let element) = $0 { element === self } else { false }
     }
     self.parent = nil
+  }
+
+  /// Marks it removed: every walk skips it from now on; ``sweep(_:)`` takes it out of its
+  /// parent's children.
+  func markRemoved() {
+    isRemoved = true
+  }
+
+  /// Takes the elements marked removed out of the children of `parents` (each parent's children
+  /// read once).
+  static func sweep(_ parents: [HTMLElement]) {
+    var seen = Set<ObjectIdentifier>()
+    for parent in parents where seen.insert(ObjectIdentifier(parent)).inserted {
+      parent.children.removeAll { node in
+        guard case .element(let element) = node, element.isRemoved else { return false }
+        element.parent = nil
+        return true
+      }
+    }
+  }
+
+  /// How many elements called `name` are below it, counting no further than `limit`.
+  func count(of name: String, upTo limit: Int) -> Int {
+    var found = 0
+    var stack = elements
+    while let next = stack.popLast(), found < limit {
+      if next.name == name { found += 1 }
+      stack += next.elements
+    }
+    return found
+  }
+
+  /// Whether its text, spaces aside, is shorter than `limit` characters, reading no more of it
+  /// than that.
+  func hasShortText(under limit: Int) -> Bool {
+    var count = 0
+    var stack: [HTMLNode] = children.reversed()
+    while let next = stack.popLast() {
+      switch next {
+      case .text(let text):
+        count += text.unicodeScalars.count { !$0.properties.isWhitespace }
+        if count >= limit { return false }
+      case .element(let element) where !element.isRemoved:
+        stack += element.children.reversed()
+      case .element:
+        continue
+      }
+    }
+    return true
   }
 
   package func append(_ node: HTMLNode) {

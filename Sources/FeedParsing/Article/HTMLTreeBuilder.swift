@@ -7,6 +7,10 @@ import Foundation
 package enum HTMLTreeBuilder {
   /// Elements nested deeper than this are made siblings instead (a page of a million `<div>`s).
   static let maximumDepth = 400
+  /// Past this many elements, tags are read as word breaks and their text kept (as
+  /// Readability's `maxElemsToParse` bounds a page): an 8 MB table of 800,000 cells stays
+  /// within the memory an extraction may take.
+  static let maximumElements = 250_000
 
   static let voidElements: Set<String> = [
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
@@ -38,18 +42,27 @@ package enum HTMLTreeBuilder {
     var stack: [HTMLElement] = [root]
     // How many `<p>` are open: most tags need not look for one.
     var openParagraphs = 0
+    var elementCount = 0
     let bytes = Array(html.utf8)
     var index = 0
     var textStart = 0
 
     func flushText(upTo end: Int) {
       guard end > textStart, let current = stack.last else { return }
-      let text = XMLTokenizer.decodingReferences(bytes[textStart..<end], nbspAsSpace: true)
-      if case .text(let previous)? = current.children.last {
-        current.children[current.children.count - 1] = .text(previous + text)
-      } else {
-        current.children.append(.text(text))
+      appendText(
+        XMLTokenizer.decodingReferences(bytes[textStart..<end], nbspAsSpace: true), to: current)
+    }
+    /// Text joins the text just before it in place (a page of 100,000 comments between words
+    /// stays linear).
+    func appendText(_ text: String, to element: HTMLElement) {
+      guard case .text(var previous)? = element.children.last else {
+        element.children.append(.text(text))
+        return
       }
+      // The array lets go of the text first, so that it grows in place.
+      element.children[element.children.count - 1] = .text("")
+      previous += text
+      element.children[element.children.count - 1] = .text(previous)
     }
     func isOpen(_ name: String, within boundaries: Set<String>) -> Bool {
       for element in stack.reversed() {
@@ -88,6 +101,12 @@ package enum HTMLTreeBuilder {
       default:
         break
       }
+      guard elementCount < maximumElements else {
+        // No more elements: the tag is a word break in the text around it.
+        if let current = stack.last { appendText(" ", to: current) }
+        return
+      }
+      elementCount += 1
       let element = HTMLElement(name: name, attributes: attributes)
       let parent = stack.count > maximumDepth ? stack[maximumDepth] : stack[stack.count - 1]
       parent.append(.element(element))

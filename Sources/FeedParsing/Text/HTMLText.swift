@@ -50,8 +50,10 @@ public enum HTMLText {
   /// them), block elements ending lines, then references decoded (so `&lt;b&gt;` stays the text
   /// `<b>`). One pass over the UTF-8 bytes: everything it looks for is ASCII.
   package static func cleaned(_ text: String, images: Bool = false, base: URL? = nil) -> String {
-    // With `images` (an article's content), links are numbered in the text and listed below.
+    // With `images` (an article's content), links are numbered in the text and listed below,
+    // each numbered once (found by a dictionary: a page of 100,000 links stays linear).
     var links: [String] = []
+    var linkNumbers: [String: Int] = [:]
     // Content keeps its structure: list items bulleted or numbered (nested ones indented),
     // quotes marked, preformatted text as it is (its spaces unbreakable, so nothing collapses
     // or wraps them). The quote marks are control bytes placed now and turned into `> ` once
@@ -91,7 +93,9 @@ public enum HTMLText {
         }
       }
     }
-    while index < bytes.count {
+    // What one text may become is bounded (``maximumLength``): past twice that (before spaces
+    // collapse) nothing more is read.
+    while index < bytes.count, out.count < 2 * maximumLength {
       guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else {
         append(bytes[index...])
         break
@@ -128,8 +132,13 @@ public enum HTMLText {
         }),
         FeedLinks.isWebLink(href)
       {
-        if !links.contains(href) { links.append(href) }
-        pendingLink = links.firstIndex(of: href).map { $0 + 1 }
+        if let number = linkNumbers[href] {
+          pendingLink = number
+        } else {
+          links.append(href)
+          linkNumbers[href] = links.count
+          pendingLink = links.count
+        }
       } else if images, name == "/a", let number = pendingLink {
         out += Array("[\(number)]".utf8)
         pendingLink = nil
@@ -142,14 +151,17 @@ public enum HTMLText {
         // A list nested in an item goes on with its items: only the outer one is a paragraph.
         if lists.count <= (name.hasPrefix("/") ? 0 : 1) { out += [0x0A, 0x0A] }
       } else if images, name == "li" {
-        // `• item` or `3. item`, indented two unbreakable spaces a level below the first.
+        // `• item` or `3. item`, indented two unbreakable spaces a level below the first, down
+        // to ``maximumIndent`` levels (deeper lists stand at that indent).
         var marker = "• "
         if let last = lists.last, let number = last {
           lists[lists.count - 1] = number + 1
           marker = "\(number + 1). "
         }
         out.append(0x0A)
-        out += Array(String(repeating: "\u{A0}\u{A0}", count: max(lists.count - 1, 0)).utf8)
+        for _ in 0..<min(max(lists.count - 1, 0), maximumIndent) {
+          out += [0xC2, 0xA0, 0xC2, 0xA0]
+        }
         out += Array(marker.utf8)
       } else if images, element == "blockquote" {
         out += [0x0A, 0x0A, name.hasPrefix("/") ? Self.quoteClose : Self.quoteOpen]
@@ -175,7 +187,28 @@ public enum HTMLText {
         "\n\nLinks:\n"
         + links.enumerated().map { "[\($0.offset + 1)] \($0.element)" }.joined(separator: "\n")
     }
-    return text
+    return bounded(text)
+  }
+
+  /// The most UTF-8 bytes one text (an item's content, an article) becomes: 1 MiB. What is
+  /// longer is cut at a character and ends with ``cutMark``.
+  package static let maximumLength = 1 << 20
+  /// What ends a text cut at ``maximumLength``.
+  package static let cutMark = "\n\n[… cut: the text was longer than 1 MiB]"
+  /// How many levels of nested lists are indented (deeper ones stand at this indent).
+  package static let maximumIndent = 6
+  /// How many levels of nested quotes are marked (`> > …`, deeper ones marked this often).
+  package static let maximumQuoteDepth = 6
+
+  /// `text`, cut to at most ``maximumLength`` bytes (the mark included) at a character boundary.
+  package static func bounded(_ text: String) -> String {
+    guard text.utf8.count > maximumLength else { return text }
+    var end = text.utf8.index(text.utf8.startIndex, offsetBy: maximumLength - cutMark.utf8.count)
+    // Back to the first byte of a character (never inside one's UTF-8).
+    while end > text.utf8.startIndex, text.utf8[end] & 0xC0 == 0x80 {
+      end = text.utf8.index(before: end)
+    }
+    return String(text[..<end]) + cutMark
   }
 
   private static let quoteOpen: UInt8 = 0x01
@@ -200,7 +233,7 @@ public enum HTMLText {
       if kept.isEmpty {
         if lines.last?.isEmpty == false { lines.append("") }
       } else {
-        lines.append(String(repeating: "> ", count: depth) + kept)
+        lines.append(String(repeating: "> ", count: min(depth, maximumQuoteDepth)) + kept)
       }
     }
     while lines.last?.isEmpty == true { lines.removeLast() }
