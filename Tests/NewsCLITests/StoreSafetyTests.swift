@@ -96,6 +96,40 @@ struct StoreSafetyTests {
     #expect(harness.server.requests.count == requests)
   }
 
+  @Test(
+    "a store whose key is gone is given no new one: every command that writes is exit 74 first",
+    arguments: [
+      ["sources", "add", "URL/new.xml"], ["sources", "remove", "blog"],
+      ["sources", "set", "blog", "--disable"], ["sources", "import", "FILE"],
+      ["ignore", "add", "sponsored"], ["headlines"], ["feed"], ["bookmarks"], ["sync"],
+    ])
+  func missingKey(arguments: [String]) async throws {
+    let base = harness.server.baseURL.absoluteString
+    let config = try harness.home.write(
+      "config.json", #"{"sources": [{"name": "blog", "url": "\#(base)/blog.xml"}]}"#)
+    let file = try harness.home.write("urls", "\(base)/imported.xml\n")
+    harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
+    let environment: [String: String?] = ["NEWS_STORE_KEY": nil, "NEWS_CONFIG": config]
+    #expect(await harness.run(["sync"], environment: environment).code == .success)
+    let key = store.appendingPathComponent("key")
+    try FileManager.default.removeItem(at: key)
+    let before = try snapshot()
+    let configBefore = try Data(contentsOf: URL(fileURLWithPath: config))
+    let requests = harness.server.requests.count
+    let result = await harness.run(
+      arguments.map {
+        $0.replacingOccurrences(of: "URL", with: base).replacingOccurrences(of: "FILE", with: file)
+      },
+      environment: environment)
+    #expect(result.code == .ioError, "\(result.err)")
+    #expect(result.err.contains("no store key"), "\(result.err)")
+    #expect(result.err.contains("nothing was written"))
+    #expect(!FileManager.default.fileExists(atPath: key.path))
+    #expect(try snapshot() == before)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == configBefore)
+    #expect(harness.server.requests.count == requests)
+  }
+
   @Test("a store written before the key check is checked by opening its files")
   func wrongKeyOldStore() async throws {
     await harness.succeed(["headlines"], environment: ["NEWS_STORE_KEY": first])

@@ -109,12 +109,17 @@ public struct NewsServices: Sendable {
   }
 
   /// Checks the key against both stores before a command that changes the configuration
-  /// (`sources add|remove|import`): with a wrong key nothing is written or fetched. With no key
-  /// yet there is nothing to check, and nothing is made.
+  /// (`sources add|remove|set|import`, `ignore add|remove`): with a wrong key, or none where a
+  /// store was written with one, nothing is written or fetched. With no key and no store yet
+  /// there is nothing to check, and nothing is made.
   ///
-  /// - Throws: ``StoreError/wrongKey(path:)`` (exit 74).
+  /// - Throws: ``StoreError/wrongKey(path:)`` or ``StoreError/missingKey(path:)`` (exit 74).
   public func checkKey() throws {
-    guard try StoreKey.existing(configuration: configuration) != nil else { return }
+    guard try StoreKey.existing(configuration: configuration) != nil else {
+      // No key, and a store written with one: a new key would not open it.
+      if let written = writtenStore() { throw StoreError.missingKey(path: written) }
+      return
+    }
     for directory in [configuration.paths.dataDirectory, configuration.paths.cacheDirectory] {
       try encryptedStore(at: directory).verifyKey()
     }
@@ -236,11 +241,23 @@ public struct NewsServices: Sendable {
       articles: try articleStore(), cache: try? cacheStore(), report: report)
   }
 
-  /// The key, loaded once a run (made on first use).
+  /// The key, loaded once a run (made on first use: never beside a store written with another,
+  /// which a new key would not open).
   private func key() throws -> StoreKey {
     try opened.key {
-      try StoreKey.load(configuration: configuration, randomBytes: dependencies.randomBytes)
+      if try StoreKey.existing(configuration: configuration) == nil,
+        let written = writtenStore()
+      {
+        throw StoreError.missingKey(path: written)
+      }
+      return try StoreKey.load(configuration: configuration, randomBytes: dependencies.randomBytes)
     }
+  }
+
+  /// The first store directory that holds files (written with a key), if one does.
+  private func writtenStore() -> String? {
+    [configuration.paths.dataDirectory, configuration.paths.cacheDirectory]
+      .first { !StoreDirectory(url: $0).names().isEmpty }?.path
   }
 
   /// The run's store of `directory`: one per directory, so its key is verified once.

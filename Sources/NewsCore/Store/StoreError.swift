@@ -18,6 +18,9 @@ public enum StoreError: NewsError, Equatable {
   case locked(path: String)
   /// The key does not open the store: nothing was written under it.
   case wrongKey(path: String)
+  /// No key (neither `NEWS_STORE_KEY` nor the key file) for a store that was written with one:
+  /// none is made, and nothing was written.
+  case missingKey(path: String)
 
   public var message: String {
     switch self {
@@ -44,6 +47,11 @@ public enum StoreError: NewsError, Equatable {
       return
         "the store key does not open \(path): NEWS_STORE_KEY or the key file is not the key this "
         + "store was written with; nothing was written (see 'news doctor')"
+    case .missingKey(let path):
+      return
+        "no store key (NEWS_STORE_KEY is not set and the key file is missing) for the store in "
+        + "\(path), written with one: set NEWS_STORE_KEY or put the key file back; a new key "
+        + "would not open it, so none was made and nothing was written"
     }
   }
 
