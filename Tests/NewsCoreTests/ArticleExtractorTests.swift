@@ -143,6 +143,18 @@ struct ArticleExtractorTests {
         == "koi8-r")
   }
 
+  @Test("a page labelled UTF-8 with one bad byte stays UTF-8, the byte replaced")
+  func oneBadByte() {
+    let page = Data("<p>Café ".utf8) + Data([0xFF]) + Data(" crème</p>".utf8)
+    let decoded = ArticleExtractor.decode(page, contentType: "text/html; charset=utf-8")
+    #expect(decoded == "<p>Café \u{FFFD} crème</p>")
+    // A page whose every byte beyond ASCII is Windows-1252 is still read as what it is.
+    let mislabelled = Data("<p>caf".utf8) + Data([0xE9, 0x20, 0x93, 0x71, 0x94]) + Data("</p>".utf8)
+    #expect(
+      ArticleExtractor.decode(mislabelled, contentType: "text/html; charset=utf-8")
+        == "<p>café “q”</p>")
+  }
+
   @Test("per-source rules: keep picks the article, drop removes what is inside it")
   func rules() throws {
     let rules = ExtractionRules(

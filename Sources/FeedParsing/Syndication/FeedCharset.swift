@@ -30,6 +30,12 @@ package enum FeedCharset {
     guard let label else { return fallback(bytes) }
     switch label {
     case "utf-8":
+      // Declared UTF-8 that holds UTF-8 stays UTF-8: a bad byte is U+FFFD, not a reason to
+      // read every other character as Windows-1252 ("CafÃ©"). Only where no character beyond
+      // ASCII is UTF-8 is the label wrong (a Windows-1252 document, as feedparser reads it).
+      if String(validating: bytes, as: UTF8.self) == nil, holdsUTF8(bytes) {
+        return mappingC1(String(decoding: bytes, as: UTF8.self))
+      }
       return fallback(bytes)
     case "windows-1252":
       // Valid UTF-8 with something beyond ASCII is a mislabelled UTF-8 document.
@@ -65,6 +71,29 @@ package enum FeedCharset {
   }
 
   /// UTF-8 when the bytes are valid UTF-8, else Windows-1252 (which decodes any byte).
+  /// Whether `bytes` hold at least one well-formed UTF-8 sequence of two bytes or more.
+  static func holdsUTF8(_ bytes: Data) -> Bool {
+    var iterator = bytes.makeIterator()
+    while let byte = iterator.next() {
+      let continuations: Int
+      switch byte {
+      case 0xC2...0xDF: continuations = 1
+      case 0xE0...0xEF: continuations = 2
+      case 0xF0...0xF4: continuations = 3
+      default: continue
+      }
+      var valid = true
+      for _ in 0..<continuations {
+        guard let next = iterator.next(), next & 0xC0 == 0x80 else {
+          valid = false
+          break
+        }
+      }
+      if valid { return true }
+    }
+    return false
+  }
+
   private static func fallback(_ bytes: Data) -> String {
     // Validated by the standard library: a native string, fast to read again.
     String(validating: bytes, as: UTF8.self).map(mappingC1) ?? windows1252(bytes)
