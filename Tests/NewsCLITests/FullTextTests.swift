@@ -33,6 +33,19 @@ struct FullTextTests {
     await harness.succeed(arguments, environment: ["NEWS_COUNTS": "off"])
   }
 
+  @Test("a page over 10 MiB without a length is asked for once, and said so in one error line")
+  func pageOverCap() async throws {
+    harness.server.route(
+      "/huge.html", .streamed(Data(repeating: 0x61, count: 64 << 10), count: 400))
+    let result = await run(["show", base + "/huge.html", "--full"])
+    #expect(result.code == .dataError, "\(result.err)")
+    #expect(result.err.contains("more than 10 MiB"), "\(result.err)")
+    #expect(!result.err.contains("connection"), "\(result.err)")
+    #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
+    #expect(!result.err.contains("warning:"), "\(result.err)")
+    #expect(harness.server.requests(to: "/huge.html").count == 1)
+  }
+
   @Test("show --full: fetched once, extracted, kept; shown again and --offline without a request")
   func show() async throws {
     let url = base + "/story.html"

@@ -149,7 +149,8 @@ struct ArticleExtractorTests {
     let decoded = ArticleExtractor.decode(page, contentType: "text/html; charset=utf-8")
     #expect(decoded == "<p>Café \u{FFFD} crème</p>")
     // A page whose every byte beyond ASCII is Windows-1252 is still read as what it is.
-    let mislabelled = Data("<p>caf".utf8) + Data([0xE9, 0x20, 0x93, 0x71, 0x94]) + Data("</p>".utf8)
+    let mislabelled =
+      Data("<p>caf".utf8) + Data([0xE9, 0x20, 0x93, 0x71, 0x94]) + Data("</p>".utf8)
     #expect(
       ArticleExtractor.decode(mislabelled, contentType: "text/html; charset=utf-8")
         == "<p>café “q”</p>")

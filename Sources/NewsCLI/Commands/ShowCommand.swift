@@ -65,8 +65,9 @@ enum ShowCommand {
         fullText = text
         shown = article.showing(text)
       } catch let error as any NewsError {
-        context.warn(error.message)
-        if arguments[Options.full] { failure = error }
+        // Asked for, its failure is the command's one error line (said last, after what the
+        // feed had); a source's setting makes it a warning.
+        if arguments[Options.full] { failure = error } else { context.warn(error.message) }
       }
     }
 
@@ -104,6 +105,7 @@ enum ShowCommand {
           enclosures: enclosures))
     }
     context.displayed()
+    if let failure { context.fail(failure.message) }
     return failure?.exitCode ?? .success
   }
 }
