@@ -70,8 +70,12 @@ struct DownloadNameTests {
   }
 
   @Test(
-    "extensions come from the URL, else the type, else bin",
+    "extensions come from the URL when it is media, else the type, else bin; never one that runs",
     arguments: [
+      ("https://e.example/e2.mp3%00.sh", "audio/mpeg", "mp3"),
+      ("https://e.example/e2.mp3%00.sh", nil, "bin"), ("https://e.example/run.sh", nil, "bin"),
+      ("https://e.example/x.exe", "audio/mpeg", "mp3"),
+      ("https://e.example/a.desktop", "application/octet-stream", "bin"),
       ("https://e.example/ep.MP3?x=1", nil, "mp3"), ("https://e.example/ep", "audio/x-m4a", "m4a"),
       ("https://e.example/ep.download-now", "video/mp4", "mp4"),
       ("https://e.example/ep", "application/unknown", "bin"),

@@ -174,19 +174,28 @@ public struct DownloadName: Sendable, Equatable {
     return keepsExtension ? stemPart + "." + ext : stemPart
   }
 
-  /// The extension of a file: its URL's (letters and digits, at most 5), else its type's, else
-  /// `bin`.
+  /// The extension of a file: its URL's when that is a media or document extension (the last
+  /// component of the decoded path, which must hold no control character: `e2.mp3%00.sh` is not
+  /// `.sh`), else its type's, else `bin`. An extension that runs (`sh`, `exe`, `desktop`…) is
+  /// never taken from a URL: only these are.
   public static func fileExtension(url: String, type: String?) -> String {
-    if let path = URL(string: url)?.path {
-      let ext = (path as NSString).pathExtension.lowercased()
-      if (1...5).contains(ext.count), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-      {
-        return ext
-      }
+    if let path = URL(string: url)?.path,
+      let last = path.split(separator: "/").last,
+      !last.unicodeScalars.contains(where: isControl)
+    {
+      let ext = (String(last) as NSString).pathExtension.lowercased()
+      if safeExtensions.contains(ext) { return ext }
     }
     let base = type?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
     return base.flatMap { typeExtensions[$0.lowercased()] } ?? "bin"
   }
+
+  /// The extensions a URL may give a downloaded file: media and documents, none that runs.
+  static let safeExtensions: Set<String> = Set(typeExtensions.values).union([
+    "mp3", "m4a", "m4b", "aac", "ogg", "oga", "opus", "flac", "wav", "weba", "mp4", "m4v", "webm",
+    "mov", "ogv", "mkv", "avi", "mpg", "mpeg", "3gp", "pdf", "epub", "jpg", "jpeg", "png", "gif",
+    "webp", "txt",
+  ])
 
   private static let typeExtensions: [String: String] = [
     "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a",
