@@ -240,6 +240,31 @@ struct DownloadServiceTests {
     #expect(FileManager.default.contents(atPath: moved.job.path) == body)
   }
 
+  @Test(
+    "a server whose length said more than it sent, then that the end came: whole, with a warning",
+    arguments: RealClient.allCases)
+  func overstatedLength(client: RealClient) async throws {
+    let body = Self.episode(1_000)
+    let sent = body.prefix(900)
+    server.route("/ep1.mp3") { request in
+      // Asked for the rest, it says the file ends at 900 (`416`, `bytes */900`).
+      guard request.headers["range"] == nil else { return .file(Data(sent), for: request) }
+      var cut = LoopbackServer.Response(headers: ["Content-Type": "audio/mpeg"], body: body)
+      cut.truncatedAfter = 900
+      return cut
+    }
+    let service = try service(client)
+    let first = try await download(service, article())
+    #expect(first.error?.exitCode == .temporaryFailure)
+    // Before, every later run said "run again to resume", for ever.
+    let second = try await download(service, article())
+    #expect(second.error == nil, "\(String(describing: second.error?.message))")
+    #expect(second.warning?.contains("ends at 900 bytes") == true)
+    #expect(FileManager.default.contents(atPath: second.job.path) == Data(sent))
+    let third = try await download(service, article())
+    #expect(third.error == nil && third.job.isDone)
+  }
+
   @Test("a part another download is writing is refused (exit 75), never written by two")
   func busy() async throws {
     server.route("/ep1.mp3") { .file(Self.episode(), for: $0) }

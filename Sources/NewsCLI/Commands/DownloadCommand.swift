@@ -70,8 +70,12 @@ enum DownloadCommand {
         // Said on standard error with --json too (the JSON has it as "error").
         bars.print("")
         context.warn(error.message)
-      } else if !json {
-        bars.print(line(outcome) + "\n")
+      } else {
+        if let warning = outcome.warning {
+          bars.print("")
+          context.warn(warning)
+        }
+        if !json { bars.print(line(outcome) + "\n") }
       }
     }
     ticker?.cancel()

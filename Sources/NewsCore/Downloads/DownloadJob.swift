@@ -25,6 +25,9 @@ public struct DownloadOutcome: Sendable {
   public var resumedFrom: Int64
   /// Why it failed, if it did.
   public var error: (any NewsError)?
+  /// What the user should know of a download that succeeded (a server that said a larger size
+  /// than it sent, then that the end came).
+  public var warning: String?
 
   /// `downloaded`, `already` or `failed`.
   public var status: String {

@@ -253,6 +253,11 @@ public struct DownloadService: Sendable {
         record.validator = file.validator ?? record.validator
         record.finishedAt = timing.now()
         outcome.bytes = file.size
+        if file.endedAtPart {
+          outcome.warning =
+            "\(url): the server first said the file was longer, then that it ends at "
+            + "\(file.size) bytes; kept as whole at what came"
+        }
         do {
           try store.noteDownload(record, of: url)
         } catch {

@@ -31,6 +31,9 @@ final class PartFile: Sendable {
     var validator: String?
     /// Whether the head was taken.
     var began = false
+    /// Whether the server said the file ends where the part does (a `416` naming the part's
+    /// size as the whole): the answer's body is no part of the file.
+    var endsAtPart = false
   }
 
   let path: String
@@ -122,7 +125,12 @@ final class PartFile: Sendable {
         state.offset = 0
         state.total = headers["content-length"].flatMap { Int64($0) }
       case 416 where state.offset > 0:
-        throw Restart()
+        // `bytes */900` for a part of 900 bytes: the server says the end came (its first
+        // length said more than it sent). The file is whole at what came.
+        let total = headers["content-range"].flatMap(Self.contentRangeTotal)
+        guard total == state.offset else { throw Restart() }
+        state.total = total
+        state.endsAtPart = true
       default:
         throw DownloadError.status(url: url, code: status)
       }
@@ -145,6 +153,7 @@ final class PartFile: Sendable {
   /// Writes a chunk, refusing it past the limit.
   func receive(_ chunk: UnsafeRawBufferPointer) throws {
     let (size, total) = try state.withLock { state in
+      if state.endsAtPart { return (state.offset, state.total) }
       guard state.offset + state.written + Int64(chunk.count) <= limit else {
         throw DownloadError.tooLarge(url: url, limit: limit)
       }
@@ -174,6 +183,17 @@ final class PartFile: Sendable {
       close(state.descriptor)
       state.descriptor = -1
     }
+  }
+
+  /// Whether the server said the file ends where the part did (after its first answer's
+  /// length said more): the file is whole at what came.
+  var endedAtPart: Bool { state.withLock { $0.endsAtPart } }
+
+  /// The total of an unsatisfied range, `bytes */900`.
+  static func contentRangeTotal(_ text: String) -> Int64? {
+    let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+    guard value.hasPrefix("bytes */") else { return nil }
+    return Int64(value.dropFirst("bytes */".count))
   }
 
   /// `bytes 100-199/1000` as its start and total (`nil` for `*`).
