@@ -275,6 +275,76 @@ struct FeedServiceTests {
     }
   }
 
+  /// An adapter whose reading holds until released (or 20 s pass): a parse that cannot stop.
+  final class HeldAdapter: FeedAdapter, @unchecked Sendable {
+    // @unchecked: the flags are read and written under `condition`.
+    let condition = NSCondition()
+    var entered = false
+    var released = false
+    var finished = false
+
+    func items(from data: Data, source: String) throws -> [FeedItem] {
+      condition.lock()
+      entered = true
+      condition.broadcast()
+      let end = Date().addingTimeInterval(20)
+      while !released, condition.wait(until: end) {}
+      finished = true
+      condition.unlock()
+      return []
+    }
+
+    /// Waits, on a thread of its own, until the reading has begun.
+    func untilEntered() async {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        Thread.detachNewThread {
+          self.condition.lock()
+          while !self.entered { self.condition.wait() }
+          self.condition.unlock()
+          continuation.resume()
+        }
+      }
+    }
+
+    /// Whether the reading is still held; then lets it go.
+    func release() -> Bool {
+      condition.lock()
+      defer { condition.unlock() }
+      let held = entered && !finished
+      released = true
+      condition.broadcast()
+      return held
+    }
+  }
+
+  @Test("a source's deadline ends its reading too: the fetch goes on without waiting for the parse")
+  func deadlineEndsParsing() async throws {
+    server.route("/held.txt", LoopbackServer.Response(body: Data("x".utf8)))
+    let adapter = HeldAdapter()
+    let key = StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test")
+    let clock = clock
+    // The deadline passes once the reading has begun.
+    let service = FeedService(
+      transport: HTTPTransport(
+        client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(delay: .zero), timing: .test()),
+      cache: EncryptedStore(
+        directory: directory.url.appendingPathComponent("cache"), key: key,
+        randomBytes: SecureRandom.bytes),
+      articles: articleStore(), now: { clock.now },
+      deadline: Deadline(
+        .seconds(5), variable: "NEWS_SOURCE_DEADLINE", sleep: { _ in await adapter.untilEntered() })
+    )
+    let source = FeedSource(
+      name: "held", url: server.baseURL.appendingPathComponent("held.txt"), ttl: .seconds(60),
+      adapter: adapter)
+    let reports = await service.fetch([source])
+    // Back before the reading ended: before, the fetch waited for the parse, deadline or not.
+    #expect(adapter.release(), "the fetch waited for the reading")
+    #expect(reports.map(\.status) == [.failed])
+    let said = reports.first?.error ?? ""
+    #expect(said.contains("NEWS_SOURCE_DEADLINE"), "\(said)")
+  }
+
   @Test("a fourth source takes an adapter and one line")
   func fourthSource() async throws {
     server.route("/d.txt", LoopbackServer.Response(body: Data("Fourth|it works\nFifth".utf8)))

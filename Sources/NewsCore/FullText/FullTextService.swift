@@ -31,23 +31,27 @@ public struct FullTextService: Sendable {
       throw FullTextError.noLink(id: article.id)
     }
     let transport = self.transport
-    let response = try await deadline.run {
-      try await transport.get(url, headers: ["Accept": Self.accept])
-    }
-    guard (200..<300).contains(response.status) else {
-      throw FullTextError.status(
-        url: url.absoluteString, code: response.status, attempts: response.attempts)
-    }
-    let page = response.url ?? url
-    let type = response.headers["content-type"]
-    if let type, !Self.isPage(type) {
-      throw FullTextError.notAPage(url: page.absoluteString, type: type)
-    }
     let rules = self.rules[article.provider] ?? ExtractionRules()
-    guard
-      let extracted = ArticleExtractor.extract(
-        response.body, url: page, contentType: type, rules: rules)
-    else { throw FullTextError.noArticle(url: page.absoluteString) }
+    // Fetching and extracting both run under the deadline: a page that is slow to extract ends
+    // with it (the extraction then goes on alone until it ends, and is let go).
+    let (page, extracted) = try await deadline.run {
+      () async throws -> (URL, ExtractedArticle) in
+      let response = try await transport.get(url, headers: ["Accept": Self.accept])
+      guard (200..<300).contains(response.status) else {
+        throw FullTextError.status(
+          url: url.absoluteString, code: response.status, attempts: response.attempts)
+      }
+      let page = response.url ?? url
+      let type = response.headers["content-type"]
+      if let type, !Self.isPage(type) {
+        throw FullTextError.notAPage(url: page.absoluteString, type: type)
+      }
+      guard
+        let extracted = ArticleExtractor.extract(
+          response.body, url: page, contentType: type, rules: rules)
+      else { throw FullTextError.noArticle(url: page.absoluteString) }
+      return (page, extracted)
+    }
     let text = FullText(
       url: page.absoluteString, title: extracted.title, byline: extracted.byline,
       siteName: extracted.siteName, excerpt: extracted.excerpt, imageURL: extracted.imageURL,

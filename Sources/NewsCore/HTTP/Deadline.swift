@@ -22,12 +22,15 @@ public struct Deadline: Sendable {
     "no answer within \(limit.secondsText) s (\(variable))"
   }
 
-  /// The result of `operation`, or ``DeadlineError`` when the limit passes first (the operation is
-  /// cancelled then).
+  /// The result of `operation`, or ``DeadlineError`` when the limit passes first: the operation
+  /// is cancelled then, and not waited for (a parse or an extraction that cannot stop half way
+  /// ends on its own; the caller goes on at its deadline).
   public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T)
     async throws -> T
   {
-    guard let value = try await firstOf(operation, orAfter: limit, sleep: sleep) else {
+    guard
+      let value = try await firstOfWithoutWaiting(operation, orAfter: limit, sleep: sleep)
+    else {
       throw DeadlineError(message: message)
     }
     return value
