@@ -43,6 +43,9 @@ public enum NewsCLI {
     // A broken configuration is reported by the command that reads it; standard error is
     // prepared with what there is.
     context.prepareStandardError(context.validConfiguration)
+    // A damaged side file (full texts, bookmarks…) is a warning as it is met; the command goes on.
+    let warner = context
+    context.openedStores.reportDamage { warner.warn($0) }
     var code = await runCommand(arguments, context: context)
     await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.timing.limit)
     if let reason = context.console.writeFailure() {

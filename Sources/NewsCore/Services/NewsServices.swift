@@ -263,8 +263,12 @@ public struct NewsServices: Sendable {
   /// The run's store of `directory`: one per directory, so its key is verified once.
   private func encryptedStore(at directory: URL) throws -> EncryptedStore {
     let key = try key()
+    let opened = self.opened
     return opened.store(at: directory) {
-      EncryptedStore(directory: directory, key: key, randomBytes: dependencies.randomBytes)
+      var store = EncryptedStore(
+        directory: directory, key: key, randomBytes: dependencies.randomBytes)
+      store.onSideDamage = { opened.damaged($0) }
+      return store
     }
   }
 }

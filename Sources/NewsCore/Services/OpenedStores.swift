@@ -12,6 +12,19 @@ public final class OpenedStores: Sendable {
   }
 
   private let state = Mutex(State())
+  /// Who is told of a damaged side file (``reportDamage(to:)``).
+  private let damageHandler = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+  /// Tells `handler` of every damaged side file the run's stores meet, once each, as met.
+  public func reportDamage(to handler: @escaping @Sendable (String) -> Void) {
+    damageHandler.withLock { $0 = handler }
+  }
+
+  /// Tells the handler of a damaged side file.
+  func damaged(_ message: String) {
+    let handler = damageHandler.withLock { $0 }
+    handler?(message)
+  }
 
   /// Nothing opened yet.
   public init() {}

@@ -24,6 +24,17 @@ enum BesideKind: CaseIterable {
     }
   }
 
+  /// What a damaged file of this kind leaves out, for the warning.
+  var leftOut: String {
+    let what =
+      switch self {
+      case .fullText: "the full texts kept in it are left out"
+      case .enclosures: "the episodes and media listed in it are left out"
+      case .arrivals: "the first-seen times in it are left out"
+      }
+    return what + " ('news doctor --repair' removes it)"
+  }
+
   /// The shard holding id `id`'s value.
   static func shard(of id: String) -> Int {
     Int(truncatingIfNeeded: ReadMarks.key(id) >> 58)
@@ -38,7 +49,10 @@ extension ArticleStore {
   {
     var found: [String: Value] = [:]
     for (shard, members) in Dictionary(grouping: ids, by: BesideKind.shard) {
-      guard let values = try store.read([String: Value].self, name: kind.fileName(shard)) else {
+      guard
+        let values = try store.readSide(
+          [String: Value].self, name: kind.fileName(shard), leftOut: kind.leftOut)
+      else {
         continue
       }
       for id in members { if let value = values[id] { found[id] = value } }
@@ -51,7 +65,10 @@ extension ArticleStore {
   {
     var all: [String: Value] = [:]
     for shard in 0..<BesideKind.shards {
-      guard let values = try store.read([String: Value].self, name: kind.fileName(shard)) else {
+      guard
+        let values = try store.readSide(
+          [String: Value].self, name: kind.fileName(shard), leftOut: kind.leftOut)
+      else {
         continue
       }
       all.merge(values) { first, _ in first }

@@ -5,13 +5,22 @@ import Foundation
 extension ArticleStore {
   /// Every download remembered, finished or not, by enclosure URL.
   public func downloads() throws -> [String: DownloadRecord] {
-    try store.read([String: DownloadRecord].self, name: StoreLayout.downloads) ?? [:]
+    try store.readSide(
+      [String: DownloadRecord].self, name: StoreLayout.downloads,
+      leftOut: "what was downloaded is not known ('news doctor --repair' removes it; files on "
+        + "disk stay)") ?? [:]
   }
 
-  /// Remembers `record` for the enclosure at `url` (`nil` forgets it).
+  /// Remembers `record` for the enclosure at `url` (`nil` forgets it). With the record damaged
+  /// nothing is remembered (the file is never replaced; reading it said so): the download goes
+  /// on, only not resumable from another run.
   public func noteDownload(_ record: DownloadRecord?, of url: String) throws {
-    try store.update(StoreLayout.downloads, initial: [String: DownloadRecord]()) { downloads in
-      downloads[url] = record
+    do {
+      try store.update(StoreLayout.downloads, initial: [String: DownloadRecord]()) { downloads in
+        downloads[url] = record
+      }
+    } catch let error as StoreError where error.isDamage {
+      _ = try downloads()
     }
   }
 }

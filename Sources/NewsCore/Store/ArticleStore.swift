@@ -268,10 +268,15 @@ public struct ArticleStore: Sendable {
 
   /// Bookmarked articles, most recently bookmarked first.
   public func bookmarks() throws -> [Article] {
-    (try store.read([Bookmark].self, name: StoreLayout.bookmarks) ?? []).sorted {
-      $0.addedAt > $1.addedAt
-    }
-    .map(\.article)
+    let leftOut =
+      "the bookmarks are left out (restore the file from a backup, or remove it to start again: "
+      + "repair never touches bookmarks)"
+    return
+      (try store.readSide([Bookmark].self, name: StoreLayout.bookmarks, leftOut: leftOut) ?? [])
+      .sorted {
+        $0.addedAt > $1.addedAt
+      }
+      .map(\.article)
   }
 
   /// Bookmarks `articles`; returns how many were not bookmarked yet.

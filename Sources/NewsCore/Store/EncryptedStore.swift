@@ -19,6 +19,9 @@ public struct EncryptedStore: Sendable {
   let randomBytes: @Sendable (Int) -> [UInt8]
   /// What this process has already checked about the directory (shared by copies of the store).
   let checked = CheckedState()
+  /// Told once a file, with what is left out, when a side file does not open
+  /// (``readSide(_:name:leftOut:)``); the command line says it as a warning.
+  public var onSideDamage: (@Sendable (String) -> Void)?
 
   final class CheckedState: Sendable {
     let keyVerified = Mutex(false)
@@ -27,6 +30,8 @@ public struct EncryptedStore: Sendable {
     /// earlier versions and segment leftovers (``ArticleSegments``): once is enough, as only an
     /// earlier version writes the ones and a crash, which ends the process, leaves the others.
     let segmentsTidied = Mutex(false)
+    /// The side files found damaged (told once each).
+    let damagedSides = Mutex(Set<String>())
   }
 
   /// Creates a store in `directory` (created with mode 0700 on first write).
@@ -55,6 +60,23 @@ public struct EncryptedStore: Sendable {
     } catch {
       throw StoreError.unreadableContent(
         path: url(for: name).path, detail: DecodingErrorDescription.describe(error))
+    }
+  }
+
+  /// Reads `name` as ``read(_:name:)`` does, except that a damaged file costs only what it
+  /// holds: `nil`, and ``onSideDamage`` told (once) what is `leftOut` and how to mend it. For the
+  /// files beside the articles (full texts, enclosures, first-seen times, downloads, bookmarks),
+  /// which no command needs whole to go on. Writing such a file still fails: a damaged file is
+  /// never replaced.
+  func readSide<T: Decodable>(_ type: T.Type, name: String, leftOut: String) throws -> T? {
+    do {
+      return try read(type, name: name)
+    } catch let error as StoreError where error.isDamage {
+      let path = url(for: name).path
+      if checked.damagedSides.withLock({ $0.insert(path).inserted }) {
+        onSideDamage?("\(path) does not open, so \(leftOut)")
+      }
+      return nil
     }
   }
 

@@ -15,7 +15,8 @@ import Foundation
 /// so none is left unreachable. A damaged file of read marks is removed (only its own marks are
 /// lost: the others stay), and so is a damaged account file (the accounts, or one account's
 /// state, items or queue: what each costs is said). A damaged key check is written again when
-/// the other files prove the key. Bookmarks are never touched: a damaged file of them stays
+/// the other files prove the key. A damaged side file (full texts, enclosures, first-seen times,
+/// downloads) is removed, saying what it held. Bookmarks are never touched: a damaged file of them stays
 /// reported, for the user to restore from a backup or remove.
 public enum StoreRepair {
   /// Repairs what `report` found; returns what was done, naming every file removed.
@@ -52,6 +53,13 @@ public enum StoreRepair {
       for file in inData where isAccountFile(file.name) {
         try files.remove(file.name)
         actions.append("removed \(file.path): \(accountFileLoss(file.name))")
+      }
+      // A damaged side file (full texts, enclosures, first-seen times, downloads) costs only
+      // what it held: removed, with what that was.
+      for file in inData {
+        guard let loss = sideFileLoss(file.name) else { continue }
+        try files.remove(file.name)
+        actions.append("removed \(file.path): \(loss)")
       }
       // A damaged file of read marks is replaced by what can be read: nothing of it, the other
       // files' marks as they are.
@@ -100,6 +108,27 @@ public enum StoreRepair {
         + "(the server's read and saved state then applies to every item)"
     }
     return "the account's state could not be read; the next sync reads its feeds again"
+  }
+
+  /// What removing the damaged side file `name` costs, for the user; `nil` for another file.
+  static func sideFileLoss(_ name: String) -> String? {
+    if name.hasPrefix(StoreLayout.fullTextPrefix) {
+      return "the full texts kept in it could not be read ('news show --full' fetches them again; "
+        + "search finds them again once kept)"
+    }
+    if name.hasPrefix(StoreLayout.enclosuresPrefix) {
+      return "the episodes and media listed in it could not be read (the next fetch of their "
+        + "feeds lists them again)"
+    }
+    if name == StoreLayout.arrivals || name.hasPrefix(StoreLayout.arrivalsPrefix) {
+      return "the first-seen times in it could not be read ('feed --since' counts those items "
+        + "from their next sighting)"
+    }
+    if name == StoreLayout.downloads {
+      return "the record of downloads could not be read (files already downloaded stay where "
+        + "they are; 'news download' finds them by name, parts start over)"
+    }
+    return nil
   }
 
   /// The files of read marks: a shard, the log, the single file of earlier versions.
