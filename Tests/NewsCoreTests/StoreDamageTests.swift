@@ -149,6 +149,48 @@ struct StoreDamageTests {
     #expect(try repair(store).actions.isEmpty)
   }
 
+  @Test("a split segment's damaged main file: read around, then rebuilt from its chunks")
+  func damagedMainFile() throws {
+    let store = try store()
+    try store.keep(articles(0..<600), provider: "feed")
+    try store.keep(articles(600..<610), provider: "feed")
+    let main = try #require(
+      store.store.names().first { name in
+        store.store.names().contains(name + "-c0")
+      })
+    try damage(main, in: store)
+    // Before a repair, reading goes on around it, said once.
+    let said = Recorder<String>()
+    var encrypted = store.store
+    encrypted.onSideDamage = { said.record($0) }
+    let clock = self.clock
+    let reading = ArticleStore(store: encrypted, now: { clock.now })
+    #expect(try reading.allArticles().count == 10)
+    #expect(try reading.article(id: "a-605") != nil)
+    #expect(said.all.count == 1 && said.all.first?.contains("left out") == true, "\(said.all)")
+    // Repair keeps all 600: the chunks read, only the main file was lost.
+    let (actions, after) = try repair(store)
+    #expect(actions.contains { $0.contains("600 of 600 articles kept") }, "\(actions)")
+    #expect(after.isHealthy, "\(after.files.compactMap(\.error))")
+    #expect(try store.allArticles().count == 610)
+    #expect(try repair(store).actions.isEmpty)
+  }
+
+  @Test("a split segment's main file and the manifest both lost: its chunks are taken back")
+  func mainAndManifestLost() throws {
+    let store = try store()
+    try store.keep(articles(0..<600), provider: "feed")
+    let main = try #require(
+      store.store.names().first { name in store.store.names().contains(name + "-c0") })
+    try damage(main, in: store)
+    try FileManager.default.removeItem(at: store.store.url(for: StoreLayout.segmentManifest))
+    let (actions, after) = try repair(store)
+    #expect(actions.contains { $0.contains("from its chunks") }, "\(actions)")
+    #expect(after.isHealthy, "\(after.files.compactMap(\.error))")
+    #expect(try store.allArticles().count == 600)
+    #expect(try repair(store).actions.isEmpty)
+  }
+
   @Test("a segment the manifest does not list is taken back by repair")
   func unlistedSegmentTakenBack() throws {
     let store = try store()

@@ -72,11 +72,16 @@ public struct EncryptedStore: Sendable {
     do {
       return try read(type, name: name)
     } catch let error as StoreError where error.isDamage {
-      let path = url(for: name).path
-      if checked.damagedSides.withLock({ $0.insert(path).inserted }) {
-        onSideDamage?("\(path) does not open, so \(leftOut)")
-      }
+      sayDamaged(at: url(for: name).path, leftOut: leftOut)
       return nil
+    }
+  }
+
+  /// Tells ``onSideDamage``, once a file, that the file at `path` does not open and what is
+  /// left out: what reads around a damaged file (a side file, a segment) says.
+  func sayDamaged(at path: String, leftOut: String) {
+    if checked.damagedSides.withLock({ $0.insert(path).inserted }) {
+      onSideDamage?("\(path) does not open, so \(leftOut)")
     }
   }
 

@@ -55,6 +55,18 @@ public enum StoreError: NewsError, Equatable {
     }
   }
 
+  /// The file it is about, when it is about one.
+  var path: String? {
+    switch self {
+    case .undecryptable(let path), .notAStoreFile(let path), .unreadableContent(let path, _),
+      .keyFileTooOpen(let path, _), .io(let path, _, _), .locked(let path), .wrongKey(let path),
+      .missingKey(let path), .unsupportedVersion(let path, _):
+      return path
+    case .invalidKey:
+      return nil
+    }
+  }
+
   /// Whether the file is damaged (does not decrypt, is no store file, or holds what it should
   /// not): with the key checked, what only that file's own contents cost.
   var isDamage: Bool {

@@ -50,14 +50,21 @@ extension ArticleSegments {
         let infos = manifest.providers[next.provider]!
         // No segment left holds an article newer than the `limit`-th match.
         if enough(before: infos[next.index].newestPublished) { return (found, false) }
-        let segment = try SegmentReader(infos[next.index], in: store)
-        let candidates = try segment.records(holdingAll: runs)
+        let info = infos[next.index]
+        let opened: (SegmentReader, Set<Int>?)? = try aroundDamage(info, of: next.provider) {
+          () throws -> (SegmentReader, Set<Int>?) in
+          let segment = try SegmentReader(info, in: store)
+          return (segment, try segment.records(holdingAll: runs))
+        }
+        guard let (segment, candidates) = opened else { continue }
         if candidates?.isEmpty == true { continue }
         var newer = Set<String>()
         for index in (next.index + 1)..<infos.count {
           if ids[next.provider]?[index] == nil {
             ids[next.provider, default: [:]][index] = Set(
-              try SegmentReader(infos[index], in: store).ids())
+              try aroundDamage(infos[index], of: next.provider) {
+                try SegmentReader(infos[index], in: store).ids()
+              } ?? [])
           }
           newer.formUnion(ids[next.provider]![index]!)
         }
@@ -67,7 +74,9 @@ extension ArticleSegments {
             complete = false
             break
           }
-          for (_, record) in try segment.records(batch)
+          let read: [(number: Int, record: StoredArticle)] =
+            try aroundDamage(info, of: next.provider) { try segment.records(batch) } ?? []
+          for (_, record) in read
           where record.seenAt.timeIntervalSince1970 >= oldest
             && !newer.contains(record.article.id)
             && matcher.matches([

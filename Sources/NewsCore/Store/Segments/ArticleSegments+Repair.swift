@@ -38,10 +38,30 @@ extension ArticleSegments {
       let name = StoreLayout.segment($0)
       return !live.contains(name) && !manifest.isLeftover(name)
     }
+    var dropped: [Int] = []
     for number in unlisted.sorted() {
       guard let found = try? SegmentReader.describe(number: number, in: store),
         let provider = found.provider
-      else { continue }
+      else {
+        // Its main file is lost (damaged, or gone with the manifest): what its chunks hold is
+        // written again as a segment of its own.
+        let salvaged = SegmentReader.salvageChunks(number: number, in: store)
+        guard let provider = salvaged.first?.article.provider else { continue }
+        // Numbered past every segment file there is (none is written over).
+        let highest = store.names().compactMap(SegmentInfo.number(inFileName:)).max() ?? number
+        let built = SegmentBuilder.build(
+          number: max(manifest.next, highest + 1), records: salvaged)
+        manifest.next = built.info.number + 1
+        for file in built.files { try files.create(bytes: file.bytes, name: file.name) }
+        var infos = manifest.providers[provider] ?? []
+        infos.insert(built.info, at: infos.firstIndex { $0.number > number } ?? infos.count)
+        manifest.providers[provider] = infos
+        dropped.append(number)
+        actions.append(
+          "rebuilt segment \(number) of \(provider) as segment \(built.info.number) from its "
+            + "chunks, its main file lost: \(salvaged.count) articles kept")
+        continue
+      }
       var infos = manifest.providers[provider] ?? []
       infos.insert(found.info, at: infos.firstIndex { $0.number > number } ?? infos.count)
       manifest.providers[provider] = infos
@@ -50,7 +70,6 @@ extension ArticleSegments {
         "took back segment \(number) of \(provider) (\(found.info.count) articles), which the "
           + "manifest did not list")
     }
-    var dropped: [Int] = []
     for provider in manifest.providers.keys.sorted() {
       var kept: [SegmentInfo] = []
       for info in manifest.providers[provider]! {
@@ -98,10 +117,12 @@ extension ArticleSegments {
       + "provider\(manifest.providers.count == 1 ? "" : "s"), \(articles) articles kept"
   }
 
-  /// The records of `info` that still read: those of every chunk that opens (none when the
-  /// main file does not).
+  /// The records of `info` that still read: those of every chunk that opens (read without the
+  /// main file when it does not).
   private func salvage(_ info: SegmentInfo) -> [StoredArticle] {
-    guard let segment = try? SegmentReader(info, in: store) else { return [] }
+    guard let segment = try? SegmentReader(info, in: store) else {
+      return info.chunks > 0 ? SegmentReader.salvageChunks(number: info.number, in: store) : []
+    }
     guard info.chunks > 0 else { return (try? segment.records().map(\.record)) ?? [] }
     var records: [StoredArticle] = []
     let size = SegmentBuilder.chunkSize

@@ -94,17 +94,52 @@ struct ArticleSegments {
 
   /// The records of `infos` (one provider's segments, oldest first), the newer record of an id
   /// winning, those seen before `cutoff` left out, most recently seen first; at most `limit`.
+  /// For writers: a damaged segment fails it.
   func records(of infos: [SegmentInfo], cutoff: Date, limit: Int? = nil) throws -> [StoredArticle] {
     var all: [StoredArticle] = []
     for info in infos { all += try SegmentReader(info, in: store).records().map(\.record) }
     return Self.merged(all, cutoff: cutoff, limit: limit)
   }
 
+  /// ``records(of:cutoff:limit:)`` for readers: a damaged segment of `provider` is read around
+  /// (``aroundDamage(_:of:_:)``).
+  func readableRecords(
+    of infos: [SegmentInfo], provider: String, cutoff: Date, limit: Int? = nil
+  ) throws -> [StoredArticle] {
+    var all: [StoredArticle] = []
+    for info in infos {
+      all +=
+        try aroundDamage(info, of: provider) {
+          try SegmentReader(info, in: store).records().map(\.record)
+        } ?? []
+    }
+    return Self.merged(all, cutoff: cutoff, limit: limit)
+  }
+
+  /// What `body` answers of segment `info`, or `nil` when a file of it is damaged: a reader
+  /// goes on around it, said once as a warning (repair rebuilds it from the parts that read).
+  /// Writers never read around: what they would write back would lose it.
+  func aroundDamage<T>(_ info: SegmentInfo, of provider: String, _ body: () throws -> T) throws
+    -> T?
+  {
+    do {
+      return try body()
+    } catch let error as StoreError where error.isDamage {
+      store.sayDamaged(
+        at: error.path ?? store.url(for: info.mainName).path,
+        leftOut:
+          "the articles of segment \(info.number) of \(provider) in it are left out ('news doctor "
+          + "--repair' rebuilds the segment from the parts that read)")
+      return nil
+    }
+  }
+
   /// The live records of `provider`: as retention keeps them.
   func records(provider: String, cutoff: Date) throws -> [StoredArticle] {
     try reading { manifest in
-      try records(
-        of: manifest.providers[provider] ?? [], cutoff: cutoff, limit: retention.maximumCount)
+      try readableRecords(
+        of: manifest.providers[provider] ?? [], provider: provider, cutoff: cutoff,
+        limit: retention.maximumCount)
     }
   }
 
@@ -114,8 +149,9 @@ struct ArticleSegments {
       try manifest.providers.keys.sorted().map { provider in
         (
           provider,
-          try records(
-            of: manifest.providers[provider]!, cutoff: cutoff, limit: retention.maximumCount)
+          try readableRecords(
+            of: manifest.providers[provider]!, provider: provider, cutoff: cutoff,
+            limit: retention.maximumCount)
         )
       }
     }
@@ -139,16 +175,31 @@ struct ArticleSegments {
         var newerIDsFrom = infos.count
         var opened: [Int: SegmentReader] = [:]
         for index in infos.indices.reversed() {
-          let segment = try SegmentReader(infos[index], in: store)
+          guard
+            let segment = try aroundDamage(
+              infos[index], of: provider,
+              {
+                try SegmentReader(infos[index], in: store)
+              })
+          else { continue }
           opened[index] = segment
-          let candidates = try segment.records(holdingAll: runs)
+          guard
+            let candidates = try aroundDamage(
+              infos[index], of: provider, { try segment.records(holdingAll: runs) })
+          else { continue }
           if candidates?.isEmpty == true { continue }
           while newerIDsFrom > index + 1 {
             newerIDsFrom -= 1
-            let newer = try opened[newerIDsFrom] ?? SegmentReader(infos[newerIDsFrom], in: store)
-            newerIDs.formUnion(try newer.ids())
+            let info = infos[newerIDsFrom]
+            let reader = opened[newerIDsFrom]
+            newerIDs.formUnion(
+              try aroundDamage(info, of: provider) {
+                try (reader ?? SegmentReader(info, in: store)).ids()
+              } ?? [])
           }
-          for (_, record) in try segment.records(candidates)
+          let records =
+            try aroundDamage(infos[index], of: provider) { try segment.records(candidates) } ?? []
+          for (_, record) in records
           where record.seenAt.timeIntervalSince1970 >= oldest
             && !newerIDs.contains(record.article.id)
             && matcher.matches([
@@ -182,14 +233,18 @@ struct ArticleSegments {
       for provider in providers {
         var done = Set<String>()
         for info in (manifest.providers[provider] ?? []).reversed() where !wanted.isEmpty {
-          let segment = try SegmentReader(info, in: store)
-          var numbers = Set<Int>()
-          for (number, id) in try segment.ids().enumerated()
-          where wanted.contains(id) && !done.contains(id) {
-            numbers.insert(number)
+          let read = try aroundDamage(info, of: provider) {
+            () throws -> [(number: Int, record: StoredArticle)] in
+            let segment = try SegmentReader(info, in: store)
+            var numbers = Set<Int>()
+            for (number, id) in try segment.ids().enumerated()
+            where wanted.contains(id) && !done.contains(id) {
+              numbers.insert(number)
+            }
+            guard !numbers.isEmpty else { return [] }
+            return try segment.records(numbers)
           }
-          guard !numbers.isEmpty else { continue }
-          for (_, record) in try segment.records(numbers) {
+          for (_, record) in read ?? [] {
             done.insert(record.article.id)
             if record.seenAt.timeIntervalSince1970 >= oldest {
               found[record.article.id] = record.article

@@ -105,6 +105,38 @@ struct SegmentReader {
     return (info, records.first?.article.provider)
   }
 
+  /// The records of segment `number`'s chunk files that read, in order, without its main file
+  /// (damaged or gone) or a manifest: what repair salvages of a split segment whose main file
+  /// is lost. The chunks are found by their names; one that does not read costs its own.
+  static func salvageChunks(number: Int, in store: EncryptedStore) -> [StoredArticle] {
+    let prefix = StoreLayout.segment(number, "-c")
+    let chunks = store.names().compactMap { name -> Int? in
+      guard name.hasPrefix(prefix) else { return nil }
+      return Int(name.dropFirst(prefix.count))
+    }.sorted()
+    var records: [StoredArticle] = []
+    for chunk in chunks {
+      let name = prefix + String(chunk)
+      guard let bytes = try? load(name, from: store) else { continue }
+      let salvaged = try? decoding(name, in: store) {
+        () throws(BinaryReader.Malformed) -> [StoredArticle] in
+        guard var reader = BinaryReader(bytes, magic: SegmentBuilder.chunkMagic) else {
+          throw BinaryReader.Malformed(detail: "not a chunk")
+        }
+        let count = try reader.integer()
+        guard count > 0, count <= SegmentBuilder.chunkSize else {
+          throw BinaryReader.Malformed(detail: "wrong record count")
+        }
+        var result: [(Int, StoredArticle)] = []
+        try Self.read(&reader, count: count, first: 0, numbers: nil, into: &result)
+        guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
+        return result.map(\.1)
+      }
+      records += salvaged ?? []
+    }
+    return records
+  }
+
   /// How many words its index holds.
   var wordCount: Int { words.count }
 
