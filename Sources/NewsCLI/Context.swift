@@ -167,9 +167,16 @@ public struct Context: Sendable {
     console.err(errorStyle.yellow("news: warning: \(TerminalSanitizer.clean(message))") + "\n")
   }
 
-  /// Writes the one-line error a failing command ends with (red on a terminal).
+  /// Writes the one-line error a failing command ends with (red on a terminal). A query's
+  /// error keeps its lines: the query, and a caret under the column.
   func fail(_ message: String) {
-    console.err(errorStyle.red("news: \(TerminalSanitizer.clean(message))") + "\n")
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.count == 3, lines[1].hasPrefix("  "), lines[2].hasSuffix("^") else {
+      console.err(errorStyle.red("news: \(TerminalSanitizer.clean(message))") + "\n")
+      return
+    }
+    console.err(errorStyle.red("news: \(TerminalSanitizer.clean(String(lines[0])))") + "\n")
+    for line in lines.dropFirst() { console.err(TerminalSanitizer.clean(String(line)) + "\n") }
   }
 
   /// The width to wrap text to: `COLUMNS` (environment or `.env`), else the terminal's.

@@ -1,21 +1,28 @@
 import Foundation
 import NewsCore
 
-/// `news search <words>`: the stored articles that contain every word, newest first; with
+/// `news search <query>`: the stored articles the query matches (docs/queries.md: words,
+/// fields, states, time, regular expressions, NOT, OR, parentheses), newest first; with
 /// `--online`, newsapi.org's `/v2/everything`.
 enum SearchCommand {
   static let spec = CommandSpec(
     name: "search",
     abstract: "Search the stored articles offline, or all of newsapi.org with --online.",
     discussion: """
-      Offline (the default), every word must appear in a stored article's title, description or
-      content (case and accents do not matter); results are newest first. With --online, the
+      Offline (the default), the query is the query language of docs/queries.md: every bare word
+      must appear in a stored article's title, description or content (case and accents do not
+      matter), and fields (title: author: text: url: source: tag:), states (is:unread
+      is:bookmarked has:enclosure has:fulltext has:download), time (age<7d date>=2026-11-01),
+      /regex/, -word, NOT, OR and parentheses choose further; results are newest first. A query
+      that cannot be read is exit 64, with a caret under the column. With --online, the
       words go to newsapi.org's /v2/everything (NEWSAPI_KEY needed) with the options below, and
       the results are stored so they can be read offline and bookmarked. Either way the results
       become the last list, so 'news show 2' opens the second.
 
       EXAMPLES:
         news search climate
+        news search 'is:unread tag:tech age<7d'
+        news search 'author:"Ann Lee" (rust OR swift) -sponsored'
         news search "supreme court" --json
         news search bitcoin --online --language fr --sort-by publishedAt
         news search election --online --from 2024-05-01 --to 2024-05-31 --domains bbc.co.uk
@@ -24,7 +31,9 @@ enum SearchCommand {
       Options.limit.spec, Options.unread.spec,
     ]
       + Options.output,
-    arguments: [ArgumentSpec(name: "words", help: "What to look for.", repeating: true)])
+    arguments: [
+      ArgumentSpec(name: "query", help: "What to look for (docs/queries.md).", repeating: true)
+    ])
 
   static let entry = CommandEntry(
     spec: spec, usesNetwork: { $0[Options.online] }, validate: validate, run: run)
@@ -32,7 +41,10 @@ enum SearchCommand {
   /// Words to search for; newsapi.org's options only with `--online`; the output options.
   static func validate(_ arguments: ParsedArguments, context: Context) throws {
     guard !words(arguments).isEmpty else {
-      throw UsageError(command: spec.name, message: "missing <words>")
+      throw UsageError(command: spec.name, message: "missing <query>")
+    }
+    if !arguments[Options.online] {
+      _ = try ArticleQuery(arguments.positionals.joined(separator: " "), timeZone: context.timeZone)
     }
     _ = try OutputFormat(arguments)
     if !arguments[Options.online],
@@ -61,10 +73,12 @@ enum SearchCommand {
     // On a terminal a search shows the newest 100 unless told otherwise; scripts get every match.
     let shown =
       limit ?? (format == .text && context.console.stdoutIsTerminal ? Self.onTerminal : nil)
+    let text = arguments.positionals.joined(separator: " ")
+    let query = try ArticleQuery(text, timeZone: context.timeZone)
     let result = try context.services().lists().search(
-      words, limit: shown, unreadOnly: arguments[Options.unread])
+      query, limit: shown, unreadOnly: arguments[Options.unread])
     let code = try ListOutput(context: context, configuration: configuration, format: format)
-      .show(result, heading: "Search · \"\(words.joined(separator: " "))\"")
+      .show(result, heading: "Search · \"\(text)\"")
     if limit == nil, let shown, result.isPartial || result.list.totalResults > shown {
       context.console.out(
         "\nThe newest \(shown) are shown; more match: --limit <n> shows more, --json every one.\n")

@@ -12,6 +12,8 @@ public struct ListService: Sendable {
   /// Where read and saved marks of an account's items are queued for its server before they
   /// are made here (``AccountOutbox``); `nil` without accounts.
   public var outbox: AccountOutbox?
+  /// Each source's tags (lower-case), for queries' `tag:`: asked only by a query with one.
+  public var sourceTags: @Sendable () -> [String: Set<String>] = { [:] }
 
   /// Creates the service over an opened store.
   public init(store: ArticleStore, context: ProviderContext, ignoreRules: [IgnoreRule] = []) {
@@ -60,12 +62,17 @@ public struct ListService: Sendable {
     // With --unread the limit counts unread matches: every match is read then.
     let (articles, complete, inFullText) = try store.search(
       words, limit: unreadOnly ? nil : limit)
-    var result = unkeyed(
-      articles, provider: SourceName.search,
-      shape: Shape(limit: limit, unreadOnly: unreadOnly, ignoring: false))
+    var result = unkeyedSearch(articles, limit: limit, unreadOnly: unreadOnly)
     result.isPartial = !complete
     result.matchedInFullText = inFullText
     return result
+  }
+
+  /// Search results as a list: kept as the last list, read marks applied.
+  func unkeyedSearch(_ articles: [Article], limit: Int?, unreadOnly: Bool) -> ListResult {
+    unkeyed(
+      articles, provider: SourceName.search,
+      shape: Shape(limit: limit, unreadOnly: unreadOnly, ignoring: false))
   }
 
   /// The bookmarked articles, most recently bookmarked first.

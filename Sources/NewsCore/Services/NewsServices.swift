@@ -125,6 +125,16 @@ public struct NewsServices: Sendable {
     }
   }
 
+  /// Each feed source's tags, lower-case, by name (an account's feeds: their folders).
+  func sourceTags() -> [String: Set<String>] {
+    var tags: [String: Set<String>] = [:]
+    for source in FeedRegistry.sources(configuration, file: configFile) + accountSources()
+    where !source.tags.isEmpty {
+      tags[source.name] = Set(source.tags.map { $0.lowercased() })
+    }
+    return tags
+  }
+
   /// The store of caches (the feed), in the cache directory, its key checked.
   public func cacheStore() throws -> EncryptedStore {
     let store = try encryptedStore(at: configuration.paths.cacheDirectory)
@@ -140,6 +150,8 @@ public struct NewsServices: Sendable {
     if store.store.exists(StoreLayout.accounts) {
       service.outbox = AccountOutbox(store: store.store)
     }
+    let services = self
+    service.sourceTags = { services.sourceTags() }
     return service
   }
 

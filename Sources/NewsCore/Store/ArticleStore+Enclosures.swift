@@ -14,6 +14,11 @@ extension ArticleStore {
     try beside(.enclosures, of: ids, as: [Enclosure].self)
   }
 
+  /// The ids of every article with enclosures kept (a query's `has:enclosure`).
+  public func idsWithEnclosures() throws -> Set<String> {
+    Set(try allBeside(.enclosures, as: [Enclosure].self).filter { !$0.value.isEmpty }.keys)
+  }
+
   /// Keeps each article's enclosures (an article whose item has none keeps what it had).
   public func keepEnclosures(_ enclosures: [String: [Enclosure]]) throws {
     let carrying = enclosures.filter { !$0.value.isEmpty }

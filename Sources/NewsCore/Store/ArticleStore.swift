@@ -198,6 +198,23 @@ public struct ArticleStore: Sendable {
     articles: [Article], complete: Bool, inFullText: Set<String>
   ) {
     guard var matcher = ArticleSearch.Matcher(words) else { return ([], true, []) }
+    return try search(&matcher, limit: limit)
+  }
+
+  /// The stored and bookmarked articles, and those whose kept full text, that `query` matches
+  /// (its facts read by the caller), newest first; with `limit`, at least the newest `limit`
+  /// (``ArticleSegments/newestMatches(_:limit:cutoff:)``).
+  public func search(_ query: QueryMatcher, limit: Int? = nil) throws -> (
+    articles: [Article], complete: Bool, inFullText: Set<String>, warnings: [String]
+  ) {
+    var filter = QueryRecordFilter(query)
+    let found = try search(&filter, limit: limit)
+    return (found.articles, found.complete, found.inFullText, filter.matcher.warnings)
+  }
+
+  private func search(_ matcher: inout some RecordFilter, limit: Int?) throws -> (
+    articles: [Article], complete: Bool, inFullText: Set<String>
+  ) {
     try migrateIfNeeded()
     var byID: [String: Article]
     var complete = true
@@ -207,20 +224,25 @@ public struct ArticleStore: Sendable {
       byID = try segments.search(&matcher, cutoff: cutoff())
     }
     for bookmark in try bookmarks() where byID[bookmark.id] == nil {
-      if matcher.matches([bookmark.title, bookmark.description, bookmark.content]) {
-        byID[bookmark.id] = bookmark
-      }
+      if matcher.accepts(bookmark, seenAt: nil) { byID[bookmark.id] = bookmark }
     }
     // The kept full texts: an article matching only there is found too, and said so.
     var inFullText = Set<String>()
     for (id, text) in try allFullTexts() where byID[id] == nil {
-      guard matcher.matches([text.title, text.excerpt, text.plainText]) else { continue }
-      byID[id] =
-        try article(id: id)
+      let stored = try article(id: id)
+      var reading =
+        stored
         ?? Article(
           id: id, provider: SourceName.url, title: text.title ?? text.url, author: text.byline,
           source: text.siteName, url: text.url, imageURL: text.imageURL,
           publishedAt: text.publishedAt)
+      let shown = reading
+      // Its full text stands for its text.
+      reading.title = text.title ?? reading.title
+      reading.description = text.excerpt
+      reading.content = text.plainText
+      guard matcher.accepts(reading, seenAt: nil) else { continue }
+      byID[id] = shown
       inFullText.insert(id)
     }
     return (ArticleSearch.newestFirst(Array(byID.values)), complete, inFullText)

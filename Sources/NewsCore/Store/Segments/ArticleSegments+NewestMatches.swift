@@ -8,7 +8,7 @@ extension ArticleSegments {
   ///
   /// - Returns: the matches read (at least the newest `limit`, when there are that many), and
   ///   whether every segment was read (then they are every match).
-  func newestMatches(_ matcher: inout ArticleSearch.Matcher, limit: Int, cutoff: Date) throws
+  func newestMatches(_ matcher: inout some RecordFilter, limit: Int, cutoff: Date) throws
     -> (found: [String: Article], complete: Bool)
   {
     let runs = matcher.foldedWords.compactMap(SearchTokens.longestRun).sorted {
@@ -79,9 +79,7 @@ extension ArticleSegments {
           for (_, record) in read
           where record.seenAt.timeIntervalSince1970 >= oldest
             && !newer.contains(record.article.id)
-            && matcher.matches([
-              record.article.title, record.article.description, record.article.content,
-            ])
+            && matcher.accepts(record.article, seenAt: record.seenAt)
           {
             let id = record.article.id
             if let other = foundIn[id], other > next.provider { continue }

@@ -159,7 +159,7 @@ struct ArticleSegments {
 
   /// The stored articles holding every word of `matcher`, by id: the index narrows each
   /// segment to the records holding the query's words, the matcher decides on their text.
-  func search(_ matcher: inout ArticleSearch.Matcher, cutoff: Date) throws -> [String: Article] {
+  func search(_ matcher: inout some RecordFilter, cutoff: Date) throws -> [String: Article] {
     // Longer words first: they usually narrow most, and the others are then read only for the
     // records left.
     let runs = matcher.foldedWords.compactMap(SearchTokens.longestRun).sorted {
@@ -202,9 +202,7 @@ struct ArticleSegments {
           for (_, record) in records
           where record.seenAt.timeIntervalSince1970 >= oldest
             && !newerIDs.contains(record.article.id)
-            && matcher.matches([
-              record.article.title, record.article.description, record.article.content,
-            ])
+            && matcher.accepts(record.article, seenAt: record.seenAt)
           {
             found[record.article.id] = record.article
           }

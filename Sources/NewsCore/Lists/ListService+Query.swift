@@ -1,0 +1,43 @@
+import FeedParsing
+import Foundation
+
+/// The query language over the stored articles: `news search <query>` and the bulk marks
+/// (`read|unread|bookmark --where`), one evaluator for both.
+extension ListService {
+  /// What `query` needs to know besides the articles (read marks, bookmarks, kept full texts,
+  /// enclosures, downloads, tags), read once, as of `now`.
+  public func facts(for query: ArticleQuery) throws -> QueryFacts {
+    var facts = QueryFacts(now: context.now())
+    let needs = query.needs
+    if needs.contains(.readMarks) { facts.readMarks = try store.readMarks() }
+    if needs.contains(.bookmarks) { facts.bookmarked = Set(try store.bookmarks().map(\.id)) }
+    if needs.contains(.enclosures) { facts.withEnclosures = try store.idsWithEnclosures() }
+    if needs.contains(.fullTexts) { facts.withFullText = Set(try store.allFullTexts().keys) }
+    if needs.contains(.downloads) {
+      facts.downloaded = Set(try store.downloads().values.filter(\.isFinished).map(\.article))
+    }
+    if needs.contains(.tags) { facts.tags = sourceTags() }
+    return facts
+  }
+
+  /// The stored (and bookmarked, and kept full-text) articles `query` matches, newest first;
+  /// with `limit`, the search stops once it has the newest `limit` (``ListResult/isPartial``).
+  public func search(_ query: ArticleQuery, limit: Int?, unreadOnly: Bool = false) throws
+    -> ListResult
+  {
+    let matcher = QueryMatcher(query, facts: try facts(for: query))
+    let found = try store.search(matcher, limit: unreadOnly ? nil : limit)
+    var result = unkeyedSearch(found.articles, limit: limit, unreadOnly: unreadOnly)
+    result.isPartial = !found.complete
+    result.matchedInFullText = found.inFullText
+    result.warnings += found.warnings
+    return result
+  }
+
+  /// The ids of every stored article `query` matches (bulk marks; no limit, no list kept).
+  public func matching(_ query: ArticleQuery) throws -> (ids: [String], warnings: [String]) {
+    let matcher = QueryMatcher(query, facts: try facts(for: query))
+    let found = try store.search(matcher)
+    return (found.articles.map(\.id), found.warnings)
+  }
+}

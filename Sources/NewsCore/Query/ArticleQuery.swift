@@ -1,0 +1,123 @@
+import Foundation
+
+/// A parsed query of the one query language (`news search`, `feed --where`, bulk marks, saved
+/// searches, ignore rules, browse's filter): words and phrases, fields, states, time, regular
+/// expressions, `-`/`NOT`, `OR` and parentheses, AND by juxtaposition. Precedence NOT > AND > OR.
+///
+/// Parse it with ``init(_:timeZone:)``; decide with ``QueryMatcher``.
+public struct ArticleQuery: Sendable, Equatable {
+  /// The text it was read from.
+  public let text: String
+  /// What it asks.
+  let root: Node
+
+  /// Where a word or phrase is looked for.
+  enum TextField: String, Sendable, CaseIterable {
+    /// Title, description and content: a bare word, as `news search` has always looked.
+    case any
+    case title, author, text, url
+  }
+
+  /// A state of an article (`is:` and `has:`).
+  enum State: String, Sendable {
+    case unread, read, bookmarked, enclosure, fulltext, download
+  }
+
+  /// One part of a query.
+  indirect enum Node: Sendable, Equatable {
+    /// A word or phrase (folded as search folds: any case, any accents) in a field.
+    case text(TextField, [UInt8])
+    /// A regular expression on title and text, case-insensitive (the pattern as written).
+    case regex(String)
+    case state(State)
+    /// The article's provider or feed source, or the publisher its provider names.
+    case source(String)
+    /// One of its source's tags (folders, for an account's feeds).
+    case tag(String)
+    /// Its date (published, else first seen) at or after `from` and before `until`.
+    case date(from: Date?, until: Date?)
+    /// Its date within `seconds` of now (`newer`: `age<7d`), or further back (`age>12h`).
+    case age(seconds: Double, newer: Bool)
+    case not(Node)
+    case and([Node])
+    case or([Node])
+  }
+
+  /// Reads `text` (days in `date:` are those of `timeZone`).
+  ///
+  /// - Throws: ``ArticleQueryError``: what is wrong and at which column, with the nearest field for a
+  ///   typo (`unknown field 'autor' (did you mean 'author'?)`).
+  public init(_ text: String, timeZone: TimeZone = .gmt) throws(ArticleQueryError) {
+    self.text = text
+    var parser = QueryParser(text, timeZone: timeZone)
+    root = try parser.parse()
+  }
+
+  /// What the query needs besides the article's own fields, so that only that is read.
+  public struct Needs: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let readMarks = Needs(rawValue: 1)
+    public static let bookmarks = Needs(rawValue: 2)
+    public static let enclosures = Needs(rawValue: 4)
+    public static let fullTexts = Needs(rawValue: 8)
+    public static let downloads = Needs(rawValue: 16)
+    public static let tags = Needs(rawValue: 32)
+  }
+
+  /// What ``QueryMatcher`` will ask its ``QueryFacts`` for.
+  public var needs: Needs {
+    var needs: Needs = []
+    func visit(_ node: Node) {
+      switch node {
+      case .state(.read), .state(.unread): needs.insert(.readMarks)
+      case .state(.bookmarked): needs.insert(.bookmarks)
+      case .state(.enclosure): needs.insert(.enclosures)
+      case .state(.fulltext): needs.insert(.fullTexts)
+      case .state(.download): needs.insert(.downloads)
+      case .tag: needs.insert(.tags)
+      case .not(let inner): visit(inner)
+      case .and(let nodes), .or(let nodes): nodes.forEach(visit)
+      default: break
+      }
+    }
+    visit(root)
+    return needs
+  }
+
+  /// The folded words every match holds in its title or text (the index narrows by them): the
+  /// positive words of a top-level AND, none under OR or NOT.
+  var requiredWords: [[UInt8]] {
+    switch root {
+    case .text(let field, let words) where field == .any || field == .title || field == .text:
+      return [words]
+    case .and(let nodes):
+      return nodes.compactMap { node in
+        if case .text(let field, let words) = node,
+          field == .any || field == .title || field == .text
+        {
+          return words
+        }
+        return nil
+      }
+    default:
+      return []
+    }
+  }
+
+  /// The bare words of a query made of nothing else (what `news search` took before the
+  /// language), for the fast path; `nil` when it holds anything more.
+  var plainWords: [[UInt8]]? {
+    func word(_ node: Node) -> [UInt8]? {
+      if case .text(.any, let words) = node { return words }
+      return nil
+    }
+    switch root {
+    case .text(.any, let words): return [words]
+    case .and(let nodes):
+      let words = nodes.compactMap(word)
+      return words.count == nodes.count ? words : nil
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import FeedParsing
+import Foundation
+
+/// What a query may ask of an article beyond its own fields: its read state, bookmark, kept
+/// full text, enclosures, downloads and its source's tags; read once a run, only what the query
+/// needs (``ArticleQuery/needs``).
+public struct QueryFacts: Sendable {
+  /// Now, for `age<7d`.
+  public var now: Date
+  public var readMarks = ReadMarks()
+  public var bookmarked: Set<String> = []
+  public var withEnclosures: Set<String> = []
+  public var withFullText: Set<String> = []
+  public var downloaded: Set<String> = []
+  /// Each source's tags, by source name, lower-case.
+  public var tags: [String: Set<String>] = [:]
+
+  /// Facts as of `now`, the rest empty.
+  public init(now: Date) { self.now = now }
+}
+
+/// Decides whether an article matches an ``ArticleQuery``: each field folded once an article,
+/// regular expressions bounded in time as the ignore rules' are.
+public struct QueryMatcher {
+  public let query: ArticleQuery
+  let facts: QueryFacts
+  private var cache: [Unicode.Scalar: [UInt8]] = [:]
+  private var expressions: [String: NSRegularExpression] = [:]
+  /// The regular expressions that ran past ``IgnoreFilter/timeLimit`` on one article: they match
+  /// nothing from then on, and are said (``warnings``).
+  public private(set) var slowPatterns: [String] = []
+
+  // The article being decided, folded field by field when first asked.
+  private var article: Article?
+  private var seenAt: Date?
+  private var folded: [ArticleQuery.TextField: [UInt8]] = [:]
+
+  /// Any case; `^` and `$` at each field's start and end (title, description and content are
+  /// lines of one text).
+  static let regexOptions: NSRegularExpression.Options = [.caseInsensitive, .anchorsMatchLines]
+
+  public init(_ query: ArticleQuery, facts: QueryFacts) {
+    self.query = query
+    self.facts = facts
+    func compile(_ node: ArticleQuery.Node, into expressions: inout [String: NSRegularExpression]) {
+      switch node {
+      case .regex(let pattern):
+        expressions[pattern] = try? NSRegularExpression(
+          pattern: pattern, options: Self.regexOptions)
+      case .not(let inner): compile(inner, into: &expressions)
+      case .and(let nodes), .or(let nodes):
+        for inner in nodes { compile(inner, into: &expressions) }
+      default: break
+      }
+    }
+    compile(query.root, into: &expressions)
+  }
+
+  /// The warnings a run of it leaves: patterns stopped for taking too long.
+  public var warnings: [String] {
+    slowPatterns.map {
+      "the query's /\($0)/ took over \(IgnoreFilter.timeLimit.seconds) s on one article and "
+        + "matched nothing from then on (a pattern that backtracks without end; simplify it)"
+    }
+  }
+
+  /// Whether `article` (first seen at `seenAt`, when known) matches.
+  public mutating func matches(_ article: Article, seenAt: Date? = nil) -> Bool {
+    self.article = article
+    self.seenAt = seenAt
+    folded.removeAll(keepingCapacity: true)
+    return evaluate(query.root)
+  }
+
+  private mutating func evaluate(_ node: ArticleQuery.Node) -> Bool {
+    guard let article else { return false }
+    switch node {
+    case .text(let field, let needle):
+      return ArticleSearch.contains(text(field), needle)
+    case .regex(let pattern):
+      guard let expression = expressions[pattern] else { return false }
+      let fields = [article.title, article.description, article.content].compactMap { $0 }
+      switch IgnoreFilter.matches(expression, fields.joined(separator: "\n")) {
+      case true?: return true
+      case false?: return false
+      case nil:
+        expressions[pattern] = nil
+        slowPatterns.append(pattern)
+        return false
+      }
+    case .state(let state):
+      switch state {
+      case .read: return facts.readMarks.contains(article.id)
+      case .unread: return !facts.readMarks.contains(article.id)
+      case .bookmarked: return facts.bookmarked.contains(article.id)
+      case .enclosure: return facts.withEnclosures.contains(article.id)
+      case .fulltext: return facts.withFullText.contains(article.id)
+      case .download: return facts.downloaded.contains(article.id)
+      }
+    case .source(let name):
+      if article.provider.lowercased() == name { return true }
+      guard let publisher = article.source else { return false }
+      return ArticleSearch.contains(ArticleSearch.fold(publisher, cache: &cache), Array(name.utf8))
+    case .tag(let tag):
+      return facts.tags[article.provider]?.contains(tag) == true
+    case .date(let from, let until):
+      guard let date = article.publishedAt ?? seenAt else { return false }
+      return (from.map { date >= $0 } ?? true) && (until.map { date < $0 } ?? true)
+    case .age(let seconds, let newer):
+      guard let date = article.publishedAt ?? seenAt else { return false }
+      let age = facts.now.timeIntervalSince(date)
+      return newer ? age < seconds : age > seconds
+    case .not(let inner):
+      return !evaluate(inner)
+    case .and(let nodes):
+      for inner in nodes where !evaluate(inner) { return false }
+      return true
+    case .or(let nodes):
+      for inner in nodes where evaluate(inner) { return true }
+      return false
+    }
+  }
+
+  /// The article's `field`, folded (once an article).
+  private mutating func text(_ field: ArticleQuery.TextField) -> [UInt8] {
+    if let done = folded[field] { return done }
+    guard let article else { return [] }
+    let parts: [String?] =
+      switch field {
+      case .any: [article.title, article.description, article.content]
+      case .title: [article.title]
+      case .text: [article.description, article.content]
+      case .author: [article.author]
+      case .url: [article.url]
+      }
+    var bytes: [UInt8] = []
+    for part in parts {
+      guard let part else { continue }
+      ArticleSearch.fold(part, into: &bytes, cache: &cache)
+      bytes.append(0x0A)
+    }
+    folded[field] = bytes
+    return bytes
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@testable import NewsCore
+
+/// The query language (#43): every field and operator, precedence, phrases, negation, dates,
+/// regular expressions and their bound, and the errors with their columns.
+@Suite("The query language")
+struct ArticleQueryTests {
+  static func day(_ text: String) -> Date {
+    ISO8601DateFormatter().date(from: text)!
+  }
+
+  /// Four articles, and what is known of them.
+  static let articles: [(Article, Date?)] = [
+    (
+      Article(
+        id: "a1", provider: "hn", title: "Swift 6 released", description: "Concurrency by default",
+        author: "Ann Lee", url: "https://swift.org/blog/6",
+        publishedAt: day("2026-11-20T10:00:00Z")), nil
+    ),
+    (
+      Article(
+        id: "a2", provider: "lwn", title: "Rust in the kernel", author: "Bo Chen",
+        url: "https://lwn.net/a", publishedAt: day("2026-11-01T23:30:00Z"),
+        content: "Rust and Swift compared"), nil
+    ),
+    (
+      Article(
+        id: "a3", provider: "newsapi", title: "Climate talks",
+        description: "Sponsored content on climate", source: "BBC News"),
+      day("2026-11-25T08:00:00Z")
+    ),
+    (
+      Article(
+        id: "a4", provider: "hn", title: "Café culture",
+        publishedAt: day("2026-10-15T12:00:00Z")), nil
+    ),
+  ]
+
+  static var facts: QueryFacts {
+    var facts = QueryFacts(now: day("2026-11-27T00:00:00Z"))
+    _ = facts.readMarks.mark(["a1"], stamp: 1_700_000_000)
+    facts.bookmarked = ["a2"]
+    facts.withEnclosures = ["a3"]
+    facts.withFullText = ["a4"]
+    facts.downloaded = ["a3"]
+    facts.tags = ["hn": ["tech"], "lwn": ["tech", "linux"]]
+    return facts
+  }
+
+  /// The ids of the articles `text` matches.
+  static func matches(_ text: String) throws -> [String] {
+    var matcher = QueryMatcher(try ArticleQuery(text), facts: facts)
+    return articles.filter { matcher.matches($0.0, seenAt: $0.1) }.map(\.0.id)
+  }
+
+  @Test(
+    "what each form selects",
+    arguments: [
+      // Bare words and phrases: title and text, any case, any accents, as search always did.
+      ("swift", "a1 a2"), ("SWIFT released", "a1"), ("cafe", "a4"), ("\"swift 6\"", "a1"),
+      ("\"6 swift\"", ""),
+      // Fields.
+      ("title:swift", "a1"), ("text:swift", "a2"), ("author:\"Ann Lee\"", "a1"),
+      ("author:lee", "a1"), ("url:lwn.net", "a2"), ("title:\"rust in\"", "a2"),
+      ("source:hn", "a1 a4"), ("source:bbc", "a3"), ("tag:linux", "a2"), ("tag:tech", "a1 a2 a4"),
+      // States.
+      ("is:unread", "a2 a3 a4"), ("is:read", "a1"), ("is:bookmarked", "a2"),
+      ("has:enclosure", "a3"), ("has:fulltext", "a4"), ("has:download", "a3"),
+      // Time: the publication date, else when first seen.
+      ("age<7d", "a1 a3"), ("age>12h", "a1 a2 a3 a4"), ("age<2w", "a1 a3"), ("age>30d", "a4"),
+      ("date:2026-11-01", "a2"), ("date:2026-11-01..2026-11-20", "a1 a2"),
+      ("date>=2026-11-20", "a1 a3"), ("date<2026-11-01", "a4"), ("date:..2026-10-31", "a4"),
+      ("date>2026-11-20", "a3"), ("date<=2026-11-01", "a2 a4"),
+      // Regular expressions, on title and text, any case.
+      ("/sw.ft/", "a1 a2"), ("/^café/", "a4"), ("/kernel$/", "a2"),
+      // Negation, OR, parentheses, precedence NOT > AND > OR.
+      ("swift -rust", "a1"), ("swift NOT rust", "a1"), ("rust OR climate", "a2 a3"),
+      ("swift rust OR climate", "a2 a3"), ("swift (rust OR climate)", "a2"),
+      ("NOT swift climate", "a3"), ("-(swift OR rust)", "a3 a4"), ("swift AND rust", "a2"),
+      ("climate OR rust swift", "a2 a3"), ("is:unread -source:newsapi", "a2 a4"),
+      ("(tag:tech OR has:enclosure) age<30d", "a1 a2 a3"),
+      // A dash inside a word is part of it.
+      ("covid-19", ""),
+    ])
+  func selects(query: String, ids: String) throws {
+    #expect(try Self.matches(query) == ids.split(separator: " ").map(String.init), "\(query)")
+  }
+
+  @Test(
+    "what it refuses, saying what and where",
+    arguments: [
+      ("autor:ann", "unknown field 'autor' (did you mean 'author'?)", 1),
+      ("swift tittle:x", "unknown field 'tittle' (did you mean 'title'?)", 7),
+      ("is:new", "unknown state 'is:new' (is:bookmarked, is:read, is:unread)", 1),
+      ("has:pdf", "unknown state 'has:pdf'", 1), ("age<7x", "'7x' is not a duration", 5),
+      ("age=7d", "age takes '<' or '>'", 5), ("age:7d", "age takes '<' or '>'", 1),
+      ("date:2026-13-01", "'2026-13-01' is not a day", 6),
+      ("date:2026-02-30", "is not a day", 6),
+      ("date:2026-11-20..2026-11-01", "the range ends before it starts", 6),
+      ("(swift", "'(' without its ')'", 1), ("swift)", "')' without its '('", 6),
+      ("OR swift", "OR needs a term before it", 1), ("swift OR", "OR needs a term after it", 7),
+      ("AND swift", "AND needs a term before it", 1), ("\"open", "without its closing", 1),
+      ("/a(/", "'/a(/' is not a regular expression", 1), ("/open", "without its closing '/'", 1),
+      ("title:", "'title:' needs a value", 7), ("", "an empty query", 1),
+      ("   ", "an empty query", 1), ("NOT", "NOT needs a term after it", 1),
+      ("()", "empty parentheses", 1), ("swift -", "'-' needs a term right after it", 7),
+      ("a - b", "'-' needs a term right after it", 3), ("title:\"  \"", "nothing to look for", 7),
+    ])
+  func refuses(query: String, problem: String, column: Int) {
+    #expect {
+      _ = try ArticleQuery(query)
+    } throws: { error in
+      guard let error = error as? ArticleQueryError else { return false }
+      return error.problem.contains(problem) && error.column == column
+    }
+  }
+
+  @Test("an error's message has the query and a caret under the column; exit 64, or 78 in config")
+  func message() throws {
+    var caught: ArticleQueryError?
+    do { _ = try ArticleQuery("swift autor:ann") } catch { caught = error }
+    let error = try #require(caught)
+    #expect(
+      error.message
+        == "query: unknown field 'autor' (did you mean 'author'?); fields are title, author, "
+        + "text, url, source, tag, is, has, date, age at column 7\n  swift autor:ann\n        ^")
+    #expect(error.exitCode == .usage)
+    var inConfig = error
+    inConfig.entry = "sources[3].search"
+    #expect(inConfig.exitCode == .configuration)
+    #expect(inConfig.message.hasPrefix("config.json: field 'sources[3].search'"))
+  }
+
+  @Test("a day is a day of the time zone given")
+  func timeZone() throws {
+    let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+    var matcher = QueryMatcher(
+      try ArticleQuery("date:2026-11-02", timeZone: paris), facts: Self.facts)
+    // 23:30 UTC on the 1st is 00:30 on the 2nd in Paris.
+    let matched = matcher.matches(Self.articles[1].0)
+    #expect(matched)
+  }
+
+  @Test("a regular expression that backtracks without end is stopped, matches nothing, is said")
+  func runawayRegex() throws {
+    var matcher = QueryMatcher(try ArticleQuery("/(a+)+$/"), facts: Self.facts)
+    let article = Article(
+      id: "x", provider: "hn", title: String(repeating: "a", count: 40) + "!")
+    let matched = matcher.matches(article)
+    #expect(!matched)
+    #expect(matcher.warnings.count == 1)
+    #expect(matcher.warnings.first?.contains("/(a+)+$/") == true)
+  }
+
+  @Test("what a query needs read, and the words the index narrows by")
+  func needsAndWords() throws {
+    #expect(try ArticleQuery("is:unread tag:tech").needs == [.readMarks, .tags])
+    #expect(try ArticleQuery("swift").needs.isEmpty)
+    #expect(try ArticleQuery("swift title:rust -go").requiredWords.count == 2)
+    #expect(try ArticleQuery("swift OR rust").requiredWords.isEmpty)
+    #expect(try ArticleQuery("author:ann").requiredWords.isEmpty)
+  }
+}
