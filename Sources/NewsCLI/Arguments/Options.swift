@@ -127,6 +127,15 @@ enum Options {
   static let wait = Flag("wait", help: "Wait for another running sync instead of exiting with 75.")
   /// `--all` of read.
   static let all = Flag("all", help: "Every stored article (of --source, when given).")
+  /// `--where <query>` of read, unread and bookmark.
+  static let whereQuery = OptionKey<String>.text(
+    "where", "<query>", help: "Every stored article this query matches (docs/queries.md).")
+  /// `--older-than <age>` of read.
+  static let olderThan = OptionKey<String>.text(
+    "older-than", "<age>",
+    help: "Every stored article published (else first seen) longer ago than this: 7d, 12h, 2w.")
+  /// `--dry-run` of the bulk marks.
+  static let dryRun = Flag("dry-run", help: "Say how many would change, and change nothing.")
   /// `--source <name>` of read.
   static let readSource = OptionKey<String>.text(
     "source", "<name>", help: "Only the articles of this provider or feed source.")

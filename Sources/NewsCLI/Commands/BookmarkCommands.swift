@@ -9,12 +9,21 @@ enum BookmarkCommands {
       name: "bookmark",
       abstract: "Keep articles for good, whatever the retention policy says.",
       discussion: """
+        With --where, every stored article the query matches (docs/queries.md); --dry-run says
+        how many would change.
+
         EXAMPLES:
           news bookmark 3 5
           news bookmark https://www.cnn.com/2020/07/20/us/index.html
+          news bookmark --where 'author:"Ann Lee" rust'
         """,
-      arguments: [ArticleArguments.several()]),
+      options: [Options.whereQuery.spec, Options.dryRun.spec],
+      arguments: [ArticleArguments.several(required: false)]),
+    validate: BulkSelection.validate,
     run: { arguments, context in
+      if BulkSelection.asked(arguments) {
+        return try BulkSelection.run(.bookmark, arguments, context: context)
+      }
       let articles = try resolve(arguments, context: context)
       try context.services().lists().bookmark(articles).warnings.forEach(context.warn)
       ArticleArguments.confirm("bookmarked", articles, context: context)

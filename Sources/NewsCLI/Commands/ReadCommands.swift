@@ -9,15 +9,27 @@ enum ReadCommands {
       name: "read",
       abstract: "Mark articles read (news show and news open do it too).",
       discussion: """
+        With --where, every stored article the query matches (as 'news search' lists them:
+        docs/queries.md); with --older-than, every one published (else first seen) longer ago;
+        both may take --source, and --dry-run says how many would change.
+
         EXAMPLES:
           news read 3 5
           news read --all --source hn
+          news read --where 'source:hn age>2d'
+          news read --older-than 7d --source lwn --dry-run
           news feed --unread
         """,
-      options: [Options.all.spec, Options.readSource.spec],
+      options: [
+        Options.all.spec, Options.whereQuery.spec, Options.olderThan.spec, Options.dryRun.spec,
+        Options.readSource.spec,
+      ],
       arguments: [ArticleArguments.several(required: false)]),
     validate: validate,
     run: { arguments, context in
+      if BulkSelection.asked(arguments) {
+        return try BulkSelection.run(.read, arguments, context: context)
+      }
       let (_, articles) = try resolve(arguments, context: context)
       let lists = try context.services().lists()
       let result =
@@ -39,12 +51,21 @@ enum ReadCommands {
       name: "unread",
       abstract: "Mark articles unread again.",
       discussion: """
+        With --where, every stored article the query matches (docs/queries.md); --dry-run says
+        how many would change.
+
         EXAMPLES:
           news unread 3
           news unread www.cnn.com-2020-07-20-us-index.html
+          news unread --where 'is:bookmarked' --dry-run
         """,
-      arguments: [ArticleArguments.several()]),
+      options: [Options.whereQuery.spec, Options.dryRun.spec],
+      arguments: [ArticleArguments.several(required: false)]),
+    validate: BulkSelection.validate,
     run: { arguments, context in
+      if BulkSelection.asked(arguments) {
+        return try BulkSelection.run(.unread, arguments, context: context)
+      }
       let lists = try context.services().lists()
       let (articles, marksOnly) = try lists.unreadTargets(arguments.positionals)
       try lists.mark(articles.map(\.id) + marksOnly, read: false).warnings.forEach(context.warn)
@@ -74,15 +95,18 @@ enum ReadCommands {
   private static func validate(_ arguments: ParsedArguments, context: Context) throws {
     let command = "read"
     let all = arguments[Options.all]
-    if all, !arguments.positionals.isEmpty {
-      throw UsageError(command: command, message: "give ids or --all, not both")
+    let bulk = BulkSelection.asked(arguments)
+    if all, !arguments.positionals.isEmpty || bulk {
+      throw UsageError(command: command, message: "give ids, --all or --where, one of them")
     }
-    guard all || !arguments.positionals.isEmpty else {
-      throw UsageError(command: command, message: "missing <id> (or --all)")
+    if bulk || arguments[Options.dryRun] { try BulkSelection.validate(arguments, context: context) }
+    guard all || bulk || !arguments.positionals.isEmpty else {
+      throw UsageError(command: command, message: "missing <id> (or --all, --where <query>)")
     }
     guard let source = arguments[Options.readSource] else { return }
-    guard all else {
-      throw UsageError(command: command, message: "--source only applies with --all")
+    guard all || bulk else {
+      throw UsageError(
+        command: command, message: "--source only applies with --all, --where or --older-than")
     }
     let services = try context.services()
     let names = services.providers.providers.map(\.name) + services.feedSources().map(\.name)

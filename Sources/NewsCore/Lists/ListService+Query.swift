@@ -34,10 +34,28 @@ extension ListService {
     return result
   }
 
-  /// The ids of every stored article `query` matches (bulk marks; no limit, no list kept).
-  public func matching(_ query: ArticleQuery) throws -> (ids: [String], warnings: [String]) {
+  /// Every stored article `query` matches, as `news search` lists them (bulk marks; no limit,
+  /// no list kept).
+  public func matching(_ query: ArticleQuery) throws -> (articles: [Article], warnings: [String]) {
     let matcher = QueryMatcher(query, facts: try facts(for: query))
     let found = try store.search(matcher)
-    return (found.articles.map(\.id), found.warnings)
+    return (found.articles, found.warnings)
   }
+
+  /// How many of `ids` a bulk mark would change: those not read yet (`read`), those read
+  /// (`unread`), those not bookmarked (`bookmark`).
+  public func wouldChange(_ ids: [String], mark: BulkMark) throws -> Int {
+    switch mark {
+    case .read: return ids.count - (try store.readMarks(of: ids).marked(ids).count)
+    case .unread: return try store.readMarks(of: ids).marked(ids).count
+    case .bookmark:
+      let bookmarked = Set(try store.bookmarks().map(\.id))
+      return ids.filter { !bookmarked.contains($0) }.count
+    }
+  }
+}
+
+/// A mark made in bulk (`--where`).
+public enum BulkMark: Sendable {
+  case read, unread, bookmark
 }

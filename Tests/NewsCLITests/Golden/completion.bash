@@ -81,8 +81,9 @@ _news() {
       COMPREPLY=($(compgen -W "--online --language --sort-by --from --to --domains --exclude-domains --search-in --page-size --page --limit --unread --json --jsonl --help" -- "$cur")) ;;
     bookmark)
       case "$prev" in
+        --where) return ;;
       esac
-      COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--where --dry-run --help" -- "$cur")) ;;
     unbookmark)
       case "$prev" in
       esac
@@ -100,13 +101,16 @@ _news() {
       COMPREPLY=($(compgen -W "--from --source --unread --offline --help" -- "$cur")) ;;
     read)
       case "$prev" in
+        --where) return ;;
+        --older-than) return ;;
         --source) return ;;
       esac
-      COMPREPLY=($(compgen -W "--all --source --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--all --where --older-than --dry-run --source --help" -- "$cur")) ;;
     unread)
       case "$prev" in
+        --where) return ;;
       esac
-      COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--where --dry-run --help" -- "$cur")) ;;
     open)
       case "$prev" in
       esac

@@ -143,6 +143,8 @@ _news() {
       ;;
     bookmark)
       _arguments -s \
+        '--where[Every stored article this query matches (docs/queries.md).]:<query>:' \
+        '--dry-run[Say how many would change, and change nothing.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
@@ -172,12 +174,17 @@ _news() {
     read)
       _arguments -s \
         '--all[Every stored article (of --source, when given).]' \
+        '--where[Every stored article this query matches (docs/queries.md).]:<query>:' \
+        '--older-than[Every stored article published (else first seen) longer ago than this\: 7d, 12h, 2w.]:<age>:' \
+        '--dry-run[Say how many would change, and change nothing.]' \
         '--source[Only the articles of this provider or feed source.]:<name>:' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
     unread)
       _arguments -s \
+        '--where[Every stored article this query matches (docs/queries.md).]:<query>:' \
+        '--dry-run[Say how many would change, and change nothing.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
