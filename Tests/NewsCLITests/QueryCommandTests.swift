@@ -52,6 +52,19 @@ struct QueryCommandTests {
     #expect(try await titles("age>10d") == ["Swift and Rust compared"])
   }
 
+  @Test("feed --where shows only the items the query matches, offline too")
+  func feedWhere() async throws {
+    await harness.succeed(["feed"], environment: ["NEWSAPI_KEY": nil])
+    await harness.succeed(["read", "--where", "kernel"], environment: ["NEWSAPI_KEY": nil])
+    let result = await run(["feed", "--offline", "--where", "author:lee OR is:read", "--json"])
+    #expect(result.code == .success, "\(result.err)")
+    let items = try (result.json()["items"] as? [[String: Any]]) ?? []
+    #expect(
+      Set(items.compactMap { $0["title"] as? String })
+        == ["Swift 6 released", "Swift and Rust compared", "Rust in the kernel"])
+    #expect(await run(["feed", "--where", "autor:x"]).code == .usage)
+  }
+
   @Test("read --where marks exactly what search lists; --dry-run changes nothing")
   func readWhere() async throws {
     await harness.succeed(["feed"], environment: ["NEWSAPI_KEY": nil])

@@ -57,14 +57,41 @@ struct SavedSearchTests {
     #expect(again.first?["read"] as? Bool == true)
   }
 
+  @Test("a saved search of the language lists what search lists, unread state included")
+  func savedQuery() async throws {
+    #expect(await harness.run(["feed"]).code == .success)
+    let query = "news OR story -interesting"
+    let searched = try #require(
+      try await harness.run(["search", query, "--json"]).json()["articles"] as? [[String: Any]])
+    await harness.succeed(["sources", "add", "--search", query, "--name", "q"])
+    let feed = try #require(
+      try await harness.run(["feed", "--source", "q", "--json"]).json()["items"] as? [[String: Any]]
+    )
+    #expect(
+      Set(feed.compactMap { $0["id"] as? String })
+        == Set(searched.compactMap { $0["id"] as? String }))
+    #expect(!feed.isEmpty)
+    // A query of state: read one, and it leaves the unread list.
+    await harness.succeed(["sources", "add", "--search", "is:unread (\(query))", "--name", "u"])
+    let before = try #require(
+      try await harness.run(["feed", "--source", "u", "--json"]).json()["items"] as? [[String: Any]]
+    )
+    await harness.succeed(["read", "1"])
+    let after = try #require(
+      try await harness.run(["feed", "--source", "u", "--json"]).json()["items"] as? [[String: Any]]
+    )
+    #expect(after.count == before.count - 1)
+  }
+
   @Test(
     "mistakes: no words, a URL or a --ttl with --search, a taken name",
     arguments: [
-      (["sources", "add", "--search", " "], "--search needs the words"),
+      (["sources", "add", "--search", " "], "--search needs a query"),
       (["sources", "add", "https://e.example/", "--search", "x"], "takes no URL"),
       (["sources", "add", "--search", "x", "--ttl", "5"], "takes no URL and no --ttl"),
       (["sources", "add", "--search", "x", "--name", "a"], "exists already"),
       (["sources", "remove", "--search", "x"], "--search only applies to 'news sources add'"),
+      (["sources", "add", "--search", "news autor:x"], "unknown field 'autor'"),
     ])
   func mistakes(arguments: [String], message: String) async throws {
     let result = await harness.run(arguments)
@@ -79,6 +106,7 @@ struct SavedSearchTests {
       (#"{"name": "s", "search": "x", "url": "https://e.example/"}"#, "url"),
       (#"{"name": "s", "search": "x", "format": "rss"}"#, "format"),
       (#"{"name": "a", "search": "x"}"#, "search"),
+      (#"{"name": "s", "search": "news (open"}"#, "search"),
     ])
   func configFile(entry: String, field: String) async throws {
     try FileManager.default.createDirectory(

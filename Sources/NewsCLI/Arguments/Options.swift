@@ -129,7 +129,7 @@ enum Options {
   static let all = Flag("all", help: "Every stored article (of --source, when given).")
   /// `--where <query>` of read, unread and bookmark.
   static let whereQuery = OptionKey<String>.text(
-    "where", "<query>", help: "Every stored article this query matches (docs/queries.md).")
+    "where", "<query>", help: "The articles this query matches (docs/queries.md).")
   /// `--older-than <age>` of read.
   static let olderThan = OptionKey<String>.text(
     "older-than", "<age>",
@@ -150,7 +150,8 @@ enum Options {
     "ttl", in: 0...31_536_000, help: "Seconds its answer stays fresh (default 900).")
   /// `--search <words>` of sources add.
   static let saveSearch = OptionKey<String>.text(
-    "search", "<words>", help: "Add a saved search instead: a source of the stored matches.")
+    "search", "<query>",
+    help: "Add a saved search instead: a source of the stored articles a query matches.")
   /// `--tag <tag>` of feed and sources.
   static let tag = OptionKey<String>.text(
     "tag", "<tag>", help: "Only the sources filed under this tag.")

@@ -6,21 +6,25 @@ import NewsCore
 enum FeedCommand {
   static let spec = CommandSpec(
     name: "feed",
-    abstract: "Show the feed: every source (A, B, C, …) fetched in parallel, each cached.",
+    abstract: "Show the feed: every source fetched in parallel, each cached.",
     discussion: """
       Each source is cached (encrypted) with its own time to live: A 5 min, B 30 min, C 60 min by
       default (NEWS_FEED_<NAME>_TTL overrides, in seconds). A failing source never hides the others.
       Items are numbered across sources, so 'news show 3' opens the third; every item is stored as
       an article of its source, for show, bookmark, search and read state.
 
+      With --where, only the items the query matches (docs/queries.md: 'is:unread tag:tech
+      age<7d', '"swift 6" OR author:lee'); the sources' unread counts stay theirs.
+
       EXAMPLES:
         news feed
+        news feed --where 'is:unread age<2d'
         news feed --source a,c
         news feed --json | jq -r '.items[].title'
       """,
     options: [
       Options.feedSources.spec, Options.tag.spec, Options.limit.spec, Options.unread.spec,
-      Options.newOnly.spec, Options.since.spec, Options.showIgnored.spec,
+      Options.newOnly.spec, Options.since.spec, Options.whereQuery.spec, Options.showIgnored.spec,
     ]
       + Options.freshness + Options.output)
 
@@ -37,6 +41,9 @@ enum FeedCommand {
       throw UsageError.unknownSource(unknown, among: names, command: spec.name)
     }
     try UsageError.checkTag(arguments[Options.tag], among: sources, command: spec.name)
+    if let text = arguments[Options.whereQuery] {
+      _ = try ArticleQuery(text, timeZone: context.timeZone)
+    }
     if let since = arguments[Options.since] {
       guard ISO8601.date(from: since) != nil else {
         throw UsageError(
@@ -92,9 +99,12 @@ enum FeedCommand {
       }
     }
     await spinner.stop()
+    let query = try arguments[Options.whereQuery].map {
+      try ArticleQuery($0, timeZone: context.timeZone)
+    }
     let result = lists.feed(
       consume reports, unreadOnly: arguments[Options.unread], limit: limit,
-      showIgnored: arguments[Options.showIgnored])
+      showIgnored: arguments[Options.showIgnored], where: query)
 
     // Warnings when the command succeeds; when every source failed, each failure is an error
     // line and the last line says so.

@@ -12,15 +12,17 @@ enum SourcesActions {
       discussion: """
         Fetches <url> once: a feed is subscribed to; a web page announcing one (<link
         rel="alternate" type="application/rss+xml">) subscribes to its feed. The name comes from
-        the feed's title unless --name is given. With --search <words> (and no URL), saves a
-        search as a source: its items are the newest stored articles matching the words (as
-        news search finds them), in news feed --source, browse and JSON; nothing is fetched for
+        the feed's title unless --name is given. With --search <query> (and no URL), saves a
+        search as a source: its items are the newest stored articles the query matches (as
+        news search finds them: docs/queries.md), in news feed --source, browse (a query list on
+        the home screen, with its unread count) and JSON; nothing is fetched for
         it. With --account <name>, subscribes on that account's server (Google Reader API) and
         news sync brings the items.
 
         EXAMPLES:
           news sources add https://news.ycombinator.com/rss --name hn
           news sources add --search "climate policy" --name climate
+          news sources add --search 'is:unread tag:tech age<7d' --name fresh-tech
           news sources add https://example.com/feed.xml --account home
         """,
       options: [
@@ -140,8 +142,9 @@ enum SourcesActions {
     let command = add.spec.name
     if let words = arguments[Options.saveSearch] {
       if words.trimmingCharacters(in: .whitespaces).isEmpty {
-        throw UsageError(command: command, message: "--search needs the words to search for")
+        throw UsageError(command: command, message: "--search needs a query (docs/queries.md)")
       }
+      _ = try ArticleQuery(words, timeZone: context.timeZone)
       if !arguments.positionals.isEmpty || arguments.contains(Options.ttl.spec) {
         throw UsageError(
           command: command,

@@ -411,7 +411,15 @@ public struct FeedConfigFile: Sendable {
         guard let words = try? object.decode(String.self, forKey: .search),
           !words.trimmingWhitespace().isEmpty
         else {
-          throw Problem(source: name, field: "search", problem: "must be the words to search for")
+          throw Problem(source: name, field: "search", problem: "must be a query (docs/queries.md)")
+        }
+        do {
+          _ = try ArticleQuery(words)
+        } catch {
+          throw Problem(
+            source: name, field: "search",
+            problem: "holds a query that cannot be read: \(error.problem) at column \(error.column)"
+          )
         }
         guard !SourceName.builtInFeeds.contains(name) else {
           throw Problem(

@@ -8,6 +8,8 @@ public struct FeedService: Sendable {
   private let cache: EncryptedStore
   private let articles: ArticleStore?
   private let now: @Sendable () -> Date
+  /// Each source's tags (lower-case), for a saved search's `tag:`.
+  var sourceTags: [String: Set<String>] = [:]
   private let deadline: Deadline
   private let revalidation: RevalidationTimes
   /// Where the sources' items are kept, several sources a commit.
@@ -456,19 +458,22 @@ public struct FeedService: Sendable {
     return report
   }
 
-  /// A saved search's report: the newest matches in the store (``ArticleStore/search(_:limit:)``,
-  /// the rules of `news search`), at most `maxItems` (100 by default), as items of the sources
-  /// that hold them; always fresh, never cached.
+  /// A saved search's report: the newest matches of its query in the store (the query language
+  /// of `news search`), at most `maxItems` (100 by default), as items of the sources that hold
+  /// them; always fresh, never cached.
   private func answer(_ source: FeedSource, searching words: String) -> FeedSourceReport {
     var report = FeedSourceReport(
       name: source.name, url: source.url, status: .fresh, fetchedAt: now(), expiresAt: now(),
       error: nil, items: [], attempts: 0, newItems: 0)
     guard let articles else { return report }
     do {
+      // config.json's query was read when the file was: one that does not read is refused there.
+      let query = try ArticleQuery(words)
+      let facts = try articles.facts(for: query, now: now(), tags: { sourceTags })
       let found = try articles.search(
-        words.split(whereSeparator: \.isWhitespace).map(String.init),
-        limit: source.maxItems ?? 100)
+        QueryMatcher(query, facts: facts), limit: source.maxItems ?? 100)
       report.items = source.limited(found.articles.map(FeedItem.init(article:)))
+      report.warnings += found.warnings.map { "source \(source.name): \($0)" }
     } catch {
       report.status = .failed
       report.error =

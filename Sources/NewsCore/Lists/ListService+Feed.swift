@@ -12,7 +12,7 @@ extension ListService {
   /// hands them over): every step reads ids, but the killfile, which decodes a source at a time.
   public func feed(
     _ reports: consuming [FeedSourceReport], unreadOnly: Bool, limit: Int?,
-    showIgnored: Bool = false
+    showIgnored: Bool = false, where query: ArticleQuery? = nil
   ) -> FeedListResult {
     var reports = consume reports
     var packs: [FeedItemPack] = []
@@ -44,6 +44,27 @@ extension ListService {
     if unreadOnly {
       for index in packs.indices { packs[index].filter { !read.contains($0) } }
     }
+    // `--where`: only the items the query matches (the unread counts stay the sources').
+    var queryWarnings: [String] = []
+    if let query {
+      var facts: QueryFacts
+      do {
+        facts = try self.facts(for: query, except: .readMarks)
+      } catch {
+        facts = QueryFacts(now: context.now())
+        queryWarnings.append(
+          "part of what --where asks is unavailable: "
+            + ((error as? any NewsError)?.message ?? "\(error)"))
+      }
+      facts.readMarks = marks
+      var matcher = QueryMatcher(query, facts: facts)
+      for index in packs.indices {
+        var kept = Set<String>()
+        for item in packs[index].items where matcher.matches(item.article) { kept.insert(item.id) }
+        packs[index].filter { kept.contains($0) }
+      }
+      queryWarnings += matcher.warnings
+    }
     var cut: Set<String> = []
     if let limit {
       var left = limit
@@ -71,7 +92,7 @@ extension ListService {
     var result = FeedListResult(
       sourceReports: reports, packs: packs, alsoIn: alsoIn.filter { shown.contains($0.key) },
       enclosures: enclosures, read: read.intersection(shown), unread: unread, cutByLimit: cut,
-      warnings: warnings + filter.warnings + enclosureWarnings, marks: marks)
+      warnings: warnings + filter.warnings + enclosureWarnings + queryWarnings, marks: marks)
     if showIgnored {
       result.ignored = ignored.intersection(shown)
       result.showsIgnored = true

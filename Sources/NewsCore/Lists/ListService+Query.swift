@@ -6,18 +6,10 @@ import Foundation
 extension ListService {
   /// What `query` needs to know besides the articles (read marks, bookmarks, kept full texts,
   /// enclosures, downloads, tags), read once, as of `now`.
-  public func facts(for query: ArticleQuery) throws -> QueryFacts {
-    var facts = QueryFacts(now: context.now())
-    let needs = query.needs
-    if needs.contains(.readMarks) { facts.readMarks = try store.readMarks() }
-    if needs.contains(.bookmarks) { facts.bookmarked = Set(try store.bookmarks().map(\.id)) }
-    if needs.contains(.enclosures) { facts.withEnclosures = try store.idsWithEnclosures() }
-    if needs.contains(.fullTexts) { facts.withFullText = Set(try store.allFullTexts().keys) }
-    if needs.contains(.downloads) {
-      facts.downloaded = Set(try store.downloads().values.filter(\.isFinished).map(\.article))
-    }
-    if needs.contains(.tags) { facts.tags = sourceTags() }
-    return facts
+  public func facts(for query: ArticleQuery, except known: ArticleQuery.Needs = []) throws
+    -> QueryFacts
+  {
+    try store.facts(for: query, except: known, now: context.now(), tags: sourceTags)
   }
 
   /// The stored (and bookmarked, and kept full-text) articles `query` matches, newest first;

@@ -167,6 +167,7 @@ public struct NewsServices: Sendable {
       now: dependencies.timing.now,
       deadline: sourceDeadline())
     if feedSources().contains(where: \.fullText) { service.fullText = try fullText() }
+    if feedSources().contains(where: { $0.search != nil }) { service.sourceTags = sourceTags() }
     return service
   }
 

@@ -248,6 +248,26 @@ public struct ArticleStore: Sendable {
     return (ArticleSearch.newestFirst(Array(byID.values)), complete, inFullText)
   }
 
+  /// What `query` needs to know besides the articles (read marks, bookmarks, kept full texts,
+  /// enclosures, downloads; `tags` asked only for `tag:`), read once, as of `now`; not what
+  /// `known` says the caller has.
+  public func facts(
+    for query: ArticleQuery, except known: ArticleQuery.Needs = [], now: Date,
+    tags: () -> [String: Set<String>]
+  ) throws -> QueryFacts {
+    var facts = QueryFacts(now: now)
+    let needs = query.needs.subtracting(known)
+    if needs.contains(.readMarks) { facts.readMarks = try readMarks() }
+    if needs.contains(.bookmarks) { facts.bookmarked = Set(try bookmarks().map(\.id)) }
+    if needs.contains(.enclosures) { facts.withEnclosures = try idsWithEnclosures() }
+    if needs.contains(.fullTexts) { facts.withFullText = Set(try allFullTexts().keys) }
+    if needs.contains(.downloads) {
+      facts.downloaded = Set(try downloads().values.filter(\.isFinished).map(\.article))
+    }
+    if needs.contains(.tags) { facts.tags = tags() }
+    return facts
+  }
+
   /// The stored (or bookmarked) article with id `id`: read through the segments' ids, so only
   /// the one chunk holding it is decoded.
   ///

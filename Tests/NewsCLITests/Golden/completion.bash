@@ -31,8 +31,9 @@ _news() {
         --tag) return ;;
         --limit) return ;;
         --since) return ;;
+        --where) return ;;
       esac
-      COMPREPLY=($(compgen -W "--source --tag --limit --unread --new --since --show-ignored --offline --refresh --json --jsonl --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--source --tag --limit --unread --new --since --where --show-ignored --offline --refresh --json --jsonl --help" -- "$cur")) ;;
     sources)
       case "$prev" in
         --tag) return ;;

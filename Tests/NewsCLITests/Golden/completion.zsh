@@ -6,7 +6,7 @@ _news() {
   commands=(
     'headlines:Show the latest top headlines (newsapi.org by default, or articles or bbc).'
     'show:Show one article in full, with its likes and comments.'
-    'feed:Show the feed\: every source (A, B, C, …) fetched in parallel, each cached.'
+    'feed:Show the feed\: every source fetched in parallel, each cached.'
     'sources:List, add, remove, set, import and export the feed'\''s sources.'
     'ignore:List, add and remove the rules that hide items (a killfile).'
     'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
@@ -66,6 +66,7 @@ _news() {
         '--unread[Only the articles not read yet.]' \
         '--new[Only the items new in this run (not in any source'\''s cache before it).]' \
         '--since[Only the items first seen at or after this ISO 8601 time (2026-11-25T08\:00\:00Z).]:<time>:' \
+        '--where[The articles this query matches (docs/queries.md).]:<query>:' \
         '--show-ignored[Show the items the ignore rules hide, marked \[ignored\].]' \
         '--offline[Never use the network\: read what is stored (no key needed).]' \
         '--refresh[Fetch now, whatever is stored or cached.]' \
@@ -82,7 +83,7 @@ _news() {
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
         '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
-        '--search[Add a saved search instead\: a source of the stored matches.]:<words>:' \
+        '--search[Add a saved search instead\: a source of the stored articles a query matches.]:<query>:' \
         '--account[Subscribe on this account'\''s server (Google Reader API) instead of locally.]:<name>:' \
         '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
@@ -143,7 +144,7 @@ _news() {
       ;;
     bookmark)
       _arguments -s \
-        '--where[Every stored article this query matches (docs/queries.md).]:<query>:' \
+        '--where[The articles this query matches (docs/queries.md).]:<query>:' \
         '--dry-run[Say how many would change, and change nothing.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
@@ -174,7 +175,7 @@ _news() {
     read)
       _arguments -s \
         '--all[Every stored article (of --source, when given).]' \
-        '--where[Every stored article this query matches (docs/queries.md).]:<query>:' \
+        '--where[The articles this query matches (docs/queries.md).]:<query>:' \
         '--older-than[Every stored article published (else first seen) longer ago than this\: 7d, 12h, 2w.]:<age>:' \
         '--dry-run[Say how many would change, and change nothing.]' \
         '--source[Only the articles of this provider or feed source.]:<name>:' \
@@ -183,7 +184,7 @@ _news() {
       ;;
     unread)
       _arguments -s \
-        '--where[Every stored article this query matches (docs/queries.md).]:<query>:' \
+        '--where[The articles this query matches (docs/queries.md).]:<query>:' \
         '--dry-run[Say how many would change, and change nothing.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
