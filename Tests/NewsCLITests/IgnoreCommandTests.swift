@@ -27,9 +27,9 @@ struct IgnoreCommandTests {
   func addListRemove() async throws {
     let added = await harness.run(["ignore", "add", "wow"])
     #expect(added.code == .success)
-    #expect(added.out == "added rule 1: title has \"wow\"\n")
+    #expect(added.out == "added rule 1: title:wow\n")
     let second = await harness.run(["ignore", "add", "^latest", "--regex", "--source", "c"])
-    #expect(second.out == "added rule 2: title ~ /^latest/ (source c)\n")
+    #expect(second.out == "added rule 2: title ~ /^latest/ source:c\n")
     #expect(
       try String(contentsOfFile: configPath, encoding: .utf8)
         == """
@@ -42,7 +42,7 @@ struct IgnoreCommandTests {
 
         """)
     let listed = await harness.run(["ignore"])
-    #expect(listed.out == "1. title has \"wow\"\n2. title ~ /^latest/ (source c)\n")
+    #expect(listed.out == "1. title:wow\n2. title ~ /^latest/ source:c\n")
     let json = try #require(
       try await harness.run(["ignore", "list", "--json"]).json()["rules"] as? [[String: Any]])
     #expect(json.map { $0["field"] as? String } == ["title", "title"])
@@ -51,9 +51,34 @@ struct IgnoreCommandTests {
     #expect(json[0]["source"] is NSNull)
 
     let removed = await harness.run(["ignore", "remove", "1"])
-    #expect(removed.out == "removed rule 1: title has \"wow\"\n")
-    #expect(await harness.run(["ignore"]).out == "1. title ~ /^latest/ (source c)\n")
+    #expect(removed.out == "removed rule 1: title:wow\n")
+    #expect(await harness.run(["ignore"]).out == "1. title ~ /^latest/ source:c\n")
     #expect(harness.server.requests.isEmpty)
+  }
+
+  @Test("a rule written as a query hides what search lists for it; word rules read as queries")
+  func queryRule() async throws {
+    let before = try await titles()
+    #expect(before.count > 2)
+    let query = "news OR title:\"latest\""
+    let searched = try #require(
+      try await harness.run(["search", query, "--json"]).json()["articles"] as? [[String: Any]])
+    #expect(!searched.isEmpty)
+    let added = await harness.run(["ignore", "add", "--query", query])
+    #expect(added.out == "added rule 1: \(query)\n", "\(added.err)")
+    #expect(
+      try String(contentsOfFile: configPath, encoding: .utf8).contains(
+        #"{"query":"news OR title:\"latest\""}"#))
+    let after = try await titles()
+    #expect(Set(after) == Set(before).subtracting(searched.compactMap { $0["title"] as? String }))
+    // A word rule and a query of the same words hide the same items.
+    _ = await harness.run(["ignore", "remove", "1"])
+    _ = await harness.run(["ignore", "add", "news", "--in", "text"])
+    let byWords = try await titles()
+    _ = await harness.run(["ignore", "remove", "1"])
+    _ = await harness.run(["ignore", "add", "--query", "news"])
+    #expect(try await titles() == byWords)
+    #expect(await harness.run(["ignore"]).out == "1. news\n")
   }
 
   @Test("feed: ignored items are not shown or counted; --show-ignored shows them marked")
@@ -104,7 +129,9 @@ struct IgnoreCommandTests {
     arguments: [
       (["ignore", "add", "(", "--regex"], "not a regular expression"),
       (["ignore", "add", "x", "--source", "nope"], "no source named 'nope'"),
-      (["ignore", "add"], "missing <pattern>"),
+      (["ignore", "add"], "give <pattern> or --query <query>"),
+      (["ignore", "add", "--query", "autor:x"], "unknown field 'autor'"),
+      (["ignore", "add", "--query", "x", "--regex"], "--query takes no --in and no --regex"),
       (["ignore", "remove", "3"], "there is no rule 3: there are no rules"),
       (["ignore", "remove", "x"], "<n> expects a whole number 1 or more, got 'x'"),
       (["ignore", "list", "--regex"], "--regex only applies to 'news ignore add'"),

@@ -175,8 +175,11 @@ enum Options {
   ]
   /// `--in <field>` of ignore add.
   static let ignoreField = OptionKey<String>.choice(
-    "in", "<field>", choices: IgnoreRule.Field.allCases.map(\.rawValue),
+    "in", "<field>", choices: IgnoreRule.Field.searched.map(\.rawValue),
     help: "Where the rule looks: title (the default), author, link or text.")
+  /// `--query <query>` of ignore add.
+  static let ignoreQuery = OptionKey<String>.text(
+    "query", "<query>", help: "A rule that is a query of the language (docs/queries.md).")
   /// `--source <name>` of ignore add.
   static let ignoreSource = OptionKey<String>.text(
     "source", "<name>", help: "Only this provider's or feed source's items.")

@@ -14,11 +14,13 @@ enum IgnoreCommand {
       in one field (--in): title (the default), author, link, or text (title, description and
       content), for words (every one, any case, any accents, as news search finds them) or,
       with --regex, a regular expression (case-insensitive); --source limits it to one provider
-      or feed source. Rules live in config.json's "ignore" list, edited in place. Without a
-      subcommand: the rules, numbered.
+      or feed source. With --query, a rule is a query of the language (docs/queries.md): it hides
+      what 'news search' would list for it. Rules live in config.json's "ignore" list, edited in
+      place, and are listed in the language. Without a subcommand: the rules, numbered.
 
       EXAMPLES:
         news ignore add "sponsored"
+        news ignore add --query 'author:"Ann Lee" OR /giveaway|sweepstake/'
         news ignore add "crypto|nft" --regex --in text --source hn
         news ignore list --json
         news ignore remove 2
@@ -41,18 +43,44 @@ enum IgnoreCommand {
         EXAMPLES:
           news ignore add "sponsored"
           news ignore add "crypto|nft" --regex --in text --source hn
+          news ignore add --query 'title:giveaway OR (tag:deals -is:bookmarked)'
         """,
-      options: [Options.ignoreField.spec, Options.ignoreSource.spec, Options.regex.spec],
-      arguments: [ArgumentSpec(name: "pattern", help: "Words, or a regular expression.")]),
+      options: [
+        Options.ignoreField.spec, Options.ignoreSource.spec, Options.regex.spec,
+        Options.ignoreQuery.spec,
+      ],
+      arguments: [
+        ArgumentSpec(name: "pattern", help: "Words, or a regular expression.", required: false)
+      ]),
+    validate: { arguments, context in
+      let query = arguments[Options.ignoreQuery]
+      let pattern = arguments.optionalArgument("pattern")
+      guard (query == nil) != (pattern == nil) else {
+        throw UsageError(
+          command: "ignore add", message: "give <pattern> or --query <query>, one of them")
+      }
+      if let query {
+        if arguments[Options.regex] || arguments[Options.ignoreField] != nil {
+          throw UsageError(
+            command: "ignore add", message: "--query takes no --in and no --regex")
+        }
+        _ = try ArticleQuery(query, timeZone: context.timeZone)
+      }
+    },
     run: { arguments, context in
       let services = try context.services()
       // As for sources: with a wrong key, config.json is not changed either.
       try services.checkKey()
       let subscriptions = services.subscriptions()
-      let rule = IgnoreRule(
-        field: arguments[Options.ignoreField].flatMap(IgnoreRule.Field.init(rawValue:)) ?? .title,
-        pattern: try arguments.argument("pattern"), isRegex: arguments[Options.regex],
-        source: arguments[Options.ignoreSource])
+      let rule =
+        try arguments[Options.ignoreQuery].map {
+          IgnoreRule(field: .query, pattern: $0, source: arguments[Options.ignoreSource])
+        }
+        ?? IgnoreRule(
+          field: arguments[Options.ignoreField].flatMap(IgnoreRule.Field.init(rawValue:))
+            ?? .title,
+          pattern: try arguments.argument("pattern"), isRegex: arguments[Options.regex],
+          source: arguments[Options.ignoreSource])
       try subscriptions.addIgnoreRule(rule, providers: services.providers.names)
       let number = subscriptions.ignoreRules.count + 1
       context.console.out("added rule \(number): \(TerminalSanitizer.clean(rule.summary))\n")

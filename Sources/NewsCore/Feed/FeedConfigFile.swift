@@ -196,7 +196,7 @@ public struct FeedConfigFile: Sendable {
   private enum Keys: String, CodingKey {
     case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl, tags
     case maxItems, enabled, ignore, author, link, text, regex, source, search
-    case hooks, newItem, afterSync, fullText, extract, keep, drop, hookEnv
+    case hooks, newItem, afterSync, fullText, extract, keep, drop, hookEnv, query
   }
 
   /// Any key of an object, by its name (to refuse the ones that are not understood).
@@ -302,7 +302,7 @@ public struct FeedConfigFile: Sendable {
           throw Problem(source: nil, field: field, problem: "must be an object")
         }
         let keys: [(Keys, IgnoreRule.Field)] = [
-          (.title, .title), (.author, .author), (.link, .link), (.text, .text),
+          (.title, .title), (.author, .author), (.link, .link), (.text, .text), (.query, .query),
         ]
         let present = keys.filter { object.contains($0.0) }
         guard present.count == 1,
@@ -310,7 +310,9 @@ public struct FeedConfigFile: Sendable {
         else {
           throw Problem(
             source: nil, field: field,
-            problem: "must have one of title, author, link or text, holding the words to ignore")
+            problem:
+              "must have one of title, author, link or text, holding the words to ignore, or "
+              + "query, holding a query")
         }
         var rule = IgnoreRule(field: present[0].1, pattern: pattern)
         if object.contains(.regex) {

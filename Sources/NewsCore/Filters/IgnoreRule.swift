@@ -6,11 +6,17 @@ import Foundation
 /// A rule looks in one field: `title`, `author`, `link`, or `text` (title, description and
 /// content). Its pattern is words, all of which must be there, folded as `news search` folds them
 /// (any case, any accents), or with `regex` a regular expression, case-insensitive. A rule with a
-/// `source` applies to that provider or feed source only.
+/// `source` applies to that provider or feed source only. A rule of `query` is a query of the
+/// language (docs/queries.md): what it matches, `news search` lists.
 public struct IgnoreRule: Sendable, Equatable {
   /// Where a rule looks.
   public enum Field: String, Sendable, CaseIterable {
     case title, author, link, text
+    /// The pattern is a query of the language.
+    case query
+
+    /// The fields `--in` names (a query is `--query`).
+    public static let searched: [Field] = [.title, .author, .link, .text]
   }
 
   /// Where it looks.
@@ -34,6 +40,14 @@ public struct IgnoreRule: Sendable, Equatable {
   /// compile), or `nil`.
   public var problem: String? {
     if pattern.trimmingCharacters(in: .whitespaces).isEmpty { return "has an empty pattern" }
+    if field == .query {
+      do {
+        _ = try ArticleQuery(pattern)
+        return nil
+      } catch {
+        return "holds a query that cannot be read: \(error.problem) at column \(error.column)"
+      }
+    }
     guard isRegex else { return nil }
     do {
       _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
@@ -52,10 +66,29 @@ public struct IgnoreRule: Sendable, Equatable {
     return .object(members)
   }
 
-  /// How it reads in `news ignore list`: `title has "sponsored"`, `text ~ /a|b/ (source hn)`.
+  /// How it reads in `news ignore list`: in the query language (`title:sponsored`,
+  /// `/a|b/ source:hn`); a regular expression on one field other than the text, which the
+  /// language has no form for, as before (`title ~ /a|b/`).
   public var summary: String {
-    (isRegex ? "\(field.rawValue) ~ /\(pattern)/" : "\(field.rawValue) has \"\(pattern)\"")
-      + (source.map { " (source \($0))" } ?? "")
+    let source = self.source.map { " source:\($0)" } ?? ""
+    if field == .query { return pattern + source }
+    if isRegex {
+      return (field == .text ? "/\(pattern)/" : "\(field.rawValue) ~ /\(pattern)/") + source
+    }
+    let prefix =
+      switch field {
+      case .title: "title:"
+      case .author: "author:"
+      case .link: "url:"
+      case .text, .query: ""
+      }
+    let words = pattern.split(whereSeparator: \.isWhitespace).map { word in
+      let plain =
+        word.allSatisfy { $0.isLetter || $0.isNumber || "-._'".contains($0) }
+        && !["OR", "AND", "NOT"].contains(String(word))
+      return prefix + (plain ? String(word) : "\"\(word)\"")
+    }
+    return words.joined(separator: " ") + source
   }
 }
 
@@ -65,6 +98,7 @@ public struct IgnoreFilter {
     var rule: IgnoreRule
     var matcher: ArticleSearch.Matcher?
     var expression: NSRegularExpression?
+    var query: QueryMatcher?
   }
 
   private var rules: [Compiled]
@@ -74,17 +108,23 @@ public struct IgnoreFilter {
   /// The longest one regular expression may take on one article.
   public static let timeLimit: Duration = .milliseconds(100)
 
-  /// The warnings to show for ``slowRules``.
+  /// The warnings to show for ``slowRules``, and for a query rule's slow patterns.
   public var warnings: [String] {
     slowRules.map {
       "ignore rule \($0.summary) took over \(Self.timeLimit.seconds) s on one item and was "
         + "skipped (a pattern that backtracks without end; simplify it)"
-    }
+    } + rules.compactMap(\.query).flatMap(\.warnings).map { "ignore rule: " + $0 }
   }
 
-  /// A filter of `rules` (a rule that cannot be used matches nothing).
-  public init(_ rules: [IgnoreRule]) {
+  /// A filter of `rules` (a rule that cannot be used matches nothing); a query's `age<`, states
+  /// and tags are decided with `facts`.
+  public init(_ rules: [IgnoreRule], facts: @autoclosure () -> QueryFacts = QueryFacts(now: .now)) {
+    let known = rules.contains { $0.field == .query } ? facts() : QueryFacts(now: .distantPast)
     self.rules = rules.compactMap { rule in
+      if rule.field == .query {
+        guard let query = try? ArticleQuery(rule.pattern) else { return nil }
+        return Compiled(rule: rule, query: QueryMatcher(query, facts: known))
+      }
       if rule.isRegex {
         guard
           let expression = try? NSRegularExpression(
@@ -127,12 +167,16 @@ public struct IgnoreFilter {
     for index in rules.indices {
       let rule = rules[index].rule
       if let source = rule.source, source != article.provider { continue }
+      if rules[index].query != nil {
+        if rules[index].query!.matches(article) { return true }
+        continue
+      }
       let fields: [String?]
       switch rule.field {
       case .title: fields = [article.title]
       case .author: fields = [article.author]
       case .link: fields = [article.url]
-      case .text: fields = [article.title, article.description, article.content]
+      case .text, .query: fields = [article.title, article.description, article.content]
       }
       if let expression = rules[index].expression {
         let text = fields.compactMap { $0 }.joined(separator: "\n")

@@ -12,6 +12,17 @@ extension ListService {
     try store.facts(for: query, except: known, now: context.now(), tags: sourceTags)
   }
 
+  /// What the killfile's query rules need (read only when one is a query): what each rule asks
+  /// that cannot be read is left unknown, as if absent.
+  func ignoreFacts() -> QueryFacts {
+    var needs: ArticleQuery.Needs = []
+    for rule in ignoreRules where rule.field == .query {
+      if let query = try? ArticleQuery(rule.pattern) { needs.formUnion(query.needs) }
+    }
+    return (try? store.facts(needs: needs, now: context.now(), tags: sourceTags))
+      ?? QueryFacts(now: context.now())
+  }
+
   /// The stored (and bookmarked, and kept full-text) articles `query` matches, newest first;
   /// with `limit`, the search stops once it has the newest `limit` (``ListResult/isPartial``).
   public func search(_ query: ArticleQuery, limit: Int?, unreadOnly: Bool = false) throws

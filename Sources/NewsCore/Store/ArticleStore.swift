@@ -255,8 +255,14 @@ public struct ArticleStore: Sendable {
     for query: ArticleQuery, except known: ArticleQuery.Needs = [], now: Date,
     tags: () -> [String: Set<String>]
   ) throws -> QueryFacts {
+    try facts(needs: query.needs.subtracting(known), now: now, tags: tags)
+  }
+
+  /// The facts `needs` names, read once, as of `now`.
+  public func facts(needs: ArticleQuery.Needs, now: Date, tags: () -> [String: Set<String>])
+    throws -> QueryFacts
+  {
     var facts = QueryFacts(now: now)
-    let needs = query.needs.subtracting(known)
     if needs.contains(.readMarks) { facts.readMarks = try readMarks() }
     if needs.contains(.bookmarks) { facts.bookmarked = Set(try bookmarks().map(\.id)) }
     if needs.contains(.enclosures) { facts.withEnclosures = try idsWithEnclosures() }

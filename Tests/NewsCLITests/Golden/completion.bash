@@ -49,8 +49,9 @@ _news() {
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;
         --source) return ;;
+        --query) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --help --in --source --regex list add remove" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --help --in --source --regex --query list add remove" -- "$cur")) ;;
     sync)
       case "$prev" in
         --account) return ;;

@@ -75,6 +75,7 @@ complete -c news -n '__fish_seen_subcommand_from ignore' -s h -l help -d 'Show h
 complete -c news -n '__fish_seen_subcommand_from ignore' -l in -r -a 'title author link text' -d 'Where the rule looks: title (the default), author, link or text.'
 complete -c news -n '__fish_seen_subcommand_from ignore' -l source -r -d 'Only this provider\'s or feed source\'s items.'
 complete -c news -n '__fish_seen_subcommand_from ignore' -l regex -d 'The pattern is a regular expression (case-insensitive), not words.'
+complete -c news -n '__fish_seen_subcommand_from ignore' -l query -r -d 'A rule that is a query of the language (docs/queries.md).'
 complete -c news -n '__fish_seen_subcommand_from ignore' -a 'list add remove'
 complete -c news -n '__fish_seen_subcommand_from sync' -l wait -d 'Wait for another running sync instead of exiting with 75.'
 complete -c news -n '__fish_seen_subcommand_from sync' -l account -r -d 'Sync only this account (news accounts lists them).'

@@ -100,6 +100,7 @@ _news() {
         '--in[Where the rule looks\: title (the default), author, link or text.]:<field>:(title author link text)' \
         '--source[Only this provider'\''s or feed source'\''s items.]:<name>:' \
         '--regex[The pattern is a regular expression (case-insensitive), not words.]' \
+        '--query[A rule that is a query of the language (docs/queries.md).]:<query>:' \
         '*:argument:(list add remove)'
       ;;
     sync)
