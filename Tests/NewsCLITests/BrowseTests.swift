@@ -219,6 +219,28 @@ struct BrowseTests {
     #expect(state.visible.count == 30)
   }
 
+  @Test("/ takes the query language: states, time, OR; a query that cannot be read says where")
+  func queryFilter() {
+    var state = Self.state()
+    state.now = Self.now
+    func filter(_ text: String) {
+      _ = state.handle(.character("/"))
+      for character in text { _ = state.handle(.character(character)) }
+      _ = state.handle(.enter)
+    }
+    filter("is:read OR \"story 30\"")
+    #expect(state.visible.map(\.title) == ["Story 2", "Story 30"])
+    _ = state.handle(.escape)
+    // Published an hour apart: within 3h are stories 1 and 2.
+    filter("age<150m -is:read")
+    #expect(state.visible.map(\.title) == ["Story 1"])
+    _ = state.handle(.escape)
+    filter("autor:ann")
+    #expect(state.filterInput == "autor:ann", "left open to be mended")
+    #expect(state.message?.contains("unknown field 'autor' (did you mean 'author'?)") == true)
+    #expect(state.message?.hasSuffix("at column 1") == true)
+  }
+
   @Test("a resize keeps the selection on screen; wide text is cut at the edge")
   func resize() {
     var state = Self.state(width: 100, height: 30)

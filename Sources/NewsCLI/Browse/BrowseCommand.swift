@@ -19,8 +19,9 @@ enum BrowseCommand {
         network). Enter opens a list from the store and refreshes it in the background; r
         reloads the selected row, R every row, each showing its progress. --from or --source
         opens on that list instead. In a list: j/k or arrows move, Enter reads, o opens the
-        link, b bookmarks, r reloads, / filters by words, Tab goes to the next list, Esc or q
-        goes back (article, list, home, quit); ? lists every key. Needs a terminal (TERM=dumb
+        link, b bookmarks, r reloads, / filters by a query (as news search reads it: words,
+        is:unread, age<2d…), Tab goes to the next list, Esc or q goes back (article, list, home,
+        quit); ? lists every key. Needs a terminal (TERM=dumb
         cannot show it): in scripts use the list commands and --json.
 
         EXAMPLES:

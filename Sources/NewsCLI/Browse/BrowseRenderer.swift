@@ -225,8 +225,8 @@ struct BrowseRenderer {
       ("t", "on the home screen: only the lists of the next tag (then every list again)"),
       ("r", "reload (the list changes when it answered)"),
       ("R", "on the home screen: reload every list, each row showing its progress"),
-      ("/", "filter by words, as news search does (Esc clears)"),
-      ("s", "save the filter's words as a saved search (a list of its own)"),
+      ("/", "filter by a query, as news search reads it: words, is:unread, age<2d… (Esc clears)"),
+      ("s", "save the filter's query as a saved search (a list of its own)"),
       ("Tab Shift-Tab", "next, previous provider or feed source"), ("?", "these keys"),
       ("q Ctrl-C", "quit"),
     ]

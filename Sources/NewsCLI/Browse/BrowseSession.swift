@@ -124,11 +124,13 @@ final class BrowseSession: Sendable {
             screen = nil
             continue
           }
+          state.now = context.timing.now()
           let keyEffects = state.handle(key)
           if keyEffects.contains(.quit) { return key == .interrupt ? .interrupted : .success }
           effects += keyEffects
         }
       case .quiet:
+        state.now = context.timing.now()
         for key in decoder.flush() { effects += state.handle(key) }
       case .resized:
         let size = RawTerminal.size()

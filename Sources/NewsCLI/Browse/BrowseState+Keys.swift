@@ -125,6 +125,7 @@ extension BrowseState {
       return showHelp()
     case .escape where !filter.isEmpty:
       filter = []
+      filterQuery = nil
       selection = 0
       scroll = 0
     default:
@@ -204,7 +205,20 @@ extension BrowseState {
   private mutating func handleFilter(_ key: Key) -> [BrowseEffect] {
     switch key {
     case .enter:
-      filter = (filterInput ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+      let text = filterInput ?? ""
+      if text.allSatisfy(\.isWhitespace) {
+        filter = []
+        filterQuery = nil
+      } else {
+        do {
+          filterQuery = try ArticleQuery(text)
+        } catch {
+          // Left open to be mended: what is wrong, and where.
+          message = "\(error.problem) at column \(error.column)"
+          return [.displayed]
+        }
+        filter = text.split(whereSeparator: \.isWhitespace).map(String.init)
+      }
       filterInput = nil
       selection = 0
       scroll = 0

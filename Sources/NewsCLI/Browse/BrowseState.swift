@@ -73,8 +73,12 @@ struct BrowseState: Equatable {
   var read: Set<String> = []
   /// Ids bookmarked.
   var bookmarked: Set<String> = []
-  /// The words the list is filtered by, as `news search` matches them.
+  /// The words of the query the list is filtered by (docs/queries.md), as typed.
   var filter: [String] = []
+  /// That query, read when it was entered (`nil` without a filter).
+  var filterQuery: ArticleQuery?
+  /// Now, for a filter's `age<`: set by the session before each key.
+  var now = Date(timeIntervalSince1970: 0)
   /// The filter being typed after `/`, if it is.
   var filterInput: String?
   /// The selected row of the visible list.
@@ -107,9 +111,18 @@ struct BrowseState: Equatable {
 
   /// The articles the filter leaves, in the list's order.
   var visible: [Article] {
-    guard !filter.isEmpty else { return articles }
-    let matching = Set(ArticleSearch.matching(filter, in: articles).map(\.id))
-    return articles.filter { matching.contains($0.id) }
+    guard !filter.isEmpty, let query = filterQuery else { return articles }
+    var facts = QueryFacts(now: now)
+    facts.readIDs = read
+    facts.bookmarked = bookmarked
+    facts.withFullText = withFullText
+    facts.withEnclosures = withMedia
+    facts.downloaded = downloaded
+    for (name, tags) in zip(channels, channelTags) {
+      facts.tags[name] = Set(tags.map { $0.lowercased() })
+    }
+    var matcher = QueryMatcher(query, facts: facts)
+    return articles.filter { matcher.matches($0) }
   }
 
   /// Rows the list has between the header and the footer.

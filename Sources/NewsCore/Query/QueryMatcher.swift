@@ -8,6 +8,8 @@ public struct QueryFacts: Sendable {
   /// Now, for `age<7d`.
   public var now: Date
   public var readMarks = ReadMarks()
+  /// The ids read, when known as a set (browse's list) rather than as ``readMarks``.
+  public var readIDs: Set<String>?
   public var bookmarked: Set<String> = []
   public var withEnclosures: Set<String> = []
   public var withFullText: Set<String> = []
@@ -90,8 +92,8 @@ public struct QueryMatcher {
       }
     case .state(let state):
       switch state {
-      case .read: return facts.readMarks.contains(article.id)
-      case .unread: return !facts.readMarks.contains(article.id)
+      case .read: return isRead(article.id)
+      case .unread: return !isRead(article.id)
       case .bookmarked: return facts.bookmarked.contains(article.id)
       case .enclosure: return facts.withEnclosures.contains(article.id)
       case .fulltext: return facts.withFullText.contains(article.id)
@@ -119,6 +121,10 @@ public struct QueryMatcher {
       for inner in nodes where evaluate(inner) { return true }
       return false
     }
+  }
+
+  private func isRead(_ id: String) -> Bool {
+    facts.readIDs?.contains(id) ?? facts.readMarks.contains(id)
   }
 
   /// The article's `field`, folded (once an article).
