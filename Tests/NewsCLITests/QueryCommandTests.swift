@@ -47,6 +47,9 @@ struct QueryCommandTests {
     #expect(try await titles("author:\"ann lee\" -rust") == ["Swift 6 released"])
     #expect(
       try await titles("tag:tech climate OR kernel") == ["Climate talks", "Rust in the kernel"])
+    // A tag every match has: only its sources' segments are read, the answer the same.
+    #expect(try await titles("tag:tech swift") == ["Swift 6 released", "Swift and Rust compared"])
+    #expect(try await titles("tag:sport swift").isEmpty)
     #expect(try await titles("date:2022-02-15..2022-02-16 -climate").count == 2)
     // Now is 2022-02-17T17:46:40Z in the harness.
     #expect(try await titles("age>10d") == ["Swift and Rust compared"])

@@ -161,5 +161,7 @@ struct ArticleQueryTests {
     #expect(try ArticleQuery("swift title:rust -go").requiredWords.count == 2)
     #expect(try ArticleQuery("swift OR rust").requiredWords.isEmpty)
     #expect(try ArticleQuery("author:ann").requiredWords.isEmpty)
+    #expect(try ArticleQuery("tag:Tech swift tag:linux").requiredTags == ["tech", "linux"])
+    #expect(try ArticleQuery("tag:tech OR swift").requiredTags.isEmpty)
   }
 }

@@ -105,6 +105,16 @@ public struct ArticleQuery: Sendable, Equatable {
     }
   }
 
+  /// The tags every match has: the `tag:` terms of a top-level AND (or the query itself).
+  var requiredTags: Set<String> {
+    switch root {
+    case .tag(let tag): return [tag]
+    case .and(let nodes):
+      return Set(nodes.compactMap { if case .tag(let tag) = $0 { tag } else { nil } })
+    default: return []
+    }
+  }
+
   /// The bare words of a query made of nothing else (what `news search` took before the
   /// language), for the fast path; `nil` when it holds anything more.
   var plainWords: [[UInt8]]? {

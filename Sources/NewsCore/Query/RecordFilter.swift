@@ -6,11 +6,15 @@ import Foundation
 protocol RecordFilter {
   /// Words every match holds in its title or text; none: every record is read.
   var foldedWords: [[UInt8]] { get }
+  /// The only providers whose segments can hold a match (a query's `tag:`); `nil`: any.
+  var providers: Set<String>? { get }
   /// Whether `article`, first seen at `seenAt` (when known), matches.
   mutating func accepts(_ article: Article, seenAt: Date?) -> Bool
 }
 
 extension ArticleSearch.Matcher: RecordFilter {
+  var providers: Set<String>? { nil }
+
   mutating func accepts(_ article: Article, seenAt: Date?) -> Bool {
     matches([article.title, article.description, article.content])
   }
@@ -20,10 +24,16 @@ extension ArticleSearch.Matcher: RecordFilter {
 struct QueryRecordFilter: RecordFilter {
   var matcher: QueryMatcher
   let foldedWords: [[UInt8]]
+  let providers: Set<String>?
 
   init(_ matcher: QueryMatcher) {
     self.matcher = matcher
     foldedWords = matcher.query.requiredWords
+    // Every match has each required tag: only the sources that do can hold one.
+    let tags = matcher.query.requiredTags
+    providers =
+      tags.isEmpty
+      ? nil : Set(matcher.facts.tags.filter { tags.isSubset(of: $0.value) }.keys)
   }
 
   mutating func accepts(_ article: Article, seenAt: Date?) -> Bool {

@@ -17,7 +17,9 @@ extension ArticleSegments {
     let oldest = cutoff.timeIntervalSince1970
     return try reading { manifest in
       // Every segment, those that may hold the newest articles first (unknown: first of all).
-      let order = manifest.providers.flatMap { provider, infos in
+      let wanted = matcher.providers
+      let order = manifest.providers.filter { wanted?.contains($0.key) ?? true }.flatMap {
+        provider, infos in
         infos.indices.map { (provider: provider, index: $0) }
       }.sorted { lhs, rhs in
         let l = manifest.providers[lhs.provider]![lhs.index].newestPublished ?? .infinity

@@ -168,7 +168,8 @@ struct ArticleSegments {
     let oldest = cutoff.timeIntervalSince1970
     return try reading { manifest in
       var found: [String: Article] = [:]
-      for provider in manifest.providers.keys.sorted() {
+      for provider in manifest.providers.keys.sorted()
+      where matcher.providers?.contains(provider) ?? true {
         let infos = manifest.providers[provider]!
         // Ids of the segments newer than the one being read: their records win.
         var newerIDs = Set<String>()

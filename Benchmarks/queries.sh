@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The query language at a million stored articles (#43): each command against its baseline,
+# side by side in one run. The store is filled as Benchmarks/million.sh fills it
+# (`news-benchmark populate`, retention off), then 100 feeds of 50 items are imported and
+# fetched, ten of them tagged `tech`; a copy of the home gets 10 saved searches (query lists).
+# Needs hyperfine, python3 and jq; installs nothing.
+# Usage: bash Benchmarks/queries.sh [--quick] [count]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=(--warmup 1 --runs 10)
+if [ "${1:-}" = "--quick" ]; then runs=(--warmup 1 --runs 3); shift; fi
+count=${1:-1000000}
+for tool in hyperfine python3 jq; do
+  command -v "$tool" >/dev/null || { echo "queries.sh needs $tool (apt-get install $tool)" >&2; exit 1; }
+done
+swift build -c release --product news >&2
+swift build -c release --product news-benchmark >&2
+bin="$(swift build -c release --show-bin-path)"
+news="$bin/news"
+work=$(mktemp -d)
+python3 Benchmarks/feed_server.py 100 50 0 >"$work/port" &
+server=$!
+trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+base="http://127.0.0.1:$(head -1 "$work/port")"
+for n in $(seq 0 99); do echo "$base/feeds/$n.xml"; done >"$work/urls"
+export NEWS_ANALYTICS=off NO_COLOR=1 NEWS_RETENTION_MAX=0 NEWS_RETENTION_DAYS=0 NEWS_COUNTS=off
+export NEWS_FEED_A_URL="$base/a.json" NEWS_FEED_B_URL="$base/b.json" NEWS_FEED_C_URL="$base/c.json"
+export NEWS_STORE_KEY=$(head -c32 /dev/urandom | base64)
+export NEWSAPI_KEY=benchmark NEWSAPI_URL="$base"
+
+echo "== filling $count articles, then 100 feeds (10 tagged tech)" >&2
+mkdir -p "$work/big"
+NEWS_HOME="$work/big" "$bin/news-benchmark" populate "$count" >&2
+for demo in articles bbc a b c; do NEWS_HOME="$work/big" "$news" sources set "$demo" --disable >/dev/null; done
+NEWS_HOME="$work/big" "$news" sources import "$work/urls" >/dev/null
+NEWS_HOME="$work/big" "$news" feed >/dev/null
+NEWS_HOME="$work/big" "$news" sources --json | jq -r '.sources[] | select(.format != "json") | .name' \
+  | grep -v '^newsapi$' | head -10 | while read -r name; do
+  NEWS_HOME="$work/big" "$news" sources set "$name" --tags tech >/dev/null
+done
+cp -a "$work/big" "$work/queries"
+for i in $(seq 0 9); do
+  NEWS_HOME="$work/queries" "$news" sources add --search "is:unread age<$((i + 1))d OR story-$i" \
+    --name "query-$i" >/dev/null
+done
+query='is:unread tag:tech age<7d'
+
+source Benchmarks/ratios.sh
+bench queries -n "news --version" "$(at big --version)" \
+  -n "search '$query' --limit 20" "$(at big search "'$query'" --limit 20 --json)" \
+  -n "feed --offline --where '$query'" "$(at big feed --offline --where "'$query'" --json)" \
+  -n "search 'climate is:unread age<30d' --limit 20" "$(at big search "'climate is:unread age<30d'" --limit 20 --json)"
+read -r browse _ < <(NEWS_HOME="$work/big" python3 Benchmarks/home_pty.py "$news" "${runs[3]}")
+read -r browse_queries _ < <(NEWS_HOME="$work/queries" python3 Benchmarks/home_pty.py "$news" "${runs[3]}")
+
+echo
+echo "| at $count stored | ours | baseline | ratio | target |"
+echo "|---|---|---|---|---|"
+row "\`search '$query' --limit 20\`" queries 1 0 "--version" "≤ 3×"
+row "\`feed --offline --where '$query'\`" queries 2 0 "--version" "≤ 3×"
+row "\`search 'climate is:unread age<30d' --limit 20\`" queries 3 0 "--version" ""
+python3 -c "import sys; q, b = map(float, sys.argv[1:3]); print(f'| browse to the first home screen with 10 query lists | {q*1000:.1f} ms | {b*1000:.1f} ms (without them) | {q/b:.2f}× | ≤ 1.5× |')" "$browse_queries" "$browse"
