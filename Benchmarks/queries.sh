@@ -35,8 +35,8 @@ NEWS_HOME="$work/big" "$bin/news-benchmark" populate "$count" >&2
 for demo in articles bbc a b c; do NEWS_HOME="$work/big" "$news" sources set "$demo" --disable >/dev/null; done
 NEWS_HOME="$work/big" "$news" sources import "$work/urls" >/dev/null
 NEWS_HOME="$work/big" "$news" feed >/dev/null
-NEWS_HOME="$work/big" "$news" sources --json | jq -r '.sources[] | select(.format != "json") | .name' \
-  | grep -v '^newsapi$' | head -10 | while read -r name; do
+NEWS_HOME="$work/big" "$news" sources --json | jq -r '.sources[] | select(.format != "json" and .format != "provider") | .name' \
+  | head -10 | while read -r name; do
   NEWS_HOME="$work/big" "$news" sources set "$name" --tags tech >/dev/null
 done
 cp -a "$work/big" "$work/queries"
