@@ -46,16 +46,30 @@ struct FeedCommandTests {
     #expect(harness.server.requests.count == 3)
   }
 
-  @Test("text groups items by source with placeholders; no spinner in a pipe")
+  @Test("text groups items by source, no image placeholder (the headlines'); no spinner in a pipe")
   func text() async throws {
     harness.server.route("/feed/a.json", .json(#"{"stories":[{"title":"No picture"}]}"#))
     let result = await harness.run(["feed"])
     #expect(result.out.hasPrefix("Feed · 3 items from 3 sources · 3 unread\n"))
     #expect(result.out.contains("Source A (fresh, 1 unread)"))
     #expect(result.out.contains("Source C (fresh, 1 unread)"))
-    #expect(result.out.contains("[no image]"))
+    #expect(!result.out.contains("[no image]"))
     #expect(result.out.contains("And here is the subtitle!"))
     #expect(result.err.isEmpty)
+  }
+
+  @Test("with every source disabled, the feed is empty with a hint: exit 0, not a failure")
+  func noSource() async throws {
+    let off = ["a", "b", "c", "articles", "bbc"].map { #"{"name": "\#($0)", "enabled": false}"# }
+    let config = try harness.home.write(
+      "config.json", #"{"sources": [\#(off.joined(separator: ", "))]}"#)
+    let result = await harness.run(["feed"], environment: ["NEWS_CONFIG": config])
+    #expect(result.code == .success, "\(result.err)")
+    #expect(result.out.contains("No source to show: subscribe with 'news sources add <url>'"))
+    #expect(result.err.isEmpty, "\(result.err)")
+    let json = await harness.run(["feed", "--json"], environment: ["NEWS_CONFIG": config])
+    #expect(json.code == .success)
+    #expect((try json.json()["items"] as? [Any])?.isEmpty == true)
   }
 
   @Test("a spinner on a terminal leaves nothing behind")
@@ -272,6 +286,10 @@ struct FailingSourceTests {
       second.err
         == "news: warning: 2 sources failing since 2d ago (b, c): news sources --failing\n",
       "\(second.err)")
+    // Nothing stored of them: no block each run either (the first run showed theirs).
+    #expect(first.out.contains("Source B (failed"), "\(first.out)")
+    #expect(!second.out.contains("Source B") && !second.out.contains("nothing to show"))
+    #expect(second.out.contains("Source A"))
     let failing = try await harness.run(["sources", "--failing", "--json"], now: later).json()
     let list = try #require(failing["failing"] as? [[String: Any]])
     #expect(list.compactMap { $0["name"] as? String } == ["b", "c"])

@@ -109,6 +109,10 @@ struct FullTextTests {
     #expect(articles.first?["url"] as? String == base + "/story.html")
     let none = await run(["search", "zeppelin", "--json"])
     #expect((try none.json()["articles"] as? [Any])?.isEmpty == true)
+    // The text says it too, and no image placeholder (that is the headlines list's).
+    let text = await run(["search", "concrete", "barriers"])
+    #expect(text.out.contains("matched in its full text"), "\(text.out)")
+    #expect(!text.out.contains("[no image]"))
   }
 
   /// A feed whose two items link to the story and to a page that is gone.

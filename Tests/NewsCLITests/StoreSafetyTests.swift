@@ -56,6 +56,7 @@ struct StoreSafetyTests {
       #expect(result.out.contains("FAILED the store key does not open"), "\(result.out)")
       #expect(result.out.components(separatedBy: "FAILED").count == 2)
       #expect(result.out.contains("keycheck.enc"))
+      #expect(!result.out.contains("(see 'news doctor')"), "doctor points at itself")
     } else {
       #expect(result.err.contains("the store key does not open"))
       #expect(result.err.contains("nothing was written"))

@@ -153,7 +153,7 @@ struct SyndicationTests {
   @Test(
     "foreign documents fail that source with a message; a cut document keeps what it had",
     arguments: [
-      ("<html><body>a page</body></html>", "not an RSS or Atom feed (its root element is <html>)"),
+      ("<html><body>a page</body></html>", "a web page, not a feed, and it links to no feed"),
       ("", "not an RSS or Atom feed"),
       ("just some text", "not an RSS or Atom feed"),
       (#"{"version": "1", "items": []}"#, "not a JSON Feed"),

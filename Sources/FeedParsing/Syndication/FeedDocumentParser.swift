@@ -48,6 +48,10 @@ package struct FeedDocumentParser {
     parser.finishDocument()
     guard let root = parser.root else { throw Failure(detail: "not an RSS or Atom feed") }
     guard Self.roots.contains(root) || !parser.document.entries.isEmpty else {
+      // An HTML page (`html`, `xhtml:html`): a web page that announces no feed.
+      if root == "html" || root.hasSuffix(":html") {
+        throw Failure(detail: "a web page, not a feed, and it links to no feed")
+      }
       throw Failure(detail: "not an RSS or Atom feed (its root element is <\(root.prefix(40))>)")
     }
     if tokenizer.droppedAttributes > 0 {

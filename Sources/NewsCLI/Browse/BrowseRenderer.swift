@@ -85,10 +85,12 @@ struct BrowseRenderer {
       let selected = index == state.selection
       let isRead = state.read.contains(article.id)
       var column = grid.put(selected ? ">" : " ", row: row + 1)
-      let mark = state.bookmarked.contains(article.id) ? "*" : isRead ? " " : (unicode ? "•" : "N")
-      // `≡` (`+`): its full text is kept.
+      // Every mark that applies, each in its own column: `•` (`N`) unread, `*` bookmarked, `≡`
+      // (`+`) its full text kept.
+      let mark = isRead ? " " : (unicode ? "•" : "N")
+      let saved = state.bookmarked.contains(article.id) ? "*" : " "
       let full = state.withFullText.contains(article.id) ? (unicode ? "≡" : "+") : " "
-      column = grid.put(mark + full, row: row + 1, column: column)
+      column = grid.put(mark + saved + full, row: row + 1, column: column)
       let number = String(index + 1)
       column = grid.put(
         String(repeating: " ", count: numberWidth - number.count) + number + ". ", row: row + 1,
@@ -185,7 +187,7 @@ struct BrowseRenderer {
     }
     lines.append(("", []))
     lines.append(("Link:  " + (article.url.map(clean) ?? "none"), []))
-    lines.append(("Image: " + (article.imageURL.map(clean) ?? "[no image]"), []))
+    if let image = article.imageURL { lines.append(("Image: " + clean(image), [])) }
     switch state.counts[id] {
     case .pending?:
       lines.append(("Likes and comments: loading…", [.dim]))

@@ -79,11 +79,19 @@ enum DoctorCommand {
       // A wrong key fails every file for one reason: said once, not once a file.
       let rejected = report.keyRejected
       if let rejected {
-        text += style.red("FAILED") + " " + rejected + " (\(reports.count) files)\n"
+        // This is doctor: the message's pointer to it is dropped.
+        let said = rejected.replacingOccurrences(of: " (see 'news doctor')", with: "")
+        text += style.red("FAILED") + " " + said + " (\(reports.count) files)\n"
       }
+      // Where the data and cache directories differ, a file of the cache says so (both have a
+      // keycheck).
+      let cacheDirectory = paths.cacheDirectory.standardizedFileURL.path + "/"
+      let separate =
+        paths.cacheDirectory.standardizedFileURL != paths.dataDirectory.standardizedFileURL
       for report in reports where rejected == nil {
         let status = report.error == nil ? "ok    " : style.red("FAILED")
-        text += "\(status) \(report.name) (\(report.bytes) bytes)\n"
+        let place = separate && report.path.hasPrefix(cacheDirectory) ? "cache: " : ""
+        text += "\(status) \(place)\(report.name) (\(report.bytes) bytes)\n"
         if let error = report.error { text += "       \(error)\n" }
       }
       if !leftovers.isEmpty {

@@ -134,7 +134,14 @@ enum FeedCommand {
       if let notKept = report.notKept { context.warn(notKept) }
     }
     for warning in result.warnings { context.warn(warning) }
-    render(result, format: format, configuration: configuration, context: context)
+    render(
+      result, format: format, configuration: configuration, context: context,
+      stillFailing: Set(stillFailing))
+    if result.sourceReports.isEmpty, format == .text {
+      context.console.out(
+        "\nNo source to show: subscribe with 'news sources add <url>' (a feed, or a page "
+          + "announcing one), or enable one with 'news sources set <name> --enable'.\n")
+    }
     context.displayed()
     do {
       if let warning = try lists.keep(result) { context.warn(warning) }
@@ -148,7 +155,8 @@ enum FeedCommand {
   }
 
   private static func render(
-    _ result: FeedListResult, format: OutputFormat, configuration: Configuration, context: Context
+    _ result: FeedListResult, format: OutputFormat, configuration: Configuration, context: Context,
+    stillFailing: Set<String>
   ) {
     switch format {
     case .json:
@@ -172,7 +180,7 @@ enum FeedCommand {
       let renderer = FeedRenderer(
         style: context.style(configuration), width: context.width(configuration),
         now: context.timing.now(), read: result.read, unread: result.unread,
-        ignored: result.ignored)
+        ignored: result.ignored, stillFailing: stillFailing)
       renderer.text(
         result.reports, count: result.sourceReports.count, items: result.itemCount,
         cutByLimit: result.cutByLimit

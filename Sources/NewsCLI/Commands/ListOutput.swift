@@ -31,6 +31,11 @@ struct ListOutput {
         style: context.style(configuration), width: context.width(configuration),
         now: context.timing.now(), layout: context.providers.layout(of:))
       renderer.read = result.read
+      // The headlines' placeholder (as the original design asked); a search or bookmarks list
+      // prints nothing where there is no image, and says why a result matched.
+      let gathered = [SourceName.search, SourceName.bookmarks].contains(list.provider)
+      renderer.imagePlaceholder = !gathered
+      renderer.matchedInFullText = result.matchedInFullText ?? []
       context.console.out(
         renderer.render(
           list, heading: title, countSuffix: (result.isPartial ? "+" : "") + countSuffix,

@@ -15,6 +15,10 @@ struct ArticleListRenderer {
   var layout: @Sendable (String) -> ArticleLayout
   /// The ids of the articles read: their titles are dim instead of bold.
   var read: Set<String> = []
+  /// Whether an article without an image says `[no image]` (the headlines lists).
+  var imagePlaceholder = true
+  /// The ids of the search results found in their kept full text only (said under them).
+  var matchedInFullText: Set<String> = []
 
   /// Header line, then each article: title, source · time · author, wrapped description, image.
   ///
@@ -63,7 +67,7 @@ struct ArticleListRenderer {
             text += indent + line + "\n"
           }
         }
-        text += indent + style.cyan(article.imageURL.map(clean) ?? "[no image]") + "\n"
+        text += image(article, indent: indent)
         continue
       case .dated:
         // The design: headline, then the day it was last updated in light grey.
@@ -92,9 +96,18 @@ struct ArticleListRenderer {
           text += indent + line + "\n"
         }
       }
-      text += indent + style.cyan(article.imageURL.map(clean) ?? "[no image]") + "\n"
+      if matchedInFullText.contains(article.id) {
+        text += indent + style.dim("matched in its full text") + "\n"
+      }
+      text += image(article, indent: indent)
     }
     return text
+  }
+
+  /// The image line: its URL, the placeholder, or (without a placeholder) nothing.
+  private func image(_ article: Article, indent: String) -> String {
+    if let url = article.imageURL { return indent + style.cyan(clean(url)) + "\n" }
+    return imagePlaceholder ? indent + style.cyan("[no image]") + "\n" : ""
   }
 
   private func clean(_ text: String) -> String {

@@ -50,7 +50,8 @@ struct ArticleRenderer {
     }
     text += "\n"
     if let url = article.url { text += "Read:  " + style.cyan(clean(url)) + "\n" }
-    text += "Image: " + (article.imageURL.map { style.cyan(clean($0)) } ?? "[no image]") + "\n"
+    // The image's URL when there is one (the placeholder is the headlines list's).
+    if let image = article.imageURL { text += "Image: " + style.cyan(clean(image)) + "\n" }
     for enclosure in enclosures {
       text += "File:  " + style.cyan(EnclosureText.line(enclosure)) + "\n"
     }

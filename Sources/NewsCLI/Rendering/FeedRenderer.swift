@@ -13,6 +13,9 @@ struct FeedRenderer {
   var unread: [String: Int] = [:]
   /// The ids of the items the killfile matches, shown by `--show-ignored`: marked `[ignored]`.
   var ignored: Set<String> = []
+  /// Sources failing run after run: with nothing to show they get no block (the one line
+  /// `N sources failing since …` says them).
+  var stillFailing: Set<String> = []
 
   /// Items grouped by source, each source with its status.
   ///
@@ -42,6 +45,9 @@ struct FeedRenderer {
     var number = 0
     let indent = "     "
     for report in reports {
+      if report.items.isEmpty, report.status == .failed, stillFailing.contains(report.name) {
+        continue
+      }
       write(text)
       text = ""
       var status = report.status.rawValue
@@ -85,9 +91,8 @@ struct FeedRenderer {
         for enclosure in item.enclosures where enclosure.isMedia {
           text += indent + style.dim(EnclosureText.line(enclosure)) + "\n"
         }
-        if item.url == nil || item.imageURL != nil {
-          text += indent + style.cyan(item.imageURL.map(clean) ?? "[no image]") + "\n"
-        }
+        // The image's URL when there is one; no placeholder (that is the headlines list's).
+        if let image = item.imageURL { text += indent + style.cyan(clean(image)) + "\n" }
       }
     }
     write(text)
@@ -134,8 +139,10 @@ struct FeedRenderer {
           ("error", .string(report.error)),
         ])
       })
+    // `text` still holds the head when there was no source at all.
     write(
-      (first ? "]" : "\n  ]") + ",\n  \"sources\": " + sources.serialized(prettyAt: 1) + "\n}\n")
+      text + (first ? "]" : "\n  ]") + ",\n  \"sources\": " + sources.serialized(prettyAt: 1)
+        + "\n}\n")
   }
 
   /// ITEM: `{"id","source","sources","title","subtitle","imageUrl","url","publishedAt","author",

@@ -47,7 +47,10 @@ public struct FeedListResult: Sendable {
   }
 
   /// Whether every source failed (the command then fails, after showing what it could).
-  public var everyFailed: Bool { sourceReports.allSatisfy { $0.status == .failed } }
+  /// Whether every source failed (none to fetch is no failure: a feed of no source is empty).
+  public var everyFailed: Bool {
+    !sourceReports.isEmpty && sourceReports.allSatisfy { $0.status == .failed }
+  }
 
   /// The report of the source at `index` with the items it shows, decoded.
   public func report(at index: Int) -> FeedSourceReport {
