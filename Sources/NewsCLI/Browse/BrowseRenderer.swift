@@ -150,8 +150,12 @@ struct BrowseRenderer {
     }
   }
 
-  private func drawArticle(_ state: BrowseState, id: String, on grid: inout ScreenGrid) {
-    guard var article = state.articles.first(where: { $0.id == id }) else { return }
+  /// The open article's lines, each with its attributes, as drawn: what G and End go to the
+  /// end of (``lastArticleScroll(_:)``).
+  func articleLines(_ state: BrowseState, id: String) -> (
+    heading: String, lines: [(String, ScreenGrid.Attributes)]
+  ) {
+    guard var article = state.articles.first(where: { $0.id == id }) else { return ("", []) }
     var status: String?
     switch state.fullTexts[id] {
     case .had(let full, true)?:
@@ -162,8 +166,8 @@ struct BrowseRenderer {
     default:
       break
     }
-    drawHeader(article.source.map(clean) ?? article.provider, detail: "", on: &grid)
-    let width = max(grid.width - 4, 10)
+    let heading = article.source.map(clean) ?? article.provider
+    let width = max(state.width - 4, 10)
     var lines: [(String, ScreenGrid.Attributes)] = []
     for line in TextWrapper.wrap(clean(article.title, html: article.textMayHoldHTML), width: width)
     {
@@ -204,6 +208,19 @@ struct BrowseRenderer {
       break
     }
     if state.bookmarked.contains(id) { lines.append(("Bookmarked", [.dim])) }
+    return (heading, lines)
+  }
+
+  /// The last first line of the open article (its last page), for G and End.
+  func lastArticleScroll(_ state: BrowseState) -> Int? {
+    guard case .article(let id) = state.screen else { return nil }
+    return max(articleLines(state, id: id).lines.count - state.listRows, 0)
+  }
+
+  private func drawArticle(_ state: BrowseState, id: String, on grid: inout ScreenGrid) {
+    guard state.articles.contains(where: { $0.id == id }) else { return }
+    let (heading, lines) = articleLines(state, id: id)
+    drawHeader(heading, detail: "", on: &grid)
     let first = min(state.articleScroll, max(lines.count - state.listRows, 0))
     for (row, line) in lines.dropFirst(first).prefix(state.listRows).enumerated() {
       grid.put(line.0, row: row + 1, column: 2, attributes(line.1))
@@ -214,9 +231,10 @@ struct BrowseRenderer {
     drawHeader("Keys", detail: "any key to go back", on: &grid)
     let keys = [
       ("j k ↓ ↑", "move (scroll in an article)"), ("PgDn PgUp Space", "a page"),
-      ("g G", "first, last"), ("Enter", "read the article (marks it read)"),
+      ("g G Home End", "first, last (in an article: its start, its end)"),
+      ("Enter l →", "read the article (marks it read)"),
       ("Enter", "on the home screen: open the list (from the store at once)"),
-      ("Esc Backspace q", "back (article, list, home, quit)"),
+      ("Esc Backspace q h ←", "back (article, list, home, quit)"),
       ("o", "open the link in the browser"),
       ("b", "bookmark, or remove the bookmark"),
       ("f", "the article's full text (fetched, then kept), and back; ≡ marks those kept"),

@@ -111,6 +111,7 @@ final class BrowseSession: Sendable {
       state.screen = .home
       first.append(.displayed)
     }
+    state.clampArticleScroll(last: renderer.lastArticleScroll(state))
     draw(state, over: &screen)
     perform(first, state: &state)
 
@@ -190,6 +191,7 @@ final class BrowseSession: Sendable {
         state.message = message
       }
       perform(effects, state: &state)
+      state.clampArticleScroll(last: renderer.lastArticleScroll(state))
       draw(state, over: &screen)
     }
     return .success

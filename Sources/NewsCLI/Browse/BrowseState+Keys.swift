@@ -135,8 +135,9 @@ extension BrowseState {
   }
 
   private mutating func handleArticle(_ key: Key, id: String) -> [BrowseEffect] {
-    // The article's length is the renderer's to know: G and End stay where they are.
-    if let line = target(of: key, from: articleScroll, last: articleScroll) {
+    // The article's length is the renderer's to know: G and End go past the end, and the
+    // session brings it back to the last page (``clampArticleScroll(last:)``) before drawing.
+    if let line = target(of: key, from: articleScroll, last: Int.max / 2) {
       articleScroll = max(0, line)
       return []
     }
@@ -300,6 +301,11 @@ extension BrowseState {
     case .character("G"), .end: last
     default: nil
     }
+  }
+
+  /// Brings the article's first line back to `last` (its last page) when a key took it past.
+  mutating func clampArticleScroll(last: Int?) {
+    if let last { articleScroll = min(articleScroll, last) }
   }
 
   mutating func move(to row: Int, count: Int) {
