@@ -45,9 +45,15 @@ extension ListService {
     Set(try store.enclosures(among: ids).filter { $0.value.contains(where: \.isMedia) }.keys)
   }
 
-  /// Which of `ids` have a downloaded file (`news download`, browse's `d`).
+  /// Which of `ids` have a downloaded file (`news download`, browse's `d`) still on disk: one
+  /// deleted since is no longer marked.
   public func downloaded(among ids: [String]) throws -> Set<String> {
-    Set(try store.downloads().values.filter(\.isFinished).map(\.article)).intersection(ids)
+    let wanted = Set(ids)
+    return Set(
+      try store.downloads().values.filter {
+        $0.isFinished && wanted.contains($0.article)
+          && FileManager.default.fileExists(atPath: $0.path)
+      }.map(\.article))
   }
 
   /// Which of `ids` have their full text kept.
