@@ -67,6 +67,20 @@ struct FormattingTests {
       ])
   }
 
+  @Test(
+    "a link is never broken: a longer one stands whole on a line of its own (#47.3)",
+    arguments: [true, false])
+  func longLink(asciiFastPath: Bool) {
+    let link =
+      "https://example.com/2026/11/why-are-there-so-many-links-" + (asciiFastPath ? "" : "é")
+    let lines = TextWrapper.wrap(
+      "Read more at " + link + " today", width: 30, asciiFastPath: asciiFastPath)
+    #expect(lines == ["Read more at", link, "today"])
+    // In a list of links, as show prints it.
+    #expect(
+      TextWrapper.wrap("[12] " + link, width: 20, asciiFastPath: asciiFastPath).contains(link))
+  }
+
   @Test("wide characters take two columns")
   func wide() {
     #expect(TextWrapper.columns("日本語") == 6)

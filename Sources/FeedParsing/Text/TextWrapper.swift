@@ -94,7 +94,9 @@ public enum TextWrapper {
         line = ""
         lineWidth = 0
       }
-      guard wordWidth > width else {
+      guard wordWidth > width, !isLink(word.utf8) else {
+        // A link wider than the line stands on a line of its own, whole: a link cut in two
+        // opens nothing.
         line = String(word)
         lineWidth = wordWidth
         continue
@@ -141,9 +143,10 @@ public enum TextWrapper {
         lines.append(String(decoding: line, as: UTF8.self))
         line.removeAll(keepingCapacity: true)
       }
-      // A word wider than the line is cut into full lines; the rest starts the next line.
+      // A word wider than the line is cut into full lines; the rest starts the next line. A
+      // link never is: it stands whole on a line of its own.
       var rest = word[...]
-      while rest.count > width {
+      while rest.count > width, !isLink(rest) {
         let cut = rest.index(rest.startIndex, offsetBy: width)
         lines.append(String(decoding: rest[..<cut], as: UTF8.self))
         rest = rest[cut...]
@@ -151,6 +154,19 @@ public enum TextWrapper {
       line.append(contentsOf: rest)
     }
     lines.append(String(decoding: line, as: UTF8.self))
+  }
+
+  /// Whether a word is a link (`https://…`, `[3] https://…` in a Links list, `<https://…>`):
+  /// `://` within its first 16 bytes.
+  static func isLink(_ word: some Collection<UInt8>) -> Bool {
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in word.prefix(16) {
+      if previous == (UInt8(ascii: ":"), UInt8(ascii: "/")), byte == UInt8(ascii: "/") {
+        return true
+      }
+      previous = (previous.1, byte)
+    }
+    return false
   }
 
   /// `text` cut to at most `maximum` characters, ending with `…` when it was cut: very long fields
