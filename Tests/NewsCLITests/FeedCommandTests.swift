@@ -295,6 +295,21 @@ struct FailingSourceTests {
     #expect(list.compactMap { $0["name"] as? String } == ["b", "c"])
     #expect(list.first?["since"] as? String == "2022-02-17T17:46:40Z")
     #expect((list.first?["error"] as? String)?.contains("500") == true)
+    #expect(list.first?["failures"] as? Int == 2)
+    // Every source's health in news sources (#47.5): not "never" and null for a failing one.
+    let sources = try #require(
+      try await harness.run(["sources", "--json"], now: later).json()["sources"]
+        as? [[String: Any]])
+    let b = try #require(sources.first { $0["name"] as? String == "b" })
+    #expect(b["failingSince"] as? String == "2022-02-17T17:46:40Z")
+    #expect(b["failures"] as? Int == 2)
+    #expect((b["lastError"] as? String)?.contains("500") == true)
+    #expect(b["lastSuccessAt"] is NSNull)
+    let a = try #require(sources.first { $0["name"] as? String == "a" })
+    #expect(a["failures"] as? Int == 0 && a["failingSince"] is NSNull)
+    #expect(a["lastSuccessAt"] as? String != nil)
+    #expect(
+      await harness.run(["sources"], now: later).out.contains("failing since 2d ago (2 runs)"))
     harness.server.route("/feed/b.json", .fixture("source_b.readme-sample.json"))
     await harness.succeed(["feed", "--refresh"], environment: environment, now: later)
     let text = await harness.run(["sources", "--failing"], now: later)

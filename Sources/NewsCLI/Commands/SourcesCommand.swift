@@ -51,6 +51,8 @@ enum SourcesCommand {
     let rows = services.feedSources().filter { source in
       arguments[Options.tag].map { source.tags.contains($0) } ?? true
     }.map { source in (source, feed.lastFetch(source)) }
+    // Each source's health: failing since when, how many runs in a row, why (#47.5).
+    let failures = feed.failures()
     // The providers first, like sources (not filed under tags).
     let providers = arguments[Options.tag] == nil ? services.providerStatuses() : []
     if arguments[Options.json] {
@@ -63,6 +65,8 @@ enum SourcesCommand {
           ("tags", .array([])), ("maxItems", .int(nil)), ("enabled", .bool(provider.enabled)),
           ("search", .string(nil)), ("account", .string(nil)),
           ("missing", .string(provider.missing)), ("fullText", .bool(false)),
+          ("lastSuccessAt", .date(provider.fetchedAt)), ("failingSince", .date(nil)),
+          ("failures", .int(0)), ("lastError", .string(nil)),
         ])
       }
       let document = JSONValue.object([
@@ -86,6 +90,13 @@ enum SourcesCommand {
                   ("maxItems", .int(source.maxItems)), ("enabled", .bool(source.enabled)),
                   ("search", .string(source.search)), ("account", .string(source.account)),
                   ("fullText", .bool(source.fullText)),
+                  ("lastSuccessAt", .date(fetchedAt)),
+                  (
+                    "failingSince",
+                    .date(failures[source.name].map { Date(timeIntervalSince1970: $0.since) })
+                  ),
+                  ("failures", .int(failures[source.name]?.failures ?? 0)),
+                  ("lastError", .string(failures[source.name]?.error)),
                 ])
               })
         ),
@@ -129,6 +140,12 @@ enum SourcesCommand {
       }
       if !source.enabled { details.append("disabled") }
       if source.fullText { details.append("full text") }
+      if let failure = failures[source.name] {
+        let since = RelativeTime.describe(Date(timeIntervalSince1970: failure.since), now: now)
+        details.append(
+          "failing since \(since) (\(failure.failures) run\(failure.failures == 1 ? "" : "s")): "
+            + TerminalSanitizer.clean(failure.error))
+      }
       let address = source.search.map { "search: " + $0 } ?? source.url.absoluteString
       text +=
         source.name.padding(to: width) + TerminalSanitizer.clean(address) + "\n"
@@ -155,7 +172,7 @@ enum SourcesCommand {
                 ("name", .string(name)),
                 ("since", .date(Date(timeIntervalSince1970: failure.since))),
                 ("lastFailedAt", .date(Date(timeIntervalSince1970: failure.last))),
-                ("error", .string(failure.error)),
+                ("error", .string(failure.error)), ("failures", .int(failure.failures)),
               ])
             })
         ),

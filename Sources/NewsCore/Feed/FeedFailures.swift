@@ -16,6 +16,11 @@ public struct FeedFailures: Sendable {
     public var last: Double
     /// What the last failure said.
     public var error: String
+    /// How many runs in a row failed (`nil` in records of earlier versions: at least one).
+    public var count: Int?
+
+    /// How many runs in a row failed.
+    public var failures: Int { count ?? 1 }
   }
 
   /// Every failing source (an unreadable file: none).
@@ -32,7 +37,9 @@ public struct FeedFailures: Sendable {
       for name in answered { failures[name] = nil }
       for (name, error) in failed {
         let since = failures[name]?.since ?? now.timeIntervalSince1970
-        failures[name] = Failure(since: since, last: now.timeIntervalSince1970, error: error)
+        let count = (failures[name]?.failures ?? 0) + 1
+        failures[name] = Failure(
+          since: since, last: now.timeIntervalSince1970, error: error, count: count)
       }
     }
   }
