@@ -166,6 +166,50 @@ struct HookTests {
       "\(sync.err)")
   }
 
+  @Test("newItem runs once an item, whichever command stores it first: feed, then sync (#47.1)")
+  func hookAcrossCommands() async throws {
+    let log = harness.home.path("items.log")
+    let environment = try config(#"{"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}"#)
+    let feed = await harness.run(["feed", "--refresh"], environment: environment)
+    #expect(feed.code == .success, "\(feed.err)")
+    #expect(lines("items.log").sorted() == ["r.example-one", "r.example-two"])
+    // The sync that follows finds nothing new: no second run.
+    await harness.succeed(["sync"], environment: environment)
+    #expect(lines("items.log").count == 2)
+    items.record("three")
+    await harness.succeed(["sync"], environment: environment)
+    await harness.succeed(["feed", "--refresh"], environment: environment)
+    #expect(lines("items.log").sorted() == ["r.example-one", "r.example-three", "r.example-two"])
+  }
+
+  @Test(
+    "sources add stores a new subscription's items without the hook, and says so; --hooks runs it")
+  func subscriptionHooks() async throws {
+    let log = harness.home.path("items.log")
+    let environment = try config(#"{"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}"#)
+    harness.server.route("/s.xml") { _ in
+      .json(
+        "<rss version=\"2.0\"><channel><title>S</title><item><title>Old news</title>"
+          + "<link>https://s.example/1</link></item></channel></rss>")
+    }
+    harness.server.route("/t.xml") { _ in
+      .json(
+        "<rss version=\"2.0\"><channel><title>T</title><item><title>Also old</title>"
+          + "<link>https://t.example/1</link></item></channel></rss>")
+    }
+    let base = harness.server.baseURL.absoluteString
+    let added = await harness.run(["sources", "add", base + "/s.xml"], environment: environment)
+    #expect(added.code == .success, "\(added.err)")
+    #expect(added.out.contains("the newItem hook ran for none of its 1 item"), "\(added.out)")
+    #expect(lines("items.log").isEmpty)
+    await harness.succeed(["sync"], environment: environment)
+    #expect(!lines("items.log").contains("s.example-1"))
+    let withHooks = await harness.run(
+      ["sources", "add", base + "/t.xml", "--hooks"], environment: environment)
+    #expect(withHooks.code == .success, "\(withHooks.err)")
+    #expect(lines("items.log").contains("t.example-1"))
+  }
+
   @Test("an item an ignore rule hides runs no hook")
   func ignoredItem() async throws {
     let log = harness.home.path("items.log")

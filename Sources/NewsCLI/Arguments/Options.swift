@@ -177,6 +177,9 @@ enum Options {
   static let ignoreField = OptionKey<String>.choice(
     "in", "<field>", choices: IgnoreRule.Field.searched.map(\.rawValue),
     help: "Where the rule looks: title (the default), author, link or text.")
+  /// `--hooks` of sources add.
+  static let runHooks = Flag(
+    "hooks", help: "Run the newItem hook for the new subscription's items (it runs for none).")
   /// `--query <query>` of ignore add.
   static let ignoreQuery = OptionKey<String>.text(
     "query", "<query>", help: "A rule that is a query of the language (docs/queries.md).")

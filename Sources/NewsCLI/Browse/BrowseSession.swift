@@ -388,7 +388,7 @@ final class BrowseSession: Sendable {
   private func load(_ index: Int, refresh: Bool, storedFirst: Bool) {
     // A list gathering the others' items is the store's answer: there is nothing to fetch.
     let offline = self.offline || reader.channels[index].gathers
-    let (reader, send) = (self.reader, self.send)
+    let (reader, send, services, context) = (self.reader, self.send, self.services, self.context)
     Task {
       if storedFirst || offline {
         do {
@@ -407,8 +407,16 @@ final class BrowseSession: Sendable {
       }
       guard !offline else { return }
       do {
-        if let fetched = try await reader.contents(index, refresh: refresh, offline: false) {
+        if var fetched = try await reader.contents(index, refresh: refresh, offline: false) {
+          // The items this reload stored first run the newItem hook, as a sync's would.
+          let new = fetched.newItems
+          fetched.newItems = []
           send.yield(.loaded(channel: index, fetched, final: true))
+          if !new.isEmpty {
+            for warning in await NewItemHook.run(new, services: services, context: context) {
+              send.yield(.failed(channel: index, warning))
+            }
+          }
         }
       } catch {
         send.yield(.failed(channel: index, Self.describe(error)))

@@ -78,11 +78,21 @@ enum FeedCommand {
       line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
     spinner.start("fetching \(sources.count) sources…")
     let total = sources.count
+    // A newItem hook runs for the items this run stores first (whichever command does): their
+    // list is kept only then.
+    let hooks = services.hooks.newItem != nil
     var reports = await service.fetch(
       sources, refresh: arguments[Options.refresh], offline: arguments[Options.offline],
-      keepingNewItems: false, packingItems: true
+      keepingNewItems: hooks, packingItems: true
     ) { remaining in
       spinner.update("fetching \(total) sources… \(total - remaining) done")
+    }
+    if hooks {
+      let new = reports.flatMap(\.newItemList)
+      for index in reports.indices { reports[index].newItemList = [] }
+      for warning in await NewItemHook.run(new, services: services, context: context) {
+        context.warn(warning)
+      }
     }
     if arguments[Options.newOnly] {
       // Only what this run fetched and no cache held before: a stream for scripts.

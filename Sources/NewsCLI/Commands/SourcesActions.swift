@@ -27,7 +27,7 @@ enum SourcesActions {
         """,
       options: [
         Options.sourceName.spec, Options.ttl.spec, Options.saveSearch.spec,
-        Options.onAccount.spec,
+        Options.onAccount.spec, Options.runHooks.spec,
       ],
       arguments: [
         ArgumentSpec(
@@ -211,9 +211,25 @@ enum SourcesActions {
     }
     let link = TerminalSanitizer.clean(added.url.absoluteString)
     // What was fetched is kept as a refresh keeps it: listed, searchable, "fetched" at once.
-    if let report = try await context.services().keep(added) {
+    let services = try context.services()
+    var hookNote: String?
+    if let report = try await services.keep(added) {
       for warning in report.warnings { context.warn(warning) }
       if let problem = report.notKept ?? report.error { context.warn(problem) }
+      // A new subscription's items are no news: the newItem hook runs for them only when asked
+      // (--hooks); the ledger then keeps any later run from running it again.
+      let items = report.unpackedItems
+      if services.hooks.newItem != nil, !items.isEmpty, !added.existed {
+        if arguments[Options.runHooks] {
+          for warning in await NewItemHook.run(items, services: services, context: context) {
+            context.warn(warning)
+          }
+        } else {
+          hookNote =
+            "the newItem hook ran for none of its \(items.count) item\(items.count == 1 ? "" : "s") "
+            + "(a new subscription is no news; --hooks runs it)"
+        }
+      }
     }
     if added.existed {
       context.console.out("already subscribed: \(added.name) (\(link))\n")
@@ -222,6 +238,7 @@ enum SourcesActions {
       context.console.out(
         "added: \(added.name) (\(link))\(title) · \(added.itemCount) item\(added.itemCount == 1 ? "" : "s")\n"
       )
+      if let hookNote { context.console.out(hookNote + "\n") }
     }
     return .success
   }

@@ -101,16 +101,9 @@ enum SyncCommand {
     let runner = services.hookRunner(environment: context.environment)
     var warnings: [String] = []
     if let command = newItem {
-      let runs = services.hookItems(report).map { item in
-        HookRunner.Run(
-          label: "newItem hook for \(item.id)",
-          input: Data((FeedRenderer.item(item, read: false).serialized(pretty: false) + "\n").utf8),
-          variables: [
-            "NEWS_ITEM_ID": item.id, "NEWS_ITEM_TITLE": item.title,
-            "NEWS_ITEM_URL": item.url ?? "", "NEWS_ITEM_SOURCE": item.source,
-          ])
-      }
-      warnings += await runner.run(command, runs)
+      warnings += await NewItemHook.run(
+        report.sources.flatMap(\.newItems), command: command, services: services,
+        context: context)
     }
     if let command = hooks.afterSync {
       let input = Data((json(report).serialized(pretty: false) + "\n").utf8)

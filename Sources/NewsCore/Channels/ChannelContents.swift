@@ -21,6 +21,8 @@ public struct ChannelContents: Sendable, Equatable {
   public var warnings: [String]
   /// The ids of the shown items whose full text is kept.
   public var withFullText: Set<String> = []
+  /// The items this answer stored first (a reload), for the newItem hook; none from the store.
+  public var newItems: [FeedItem] = []
   /// The ids of the shown items carrying audio or video.
   public var withMedia: Set<String> = []
   /// The ids of the shown items with a downloaded file.

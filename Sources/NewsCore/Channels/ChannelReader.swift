@@ -18,6 +18,9 @@ public struct ChannelReader: Sendable {
     var heading: String
     var freshness: String
     var articles: [Article]
+    /// The items this answer stored first (a feed source's reload): what a newItem hook runs
+    /// for.
+    var newItems: [FeedItem] = []
   }
 
   /// A reader of `channels` over `services`' store and transport; with `unreadOnly`, lists
@@ -45,6 +48,7 @@ public struct ChannelReader: Sendable {
     var contents = shaped(
       raw, allUnread: { if case .allUnread = channels[index] { true } else { false } }())
     if case .feed(let source) = channels[index] { contents.showsFullText = source.fullText }
+    contents.newItems = raw.newItems
     return contents
   }
 
@@ -116,7 +120,7 @@ public struct ChannelReader: Sendable {
       }
       return Raw(
         heading: "Source " + source.name, freshness: freshness,
-        articles: report.items.map(\.article).uniquedByID())
+        articles: report.items.map(\.article).uniquedByID(), newItems: report.newItemList)
     case .bookmarks:
       return Raw(
         heading: "Bookmarks", freshness: "stored",

@@ -14,9 +14,30 @@ extension NewsServices {
   }
 
   /// The items of `report` that a `newItem` hook runs for: those new in it, less those the
-  /// ignore rules hide.
-  public func hookItems(_ report: SyncReport) -> [FeedItem] {
-    var filter = IgnoreFilter(configFile?.ignore ?? [])
-    return report.sources.flatMap(\.newItems).filter { !filter.ignores($0.article) }
+  /// ignore rules hide and those a hook already ran for.
+  public func hookItems(_ report: SyncReport) -> (items: [FeedItem], warning: String?) {
+    hookItems(report.sources.flatMap(\.newItems))
+  }
+
+  /// Of `items` (first stored by this run: a sync's, a feed's, browse's reload), those a
+  /// `newItem` hook runs for: not hidden by an ignore rule, and claimed in the ledger (no other
+  /// run ran it for them). The ledger unreadable: none, and a warning saying so.
+  public func hookItems(_ items: [FeedItem]) -> (items: [FeedItem], warning: String?) {
+    var filter = IgnoreFilter(
+      configFile?.ignore ?? [], facts: QueryFacts(now: dependencies.timing.now()))
+    let wanted = items.filter { !filter.ignores($0.article) }
+    guard !wanted.isEmpty else { return ([], nil) }
+    do {
+      let claimed = Set(
+        try articleStore().claimHookRuns(wanted.map(\.id), at: dependencies.timing.now()))
+      var seen = Set<String>()
+      return (wanted.filter { claimed.contains($0.id) && seen.insert($0.id).inserted }, nil)
+    } catch {
+      return (
+        [],
+        "no newItem hook ran: the record of the items hooks ran for is unavailable ("
+          + ((error as? any NewsError)?.message ?? "\(error)") + ")"
+      )
+    }
   }
 }

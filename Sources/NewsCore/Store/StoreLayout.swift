@@ -37,6 +37,8 @@ enum StoreLayout {
   static let arrivals = "arrivals"
   /// What every file of first-seen times starts with (``ArticleStore/noteArrivals(_:at:)``).
   static let arrivalsPrefix = "arrivals-"
+  /// The items a `newItem` hook ran for (``ArticleStore/claimHookRuns(_:at:)``).
+  static let hookLedger = "hooked"
   /// The enclosures downloaded, or being downloaded (``ArticleStore/downloads()``).
   static let downloads = "downloads"
   /// What every full-text file's name starts with (``ArticleStore/fullText(of:)``).

@@ -63,6 +63,7 @@ complete -c news -n '__fish_seen_subcommand_from sources' -l name -r -d 'The sou
 complete -c news -n '__fish_seen_subcommand_from sources' -l ttl -r -d 'Seconds its answer stays fresh (default 900).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l search -r -d 'Add a saved search instead: a source of the stored articles a query matches.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l account -r -d 'Subscribe on this account\'s server (Google Reader API) instead of locally.'
+complete -c news -n '__fish_seen_subcommand_from sources' -l hooks -d 'Run the newItem hook for the new subscription\'s items (it runs for none).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l max-items -r -d 'Keep and show at most n items (0: no limit).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l tags -r -d 'The tags it is filed under (comma-separated; none: no tags).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l enable -d 'Fetch it with the others again.'

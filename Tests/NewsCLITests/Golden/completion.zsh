@@ -85,6 +85,7 @@ _news() {
         '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
         '--search[Add a saved search instead\: a source of the stored articles a query matches.]:<query>:' \
         '--account[Subscribe on this account'\''s server (Google Reader API) instead of locally.]:<name>:' \
+        '--hooks[Run the newItem hook for the new subscription'\''s items (it runs for none).]' \
         '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
         '--enable[Fetch it with the others again.]' \
