@@ -24,11 +24,11 @@ struct FeedCommandTests {
     let items = try #require(document["items"] as? [[String: Any]])
     #expect(items.map { $0["title"] as? String } == ["Interesting News!", "WOW", "Latest article"])
     // Additive: url, publishedAt and author came with web feeds (null for these sources),
-    // enclosures with podcasts (empty here).
+    // enclosures with podcasts (empty here), ARTICLE's provider, description, content (#47.2).
     #expect(
       Set(items[0].keys) == [
         "id", "source", "sources", "title", "subtitle", "imageUrl", "url", "publishedAt",
-        "author", "read", "enclosures",
+        "author", "read", "enclosures", "provider", "description", "content",
       ])
     #expect((items[0]["enclosures"] as? [Any])?.isEmpty == true)
     let sources = try #require(document["sources"] as? [[String: Any]])

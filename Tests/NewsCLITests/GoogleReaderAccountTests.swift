@@ -344,7 +344,7 @@ struct GoogleReaderAccountTests {
     let report = try #require(try sync.json()["sources"] as? [[String: Any]])
     #expect(
       report.compactMap { $0["name"] as? String }
-        == ["newsapi", "articles", "bbc", "feed-a", "feed-b", "feed-c", "home"])
+        == ["newsapi", "articles", "bbc", "a", "b", "c", "home"])
     #expect(report.allSatisfy { $0["status"] as? String == "ok" })
     // The account's feeds are not fetched as web feeds: they come from the account.
     #expect(!server.requests.contains { $0.target.contains("news.example") })

@@ -26,10 +26,11 @@ struct HeadlinesCommandTests {
     #expect(document["fetchedAt"] as? String == "2022-02-17T17:46:40Z")
     let articles = try #require(document["articles"] as? [[String: Any]])
     #expect(articles.count == 20)
-    // Additive: a list's ARTICLE gained "enclosures" (empty here).
+    // Additive: a list's ARTICLE gained "enclosures" (empty here), then ITEM's "subtitle" and
+    // "sources" (#47.2).
     let keys = [
       "id", "provider", "title", "description", "author", "source", "url", "imageUrl",
-      "publishedAt", "content", "read", "enclosures",
+      "publishedAt", "content", "read", "subtitle", "sources", "enclosures",
     ]
     for article in articles { #expect(Set(article.keys) == Set(keys)) }
     // Key order is part of the contract too.

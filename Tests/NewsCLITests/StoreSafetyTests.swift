@@ -178,7 +178,7 @@ struct StoreSafetyTests {
     let sync = await harness.run(["sync", "--json"])
     #expect(sync.code == .temporaryFailure)
     let synced = try #require(try sync.json()["sources"] as? [[String: Any]])
-    #expect(synced.first { $0["name"] as? String == "feed-a" }?["status"] as? String == "failed")
+    #expect(synced.first { $0["name"] as? String == "a" }?["status"] as? String == "failed")
     #expect(try snapshot()["feed-a.enc"] == damaged)
   }
 

@@ -32,7 +32,7 @@ struct SyncAndAnalyticsTests {
     #expect(lines.count == 6)
     #expect(lines[0].hasPrefix("newsapi") && lines[0].hasSuffix("ok 20 new (20 total)"))
     #expect(lines[1].hasSuffix("ok 60 new (60 total)"))
-    #expect(lines[3].hasPrefix("feed-a"))
+    #expect(lines[3].hasPrefix("a "))
     let requests = harness.server.requests.count
     for arguments in [
       ["headlines", "--offline"], ["headlines", "--from", "articles", "--offline"],
@@ -53,7 +53,7 @@ struct SyncAndAnalyticsTests {
     let sources = try #require(try result.json()["sources"] as? [[String: Any]])
     #expect(
       sources.map { $0["name"] as? String } == [
-        "newsapi", "articles", "bbc", "feed-a", "feed-b", "feed-c",
+        "newsapi", "articles", "bbc", "a", "b", "c",
       ])
     #expect(sources[0]["status"] as? String == "skipped")
     #expect(sources[0]["error"] as? String == "no NEWSAPI_KEY")
@@ -117,7 +117,7 @@ struct SyncAndAnalyticsTests {
     let result = await harness.run(["sync", "--json"])
     #expect(result.code != .success)
     let sources = try #require(try result.json()["sources"] as? [[String: Any]])
-    let feeds = sources.filter { ($0["name"] as? String)?.hasPrefix("feed-") == true }
+    let feeds = sources.filter { ["a", "b", "c"].contains($0["name"] as? String ?? "") }
     #expect(feeds.count == 3)
     for feed in feeds {
       #expect(feed["status"] as? String == "failed")

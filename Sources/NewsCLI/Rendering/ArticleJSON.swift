@@ -25,6 +25,9 @@ enum ArticleJSON {
         ("publishedAt", .date(article.publishedAt)),
         ("content", .string(article.content)),
         ("read", .bool(read)),
+        // ITEM's keys, with the same meaning (#47.2): a list entry has one shape everywhere.
+        ("subtitle", .string(article.description)),
+        ("sources", .array([.string(article.provider)])),
       ] + extra)
   }
 

@@ -161,6 +161,10 @@ struct FeedRenderer {
       ("author", .string(item.author)),
       ("read", .bool(read)),
       ("enclosures", EnclosureText.json(item.enclosures)),
+      // ARTICLE's keys, with the same meaning (#47.2): a list entry has one shape everywhere.
+      ("provider", .string(item.source)),
+      ("description", .string(item.subtitle)),
+      ("content", .string(item.content)),
     ]
     if let ignored { members.append(("ignored", .bool(ignored))) }
     return .object(members)

@@ -74,7 +74,7 @@ public struct SyncService: Sendable {
           // A source whose items were fetched but not stored failed: sync is for the store.
           let stored = report.status == .fresh && report.notKept == nil
           var synced = SyncSourceReport(
-            name: StoreLayout.feedCache(report.name), status: stored ? .ok : .failed,
+            name: report.name, status: stored ? .ok : .failed,
             new: stored ? report.newItems : 0, total: report.itemCount,
             error: stored ? nil : report.notKept ?? report.error, attempts: report.attempts)
           synced.warnings = report.warnings

@@ -2,7 +2,7 @@ import Foundation
 
 /// One source's line in the sync report.
 public struct SyncSourceReport: Sendable, Equatable {
-  /// `newsapi`, `articles`, `bbc`, `feed-a`, …
+  /// `newsapi`, `articles`, `bbc`, `a`, `lwn-net`, …: the names `news sources` prints.
   public var name: String
   /// Whether the source was pulled, failed or was skipped.
   public var status: SyncSourceStatus
