@@ -134,6 +134,26 @@ struct BinaryTests {
     #expect(server.requests.first?.headers["x-api-key"] == "k")
   }
 
+  @Test("in a pipe nothing is wrapped unless COLUMNS says a width; a link never is (#47.3)")
+  func pipeWidth() throws {
+    let server = try LoopbackServer()
+    server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    let home = TemporaryDirectory()
+    var environment = [
+      "HOME": home.url.path, "NEWS_HOME": home.path("n"), "NEWSAPI_KEY": "k",
+      "NEWSAPI_URL": server.baseURL.absoluteString, "NEWS_ANALYTICS": "off",
+    ]
+    let (status, out, _) = try run(["headlines"], environment: environment)
+    #expect(status == 0)
+    // A description of the fixture is longer than 80 columns: on one line in a pipe.
+    #expect(out.split(separator: "\n").contains { $0.count > 120 }, "\(out.prefix(600))")
+    environment["COLUMNS"] = "40"
+    let (_, narrow, _) = try run(["headlines", "--offline"], environment: environment)
+    #expect(
+      narrow.split(separator: "\n").allSatisfy { $0.count <= 40 || $0.contains("://") },
+      "\(narrow.prefix(600))")
+  }
+
   @Test("an unknown option exits 64 with one line on stderr")
   func unknownOption() throws {
     let (status, out, err) = try run(["headlines", "--pagesize", "3"], environment: [:])

@@ -122,7 +122,7 @@ public enum TextWrapper {
     _ paragraph: Substring.UTF8View, width: Int, into lines: inout [String]
   ) {
     var line: [UInt8] = []
-    line.reserveCapacity(width)
+    line.reserveCapacity(min(width, 512))
     var index = paragraph.startIndex
     let end = paragraph.endIndex
     while index < end {

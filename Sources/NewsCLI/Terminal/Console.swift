@@ -34,16 +34,23 @@ public struct Console: Sendable {
     self.unicode = unicode
   }
 
+  /// The width of a pipe without `COLUMNS`: wide enough that nothing is wrapped.
+  static let unwrapped = 1_000_000
+
   /// The process's own standard output and error.
   public static func live(environment: [String: String]) -> Console {
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
-    var width = 80
-    // COLUMNS (environment or .env) is the configuration's: this is the terminal's own width.
+    // In a pipe nothing is wrapped unless COLUMNS (environment or .env: the configuration's)
+    // says a width: a pager or a script gets each paragraph on one line, links whole.
+    var width = Self.unwrapped
     if stdoutIsTerminal {
+      // The terminal's own width.
       var size = winsize()
+      width = 80
       if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
         width = Int(size.ws_col)
       }
+      width = min(max(width, 20), 200)
     }
     let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
     let unicode = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
@@ -52,7 +59,7 @@ public struct Console: Sendable {
     var console = Console(
       out: { text in standardOutput.write(text) }, err: { text in standardError.write(text) },
       stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
-      width: min(max(width, 20), 200), unicode: unicode)
+      width: width, unicode: unicode)
     console.writeFailure = { standardOutput.failed }
     return console
   }
