@@ -316,3 +316,39 @@ struct FailingSourceTests {
     #expect(text.out.hasPrefix("c  failing since 2d ago"), "\(text.out)")
   }
 }
+
+/// A source failing run after run is asked less and less often, never given up on (#47.5).
+@Suite("feed: a failing source is backed off")
+struct FailureBackoffTests {
+  @Test("2 failures: left alone 2 minutes, said; then asked again; --refresh asks at once")
+  func backoff() async throws {
+    let harness = try Harness()
+    harness.server.route("/feed/a.json", .fixture("source_a.readme-sample.json"))
+    harness.server.route("/feed/b.json", .fixture("source_b.readme-sample.json"))
+    harness.server.route("/feed/c.json", .json("", status: 500))
+    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    harness.server.route("/articles", .fixture("articles.json"))
+    harness.server.route("/bbc.json", .fixture("headlines.json"))
+    let environment: [String: String?] = ["NEWS_RETRY_DELAY": "0", "NEWS_FEED_C_TTL": "1"]
+    let start = Date(timeIntervalSince1970: 1_645_120_000)
+    func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
+    func asked() -> Int { harness.server.requests(to: "/feed/c.json").count }
+    _ = await harness.run(["sync"], environment: environment, now: at(0))
+    _ = await harness.run(["sync"], environment: environment, now: at(3_600))
+    let failing = asked()
+    #expect(failing >= 2)
+    // Two failures in a row: not asked before 2 minutes after the last.
+    let paused = await harness.run(["feed"], environment: environment, now: at(3_660))
+    #expect(asked() == failing)
+    // Said in the one line of the sources failing run after run.
+    #expect(paused.err.contains("1 source failing since 1h ago (c)"), "\(paused.err)")
+    _ = await harness.run(["feed"], environment: environment, now: at(3_600 + 121))
+    #expect(asked() > failing)
+    let after = asked()
+    _ = await harness.run(["feed", "--refresh"], environment: environment, now: at(3_600 + 122))
+    #expect(asked() > after, "--refresh asks a backed-off source at once")
+    #expect(FeedService.failureBackoff(1) == nil)
+    #expect(FeedService.failureBackoff(2) == 120)
+    #expect(FeedService.failureBackoff(40) == 21_600.0)
+  }
+}

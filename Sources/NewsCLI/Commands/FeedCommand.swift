@@ -68,7 +68,9 @@ enum FeedCommand {
     let services = try context.services()
     let sources = FeedRegistry.selected(
       services.feedSources(), names: wanted(arguments), tag: arguments[Options.tag])
-    let service = try services.feed()
+    var service = try services.feed()
+    // --refresh asks every source now, one failing run after run too.
+    service.backsOffFailing = !arguments[Options.refresh]
     // Which sources were failing before this run: those failing again are said in one line.
     let failingBefore = service.failures()
     let lists = try services.lists()

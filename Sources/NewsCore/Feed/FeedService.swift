@@ -8,6 +8,9 @@ public struct FeedService: Sendable {
   private let cache: EncryptedStore
   private let articles: ArticleStore?
   private let now: @Sendable () -> Date
+  /// Whether a source failing run after run is left alone for a while
+  /// (``failureBackoff(_:)``); `feed --refresh` asks every source whatever.
+  public var backsOffFailing = true
   /// Each source's tags (lower-case), for a saved search's `tag:`.
   var sourceTags: [String: Set<String>] = [:]
   private let deadline: Deadline
@@ -140,8 +143,16 @@ public struct FeedService: Sendable {
     var remaining = sources.count
     let backoff = FeedBackoff(store: cache)
     let waits = backoff.read(now: now())
+    // A source failing run after run is asked less and less often (never given up on):
+    // ``failureBackoff(_:)`` after its last failure.
+    let failing = backsOffFailing ? FeedFailures(store: cache).read() : [:]
     for (index, source) in sources.enumerated() {
-      switch start(source, refresh: refresh, offline: offline, waitUntil: waits[source.name]) {
+      var wait = waits[source.name].map { (until: $0, failing: false) }
+      if let failure = failing[source.name], let pause = Self.failureBackoff(failure.failures) {
+        let until = Date(timeIntervalSince1970: failure.last + pause)
+        if until > (wait?.until ?? .distantPast) { wait = (until, true) }
+      }
+      switch start(source, refresh: refresh, offline: offline, waitUntil: wait) {
       case .done(var report):
         if packingItems { report.packItems() }
         reports[index] = report
@@ -254,9 +265,17 @@ public struct FeedService: Sendable {
     case fetch(FeedSourceReport, cached: FeedCacheEntry?)
   }
 
-  private func start(_ source: FeedSource, refresh: Bool, offline: Bool, waitUntil: Date?)
-    -> Start
-  {
+  /// How long a source that failed `failures` runs in a row is left alone after the last:
+  /// none after one failure, then 2, 4, 8… minutes, at most 6 hours. It is never disabled.
+  package static func failureBackoff(_ failures: Int) -> Double? {
+    guard failures >= 2 else { return nil }
+    return min(60 * pow(2, Double(min(failures - 1, 20))), 6 * 3_600)
+  }
+
+  private func start(
+    _ source: FeedSource, refresh: Bool, offline: Bool,
+    waitUntil wait: (until: Date, failing: Bool)?
+  ) -> Start {
     if let words = source.search { return .done(answer(source, searching: words)) }
     if source.account != nil { return .done(answer(stored: source)) }
     let name = StoreLayout.feedCache(source.name)
@@ -288,11 +307,15 @@ public struct FeedService: Sendable {
       report.neverFetched = true
       return .done(report)
     }
-    if let waitUntil, waitUntil > current {
-      // The server asked for a pause (429 or 503 with Retry-After): it is not asked before.
+    if let wait, wait.until > current {
+      // The server asked for a pause (429 or 503 with Retry-After), or the source has failed
+      // run after run: it is not asked before then.
       report.error =
-        "source \(source.name): the server asked not to be asked again before "
-        + ISO8601.string(from: waitUntil) + " (Retry-After)"
+        wait.failing
+        ? "source \(source.name): failing run after run; asked again after "
+          + ISO8601.string(from: wait.until) + " ('news feed --refresh' asks now)"
+        : "source \(source.name): the server asked not to be asked again before "
+          + ISO8601.string(from: wait.until) + " (Retry-After)"
       report.status = cached == nil ? .failed : .stale
       return .done(report)
     }
