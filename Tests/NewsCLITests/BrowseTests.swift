@@ -241,6 +241,22 @@ struct BrowseTests {
     #expect(state.message?.hasSuffix("at column 1") == true)
   }
 
+  @Test("/ looks in the list's kept full texts too, as news search does (#47.6)")
+  func filterInFullTexts() {
+    var state = Self.state()
+    let id = state.articles[4].id
+    state.withFullText = [id]
+    _ = state.handle(.character("/"))
+    for character in "zeppelin" { _ = state.handle(.character(character)) }
+    let effects = state.handle(.enter)
+    #expect(effects.contains(.loadKeptTexts([id])))
+    #expect(state.visible.isEmpty)
+    var kept = state.articles[4]
+    kept.content = "The whole story, with a zeppelin in it."
+    state.keptTexts = [id: kept]
+    #expect(state.visible.map(\.id) == [id])
+  }
+
   @Test("G and End go to an article's end, g and Home to its start; ? names h l ← →")
   func articleEnds() {
     var state = Self.state(width: 40, height: 6)

@@ -50,6 +50,14 @@ struct ConfigurationTests {
     #expect(configuration.timeout == .seconds(15))
   }
 
+  @Test("NEWS_BROWSE_ORDER: newest first by default, or as each source lists them")
+  func browseOrder() throws {
+    #expect(try Configuration(environment: home).newestFirst)
+    let source = try Configuration(
+      environment: home.merging(["NEWS_BROWSE_ORDER": "source"]) { $1 })
+    #expect(!source.newestFirst)
+  }
+
   @Test(
     "a bad value is an error naming the variable, exit 78",
     arguments: [
@@ -62,6 +70,7 @@ struct ConfigurationTests {
       ("COLUMNS", "wide"), ("NEWS_COUNTS_DEADLINE", "0"), ("NEWS_SOURCE_DEADLINE", "soon"),
       ("NEWS_FEED_ANY_TTL", "-5"), ("NEWS_COUNTRY", "usa"), ("NEWS_CONCURRENCY", "0"),
       ("NEWS_HOST_CONCURRENCY", "65"), ("NEWS_HOST_CONCURRENCY", "many"),
+      ("NEWS_BROWSE_ORDER", "oldest"),
     ])
   func badValue(variable: String, value: String) {
     #expect {

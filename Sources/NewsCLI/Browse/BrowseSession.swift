@@ -27,6 +27,8 @@ final class BrowseSession: Sendable {
     case row(channel: Int, ChannelRow)
     /// An article's full text, as shown with it, or why it could not be had.
     case fullText(id: String, Article?, problem: String?)
+    /// Kept full texts read for the filter, as articles showing them.
+    case keptTexts([String: Article], problem: String?)
     /// An article's likes and comments, each `nil` when it could not be had (`problem` says
     /// why, in the footer).
     case counts(id: String, likes: Int?, comments: Int?, problem: String?)
@@ -183,6 +185,9 @@ final class BrowseSession: Sendable {
           state.fullTexts[id] = nil
           state.message = problem
         }
+      case .keptTexts(let texts, let problem):
+        state.keptTexts.merge(texts) { _, new in new }
+        if let problem { state.message = problem }
       case .counts(let id, let likes, let comments, let problem):
         state.counts[id] = .loaded(likes: likes, comments: comments)
         if let problem, state.message == nil { state.message = problem }
@@ -288,6 +293,25 @@ final class BrowseSession: Sendable {
           state.message = try lists.get().shown(id).warning
         } catch {
           state.message = "not marked read: " + Self.describe(error)
+        }
+      case .loadKeptTexts(let ids):
+        let (services, send) = (self.services, self.send)
+        let listed = state.articles.filter { ids.contains($0.id) }
+        Task {
+          var texts: [String: Article] = [:]
+          var problem: String?
+          do {
+            let store = try services.articleStore()
+            for article in listed {
+              if let text = try store.fullText(of: article.id) {
+                texts[article.id] = article.showing(text)
+              }
+            }
+          } catch {
+            // The filter goes on with what the list shows: said in the footer.
+            problem = "full texts not searched: " + Self.describe(error)
+          }
+          send.yield(.keptTexts(texts, problem: problem))
         }
       case .displayed:
         context.displayed()

@@ -223,6 +223,11 @@ extension BrowseState {
       filterInput = nil
       selection = 0
       scroll = 0
+      // The kept full texts are looked in too, as news search does: read once a list.
+      let missing = withFullText.filter { keptTexts[$0] == nil }
+      if !filter.isEmpty, !missing.isEmpty {
+        return [.loadKeptTexts(missing.sorted()), .displayed]
+      }
       if !filter.isEmpty, visible.isEmpty { message = "nothing matches; Esc shows every article" }
     case .escape, .interrupt:
       filterInput = nil

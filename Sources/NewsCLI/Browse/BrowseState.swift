@@ -77,6 +77,9 @@ struct BrowseState: Equatable {
   var filter: [String] = []
   /// That query, read when it was entered (`nil` without a filter).
   var filterQuery: ArticleQuery?
+  /// The kept full texts of the list's articles, as articles showing them, once a filter asked
+  /// for them: the filter looks in them as `news search` does.
+  var keptTexts: [String: Article] = [:]
   /// Now, for a filter's `age<`: set by the session before each key.
   var now = Date(timeIntervalSince1970: 0)
   /// The filter being typed after `/`, if it is.
@@ -122,7 +125,9 @@ struct BrowseState: Equatable {
       facts.tags[name] = Set(tags.map { $0.lowercased() })
     }
     var matcher = QueryMatcher(query, facts: facts)
-    return articles.filter { matcher.matches($0) }
+    return articles.filter { article in
+      matcher.matches(article) || keptTexts[article.id].map { matcher.matches($0) } == true
+    }
   }
 
   /// Rows the list has between the header and the footer.
@@ -145,6 +150,8 @@ enum FullTextState: Equatable {
 }
 
 enum BrowseEffect: Equatable {
+  /// Read the kept full texts of `ids` for the filter (as `news search` looks in them).
+  case loadKeptTexts([String])
   /// Load channel `channel`: what the store holds at once, then (unless `--offline`) an answer
   /// in the background (`refresh`: fetch even when cached).
   case load(channel: Int, refresh: Bool)

@@ -11,6 +11,9 @@ public struct ChannelReader: Sendable {
   let feed: Result<FeedService, any Error>
   let query: TopHeadlinesQuery
   let unreadOnly: Bool
+  /// Every list newest first (undated last), `NEWS_BROWSE_ORDER=newest`, the default; else each
+  /// as its source lists it (All unread and tags newest first whatever).
+  let newestFirst: Bool
   let now: @Sendable () -> Date
 
   /// A channel's items before read state is applied.
@@ -33,6 +36,7 @@ public struct ChannelReader: Sendable {
     feed = Result { try services.feed() }
     self.query = query
     self.unreadOnly = unreadOnly
+    newestFirst = services.configuration.newestFirst
     now = services.dependencies.timing.now
   }
 
@@ -63,8 +67,8 @@ public struct ChannelReader: Sendable {
       state.warnings = ["read state unavailable: " + Self.describe(error)]
     }
     var articles = state.articles
-    if allUnread {
-      // Newest first across the lists (undated last), not list by list.
+    if allUnread || newestFirst {
+      // Newest first (undated last): across the lists for All unread, not list by list.
       articles = articles.enumerated().sorted { left, right in
         let (a, b) = (left.element.publishedAt, right.element.publishedAt)
         if a != b { return (a ?? .distantPast) > (b ?? .distantPast) }

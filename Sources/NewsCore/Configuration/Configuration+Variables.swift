@@ -55,6 +55,10 @@ extension Configuration {
       "Which articles show asks likes and comments for: newsapi (default), all, or off."
     ),
     (
+      "NEWS_BROWSE_ORDER",
+      "The order of browse's lists: newest (first, the default) or source (as each source lists them)."
+    ),
+    (
       "NEWS_SOURCE_DEADLINE",
       "Seconds feed and sync give one source in all, retries included (default 30)."
     ),

@@ -42,6 +42,8 @@ public struct Configuration: Sendable {
   public var countsDeadline: Duration
   /// Which articles are asked for likes and comments (`NEWS_COUNTS`: `newsapi`, `all`, `off`).
   public var counts: CountsPolicy = .newsapi
+  /// The order of browse's lists: newest first (the default), or as each source lists them.
+  public var newestFirst = true
   /// `NEWS_SOURCE_DEADLINE`: how long `feed` and `sync` give one source in all, retries included.
   public var sourceDeadline: Duration
   /// How long one run of a hook may take (`NEWS_HOOK_TIMEOUT`, 30 s).
@@ -136,6 +138,13 @@ public struct Configuration: Sendable {
         throw .invalidValue(variable: "NEWS_COUNTS", value: text, expected: "all, newsapi or off")
       }
       counts = policy
+    }
+    if let text = merged["NEWS_BROWSE_ORDER"], !text.isEmpty {
+      guard ["newest", "source"].contains(text.lowercased()) else {
+        throw .invalidValue(
+          variable: "NEWS_BROWSE_ORDER", value: text, expected: "newest or source")
+      }
+      newestFirst = text.lowercased() == "newest"
     }
     sourceDeadline = try Self.seconds(merged, "NEWS_SOURCE_DEADLINE", default: 30, allowZero: false)
     hookTimeout = try Self.seconds(merged, "NEWS_HOOK_TIMEOUT", default: 30, allowZero: false)
