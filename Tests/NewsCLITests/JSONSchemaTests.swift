@@ -92,11 +92,16 @@ struct JSONSchemaTests {
       (["headlines", "--json"], "articles"), (["search", "covid", "--json"], "articles"),
       (["bookmarks", "--json"], "articles"), (["feed", "--json"], "feed"),
       (["sources", "--json"], "sources"), (["sync", "--json"], "sync"),
+      (["show", "1", "--json"], "show"), (["doctor", "--json"], "doctor"),
+      (["accounts", "--json"], "accounts"), (["ignore", "list", "--json"], "ignore"),
+      (["sources", "--failing", "--json"], "failing"),
     ])
   func matches(arguments: [String], schema: String) async throws {
     await harness.succeed(["headlines"])
     await harness.succeed(["bookmark", "1"])
-    let result = await harness.run(arguments)
+    _ = try harness.home.write(
+      "news/config.json", #"{"ignore": [{"title": "x"}, {"query": "is:read", "source": "a"}]}"#)
+    let result = await harness.run(arguments, environment: ["NEWS_COUNTS": "off"])
     #expect(result.code == .success, "\(result.err)")
     let problems = try Self.check(try result.json(), against: schema)
     #expect(problems.isEmpty, "\(problems.prefix(5).joined(separator: "\n"))")
