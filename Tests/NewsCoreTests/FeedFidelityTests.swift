@@ -54,6 +54,17 @@ struct FeedFidelityTests {
       "atom-empty-href.xml", title: "Empty href", url: "http://x.example/8",
       date: "2020-01-01T00:00:00Z", text: nil, author: nil,
       count: 1),
+    // #45's last fidelity points, as feedparser 6 reads them: an enclosure is never the link
+    // (none without an id; the id, a tag: URI too, when there is one: guidislink).
+    Case(
+      "atom-enclosure-only.xml", title: "Episode", url: nil,
+      date: "2020-01-01T00:00:00Z", text: nil, author: nil, count: 1),
+    Case(
+      "atom-tag-id-enclosure.xml", title: "Episode", url: "tag:x.example,2020:ep1",
+      date: "2020-01-01T00:00:00Z", text: nil, author: nil, count: 1),
+    Case(
+      "rss-guid-tag.xml", title: "G", url: "tag:x.example,2020:g1", date: nil, text: nil,
+      author: nil, count: 2),
     Case(
       "atom-id-only.xml", title: "Id only", url: "http://x.example/idlink",
       date: "2020-01-01T00:00:00Z", text: nil, author: nil,
