@@ -150,7 +150,7 @@ struct FeverClient: AccountClient {
     let response = try await accountRequest(account.name) {
       try await transport.post(url, form: body)
     }
-    guard (200..<300).contains(response.status) else {
+    guard response.succeeded else {
       if response.status == 401 || response.status == 403 {
         throw AccountError.refused(account: account.name)
       }

@@ -304,7 +304,7 @@ struct GoogleReaderClient: AccountClient {
   }
 
   private func check(_ response: HTTPResponse) throws {
-    guard (200..<300).contains(response.status) else {
+    guard response.succeeded else {
       if response.status == 401 || response.status == 403 {
         throw AccountError.refused(account: account.name)
       }

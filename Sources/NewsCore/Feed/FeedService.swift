@@ -420,7 +420,7 @@ public struct FeedService: Sendable {
           HTTPResponse, (items: FeedItemPack, notes: [String], hint: Double?)?
         ) in
         var response = try await transport.get(url, headers: headers)
-        guard (200..<300).contains(response.status) else { return (response, nil) }
+        guard response.succeeded else { return (response, nil) }
         var origin = response.origin
         origin.url = origin.url ?? url
         let decoded = try adapter.decode(response.body, source: sourceName, origin: origin)

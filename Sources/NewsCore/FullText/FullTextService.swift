@@ -37,7 +37,7 @@ public struct FullTextService: Sendable {
     let (page, extracted) = try await deadline.run {
       () async throws -> (URL, ExtractedArticle) in
       let response = try await transport.get(url, headers: ["Accept": Self.accept])
-      guard (200..<300).contains(response.status) else {
+      guard response.succeeded else {
         throw FullTextError.status(
           url: url.absoluteString, code: response.status, attempts: response.attempts)
       }

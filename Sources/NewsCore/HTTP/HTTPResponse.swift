@@ -17,6 +17,12 @@ public struct HTTPResponse: Sendable {
   /// The URL that answered, after any redirects (`nil` when unknown).
   public var url: URL?
 
+  /// Whether the status says success (2xx).
+  public var succeeded: Bool { Self.isSuccess(status) }
+
+  /// Whether `status` says success (2xx): the one place that says which statuses do.
+  public static func isSuccess(_ status: Int) -> Bool { (200..<300).contains(status) }
+
   /// Creates a response (clients and tests).
   public init(
     status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1, url: URL? = nil

@@ -34,7 +34,7 @@ extension HTTPTransport {
   /// - Throws: ``ProviderError/status(provider:code:)`` for a non-2xx answer after the retries.
   func body(of url: URL, provider: String) async throws -> Data {
     let response = try await get(url)
-    guard (200..<300).contains(response.status) else {
+    guard response.succeeded else {
       throw ProviderError.status(
         provider: provider, code: response.status, attempts: response.attempts)
     }

@@ -267,7 +267,7 @@ public struct SubscriptionService: Sendable {
     var response = try await deadline.run {
       try await transport.get(url, headers: ["Accept": SyndicationAdapter.accept])
     }
-    guard (200..<300).contains(response.status) else {
+    guard response.succeeded else {
       throw FeedError.status(
         source: url.absoluteString, code: response.status, attempts: response.attempts)
     }

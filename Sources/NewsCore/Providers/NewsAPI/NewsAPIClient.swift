@@ -57,7 +57,7 @@ public struct NewsAPIClient: Sendable {
     if let error = try? decoder.decode(NewsAPIErrorBody.self, from: body), error.status == "error" {
       throw .api(code: redact(error.code), message: error.message.map(redact))
     }
-    guard (200..<300).contains(status) else {
+    guard HTTPResponse.isSuccess(status) else {
       if status >= 500 || status == 429 { throw .server(status: status, attempts: attempts) }
       // Refused without saying why: the key is the only credential there is.
       if status == 401 || status == 403 { throw .api(code: "apiKeyInvalid", message: nil) }
