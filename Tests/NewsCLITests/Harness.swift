@@ -97,3 +97,15 @@ final class Harness: Sendable {
     return RunResult(code: code, out: out.withLock { $0 }, err: err.withLock { $0 })
   }
 }
+
+extension Harness {
+  /// Every built-in provider and demo source answered from its fixture.
+  func routeDemoSources() {
+    server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
+    for name in ["a", "b", "c"] {
+      server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    server.route("/articles", .fixture("articles.json"))
+    server.route("/bbc.json", .fixture("headlines.json"))
+  }
+}

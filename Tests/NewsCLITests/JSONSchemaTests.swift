@@ -12,12 +12,7 @@ struct JSONSchemaTests {
 
   init() throws {
     harness = try Harness()
-    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
-    for name in ["a", "b", "c"] {
-      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
-    }
-    harness.server.route("/articles", .fixture("articles.json"))
-    harness.server.route("/bbc.json", .fixture("headlines.json"))
+    harness.routeDemoSources()
   }
 
   static func schema(_ name: String) throws -> [String: Any] {

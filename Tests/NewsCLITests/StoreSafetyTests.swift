@@ -12,12 +12,7 @@ struct StoreSafetyTests {
 
   init() throws {
     harness = try Harness()
-    harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
-    for name in ["a", "b", "c"] {
-      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
-    }
-    harness.server.route("/articles", .fixture("articles.json"))
-    harness.server.route("/bbc.json", .fixture("headlines.json"))
+    harness.routeDemoSources()
   }
 
   var store: URL { URL(fileURLWithPath: harness.home.path("news")) }
@@ -66,6 +61,22 @@ struct StoreSafetyTests {
     #expect(harness.server.requests.count == requests)
   }
 
+  /// `config.json` with the feed `blog` served, a urls file to import, and `arguments` with
+  /// `URL` and `FILE` made the server's address and that file.
+  func blog(_ arguments: [String]) throws -> (config: String, arguments: [String]) {
+    let base = harness.server.baseURL.absoluteString
+    let config = try harness.home.write(
+      "config.json", #"{"sources": [{"name": "blog", "url": "\#(base)/blog.xml"}]}"#)
+    let file = try harness.home.write("urls", "\(base)/imported.xml\n")
+    harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
+    return (
+      config,
+      arguments.map {
+        $0.replacingOccurrences(of: "URL", with: base).replacingOccurrences(of: "FILE", with: file)
+      }
+    )
+  }
+
   @Test(
     "a wrong key stops sources add, remove, import and export before anything is fetched or written",
     arguments: [
@@ -73,21 +84,13 @@ struct StoreSafetyTests {
       ["sources", "import", "FILE"], ["sources", "export"],
     ])
   func wrongKeySources(arguments: [String]) async throws {
-    let base = harness.server.baseURL.absoluteString
-    let config = try harness.home.write(
-      "config.json", #"{"sources": [{"name": "blog", "url": "\#(base)/blog.xml"}]}"#)
-    let file = try harness.home.write("urls", "\(base)/imported.xml\n")
-    harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
+    let (config, arguments) = try blog(arguments)
     let keys = [first, second].map { ["NEWS_STORE_KEY": $0, "NEWS_CONFIG": config] }
     #expect(await harness.run(["sync"], environment: keys[0]).code == .success)
     let before = try snapshot()
     let configBefore = try Data(contentsOf: URL(fileURLWithPath: config))
     let requests = harness.server.requests.count
-    let result = await harness.run(
-      arguments.map {
-        $0.replacingOccurrences(of: "URL", with: base).replacingOccurrences(of: "FILE", with: file)
-      },
-      environment: keys[1])
+    let result = await harness.run(arguments, environment: keys[1])
     #expect(result.code == .ioError)
     #expect(result.err.contains("the store key does not open"))
     #expect(result.out.isEmpty)
@@ -105,11 +108,7 @@ struct StoreSafetyTests {
       ["ignore", "add", "sponsored"], ["headlines"], ["feed"], ["bookmarks"], ["sync"],
     ])
   func missingKey(arguments: [String]) async throws {
-    let base = harness.server.baseURL.absoluteString
-    let config = try harness.home.write(
-      "config.json", #"{"sources": [{"name": "blog", "url": "\#(base)/blog.xml"}]}"#)
-    let file = try harness.home.write("urls", "\(base)/imported.xml\n")
-    harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
+    let (config, arguments) = try blog(arguments)
     let environment: [String: String?] = ["NEWS_STORE_KEY": nil, "NEWS_CONFIG": config]
     #expect(await harness.run(["sync"], environment: environment).code == .success)
     let key = store.appendingPathComponent("key")
@@ -117,11 +116,7 @@ struct StoreSafetyTests {
     let before = try snapshot()
     let configBefore = try Data(contentsOf: URL(fileURLWithPath: config))
     let requests = harness.server.requests.count
-    let result = await harness.run(
-      arguments.map {
-        $0.replacingOccurrences(of: "URL", with: base).replacingOccurrences(of: "FILE", with: file)
-      },
-      environment: environment)
+    let result = await harness.run(arguments, environment: environment)
     #expect(result.code == .ioError, "\(result.err)")
     #expect(result.err.contains("no store key"), "\(result.err)")
     #expect(result.err.contains("nothing was written"))
