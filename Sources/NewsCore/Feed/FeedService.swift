@@ -491,7 +491,7 @@ public struct FeedService: Sendable {
     guard let articles else { return report }
     do {
       // config.json's query was read when the file was: one that does not read is refused there.
-      let query = try ArticleQuery(words)
+      let query = try ArticleQuery(words, timeZone: .current)
       let facts = try articles.facts(for: query, now: now(), tags: { sourceTags })
       let found = try articles.search(
         QueryMatcher(query, facts: facts), limit: source.maxItems ?? 100)

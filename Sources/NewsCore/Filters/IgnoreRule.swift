@@ -122,7 +122,7 @@ public struct IgnoreFilter {
     let known = rules.contains { $0.field == .query } ? facts() : QueryFacts(now: .distantPast)
     self.rules = rules.compactMap { rule in
       if rule.field == .query {
-        guard let query = try? ArticleQuery(rule.pattern) else { return nil }
+        guard let query = try? ArticleQuery(rule.pattern, timeZone: .current) else { return nil }
         return Compiled(rule: rule, query: QueryMatcher(query, facts: known))
       }
       if rule.isRegex {
