@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedParsing
@@ -79,6 +80,16 @@ struct FormattingTests {
     // In a list of links, as show prints it.
     #expect(
       TextWrapper.wrap("[12] " + link, width: 20, asciiFastPath: asciiFastPath).contains(link))
+  }
+
+  @Test("the fuzzer's case: a word that only becomes a link once cut is cut on both paths")
+  func linkAfterCut() {
+    let text = String(decoding: Fixtures.data("fuzz/text-link-wrap.txt"), as: UTF8.self)
+    for width in [10, 17, 30] {
+      #expect(
+        TextWrapper.wrap(text, width: width, asciiFastPath: true)
+          == TextWrapper.wrap(text, width: width, asciiFastPath: false))
+    }
   }
 
   @Test("wide characters take two columns")

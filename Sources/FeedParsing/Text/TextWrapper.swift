@@ -146,7 +146,9 @@ public enum TextWrapper {
       // A word wider than the line is cut into full lines; the rest starts the next line. A
       // link never is: it stands whole on a line of its own.
       var rest = word[...]
-      while rest.count > width, !isLink(rest) {
+      // Decided once for the whole word, as the character path decides it.
+      let link = isLink(word)
+      while rest.count > width, !link {
         let cut = rest.index(rest.startIndex, offsetBy: width)
         lines.append(String(decoding: rest[..<cut], as: UTF8.self))
         rest = rest[cut...]
