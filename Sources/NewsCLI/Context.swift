@@ -89,6 +89,8 @@ public struct Context: Sendable {
   struct Settings {
     var configuration: Configuration
     var configFile: FeedConfigFile?
+    /// Keys, commands, theme and highlights (`config.json`), checked.
+    var shape = ReaderShape()
   }
 
   /// The settings as read once at the start of the run (environment, `.env`, key file,
@@ -121,8 +123,8 @@ public struct Context: Sendable {
   func readSettings() throws -> Settings {
     let configuration = try Configuration.load(
       environment: environment, currentDirectory: currentDirectory)
-    return Settings(
-      configuration: configuration, configFile: try FeedConfigFile.load(configuration))
+    let file = try FeedConfigFile.load(configuration)
+    return Settings(configuration: configuration, configFile: file, shape: try ReaderShape(file))
   }
 
   /// Starts sending usage events when the configuration allows them. Called once, by

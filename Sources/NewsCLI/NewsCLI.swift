@@ -24,6 +24,8 @@ public enum NewsCLI {
       PlayCommand.entry,
       DownloadCommand.entry,
       DoctorCommand.entry,
+      SendCommand.entry,
+      KeysCommand.entry,
       DocumentationCommands.completion,
       DocumentationCommands.manual,
     ]

@@ -30,6 +30,10 @@ struct BrowseTerminalTests {
     var slave: Int32 = -1
     var output = ""
     private var checked = 0
+    /// The screen as a terminal shows it (the diff writes changed cells only).
+    var screen = VirtualScreen(width: 100, height: 24)
+    /// The output the screen was fed up to.
+    private var fed = 0
     /// The terminal's modes before the program started.
     private(set) var initial: (local: tcflag_t, input: tcflag_t) = (0, 0)
 
@@ -56,15 +60,26 @@ struct BrowseTerminalTests {
       close(slave)
     }
 
-    /// Reads the screen until text containing `marker` arrives after what was already checked;
-    /// fails the test if it never does (20 s: a bound for a broken run, not a timing margin).
+    /// Reads the screen until text containing `marker` arrives after what was already checked,
+    /// or the screen shows it once drawn anew; fails the test if it never does (20 s: a bound
+    /// for a broken run, not a timing margin).
     func wait(for marker: String, sourceLocation: SourceLocation = #_sourceLocation) {
       let deadline = Date().addingTimeInterval(20)
       while Date() < deadline {
+        var drawn = false
+        if output.count > fed {
+          screen.feed(String(output.dropFirst(fed)))
+          fed = output.count
+          drawn = true
+        }
         if let range = output.range(
           of: marker, range: output.index(output.startIndex, offsetBy: checked)..<output.endIndex)
         {
           checked = output.distance(from: output.startIndex, to: range.upperBound)
+          return
+        }
+        if drawn, screen.text.contains(marker) {
+          checked = output.count
           return
         }
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
@@ -76,7 +91,9 @@ struct BrowseTerminalTests {
         let count = read(master, &buffer, buffer.count)
         if count > 0 { output += String(decoding: buffer[0..<count], as: UTF8.self) }
       }
-      Issue.record("never saw \(marker.debugDescription)", sourceLocation: sourceLocation)
+      Issue.record(
+        "never saw \(marker.debugDescription); the screen:\n\(screen.text)",
+        sourceLocation: sourceLocation)
     }
 
     func send(_ text: String) {

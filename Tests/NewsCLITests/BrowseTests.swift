@@ -276,7 +276,7 @@ struct BrowseTests {
     var help = Self.state(height: 40)
     _ = help.handle(.character("?"))
     let screen = Self.screen(help).joined(separator: "\n")
-    #expect(screen.contains("Enter l →") && screen.contains("q h ←"), "\(screen)")
+    #expect(screen.contains("Enter l Right") && screen.contains("q h Left"), "\(screen)")
   }
 
   @Test("a resize keeps the selection on screen; wide text is cut at the edge")
@@ -308,7 +308,7 @@ struct BrowseTests {
     #expect(ScreenDiff.ansi(from: second, to: second, styled: true).isEmpty)
     let styled = BrowseRenderer(styled: true, unicode: false, now: Self.now, timeZone: .gmt)
     #expect(
-      ScreenDiff.ansi(from: nil, to: styled.render(state), styled: true).contains("\u{1B}[0;1;7m"))
+      ScreenDiff.ansi(from: nil, to: styled.render(state), styled: true).contains("\u{1B}[1;7m"))
   }
 
   @Test("home: rows with counts and state; Enter opens a list, r and R reload, q quits")
@@ -441,11 +441,14 @@ struct BrowseTests {
     #expect(state.message == "every article here is read")
   }
 
-  @Test("on an article, 2o opens link 2 of its text; digits elsewhere do nothing")
+  @Test("on an article, 2o opens link 2 of its text; on the list digits are a count (3j)")
   func numberedLink() {
-    var state = Self.state(count: 3)
-    #expect(state.handle(.character("2")).isEmpty)
-    #expect(state.linkNumber == nil, "on the list a digit is no link number")
+    var state = Self.state(count: 5)
+    #expect(state.handle(.character("3")).isEmpty)
+    #expect(state.count == 3)
+    #expect(state.handle(.character("j")).isEmpty)
+    #expect(state.selection == 3 && state.count == nil)
+    _ = state.handle(.character("g"))
     _ = state.handle(.enter)
     #expect(state.handle(.character("1")).isEmpty)
     #expect(state.handle(.character("2")).isEmpty)
@@ -503,14 +506,17 @@ struct BrowseTests {
     arguments: [40, 60, 80, 120])
   func keyLines(width: Int) {
     for (keys, last) in [
-      (BrowseRenderer.homeKeys, "q quit"), (BrowseRenderer.listKeys, "q back"),
-      (BrowseRenderer.articleKeys, "q back"),
+      (BrowseRenderer.footerKeys(.home, keys: KeyMap()), "q quit"),
+      (BrowseRenderer.footerKeys(.list, keys: KeyMap()), "q back"),
+      (BrowseRenderer.footerKeys(.article, keys: KeyMap()), "q back"),
     ] {
       let line = BrowseRenderer.keyLine(keys, width: width)
       #expect(line.count <= max(width, 15), "\(line)")
       #expect(line.hasSuffix("? keys  " + last), "\(line)")
     }
-    #expect(BrowseRenderer.keyLine(BrowseRenderer.homeKeys, width: 120).hasPrefix("j/k move"))
+    #expect(
+      BrowseRenderer.keyLine(BrowseRenderer.footerKeys(.home, keys: KeyMap()), width: 120)
+        == "j/k move  Enter open  n unread  r reload  R all  t tag  ? keys  q quit")
   }
 
   @Test("the article screen shows its keys at 60 columns")

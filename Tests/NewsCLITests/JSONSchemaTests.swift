@@ -89,13 +89,15 @@ struct JSONSchemaTests {
       (["sources", "--json"], "sources"), (["sync", "--json"], "sync"),
       (["show", "1", "--json"], "show"), (["doctor", "--json"], "doctor"),
       (["accounts", "--json"], "accounts"), (["ignore", "list", "--json"], "ignore"),
-      (["sources", "--failing", "--json"], "failing"),
+      (["sources", "--failing", "--json"], "failing"), (["keys", "--json"], "keys"),
     ])
   func matches(arguments: [String], schema: String) async throws {
     await harness.succeed(["headlines"])
     await harness.succeed(["bookmark", "1"])
     _ = try harness.home.write(
-      "news/config.json", #"{"ignore": [{"title": "x"}, {"query": "is:read", "source": "a"}]}"#)
+      "news/config.json",
+      #"{"ignore": [{"title": "x"}, {"query": "is:read", "source": "a"}], "#
+        + #""commands": {"w": {"run": "true"}}, "keys": {"list": {"W": "command:w"}}}"#)
     let result = await harness.run(arguments, environment: ["NEWS_COUNTS": "off"])
     #expect(result.code == .success, "\(result.err)")
     let problems = try Self.check(try result.json(), against: schema)

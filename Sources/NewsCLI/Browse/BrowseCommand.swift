@@ -91,7 +91,8 @@ enum BrowseCommand {
       unreadOnly: arguments[Options.unread])
     let session = BrowseSession(
       context: context, services: services, reader: reader, offline: arguments[Options.offline],
-      styled: !configuration.noColor)
+      styled: !configuration.noColor, shape: try context.settings().shape,
+      depth: ColorDepth.detect(environment: context.environment))
     return await session.run(startingAt: start)
   }
 }

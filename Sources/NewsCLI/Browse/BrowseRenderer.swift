@@ -5,24 +5,43 @@ import NewsCore
 /// Draws a ``BrowseState`` on a ``ScreenGrid``: header, list or article or keys, footer. A pure
 /// function of the state (and the clock, for ages), so tests read the screen without a terminal.
 struct BrowseRenderer {
-  /// Bold, dim and reverse where the terminal and `NO_COLOR` allow; the selection also has a `>`.
+  /// Styles where the terminal and `NO_COLOR` allow; the selection also has a `>`.
   var styled: Bool
   var unicode: Bool
   var now: Date
   var timeZone: TimeZone
+  /// How each element is drawn (`"theme"` and `"colors"`).
+  var theme = Theme.standard
+  /// `"highlight"`: rows a query matches, words in an article's text.
+  var highlights: [HighlightRule] = []
 
-  /// Each screen's keys, in the order shown; the last two (`? keys`, `q …`) are always shown, the
-  /// others as the width allows, first ones first.
-  static let homeKeys = [
-    "j/k move", "Enter open", "n unread", "r reload", "R all", "t tag", "? keys", "q quit",
+  /// Each screen's footer: actions (the first key of each shown, `/` between) and what they
+  /// do; the last two always shown, the others as the width allows, first ones first.
+  static let footers: [KeyMap.Context: [([BrowseAction.Name], String)]] = [
+    .home: [
+      ([.down, .up], "move"), ([.open], "open"), ([.nextUnread], "unread"), ([.reload], "reload"),
+      ([.reloadAll], "all"), ([.nextTag], "tag"), ([.help], "keys"), ([.quit], "quit"),
+    ],
+    .list: [
+      ([.down, .up], "move"), ([.open], "read"), ([.openLink], "link"),
+      ([.toggleBookmark], "bookmark"), ([.reload], "reload"), ([.filter], "filter"),
+      ([.nextList], "next"), ([.help], "keys"), ([.back], "back"),
+    ],
+    .article: [
+      ([.down, .up], "scroll"), ([.nextUnread], "next unread"), ([.toggleFullText], "full text"),
+      ([.openLink], "link"), ([.toggleBookmark], "bookmark"), ([.help], "keys"), ([.back], "back"),
+    ],
   ]
-  static let listKeys = [
-    "j/k move", "Enter read", "o link", "b bookmark", "r reload", "/ filter", "Tab next", "? keys",
-    "q back",
-  ]
-  static let articleKeys = [
-    "j/k scroll", "n next unread", "f full text", "o link", "b bookmark", "? keys", "q back",
-  ]
+
+  /// The footer's entries for `context` with the keys in force (`j/k move`); an action without
+  /// a key is left out.
+  static func footerKeys(_ context: KeyMap.Context, keys: KeyMap) -> [String] {
+    (footers[context] ?? []).compactMap { actions, label in
+      let names = actions.compactMap { keys.keys(for: .named($0), in: context).first }
+      guard names.count == actions.count else { return nil }
+      return names.joined(separator: "/") + " " + label
+    }
+  }
 
   /// `keys` as one line of at most `width` columns: the last two always, the others from the
   /// first while they fit.
@@ -49,14 +68,18 @@ struct BrowseRenderer {
     return grid
   }
 
-  private func attributes(_ attributes: ScreenGrid.Attributes) -> ScreenGrid.Attributes {
-    styled ? attributes : []
+  /// The theme's style of `element` (plain without styles), with `extra` laid over it.
+  private func style(_ element: Theme.Element, _ extra: TextStyle = .plain) -> TextStyle {
+    styled ? theme[element].with(extra) : .plain
   }
 
+  private var bold: TextStyle { styled ? TextStyle(bold: true) : .plain }
+  private var dim: TextStyle { styled ? TextStyle(dim: true) : .plain }
+
   private func drawHeader(_ text: String, detail: String, on grid: inout ScreenGrid) {
-    let end = grid.put(clean(text), row: 0, attributes([.bold]))
+    let end = grid.put(clean(text), row: 0, bold)
     grid.put("  " + detail, row: 0, column: end)
-    grid.highlight(row: 0, attributes([.reverse]))
+    grid.highlight(row: 0, style(.header))
   }
 
   private func drawList(_ state: BrowseState, on grid: inout ScreenGrid) {
@@ -78,6 +101,8 @@ struct BrowseRenderer {
       return
     }
     let numberWidth = String(visible.count).count
+    // The highlight rules with a query, matched as the filter is (``BrowseState/queryFacts``).
+    var matchers = queryHighlights(state)
     for row in 0..<state.listRows {
       let index = state.scroll + row
       guard visible.indices.contains(index) else { break }
@@ -90,7 +115,9 @@ struct BrowseRenderer {
       let mark = isRead ? " " : (unicode ? "•" : "N")
       let saved = state.bookmarked.contains(article.id) ? "*" : " "
       let full = state.withFullText.contains(article.id) ? (unicode ? "≡" : "+") : " "
-      column = grid.put(mark + saved + full, row: row + 1, column: column)
+      column = grid.put(mark, row: row + 1, column: column, style(isRead ? .read : .unread))
+      column = grid.put(saved, row: row + 1, column: column, style(.bookmarked))
+      column = grid.put(full, row: row + 1, column: column)
       let number = String(index + 1)
       column = grid.put(
         String(repeating: " ", count: numberWidth - number.count) + number + ". ", row: row + 1,
@@ -100,15 +127,29 @@ struct BrowseRenderer {
       if state.downloaded.contains(article.id) { media += unicode ? "↓" : "[downloaded]" }
       column = grid.put(
         clean(article.title, html: article.textMayHoldHTML) + media, row: row + 1,
-        column: column, attributes(isRead ? [] : [.bold]))
-      var meta = [article.source, article.publishedAt.map { RelativeTime.describe($0, now: now) }]
-        .compactMap { $0 }.map(clean).filter { !$0.isEmpty }.joined(separator: " · ")
+        column: column, style(isRead ? .read : .unread))
+      let source = article.source.map(clean) ?? ""
+      let age = article.publishedAt.map { RelativeTime.describe($0, now: now) } ?? ""
+      var separator = "  "
+      if !source.isEmpty {
+        column = grid.put(separator + source, row: row + 1, column: column, style(.source))
+        separator = " · "
+      }
+      if !age.isEmpty {
+        column = grid.put(separator, row: row + 1, column: column, style(.source))
+        column = grid.put(age, row: row + 1, column: column, style(.date))
+        separator = " — "
+      } else if !source.isEmpty {
+        separator = " — "
+      }
       // A one-line summary where the width allows.
       if grid.width >= 100, let summary = article.description.map(clean), !summary.isEmpty {
-        meta += (meta.isEmpty ? "" : " — ") + summary
+        grid.put(separator + summary, row: row + 1, column: column, style(.source))
       }
-      if !meta.isEmpty { grid.put("  " + meta, row: row + 1, column: column, attributes([.dim])) }
-      if selected { grid.highlight(row: row + 1, attributes([.reverse])) }
+      if styled, let index = matchers.indices.first(where: { matchers[$0].matches(article) }) {
+        grid.highlight(row: row + 1, from: 1, matchers[index].style)
+      }
+      if selected { grid.highlight(row: row + 1, style(.selection)) }
     }
   }
 
@@ -135,25 +176,30 @@ struct BrowseRenderer {
       let selected = position == state.homeSelection
       var column = grid.put(selected ? ">" : " ", row: row + 1)
       let mark = line.loading ? (unicode ? "⟳" : "~") : line.failed ? "!" : " "
-      column = grid.put(mark + " ", row: row + 1, column: column)
+      column = grid.put(
+        mark, row: row + 1, column: column,
+        line.loading ? style(.progress) : line.failed ? style(.error) : .plain)
+      column = grid.put(" ", row: row + 1, column: column)
       let name = String(clean(state.channels[index]).prefix(nameWidth))
       column = grid.put(
         name + String(repeating: " ", count: nameWidth - name.count) + "  ", row: row + 1,
-        column: column, attributes((line.unread ?? 0) > 0 ? [.bold] : []))
+        column: column, style((line.unread ?? 0) > 0 ? .unread : .read))
       let counts =
         line.total.map { total in "\(line.unread ?? 0)/\(total)" } ?? "–"
       column = grid.put(
         String(repeating: " ", count: max(0, 9 - counts.count)) + counts + "  ", row: row + 1,
         column: column)
-      grid.put(clean(line.status), row: row + 1, column: column, attributes([.dim]))
-      if selected { grid.highlight(row: row + 1, attributes([.reverse])) }
+      grid.put(
+        clean(line.status), row: row + 1, column: column,
+        line.failed ? dim.with(style(.error)) : style(.date))
+      if selected { grid.highlight(row: row + 1, style(.selection)) }
     }
   }
 
   /// The open article's lines, each with its attributes, as drawn: what G and End go to the
   /// end of (``lastArticleScroll(_:)``).
   func articleLines(_ state: BrowseState, id: String) -> (
-    heading: String, lines: [(String, ScreenGrid.Attributes)]
+    heading: String, lines: [(String, TextStyle)]
   ) {
     guard var article = state.articles.first(where: { $0.id == id }) else { return ("", []) }
     var status: String?
@@ -168,18 +214,18 @@ struct BrowseRenderer {
     }
     let heading = article.source.map(clean) ?? article.provider
     let width = max(state.width - 4, 10)
-    var lines: [(String, ScreenGrid.Attributes)] = []
+    var lines: [(String, TextStyle)] = []
     for line in TextWrapper.wrap(clean(article.title, html: article.textMayHoldHTML), width: width)
     {
-      lines.append((line, [.bold]))
+      lines.append((line, style(.title)))
     }
     let meta = [
       article.author.map { "by " + clean($0, html: article.textMayHoldHTML) },
       article.publishedAt.map { ArticleRenderer.localTime($0, in: timeZone) },
     ].compactMap { $0 }.joined(separator: " · ")
-    if !meta.isEmpty { lines.append((meta, [.dim])) }
-    if let status { lines.append((status, [.dim])) }
-    lines.append(("", []))
+    if !meta.isEmpty { lines.append((meta, style(.source))) }
+    if let status { lines.append((status, dim.with(style(.progress)))) }
+    lines.append(("", .plain))
     let body = article.readingTexts
       .map {
         TerminalSanitizer.clean(
@@ -187,14 +233,14 @@ struct BrowseRenderer {
       }
       .filter { !$0.isEmpty }.joined(separator: "\n\n")
     for line in TextWrapper.wrap(body.isEmpty ? "(no text)" : body, width: width) {
-      lines.append((line, []))
+      lines.append((line, line.hasPrefix("> ") ? style(.quote) : .plain))
     }
-    lines.append(("", []))
-    lines.append(("Link:  " + (article.url.map(clean) ?? "none"), []))
-    if let image = article.imageURL { lines.append(("Image: " + clean(image), [])) }
+    lines.append(("", .plain))
+    lines.append(("Link:  " + (article.url.map(clean) ?? "none"), style(.link)))
+    if let image = article.imageURL { lines.append(("Image: " + clean(image), .plain)) }
     switch state.counts[id] {
     case .pending?:
-      lines.append(("Likes and comments: loading…", [.dim]))
+      lines.append(("Likes and comments: loading…", dim.with(style(.progress))))
     case .loaded(let likes, let comments)?:
       let likesText = likes.map(String.init) ?? "unavailable"
       let commentsText = comments.map(String.init) ?? "unavailable"
@@ -202,12 +248,14 @@ struct BrowseRenderer {
         (
           unicode
             ? "♥ \(likesText) · 💬 \(commentsText)"
-            : "likes \(likesText) · comments \(commentsText)", []
+            : "likes \(likesText) · comments \(commentsText)", .plain
         ))
     case nil:
       break
     }
-    if state.bookmarked.contains(id) { lines.append(("Bookmarked", [.dim])) }
+    if state.bookmarked.contains(id) {
+      lines.append(("Bookmarked", dim.with(style(.bookmarked))))
+    }
     return (heading, lines)
   }
 
@@ -223,36 +271,37 @@ struct BrowseRenderer {
     drawHeader(heading, detail: "", on: &grid)
     let first = min(state.articleScroll, max(lines.count - state.listRows, 0))
     for (row, line) in lines.dropFirst(first).prefix(state.listRows).enumerated() {
-      grid.put(line.0, row: row + 1, column: 2, attributes(line.1))
+      grid.put(line.0, row: row + 1, column: 2, line.1)
+      // `"highlight"` words, coloured where the text has them.
+      for (words, wordStyle) in wordHighlights where styled {
+        for range in HighlightRule.occurrences(of: words, in: line.0) {
+          let start =
+            2 + line.0.prefix(range.lowerBound).reduce(0) { $0 + TextWrapper.columns(of: $1) }
+          let end =
+            2 + line.0.prefix(range.upperBound).reduce(0) { $0 + TextWrapper.columns(of: $1) }
+          grid.highlight(row: row + 1, from: start, to: end, wordStyle)
+        }
+      }
     }
   }
 
+  /// The keys of the screen the help was opened on, as bound now (``KeyTable``).
   private func drawHelp(_ state: BrowseState, on grid: inout ScreenGrid) {
-    drawHeader("Keys", detail: "any key to go back", on: &grid)
-    let keys = [
-      ("j k ↓ ↑", "move (scroll in an article)"), ("PgDn PgUp Space", "a page"),
-      ("g G Home End", "first, last (in an article: its start, its end)"),
-      ("Enter l →", "read the article (marks it read)"),
-      ("Enter", "on the home screen: open the list (from the store at once)"),
-      ("Esc Backspace q h ←", "back (article, list, home, quit)"),
-      ("o", "open the link in the browser"),
-      ("b", "bookmark, or remove the bookmark"),
-      ("f", "the article's full text (fetched, then kept), and back; ≡ marks those kept"),
-      ("p", "play its audio or video (♪) with NEWS_PLAYER or mpv, as news play"),
-      ("d", "download its audio or video in the background, as news download (↓ once there)"),
-      ("n N", "next, previous unread article (the next list with some when none is left)"),
-      ("A u", "mark the list read; u right after undoes it"),
-      ("t", "on the home screen: only the lists of the next tag (then every list again)"),
-      ("r", "reload (the list changes when it answered)"),
-      ("R", "on the home screen: reload every list, each row showing its progress"),
-      ("/", "filter by a query, as news search reads it: words, is:unread, age<2d… (Esc clears)"),
-      ("s", "save the filter's query as a saved search (a list of its own)"),
-      ("Tab Shift-Tab", "next, previous provider or feed source"), ("?", "these keys"),
-      ("q Ctrl-C", "quit"),
-    ]
-    for (row, key) in keys.prefix(state.listRows).enumerated() {
-      let column = grid.put("  " + key.0, row: row + 1, attributes([.bold]))
-      grid.put(key.1, row: row + 1, column: max(column + 2, 20))
+    let context: KeyMap.Context
+    switch state.helpReturn {
+    case .home: context = .home
+    case .article: context = .article
+    case .list, .help: context = .list
+    }
+    drawHeader("Keys", detail: "\(context.rawValue) · any key to go back", on: &grid)
+    var rows = KeyTable.rows(state.keys, context).map {
+      ($0.keys.joined(separator: " "), $0.summary)
+    }
+    rows.append(("C-c", "quit at once (exit 130); C-z suspends"))
+    let keyWidth = min(max(rows.map { $0.0.count }.max() ?? 0, 8) + 4, 24)
+    for (row, entry) in rows.prefix(state.listRows).enumerated() {
+      let column = grid.put("  " + entry.0, row: row + 1, bold)
+      grid.put(entry.1, row: row + 1, column: max(column + 2, keyWidth))
     }
   }
 
@@ -263,17 +312,35 @@ struct BrowseRenderer {
       return
     }
     if let message = state.message {
-      grid.put(clean(message), row: row, attributes([.bold]))
+      grid.put(clean(message), row: row, style(.warning))
       return
     }
     let keys: String
     switch state.screen {
-    case .home: keys = Self.keyLine(Self.homeKeys, width: grid.width)
-    case .list: keys = Self.keyLine(Self.listKeys, width: grid.width)
-    case .article: keys = Self.keyLine(Self.articleKeys, width: grid.width)
+    case .home: keys = Self.keyLine(Self.footerKeys(.home, keys: state.keys), width: grid.width)
+    case .list: keys = Self.keyLine(Self.footerKeys(.list, keys: state.keys), width: grid.width)
+    case .article:
+      keys = Self.keyLine(Self.footerKeys(.article, keys: state.keys), width: grid.width)
     case .help: keys = "any key: back"
     }
-    grid.put(keys, row: row, attributes([.dim]))
+    grid.put(keys, row: row, style(.footer))
+  }
+
+  /// The `"highlight"` rules with a query, each with the list's facts (read, bookmarked, tags).
+  private func queryHighlights(_ state: BrowseState) -> [RowHighlight] {
+    let facts = state.queryFacts
+    return highlights.compactMap { rule in
+      guard case .query(let query, _) = rule.match else { return nil }
+      return RowHighlight(matcher: QueryMatcher(query, facts: facts), style: rule.style)
+    }
+  }
+
+  /// The `"highlight"` rules with words.
+  private var wordHighlights: [([String], TextStyle)] {
+    highlights.compactMap { rule in
+      guard case .words(let words) = rule.match else { return nil }
+      return (words, rule.style)
+    }
   }
 
   private func clean(_ text: String) -> String {
@@ -285,4 +352,12 @@ struct BrowseRenderer {
   private func clean(_ text: String, html: Bool) -> String {
     TerminalSanitizer.clean(html ? HTMLText.plain(text) : text)
   }
+}
+
+/// A highlight rule's query, ready to match the list's articles.
+private struct RowHighlight {
+  var matcher: QueryMatcher
+  var style: TextStyle
+
+  mutating func matches(_ article: Article) -> Bool { matcher.matches(article) }
 }

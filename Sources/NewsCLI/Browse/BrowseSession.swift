@@ -34,6 +34,8 @@ final class BrowseSession: Sendable {
     case counts(id: String, likes: Int?, comments: Int?, problem: String?)
     /// A download of an article's files ended: what to say, and whether its file is there.
     case downloaded(id: String, done: Bool, message: String)
+    /// A command an article was sent to ended: what to say.
+    case sent(String)
   }
 
   private let context: Context
@@ -47,12 +49,19 @@ final class BrowseSession: Sendable {
   private let offline: Bool
   private let renderer: BrowseRenderer
   private let styled: Bool
+  /// Keys, commands, theme and highlights of `config.json`.
+  private let shape: ReaderShape
+  /// How many colours the terminal draws.
+  private let depth: ColorDepth
   private let events: AsyncStream<Event>
   private let send: AsyncStream<Event>.Continuation
 
   init(
-    context: Context, services: NewsServices, reader: ChannelReader, offline: Bool, styled: Bool
+    context: Context, services: NewsServices, reader: ChannelReader, offline: Bool, styled: Bool,
+    shape: ReaderShape = ReaderShape(), depth: ColorDepth = .basic
   ) {
+    self.shape = shape
+    self.depth = depth
     self.context = context
     self.services = services
     lists = Result { try services.lists() }
@@ -61,7 +70,7 @@ final class BrowseSession: Sendable {
     self.styled = styled
     renderer = BrowseRenderer(
       styled: styled, unicode: context.console.unicode, now: context.timing.now(),
-      timeZone: context.timeZone)
+      timeZone: context.timeZone, theme: shape.theme, highlights: shape.highlights)
     (events, send) = AsyncStream.makeStream(of: Event.self)
   }
 
@@ -92,6 +101,7 @@ final class BrowseSession: Sendable {
 
     let channels = reader.channels
     var state = BrowseState(channels: channels.map(\.name))
+    state.keys = shape.keys
     state.countsPolicy = services.configuration.counts
     // Accounts that cannot be read leave their sources out: said in the footer, not hidden.
     state.message = services.accountSourcesWarning()
@@ -194,6 +204,8 @@ final class BrowseSession: Sendable {
       case .downloaded(let id, let done, let message):
         if done { state.downloaded.insert(id) }
         state.message = message
+      case .sent(let message):
+        state.message = message
       }
       perform(effects, state: &state)
       state.clampArticleScroll(last: renderer.lastArticleScroll(state))
@@ -207,7 +219,7 @@ final class BrowseSession: Sendable {
     var renderer = self.renderer
     renderer.now = context.timing.now()
     let next = renderer.render(state)
-    let output = ScreenDiff.ansi(from: screen, to: next, styled: styled)
+    let output = ScreenDiff.ansi(from: screen, to: next, styled: styled, depth: depth)
     if !output.isEmpty { RawTerminal.write(output) }
     screen = next
   }
@@ -312,6 +324,14 @@ final class BrowseSession: Sendable {
             problem = "full texts not searched: " + Self.describe(error)
           }
           send.yield(.keptTexts(texts, problem: problem))
+        }
+      case .runCommand(let name, let article):
+        let (services, send, context) = (self.services, self.send, self.context)
+        guard let command = shape.commands[name] else { continue }
+        Task {
+          let failure = await ArticleSender.send(
+            article, to: command, services: services, context: context)
+          send.yield(.sent(failure ?? "sent to \(name): " + article.title))
         }
       case .displayed:
         context.displayed()

@@ -1,35 +1,66 @@
 import NewsCore
 
 extension BrowseState {
-  /// Applies `key`; returns what the session must do.
+  /// Applies `key`, through the key map (``KeyMap``): a key of a sequence waits for the rest,
+  /// digits make a count for the next key; returns what the session must do.
   mutating func handle(_ key: Key) -> [BrowseEffect] {
     message = nil
-    // `u` undoes `A` only right after it, on the same list.
-    if key != .character("u") { undoable = nil }
-    // A link's number is the digits typed just before `o`.
-    let number = linkNumber
-    if case .character(let character) = key, character.isASCII,
-      let digit = character.wholeNumberValue,
-      case .article = screen
-    {
-      linkNumber = min((number ?? 0) * 10 + digit, 9999)
-      message = "\(linkNumber!)o opens link \(linkNumber!) of the text"
-      return []
-    }
-    linkNumber = nil
-    if key == .character("o"), let number, case .article = screen { return openLink(number) }
     if filterInput != nil { return handleFilter(key) }
-    switch screen {
-    case .help:
+    if screen == .help {
       // Any key closes the help, `q` too (it does not quit from there).
       screen = helpReturn
+      pendingKeys = []
       return []
-    case .home:
-      return handleHome(key)
-    case .article(let id):
-      return handleArticle(key, id: id)
-    case .list:
-      return handleList(key)
+    }
+    if key == .interrupt { return [.quit] }
+    let typed = pendingKeys + [key]
+    switch keys.lookup(typed, in: keyContext) {
+    case .prefix:
+      pendingKeys = typed
+      message = KeyName.describe(typed) + "…"
+      return []
+    case .unbound:
+      pendingKeys = []
+      if typed.count == 1, case .character(let character) = key, character.isASCII,
+        let digit = character.wholeNumberValue
+      {
+        let number = min((count ?? 0) * 10 + digit, 9999)
+        count = number
+        let link = keys.keys(for: .named(.openLink), in: keyContext).first
+        if case .article = screen, let link {
+          message = "\(number)\(link) opens link \(number) of the text"
+        } else {
+          message = "\(number): a count for the next key"
+        }
+        return []
+      }
+      count = nil
+      undoable = nil
+      if typed.count > 1 {
+        message = "\(KeyName.describe(typed)) does nothing here (? lists the keys)"
+      }
+      return []
+    case .actions(let actions):
+      pendingKeys = []
+      let count = self.count
+      self.count = nil
+      // `undo` undoes mark-all-read only right after it.
+      if actions != [.named(.undo)] { undoable = nil }
+      var effects: [BrowseEffect] = []
+      for action in actions {
+        effects += perform(action, count: count)
+        if effects.contains(.quit) { break }
+      }
+      return effects
+    }
+  }
+
+  /// The key map's context of the screen up.
+  var keyContext: KeyMap.Context {
+    switch screen {
+    case .home: .home
+    case .article: .article
+    case .list, .help: .list
     }
   }
 
@@ -72,103 +103,6 @@ extension BrowseState {
     message = reason
   }
 
-  private mutating func handleList(_ key: Key) -> [BrowseEffect] {
-    let count = visible.count
-    if let row = target(of: key, from: selection, last: count - 1) {
-      move(to: row, count: count)
-      return []
-    }
-    switch key {
-    case .interrupt:
-      return [.quit]
-    case .character("q"), .left, .character("h"):
-      return backHome()
-    case .escape where filter.isEmpty:
-      return backHome()
-    case .enter, .right, .character("l"):
-      guard let article = selected else { return [] }
-      return openArticle(article)
-    case .character("n"):
-      return nextUnread(forward: true)
-    case .character("N"):
-      return nextUnread(forward: false)
-    case .character("A"):
-      return markListRead()
-    case .character("u"):
-      return undoMarkListRead()
-    case .character("o"):
-      return openLink()
-    case .character("b"):
-      return toggleBookmark()
-    case .character("p"):
-      return playMedia()
-    case .character("d"):
-      return downloadMedia()
-    case .character("r"):
-      guard !loading else { return [] }
-      loading = true
-      return [.load(channel: channel, refresh: true)]
-    case .character("/"):
-      filterInput = filter.joined(separator: " ")
-    case .character("s"):
-      // The filter's words become a saved search: a list of its own from the next start on.
-      guard !filter.isEmpty else {
-        message = "/ and words first: s then saves them as a list"
-        return []
-      }
-      return [.saveSearch(filter)]
-    case .tab, .backTab:
-      // Never waits: the next list comes from the store at once, whatever is loading.
-      guard channels.count > 1 else { return [] }
-      return open((channel + (key == .tab ? 1 : channels.count - 1)) % channels.count)
-    case .character("?"):
-      return showHelp()
-    case .escape where !filter.isEmpty:
-      filter = []
-      filterQuery = nil
-      selection = 0
-      scroll = 0
-    default:
-      break
-    }
-    return []
-  }
-
-  private mutating func handleArticle(_ key: Key, id: String) -> [BrowseEffect] {
-    // The article's length is the renderer's to know: G and End go past the end, and the
-    // session brings it back to the last page (``clampArticleScroll(last:)``) before drawing.
-    if let line = target(of: key, from: articleScroll, last: Int.max / 2) {
-      articleScroll = max(0, line)
-      return []
-    }
-    switch key {
-    case .escape, .backspace, .character("q"), .left, .character("h"):
-      screen = .list
-      return [.displayed]
-    case .interrupt:
-      return [.quit]
-    case .character("n"):
-      return nextUnread(forward: true)
-    case .character("N"):
-      return nextUnread(forward: false)
-    case .character("o"):
-      return openLink()
-    case .character("b"):
-      return toggleBookmark()
-    case .character("f"):
-      return toggleFullText()
-    case .character("p"):
-      return playMedia()
-    case .character("d"):
-      return downloadMedia()
-    case .character("?"):
-      return showHelp()
-    default:
-      break
-    }
-    return []
-  }
-
   /// `f`: the full text instead of what the feed carries, and back; fetched in the background
   /// the first time (the footer says so; keys keep working).
   mutating func toggleFullText() -> [BrowseEffect] {
@@ -194,7 +128,7 @@ extension BrowseState {
   }
 
   /// Back to every list; the row of this one shows what was read here.
-  private mutating func backHome() -> [BrowseEffect] {
+  mutating func backHome() -> [BrowseEffect] {
     screen = .home
     if home.indices.contains(channel), !articles.isEmpty {
       home[channel].unread = articles.filter { !read.contains($0.id) }.count
@@ -203,32 +137,38 @@ extension BrowseState {
     return [.displayed]
   }
 
+  /// Filters the list by the query `text` (none when blank); a query that cannot be read is
+  /// said in the footer and, when typed, left open to be mended.
+  mutating func applyFilter(_ text: String) -> [BrowseEffect] {
+    if text.allSatisfy(\.isWhitespace) {
+      filter = []
+      filterQuery = nil
+    } else {
+      do {
+        filterQuery = try ArticleQuery(text)
+      } catch {
+        // Left open to be mended: what is wrong, and where.
+        message = "\(error.problem) at column \(error.column)"
+        return [.displayed]
+      }
+      filter = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+    filterInput = nil
+    selection = 0
+    scroll = 0
+    // The kept full texts are looked in too, as news search does: read once a list.
+    let missing = withFullText.filter { keptTexts[$0] == nil }
+    if !filter.isEmpty, !missing.isEmpty {
+      return [.loadKeptTexts(missing.sorted()), .displayed]
+    }
+    if !filter.isEmpty, visible.isEmpty { message = "nothing matches; Esc shows every article" }
+    return []
+  }
+
   private mutating func handleFilter(_ key: Key) -> [BrowseEffect] {
     switch key {
     case .enter:
-      let text = filterInput ?? ""
-      if text.allSatisfy(\.isWhitespace) {
-        filter = []
-        filterQuery = nil
-      } else {
-        do {
-          filterQuery = try ArticleQuery(text)
-        } catch {
-          // Left open to be mended: what is wrong, and where.
-          message = "\(error.problem) at column \(error.column)"
-          return [.displayed]
-        }
-        filter = text.split(whereSeparator: \.isWhitespace).map(String.init)
-      }
-      filterInput = nil
-      selection = 0
-      scroll = 0
-      // The kept full texts are looked in too, as news search does: read once a list.
-      let missing = withFullText.filter { keptTexts[$0] == nil }
-      if !filter.isEmpty, !missing.isEmpty {
-        return [.loadKeptTexts(missing.sorted()), .displayed]
-      }
-      if !filter.isEmpty, visible.isEmpty { message = "nothing matches; Esc shows every article" }
+      return applyFilter(filterInput ?? "")
     case .escape, .interrupt:
       filterInput = nil
     case .backspace:
@@ -241,7 +181,7 @@ extension BrowseState {
     return []
   }
 
-  private mutating func openLink(_ number: Int? = nil) -> [BrowseEffect] {
+  mutating func openLink(_ number: Int? = nil) -> [BrowseEffect] {
     guard let article = current else { return [] }
     guard article.url != nil || number != nil else {
       message = "this article has no link"
@@ -251,7 +191,7 @@ extension BrowseState {
     return [.openLink(article, number)]
   }
 
-  private mutating func toggleBookmark() -> [BrowseEffect] {
+  mutating func toggleBookmark() -> [BrowseEffect] {
     guard let article = current else { return [] }
     let on = !bookmarked.contains(article.id)
     if on { bookmarked.insert(article.id) } else { bookmarked.remove(article.id) }
@@ -261,7 +201,7 @@ extension BrowseState {
 
   /// The open article on its screen, the selected one on the list.
   /// `p`: the article's audio or video played (it is then read).
-  private mutating func playMedia() -> [BrowseEffect] {
+  mutating func playMedia() -> [BrowseEffect] {
     guard let article = current else { return [] }
     guard withMedia.contains(article.id) else {
       message = "this article carries no audio or video"
@@ -272,7 +212,7 @@ extension BrowseState {
   }
 
   /// `d`: the article's audio and video downloaded in the background.
-  private mutating func downloadMedia() -> [BrowseEffect] {
+  mutating func downloadMedia() -> [BrowseEffect] {
     guard let article = current else { return [] }
     guard withMedia.contains(article.id) else {
       message = "this article carries no audio or video"
@@ -282,7 +222,7 @@ extension BrowseState {
     return [.download(article)]
   }
 
-  private var current: Article? {
+  var current: Article? {
     if case .article(let id) = screen { return articles.first { $0.id == id } }
     return selected
   }
@@ -294,17 +234,19 @@ extension BrowseState {
     return [.displayed]
   }
 
-  /// Where a movement key (`j` `k` down up, space and the page keys, `g` `G` home end) takes a
-  /// position from `row`, `last` being the last one; `nil` for any other key.
-  func target(of key: Key, from row: Int, last: Int) -> Int? {
-    switch key {
-    case .character("j"), .down: row + 1
-    case .character("k"), .up: row - 1
-    case .pageDown, .character(" "): row + listRows
-    case .pageUp: row - listRows
-    case .character("g"), .home: 0
-    case .character("G"), .end: last
-    default: nil
+  /// Where a movement (`down`, `up`, a page, `top`, `bottom`) takes a position from `row`,
+  /// `last` being the last one, `count` times (`top` and `bottom` with a count: that row);
+  /// `nil` for any other action.
+  func target(of action: BrowseAction.Name, from row: Int, last: Int, count: Int?) -> Int? {
+    let times = max(count ?? 1, 1)
+    switch action {
+    case .down: return row + times
+    case .up: return row - times
+    case .pageDown: return row + listRows * times
+    case .pageUp: return row - listRows * times
+    case .top: return count.map { $0 - 1 } ?? 0
+    case .bottom: return count.map { $0 - 1 } ?? last
+    default: return nil
     }
   }
 

@@ -95,7 +95,7 @@ extension BrowseState {
     read.formUnion(ids)
     syncRow()
     undoable = ids
-    message = "marked \(ids.count) read (u undoes)"
+    message = "marked \(ids.count) read (\(undoKey) undoes)"
     // The whole list of a source: one mark of the source (one request to an account's server).
     if filter.isEmpty, sources.contains(channel) {
       return [.setSourceRead(channels[channel], ids)]

@@ -59,8 +59,13 @@ struct BrowseState: Equatable {
   var seeking: Bool?
   /// What `A` marked read, for `u` to mark unread again while still on the list.
   var undoable: [String]?
-  /// Digits typed on an article before `o`: `2o` opens link 2 of its text.
-  var linkNumber: Int?
+  /// Digits typed before a key: a count (`7` then mark-older-read: seven days; `5j`; on an
+  /// article, `2o` opens link 2 of its text).
+  var count: Int?
+  /// Which keys do what (``KeyMap``): the defaults, or `"keys"` of `config.json`.
+  var keys = KeyMap()
+  /// The keys typed so far of a longer binding (`g` of `gg`).
+  var pendingKeys: [Key] = []
   /// The one shown.
   var channel = 0
   /// What the list is (`Top headlines · us`).
@@ -115,6 +120,15 @@ struct BrowseState: Equatable {
   /// The articles the filter leaves, in the list's order.
   var visible: [Article] {
     guard !filter.isEmpty, let query = filterQuery else { return articles }
+    var matcher = QueryMatcher(query, facts: queryFacts)
+    return articles.filter { article in
+      matcher.matches(article) || keptTexts[article.id].map { matcher.matches($0) } == true
+    }
+  }
+
+  /// What a query needs to know of the list's articles beyond them: read, bookmarked, kept
+  /// full texts, media, downloads, tags.
+  var queryFacts: QueryFacts {
     var facts = QueryFacts(now: now)
     facts.readIDs = read
     facts.bookmarked = bookmarked
@@ -124,10 +138,7 @@ struct BrowseState: Equatable {
     for (name, tags) in zip(channels, channelTags) {
       facts.tags[name] = Set(tags.map { $0.lowercased() })
     }
-    var matcher = QueryMatcher(query, facts: facts)
-    return articles.filter { article in
-      matcher.matches(article) || keptTexts[article.id].map { matcher.matches($0) } == true
-    }
+    return facts
   }
 
   /// Rows the list has between the header and the footer.
@@ -167,6 +178,8 @@ enum BrowseEffect: Equatable {
   case setBookmark(Article, Bool)
   /// Mark read.
   case markRead(String)
+  /// Run a command of `"commands"` on the article (`command:<name>`, as `news send`).
+  case runCommand(String, Article)
   /// Mark these read (`A`), or unread again (`u`).
   case setRead([String], Bool)
   /// `A` on a whole list (no filter) of the source named: marked as one, for an account's feed.

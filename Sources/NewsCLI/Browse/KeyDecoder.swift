@@ -39,6 +39,9 @@ struct KeyDecoder {
     case 0x09: return (.tab, 1)
     case 0x03: return (.interrupt, 1)
     case 0x1A: return (.suspend, 1)
+    case 0x01...0x19:
+      // Ctrl and a letter: C-a is 1, C-y 25.
+      return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
     case 0x00..<0x20: return (nil, 1)
     case 0x20..<0x80: return (.character(Character(Unicode.Scalar(first))), 1)
     default:
@@ -75,6 +78,14 @@ struct KeyDecoder {
       case (UInt8(ascii: "~"), "6"): return (.pageDown, length)
       case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, length)
       case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, length)
+      case (UInt8(ascii: "~"), "2"): return (.insert, length)
+      case (UInt8(ascii: "~"), "3"): return (.delete, length)
+      case (UInt8(ascii: "~"), _):
+        // F5 to F12 (and F1 to F4 as some terminals send them).
+        let numbers = [
+          11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 17: 6, 18: 7, 19: 8, 20: 9, 21: 10, 23: 11, 24: 12,
+        ]
+        return (Int(parameters).flatMap { numbers[$0] }.map(Key.function), length)
       default: return (nil, length)
       }
     case UInt8(ascii: "O"):
@@ -86,6 +97,10 @@ struct KeyDecoder {
       case UInt8(ascii: "D"): return (.left, 3)
       case UInt8(ascii: "H"): return (.home, 3)
       case UInt8(ascii: "F"): return (.end, 3)
+      case UInt8(ascii: "P"): return (.function(1), 3)
+      case UInt8(ascii: "Q"): return (.function(2), 3)
+      case UInt8(ascii: "R"): return (.function(3), 3)
+      case UInt8(ascii: "S"): return (.function(4), 3)
       default: return (nil, 3)
       }
     case 0x1B:

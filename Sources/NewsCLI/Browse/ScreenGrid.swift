@@ -3,19 +3,12 @@ import NewsCore
 
 /// A terminal screen as rows of cells: what ``BrowseRenderer`` draws and ``ScreenDiff`` compares.
 struct ScreenGrid: Equatable {
-  /// How a cell is drawn.
-  struct Attributes: OptionSet, Equatable, Hashable {
-    let rawValue: UInt8
-    static let bold = Attributes(rawValue: 1)
-    static let dim = Attributes(rawValue: 2)
-    static let reverse = Attributes(rawValue: 4)
-  }
-
-  /// One column. A wide character takes its cell and an empty one after it (`text` "").
+  /// One column, with its style. A wide character takes its cell and an empty one after it
+  /// (`text` "").
   struct Cell: Equatable {
     var text: String
-    var attributes: Attributes
-    static let blank = Cell(text: " ", attributes: [])
+    var style: TextStyle
+    static let blank = Cell(text: " ", style: .plain)
   }
 
   let width: Int
@@ -30,7 +23,7 @@ struct ScreenGrid: Equatable {
 
   /// Writes `text` on `row` from `column`, cut at the right edge; returns the column after it.
   @discardableResult
-  mutating func put(_ text: String, row: Int, column: Int = 0, _ attributes: Attributes = [])
+  mutating func put(_ text: String, row: Int, column: Int = 0, _ style: TextStyle = .plain)
     -> Int
   {
     guard rows.indices.contains(row) else { return column }
@@ -39,17 +32,21 @@ struct ScreenGrid: Equatable {
       let columns = TextWrapper.columns(of: character)
       guard columns > 0 else { continue }
       guard column + columns <= width else { break }
-      rows[row][column] = Cell(text: String(character), attributes: attributes)
-      if columns == 2 { rows[row][column + 1] = Cell(text: "", attributes: attributes) }
+      rows[row][column] = Cell(text: String(character), style: style)
+      if columns == 2 { rows[row][column + 1] = Cell(text: "", style: style) }
       column += columns
     }
     return column
   }
 
-  /// Gives every cell of `row` from `column` on the attributes `attributes` too.
-  mutating func highlight(row: Int, from column: Int = 0, _ attributes: Attributes) {
+  /// Lays `style` over every cell of `row` from `column` to `end` (the row's end by default).
+  mutating func highlight(row: Int, from column: Int = 0, to end: Int? = nil, _ style: TextStyle) {
     guard rows.indices.contains(row) else { return }
-    for index in column..<width { rows[row][index].attributes.formUnion(attributes) }
+    let end = min(end ?? width, width)
+    guard column < end else { return }
+    for index in max(column, 0)..<end {
+      rows[row][index].style = rows[row][index].style.with(style)
+    }
   }
 
   /// A row as plain text (tests read the screen this way).

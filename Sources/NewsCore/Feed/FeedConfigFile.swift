@@ -97,6 +97,19 @@ public struct FeedConfigFile: Sendable {
     public var afterSync: String?
   }
 
+  /// The file's bytes (JSON): the executable reads its own sections from them (`"keys"`,
+  /// `"theme"`, …).
+  public var json = Data()
+
+  /// The top-level sections the file may hold: its own, then those the executable reads
+  /// (``json``).
+  public static let sections = [
+    "sources", "ignore", "hooks", "hookEnv", "keys", "commands", "theme", "colors", "highlight",
+  ]
+
+  /// The names of the saved searches it declares.
+  public var savedSearches: [String] { sources.filter { $0.search != nil }.map(\.name) }
+
   /// The providers an entry of `sources` turns off (`{"name": "bbc", "enabled": false}`):
   /// neither synced nor on browse's home screen, and named so by `news sources`.
   public var disabledProviders: Set<String> = []
@@ -161,6 +174,7 @@ public struct FeedConfigFile: Sendable {
 
     }
     var file = FeedConfigFile(path: path, sources: wire.sources, ignore: wire.ignore)
+    file.json = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
     file.hooks = wire.hooks
     file.hookEnvironment = wire.hookEnvironment
     file.disabledProviders = Set(wire.providers.filter { !$0.value }.keys)
@@ -249,10 +263,11 @@ public struct FeedConfigFile: Sendable {
         }
         hookEnvironment = names
       }
-      guard
-        root.contains(.sources)
-          || !(root.contains(.ignore) || root.contains(.hooks) || root.contains(.hookEnv))
-      else {
+      // Sections of the user's own are kept as written (and not read).
+      let named = (try? decoder.container(keyedBy: NamedKey.self).allKeys) ?? []
+      // Without sources, a file of other sections (ignore, hooks, keys, colours…) is whole.
+      let anyKey = named.contains { FeedConfigFile.sections.contains($0.stringValue) }
+      guard root.contains(.sources) || !anyKey else {
         sources = []
         return
       }

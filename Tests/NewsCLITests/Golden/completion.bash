@@ -5,7 +5,7 @@ _news() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor completion manual help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help --help --version" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -132,6 +132,14 @@ _news() {
       case "$prev" in
       esac
       COMPREPLY=($(compgen -W "--json --repair --help" -- "$cur")) ;;
+    send)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
+    keys)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
     completion)
       case "$prev" in
       esac
@@ -143,7 +151,7 @@ _news() {
     help)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor completion manual help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help" -- "$cur")) ;;
   esac
 }
 complete -F _news news

@@ -22,6 +22,8 @@ _news() {
     'play:Play an item'\''s audio or video (a podcast episode) with NEWS_PLAYER or mpv.'
     'download:Download items'\'' audio and video (podcast episodes), resumably.'
     'doctor:Check the encrypted store\: paths, key, and whether every file decrypts.'
+    'send:Send articles to a command of config.json (a read-later service, a script).'
+    'keys:List news browse'\''s keys\: the defaults and config.json'\''s "keys".'
     'completion:Print a shell completion script (bash, zsh or fish).'
     'manual:Print the manual page (roff).'
     'help:Show help for a command.'
@@ -218,6 +220,17 @@ _news() {
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
+    send)
+      _arguments -s \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    keys)
+      _arguments -s \
+        '--json[Print one JSON document instead of text.]' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
     completion)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
@@ -231,7 +244,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor completion manual help)'
+        '*:argument:(headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help)'
       ;;
   esac
 }
