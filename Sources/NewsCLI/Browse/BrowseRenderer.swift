@@ -183,7 +183,10 @@ struct BrowseRenderer {
       let name = String(clean(state.channels[index]).prefix(nameWidth))
       column = grid.put(
         name + String(repeating: " ", count: nameWidth - name.count) + "  ", row: row + 1,
-        column: column, style((line.unread ?? 0) > 0 ? .unread : .read))
+        column: column,
+        // A tag's list (`#tech`) in the tag's style, over its state's.
+        style((line.unread ?? 0) > 0 ? .unread : .read)
+          .with(name.hasPrefix("#") ? style(.tag) : .plain))
       let counts =
         line.total.map { total in "\(line.unread ?? 0)/\(total)" } ?? "–"
       column = grid.put(

@@ -84,9 +84,8 @@ extension BrowseState {
       move(to: row, count: total)
       return []
     }
+    if let effects = performOnArticles(action, count: count) { return effects }
     switch action {
-    case .quit:
-      return [.quit]
     case .back:
       return backHome()
     case .clearFilter:
@@ -102,21 +101,17 @@ extension BrowseState {
     case .open:
       guard let article = selected else { return [] }
       return openArticle(article)
-    case .nextUnread: return nextUnread(forward: true)
-    case .prevUnread: return nextUnread(forward: false)
     case .markAllRead: return markListRead()
-    case .markAboveRead: return markRead(Array(visible.prefix(selection)), what: "above")
+    case .markAboveRead:
+      return markRead(Array(visible.prefix(selection)), none: "no unread article above")
     case .markOlderRead:
       let days = max(count ?? 1, 1)
       let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
       let older = visible.filter { ($0.publishedAt ?? .distantFuture) < cutoff }
-      return markRead(older, what: days == 1 ? "older than a day" : "older than \(days) days")
+      return markRead(
+        older,
+        none: "no unread article older than " + (days == 1 ? "a day" : "\(days) days"))
     case .undo: return undoMarkListRead()
-    case .toggleRead: return toggleRead()
-    case .openLink: return openLink(count)
-    case .toggleBookmark: return toggleBookmark()
-    case .play: return playMedia()
-    case .download: return downloadMedia()
     case .reload:
       guard !loading else { return [] }
       loading = true
@@ -133,10 +128,6 @@ extension BrowseState {
         return []
       }
       return [.saveSearch(filter)]
-    case .nextList, .prevList, .nextSource, .prevSource:
-      return cycle(action)
-    case .help:
-      return showHelp()
     default:
       return []
     }
@@ -151,22 +142,33 @@ extension BrowseState {
       articleScroll = max(0, line)
       return []
     }
+    if let effects = performOnArticles(action, count: count) { return effects }
     switch action {
     case .back:
       screen = .list
       return [.displayed]
-    case .quit: return [.quit]
-    case .nextUnread: return nextUnread(forward: true)
-    case .prevUnread: return nextUnread(forward: false)
-    case .toggleRead: return toggleRead()
-    case .openLink: return openLink(count)
-    case .toggleBookmark: return toggleBookmark()
     case .toggleFullText: return toggleFullText()
-    case .play: return playMedia()
-    case .download: return downloadMedia()
-    case .nextList, .prevList, .nextSource, .prevSource: return cycle(action)
-    case .help: return showHelp()
     default: return []
+    }
+  }
+
+  /// What a list and an article do alike: on the selected or the open article, or another
+  /// list; `nil` for the others.
+  private mutating func performOnArticles(_ action: BrowseAction.Name, count: Int?)
+    -> [BrowseEffect]?
+  {
+    switch action {
+    case .quit: [.quit]
+    case .nextUnread: nextUnread(forward: true)
+    case .prevUnread: nextUnread(forward: false)
+    case .toggleRead: toggleRead()
+    case .openLink: openLink(count)
+    case .toggleBookmark: toggleBookmark()
+    case .play: playMedia()
+    case .download: downloadMedia()
+    case .nextList, .prevList, .nextSource, .prevSource: cycle(action)
+    case .help: showHelp()
+    default: nil
     }
   }
 
@@ -205,11 +207,12 @@ extension BrowseState {
     return [.setRead([article.id], !wasRead)]
   }
 
-  /// Marks `articles` read, for `undo` to take back while still on the list.
-  private mutating func markRead(_ articles: [Article], what: String) -> [BrowseEffect] {
+  /// Marks `articles` read, for `undo` to take back while still on the list; `none` is what
+  /// the footer says when every one is read already.
+  mutating func markRead(_ articles: [Article], none: String) -> [BrowseEffect] {
     let ids = articles.map(\.id).filter { !read.contains($0) }
     guard !ids.isEmpty else {
-      message = "no unread article \(what)"
+      message = none
       return []
     }
     read.formUnion(ids)

@@ -87,20 +87,12 @@ extension BrowseState {
 
   /// `A`: every article of the list read; `u` right after undoes it.
   mutating func markListRead() -> [BrowseEffect] {
-    let ids = visible.map(\.id).filter { !read.contains($0) }
-    guard !ids.isEmpty else {
-      message = "every article here is read"
-      return []
-    }
-    read.formUnion(ids)
-    syncRow()
-    undoable = ids
-    message = "marked \(ids.count) read (\(undoKey) undoes)"
+    let effects = markRead(visible, none: "every article here is read")
     // The whole list of a source: one mark of the source (one request to an account's server).
-    if filter.isEmpty, sources.contains(channel) {
+    if filter.isEmpty, sources.contains(channel), case .setRead(let ids, true)? = effects.first {
       return [.setSourceRead(channels[channel], ids)]
     }
-    return [.setRead(ids, true)]
+    return effects
   }
 
   /// `u`: the articles `A` marked read are unread again.
