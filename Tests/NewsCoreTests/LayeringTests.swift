@@ -8,13 +8,13 @@ struct LayeringTests {
   static let core = StoreLayoutTests.sources.appendingPathComponent("NewsCore")
 
   /// The types declared in the Swift files under `folder` of NewsCore.
-  static func types(in folder: String) throws -> Set<String> {
+  static func types(in folder: String, of module: String = "NewsCore") throws -> Set<String> {
     let declaration = try NSRegularExpression(
       pattern:
-        #"^\s*(?:public |internal |private |fileprivate )*(?:final )?(?:struct|enum|class|protocol|actor) ([A-Z][A-Za-z0-9]*)"#,
+        #"^\s*(?:public |internal |private |fileprivate )*(?:final )?(?:struct|enum|class|protocol|actor|typealias) ([A-Z][A-Za-z0-9]*)"#,
       options: [.anchorsMatchLines])
     var names = Set<String>()
-    for file in try swiftFiles(in: folder) {
+    for file in try swiftFiles(in: folder, of: module) {
       let text = try String(contentsOf: file, encoding: .utf8)
       for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
         if let range = Range(match.range(at: 1), in: text) { names.insert(String(text[range])) }
@@ -23,22 +23,29 @@ struct LayeringTests {
     return names
   }
 
-  static func swiftFiles(in folder: String) throws -> [URL] {
-    let root = core.appendingPathComponent(folder)
+  static func swiftFiles(in folder: String, of module: String = "NewsCore") throws -> [URL] {
+    let root = StoreLayoutTests.sources.appendingPathComponent(module).appendingPathComponent(
+      folder)
     let paths = try #require(FileManager.default.enumerator(atPath: root.path))
       .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     return paths.map { root.appendingPathComponent($0) }
   }
 
-  /// Lines of the files under `folder` (not comments) that name one of `types`.
-  static func uses(of types: Set<String>, in folder: String) throws -> [String] {
+  /// Lines of the files under `folder` (not comments, not strings) that name one of `types`.
+  static func uses(of types: Set<String>, in folder: String, of module: String = "NewsCore")
+    throws -> [String]
+  {
+    let literal = try NSRegularExpression(pattern: #""(?:[^"\\]|\\.)*""#)
     var found: [String] = []
-    for file in try swiftFiles(in: folder) {
+    for file in try swiftFiles(in: folder, of: module) {
       let text = try String(contentsOf: file, encoding: .utf8)
       for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
         .enumerated()
       where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
-        let words = Set(line.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        // What a string says is no use of a type.
+        let code = literal.stringByReplacingMatches(
+          in: String(line), range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
+        let words = Set(code.split { !$0.isLetter && !$0.isNumber }.map(String.init))
         if let type = words.intersection(types).sorted().first {
           found.append("\(file.lastPathComponent):\(number + 1): \(type)")
         }
@@ -63,6 +70,44 @@ struct LayeringTests {
     #expect(!types.isEmpty)
     let found = try Self.uses(of: types, in: folder)
     #expect(found.isEmpty, "\(folder) names: \(found.joined(separator: ", "))")
+  }
+
+  /// A module's folders, bottom to top, as docs/development.md's table writes them.
+  static func order(of module: String) throws -> [String] {
+    let page = try String(
+      contentsOf: StoreLayoutTests.sources.deletingLastPathComponent()
+        .appendingPathComponent("docs/development.md"), encoding: .utf8)
+    let section = try #require(
+      page.components(separatedBy: "### \(module)'s folders").dropFirst().first)
+    return section.components(separatedBy: "\n### ")[0].split(separator: "\n").compactMap { line in
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count >= 2, Int(cells[0]) != nil else { return nil }
+      return cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+    }
+  }
+
+  @Test(
+    "every folder names no type of a folder above it in docs/development.md's order",
+    arguments: ["NewsCore", "FeedParsing", "NewsCLI"])
+  func folderOrder(module: String) throws {
+    let order = try Self.order(of: module)
+    let root = StoreLayoutTests.sources.appendingPathComponent(module)
+    let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter {
+      var directory: ObjCBool = false
+      return FileManager.default.fileExists(
+        atPath: root.appendingPathComponent($0).path, isDirectory: &directory)
+        && directory.boolValue
+    }
+    #expect(Set(order) == Set(folders), "the table and the folders differ")
+    #expect(order.count == Set(order).count)
+    let declared = try order.map { try Self.types(in: $0, of: module) }
+    for (level, folder) in order.enumerated() {
+      var above = Set<String>()
+      for higher in declared[(level + 1)...] { above.formUnion(higher) }
+      above.subtract(declared[level])
+      let found = try Self.uses(of: above, in: folder, of: module)
+      #expect(found.isEmpty, "\(module)/\(folder) names a folder above it: \(found.prefix(5))")
+    }
   }
 
   @Test("FeedParsing imports Foundation alone: the parser cannot see the store or the network")

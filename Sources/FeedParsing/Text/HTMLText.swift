@@ -266,7 +266,8 @@ public enum HTMLText {
     guard case .start(let start) = tokenizer.next(), let value = start.attribute(name) else {
       return nil
     }
-    return FeedDocumentParser.line(value)
+    let words = value.split(whereSeparator: \.isWhitespace)
+    return words.isEmpty ? nil : words.joined(separator: " ")
   }
 
   /// Elements whose content is never text (code, styles, what a page shows without scripts).

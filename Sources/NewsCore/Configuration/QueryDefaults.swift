@@ -4,9 +4,14 @@ import FeedParsing
 /// and, for `news search --online`, `NEWS_LANGUAGE`. Options on the command line win; `--sources`
 /// drops the country and category defaults (newsapi.org refuses them together).
 public struct QueryDefaults: Sendable, Equatable {
+  /// newsapi.org's categories (`NEWS_CATEGORY`, `--category`).
+  public static let categories = [
+    "business", "entertainment", "general", "health", "science", "sports", "technology",
+  ]
+
   /// Two-letter country code.
   public var country: String
-  /// One of ``TopHeadlinesQuery/categories``.
+  /// One of ``categories``.
   public var category: String?
   /// Two-letter language code.
   public var language: String?
@@ -29,10 +34,10 @@ public struct QueryDefaults: Sendable, Equatable {
       self.country = country.lowercased()
     }
     if let category = values["NEWS_CATEGORY"] {
-      guard TopHeadlinesQuery.categories.contains(category) else {
+      guard Self.categories.contains(category) else {
         throw .invalidValue(
           variable: "NEWS_CATEGORY", value: category,
-          expected: "one of \(TopHeadlinesQuery.categories.joined(separator: ", "))")
+          expected: "one of \(Self.categories.joined(separator: ", "))")
       }
       self.category = category
     }

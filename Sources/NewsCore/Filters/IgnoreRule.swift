@@ -106,7 +106,7 @@ public struct IgnoreFilter {
   /// backtracking: `(a+)+$`): skipped from then on, for the rest of the run.
   public private(set) var slowRules: [IgnoreRule] = []
   /// The longest one regular expression may take on one article.
-  public static let timeLimit: Duration = .milliseconds(100)
+  public static var timeLimit: Duration { TimedPattern.timeLimit }
 
   /// The warnings to show for ``slowRules``, and for a query rule's slow patterns.
   public var warnings: [String] {
@@ -141,27 +141,6 @@ public struct IgnoreFilter {
   /// Whether no rule can match anything.
   public var isEmpty: Bool { rules.isEmpty }
 
-  /// Whether `expression` matches in `text`; `nil` when it took longer than ``timeLimit``
-  /// (stopped then: matching reports its progress, and is told to stop).
-  static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool? {
-    let clock = ContinuousClock()
-    let start = clock.now
-    var found = false
-    var slow = false
-    expression.enumerateMatches(
-      in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)
-    ) { match, _, stop in
-      if match != nil {
-        found = true
-        stop.pointee = true
-      } else if clock.now - start > timeLimit {
-        slow = true
-        stop.pointee = true
-      }
-    }
-    return found ? true : (slow ? nil : false)
-  }
-
   /// Whether a rule hides `article`.
   public mutating func ignores(_ article: Article) -> Bool {
     for index in rules.indices {
@@ -180,7 +159,7 @@ public struct IgnoreFilter {
       }
       if let expression = rules[index].expression {
         let text = fields.compactMap { $0 }.joined(separator: "\n")
-        switch Self.matches(expression, text) {
+        switch TimedPattern.matches(expression, text) {
         case true?: return true
         case false?: break
         case nil:

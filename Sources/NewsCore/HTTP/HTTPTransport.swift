@@ -4,9 +4,6 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// A pause that tests can make instant.
-public typealias Sleeper = @Sendable (Duration) async throws -> Void
-
 /// The one way the program talks HTTP: every client sends its requests through here.
 ///
 /// It sets `User-Agent: news/<version>` and the per-request timeout, bounds concurrency overall

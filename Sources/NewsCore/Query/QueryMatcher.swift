@@ -28,7 +28,7 @@ public struct QueryMatcher {
   let facts: QueryFacts
   private var cache: [Unicode.Scalar: [UInt8]] = [:]
   private var expressions: [String: NSRegularExpression] = [:]
-  /// The regular expressions that ran past ``IgnoreFilter/timeLimit`` on one article: they match
+  /// The regular expressions that ran past ``TimedPattern/timeLimit`` on one article: they match
   /// nothing from then on, and are said (``warnings``).
   public private(set) var slowPatterns: [String] = []
 
@@ -61,7 +61,7 @@ public struct QueryMatcher {
   /// The warnings a run of it leaves: patterns stopped for taking too long.
   public var warnings: [String] {
     slowPatterns.map {
-      "the query's /\($0)/ took over \(IgnoreFilter.timeLimit.seconds) s on one article and "
+      "the query's /\($0)/ took over \(TimedPattern.timeLimit.seconds) s on one article and "
         + "matched nothing from then on (a pattern that backtracks without end; simplify it)"
     }
   }
@@ -82,7 +82,7 @@ public struct QueryMatcher {
     case .regex(let pattern):
       guard let expression = expressions[pattern] else { return false }
       let fields = [article.title, article.description, article.content].compactMap { $0 }
-      switch IgnoreFilter.matches(expression, fields.joined(separator: "\n")) {
+      switch TimedPattern.matches(expression, fields.joined(separator: "\n")) {
       case true?: return true
       case false?: return false
       case nil:

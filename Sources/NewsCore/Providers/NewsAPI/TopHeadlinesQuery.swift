@@ -3,9 +3,7 @@ import FeedParsing
 /// The filters of newsapi.org's `/v2/top-headlines`.
 public struct TopHeadlinesQuery: Sendable, Hashable, Codable {
   /// The categories newsapi.org knows.
-  public static let categories = [
-    "business", "entertainment", "general", "health", "science", "sports", "technology",
-  ]
+  public static let categories = QueryDefaults.categories
 
   /// Two-letter country code; `nil` when `sources` is used.
   public var country: String?

@@ -19,24 +19,3 @@ extension ArticleSearch.Matcher: RecordFilter {
     matches([article.title, article.description, article.content])
   }
 }
-
-/// A query of the language as a ``RecordFilter``.
-struct QueryRecordFilter: RecordFilter {
-  var matcher: QueryMatcher
-  let foldedWords: [[UInt8]]
-  let providers: Set<String>?
-
-  init(_ matcher: QueryMatcher) {
-    self.matcher = matcher
-    foldedWords = matcher.query.requiredWords
-    // Every match has each required tag: only the sources that do can hold one.
-    let tags = matcher.query.requiredTags
-    providers =
-      tags.isEmpty
-      ? nil : Set(matcher.facts.tags.filter { tags.isSubset(of: $0.value) }.keys)
-  }
-
-  mutating func accepts(_ article: Article, seenAt: Date?) -> Bool {
-    matcher.matches(article, seenAt: seenAt)
-  }
-}

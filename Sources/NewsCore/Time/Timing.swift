@@ -1,5 +1,8 @@
 import Foundation
 
+/// A pause that tests can make instant.
+public typealias Sleeper = @Sendable (Duration) async throws -> Void
+
 /// Time, injected once: what the clock says and how waits are waited out. Nothing in NewsCore
 /// reads a clock or sleeps on its own; ``live`` is the real thing, tests build their own.
 ///
