@@ -110,6 +110,22 @@ struct LayeringTests {
     }
   }
 
+  @Test("JSON documents are built in NewsCLI's Rendering only (config.json's entries aside)")
+  func documentsInRendering() throws {
+    let sources = StoreLayoutTests.sources
+    let paths = try #require(FileManager.default.enumerator(atPath: sources.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    #expect(paths.count > 100)
+    // `news sources add` writes a source's entry into config.json: a file, not an output.
+    let allowed = ["NewsCLI/Rendering/", "NewsCore/Subscriptions/"]
+    var found: [String] = []
+    for path in paths where !allowed.contains(where: { path.hasPrefix($0) }) {
+      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+      if text.contains(".object([") { found.append(path) }
+    }
+    #expect(found.isEmpty, "JSON built outside Rendering: \(found)")
+  }
+
   @Test("FeedParsing imports Foundation alone: the parser cannot see the store or the network")
   func feedParsing() throws {
     let root = StoreLayoutTests.sources.appendingPathComponent("FeedParsing")

@@ -189,23 +189,12 @@ enum AccountsCommand {
   private static func list(_ accounts: AccountService, json: Bool, context: Context) throws {
     let states = try accounts.states()
     if json {
-      let document = JSONValue.object([
-        ("schemaVersion", .int(ArticleJSON.schemaVersion)),
-        (
-          "accounts",
-          .array(
-            try states.map { account, state in
-              .object([
-                ("name", .string(account.name)), ("type", .string(account.kind.rawValue)),
-                ("url", .string(account.url.absoluteString)), ("user", .string(account.user)),
-                ("feeds", .int(state.feeds.count)), ("lastSyncAt", .date(state.lastSyncAt)),
-                ("pendingMarks", .int(try accounts.pending(account.name).count)),
-                ("goneBookmarks", .int(try accounts.goneBookmarks(account.name))),
-                ("sources", .array(state.feeds.map { .string($0.source) })),
-              ])
-            })
-        ),
-      ])
+      let rows = try states.map { account, state in
+        AccountsJSON.Row(
+          account: account, state: state, pendingMarks: try accounts.pending(account.name).count,
+          goneBookmarks: try accounts.goneBookmarks(account.name))
+      }
+      let document = AccountsJSON.document(rows)
       context.console.out(document.serialized(pretty: true) + "\n")
       return
     }

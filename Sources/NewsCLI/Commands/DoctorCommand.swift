@@ -39,34 +39,8 @@ enum DoctorCommand {
     let leftovers = report.leftovers
     let healthy = reports.allSatisfy { $0.error == nil }
     if arguments[Options.json] {
-      let document = JSONValue.object(
-        [
-          ("schemaVersion", .int(ArticleJSON.schemaVersion)),
-          (
-            "paths",
-            .object([
-              ("config", .string(paths.configDirectory.path)),
-              ("data", .string(paths.dataDirectory.path)),
-              ("cache", .string(paths.cacheDirectory.path)),
-            ])
-          ),
-          ("key", .string(key)),
-          (
-            "files",
-            .array(
-              reports.map { report in
-                .object([
-                  ("name", .string(report.name)), ("path", .string(report.path)),
-                  ("bytes", .int(report.bytes)),
-                  ("status", .string(report.error == nil ? "ok" : "error")),
-                  ("error", .string(report.error)),
-                ])
-              })
-          ),
-          ("leftovers", .array(leftovers.map { .string($0) })),
-          ("keyRejected", .string(report.keyRejected)),
-          ("ok", .bool(healthy)),
-        ] + (repairs.map { [("repairs", .array($0.map { .string($0) }))] } ?? []))
+      let document = DoctorJSON.document(
+        report, paths: paths, healthy: healthy, repairs: repairs)
       context.console.out(document.serialized(pretty: true) + "\n")
     } else {
       let style = context.style(configuration)

@@ -82,7 +82,7 @@ enum DownloadCommand {
     await ticker?.value
     if drawsBars { bars.clear() }
     if json {
-      context.console.out(self.json(outcomes).serialized(pretty: true) + "\n")
+      context.console.out(DownloadJSON.json(outcomes).serialized(pretty: true) + "\n")
     } else if jobs.isEmpty {
       context.console.out("Nothing new to download.\n")
     }
@@ -143,31 +143,5 @@ enum DownloadCommand {
       outcome.job.isDone ? "already" : outcome.resumedFrom > 0 ? "resumed" : "downloaded"
     return verb.padding(to: 12) + ByteCount.text(outcome.bytes).padding(to: 10)
       + TerminalSanitizer.clean(outcome.job.path)
-  }
-
-  /// `{"schemaVersion","downloads":[{"id","title","source","url","type","path","bytes",
-  /// "resumedFrom","status","error"}]}`.
-  static func json(_ outcomes: [DownloadOutcome]) -> JSONValue {
-    .object([
-      ("schemaVersion", .int(ArticleJSON.schemaVersion)),
-      (
-        "downloads",
-        .array(
-          outcomes.map { outcome in
-            .object([
-              ("id", .string(outcome.job.article.id)),
-              ("title", .string(outcome.job.article.title)),
-              ("source", .string(outcome.job.article.provider)),
-              ("url", .string(outcome.job.enclosure.url)),
-              ("type", .string(outcome.job.enclosure.type)),
-              ("path", .string(outcome.job.path)),
-              ("bytes", .int(Int(outcome.bytes))),
-              ("resumedFrom", .int(Int(outcome.resumedFrom))),
-              ("status", .string(outcome.status)),
-              ("error", .string(outcome.error?.message)),
-            ])
-          })
-      ),
-    ])
   }
 }

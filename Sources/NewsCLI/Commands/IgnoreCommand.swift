@@ -114,20 +114,7 @@ enum IgnoreCommand {
 
   private static func list(_ rules: [IgnoreRule], json: Bool, context: Context) {
     if json {
-      let document = JSONValue.object([
-        ("schemaVersion", .int(ArticleJSON.schemaVersion)),
-        (
-          "rules",
-          .array(
-            rules.enumerated().map { index, rule in
-              .object([
-                ("number", .int(index + 1)), ("field", .string(rule.field.rawValue)),
-                ("pattern", .string(rule.pattern)), ("regex", .bool(rule.isRegex)),
-                ("source", .string(rule.source)),
-              ])
-            })
-        ),
-      ])
+      let document = IgnoreJSON.document(rules)
       context.console.out(document.serialized(pretty: true) + "\n")
       return
     }

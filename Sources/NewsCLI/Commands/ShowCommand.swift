@@ -89,10 +89,7 @@ enum ShowCommand {
       // The feed's summary stays in JSON beside the full text.
       var document = shown
       document.description = article.description
-      var object = ArticleJSON.article(document, read: read, extra: extra)
-      if case .object(let members) = object {
-        object = .object([("schemaVersion", .int(ArticleJSON.schemaVersion))] + members)
-      }
+      let object = ArticleJSON.document(ArticleJSON.article(document, read: read, extra: extra))
       context.console.out(object.serialized(pretty: true) + "\n")
     } else {
       let renderer = ArticleRenderer(

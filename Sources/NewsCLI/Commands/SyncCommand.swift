@@ -52,7 +52,7 @@ enum SyncCommand {
     let failed = report.sources.filter { $0.status == .failed }
     let asked = report.sources.filter { $0.status != .skipped }
     if arguments[Options.json] {
-      context.console.out(json(report).serialized(pretty: true) + "\n")
+      context.console.out(SyncJSON.json(report).serialized(pretty: true) + "\n")
     } else {
       let width = (report.sources.map(\.name.count).max() ?? 0) + 2
       for source in report.sources {
@@ -106,33 +106,10 @@ enum SyncCommand {
         context: context)
     }
     if let command = hooks.afterSync {
-      let input = Data((json(report).serialized(pretty: false) + "\n").utf8)
+      let input = Data((SyncJSON.json(report).serialized(pretty: false) + "\n").utf8)
       warnings += await runner.run(
         command, [HookRunner.Run(label: "afterSync hook", input: input, variables: [:])])
     }
     return warnings
-  }
-
-  /// `{"schemaVersion","startedAt","finishedAt","sources":[{"name","status","new","total","error","attempts"}]}`.
-  static func json(_ report: SyncReport) -> JSONValue {
-    .object([
-      ("schemaVersion", .int(ArticleJSON.schemaVersion)),
-      ("startedAt", .date(report.startedAt)),
-      ("finishedAt", .date(report.finishedAt)),
-      (
-        "sources",
-        .array(
-          report.sources.map { source in
-            .object([
-              ("name", .string(source.name)),
-              ("status", .string(source.status.rawValue)),
-              ("new", .int(source.new)),
-              ("total", .int(source.total)),
-              ("error", .string(source.error)),
-              ("attempts", .int(source.attempts)),
-            ])
-          })
-      ),
-    ])
   }
 }

@@ -31,6 +31,12 @@ enum ArticleJSON {
       ] + extra)
   }
 
+  /// `article` as a document of its own: `schemaVersion` first (`news show --json`).
+  static func document(_ article: JSONValue) -> JSONValue {
+    guard case .object(let members) = article else { return article }
+    return .object([("schemaVersion", .int(schemaVersion))] + members)
+  }
+
   /// A search's `"matchedIn"`: `"fullText"` when only the article's kept full text holds the
   /// words, else `"article"`; nothing for other lists.
   static func matchedIn(_ id: String, fullText: Set<String>?) -> [(String, JSONValue)] {

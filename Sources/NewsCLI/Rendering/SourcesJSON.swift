@@ -1,0 +1,78 @@
+import Foundation
+import NewsCore
+
+/// `news sources --json` and `news sources --failing --json`.
+enum SourcesJSON {
+  /// `{"schemaVersion","sources":[{"name","url","format","ttl","status","fetchedAt","error",
+  /// "tags","maxItems","enabled","search","account","fullText","lastSuccessAt","failingSince",
+  /// "failures","lastError"}]}`: the providers first (with `"missing"`), then the sources.
+  static func document(
+    providers: [ProviderStatus], rows: [(FeedSource, FeedService.LastFetch)],
+    failures: [String: FeedFailures.Failure]
+  ) -> JSONValue {
+    let providerRows: [JSONValue] = providers.map { provider in
+      .object([
+        ("name", .string(provider.name)), ("url", .string(provider.url.absoluteString)),
+        ("format", .string("provider")), ("ttl", .int(nil)),
+        ("status", .string(provider.fetchedAt == nil ? "never" : "fetched")),
+        ("fetchedAt", .date(provider.fetchedAt)), ("error", .string(nil)),
+        ("tags", .array([])), ("maxItems", .int(nil)), ("enabled", .bool(provider.enabled)),
+        ("search", .string(nil)), ("account", .string(nil)),
+        ("missing", .string(provider.missing)), ("fullText", .bool(false)),
+        ("lastSuccessAt", .date(provider.fetchedAt)), ("failingSince", .date(nil)),
+        ("failures", .int(0)), ("lastError", .string(nil)),
+      ])
+    }
+    return .object([
+      ("schemaVersion", .int(ArticleJSON.schemaVersion)),
+      (
+        "sources",
+        .array(
+          providerRows
+            + rows.map { source, last in
+              let (fetchedAt, error) = (last.fetchedAt, last.error)
+              return .object([
+                ("name", .string(source.name)), ("url", .string(source.url.absoluteString)),
+                ("format", .string(source.adapter.format)),
+                ("ttl", .int(Int(source.ttl.components.seconds))),
+                (
+                  "status",
+                  .string(error != nil ? "damaged" : fetchedAt == nil ? "never" : "fetched")
+                ),
+                ("fetchedAt", .date(fetchedAt)), ("error", .string(error)),
+                ("tags", .array(source.tags.map { .string($0) })),
+                ("maxItems", .int(source.maxItems)), ("enabled", .bool(source.enabled)),
+                ("search", .string(source.search)), ("account", .string(source.account)),
+                ("fullText", .bool(source.fullText)),
+                ("lastSuccessAt", .date(fetchedAt)),
+                (
+                  "failingSince",
+                  .date(failures[source.name].map { Date(timeIntervalSince1970: $0.since) })
+                ),
+                ("failures", .int(failures[source.name]?.failures ?? 0)),
+                ("lastError", .string(failures[source.name]?.error)),
+              ])
+            })
+      ),
+    ])
+  }
+
+  /// `{"schemaVersion","failing":[{"name","since","lastFailedAt","error","failures"}]}`.
+  static func failing(_ sorted: [(key: String, value: FeedFailures.Failure)]) -> JSONValue {
+    .object([
+      ("schemaVersion", .int(ArticleJSON.schemaVersion)),
+      (
+        "failing",
+        .array(
+          sorted.map { name, failure in
+            .object([
+              ("name", .string(name)),
+              ("since", .date(Date(timeIntervalSince1970: failure.since))),
+              ("lastFailedAt", .date(Date(timeIntervalSince1970: failure.last))),
+              ("error", .string(failure.error)), ("failures", .int(failure.failures)),
+            ])
+          })
+      ),
+    ])
+  }
+}
