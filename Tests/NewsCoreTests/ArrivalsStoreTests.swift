@@ -11,12 +11,9 @@ struct ArrivalsStoreTests {
   let directory = TemporaryDirectory()
 
   func store() -> ArticleStore {
-    ArticleStore(
-      store: EncryptedStore(
-        directory: directory.url,
-        key: StoreKey(bytes: [UInt8](repeating: 9, count: 32), source: "test"),
-        randomBytes: SecureRandom.bytes),
-      retention: .everything, now: { Date(timeIntervalSince1970: 1_700_000_000) })
+    ArticleStore.testing(
+      in: directory.url, retention: .everything,
+      now: { Date(timeIntervalSince1970: 1_700_000_000) })
   }
 
   func files() throws -> Set<String> {

@@ -11,11 +11,8 @@ struct ArticleSegmentsTests {
   let clock = TestDate()
 
   func store(retention: RetentionPolicy = RetentionPolicy()) -> ArticleStore {
-    let key = StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test")
     let clock = self.clock
-    return ArticleStore(
-      store: EncryptedStore(directory: directory.url, key: key, randomBytes: SecureRandom.bytes),
-      retention: retention, now: { clock.now })
+    return ArticleStore.testing(in: directory.url, retention: retention, now: { clock.now })
   }
 
   func article(_ id: String, title: String = "Title", provider: String = "newsapi") -> Article {

@@ -22,12 +22,9 @@ struct DownloadServiceTests {
   }
 
   func store() -> ArticleStore {
-    ArticleStore(
-      store: EncryptedStore(
-        directory: directory.url,
-        key: StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test"),
-        randomBytes: SecureRandom.bytes),
-      retention: .everything, now: { Date(timeIntervalSince1970: 1_700_000_000) })
+    ArticleStore.testing(
+      in: directory.url, retention: .everything,
+      now: { Date(timeIntervalSince1970: 1_700_000_000) })
   }
 
   func service(_ client: RealClient, retries: Int = 0, maximum: Int64 = 1 << 30) throws

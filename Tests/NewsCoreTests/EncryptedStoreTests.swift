@@ -126,7 +126,7 @@ struct EncryptedStoreTests {
   @Test("another key cannot read the files, and says so")
   func wrongKey() throws {
     try store().write(["a"], name: "list")
-    let other = StoreKey(bytes: [UInt8](repeating: 1, count: 32), source: "test")
+    let other = StoreKey.testing(1)
     #expect {
       _ = try store(key: other).read([String].self, name: "list")
     } throws: { error in

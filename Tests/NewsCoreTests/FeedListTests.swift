@@ -13,7 +13,7 @@ struct FeedListTests {
     let store = ArticleStore(
       store: EncryptedStore(
         directory: directory.url,
-        key: StoreKey(bytes: [UInt8](repeating: 3, count: 32), source: "test"),
+        key: StoreKey.testing(3),
         randomBytes: SecureRandom.bytes),
       now: { Date(timeIntervalSince1970: 1_000_000) })
     let configuration = try Configuration(environment: ["HOME": directory.url.path])

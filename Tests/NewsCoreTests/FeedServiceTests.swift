@@ -39,13 +39,13 @@ struct FeedServiceTests {
     return ArticleStore(
       store: EncryptedStore(
         directory: directory.url.appendingPathComponent("data"),
-        key: StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test"),
+        key: StoreKey.testing(5),
         randomBytes: SecureRandom.bytes),
       now: { clock.now })
   }
 
   func service() -> FeedService {
-    let key = StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test")
+    let key = StoreKey.testing(5)
     let clock = clock
     return FeedService(
       transport: HTTPTransport(
@@ -128,7 +128,7 @@ struct FeedServiceTests {
     try FileManager.default.removeItem(at: data)
     let cache = EncryptedStore(
       directory: directory.url.appendingPathComponent("cache"),
-      key: StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test"),
+      key: StoreKey.testing(5),
       randomBytes: SecureRandom.bytes)
     // Written as JSON, as versions before the compact format did.
     var entry = try FeedCacheEntry.decode(try #require(try cache.readBytes("feed-a")))
@@ -321,7 +321,7 @@ struct FeedServiceTests {
   func deadlineEndsParsing() async throws {
     server.route("/held.txt", LoopbackServer.Response(body: Data("x".utf8)))
     let adapter = HeldAdapter()
-    let key = StoreKey(bytes: [UInt8](repeating: 5, count: 32), source: "test")
+    let key = StoreKey.testing(5)
     let clock = clock
     // The deadline passes once the reading has begun.
     let service = FeedService(

@@ -13,11 +13,8 @@ struct FullTextStoreTests {
 
   func store() -> ArticleStore {
     let clock = clock
-    return ArticleStore(
-      store: EncryptedStore(
-        directory: directory.url,
-        key: StoreKey(bytes: [UInt8](repeating: 3, count: 32), source: "test"),
-        randomBytes: SecureRandom.bytes),
+    return ArticleStore.testing(
+      in: directory.url,
       retention: RetentionPolicy(maximumAge: .seconds(86_400), maximumCount: 100),
       now: { clock.now })
   }
@@ -76,7 +73,7 @@ struct KeepEverythingTests {
   func everything() throws {
     let directory = TemporaryDirectory()
     let clock = TestDate()
-    let key = StoreKey(bytes: [UInt8](repeating: 4, count: 32), source: "test")
+    let key = StoreKey.testing(4)
     func store(_ retention: RetentionPolicy) -> ArticleStore {
       ArticleStore(
         store: EncryptedStore(directory: directory.url, key: key, randomBytes: SecureRandom.bytes),

@@ -53,7 +53,7 @@ enum DownloadCommand {
       let expanded = path.hasPrefix("~/") ? home + path.dropFirst() : path
       return URL(
         fileURLWithPath: expanded, isDirectory: true,
-        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        relativeTo: context.currentDirectory)
     }
     let jobs = try downloads.jobs(
       for: articles, onlyNew: arguments[Options.downloadNew], directory: directory)
@@ -95,9 +95,10 @@ enum DownloadCommand {
   private static func chosenArticles(
     _ arguments: ParsedArguments, services: NewsServices, downloads: DownloadService
   ) throws -> [Article] {
-    let store = try services.articleStore()
     if !arguments.positionals.isEmpty {
-      let named = try arguments.positionals.map { try ArticleReference.resolve($0, in: store) }
+      // Through the one resolver every command uses (ids, list numbers, prefixes, URLs).
+      let lists = try services.lists()
+      let named = try arguments.positionals.map { try lists.article($0) }
       return arguments[Options.downloadSource].map { name in named.filter { $0.provider == name } }
         ?? named
     }

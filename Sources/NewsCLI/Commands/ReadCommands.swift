@@ -81,9 +81,12 @@ enum ReadCommands {
   private static func resolve(_ arguments: ParsedArguments, context: Context)
     throws -> (ArticleStore, [Article])
   {
-    let store = try context.services().articleStore()
+    let services = try context.services()
+    let store = try services.articleStore()
     guard arguments[Options.all] else {
-      return (store, try arguments.positionals.map { try ArticleReference.resolve($0, in: store) })
+      // Through the one resolver every command uses (ids, list numbers, prefixes, URLs).
+      let lists = try services.lists()
+      return (store, try arguments.positionals.map { try lists.article($0) })
     }
     guard let source = arguments[Options.readSource] else {
       return (store, try store.allArticles())

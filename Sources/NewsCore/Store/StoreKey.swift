@@ -16,6 +16,12 @@ public struct StoreKey: Sendable {
   /// Where it came from, for `news doctor`: `NEWS_STORE_KEY` or the key file's path.
   public let source: String
 
+  /// A key of these bytes (32), named by `source`; tests make theirs so.
+  package init(bytes: [UInt8], source: String) {
+    self.bytes = bytes
+    self.source = source
+  }
+
   /// Loads the key file `url` (`nil` when there is none), or creates it from `randomBytes`
   /// with mode 0600 in its directory, made 0700 (two processes creating it at once agree on one).
   static func loadFile(_ url: URL, randomBytes: @Sendable (Int) -> [UInt8]) throws -> StoreKey {
