@@ -126,6 +126,54 @@ struct LayeringTests {
     #expect(found.isEmpty, "JSON built outside Rendering: \(found)")
   }
 
+  @Test("every try? left in NewsCore is in docs/development.md's list, with its count")
+  func documentedTries() throws {
+    let page = try String(
+      contentsOf: StoreLayoutTests.sources.deletingLastPathComponent()
+        .appendingPathComponent("docs/development.md"), encoding: .utf8)
+    let section = try #require(
+      page.components(separatedBy: "### The `try?` left in NewsCore").dropFirst().first)
+    // Rows name one or more files (a folder once, then names in it) and their count together.
+    var documented: [Set<String>: Int] = [:]
+    for line in section.components(separatedBy: "\n### ")[0].split(separator: "\n") {
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count >= 3, let count = Int(cells[1]) else { continue }
+      var folder = ""
+      var files = Set<String>()
+      for name in cells[0].split(separator: ",").map({
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: " `"))
+      }) {
+        if name.contains("/") {
+          folder = String(name[..<(name.lastIndex(of: "/") ?? name.startIndex)])
+          files.insert(name)
+        } else {
+          files.insert(folder + "/" + name)
+        }
+      }
+      documented[files] = count
+    }
+    #expect(!documented.isEmpty)
+    let pattern = try NSRegularExpression(pattern: #"\btry\?"#)
+    var counts: [String: Int] = [:]
+    for file in try Self.swiftFiles(in: "") {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      let code = text.split(separator: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      }.joined(separator: "\n")
+      let found = pattern.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code))
+      let relative = String(file.path.dropFirst(Self.core.path.count + 1))
+      if found > 0 { counts[relative] = found }
+    }
+    for (files, count) in documented {
+      let actual = files.map { counts[$0] ?? 0 }.reduce(0, +)
+      #expect(actual == count, "\(files.sorted()): \(actual) try? in the code, \(count) documented")
+    }
+    let listed = documented.keys.reduce(Set<String>()) { $0.union($1) }
+    let undocumented = Set(counts.keys).subtracting(listed)
+    #expect(
+      undocumented.isEmpty, "try? without a row in docs/development.md: \(undocumented.sorted())")
+  }
+
   @Test("FeedParsing imports Foundation alone: the parser cannot see the store or the network")
   func feedParsing() throws {
     let root = StoreLayoutTests.sources.appendingPathComponent("FeedParsing")

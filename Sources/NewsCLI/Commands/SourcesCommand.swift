@@ -69,7 +69,8 @@ enum SourcesCommand {
       if let missing = provider.missing { details.append(missing) }
       if !provider.enabled { details.append("disabled") }
       details.append(
-        provider.fetchedAt.map { "fetched " + RelativeTime.describe($0, now: now) }
+        provider.error.map { "store unreadable: " + TerminalSanitizer.clean($0) }
+          ?? provider.fetchedAt.map { "fetched " + RelativeTime.describe($0, now: now) }
           ?? "never fetched")
       text +=
         provider.name.padding(to: width) + TerminalSanitizer.clean(provider.url.absoluteString)

@@ -14,8 +14,12 @@ enum SourcesJSON {
       .object([
         ("name", .string(provider.name)), ("url", .string(provider.url.absoluteString)),
         ("format", .string("provider")), ("ttl", .int(nil)),
-        ("status", .string(provider.fetchedAt == nil ? "never" : "fetched")),
-        ("fetchedAt", .date(provider.fetchedAt)), ("error", .string(nil)),
+        (
+          "status",
+          .string(
+            provider.error != nil ? "damaged" : provider.fetchedAt == nil ? "never" : "fetched")
+        ),
+        ("fetchedAt", .date(provider.fetchedAt)), ("error", .string(provider.error)),
         ("tags", .array([])), ("maxItems", .int(nil)), ("enabled", .bool(provider.enabled)),
         ("search", .string(nil)), ("account", .string(nil)),
         ("missing", .string(provider.missing)), ("fullText", .bool(false)),

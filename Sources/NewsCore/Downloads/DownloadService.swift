@@ -217,13 +217,19 @@ public struct DownloadService: Sendable {
       }
       // Let go before the next attempt opens the part again, or the run ends.
       defer { file.release() }
-      let noting = Task { [store, record] in
+      let noting = Task { [store, record] () -> String? in
+        var problem: String?
         for await validator in heads where validator != nil && validator != record.validator {
           var noted = record
           noted.validator = validator
-          // Best effort: without it the next run resumes without If-Range.
-          try? store.noteDownload(noted, of: url)
+          do {
+            try store.noteDownload(noted, of: url)
+          } catch {
+            // Said: without it, a run killed now would resume without If-Range.
+            problem = Self.recordWarning(error, url: url)
+          }
         }
+        return problem
       }
       if attempt == 1 { outcome.resumedFrom = file.offset }
       progress.resume(index, from: file.offset)
@@ -237,10 +243,10 @@ public struct DownloadService: Sendable {
         do {
           response = try await transport.stream(address, headers: headers, into: file.stream)
           headsIn.finish()
-          await noting.value
+          if let problem = await noting.value { outcome.warning = problem }
         } catch {
           headsIn.finish()
-          await noting.value
+          if let problem = await noting.value { outcome.warning = problem }
           throw error
         }
         // A response without a body never reached the stream.
@@ -274,16 +280,21 @@ public struct DownloadService: Sendable {
         let failure = Self.newsError(error, url: url, path: part)
         record.bytes = file.size
         record.validator = file.validator ?? record.validator
-        if case .tooLarge = failure as? DownloadError {
-          unlink(part)
-          try? store.noteDownload(nil, of: url)
-        } else if file.size == 0 {
-          // Nothing came (an error status, a refused connection): no empty part is left behind.
-          unlink(part)
-          try? store.noteDownload(nil, of: url)
-        } else {
-          // Best effort: the part's size is what the next run resumes from anyway.
-          try? store.noteDownload(record, of: url)
+        // The record follows the part; failing, it is said (the part's size is what the next
+        // run resumes from anyway).
+        do {
+          if case .tooLarge = failure as? DownloadError {
+            unlink(part)
+            try store.noteDownload(nil, of: url)
+          } else if file.size == 0 {
+            // Nothing came (an error status, a refused connection): no empty part is left.
+            unlink(part)
+            try store.noteDownload(nil, of: url)
+          } else {
+            try store.noteDownload(record, of: url)
+          }
+        } catch {
+          outcome.warning = Self.recordWarning(error, url: url)
         }
         let progressed = file.written > 0 || failure is HTTPError
         if progressed, attempt <= retryPolicy.retries, !(error is CancellationError),
@@ -303,6 +314,13 @@ public struct DownloadService: Sendable {
         return outcome
       }
     }
+  }
+
+  /// What a download record that could not be written costs, as a warning.
+  private static func recordWarning(_ error: any Error, url: String) -> String {
+    "the download record of \(url) not written ("
+      + ((error as? any NewsError)?.message ?? "\(error)")
+      + "): a run stopped now starts it over, or resumes it without checking it is unchanged"
   }
 
   /// The error as the user is told it.

@@ -208,24 +208,42 @@ public struct FeedService: Sendable {
         remaining -= 1
         progress?(remaining)
       }
-      // Unchanged sources cost one small write for all of them (RevalidationTimes).
+      // Unchanged sources cost one small write for all of them (RevalidationTimes). Each of
+      // these records failing is a warning saying what it costs; the run goes on.
       let current = now()
-      // When the new items were first seen, for `feed --since`: a failure costs only that.
+      var recordWarnings: [String] = []
+      func noting(_ what: String, _ cost: String, _ error: (any Error)?) {
+        guard let error else { return }
+        recordWarnings.append("\(what) not recorded (\(Self.describe(error))): \(cost)")
+      }
+      // When the new items were first seen, for `feed --since`.
       if let articles, !arrived.isEmpty {
-        _ = await StoreWriter.run { [arrived] in try? articles.noteArrivals(arrived, at: current) }
+        noting(
+          "when the new items were first seen", "feed --since may miss them or show them again",
+          await StoreWriter.run { [arrived] in
+            Self.attempt { try articles.noteArrivals(arrived, at: current) }
+          })
       }
-      _ = await StoreWriter.run { [revalidation, revalidated] in
-        try? revalidation.record(revalidated, now: current)
-      }
+      noting(
+        "the sources answered unchanged", "they are asked in full next run",
+        await StoreWriter.run { [revalidation, revalidated] in
+          Self.attempt { try revalidation.record(revalidated, now: current) }
+        })
       if !asked.isEmpty {
-        _ = await StoreWriter.run { [asked] in try? backoff.record(asked, now: current) }
+        noting(
+          "the sources' waits (Retry-After)", "they may be asked again before their wait ends",
+          await StoreWriter.run { [asked] in
+            Self.attempt { try backoff.record(asked, now: current) }
+          })
       }
       // Nothing fetched (a warm feed): the record of failing sources is not even read.
       if !failed.isEmpty || !answered.isEmpty {
         let failures = FeedFailures(store: cache)
-        _ = await StoreWriter.run { [failed, answered] in
-          try? failures.record(failed: failed, answered: answered, now: current)
-        }
+        noting(
+          "which sources fail", "news sources --failing may be out of date",
+          await StoreWriter.run { [failed, answered] in
+            Self.attempt { try failures.record(failed: failed, answered: answered, now: current) }
+          })
       }
       // Those answered without a fetch (the cache, a backoff) count their items too.
       var finished = reports.compactMap { report -> FeedSourceReport? in
@@ -233,6 +251,7 @@ public struct FeedService: Sendable {
         report.itemCount = report.pack?.count ?? report.items.count
         return report
       }
+      if !finished.isEmpty { finished[0].warnings += recordWarnings }
       if let fullText {
         for (index, source) in sources.enumerated()
         where source.fullText && wantingFullText[index] == nil && index < finished.count {
@@ -252,6 +271,21 @@ public struct FeedService: Sendable {
       }
       return finished
     }
+  }
+
+  /// `nil` when `work` succeeded, else what it threw.
+  static func attempt(_ work: () throws -> Void) -> (any Error)? {
+    do {
+      try work()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// An error as a user reads it.
+  static func describe(_ error: any Error) -> String {
+    (error as? any NewsError)?.message ?? "\(error)"
   }
 
   /// The sources failing run after run, since when and why (``FeedFailures``).
@@ -293,7 +327,15 @@ public struct FeedService: Sendable {
       if cached.kept != true {
         var entry = cached
         report.notKept = keep(&entry, source: source)
-        if report.notKept == nil { try? cache.write(bytes: entry.encoded, name: name) }
+        if report.notKept == nil {
+          do {
+            try cache.write(bytes: entry.encoded, name: name)
+          } catch {
+            report.warnings.append(
+              "source \(source.name): its cache not updated (\(Self.describe(error))): its items "
+                + "are kept again next run")
+          }
+        }
       }
       return .done(report)
     }

@@ -113,8 +113,8 @@ extension ListService {
     // Carried along when small, so `news show 3` reads only this file; 10,000 items of 200 feeds
     // are found by id instead, rather than written out on every run.
     if shown.count <= Listing.maximumCarried { listing.articles = result.items.map(\.article) }
-    let warning = try store.setLastListing(listing)
-    try? store.noteListed(shown, marks: result.marks)
-    return warning
+    let warnings = [try store.setLastListing(listing), noteListed(shown, marks: result.marks)]
+      .compactMap { $0 }
+    return warnings.isEmpty ? nil : warnings.joined(separator: "; ")
   }
 }

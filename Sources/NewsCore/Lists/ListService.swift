@@ -135,8 +135,23 @@ public struct ListService: Sendable {
       result.warnings.append(
         "enclosures unavailable: " + ((error as? any NewsError)?.message ?? "\(error)"))
     }
-    try? store.noteListed(result.list.articles.map(\.id), marks: read)
+    if let warning = noteListed(result.list.articles.map(\.id), marks: read) {
+      result.warnings.append(warning)
+    }
     return result
+  }
+
+  /// Renews the read marks of the listed articles (``ArticleStore/noteListed(_:marks:)``);
+  /// a failure is a warning saying what it costs.
+  func noteListed(_ ids: [String], marks: ReadMarks) -> String? {
+    do {
+      try store.noteListed(ids, marks: marks)
+      return nil
+    } catch {
+      return "read marks of the listed articles not renewed ("
+        + ((error as? any NewsError)?.message ?? "\(error)")
+        + "): if this goes on, they expire with the retention policy and read articles show unread"
+    }
   }
 
   /// The read marks, or none and a warning naming the file that cannot be read: a list is

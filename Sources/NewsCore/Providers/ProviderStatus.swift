@@ -13,4 +13,7 @@ public struct ProviderStatus: Sendable {
   public var missing: String?
   /// When its default list was last fetched and stored.
   public var fetchedAt: Date?
+  /// Why the store could not say (a wrong key, a damaged listing): then ``fetchedAt`` is
+  /// unknown, not "never".
+  public var error: String?
 }

@@ -4,7 +4,9 @@ extension NewsServices {
   /// Every provider, as `news sources` lists it.
   public func providerStatuses() -> [ProviderStatus] {
     let query = TopHeadlinesQuery(defaults: configuration.queryDefaults)
-    let store = try? articleStore()
+    // A store that cannot be opened (a wrong key) or read is said on each row, never taken
+    // for "never fetched".
+    let store: Result<ArticleStore, any Error> = Result { try articleStore() }
     return providers.providers.map { provider in
       let url: URL =
         switch provider.name {
@@ -12,11 +14,16 @@ extension NewsServices {
         case SourceName.bbc: configuration.bbcURL
         default: configuration.articlesURL
         }
-      let stored = try? store?.listing(for: provider.storageKey(for: query))
-      return ProviderStatus(
+      var status = ProviderStatus(
         name: provider.name, url: url, enabled: isEnabled(provider: provider.name),
-        missing: provider.missingRequirement(in: configuration),
-        fetchedAt: stored?.listing.fetchedAt)
+        missing: provider.missingRequirement(in: configuration), fetchedAt: nil)
+      do {
+        status.fetchedAt = try store.get().listing(for: provider.storageKey(for: query))?
+          .listing.fetchedAt
+      } catch {
+        status.error = (error as? any NewsError)?.message ?? "\(error)"
+      }
+      return status
     }
   }
 }

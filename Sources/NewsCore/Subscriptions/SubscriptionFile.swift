@@ -19,7 +19,12 @@ public enum SubscriptionFile {
     }
     defer { try? handle.close() }
     // One byte past the cap is read at most: a larger file (or a device) is never read whole.
-    let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
+    let data: Data
+    do {
+      data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+    } catch {
+      throw SubscriptionError.unreadableFile(path: path, reason: "\(error.localizedDescription)")
+    }
     guard data.count <= maximumSize else {
       throw SubscriptionError.badImport(
         path: path,
