@@ -472,7 +472,7 @@ struct ArticleSegmentsTests {
         number: 10, count: 1, oldestSeen: 2, chunks: 0, buckets: 0,
         newestPublished: SegmentInfo.undated),
     ]
-    #expect(try SegmentManifest.decode(manifest.encoded) == manifest)
+    #expect(try SegmentManifest.decode(manifest.encoded()) == manifest)
     // What an earlier version wrote: read as it is, and written compact by the next commit.
     let earlier = try store.segments.manifest()
     try store.store.write(earlier, name: SegmentManifest.fileName)

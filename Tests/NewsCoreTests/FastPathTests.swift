@@ -76,10 +76,10 @@ struct FastPathTests {
       let entry = FeedCacheEntry(
         url: "https://e/feed", items: [full, bare], fetchedAt: Date(timeIntervalSince1970: 5),
         etag: kept == true ? "\"v1\"" : nil, lastModified: kept == false ? "Mon" : nil, kept: kept)
-      let decoded = try FeedCacheEntry.decode(entry.encoded)
+      let decoded = try FeedCacheEntry.decode(entry.encoded())
       #expect(decoded.items == entry.items)
       // The first compact version (NFC1) ended after the items; it still reads.
-      let first = Array("NFC1".utf8) + entry.encoded.dropFirst(4).dropLast(8)
+      let first = Array("NFC1".utf8) + (try entry.encoded()).dropFirst(4).dropLast(8)
       #expect(try FeedCacheEntry.decode(first).items == entry.items)
       #expect(decoded.url == entry.url && decoded.fetchedAt == entry.fetchedAt)
       #expect(decoded.etag == entry.etag && decoded.lastModified == entry.lastModified)
@@ -88,12 +88,12 @@ struct FastPathTests {
   }
 
   @Test("a cut or altered record throws, never traps")
-  func malformed() {
+  func malformed() throws {
     let entry = FeedCacheEntry(
       url: "https://e/feed",
       items: [FeedItem(source: "a", title: "T", subtitle: "S", imageURL: nil, url: "https://e/1")!],
       fetchedAt: Date(), etag: nil, lastModified: nil, kept: true)
-    let bytes = entry.encoded
+    let bytes = try entry.encoded()
     for length in 4..<bytes.count {
       #expect(throws: (any Error).self) { try FeedCacheEntry.decode(Array(bytes.prefix(length))) }
     }

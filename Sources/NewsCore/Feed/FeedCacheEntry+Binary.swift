@@ -6,9 +6,19 @@ extension FeedCacheEntry {
   static let magic = "NFC2"
   static let firstMagic = "NFC1"
 
+  /// The entry, described once: its header, then a count of items each an id, a source and
+  /// ``FeedItemPack/itemLayout``, then ``freshFor`` (``trailer``; -1 when none).
+  static let header = BinaryLayout(
+    magic: magic, fields: [.string, .double, .optionalString, .optionalString, .flag])
+  /// What comes before each item's own fields.
+  static let itemPrefix: [BinaryField] = [.string, .string]
+  static let trailer: [BinaryField] = [.double]
+
   /// The entry in the compact format of ``BinaryWriter``.
-  var encoded: [UInt8] {
-    encoded { writer in
+  ///
+  /// - Throws: `BinaryReader.Malformed` for a value the format cannot hold.
+  func encoded() throws(BinaryReader.Malformed) -> [UInt8] {
+    try encoded { writer in
       writer.integer(items.count)
       for item in items {
         writer.string(item.id)
@@ -21,20 +31,22 @@ extension FeedCacheEntry {
   /// The entry in the same format with the items of `pack` in place of ``items``, copied as
   /// they are packed rather than decoded (the pack writes an item as an entry does, after its
   /// id and source).
-  func encoded(with pack: FeedItemPack) -> [UInt8] {
-    encoded { pack.write(to: &$0) }
+  func encoded(with pack: FeedItemPack) throws(BinaryReader.Malformed) -> [UInt8] {
+    try encoded { pack.write(to: &$0) }
   }
 
-  private func encoded(items writeItems: (inout BinaryWriter) -> Void) -> [UInt8] {
+  private func encoded(items writeItems: (inout BinaryWriter) -> Void)
+    throws(BinaryReader.Malformed) -> [UInt8]
+  {
     var writer = BinaryWriter(magic: Self.magic)
     writer.string(url)
     writer.double(fetchedAt.timeIntervalSince1970)
-    writer.string(etag)
-    writer.string(lastModified)
+    writer.optionalString(etag)
+    writer.optionalString(lastModified)
     writer.bool(kept)
     writeItems(&writer)
     writer.double(freshFor ?? -1)
-    return writer.bytes
+    return try writer.checked()
   }
 
   /// Decodes an entry in either format: compact, or the JSON of earlier versions.

@@ -83,15 +83,24 @@ public struct FeedItemPack: Sendable {
     return byID
   }
 
-  /// Writes an item but its id and source: its text, links, date and author.
+  /// An item but its id and source, described once: its text, links, date and author (the
+  /// pack's bytes, and each item of a cache entry after its id and source).
+  static let itemLayout = BinaryLayout(
+    magic: magic,
+    fields: [
+      .string, .optionalString, .optionalString, .optionalString, .date, .optionalString,
+      .optionalString,
+    ])
+
+  /// Writes an item but its id and source (``itemLayout``).
   static func write(_ item: FeedItem, to writer: inout BinaryWriter) {
     writer.string(item.title)
-    writer.string(item.subtitle)
-    writer.string(item.imageURL)
-    writer.string(item.url)
+    writer.optionalString(item.subtitle)
+    writer.optionalString(item.imageURL)
+    writer.optionalString(item.url)
     writer.date(item.publishedAt)
-    writer.string(item.author)
-    writer.string(item.content)
+    writer.optionalString(item.author)
+    writer.optionalString(item.content)
   }
 
   /// Reads an item ``write(_:to:)`` wrote, with its `id` and `source`.
@@ -110,23 +119,27 @@ public struct FeedItemPack: Sendable {
 
   /// Moves `reader` past an item ``write(_:to:)`` wrote.
   private static func skipItem(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) {
-    try reader.skipString()
-    for _ in 0..<3 { try reader.skipOptionalString() }
-    try reader.skipDate()
-    for _ in 0..<2 { try reader.skipOptionalString() }
+    try reader.skip(itemLayout.fields)
   }
 
   /// Writes the items in as a cache entry lists them (their count, then each with its id and
   /// source), their bytes copied rather than decoded.
   func write(to writer: inout BinaryWriter) {
     writer.integer(ids.count)
-    guard var reader = BinaryReader(bytes, magic: Self.magic) else { return }
+    guard var reader = BinaryReader(bytes, magic: Self.magic) else {
+      return writer.fail("a pack without its magic")
+    }
     var next = 0
     var position = 0
     while next < positions.count {
       let start = reader.offset
-      // Bytes this type wrote itself: they always read back.
-      do { try Self.skipItem(&reader) } catch { break }
+      // Bytes this type wrote itself: they read back, or the record is refused (its count is
+      // written already), never cut short.
+      do {
+        try Self.skipItem(&reader)
+      } catch {
+        return writer.fail("a pack that does not read back (\(error.detail))")
+      }
       if positions[next] == position {
         writer.string(ids[next])
         writer.string(sources[next])

@@ -329,7 +329,7 @@ public struct FeedService: Sendable {
         report.notKept = keep(&entry, source: source)
         if report.notKept == nil {
           do {
-            try cache.write(bytes: entry.encoded, name: name)
+            try cache.write(bytes: entry.encoded(), name: name)
           } catch {
             report.warnings.append(
               "source \(source.name): its cache not updated (\(Self.describe(error))): its items "

@@ -10,6 +10,8 @@ struct BinaryReader {
 
   private let bytes: [UInt8]
   private var index: Int
+  /// The kinds read, in order, when tracing (tests hold a record to its layout).
+  var trace: [BinaryField]?
 
   /// A reader of `bytes` if they start with `magic`, else `nil`.
   init?(_ bytes: [UInt8], magic: String) {
@@ -29,13 +31,19 @@ struct BinaryReader {
 
   /// Length-prefixed raw bytes, as their range in the bytes read.
   mutating func dataRange() throws(Malformed) -> Range<Int> {
-    let count = try integer()
+    let count = try length()
     guard count <= bytes.count - index else { throw Malformed(detail: "bytes past the end") }
     defer { index += count }
     return index..<(index + count)
   }
 
   mutating func integer() throws(Malformed) -> Int {
+    trace?.append(.integer)
+    return try length()
+  }
+
+  /// An unsigned integer, untraced (a length, part of another field).
+  private mutating func length() throws(Malformed) -> Int {
     var value: UInt64 = 0
     var shift: UInt64 = 0
     while true {
@@ -51,7 +59,8 @@ struct BinaryReader {
   }
 
   mutating func string() throws(Malformed) -> String {
-    let count = try integer()
+    trace?.append(.string)
+    let count = try length()
     guard count <= bytes.count - index else { throw Malformed(detail: "string past the end") }
     let slice = bytes[index..<(index + count)]
     index += count
@@ -77,10 +86,14 @@ struct BinaryReader {
   }
 
   mutating func optionalString() throws(Malformed) -> String? {
-    try present() ? try string() : nil
+    trace?.append(.optionalString)
+    return try untraced { reader throws(Malformed) in
+      try reader.present() ? try reader.string() : nil
+    }
   }
 
   mutating func double() throws(Malformed) -> Double {
+    trace?.append(.double)
     guard bytes.count - index >= 8 else { throw Malformed(detail: "number past the end") }
     var bits: UInt64 = 0
     for offset in 0..<8 { bits |= UInt64(bytes[index + offset]) << (8 * UInt64(offset)) }
@@ -92,10 +105,24 @@ struct BinaryReader {
   }
 
   mutating func date() throws(Malformed) -> Date? {
-    try present() ? Date(timeIntervalSince1970: try double()) : nil
+    trace?.append(.date)
+    return try untraced { reader throws(Malformed) in
+      try reader.present() ? Date(timeIntervalSince1970: try reader.double()) : nil
+    }
+  }
+
+  /// Reads the parts of one field without tracing them.
+  private mutating func untraced<T>(_ read: (inout BinaryReader) throws(Malformed) -> T)
+    throws(Malformed) -> T
+  {
+    let tracing = trace
+    trace = nil
+    defer { trace = tracing }
+    return try read(&self)
   }
 
   mutating func bool() throws(Malformed) -> Bool? {
+    trace?.append(.flag)
     switch try byte() {
     case 0: return nil
     case 1: return false

@@ -55,7 +55,7 @@ struct ArticleSegments {
     var manifest = manifest
     let generation = (manifest.generation ?? 0) + 1
     manifest.generation = generation
-    try files.write(bytes: manifest.encoded, name: SegmentManifest.fileName)
+    try files.write(bytes: manifest.encoded(), name: SegmentManifest.fileName)
     let head = Array(try JSONEncoder().encode(SegmentHead(generation: generation)))
     do {
       try files.write(bytes: head, name: SegmentHead.fileName)

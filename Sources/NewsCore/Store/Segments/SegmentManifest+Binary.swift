@@ -5,10 +5,22 @@ extension SegmentManifest {
   /// Marks the compact format; manifests written before it are JSON, and still read.
   static let magic = "NSM1"
 
+  /// The manifest, described once: its header (version, next number, generation, retired
+  /// segments: a flag and a value each, the retired as a count of integers), a count of
+  /// providers each a name and a count of ``segmentLayout``.
+  static let header = BinaryLayout(
+    magic: magic, fields: [.integer, .integer, .flag, .integer, .flag, .integer])
+  /// One segment of a provider.
+  static let segmentLayout: [BinaryField] = [
+    .integer, .integer, .double, .integer, .integer, .flag, .double,
+  ]
+
   /// The manifest in the compact format of ``BinaryWriter``: read and written on every commit,
   /// it lists every segment (1,000 feeds: 1,000 providers), which JSON's coders took a quarter
   /// of a cold refresh's time to go through.
-  var encoded: [UInt8] {
+  ///
+  /// - Throws: `BinaryReader.Malformed` for a value the format cannot hold.
+  func encoded() throws(BinaryReader.Malformed) -> [UInt8] {
     var writer = BinaryWriter(magic: Self.magic)
     writer.integer(version)
     writer.integer(next)
@@ -31,7 +43,7 @@ extension SegmentManifest {
         writer.double(segment.newestPublished ?? 0)
       }
     }
-    return writer.bytes
+    return try writer.checked()
   }
 
   /// Decodes a manifest in either format: compact, or the JSON of earlier versions.

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import FeedParsing
+@testable import NewsCore
+
+/// The four compact records are each described once (``BinaryLayout``): writing and reading
+/// follow the description, skipping is derived from it, and a changed layout without a new magic
+/// fails here (#46.5).
+@Suite("compact records: described once, held to their magic")
+struct BinaryLayoutTests {
+  /// Every layout as shipped, by magic. A layout that changes needs a new magic (and the old one
+  /// still read, or refused on purpose): add a row, never edit one.
+  static let frozen: [String: String] = [
+    "NSC1": "sssooooodof",
+    "NFP1": "sooodoo",
+    "NFC2": "sfoob",
+    "NSM1": "iibibi",
+  ]
+
+  @Test("each layout is the one frozen under its magic")
+  func frozenLayouts() {
+    for layout in [
+      StoredArticle.layout, FeedItemPack.itemLayout, FeedCacheEntry.header, SegmentManifest.header,
+    ] {
+      #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")
+    }
+    #expect(String(FeedCacheEntry.itemPrefix.map(\.rawValue)) == "ss")
+    #expect(String(SegmentManifest.segmentLayout.map(\.rawValue)) == "iifiibf")
+  }
+
+  static let article = Article(
+    id: "e-1", provider: "blog", title: "T", description: nil, author: "A", source: nil,
+    url: "https://e/1", imageURL: nil, publishedAt: Date(timeIntervalSince1970: 5),
+    content: "C")
+
+  @Test("an article's record is written and read as its layout says, and skipped by it")
+  func storedArticle() throws {
+    var writer = BinaryWriter(magic: StoredArticle.layout.magic)
+    writer.trace = []
+    let stored = StoredArticle(article: Self.article, seenAt: Date(timeIntervalSince1970: 9))
+    stored.write(to: &writer)
+    #expect(writer.trace == StoredArticle.layout.fields)
+    var reader = try #require(BinaryReader(try writer.checked(), magic: "NSC1"))
+    reader.trace = []
+    #expect(try StoredArticle.read(from: &reader).article == Self.article)
+    #expect(reader.trace == StoredArticle.layout.fields && reader.isAtEnd)
+    var skipping = try #require(BinaryReader(writer.bytes, magic: "NSC1"))
+    try StoredArticle.skip(in: &skipping)
+    #expect(skipping.isAtEnd)
+  }
+
+  @Test("a cache entry: its header, its items (id, source, the pack's layout), its trailer")
+  func cacheEntry() throws {
+    let item = try #require(
+      FeedItem(source: "a", title: "T", subtitle: nil, imageURL: nil, url: "https://e/1"))
+    var writer = BinaryWriter(magic: FeedCacheEntry.magic)
+    writer.trace = []
+    FeedItemPack.write(item, to: &writer)
+    #expect(writer.trace == FeedItemPack.itemLayout.fields)
+    var reader = try #require(BinaryReader(writer.bytes, magic: FeedCacheEntry.magic))
+    reader.trace = []
+    _ = try FeedItemPack.readItem(id: item.id, source: "a", from: &reader)
+    #expect(reader.trace == FeedItemPack.itemLayout.fields)
+    let entry = FeedCacheEntry(
+      url: "https://e/feed", items: [item], fetchedAt: Date(timeIntervalSince1970: 5),
+      etag: nil, lastModified: "Mon", kept: true)
+    let bytes = try entry.encoded()
+    var whole = try #require(BinaryReader(bytes, magic: FeedCacheEntry.magic))
+    try whole.skip(FeedCacheEntry.header.fields)
+    #expect(try whole.integer() == 1)
+    try whole.skip(FeedCacheEntry.itemPrefix + FeedItemPack.itemLayout.fields)
+    try whole.skip(FeedCacheEntry.trailer)
+    #expect(whole.isAtEnd)
+  }
+
+  @Test("the manifest: its header, then its providers' segments as their layout says")
+  func manifest() throws {
+    var manifest = SegmentManifest()
+    manifest.next = 2
+    manifest.providers["blog"] = [
+      SegmentInfo(number: 1, count: 3, oldestSeen: 4, chunks: 0, buckets: 1)
+    ]
+    let bytes = try manifest.encoded()
+    var reader = try #require(BinaryReader(bytes, magic: SegmentManifest.magic))
+    try reader.skip(SegmentManifest.header.fields)
+    #expect(try reader.integer() == 1)
+    #expect(try reader.string() == "blog")
+    #expect(try reader.integer() == 1)
+    try reader.skip(SegmentManifest.segmentLayout)
+    #expect(reader.isAtEnd)
+    #expect(try SegmentManifest.decode(bytes) == manifest)
+  }
+
+  @Test("what the format cannot hold is refused, never written as something else")
+  func refusals() {
+    var negative = BinaryWriter(magic: "TEST")
+    negative.integer(-3)
+    #expect(throws: BinaryReader.Malformed.self) { try negative.checked() }
+    var notANumber = BinaryWriter(magic: "TEST")
+    notANumber.double(.nan)
+    #expect(throws: BinaryReader.Malformed.self) { try notANumber.checked() }
+    var manifest = SegmentManifest()
+    manifest.providers["blog"] = [
+      SegmentInfo(number: 1, count: 3, oldestSeen: .infinity, chunks: 0, buckets: 1)
+    ]
+    #expect(throws: BinaryReader.Malformed.self) { try manifest.encoded() }
+    // An optional string and a string are two kinds: not the same bytes.
+    var plain = BinaryWriter(magic: "TEST")
+    plain.string("x")
+    var optional = BinaryWriter(magic: "TEST")
+    optional.optionalString("x")
+    #expect(plain.bytes != optional.bytes)
+  }
+}
