@@ -42,7 +42,8 @@ struct ArticleExtractorTests {
       ("news-story", "City council approves new bike lanes"),
       ("blog-post", "Why I switched to a terminal feed reader"),
       ("docs-page", "Configuring retries"),
-      ("encyclopedia", "Hedgehog"),
+      // Declared as `og:title`: kept as declared (Readability's order; #45).
+      ("encyclopedia", "Hedgehog - Wikipedia"),
       ("broken-legacy", "Café owners fight new rules"),
       ("lazy-images", "Ten years of photographing the northern lights"),
     ])
@@ -121,9 +122,97 @@ struct ArticleExtractorTests {
     #expect(article.siteName == "Photo Journal")
   }
 
-  @Test("no article: a home page of teasers, a login wall", arguments: ["home-page", "login-wall"])
-  func none(page: String) {
-    #expect(Self.extract(page) == nil)
+  @Test("no article: a home page of teasers (its text is links)")
+  func none() {
+    #expect(Self.extract("home-page") == nil)
+  }
+
+  @Test("a login wall: what the page shows of the story is its article, never \"no article\"")
+  func loginWall() throws {
+    let article = try #require(Self.extract("login-wall"))
+    #expect(article.text.contains("Stocks rose sharply on Thursday."))
+    #expect(article.words < ArticleExtractor.minimumWords)
+  }
+
+  @Test(
+    "pages with no text at all hold no article: an image, a form, an empty shell",
+    arguments: [
+      #"<html><body><img src="/a.jpg" alt=""></body></html>"#,
+      #"<html><body><form><input name="q"><button>Search</button></form></body></html>"#,
+      #"<html><head><title>App</title></head><body><div id="root"></div><script>go()</script></body></html>"#,
+    ])
+  func noText(html: String) {
+    #expect(ArticleExtractor.extract(html: html, url: Self.base) == nil)
+  }
+
+  /// A paragraph of the article `number`, long enough to score.
+  static func paragraph(_ number: Int) -> String {
+    "Paragraph \(number) of the story goes on about the harbour, the boats, the weather and "
+      + "the people who work there, at the length a real paragraph has, with a comma or two."
+  }
+
+  @Test("shapes Readability keeps: a data table whole, formulas, javascript: links as text")
+  func keptShapes() throws {
+    let rows = (1...6).map { "<tr><td>Pier \($0)</td><td>\($0 * 3) boats</td></tr>" }.joined()
+    let html = """
+      <html><body><article>
+      <p>\(Self.paragraph(1))</p>
+      <table><thead><tr><th>Pier</th><th>Boats</th></tr></thead><tbody>\(rows)</tbody></table>
+      <p>\(Self.paragraph(2)) <a href="javascript:void(0)">Show the map</a> for the route.</p>
+      <div><math alttext="E = m c^2"><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math></div>
+      <p>\(Self.paragraph(3))</p>
+      </article></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.text.contains("Pier 6 | 18 boats"), "\(article.text)")
+    #expect(article.text.contains("Show the map for the route"))
+    #expect(!article.html.contains("javascript:"))
+    #expect(article.text.contains("E = m c^2"))
+  }
+
+  @Test("a site that wraps each paragraph in a container of its own: every one is kept")
+  func wrappedParagraphs() throws {
+    let wrapped = (2...6).map { "<div class=\"para\"><p>\(Self.paragraph($0))</p></div>" }
+      .joined(separator: "\n")
+    let html = """
+      <html><body><div class="page"><div class="lead"><p>\(Self.paragraph(1)) \(Self.paragraph(7))</p>
+      <p>\(Self.paragraph(8))</p></div>
+      \(wrapped)
+      <div class="share"><a href="/s">Share</a></div></div></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    for number in 1...6 { #expect(article.text.contains("Paragraph \(number) of the story")) }
+  }
+
+  @Test("a short article is the answer, not \"no article\" (Readability's longest pass)")
+  func shortArticle() throws {
+    let html = """
+      <html><head><title>Bridge closed tonight</title></head><body>
+      <nav><a href="/">Home</a> <a href="/news">News</a></nav>
+      <article><h1>Bridge closed tonight</h1>
+      <p>The old bridge closes at ten tonight for repairs to its deck, the council said.</p>
+      <p>Buses take the ring road until Monday morning.</p></article>
+      <footer>© The Town Paper</footer></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.text.contains("The old bridge closes at ten tonight"))
+    #expect(article.text.contains("Buses take the ring road"))
+    #expect(!article.text.contains("Home"))
+  }
+
+  @Test("an article inside markup the first pass strips is found by a pass with fewer flags")
+  func retriedWithFewerFlags() throws {
+    let paragraph =
+      "The committee met on Tuesday to weigh the proposal, which would move the market to the "
+      + "old station square, and heard from traders, residents and the fire brigade in turn."
+    let html = """
+      <html><body><div class="sidebar-wrapper comments-area">
+      <p>\(paragraph)</p><p>\(paragraph)</p><p>\(paragraph)</p>
+      </div></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.words >= ArticleExtractor.minimumWords)
+    #expect(article.text.contains("The committee met on Tuesday"))
   }
 
   @Test("charset: the HTTP header, then <meta http-equiv> or <meta charset>, then the bytes")
@@ -173,7 +262,12 @@ struct ArticleExtractorTests {
   @Test(
     "the headline: the page's h1 where the declared title holds it with more, else without the site",
     arguments: [
-      (#"<meta property="og:title" content="Hedgehog - Wikipedia"><h1>Hedgehog</h1>"#, "Hedgehog"),
+      (#"<title>Hedgehog - Wikipedia</title><h1>Hedgehog</h1>"#, "Hedgehog"),
+      // A declared title is kept as declared.
+      (
+        #"<meta property="og:title" content="Hedgehog - Wikipedia"><h1>Hedgehog</h1>"#,
+        "Hedgehog - Wikipedia"
+      ),
       (
         "<title>Story about many things | Example</title><h1>Example</h1>",
         "Story about many things"
@@ -195,6 +289,45 @@ struct ArticleExtractorTests {
   func headline(html: String, title: String) {
     let root = HTMLTreeBuilder.parse(html)
     #expect(ArticleMetadata(root, url: nil).title == title)
+  }
+
+  @Test(
+    "metadata in Readability's order: JSON-LD, then dc, dcterm, og, weibo, title, twitter, parsely",
+    arguments: [
+      (
+        #"<meta property="og:title" content="OG"><meta name="dc.title" content="DC"><title>T</title>"#,
+        "title", "DC"
+      ),
+      (
+        #"<meta name="twitter:title" content="TW"><meta name="weibo:article:title" content="WB">"#,
+        "title", "WB"
+      ),
+      (#"<meta name="parsely-title" content="PT"><title>Doc | Site</title>"#, "title", "PT"),
+      (
+        #"<script type="application/ld+json">{"@type":"Article","name":"LD name"}</script><meta property="og:title" content="OG">"#,
+        "title", "LD name"
+      ),
+      (
+        #"<meta name="author" content="Meta Author"><meta name="dc.creator" content="DC Creator">"#,
+        "byline", "DC Creator"
+      ),
+      (
+        #"<meta name="description" content="Plain"><meta property="og:description" content="OG">"#,
+        "excerpt", "OG"
+      ),
+      (
+        #"<meta name="parsely-pub-date" content="2024-05-06T07:08:09Z"><meta name="date" content="2020-01-01">"#,
+        "date", "2024-05-06T07:08:09Z"
+      ),
+    ] as [(String, String, String)])
+  func metadataOrder(html: String, field: String, expected: String) {
+    let metadata = ArticleMetadata(HTMLTreeBuilder.parse(html), url: nil)
+    switch field {
+    case "title": #expect(metadata.title == expected)
+    case "byline": #expect(metadata.byline == expected)
+    case "excerpt": #expect(metadata.excerpt == expected)
+    default: #expect(metadata.publishedAt == FeedDate.parse(expected))
+    }
   }
 
   @Test("words: letters and digits, each CJK character one")

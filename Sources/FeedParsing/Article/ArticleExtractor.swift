@@ -42,31 +42,48 @@ package enum ArticleExtractor {
     extract(html: decode(data, contentType: contentType), url: url, rules: rules)
   }
 
-  /// The article in `html`; `nil` when it holds none.
+  /// What a pass of the extraction does; each pass after the first does less, as Readability's
+  /// retries do (``extract(html:url:rules:)``).
+  struct Flags: OptionSet {
+    let rawValue: Int
+    /// Elements whose class or id says they are not the article are removed first.
+    static let stripUnlikely = Flags(rawValue: 1)
+    /// Classes and ids weigh on the scores (`content` up, `sidebar` down).
+    static let weightClasses = Flags(rawValue: 2)
+    /// Blocks that score badly inside the article (link lists, widgets) are removed.
+    static let cleanConditionally = Flags(rawValue: 4)
+    static let all: Flags = [.stripUnlikely, .weightClasses, .cleanConditionally]
+  }
+
+  /// The article in `html`; `nil` when it holds no text at all.
+  ///
+  /// A pass that finds fewer than ``minimumWords`` is run again on the page as it came, with
+  /// fewer flags (unlikely elements kept, then classes unweighed, then nothing cleaned): an
+  /// article that is short, or sits in markup the first pass strips, is still found. When every
+  /// pass is short, the longest is the answer (or the page's declared body, when longer).
   package static func extract(html: String, url: URL?, rules: ExtractionRules = ExtractionRules())
     -> ExtractedArticle?
   {
-    let root = HTMLTreeBuilder.parse(html)
+    var root = HTMLTreeBuilder.parse(html)
     // One walk of the page for what is read before anything is removed.
     let elements = root.descendants
     let metadata = ArticleMetadata(root, elements: elements, url: url)
     let shownByline = byline(in: elements)
-    revealNoscriptImages(elements.filter { $0.name == "noscript" })
-    if let drop = rules.drop {
-      let dropped = drop.select(in: root)
-      for element in dropped { element.markRemoved() }
-      HTMLElement.sweep(dropped.compactMap(\.parent))
+    let passes: [Flags] = [
+      .all, [.weightClasses, .cleanConditionally], [.cleanConditionally], [],
+    ]
+    var found: (body: String, words: Int, lead: String?)?
+    for (number, flags) in passes.enumerated() {
+      if number > 0 { root = HTMLTreeBuilder.parse(html) }
+      let pass = extractPass(
+        root, flags: flags, title: metadata.title, base: metadata.base, rules: rules)
+      // Text that is mostly links (a home page's teasers) is no article, however long.
+      let words = pass.linkDensity > 0.5 ? 0 : pass.words
+      if words > (found?.words ?? -1) { found = (pass.body, words, pass.lead) }
+      // Rules that keep what they say are the article: no pass with fewer flags changes it.
+      if words >= minimumWords || pass.kept { break }
     }
-    var content: [HTMLElement]
-    if let keep = rules.keep, case let kept = outermost(keep.select(in: root)), !kept.isEmpty {
-      removeBoilerplate(root, unlikely: false)
-      content = kept
-    } else {
-      removeBoilerplate(root, unlikely: true)
-      content = best(in: root)
-      for element in content { clean(element, title: metadata.title) }
-    }
-    var (body, words, lead) = ArticleSerializer.html(content, base: metadata.base)
+    guard var (body, words, lead) = found else { return nil }
     if words < minimumWords, let fallback = metadata.body, wordCount(fallback) > words {
       body = fallback.components(separatedBy: "\n").filter {
         !$0.trimmingCharacters(in: .whitespaces).isEmpty
@@ -75,7 +92,8 @@ package enum ArticleExtractor {
       words = wordCount(fallback)
       lead = fallback.split(separator: "\n").first.map(String.init)
     }
-    guard words >= minimumWords else { return nil }
+    // A page with no text at all (an image, a form, an empty shell) holds no article.
+    guard words > 0 else { return nil }
     let excerpt = metadata.excerpt ?? lead
     return ExtractedArticle(
       title: metadata.title ?? root.all(["h1"]).first?.text, byline: metadata.byline ?? shownByline,
@@ -83,6 +101,37 @@ package enum ArticleExtractor {
       publishedAt: metadata.publishedAt
         ?? root.all(["time"]).lazy.compactMap { $0["datetime"].flatMap(FeedDate.parse) }.first,
       html: body, words: words)
+  }
+
+  /// One pass over `root` (changed by it): the article's HTML, its words and its first
+  /// paragraph, the share of its text in links; `kept` when the source's rules picked the
+  /// elements.
+  static func extractPass(
+    _ root: HTMLElement, flags: Flags, title: String?, base: URL?, rules: ExtractionRules
+  ) -> (body: String, words: Int, lead: String?, linkDensity: Double, kept: Bool) {
+    revealNoscriptImages(root.descendants.filter { $0.name == "noscript" })
+    if let drop = rules.drop {
+      let dropped = drop.select(in: root)
+      for element in dropped { element.markRemoved() }
+      HTMLElement.sweep(dropped.compactMap(\.parent))
+    }
+    if let keep = rules.keep, case let kept = outermost(keep.select(in: root)), !kept.isEmpty {
+      removeBoilerplate(root, unlikely: false)
+      let (body, words, lead) = ArticleSerializer.html(kept, base: base)
+      return (body, words, lead, 0, true)
+    }
+    removeBoilerplate(root, unlikely: flags.contains(.stripUnlikely))
+    let weighted = flags.contains(.weightClasses)
+    let content = best(in: root, weightClasses: weighted)
+    for element in content {
+      clean(
+        element, title: title, conditionally: flags.contains(.cleanConditionally),
+        weightClasses: weighted)
+    }
+    let (body, words, lead) = ArticleSerializer.html(content, base: base)
+    let length = content.reduce(0) { $0 + $1.length }
+    let links = content.reduce(0.0) { $0 + Double($1.length) * $1.linkDensity }
+    return (body, words, lead, length > 0 ? links / Double(length) : 0, false)
   }
 
   /// Words of `text`: runs of letters or digits (a CJK character is a word of its own).
@@ -318,7 +367,8 @@ package enum ArticleExtractor {
 
   // MARK: - Scoring
 
-  static func classWeight(_ element: HTMLElement) -> Double {
+  static func classWeight(_ element: HTMLElement, weighted: Bool = true) -> Double {
+    guard weighted else { return 0 }
     var weight = 0.0
     for value in [element["class"], element["id"]] {
       guard let value = value?.lowercased(), !value.isEmpty else { continue }
@@ -328,7 +378,7 @@ package enum ArticleExtractor {
     return weight
   }
 
-  static func initialize(_ element: HTMLElement) {
+  static func initialize(_ element: HTMLElement, weightClasses: Bool = true) {
     guard !element.scored else { return }
     element.scored = true
     switch element.name {
@@ -339,11 +389,11 @@ package enum ArticleExtractor {
     default: element.score = 0
     }
     if element.name == "article" || element["itemprop"] == "articleBody" { element.score += 25 }
-    element.score += classWeight(element)
+    element.score += classWeight(element, weighted: weightClasses)
   }
 
   /// The elements that hold the article: the best-scoring one and the siblings that go with it.
-  static func best(in root: HTMLElement) -> [HTMLElement] {
+  static func best(in root: HTMLElement, weightClasses: Bool = true) -> [HTMLElement] {
     let body = root.first(named: "body") ?? root
     root.measure()
     var candidates: [HTMLElement] = []
@@ -372,7 +422,7 @@ package enum ArticleExtractor {
       var level = 0
       while let current = ancestor, level < 5, current !== root {
         if !current.scored {
-          initialize(current)
+          initialize(current, weightClasses: weightClasses)
           candidates.append(current)
         }
         let divider = level == 0 ? 1.0 : level == 1 ? 2.0 : Double(level) * 3
@@ -412,19 +462,59 @@ package enum ArticleExtractor {
       }
       var bonus = 0.0
       if let own = top["class"], !own.isEmpty, sibling["class"] == own { bonus = top.score * 0.2 }
+      // A container of one paragraph and nothing else (sites that wrap each paragraph) is
+      // that paragraph, as Readability turns such a div into its p.
+      let paragraph = sibling.name == "p" ? sibling : soleParagraph(of: sibling)
       if sibling.scored, sibling.score + bonus >= threshold {
         content.append(sibling)
-      } else if sibling.name == "p" {
-        let length = sibling.length
-        let density = sibling.linkDensity
+      } else if let paragraph {
+        let length = paragraph.length
+        let density = paragraph.linkDensity
         if length > 80, density < 0.25 {
           content.append(sibling)
-        } else if length > 0, length <= 80, density == 0, sibling.text.hasSuffix(".") {
+        } else if length > 0, length <= 80, density == 0, paragraph.text.hasSuffix(".") {
           content.append(sibling)
         }
       }
     }
     return content
+  }
+
+  /// The one `p` a `div` or `section` holds when it holds nothing else (no text of its own).
+  static func soleParagraph(of element: HTMLElement) -> HTMLElement? {
+    guard element.name == "div" || element.name == "section" else { return nil }
+    var found: HTMLElement?
+    for child in element.children {
+      switch child {
+      case .text(let text): if !isBlank(text) { return nil }
+      case .element(let inner):
+        guard found == nil, inner.name == "p" else { return nil }
+        found = inner
+      }
+    }
+    return found
+  }
+
+  /// Whether `table` holds data rather than lay the page out, as Readability's
+  /// `_markDataTables` decides: a caption, a summary, headers or column groups, or enough rows
+  /// and columns. A data table is kept whole, never cleaned away.
+  static func isDataTable(_ table: HTMLElement) -> Bool {
+    if table["role"]?.lowercased() == "presentation" || table["datatable"] == "0" { return false }
+    if table["summary"] != nil { return true }
+    // What is read of it is bounded: a page of nested tables stays linear.
+    var inside: [HTMLElement] = []
+    var stack = table.elements.reversed() as [HTMLElement]
+    while let next = stack.popLast(), inside.count < 2_000 {
+      inside.append(next)
+      stack += next.elements.reversed()
+    }
+    if inside.contains(where: { $0.name == "caption" && !$0.children.isEmpty }) { return true }
+    let structure: Set<String> = ["col", "colgroup", "tfoot", "thead", "th"]
+    if inside.contains(where: { structure.contains($0.name) }) { return true }
+    if inside.contains(where: { $0.name == "table" }) { return false }
+    let rows = inside.filter { $0.name == "tr" }
+    let columns = rows.map { row in row.elements.filter { $0.name == "td" }.count }.max() ?? 0
+    return rows.count >= 10 || columns > 4 || rows.count * columns > 10
   }
 
   // MARK: - Cleaning
@@ -433,7 +523,9 @@ package enum ArticleExtractor {
   /// of images, a heading repeating the title. One walk, children before their parent: what an
   /// element holds (paragraphs, images, list items, code) is what its children that stayed hold,
   /// counted as they are judged. Linear in the article's size, however deep or wide.
-  static func clean(_ content: HTMLElement, title: String?) {
+  static func clean(
+    _ content: HTMLElement, title: String?, conditionally: Bool = true, weightClasses: Bool = true
+  ) {
     /// An element being walked: the next of its children to visit, and what its children that
     /// stay hold (a child is judged, and added or not, before its parent is judged).
     struct Frame {
@@ -470,7 +562,10 @@ package enum ArticleExtractor {
           removed = true
         }
       case "div", "section", "ul", "ol", "table", "aside", "dl":
-        removed = shouldRemove(element, holding: frame.held, inFigure: frame.inFigure)
+        removed =
+          conditionally
+          && shouldRemove(
+            element, holding: frame.held, inFigure: frame.inFigure, weightClasses: weightClasses)
       default:
         break
       }
@@ -485,12 +580,12 @@ package enum ArticleExtractor {
     dropEmptyHeadings(content)
   }
 
-  /// What an element holds below it, for ``clean(_:title:)``.
+  /// What an element holds below it, for ``clean(_:title:conditionally:weightClasses:)``.
   struct Contents {
     var paragraphs = 0
     var images = 0
     var items = 0
-    /// `pre` and `code` elements.
+    /// `pre`, `code` and `math` elements.
     var code = 0
     var quotes = 0
 
@@ -499,7 +594,8 @@ package enum ArticleExtractor {
       paragraphs += child.paragraphs + (element == "p" ? 1 : 0)
       images += child.images + (element == "img" ? 1 : 0)
       items += child.items + (element == "li" ? 1 : 0)
-      code += child.code + (element == "pre" || element == "code" ? 1 : 0)
+      // Formulas count as code: a short block holding one is not junk.
+      code += child.code + (element == "pre" || element == "code" || element == "math" ? 1 : 0)
       quotes += child.quotes + (element == "blockquote" ? 1 : 0)
     }
   }
@@ -546,8 +642,10 @@ package enum ArticleExtractor {
     return true
   }
 
-  static func shouldRemove(_ element: HTMLElement, holding held: Contents, inFigure: Bool) -> Bool {
-    let weight = classWeight(element)
+  static func shouldRemove(
+    _ element: HTMLElement, holding held: Contents, inFigure: Bool, weightClasses: Bool = true
+  ) -> Bool {
+    let weight = classWeight(element, weighted: weightClasses)
     if weight < 0 { return true }
     let length = element.length
     if element.commaCount >= 10 { return false }
@@ -556,7 +654,7 @@ package enum ArticleExtractor {
     let images = Double(held.images)
     let items = Double(held.items - 100)
     let density = element.linkDensity
-    if inFigure || element.name == "table" && held.code > 0 {
+    if inFigure || element.name == "table" && (held.code > 0 || isDataTable(element)) {
       return false
     }
     if images > 1, paragraphs / images < 0.5 { return true }

@@ -74,35 +74,51 @@ struct ArticleMetadata {
       let line = HTMLText.plain(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
       return line.isEmpty ? nil : line
     }
+    // Readability's order of sources for each field (JSON-LD first, then `<meta>`), with the
+    // keys it does not read after its own. Dublin Core is read as `dc:` or `dc.` alike.
+    func first(_ keys: [String]) -> String? {
+      keys.lazy.compactMap { key in
+        clean(meta[key] ?? meta[key.replacingOccurrences(of: ":", with: ".")])
+      }
+      .first
+    }
     siteName =
-      clean(meta["og:site_name"])
-      ?? clean(((article?["publisher"] as? [String: Any])?["name"]) as? String)
-      ?? clean(meta["application-name"])
-    // The headline: what the page declares, else its <title>; the page's h1 when the declared
-    // one holds it with more (`Hedgehog - Wikipedia` and `<h1>Hedgehog`), else the declared one
-    // without the site's name.
+      clean(((article?["publisher"] as? [String: Any])?["name"]) as? String)
+      ?? first(["og:site_name", "application-name"])
+    // The headline as the page declares it, kept as declared: JSON-LD's `headline` or `name`,
+    // then the `<meta>` titles in Readability's order. Only without one, the `<title>`: the
+    // page's h1 when the title holds it with more (`Hedgehog - Wikipedia` and `<h1>Hedgehog`),
+    // else the title without the site's name.
     let declared =
-      clean(article?["headline"] as? String) ?? clean(meta["og:title"])
-      ?? clean(meta["twitter:title"]) ?? clean(meta["dc.title"]) ?? clean(meta["citation_title"])
+      clean(article?["headline"] as? String) ?? clean(article?["name"] as? String)
+      ?? first([
+        "dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title",
+        "title", "twitter:title", "parsely-title", "citation_title",
+      ])
     title =
-      Self.heading(in: root, within: declared ?? documentTitle, siteName: siteName)
-      ?? Self.trimmedTitle(declared ?? documentTitle, siteName: siteName)
+      declared
+      ?? Self.heading(in: root, within: documentTitle, siteName: siteName)
+      ?? Self.trimmedTitle(documentTitle, siteName: siteName)
     byline =
       clean(Self.names(article?["author"]).joined(separator: ", "))
-      ?? clean(meta["author"]).flatMap { $0.hasPrefix("http") ? nil : $0 }
+      ?? first(["dc:creator", "dcterm:creator", "author", "parsely-author"]).flatMap {
+        $0.hasPrefix("http") ? nil : $0
+      }
       ?? clean(meta["article:author"]).flatMap { $0.hasPrefix("http") ? nil : $0 }
-      ?? clean(meta["dc.creator"]) ?? clean(meta["citation_author"])
-      ?? clean(meta["parsely-author"]) ?? clean(meta["sailthru.author"])
+      ?? first(["citation_author", "sailthru.author"])
     excerpt =
-      clean(meta["og:description"]) ?? clean(meta["description"])
-      ?? clean(meta["twitter:description"]) ?? clean(article?["description"] as? String)
+      clean(article?["description"] as? String)
+      ?? first([
+        "dc:description", "dcterm:description", "og:description", "weibo:article:description",
+        "weibo:webpage:description", "description", "twitter:description",
+      ])
     let images = Self.urls(article?["image"])
     let imageKeys = ["og:image", "og:image:url", "twitter:image", "twitter:image:src"]
     let image = imageKeys.lazy.compactMap { meta[$0] }.first ?? images.first
     imageURL = image.map { FeedLinks.resolve($0, against: base) }
     let dateKeys = [
-      "article:published_time", "og:published_time", "datepublished", "pubdate", "publishdate",
-      "dc.date.issued", "dc.date", "date", "sailthru.date", "parsely-pub-date",
+      "article:published_time", "parsely-pub-date", "og:published_time", "datepublished",
+      "pubdate", "publishdate", "dc.date.issued", "dc.date", "date", "sailthru.date",
       "citation_publication_date",
     ]
     var published = article?["datePublished"] as? String

@@ -97,6 +97,17 @@ enum ArticleSerializer {
         case "pre":
           // Preformatted text as it is: its lines and spaces.
           out += "<pre>" + escape(preformatted(element)) + "</pre>\n"
+        case "math":
+          // A formula as its text form when it declares one (`alttext`), else its symbols in
+          // order; never dropped.
+          if let text = element["alttext"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !text.isEmpty
+          {
+            words += ArticleExtractor.wordCount(text)
+            out += escape(text)
+          } else {
+            for child in element.children { write(child, into: &out) }
+          }
         case "img":
           guard let source = imageSource(element) else { return }
           let resolved = resolve(source)
