@@ -6,6 +6,7 @@ import FeedParsing
 //   news-benchmark crypto [MiB]       ChaCha20-Poly1305 throughput in 16 KiB messages, bytes/s
 //   news-benchmark profile-search     the indexed search against loading and matching everything
 //   news-benchmark extract <page>…    ms a page of the article extractor, against the feed reader
+//   news-benchmark text <page>…       each page's extracted title and text (Benchmarks/oracle.py)
 //   news-benchmark hostile <page> [--keep <selector>]  one extraction of a page and its text,
 //     and the page as a feed item's HTML content: bytes out (Tests/Stress/hostile.sh times it)
 //   news-benchmark parse [--new-only] <file>…  MB/s of the feed reader against the XMLParser-based one it
@@ -157,6 +158,17 @@ case "extract":
     String(
       format: "extract %.2f ms a page (%d KB, %d words out); feed reader %.2f ms; ratio %.2f",
       extract, kilobytes, words / pages.count, parse, extract / max(parse, 0.000_001)))
+case "text":
+  // The article of each page as `show --full` finds it: its title, then its text (for the
+  // comparison with readability-lxml in Benchmarks/oracle.py).
+  for path in arguments.dropFirst() {
+    let page = try Data(contentsOf: URL(fileURLWithPath: path))
+    let article = ArticleExtractor.extract(
+      page, url: URL(string: "https://pages.example/a.html"), contentType: "text/html")
+    print("== \(path)")
+    print("title: \(article?.title ?? "")")
+    print(article?.plainText ?? "")
+  }
 case "hostile":
   // One of each path a hostile page takes (`show --full`: extraction, then the text printed;
   // a feed item's content: HTML to text), once: CPU and memory are measured around the process.

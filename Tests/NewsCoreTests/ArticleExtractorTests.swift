@@ -46,6 +46,9 @@ struct ArticleExtractorTests {
       ("encyclopedia", "Hedgehog - Wikipedia"),
       ("broken-legacy", "Café owners fight new rules"),
       ("lazy-images", "Ten years of photographing the northern lights"),
+      // #45's shapes; their references are readability-lxml's extraction (Benchmarks/oracle.py).
+      ("howto", "How to repot an orchid"), ("list-article", "Twelve books to read this winter"),
+      ("wrapped", "Harbour plan approved"), ("math-docs", "Compound interest"),
     ])
   func shapes(page: String, title: String) throws {
     let article = try #require(Self.extract(page))
