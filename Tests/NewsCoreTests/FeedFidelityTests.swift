@@ -379,6 +379,13 @@ struct FeedFidelityTests {
       "rss-guid-and-link.xml", title: "Both", url: "http://x.example/link",
       date: nil, text: nil, author: nil,
       count: 1),
+    // Ids under the document's `xml:base` resolved against it, as feedparser resolves them.
+    Case(
+      "atom-id-xml-base.xml", title: "Based id", url: "http://x.example/blog/sub/posts/2",
+      date: "2020-01-01T00:00:00Z", text: nil, author: nil, count: 1),
+    Case(
+      "rss-guid-xml-base.xml", title: "Based guid", url: "http://x.example/blog/posts/1",
+      date: nil, text: nil, author: nil, count: 2),
     Case(
       "rss-guid-relative.xml", title: "Guid rel", url: "http://feeds.example/relative/guid",
       date: nil, text: nil, author: nil,

@@ -73,6 +73,9 @@ package struct FeedDocumentParser {
     package var name: String
     package var base: URL?
     package var declared: Int
+    /// Whether the document set ``base`` (`xml:base` here or above), rather than it being the
+    /// document's own address.
+    package var explicitBase = false
   }
 
   /// What a captured element's text is for.
@@ -81,7 +84,7 @@ package struct FeedDocumentParser {
     case summary(Int)
     case content
     case link
-    case guid(permalink: Bool)
+    case guid(permalink: Bool, resolved: Bool)
     case date(Int)
     case author(Int)
     case feedTitle(Int)
@@ -174,7 +177,9 @@ package struct FeedDocumentParser {
     let base =
       (tag.attribute("xml:base") ?? cdfBase).map { FeedLinks.base($0, against: parentBase) }
       ?? parentBase
-    frames.append(Frame(name: name, base: base, declared: declared))
+    let explicit =
+      (tag.attribute("xml:base") ?? cdfBase) != nil || frames.last?.explicitBase == true
+    frames.append(Frame(name: name, base: base, declared: declared, explicitBase: explicit))
     if root == nil {
       root = name
       isAtom = name == "feed"
@@ -274,7 +279,12 @@ package struct FeedDocumentParser {
     case "link": link(tag, base: base)
     case "guid", "id":
       let permalink = tag.attribute("ispermalink")?.lowercased() != "false"
-      begin(.guid(permalink: permalink), tag, fallback: .text)
+      // Under an `xml:base` the document set, a relative id is resolved against it, as
+      // feedparser resolves ids (an id on the document's own address is kept as written:
+      // `<guid>1234</guid>` is no path).
+      begin(
+        .guid(permalink: permalink, resolved: frames.last?.explicitBase == true), tag,
+        fallback: .text)
     case "description": begin(.summary(0), tag, fallback: .html)
     case "summary", "abstract": begin(.summary(0), tag, fallback: isAtom ? .text : .guess)
     // The first of these is the summary, whichever it is (as feedparser reads them).
@@ -485,14 +495,17 @@ package struct FeedDocumentParser {
       if !link.isEmpty {
         entry?.textLink = FeedLinks.resolve(link, against: capture.base)
       }
-    case .guid(let permalink):
+    case .guid(let permalink, let resolved):
       guard !trimmed.isEmpty else { return }
-      if entry?.entry.guid == nil { entry?.entry.guid = trimmed }
-      // A permanent link: a URI, or a path on the document's host (`/2024/post`).
-      if permalink, FeedLinks.isAbsolute(trimmed) || trimmed.hasPrefix("/"),
-        entry?.permalink == nil
-      {
-        entry?.permalink = FeedLinks.resolve(trimmed, against: capture.base)
+      let relative = !FeedLinks.isAbsolute(trimmed) && !trimmed.contains(":")
+      let id =
+        permalink && resolved && relative
+        ? FeedLinks.resolve(trimmed, against: capture.base) : trimmed
+      if entry?.entry.guid == nil { entry?.entry.guid = id }
+      // A permanent link: a URI, a path on the document's host (`/2024/post`), or one resolved
+      // against the document's `xml:base`.
+      if permalink, FeedLinks.isAbsolute(id) || trimmed.hasPrefix("/"), entry?.permalink == nil {
+        entry?.permalink = FeedLinks.resolve(id, against: capture.base)
       }
     case .date(let rank):
       if !trimmed.isEmpty { entry?.dates.append((rank, trimmed)) }
