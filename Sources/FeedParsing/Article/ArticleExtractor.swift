@@ -6,8 +6,11 @@ import Foundation
 /// ancestors, the best one taken with the siblings that belong to it, then cleaned of what
 /// scores badly inside it. Metadata comes from `<meta>` and JSON-LD (``ArticleMetadata``).
 package enum ArticleExtractor {
-  /// Fewer words than this is not an article (a home page's teasers, a login wall).
+  /// A pass that finds fewer words than this is run again with fewer flags.
   package static let minimumWords = 60
+
+  /// Pages of more elements than this get one pass, not Readability's retries.
+  package static let maximumElementsRetried = 50_000
 
   /// The text of a page's bytes: the HTTP charset, then `<meta charset>` or `http-equiv`, then
   /// the rules the feed reader uses (``FeedCharset``).
@@ -69,9 +72,11 @@ package enum ArticleExtractor {
     let elements = root.descendants
     let metadata = ArticleMetadata(root, elements: elements, url: url)
     let shownByline = byline(in: elements)
-    let passes: [Flags] = [
-      .all, [.weightClasses, .cleanConditionally], [.cleanConditionally], [],
-    ]
+    // A page of more elements than any article page has gets one pass: the retries parse it
+    // again, and a page written to hurt must not cost four times its one pass.
+    let passes: [Flags] =
+      elements.count > maximumElementsRetried
+      ? [.all] : [.all, [.weightClasses, .cleanConditionally], [.cleanConditionally], []]
     var found: (body: String, words: Int, lead: String?)?
     for (number, flags) in passes.enumerated() {
       if number > 0 { root = HTMLTreeBuilder.parse(html) }
