@@ -2,7 +2,7 @@
 /// for what each holds). Nothing else spells a store file name.
 enum StoreLayout {
   /// Proves the key: a known plaintext (data and cache directories).
-  static let keyCheck = "keycheck"
+  static let keyCheck = EncryptedStore.keyCheckName
   /// The article segments' manifest: the commit point (``SegmentManifest``).
   static let segmentManifest = "segments"
   /// The generation of the last segment manifest committed (``SegmentHead``).

@@ -4,7 +4,7 @@ import Foundation
 /// so that a wrong key is told at once rather than as a damaged file.
 extension EncryptedStore {
   /// The name of the small file that proves which key the store was written with.
-  public static let keyCheckName = StoreLayout.keyCheck
+  public static let keyCheckName = "keycheck"
   static let keyCheckContent = Array("news store key check 1".utf8)
 
   /// Checks, once per process, that the key is the one the store was written with: the key-check
