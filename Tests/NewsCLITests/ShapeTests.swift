@@ -278,4 +278,19 @@ struct ShapeTests {
     let keys = await harness.run(["keys"], environment: ["NEWS_CONFIG": file])
     #expect(keys.out.contains("toggle-read"))
   }
+
+  @Test(
+    "a mistake in keys, colours or commands is exit 78 for every command, before any request",
+    arguments: [["headlines"], ["feed"], ["sources"], ["keys"], ["search", "x"]])
+  func everyCommandRefuses(arguments: [String]) async throws {
+    let harness = try Harness()
+    let file = try harness.home.write(
+      "config.json",
+      #"{"keys": {"list": {"x": "toggle-raed"}}, "colors": {"title": {"fg": "rde"}}}"#)
+    let result = await harness.run(arguments, environment: ["NEWS_CONFIG": file])
+    #expect(result.code == .configuration)
+    #expect(result.err.contains("field 'keys.list.x'") || result.err.contains("field 'colors"))
+    #expect(result.err.contains("did you mean"))
+    #expect(harness.server.requests.isEmpty)
+  }
 }
