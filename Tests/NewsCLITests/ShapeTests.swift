@@ -293,4 +293,16 @@ struct ShapeTests {
     #expect(result.err.contains("did you mean"))
     #expect(harness.server.requests.isEmpty)
   }
+
+  @Test("every action is in docs/shape.md's table, and every element")
+  func documented() throws {
+    let page = try String(
+      contentsOf: ReadmeTests.root.appendingPathComponent("docs/shape.md"), encoding: .utf8)
+    for name in BrowseAction.Name.allCases {
+      #expect(page.contains("`\(name.rawValue)`"), "docs/shape.md lacks \(name.rawValue)")
+    }
+    for element in Theme.Element.allCases {
+      #expect(page.contains("`\(element.rawValue)`"), "docs/shape.md lacks \(element.rawValue)")
+    }
+  }
 }
