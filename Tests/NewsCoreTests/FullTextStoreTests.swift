@@ -25,6 +25,22 @@ struct FullTextStoreTests {
       publishedAt: nil, extractedAt: clock.now, html: "<p>words of \(url)</p>")
   }
 
+  @Test("a full text is stored as the flat object of earlier versions, and reads it")
+  func storedShape() throws {
+    let written =
+      #"{"url":"https://e/1","title":"T","byline":"Ann","extractedAt":5,"html":"<p>one two</p>"}"#
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    let text = try decoder.decode(FullText.self, from: Data(written.utf8))
+    #expect(text.title == "T" && text.byline == "Ann" && text.words == 2)
+    #expect(text.extractedAt == Date(timeIntervalSince1970: 5))
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    let object = try JSONSerialization.jsonObject(with: try encoder.encode(text)) as? [String: Any]
+    #expect(
+      Set(object?.keys.map { $0 } ?? []) == ["url", "title", "byline", "extractedAt", "html"])
+  }
+
   /// Ids whose full texts share one file.
   static func sameShard(_ count: Int) -> [String] {
     let first = "e.example-0"

@@ -52,10 +52,7 @@ public struct FullTextService: Sendable {
       else { throw FullTextError.noArticle(url: page.absoluteString) }
       return (page, extracted)
     }
-    let text = FullText(
-      url: page.absoluteString, title: extracted.title, byline: extracted.byline,
-      siteName: extracted.siteName, excerpt: extracted.excerpt, imageURL: extracted.imageURL,
-      publishedAt: extracted.publishedAt, extractedAt: now(), html: extracted.html)
+    let text = FullText(url: page.absoluteString, extractedAt: now(), extracted: extracted)
     try store.keepFullText(text, for: article.id)
     return text
   }
