@@ -42,7 +42,8 @@ struct StoreDamageTests {
 
   func repair(_ store: ArticleStore) throws -> (actions: [String], after: StoreReport) {
     let report = try StoreReport.examine(try configuration)
-    let actions = try StoreRepair.run(articles: store, cache: nil, report: report)
+    let actions = try StoreRepair.run(
+      articles: store, cache: nil, report: report, owners: NewsServices.storeFileOwners)
     return (actions, try StoreReport.examine(try configuration))
   }
 

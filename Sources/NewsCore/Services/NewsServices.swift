@@ -240,6 +240,9 @@ public struct NewsServices: Sendable {
       sleep: dependencies.timing.limit)
   }
 
+  /// The features owning files in the store, each saying what losing one costs.
+  static let storeFileOwners: [StoreFiles] = [.accounts, .fullTexts, .downloads, .feedRecords]
+
   /// What `news doctor` reports; creates nothing.
   public func doctor() throws -> StoreReport {
     try StoreReport.examine(configuration)
@@ -251,7 +254,8 @@ public struct NewsServices: Sendable {
     let report = try doctor()
     guard report.keySource != nil else { return [] }
     return try StoreRepair.run(
-      articles: try articleStore(), cache: try? cacheStore(), report: report)
+      articles: try articleStore(), cache: try? cacheStore(), report: report,
+      owners: Self.storeFileOwners)
   }
 
   /// The key, loaded once a run (made on first use: never beside a store written with another,

@@ -24,9 +24,12 @@ public enum StoreRepair {
   /// The data directory's files are removed under its lock, with the segments' repair; feed
   /// cache entries under the cache directory's lock (`cache`), so no writer of either is
   /// between a check and a removal.
-  public static func run(articles: ArticleStore, cache: EncryptedStore?, report: StoreReport)
-    throws -> [String]
-  {
+  ///
+  /// A damaged file a feature owns (`owners`: accounts, full texts, downloads, a feed's records)
+  /// is removed, saying what the feature says it cost.
+  public static func run(
+    articles: ArticleStore, cache: EncryptedStore?, report: StoreReport, owners: [StoreFiles]
+  ) throws -> [String] {
     let directory = articles.store.directory.standardizedFileURL.path + "/"
     // The files that are there and do not open (one reported missing has nothing to remove).
     let failing = report.files.filter {
@@ -49,17 +52,12 @@ public enum StoreRepair {
         try articles.store.rewriteKeyCheck()
         actions.append("wrote \(file.path) again (it was damaged; the other files prove the key)")
       }
-      // A damaged account file holds nothing that can be read: removed, with what it costs.
-      for file in inData where isAccountFile(file.name) {
-        try files.remove(file.name)
-        actions.append("removed \(file.path): \(accountFileLoss(file.name))")
-      }
-      // A damaged side file (full texts, enclosures, first-seen times, downloads) costs only
-      // what it held: removed, with what that was.
+      // A damaged file of a feature's holds nothing that can be read: removed, with what its
+      // owner says that costs.
       for file in inData {
-        guard let loss = sideFileLoss(file.name) else { continue }
+        guard let owner = owners.first(where: { $0.owns(file.name) }) else { continue }
         try files.remove(file.name)
-        actions.append("removed \(file.path): \(loss)")
+        actions.append("removed \(file.path): \(owner.loss(file.name))")
       }
       // A damaged file of read marks is replaced by what can be read: nothing of it, the other
       // files' marks as they are.
@@ -87,48 +85,6 @@ public enum StoreRepair {
       )
     }
     return actions
-  }
-
-  /// The accounts file, and each account's state, items and queue.
-  static func isAccountFile(_ name: String) -> Bool {
-    name == StoreLayout.accounts || name.hasPrefix(StoreLayout.accountPrefix)
-  }
-
-  /// What removing the damaged account file `name` costs, for the user.
-  static func accountFileLoss(_ name: String) -> String {
-    if name == StoreLayout.accounts {
-      return "the accounts and passwords in it could not be read; add them again with "
-        + "'news accounts add' (their stored articles, bookmarks and read marks stay)"
-    }
-    if name.hasSuffix("-outbox") {
-      return "the marks it queued for the account's server could not be read and will not be sent"
-    }
-    if name.hasSuffix("-items") {
-      return "the map of the account's items could not be read; the next sync makes it again "
-        + "(the server's read and saved state then applies to every item)"
-    }
-    return "the account's state could not be read; the next sync reads its feeds again"
-  }
-
-  /// What removing the damaged side file `name` costs, for the user; `nil` for another file.
-  static func sideFileLoss(_ name: String) -> String? {
-    if name.hasPrefix(StoreLayout.fullTextPrefix) {
-      return "the full texts kept in it could not be read ('news show --full' fetches them again; "
-        + "search finds them again once kept)"
-    }
-    if name.hasPrefix(StoreLayout.enclosuresPrefix) {
-      return "the episodes and media listed in it could not be read (the next fetch of their "
-        + "feeds lists them again)"
-    }
-    if name == StoreLayout.arrivals || name.hasPrefix(StoreLayout.arrivalsPrefix) {
-      return "the first-seen times in it could not be read ('feed --since' counts those items "
-        + "from their next sighting)"
-    }
-    if name == StoreLayout.downloads {
-      return "the record of downloads could not be read (files already downloaded stay where "
-        + "they are; 'news download' finds them by name, parts start over)"
-    }
-    return nil
   }
 
   /// The files of read marks: a shard, the log, the single file of earlier versions.
