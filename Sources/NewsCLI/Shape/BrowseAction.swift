@@ -48,9 +48,10 @@ enum BrowseAction: Hashable, Sendable {
     case .filter: [.list]
     case .named(let name):
       switch name {
-      case .down, .up, .pageDown, .pageUp, .top, .bottom, .open, .back, .quit, .nextUnread,
+      case .down, .up, .pageDown, .pageUp, .top, .bottom, .back, .quit, .nextUnread,
         .prevUnread, .help, .nextList, .prevList, .nextSource, .prevSource:
         [.home, .list, .article]
+      case .open: [.home, .list]
       case .reloadAll, .nextTag: [.home]
       case .reload: [.home, .list]
       case .markAllRead, .markAboveRead, .markOlderRead, .undo, .filter, .clearFilter, .saveSearch:
@@ -76,7 +77,7 @@ enum BrowseAction: Hashable, Sendable {
       case .top: return "first (an article's start)"
       case .bottom: return "last (an article's end)"
       case .open: return "open the list; read the article (marks it read)"
-      case .back: return "back: article, list, home"
+      case .back: return "back: article, list, home (on the home screen: quit)"
       case .quit: return "quit"
       case .nextUnread: return "next unread article (the next list with some when none is left)"
       case .prevUnread: return "previous unread article"
