@@ -168,11 +168,12 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? FeedConfigFile.parse(data, path: "config.json")
   case "extract":
     // A page is untrusted: any bytes give an article or none, never a crash; an article has
-    // words, and its HTML reads back as text. The same bytes as a selector are read or refused.
+    // words (fewer than minimumWords when every pass was short: #45), and its HTML reads back
+    // as text. The same bytes as a selector are read or refused.
     if let article = ArticleExtractor.extract(
       data, url: URL(string: "https://example.com/a/"), contentType: "text/html")
     {
-      precondition(article.words >= ArticleExtractor.minimumWords, "an article without words")
+      precondition(article.words > 0, "an article without words")
       _ = article.text
     }
     if let selector = try? CSSSelector(String(text.prefix(200))) {
