@@ -47,7 +47,7 @@ public enum NewsCLI {
     context.prepareStandardError(context.validConfiguration)
     // A damaged side file (full texts, bookmarks…) is a warning as it is met; the command goes on.
     let warner = context
-    context.openedStores.reportDamage { warner.warn($0) }
+    context.openedStores.reportDamage { warner.warn($0.sentence) }
     var code = await runCommand(arguments, context: context)
     await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.timing.limit)
     if let reason = context.console.writeFailure() {
@@ -61,7 +61,7 @@ public enum NewsCLI {
     do {
       return try await dispatch(arguments, context: context)
     } catch let error as any NewsError {
-      context.fail(error.message + usageHint(for: error, arguments: arguments))
+      context.fail(failure(error, arguments: arguments))
       return error.exitCode
     } catch is CancellationError {
       return .interrupted
@@ -71,14 +71,23 @@ public enum NewsCLI {
     }
   }
 
-  /// Every usage error (exit 64) ends with where to read more: `(see 'news show --help')`.
-  private static func usageHint(for error: any NewsError, arguments: [String]) -> String {
+  /// The line a failed command ends with: the error's message, its advice, and for a usage
+  /// error where to read more, in one parenthesis (`(news accounts lists them; see 'news
+  /// accounts --help')`).
+  private static func failure(_ error: any NewsError, arguments: [String]) -> String {
+    let hint = usageHint(for: error, arguments: arguments)
+    guard let advice = error.advice else { return error.message + (hint.map { " (\($0))" } ?? "") }
+    return "\(error.message) (\(advice.words)\(hint.map { "; " + $0 } ?? ""))"
+  }
+
+  /// Every usage error (exit 64) ends with where to read more: `see 'news show --help'`.
+  private static func usageHint(for error: any NewsError, arguments: [String]) -> String? {
     guard error.exitCode == .usage, !error.message.hasSuffix("--help')"),
       !(error is any CompleteUsageMessage)
-    else { return "" }
+    else { return nil }
     let command = arguments.first.flatMap { name in commands().first { $0.spec.name == name } }
       .map { $0.resolve(arguments.dropFirst()).entry }
-    return " (see '\(command.map { "news \($0.spec.name) --help" } ?? "news --help")')"
+    return "see '\(command.map { "news \($0.spec.name) --help" } ?? "news --help")'"
   }
 
   private static func dispatch(_ arguments: [String], context: Context) async throws -> ExitCode {

@@ -122,8 +122,8 @@ struct ReadStateTests {
     for arguments in [["headlines"], ["feed"]] {
       let result = await harness.run(arguments)
       #expect(result.code == .success)
-      #expect(result.err.contains("news: warning: the read marks in "))
-      #expect(result.err.contains("read.enc"))
+      #expect(result.err.contains("read.enc does not open, so the read marks in it are lost"))
+      #expect(result.err.contains("('news doctor --repair' replaces the file)"))
       #expect(result.out.contains(" 1. "))
     }
     // Never overwritten: it is still what it was.

@@ -56,6 +56,6 @@ struct RecordWarningTests {
     try bytes.write(to: file)
     let second = await harness.run(["feed", "--refresh"], environment: environment)
     #expect(second.err.contains("which sources fail not recorded"), "\(second.err)")
-    #expect(second.err.contains("news sources --failing may be out of date"))
+    #expect(second.err.contains("the list of failing sources may be out of date"))
   }
 }

@@ -130,7 +130,8 @@ struct StoreCommandsTests {
     #expect(result.code == .usage)
     #expect(
       result.err
-        == "news: no article 'xyz'; list some first (news feed, news search, news bookmarks), or pass its id or URL (see 'news show --help')\n"
+        == "news: no article 'xyz' (list some first: news feed, news search, news bookmarks; or "
+        + "pass an id or URL; see 'news show --help')\n"
     )
   }
 

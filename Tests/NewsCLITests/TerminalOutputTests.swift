@@ -89,7 +89,7 @@ struct TerminalOutputTests {
     "every usage error ends with where to read more",
     arguments: [
       (["headlines", "--country", "usa"], "(see 'news headlines --help')"),
-      (["show", "99"], "(see 'news show --help')"),
+      (["show", "99"], "or pass an id or URL; see 'news show --help')"),
       (["search", "x", "--language", "fr"], "(see 'news search --help')"),
       (["nonsense"], "(see 'news --help')"),
     ])

@@ -126,6 +126,28 @@ struct LayeringTests {
     #expect(found.isEmpty, "JSON built outside Rendering: \(found)")
   }
 
+  @Test("no message in NewsCore or FeedParsing names a command: advice is a value NewsCLI words")
+  func adviceWordedInCommandLine() throws {
+    let sources = StoreLayoutTests.sources
+    let paths = try #require(FileManager.default.enumerator(atPath: sources.path))
+      .compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("NewsCLI/") && !$0.hasPrefix("news/") }
+    #expect(paths.count > 100)
+    let commands = try Regex(
+      #"news (headlines|show|feed|sync|search|bookmarks?|read|unread|sources|accounts|doctor|"#
+        + #"download|play|open|send|keys|browse|ignore|help)\b"#)
+    var found: [String] = []
+    for path in paths {
+      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+      for line in text.split(separator: "\n") {
+        let code = line.trimmingCharacters(in: .whitespaces)
+        guard !code.hasPrefix("//"), code.contains("\""), code.contains(commands) else { continue }
+        found.append("\(path): \(code)")
+      }
+    }
+    #expect(found.isEmpty, "a command named outside NewsCLI: \(found)")
+  }
+
   @Test("every try? left in NewsCore is in docs/development.md's list, with its count")
   func documentedTries() throws {
     let page = try String(

@@ -161,14 +161,16 @@ struct StoreDamageTests {
       })
     try damage(main, in: store)
     // Before a repair, reading goes on around it, said once.
-    let said = Recorder<String>()
+    let said = Recorder<StoreDamage>()
     var encrypted = store.store
     encrypted.onSideDamage = { said.record($0) }
     let clock = self.clock
     let reading = ArticleStore(store: encrypted, now: { clock.now })
     #expect(try reading.allArticles().count == 10)
     #expect(try reading.article(id: "a-605") != nil)
-    #expect(said.all.count == 1 && said.all.first?.contains("left out") == true, "\(said.all)")
+    #expect(said.all.count == 1 && said.all.first?.leftOut.contains("left out") == true)
+    #expect(
+      said.all.first?.advice == .repairStore(does: "rebuilds the segment from the parts that read"))
     // Repair keeps all 600: the chunks read, only the main file was lost.
     let (actions, after) = try repair(store)
     #expect(actions.contains { $0.contains("600 of 600 articles kept") }, "\(actions)")

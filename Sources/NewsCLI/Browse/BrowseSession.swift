@@ -104,7 +104,7 @@ final class BrowseSession: Sendable {
     state.keys = shape.keys
     state.countsPolicy = services.configuration.counts
     // Accounts that cannot be read leave their sources out: said in the footer, not hidden.
-    state.message = services.accountSourcesWarning()
+    state.message = services.accountSourcesWarning()?.sentence
     state.home = channels.map { _ in BrowseState.HomeRow(status: "…") }
     state.channelTags = channels.map(\.tags)
     state.gatherers = Set(channels.indices.filter { channels[$0].gathers })
@@ -239,7 +239,7 @@ final class BrowseSession: Sendable {
         Task {
           let counts = await services.info().counts(
             articleID: article.id, deadline: services.countsDeadline())
-          let problem = [counts.likes, counts.comments].compactMap(\.failure).first?.message
+          let problem = [counts.likes, counts.comments].compactMap(\.failure).first?.sentence
           send.yield(
             .counts(
               id: article.id, likes: counts.likes.success, comments: counts.comments.success,
@@ -398,7 +398,7 @@ final class BrowseSession: Sendable {
       try program.open(argument)
       return success
     } catch {
-      return error.message
+      return error.sentence
     }
   }
 
@@ -414,7 +414,7 @@ final class BrowseSession: Sendable {
           separator: ", ")
         if let error = outcomes.compactMap(\.error).first {
           send.yield(
-            .downloaded(id: article.id, done: false, message: "not downloaded: " + error.message))
+            .downloaded(id: article.id, done: false, message: "not downloaded: " + error.sentence))
         } else {
           let verb = outcomes.allSatisfy(\.job.isDone) ? "already downloaded: " : "downloaded: "
           send.yield(.downloaded(id: article.id, done: true, message: verb + names))
@@ -500,6 +500,6 @@ final class BrowseSession: Sendable {
   }
 
   private static func describe(_ error: any Error) -> String {
-    (error as? any NewsError)?.message ?? String(describing: error)
+    (error as? any NewsError)?.sentence ?? String(describing: error)
   }
 }

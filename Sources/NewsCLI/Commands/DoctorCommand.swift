@@ -53,9 +53,7 @@ enum DoctorCommand {
       // A wrong key fails every file for one reason: said once, not once a file.
       let rejected = report.keyRejected
       if let rejected {
-        // This is doctor: the message's pointer to it is dropped.
-        let said = rejected.replacingOccurrences(of: " (see 'news doctor')", with: "")
-        text += style.red("FAILED") + " " + said + " (\(reports.count) files)\n"
+        text += style.red("FAILED") + " " + rejected + " (\(reports.count) files)\n"
       }
       // Where the data and cache directories differ, a file of the cache says so (both have a
       // keycheck).
@@ -66,7 +64,7 @@ enum DoctorCommand {
         let status = report.error == nil ? "ok    " : style.red("FAILED")
         let place = separate && report.path.hasPrefix(cacheDirectory) ? "cache: " : ""
         text += "\(status) \(place)\(report.name) (\(report.bytes) bytes)\n"
-        if let error = report.error { text += "       \(error)\n" }
+        if let error = report.errorSentence { text += "       \(error)\n" }
       }
       if !leftovers.isEmpty {
         text += "\nLeft by an interrupted write (the next write removes them):\n"

@@ -69,7 +69,7 @@ enum DownloadCommand {
       if let error = outcome.error {
         // Said on standard error with --json too (the JSON has it as "error").
         bars.print("")
-        context.warn(error.message)
+        context.warn(error.sentence)
       } else {
         if let warning = outcome.warning {
           bars.print("")

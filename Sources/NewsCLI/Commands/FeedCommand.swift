@@ -74,7 +74,7 @@ enum FeedCommand {
     // Which sources were failing before this run: those failing again are said in one line.
     let failingBefore = service.failures()
     let lists = try services.lists()
-    if let warning = services.accountSourcesWarning() { context.warn(warning) }
+    if let warning = services.accountSourcesWarning() { context.warn(warning.sentence) }
 
     let spinner = Spinner(
       line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
@@ -129,7 +129,7 @@ enum FeedCommand {
         continue
       }
       let fallback = report.status == .stale ? "; showing its cached items" : ""
-      let message = "\(report.error ?? "source \(report.name) failed")\(fallback)"
+      let message = "\(report.errorSentence ?? "source \(report.name) failed")\(fallback)"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
     if !stillFailing.isEmpty {

@@ -5,6 +5,6 @@ import NewsCore
 struct ListNotKeptError: NewsError {
   var underlying: any NewsError
 
-  var message: String { "the list was shown but not kept: \(underlying.message)" }
+  var message: String { "the list was shown but not kept: \(underlying.sentence)" }
   var exitCode: ExitCode { underlying.exitCode }
 }

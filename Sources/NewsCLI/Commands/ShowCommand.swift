@@ -48,7 +48,7 @@ enum ShowCommand {
       let counts = await services.info().counts(
         articleID: article.id, deadline: services.countsDeadline())
       for result in [counts.likes, counts.comments] {
-        if case .failure(let error) = result { context.warn(error.message) }
+        if case .failure(let error) = result { context.warn(error.sentence) }
       }
       likes = counts.likes.success
       comments = counts.comments.success
@@ -67,7 +67,7 @@ enum ShowCommand {
       } catch let error as any NewsError {
         // Asked for, its failure is the command's one error line (said last, after what the
         // feed had); a source's setting makes it a warning.
-        if arguments[Options.full] { failure = error } else { context.warn(error.message) }
+        if arguments[Options.full] { failure = error } else { context.warn(error.sentence) }
       }
     }
 
@@ -77,7 +77,7 @@ enum ShowCommand {
     do {
       enclosures = try lists.enclosures(of: article.id)
     } catch let error as any NewsError {
-      context.warn("enclosures unavailable: " + error.message)
+      context.warn("enclosures unavailable: " + error.sentence)
     }
 
     if arguments[Options.json] {
@@ -102,7 +102,7 @@ enum ShowCommand {
           enclosures: enclosures))
     }
     context.displayed()
-    if let failure { context.fail(failure.message) }
+    if let failure { context.fail(failure.sentence) }
     return failure?.exitCode ?? .success
   }
 }

@@ -44,7 +44,7 @@ enum SourcesCommand {
     let configuration = try context.configuration()
     let services = try context.services()
     let feed = try services.feed()
-    if let warning = services.accountSourcesWarning() { context.warn(warning) }
+    if let warning = services.accountSourcesWarning() { context.warn(warning.sentence) }
     if arguments[Options.failing] {
       return failing(feed.failures(), json: arguments[Options.json], context: context)
     }

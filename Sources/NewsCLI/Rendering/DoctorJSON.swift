@@ -27,7 +27,7 @@ enum DoctorJSON {
                 ("name", .string(report.name)), ("path", .string(report.path)),
                 ("bytes", .int(report.bytes)),
                 ("status", .string(report.error == nil ? "ok" : "error")),
-                ("error", .string(report.error)),
+                ("error", .string(report.errorSentence)),
               ])
             })
         ),

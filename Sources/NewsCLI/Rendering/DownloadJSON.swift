@@ -21,7 +21,7 @@ enum DownloadJSON {
               ("bytes", .int(Int(outcome.bytes))),
               ("resumedFrom", .int(Int(outcome.resumedFrom))),
               ("status", .string(outcome.status)),
-              ("error", .string(outcome.error?.message)),
+              ("error", .string(outcome.error?.sentence)),
             ])
           })
       ),

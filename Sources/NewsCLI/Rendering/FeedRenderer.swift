@@ -136,7 +136,7 @@ struct FeedRenderer {
           ("status", .string(report.status.rawValue)),
           ("fetchedAt", .date(report.fetchedAt)),
           ("expiresAt", .date(report.expiresAt)),
-          ("error", .string(report.error)),
+          ("error", .string(report.errorSentence)),
         ])
       })
     // `text` still holds the head when there was no source at all.

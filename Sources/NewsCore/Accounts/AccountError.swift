@@ -28,16 +28,15 @@ public enum AccountError: NewsError, Equatable {
   public var message: String {
     switch self {
     case .unknown(let name):
-      return "unknown account '\(name)' (news accounts lists them)"
+      return "unknown account '\(name)'"
     case .exists(let name):
-      return "an account named '\(name)' exists already (news accounts remove \(name) first)"
+      return "an account named '\(name)' exists already"
     case .invalidName(let name):
       return "'\(name)' is not a valid account name: use 1 to 32 lower-case letters, digits or '-'"
     case .noPassword(let detail):
       return "no password: \(detail)"
     case .refused(let account):
-      return
-        "account \(account): the server refused the user name or password (news accounts add again with the right one)"
+      return "account \(account): the server refused the user name or password"
     case .wrongShape(let account, let detail):
       return "account \(account): the server's answer is not what its API sends: \(detail)"
     case .status(let account, let code):
@@ -47,10 +46,20 @@ public enum AccountError: NewsError, Equatable {
     case .unsupported(let account, let detail):
       return "account \(account): \(detail)"
     case .unknownSource(let name):
-      return "no account has a source named '\(name)' (news sources lists them)"
+      return "no account has a source named '\(name)'"
     case .badToken(let account):
       return "account \(account): the server refused the edit token it had just given "
         + "(X-Reader-Google-Bad-Token, twice); the marks stay queued for the next sync"
+    }
+  }
+
+  public var advice: Advice? {
+    switch self {
+    case .unknown: .listAccounts
+    case .exists(let name): .removeAccount(name)
+    case .refused: .addAccountAgain
+    case .unknownSource: .listSources
+    default: nil
     }
   }
 

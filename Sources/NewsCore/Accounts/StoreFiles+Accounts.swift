@@ -5,8 +5,8 @@ extension StoreFiles {
     owns: { name in name == StoreLayout.accounts || name.hasPrefix(StoreLayout.accountPrefix) },
     loss: { name in
       if name == StoreLayout.accounts {
-        return "the accounts and passwords in it could not be read; add them again with "
-          + "'news accounts add' (their stored articles, bookmarks and read marks stay)"
+        return "the accounts and passwords in it could not be read; add them again (their "
+          + "stored articles, bookmarks and read marks stay)"
       }
       if name.hasSuffix("-outbox") {
         return "the marks it queued for the account's server could not be read and will not be "

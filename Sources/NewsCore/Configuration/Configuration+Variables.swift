@@ -31,20 +31,20 @@ extension Configuration {
     ("NEWS_HOOK_TIMEOUT", "Seconds one run of a hook may take before it is stopped (default 30)."),
     (
       "NEWS_PLAYER",
-      "The command news play hands an episode's file or URL to (%s places it; default: mpv, else the opener)."
+      "The command an episode's file or URL is played with (%s places it; default: mpv, else the opener)."
     ),
     (
       "NEWS_DOWNLOAD_DIR",
-      "Where news download puts files (default: the XDG download directory, else ~/Downloads)."
+      "Where downloads go (default: the XDG download directory, else ~/Downloads)."
     ),
     (
       "NEWS_DOWNLOAD_NAME",
       "A downloaded file's name: {source} {date} {title} {ext} {id} {n} (default {source}/{date} {title}.{ext})."
     ),
-    ("NEWS_DOWNLOAD_CONCURRENCY", "Files news download fetches at once (default 3)."),
+    ("NEWS_DOWNLOAD_CONCURRENCY", "Files downloaded at once (default 3)."),
     (
       "NEWS_DOWNLOAD_MAX",
-      "The largest file news download accepts: bytes, or 500M, 4G (default 4G)."
+      "The largest file a download accepts: bytes, or 500M, 4G (default 4G)."
     ),
     (
       "NEWS_FULLTEXT_CONCURRENCY",

@@ -27,7 +27,7 @@ public enum DownloadError: NewsError, Equatable {
     case .unsupported(let url):
       return "\(url) is not an http or https URL: not downloaded"
     case .busy(let path):
-      return "\(path) is being downloaded by another news download; try again when it ends"
+      return "\(path) is being downloaded by another news process; try again when it ends"
     }
   }
 

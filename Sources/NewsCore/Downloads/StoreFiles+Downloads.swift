@@ -4,6 +4,6 @@ extension StoreFiles {
     owner: "downloads", owns: { $0 == StoreLayout.downloads },
     loss: { _ in
       "the record of downloads could not be read (files already downloaded stay where they "
-        + "are; 'news download' finds them by name, parts start over)"
+        + "are; downloading again finds them by name, parts start over)"
     })
 }

@@ -3,8 +3,10 @@
 /// Every domain of `NewsCore` has one enum conforming to this protocol; the command line maps them
 /// once, at the top level, to a one-line message on stderr and an exit code.
 public protocol NewsError: Error, Sendable {
-  /// One line, written for a user: what went wrong and, where possible, what to do about it.
+  /// One line, written for a user: what went wrong.
   var message: String { get }
+  /// What to do about it, when there is something: the command line words it after the message.
+  var advice: Advice? { get }
   /// The process exit code this error ends the command with.
   var exitCode: ExitCode { get }
   /// Whether the failure is the network's or the service's, so that stored data may stand in for
@@ -15,4 +17,6 @@ public protocol NewsError: Error, Sendable {
 extension NewsError {
   /// Most failures are not outages.
   public var isOutage: Bool { false }
+  /// Most failures carry no advice beyond their message.
+  public var advice: Advice? { nil }
 }

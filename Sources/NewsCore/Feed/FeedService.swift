@@ -240,7 +240,7 @@ public struct FeedService: Sendable {
       if !failed.isEmpty || !answered.isEmpty {
         let failures = FeedFailures(store: cache)
         noting(
-          "which sources fail", "news sources --failing may be out of date",
+          "which sources fail", "the list of failing sources may be out of date",
           await StoreWriter.run { [failed, answered] in
             Self.attempt { try failures.record(failed: failed, answered: answered, now: current) }
           })
@@ -355,9 +355,10 @@ public struct FeedService: Sendable {
       report.error =
         wait.failing
         ? "source \(source.name): failing run after run; asked again after "
-          + ISO8601.string(from: wait.until) + " ('news feed --refresh' asks now)"
+          + ISO8601.string(from: wait.until)
         : "source \(source.name): the server asked not to be asked again before "
           + ISO8601.string(from: wait.until) + " (Retry-After)"
+      if wait.failing { report.advice = .refreshNow }
       report.status = cached == nil ? .failed : .stale
       return .done(report)
     }
@@ -559,7 +560,8 @@ public struct FeedService: Sendable {
       report.items = Array(stored.prefix(source.maxItems ?? 200)).map(FeedItem.init(article:))
       if source.syncedAt == nil {
         report.status = .failed
-        report.error = "source \(source.name): not synced yet (news sync)"
+        report.error = "source \(source.name): not synced yet"
+        report.advice = .sync
       }
     } catch {
       report.status = .failed

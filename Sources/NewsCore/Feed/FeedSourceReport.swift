@@ -14,6 +14,8 @@ public struct FeedSourceReport: Sendable {
   public var expiresAt: Date?
   /// Why the fetch failed.
   public var error: String?
+  /// What to do about ``error``, when something can be done.
+  public var advice: Advice?
   /// Its items (none when they are packed: ``pack``).
   public var items: [FeedItem]
   /// Its items packed, when the fetch was asked to pack them (``FeedService/fetch(_:refresh:offline:keepingItems:keepingNewItems:packingItems:progress:)``).

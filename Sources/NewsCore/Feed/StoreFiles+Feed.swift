@@ -10,7 +10,7 @@ extension StoreFiles {
       name.hasPrefix(StoreLayout.enclosuresPrefix)
         ? "the episodes and media listed in it could not be read (the next fetch of their feeds "
           + "lists them again)"
-        : "the first-seen times in it could not be read ('feed --since' counts those items from "
+        : "the first-seen times in it could not be read (those items count as first seen at "
           + "their next sighting)"
     })
 }

@@ -20,11 +20,16 @@ public enum FullTextError: NewsError, Equatable {
     case .noLink(let id):
       return "article \(id) has no link to fetch its full text from"
     case .notKept(let id):
-      return "no full text kept for \(id); run 'news show \(id) --full' online first"
+      return "no full text kept for \(id)"
     case .status(let url, let code, let attempts):
       return
         "\(url) answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
     }
+  }
+
+  public var advice: Advice? {
+    if case .notKept(let id) = self { return .fetchFullText(id: id) }
+    return nil
   }
 
   public var exitCode: ExitCode {

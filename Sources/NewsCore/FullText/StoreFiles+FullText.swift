@@ -3,7 +3,7 @@ extension StoreFiles {
   public static let fullTexts = StoreFiles(
     owner: "full texts", owns: { $0.hasPrefix(StoreLayout.fullTextPrefix) },
     loss: { _ in
-      "the full texts kept in it could not be read ('news show --full' fetches them again; "
-        + "search finds them again once kept)"
+      "the full texts kept in it could not be read (an article shown in full fetches its text "
+        + "again; search finds them again once kept)"
     })
 }

@@ -34,7 +34,7 @@ public struct ListService: Sendable {
     let shape = Shape(limit: limit, unreadOnly: unreadOnly)
     if offline {
       guard let result = try stored(key, freshness: .offline, shape: shape) else {
-        throw OfflineError.nothingStored(command: "news headlines")
+        throw OfflineError.nothingStored
       }
       return result
     }
@@ -154,12 +154,13 @@ public struct ListService: Sendable {
     }
   }
 
-  /// The read marks, or none and a warning naming the file that cannot be read: a list is
-  /// shown (and kept) all the same.
+  /// The read marks, or none and a warning: a list is shown (and kept) all the same. A file of
+  /// marks that does not open is told as the store's other damaged files are (once a run).
   func readMarksOrWarning(of ids: [String]) -> (ReadMarks, [String]) {
     do {
       let marks = try store.readMarks(of: ids)
-      return (marks, marks.unreadableFiles.map(ReadMarks.damageWarning))
+      for path in marks.unreadableFiles { store.store.sayDamaged(ReadMarks.damage(path)) }
+      return (marks, [])
     } catch {
       return (
         ReadMarks(),

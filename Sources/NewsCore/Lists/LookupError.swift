@@ -14,16 +14,14 @@ public enum LookupError: NewsError, Equatable {
   public var message: String {
     switch self {
     case .notFound(let reference):
-      return
-        "no article '\(reference)'; list some first (news feed, news search, news bookmarks), or pass its id or URL"
+      return "no article '\(reference)'"
     case .ambiguous(let reference, let candidates):
       let shown = candidates.prefix(10).joined(separator: ", ")
       let more = candidates.count > 10 ? ", … (\(candidates.count - 10) more)" : ""
       return
         "'\(reference)' matches \(candidates.count) articles: \(shown)\(more); type more of the id"
     case .noListing:
-      return
-        "no list has been shown yet; list some first (news feed, news search, news bookmarks), or pass an id or URL"
+      return "no list has been shown yet"
     case .indexOutOfRange(let index, let count):
       return "the last list has \(count) articles; there is no number \(index)"
     case .notAnArticleURL(let reference):
@@ -32,4 +30,11 @@ public enum LookupError: NewsError, Equatable {
   }
 
   public var exitCode: ExitCode { .usage }
+
+  public var advice: Advice? {
+    switch self {
+    case .notFound, .noListing: .listArticlesFirst
+    default: nil
+    }
+  }
 }

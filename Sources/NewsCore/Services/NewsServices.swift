@@ -78,15 +78,17 @@ public struct NewsServices: Sendable {
   /// Why the accounts' sources are left out, when the accounts cannot be read (a damaged
   /// `accounts` or account state file): a warning for the commands that list sources. `nil`
   /// without accounts, or when they read.
-  public func accountSourcesWarning() -> String? {
+  public func accountSourcesWarning() -> Notice? {
     guard StoreDirectory(url: configuration.paths.dataDirectory).exists(StoreLayout.accounts)
     else { return nil }
     do {
       _ = try accounts().states()
       return nil
     } catch {
-      return "your accounts' sources are left out: "
-        + ((error as? any NewsError)?.message ?? "\(error)") + " ('news doctor --repair')"
+      return Notice(
+        "your accounts' sources are left out: "
+          + ((error as? any NewsError)?.message ?? "\(error)"),
+        advice: .repairStore())
     }
   }
 

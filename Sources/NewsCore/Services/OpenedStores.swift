@@ -13,17 +13,17 @@ public final class OpenedStores: Sendable {
 
   private let state = Mutex(State())
   /// Who is told of a damaged side file (``reportDamage(to:)``).
-  private let damageHandler = Mutex<(@Sendable (String) -> Void)?>(nil)
+  private let damageHandler = Mutex<(@Sendable (StoreDamage) -> Void)?>(nil)
 
   /// Tells `handler` of every damaged side file the run's stores meet, once each, as met.
-  public func reportDamage(to handler: @escaping @Sendable (String) -> Void) {
+  public func reportDamage(to handler: @escaping @Sendable (StoreDamage) -> Void) {
     damageHandler.withLock { $0 = handler }
   }
 
   /// Tells the handler of a damaged side file.
-  func damaged(_ message: String) {
+  func damaged(_ damage: StoreDamage) {
     let handler = damageHandler.withLock { $0 }
-    handler?(message)
+    handler?(damage)
   }
 
   /// Nothing opened yet.

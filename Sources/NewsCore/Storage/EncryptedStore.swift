@@ -21,7 +21,7 @@ public struct EncryptedStore: Sendable {
   let checked = CheckedState()
   /// Told once a file, with what is left out, when a side file does not open
   /// (``readSide(_:name:leftOut:)``); the command line says it as a warning.
-  public var onSideDamage: (@Sendable (String) -> Void)?
+  public var onSideDamage: (@Sendable (StoreDamage) -> Void)?
 
   final class CheckedState: Sendable {
     let keyVerified = Mutex(false)
@@ -68,20 +68,27 @@ public struct EncryptedStore: Sendable {
   /// files beside the articles (full texts, enclosures, first-seen times, downloads, bookmarks),
   /// which no command needs whole to go on. Writing such a file still fails: a damaged file is
   /// never replaced.
-  func readSide<T: Decodable>(_ type: T.Type, name: String, leftOut: String) throws -> T? {
+  func readSide<T: Decodable>(
+    _ type: T.Type, name: String, leftOut: String, advice: Advice? = nil
+  ) throws -> T? {
     do {
       return try read(type, name: name)
     } catch let error as StoreError where error.isDamage {
-      sayDamaged(at: url(for: name).path, leftOut: leftOut)
+      sayDamaged(at: url(for: name).path, leftOut: leftOut, advice: advice)
       return nil
     }
   }
 
   /// Tells ``onSideDamage``, once a file, that the file at `path` does not open and what is
   /// left out: what reads around a damaged file (a side file, a segment) says.
-  func sayDamaged(at path: String, leftOut: String) {
-    if checked.damagedSides.withLock({ $0.insert(path).inserted }) {
-      onSideDamage?("\(path) does not open, so \(leftOut)")
+  func sayDamaged(at path: String, leftOut: String, advice: Advice?) {
+    sayDamaged(StoreDamage(path: path, leftOut: leftOut, advice: advice))
+  }
+
+  /// Tells ``onSideDamage`` of `damage`, once a file.
+  func sayDamaged(_ damage: StoreDamage) {
+    if checked.damagedSides.withLock({ $0.insert(damage.path).inserted }) {
+      onSideDamage?(damage)
     }
   }
 

@@ -14,6 +14,8 @@ public enum StoreError: NewsError, Equatable {
   case invalidKey(source: String)
   /// A file system operation failed.
   case io(path: String, operation: String, reason: String)
+  /// A file the store's own records list is missing (a segment its manifest names).
+  case listedButMissing(path: String, listedBy: String)
   /// Another process holds the store's lock and waiting was not asked for.
   case locked(path: String)
   /// The key does not open the store: nothing was written under it.
@@ -41,12 +43,14 @@ public enum StoreError: NewsError, Equatable {
       return "\(source) does not hold a store key: expected 32 bytes in base64 (44 characters)"
     case .io(let path, let operation, let reason):
       return "cannot \(operation) \(path): \(reason)"
+    case .listedButMissing(let path, let listedBy):
+      return "cannot read \(path): it is missing, though \(listedBy) lists it"
     case .locked(let path):
       return "another news process holds the lock \(path); try again later or pass --wait"
     case .wrongKey(let path):
       return
         "the store key does not open \(path): NEWS_STORE_KEY or the key file is not the key this "
-        + "store was written with; nothing was written (see 'news doctor')"
+        + "store was written with; nothing was written"
     case .missingKey(let path):
       return
         "no store key (NEWS_STORE_KEY is not set and the key file is missing) for the store in "
@@ -60,7 +64,7 @@ public enum StoreError: NewsError, Equatable {
     switch self {
     case .undecryptable(let path), .notAStoreFile(let path), .unreadableContent(let path, _),
       .keyFileTooOpen(let path, _), .io(let path, _, _), .locked(let path), .wrongKey(let path),
-      .missingKey(let path), .unsupportedVersion(let path, _):
+      .missingKey(let path), .unsupportedVersion(let path, _), .listedButMissing(let path, _):
       return path
     case .invalidKey:
       return nil
@@ -80,6 +84,14 @@ public enum StoreError: NewsError, Equatable {
   var isUnsupportedVersion: Bool {
     if case .unsupportedVersion = self { return true }
     return false
+  }
+
+  public var advice: Advice? {
+    switch self {
+    case .wrongKey: .examineStore
+    case .listedButMissing: .repairStore()
+    default: nil
+    }
   }
 
   public var exitCode: ExitCode {

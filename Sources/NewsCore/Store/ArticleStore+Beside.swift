@@ -32,7 +32,7 @@ enum BesideKind: CaseIterable {
       case .enclosures: "the episodes and media listed in it are left out"
       case .arrivals: "the first-seen times in it are left out"
       }
-    return what + " ('news doctor --repair' removes it)"
+    return what
   }
 
   /// The shard holding id `id`'s value.
@@ -51,7 +51,8 @@ extension ArticleStore {
     for (shard, members) in Dictionary(grouping: ids, by: BesideKind.shard) {
       guard
         let values = try store.readSide(
-          [String: Value].self, name: kind.fileName(shard), leftOut: kind.leftOut)
+          [String: Value].self, name: kind.fileName(shard), leftOut: kind.leftOut,
+          advice: .repairStore(does: "removes it"))
       else {
         continue
       }
@@ -67,7 +68,8 @@ extension ArticleStore {
     for shard in 0..<BesideKind.shards {
       guard
         let values = try store.readSide(
-          [String: Value].self, name: kind.fileName(shard), leftOut: kind.leftOut)
+          [String: Value].self, name: kind.fileName(shard), leftOut: kind.leftOut,
+          advice: .repairStore(does: "removes it"))
       else {
         continue
       }

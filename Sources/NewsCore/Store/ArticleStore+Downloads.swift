@@ -7,8 +7,8 @@ extension ArticleStore {
   public func downloads() throws -> [String: DownloadRecord] {
     try store.readSide(
       [String: DownloadRecord].self, name: StoreLayout.downloads,
-      leftOut: "what was downloaded is not known ('news doctor --repair' removes it; files on "
-        + "disk stay)") ?? [:]
+      leftOut: "what was downloaded is not known (files on disk stay)",
+      advice: .repairStore(does: "removes it")) ?? [:]
   }
 
   /// Remembers `record` for the enclosure at `url` (`nil` forgets it). With the record damaged

@@ -107,7 +107,7 @@ public struct ArticleStore: Sendable {
           try files.write(listing, name: StoreLayout.lastListing)
         }
         return "\(store.url(for: StoreLayout.lastListing).path) was damaged and is replaced by "
-          + "this list (it only held what the last list showed, for 'news show <n>')"
+          + "this list (it only held what the last list showed, to refer to by number)"
       default:
         throw error
       }

@@ -26,10 +26,11 @@ public struct ReadMarks: Sendable, Equatable {
   /// No marks.
   public init() {}
 
-  /// The warning for the damaged file of marks at `path`.
-  public static func damageWarning(_ path: String) -> String {
-    "the read marks in \(path) cannot be read (damaged): the articles they marked show unread; "
-      + "'news doctor --repair' replaces the file"
+  /// What a damaged file of marks at `path` costs, and what mends it.
+  static func damage(_ path: String) -> StoreDamage {
+    StoreDamage(
+      path: path, leftOut: "the read marks in it are lost: the articles they marked show unread",
+      advice: .repairStore(does: "replaces the file"))
   }
 
   /// How many articles are marked read.

@@ -13,6 +13,8 @@ public struct StoreReport: Sendable {
     public var bytes: Int
     /// Why it does not open, if it does not.
     public var error: String?
+    /// What mends it, when something does.
+    public var advice: Advice?
   }
 
   /// Where the key comes from (`NEWS_STORE_KEY` or the key file), `nil` before there is one.
@@ -66,8 +68,8 @@ public struct StoreReport: Sendable {
             name: StoreLayout.listingIndex, path: files.fileURL(StoreLayout.listingIndex).path,
             bytes: 0,
             error:
-              "missing while listing files remain: rebuilt from them by 'news doctor --repair' "
-              + "(or the next list)"))
+              "missing while listing files remain: rebuilt from them by the next list",
+            advice: .repairStore(does: "rebuilds it")))
       }
     }
     return report
@@ -93,7 +95,8 @@ public struct StoreReport: Sendable {
         files[index].error =
           "an older copy (generation \(read.generation ?? 0); the store's last commit was "
           + "\(head.generation)): put back from a backup or by a sync tool? The segments are read "
-          + "through a manifest rebuilt from them; 'news doctor --repair' writes it again"
+          + "through a manifest rebuilt from them"
+        files[index].advice = .repairStore(does: "writes it again")
       }
     } else if var read = first {
       // A writer may commit between reading the manifest and listing the files: a listed file
@@ -116,8 +119,8 @@ public struct StoreReport: Sendable {
           name: SegmentManifest.fileName, path: store.url(for: SegmentManifest.fileName).path,
           bytes: 0,
           error:
-            "missing: the segments are read through a manifest rebuilt from them; "
-            + "'news doctor --repair' (or the next save) writes it again"))
+            "missing: the segments are read through a manifest rebuilt from them (the next save "
+            + "writes it again)", advice: .repairStore(does: "writes it again")))
     } else {
       return
     }

@@ -21,11 +21,16 @@ extension SubscriptionService {
       case .noSuchRule(let number, let count):
         count == 0
           ? "there is no rule \(number): there are no rules"
-          : "there is no rule \(number): the rules are numbered 1 to \(count) (news ignore list)"
+          : "there is no rule \(number): the rules are numbered 1 to \(count)"
       }
     }
 
     public var exitCode: ExitCode { .usage }
+
+    public var advice: Advice? {
+      if case .noSuchRule(_, let count) = self, count > 0 { return .listIgnoreRules }
+      return nil
+    }
   }
 
   /// The rules, in order (numbered from 1 by `news ignore list`).

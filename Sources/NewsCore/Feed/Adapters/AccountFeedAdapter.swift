@@ -7,6 +7,6 @@ struct AccountFeedAdapter: FeedAdapter {
 
   func items(from data: Data, source: String) throws -> [FeedItem] {
     throw FeedError.undecodable(
-      source: source, detail: "an account's feed is synced from its server (news sync)")
+      source: source, detail: "an account's feed is synced from its server")
   }
 }

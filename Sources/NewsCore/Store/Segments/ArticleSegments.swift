@@ -83,10 +83,8 @@ struct ArticleSegments {
         manifest = fresh
       }
     }
-    throw StoreError.io(
-      path: store.url(for: missingName).path, operation: "read",
-      reason:
-        "it is missing, though the store's segment manifest lists it (see 'news doctor --repair')")
+    throw StoreError.listedButMissing(
+      path: store.url(for: missingName).path, listedBy: "the store's segment manifest")
   }
 
   /// How many manifests a reader goes through while writers compact under it.
@@ -127,9 +125,8 @@ struct ArticleSegments {
     } catch let error as StoreError where error.isDamage {
       store.sayDamaged(
         at: error.path ?? store.url(for: info.mainName).path,
-        leftOut:
-          "the articles of segment \(info.number) of \(provider) in it are left out ('news doctor "
-          + "--repair' rebuilds the segment from the parts that read)")
+        leftOut: "the articles of segment \(info.number) of \(provider) in it are left out",
+        advice: .repairStore(does: "rebuilds the segment from the parts that read"))
       return nil
     }
   }
