@@ -27,6 +27,25 @@ struct ArticleStoreTests {
       fetchedAt: clock.now)
   }
 
+  @Test("the same list shown again, at another time, does not write the last listing again")
+  func lastListingUnchanged() throws {
+    let store = store()
+    let listing = Listing(
+      key: "search", provider: "search", ids: ["a", "b"], totalResults: 2,
+      fetchedAt: Date(timeIntervalSince1970: 1_000))
+    try store.setLastListing(listing)
+    let file = store.store.url(for: StoreLayout.lastListing)
+    let written = try Data(contentsOf: file)
+    var later = listing
+    later.fetchedAt = Date(timeIntervalSince1970: 2_000)
+    try store.setLastListing(later)
+    #expect(try Data(contentsOf: file) == written)
+    var other = later
+    other.ids = ["b", "a"]
+    try store.setLastListing(other)
+    #expect(try store.lastListing()?.listing.ids == ["b", "a"])
+  }
+
   @Test("read marks: set, undone, and outliving their articles while still listed")
   func readMarks() throws {
     let store = store(retention: RetentionPolicy(maximumAge: .seconds(86_400)))

@@ -147,6 +147,39 @@ struct EncryptedStoreTests {
     }
   }
 
+  @Test("writeIfChanged writes nothing when the file holds the same value; a change is written")
+  func writeIfChanged() throws {
+    let store = try store()
+    let sealed = { try Data(contentsOf: store.url(for: "list")) }
+    #expect(try store.writeIfChanged(["a", "b"], name: "list"))
+    let first = try sealed()
+    #expect(try !store.writeIfChanged(["a", "b"], name: "list"))
+    // Sealed again, the bytes would differ (a fresh nonce): the same bytes say nothing was written.
+    #expect(try sealed() == first)
+    #expect(try store.writeIfChanged(["a", "c"], name: "list"))
+    #expect(try store.read([String].self, name: "list") == ["a", "c"])
+    // What counts as the same can be told: here, the same first element.
+    #expect(try !store.writeIfChanged(["a", "d"], name: "list") { $0.first == $1.first })
+    #expect(try store.read([String].self, name: "list") == ["a", "c"])
+  }
+
+  @Test("the key check is read directly: a store of thousands of files is not listed to find it")
+  func keyCheckRead() throws {
+    let store = try store()
+    try store.write(["x"], name: "state")
+    let reopened = try self.store()
+    // A file that is no store file beside the key check: a listing would not mind it, and
+    // the key is proven by the key check alone.
+    try Data("not a store file".utf8).write(to: reopened.url(for: "zzz"))
+    try reopened.verifyKey()
+    try FileManager.default.removeItem(at: reopened.url(for: EncryptedStore.keyCheckName))
+    // Without the key check, another file that opens proves the key.
+    try self.store().verifyKey()
+    let wrong = try self.store(
+      key: StoreKey(bytes: [UInt8](repeating: 7, count: 32), source: "test"))
+    #expect(throws: StoreError.self) { try wrong.verifyKey() }
+  }
+
   @Test("a write interrupted before the rename leaves the old file")
   func interruptedWrite() throws {
     let store = try store()

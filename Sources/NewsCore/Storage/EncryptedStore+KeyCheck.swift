@@ -14,21 +14,31 @@ extension EncryptedStore {
   /// - Throws: ``StoreError/wrongKey(path:)`` when no file opens; nothing has been written then.
   public func verifyKey() throws {
     if checked.keyVerified.withLock({ $0 }) { return }
-    let names = files.names()
+    // The key check first, read directly: the directory (thousands of segment files at a
+    // million articles) is listed only when it is missing or does not open.
     var failed: String?
-    if names.contains(Self.keyCheckName) {
-      do {
-        if try readBytes(Self.keyCheckName) != Self.keyCheckContent {
-          failed = Self.keyCheckName
-        }
-      } catch let error as StoreError {
-        switch error {
-        case .io, .locked: throw error
-        default: failed = Self.keyCheckName
-        }
+    var present = false
+    do {
+      let content = try readBytes(Self.keyCheckName)
+      present = content != nil
+      if let content, content != Self.keyCheckContent { failed = Self.keyCheckName }
+    } catch let error as StoreError {
+      switch error {
+      case .io, .locked: throw error
+      default: (present, failed) = (true, Self.keyCheckName)
       }
     }
-    if failed != nil || !names.contains(Self.keyCheckName), let first = names.first {
+    if !present || failed != nil {
+      try verifyKeyByOtherFiles(failed: failed)
+    }
+    checked.keyVerified.withLock { $0 = true }
+  }
+
+  /// Proves the key with other files when the key check is missing (a store of an earlier
+  /// version) or does not open (`failed`): any that opens will do.
+  private func verifyKeyByOtherFiles(failed: String?) throws {
+    let names = files.names()
+    if let first = names.first {
       // Any other file that opens proves the key, the smallest first (a few at most: with a
       // wrong key none does, and trying every file of a large store would cost its size).
       let others = names.filter { $0 != Self.keyCheckName }
@@ -37,7 +47,6 @@ extension EncryptedStore {
         throw StoreError.wrongKey(path: url(for: failed ?? first).path)
       }
     }
-    checked.keyVerified.withLock { $0 = true }
   }
 
   /// Writes the key check again (after repair removed a damaged one), once the key is proven.

@@ -104,6 +104,26 @@ public struct EncryptedStore: Sendable {
     }
   }
 
+  /// Writes `value` as ``write(_:name:)`` does, unless what `name` holds is the `same` (equal,
+  /// unless told otherwise): a command run again (the same list shown twice) then writes
+  /// nothing. Whether it wrote. (Values are compared, not bytes: the encoder's key order is not
+  /// fixed. What does not decode is replaced, as ``write(_:name:)`` would.)
+  @discardableResult
+  public func writeIfChanged<T: Codable & Equatable>(
+    _ value: T, name: String, same: (T, T) -> Bool = { $0 == $1 }
+  ) throws -> Bool {
+    try withLock {
+      try verifyKey()
+      if let old = try readFile(name, decrypting: true),
+        let held = try? Self.decoder.decode(T.self, from: Data(old)), same(held, value)
+      {
+        return false
+      }
+      try writeBytes(Array(try Self.encoder.encode(value)), name: name)
+      return true
+    }
+  }
+
   /// Encrypts `plaintext` (a record in a format of its own) and atomically replaces `name` with
   /// it, under the store's lock, with the same checks as ``write(_:name:)``.
   func write(bytes plaintext: [UInt8], name: String) throws {
@@ -194,6 +214,9 @@ public struct EncryptedStore: Sendable {
 
   /// The names of the files in the store.
   public func names() -> [String] { files.names() }
+
+  /// Whether some file's name starts with `prefix`, without listing every name.
+  func containsName(withPrefix prefix: String) -> Bool { files.containsName(withPrefix: prefix) }
 
   /// Checks that `name` is authentic (it would decrypt), without decrypting it.
   public func verify(_ name: String) throws {

@@ -40,9 +40,34 @@ struct StoreDirectory: Sendable {
 
   /// The temporary files an interrupted write left behind (`.<name>.enc.tmp-…`), as paths.
   func leftoverTemporaryFiles() -> [String] {
-    files().filter { $0.hasPrefix(".") && $0.contains(Self.fileSuffix + ".tmp-") }.sorted().map {
-      url.appendingPathComponent($0).path
+    entries { $0.first == UInt8(ascii: ".") }
+      .filter { $0.contains(Self.fileSuffix + ".tmp-") }.sorted().map {
+        url.appendingPathComponent($0).path
+      }
+  }
+
+  /// Whether some store file's name starts with `prefix` (without making a string of each of
+  /// the thousands of others: ``entries(where:)``).
+  func containsName(withPrefix prefix: String) -> Bool {
+    let wanted = Array(prefix.utf8)
+    return !entries { $0.starts(with: wanted) }.isEmpty
+  }
+
+  /// The names of the directory's entries whose raw bytes `matches` accepts, read with
+  /// `readdir`: at a million articles the directory holds thousands of segment files, and only
+  /// the few asked for become strings.
+  func entries(where matches: (UnsafeRawBufferPointer) -> Bool) -> [String] {
+    guard let directory = opendir(url.path) else { return [] }
+    defer { closedir(directory) }
+    var found: [String] = []
+    while let entry = readdir(directory) {
+      withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let length = raw.firstIndex(of: 0) ?? raw.count
+        let name = UnsafeRawBufferPointer(rebasing: raw[..<length])
+        if matches(name) { found.append(String(decoding: name, as: UTF8.self)) }
+      }
     }
+    return found
   }
 
   /// Runs `body` holding the directory's exclusive lock (`.lock`), creating the directory (mode

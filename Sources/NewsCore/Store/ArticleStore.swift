@@ -97,7 +97,12 @@ public struct ArticleStore: Sendable {
   @discardableResult
   public func setLastListing(_ listing: Listing) throws -> String? {
     do {
-      try store.write(listing, name: StoreLayout.lastListing)
+      // The same list shown again writes nothing (a search's time is when it ran: not kept).
+      try store.writeIfChanged(listing, name: StoreLayout.lastListing) { held, new in
+        var held = held
+        held.fetchedAt = new.fetchedAt
+        return held == new
+      }
       return nil
     } catch let error as StoreError {
       switch error {

@@ -426,7 +426,7 @@ struct ArticleSegments {
 
   /// Whether files of the earlier format are waiting to be migrated.
   func hasLegacyFiles() -> Bool {
-    store.names().contains { $0.hasPrefix(StoreLayout.legacyArticlesPrefix) }
+    store.containsName(withPrefix: StoreLayout.legacyArticlesPrefix)
   }
 
   /// `records` (older first) with one record an id, the last one winning, those seen before
