@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedParsing
@@ -88,5 +89,53 @@ struct FeedItemPackTests {
           return plain
         })
     #expect(read.etag == "\"v1\"" && read.kept == true && read.freshFor == 600)
+  }
+
+  @Test(
+    "spilled once in its cache entry, the pack reads its items back from it, narrowed or not",
+    arguments: [nil, Set(["id-1", "id-4", "id-5"])] as [Set<String>?])
+  func spilled(keep: Set<String>?) throws {
+    let items = items(7)
+    let entry = FeedCacheEntry(
+      url: "https://example.com/feed", items: [], fetchedAt: Date(timeIntervalSince1970: 1_000),
+      etag: nil, lastModified: nil, kept: true)
+    var pack = FeedItemPack(items)
+    let written = try entry.encoded(with: pack)
+    let reads = Recorder<Int>()
+    pack.spill {
+      reads.record(1)
+      return written
+    }
+    #expect(pack.isSpilled && reads.all.isEmpty)
+    if let keep { pack.filter { keep.contains($0) } }
+    let expected = items.filter { keep?.contains($0.id) ?? true }
+    // Enclosures are held (few items carry some); the rest comes back from the entry.
+    #expect(pack.items == expected)
+    #expect(reads.all.count == 1)
+    // Written again (a cache entry of what is left), the bytes are those of the items.
+    var copy = entry
+    copy.items = expected
+    #expect(try entry.encoded(with: pack) == copy.encoded())
+  }
+
+  @Test("a spilled pack whose entry was replaced by another run's shows none of its items")
+  func spilledEntryReplaced() throws {
+    let entry = FeedCacheEntry(
+      url: "https://example.com/feed", items: [], fetchedAt: Date(timeIntervalSince1970: 1_000),
+      etag: nil, lastModified: nil, kept: true)
+    var other = items(7)
+    other[3].id = "another"
+    let replaced = try entry.encoded(with: FeedItemPack(other))
+    var pack = FeedItemPack(items(7))
+    pack.spill { replaced }
+    #expect(pack.items.isEmpty)
+    var gone = FeedItemPack(items(7))
+    gone.spill { nil }
+    #expect(gone.items.isEmpty && gone.count == 7)
+    // Narrowed first, a pack is never spilled: the entry would not list its positions.
+    var narrowed = FeedItemPack(items(7))
+    narrowed.prefix(3)
+    narrowed.spill { nil }
+    #expect(!narrowed.isSpilled && narrowed.items.count == 3)
   }
 }

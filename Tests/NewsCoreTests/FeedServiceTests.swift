@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -470,6 +471,62 @@ struct FeedServiceTests {
       seen.append(server.requests(to: "/a.json").count)
     }
     #expect(seen == requests)
+  }
+
+  @Test(
+    "back-pressure: with the store's writer behind, no source is asked past twice the requests in flight"
+  )
+  func backPressure() async throws {
+    // One request at a time: two sources may be between their request and their items stored.
+    let transport = HTTPTransport(
+      client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(delay: .zero), timing: .test(),
+      maximumConcurrentRequests: 1, maximumConcurrentRequestsPerHost: 1)
+    #expect(FeedService.pendingSources(transport) == 2)
+    let service = FeedService(
+      transport: transport,
+      cache: EncryptedStore(
+        directory: directory.url.appendingPathComponent("cache"), key: StoreKey.testing(5),
+        randomBytes: SecureRandom.bytes),
+      articles: articleStore(), now: { [clock] in clock.now },
+      deadline: Deadline(
+        .seconds(30), variable: "NEWS_SOURCE_DEADLINE",
+        sleep: { try await TestClock().sleep(for: $0) }))
+    let writerHeld = DispatchSemaphore(value: 0)
+    let released = Mutex(false)
+    let whileHeld = Recorder<String>()
+    for index in 0..<5 {
+      server.route("/feed-\(index).xml") { _ in
+        if !released.withLock({ $0 }) { whileHeld.record("feed-\(index)") }
+        return LoopbackServer.Response(
+          body: Data(
+            """
+            <rss version="2.0"><channel><title>f</title>
+            <item><title>item \(index)</title><link>https://example.com/\(index)</link></item>
+            </channel></rss>
+            """.utf8))
+      }
+    }
+    let sources = (0..<5).map { index in
+      FeedSource(
+        name: "feed-\(index)", url: server.baseURL.appendingPathComponent("feed-\(index).xml"),
+        ttl: .seconds(60), adapter: SyndicationAdapter())
+    }
+    // The writer is held: the first sources' items wait for it.
+    StoreWriter.enqueue { writerHeld.wait() }
+    let run = Task { await service.fetch(sources) }
+    var polls = 0
+    while service.waitingForWriter < 2, polls < 5_000 {
+      polls += 1
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(service.waitingForWriter == 2)
+    // Two asked and waiting: the third is not asked before one of them is stored.
+    #expect(whileHeld.all.count == 2, "\(whileHeld.all)")
+    released.withLock { $0 = true }
+    writerHeld.signal()
+    let reports = await run.value
+    #expect(reports.map(\.status) == Array(repeating: .fresh, count: 5))
+    #expect(server.requests(to: "/feed-4.xml").count == 1)
   }
 
   @Test("a feed's <ttl> and sy:updatePeriod are read as its hint")

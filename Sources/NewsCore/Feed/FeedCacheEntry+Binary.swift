@@ -49,6 +49,19 @@ extension FeedCacheEntry {
     return try writer.checked()
   }
 
+  /// A reader of the compact entry `bytes` at its first item (its id), when it lists `count`
+  /// items; else `nil` (for a pack read back from the entry written with it).
+  static func itemsReader(_ bytes: [UInt8], count: Int) -> BinaryReader? {
+    guard var reader = BinaryReader(bytes, magic: magic) else { return nil }
+    do {
+      try reader.skip(header.fields)
+      guard try reader.integer() == count else { return nil }
+      return reader
+    } catch {
+      return nil
+    }
+  }
+
   /// Decodes an entry in either format: compact, or the JSON of earlier versions.
   static func decode(_ bytes: [UInt8]) throws -> FeedCacheEntry {
     let current = BinaryReader(bytes, magic: magic)

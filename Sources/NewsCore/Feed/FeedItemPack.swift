@@ -7,7 +7,9 @@ import Foundation
 ///
 /// `news feed --refresh` of 1,000 feeds holds 50,000 items from the first answer to the last;
 /// packed, an item costs the bytes of its text rather than a value of ten strings. Narrowing
-/// (``filter(_:)``, ``prefix(_:)``) keeps the bytes and forgets positions.
+/// (``filter(_:)``, ``prefix(_:)``) keeps the bytes and forgets positions. Once the items are in
+/// the source's cache entry, the bytes are let go (``spill(reading:)``) and read back from it
+/// when the source is shown: the run then holds only the ids of what it shows.
 public struct FeedItemPack: Sendable {
   /// The magic of the packed bytes (never written to disk).
   private static let magic = "NFP1"
@@ -18,8 +20,10 @@ public struct FeedItemPack: Sendable {
   private var sources: [String]
   /// Where each item in is among those packed, ascending.
   private var positions: [Int]
-  /// Every item packed but its id and source, in order.
-  private let bytes: [UInt8]
+  /// Every item packed but its id and source, in order, or where to read them back.
+  private var storage: Storage
+  /// How many items were packed (what a cache entry read back must list).
+  private let packed: Int
   /// The enclosures of the items that carry some, by position (few items do).
   private let enclosures: [Int: [Enclosure]]
 
@@ -32,11 +36,48 @@ public struct FeedItemPack: Sendable {
       if !item.enclosures.isEmpty { enclosures[position] = item.enclosures }
     }
     // Exactly as long as the items: a writer's buffer grows by doubling.
-    bytes = Array(writer.bytes[...])
+    storage = .held(Array(writer.bytes[...]))
+    packed = items.count
     ids = items.map(\.id)
     sources = items.map(\.source)
     positions = Array(items.indices)
     self.enclosures = enclosures
+  }
+
+  /// Where the packed items are.
+  private enum Storage: Sendable {
+    /// Held: each item's fields (``itemLayout``) after the pack's magic.
+    case held([UInt8])
+    /// Let go: the bytes of the cache entry that lists every item packed, each after its id
+    /// and source, read back by the closure (`nil` when it cannot be).
+    case spilled(@Sendable () -> [UInt8]?)
+  }
+
+  /// Lets the packed bytes go, to be read back by `read`: the bytes of a cache entry written
+  /// with every item of this pack (``FeedCacheEntry/encoded(with:)``, the pack whole). An entry
+  /// that no longer lists these items (another run replaced it meanwhile) reads as none.
+  mutating func spill(reading read: @escaping @Sendable () -> [UInt8]?) {
+    guard case .held = storage, positions.count == packed else { return }
+    storage = .spilled(read)
+  }
+
+  /// Whether the bytes were let go.
+  var isSpilled: Bool {
+    if case .spilled = storage { return true }
+    return false
+  }
+
+  /// A reader at the first item, and whether each item comes after its id and source (a cache
+  /// entry's); `nil` when the items cannot be read back.
+  private func itemReader() -> (reader: BinaryReader, interleaved: Bool)? {
+    switch storage {
+    case .held(let bytes):
+      return BinaryReader(bytes, magic: Self.magic).map { ($0, false) }
+    case .spilled(let read):
+      guard let entry = read(), let reader = FeedCacheEntry.itemsReader(entry, count: packed)
+      else { return nil }
+      return (reader, true)
+    }
   }
 
   /// How many items are in.
@@ -117,6 +158,17 @@ public struct FeedItemPack: Sendable {
     return item
   }
 
+  /// Moves `reader` past a cache entry's id and source before an item (when `interleaved`),
+  /// and answers the id.
+  private static func skipPrefix(_ reader: inout BinaryReader, _ interleaved: Bool)
+    throws(BinaryReader.Malformed) -> String?
+  {
+    guard interleaved else { return nil }
+    let id = try reader.string()
+    try reader.skipString()
+    return id
+  }
+
   /// Moves `reader` past an item ``write(_:to:)`` wrote.
   private static func skipItem(_ reader: inout BinaryReader) throws(BinaryReader.Malformed) {
     try reader.skip(itemLayout.fields)
@@ -126,25 +178,27 @@ public struct FeedItemPack: Sendable {
   /// source), their bytes copied rather than decoded.
   func write(to writer: inout BinaryWriter) {
     writer.integer(ids.count)
-    guard var reader = BinaryReader(bytes, magic: Self.magic) else {
-      return writer.fail("a pack without its magic")
+    guard var (reader, interleaved) = itemReader() else {
+      return writer.fail("a pack whose items do not read back")
     }
     var next = 0
     var position = 0
     while next < positions.count {
-      let start = reader.offset
       // Bytes this type wrote itself: they read back, or the record is refused (its count is
       // written already), never cut short.
-      do {
+      do throws(BinaryReader.Malformed) {
+        let id = try Self.skipPrefix(&reader, interleaved)
+        let start = reader.offset
         try Self.skipItem(&reader)
+        if positions[next] == position {
+          guard id == nil || id == ids[next] else { throw BinaryReader.Malformed(detail: "ids") }
+          writer.string(ids[next])
+          writer.string(sources[next])
+          writer.raw(reader.bytes(start..<reader.offset))
+          next += 1
+        }
       } catch {
         return writer.fail("a pack that does not read back (\(error.detail))")
-      }
-      if positions[next] == position {
-        writer.string(ids[next])
-        writer.string(sources[next])
-        writer.raw(bytes[start..<reader.offset])
-        next += 1
       }
       position += 1
     }
@@ -152,17 +206,20 @@ public struct FeedItemPack: Sendable {
 
   /// The items in, decoded, in order.
   public var items: [FeedItem] {
-    guard var reader = BinaryReader(bytes, magic: Self.magic) else { return [] }
+    guard var (reader, interleaved) = itemReader() else { return [] }
     var items: [FeedItem] = []
     items.reserveCapacity(ids.count)
     var next = 0
     var position = 0
-    // Bytes this type wrote itself: they always read back.
+    // Bytes this type wrote itself (held, or in the entry written with them): they read back.
     while next < positions.count, !reader.isAtEnd {
       do {
+        let id = try Self.skipPrefix(&reader, interleaved)
         if positions[next] != position {
           try Self.skipItem(&reader)
         } else {
+          // An entry replaced meanwhile lists other items: none is taken for another.
+          guard id == nil || id == ids[next] else { return [] }
           var item = try Self.readItem(id: ids[next], source: sources[next], from: &reader)
           item.enclosures = enclosures[position] ?? []
           items.append(item)

@@ -166,9 +166,19 @@ public struct FeedService: Sendable {
         toFetch.append((index, source, report, cached))
       }
     }
+    // Back-pressure: a source counts from its request until its items are stored, and no more
+    // than twice the requests in flight count at once. When a thousand answers arrive together
+    // and the store's writer falls behind, fetching waits for it, rather than the items of
+    // hundreds of sources waiting in memory (a refresh at any arrival rate stays this size).
+    let inFlight = ConcurrencyLimiter(
+      total: Self.pendingSources(transport), perHost: Self.pendingSources(transport))
     return await withTaskGroup(of: (Int, FeedSourceReport).self) { group in
       for (index, source, report, cached) in toFetch {
-        group.addTask { (index, await fetch(source, report: report, cached: cached)) }
+        group.addTask {
+          await inFlight.run(host: "") {
+            (index, await fetch(source, report: report, cached: cached))
+          }
+        }
       }
       var revalidated: [String: Date] = [:]
       var asked: [String: Date] = [:]
@@ -272,6 +282,16 @@ public struct FeedService: Sendable {
       return finished
     }
   }
+
+  /// How many sources may be between their request and their items stored at once: twice the
+  /// requests in flight, so that a source pausing between retries or waiting for the writer
+  /// never keeps the network idle.
+  static func pendingSources(_ transport: HTTPTransport) -> Int {
+    2 * transport.maximumConcurrentRequests
+  }
+
+  /// How many sources wait for the store's writer now (tests watch the back-pressure with it).
+  var waitingForWriter: Int { batcher?.pendingCount ?? 0 }
 
   /// `nil` when `work` succeeded, else what it threw.
   static func attempt(_ work: () throws -> Void) -> (any Error)? {
@@ -431,6 +451,13 @@ public struct FeedService: Sendable {
     report.newItemIDs = pack.ids.filter { !known.contains($0) }
     report.newItems = report.newItemIDs.count
     var shown = pack
+    if notCached == nil {
+      // In the entry now: the run holds their ids, and reads the rest back to show them (a
+      // thousand sources' items held to the end cost more than reading them back).
+      shown.spill { [cache] in
+        do { return try cache.readBytes(name) } catch { return nil }
+      }
+    }
     if let maxItems = source.maxItems { shown.prefix(maxItems) }
     report.items = []
     report.pack = shown

@@ -18,8 +18,18 @@ final class KeepBatcher: @unchecked Sendable {
   private var pending: [Request] = []
   private var draining = false
 
+  /// The most sources one commit keeps: what a commit holds decoded, whatever waits.
+  static let maximumBatch = 64
+
   init(store: ArticleStore) {
     self.store = store
+  }
+
+  /// How many sources wait for a commit (tests watch the back-pressure with it).
+  var pendingCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return pending.count
   }
 
   /// Keeps the `items` of `provider` as articles with the others waiting; `nil` once stored,
@@ -39,8 +49,9 @@ final class KeepBatcher: @unchecked Sendable {
   private func drain() {
     while true {
       lock.lock()
-      let batch = pending
-      pending = []
+      // At most `maximumBatch` sources a commit: a commit decodes its batch's items at once.
+      let batch = Array(pending.prefix(Self.maximumBatch))
+      pending.removeFirst(batch.count)
       if batch.isEmpty { draining = false }
       lock.unlock()
       guard !batch.isEmpty else { return }

@@ -25,6 +25,14 @@ actor ConcurrencyLimiter {
     }
   }
 
+  /// Runs `body`, which cannot fail, once a slot for `host` is free.
+  nonisolated func run<T: Sendable>(host: String, _ body: () async -> T) async -> T {
+    await acquire(host)
+    let value = await body()
+    await release(host)
+    return value
+  }
+
   /// How many callers wait for a slot (for tests that prove the bound without a clock).
   var waitingCount: Int { waiting.count }
 

@@ -18,6 +18,8 @@ public struct HTTPTransport: Sendable {
   private var observer: (@Sendable (RequestMetrics) -> Void)?
   private let onRetry: (@Sendable (RetryNotice) -> Void)?
   private let limiter: ConcurrencyLimiter
+  /// How many requests run at once, in all.
+  public let maximumConcurrentRequests: Int
 
   /// Creates a transport: `timing` measures attempts, pauses between them and waits out the
   /// timeout.
@@ -33,6 +35,7 @@ public struct HTTPTransport: Sendable {
     self.timeout = timeout
     self.timing = timing
     self.observer = observer
+    self.maximumConcurrentRequests = max(1, maximumConcurrentRequests)
     limiter = ConcurrencyLimiter(
       total: maximumConcurrentRequests, perHost: maximumConcurrentRequestsPerHost)
   }

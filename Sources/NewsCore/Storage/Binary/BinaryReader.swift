@@ -26,6 +26,9 @@ struct BinaryReader {
   /// Where the next read starts.
   var offset: Int { index }
 
+  /// The bytes in `range` (offsets earlier reads returned), as they are.
+  func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+
   /// Moves to `offset` (one that an earlier read returned).
   mutating func seek(to offset: Int) { index = min(max(offset, 0), bytes.count) }
 
