@@ -69,7 +69,7 @@ measure() {
   done | python3 -c "
 import sys, statistics
 rows = [list(map(float, line.split())) for line in sys.stdin if line.strip()]
-print(statistics.median(u + s for u, s, _ in rows), statistics.median(m for _, _, m in rows))
+print(round(statistics.median(u + s for u, s, _ in rows), 2), statistics.median(m for _, _, m in rows))
 " >"$work/m-$feeds-$label"
 }
 cpu() { cut -d' ' -f1 "$work/m-$1-$2"; }
@@ -89,7 +89,8 @@ if [ "$profile" = 1 ]; then
   command -v perf >/dev/null || { echo "--profile needs perf (apt-get install linux-perf)" >&2; exit 1; }
   rm -f "$work/home-1000"/*.enc
   NEWS_HOME="$work/home-1000" perf record -q -g -o "$work/perf.data" "$news" feed --refresh >/dev/null 2>&1
-  perf report -i "$work/perf.data" --no-children --sort symbol --stdio 2>/dev/null \
+  echo
+  perf report -i "$work/perf.data" --children --sort symbol --stdio 2>/dev/null \
     | python3 Benchmarks/stages.py
 fi
 

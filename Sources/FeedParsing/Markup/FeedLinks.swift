@@ -57,7 +57,17 @@ package enum FeedLinks {
   /// Whether `text` is an absolute URI (`https://…`, `tag:…`, `urn:…`): a `guid` or `id` that
   /// is one stands in for a missing link, as feedparser reads it.
   package static func isAbsolute(_ text: String) -> Bool {
-    hasScheme(text) && !text.contains(where: \.isWhitespace)
+    guard hasScheme(text) else { return false }
+    // Most links are ASCII: their bytes are looked at, not their characters' properties.
+    var ascii = true
+    for byte in text.utf8 {
+      if byte >= 0x80 {
+        ascii = false
+        break
+      }
+      if ASCIIWhitespace.contains(byte) { return false }
+    }
+    return ascii || !text.contains(where: \.isWhitespace)
   }
 
   /// Whether `link` is an absolute http(s) URL (one a reader could open).

@@ -546,6 +546,7 @@ package struct FeedDocumentParser {
 
   /// The text on one line, white space runs made one space; `nil` when blank.
   package static func line(_ text: String) -> String? {
+    if let ascii = ASCIIWhitespace.collapsed(text) { return ascii.isEmpty ? nil : ascii }
     let words = text.split(whereSeparator: \.isWhitespace)
     return words.isEmpty ? nil : words.joined(separator: " ")
   }

@@ -166,10 +166,15 @@ public struct EncryptedStore: Sendable {
     }
 
     /// Encrypts `plaintext` as the new file `name`, which must not exist yet (a segment file:
-    /// numbers are never reused, so there is nothing to check first).
+    /// numbers are never reused, so there is nothing to check first). Its data is on disk when
+    /// this returns; its name is once ``syncDirectory()`` has run (a commit runs it once for
+    /// all the files it made, before the manifest that lists them).
     func create(bytes plaintext: [UInt8], name: String) throws {
-      try store.writeBytes(plaintext, name: name)
+      try store.writeBytes(plaintext, name: name, syncingDirectory: false)
     }
+
+    /// Makes the names of the files made so far durable: one sync of the directory.
+    func syncDirectory() { store.files.sync() }
 
     /// Replaces (or, for `nil`, removes) several files, each atomically, with one sync of the
     /// directory for them all: the read marks' files a merge changes.

@@ -52,6 +52,8 @@ struct ArticleSegments {
   /// Writes `manifest`: the commit point of a save, a compaction, a migration or a repair;
   /// then the head, with its generation.
   func commit(_ manifest: SegmentManifest, in files: EncryptedStore.Transaction) throws {
+    // The segment files made for it are named on disk before the manifest that lists them.
+    files.syncDirectory()
     var manifest = manifest
     let generation = (manifest.generation ?? 0) + 1
     manifest.generation = generation
