@@ -63,10 +63,16 @@ struct ChannelReaderTests {
     // Nothing stored yet: the sources say so.
     let empty = Recorder<(Int, ChannelRow)>()
     await reader.home { empty.record(($0, $1)) }
-    #expect(empty.all.first { $0.0 == 1 }?.1.status == "never fetched")
+    #expect(empty.all.first { $0.0 == 1 }?.1.status == .neverFetched)
     // Fetched once, one item read, one bookmarked.
     let one = try #require(try await reader.contents(1, offline: false))
     #expect(one.total == 2 && one.unread == 2)
+    #expect(one.heading == .source("one"))
+    if case .feed(.fresh, let fetchedAt) = one.freshness {
+      #expect(fetchedAt != nil)
+    } else {
+      Issue.record("a source's answer says how it was had: \(one.freshness)")
+    }
     let lists = try services.lists()
     _ = try lists.mark([one.articles[0].id], read: true)
     _ = try lists.bookmark([one.articles[1]])
@@ -78,9 +84,9 @@ struct ChannelReaderTests {
     #expect(byIndex[1]?.unread == 1)
     #expect(byIndex[1]?.total == 2)
     #expect(byIndex[2]?.unread == 1 && byIndex[2]?.total == 1)
-    #expect(byIndex[0] == ChannelRow(unread: 2, total: 2, status: "stored"))
-    #expect(byIndex[3] == ChannelRow(unread: 2, total: 3, status: "stored"))
-    #expect(byIndex[4] == ChannelRow(unread: 1, total: 1, status: "stored"))
+    #expect(byIndex[0] == ChannelRow(unread: 2, total: 2, status: .stored))
+    #expect(byIndex[3] == ChannelRow(unread: 2, total: 3, status: .stored))
+    #expect(byIndex[4] == ChannelRow(unread: 1, total: 1, status: .stored))
     // The gathering rows come after every source's.
     #expect(rows.all.map(\.0) == [1, 2, 0, 3, 4])
   }
@@ -96,7 +102,7 @@ struct ChannelReaderTests {
     _ = try services.lists().mark([one.articles[0].id], read: true)
 
     let gathered = try #require(try await all.contents(0, offline: false))
-    #expect(gathered.heading == "All unread")
+    #expect(gathered.heading == .allUnread)
     #expect(gathered.articles.map(\.title) == ["two-1", "one-2"])
 
     let unread = ChannelReader(

@@ -157,7 +157,8 @@ final class BrowseSession: Sendable {
       case .loaded(let channel, let contents, let final):
         if let warning = contents.warnings.first, state.message == nil { state.message = warning }
         state.updateRow(
-          channel, unread: contents.unread, total: contents.total, status: contents.freshness,
+          channel, unread: contents.unread, total: contents.total,
+          status: contents.freshness.text(now: context.timing.now()),
           loading: !final)
         // The last list of a reload answered: the gathering lists are counted again.
         if final, !state.gatherers.contains(channel), !state.home.contains(where: \.loading) {
@@ -165,7 +166,9 @@ final class BrowseSession: Sendable {
         }
         guard channel == state.channel, state.screen != .home else { continue }
         effects += state.loaded(
-          heading: contents.heading, freshness: contents.freshness, articles: contents.articles,
+          heading: contents.heading.text,
+          freshness: contents.freshness.text(now: context.timing.now()),
+          articles: contents.articles,
           read: contents.read, bookmarked: contents.bookmarked,
           withFullText: contents.withFullText, withMedia: contents.withMedia,
           downloaded: contents.downloaded, showsFullText: contents.showsFullText)
@@ -179,12 +182,17 @@ final class BrowseSession: Sendable {
         // gather the others' items are counted again every time.
         if row.failed {
           state.updateRow(
-            channel, unread: nil, total: nil, status: "failed: " + row.status, failed: true)
-          if channel == state.channel, state.screen != .home { state.failed(row.status) }
+            channel, unread: nil, total: nil,
+            status: "failed: " + row.status.text(now: context.timing.now()), failed: true)
+          if channel == state.channel, state.screen != .home {
+            state.failed(row.status.text(now: context.timing.now()))
+          }
         } else if state.gatherers.contains(channel)
           || (state.home.indices.contains(channel) && state.home[channel].status == "…")
         {
-          state.updateRow(channel, unread: row.unread, total: row.total, status: row.status)
+          state.updateRow(
+            channel, unread: row.unread, total: row.total,
+            status: row.status.text(now: context.timing.now()))
         }
       case .fullText(let id, let article, let problem):
         if let article {

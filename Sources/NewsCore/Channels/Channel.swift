@@ -21,6 +21,17 @@ public enum Channel: Sendable {
     }
   }
 
+  /// What it is called above its items (a provider's list is named by its query once asked).
+  var heading: ChannelHeading {
+    switch self {
+    case .provider(let provider): .provider(provider.name)
+    case .feed(let source): .source(source.name)
+    case .allUnread: .allUnread
+    case .bookmarks: .bookmarks
+    case .tag(let tag): .tag(tag)
+    }
+  }
+
   /// Whether it gathers items of the other lists (answered from the store: there is nothing
   /// to fetch for it).
   public var gathers: Bool {

@@ -3,10 +3,10 @@ import Foundation
 /// What one channel holds now: its heading, how fresh, the items a reader shows with their
 /// read and bookmark state, and its counts (counted once, here).
 public struct ChannelContents: Sendable, Equatable {
-  /// `Source hn`, `Top headlines · us`, `All unread`.
-  public var heading: String
-  /// `fresh`, `cached, 5 min ago`, `stored`.
-  public var freshness: String
+  /// What it is called (`Source hn`, `All unread`, as the reader words it).
+  public var heading: ChannelHeading
+  /// Where its items came from (`fresh`, `cached, 5 min ago`, `stored`).
+  public var freshness: ChannelStatus
   /// The items shown: every one, or only the unread ones when the reader asked for that.
   public var articles: [Article]
   /// The ids of the read ones.
@@ -42,16 +42,15 @@ public struct ChannelRow: Sendable, Equatable {
   public var unread: Int?
   /// Items, when known.
   public var total: Int?
-  /// `fresh`, `stored`, `never fetched`, `failed: …`, `unreadable: …`.
-  public var status: String
+  /// Where its items came from, or why there are none.
+  public var status: ChannelStatus
   /// Whether the status is a failure.
-  public var failed: Bool
+  public var failed: Bool { status.failed }
 
   /// Creates a row.
-  public init(unread: Int?, total: Int?, status: String, failed: Bool = false) {
+  public init(unread: Int?, total: Int?, status: ChannelStatus) {
     self.unread = unread
     self.total = total
     self.status = status
-    self.failed = failed
   }
 }

@@ -21,15 +21,15 @@ extension ChannelReader {
         // Offline, a failure is the store's or the cache's: what was kept cannot be read.
         report(
           index,
-          ChannelRow(unread: nil, total: nil, status: "unreadable: " + Self.describe(error)))
+          ChannelRow(unread: nil, total: nil, status: .unreadable(Self.describe(error))))
         continue
       }
       guard let raw else {
         if case .feed(let source) = channels[index], let failure = failures[source.name] {
           report(
-            index, ChannelRow(unread: nil, total: nil, status: failure.error, failed: true))
+            index, ChannelRow(unread: nil, total: nil, status: .failing(failure.error)))
         } else {
-          report(index, ChannelRow(unread: nil, total: nil, status: "never fetched"))
+          report(index, ChannelRow(unread: nil, total: nil, status: .neverFetched))
         }
         continue
       }
@@ -52,20 +52,20 @@ extension ChannelReader {
         do {
           guard let contents = try await contents(index, offline: true) else { continue }
           report(
-            index, ChannelRow(unread: contents.unread, total: contents.total, status: "stored"))
+            index, ChannelRow(unread: contents.unread, total: contents.total, status: .stored))
         } catch {
           report(
             index,
-            ChannelRow(unread: nil, total: nil, status: "unreadable: " + Self.describe(error)))
+            ChannelRow(unread: nil, total: nil, status: .unreadable(Self.describe(error))))
         }
         continue
       }
       let raw = Raw(
-        heading: channels[index].name, freshness: "stored", articles: gathered.uniquedByID())
+        heading: channels[index].heading, freshness: .stored, articles: gathered.uniquedByID())
       var allUnread = false
       if case .allUnread = channels[index] { allUnread = true }
       let contents = shaped(raw, allUnread: allUnread, marks: false)
-      report(index, ChannelRow(unread: contents.unread, total: contents.total, status: "stored"))
+      report(index, ChannelRow(unread: contents.unread, total: contents.total, status: .stored))
     }
   }
 }

@@ -14,12 +14,11 @@ public struct ChannelReader: Sendable {
   /// Every list newest first (undated last), `NEWS_BROWSE_ORDER=newest`, the default; else each
   /// as its source lists it (All unread and tags newest first whatever).
   let newestFirst: Bool
-  let now: @Sendable () -> Date
 
   /// A channel's items before read state is applied.
   struct Raw {
-    var heading: String
-    var freshness: String
+    var heading: ChannelHeading
+    var freshness: ChannelStatus
     var articles: [Article]
     /// The items this answer stored first (a feed source's reload): what a newItem hook runs
     /// for.
@@ -37,7 +36,6 @@ public struct ChannelReader: Sendable {
     self.query = query
     self.unreadOnly = unreadOnly
     newestFirst = services.configuration.newestFirst
-    now = services.dependencies.timing.now
   }
 
   /// What channel `index` holds: from the store only with `offline` (`nil` when nothing is
@@ -106,11 +104,9 @@ public struct ChannelReader: Sendable {
       } catch is OfflineError {
         return nil
       }
-      let freshness =
-        result.freshness.label(fetchedAt: result.list.fetchedAt, now: now(), withReason: true)
-        ?? "fresh"
       return Raw(
-        heading: provider.heading(for: query), freshness: freshness,
+        heading: .provider(provider.heading(for: query)),
+        freshness: .list(result.freshness, fetchedAt: result.list.fetchedAt),
         articles: result.list.articles)
     case .feed(let source):
       let report = try await feed.get().fetch([source], refresh: refresh, offline: offline).first
@@ -118,25 +114,21 @@ public struct ChannelReader: Sendable {
         if report?.neverFetched == true || report == nil { return nil }
         throw ChannelError.failed(report?.error ?? "source \(source.name) failed")
       }
-      var freshness = report.status.rawValue
-      if let fetchedAt = report.fetchedAt, report.status != .fresh {
-        freshness += ", " + RelativeTime.describe(fetchedAt, now: now())
-      }
       return Raw(
-        heading: "Source " + source.name, freshness: freshness,
+        heading: .source(source.name), freshness: .feed(report.status, fetchedAt: report.fetchedAt),
         articles: report.items.map(\.article).uniquedByID(), newItems: report.newItemList)
     case .bookmarks:
       return Raw(
-        heading: "Bookmarks", freshness: "stored",
+        heading: .bookmarks, freshness: .stored,
         articles: try lists.get().bookmarks(limit: nil).list.articles)
     case .allUnread:
       let gathered = try await gather { !$0.gathers }
-      return Raw(heading: "All unread", freshness: "stored", articles: gathered)
+      return Raw(heading: .allUnread, freshness: .stored, articles: gathered)
     case .tag(let tag):
       let gathered = try await gather {
         if case .feed(let source) = $0 { source.tags.contains(tag) } else { false }
       }
-      return Raw(heading: "Tag " + tag, freshness: "stored", articles: gathered)
+      return Raw(heading: .tag(tag), freshness: .stored, articles: gathered)
     }
   }
 
