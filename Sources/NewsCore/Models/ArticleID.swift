@@ -8,15 +8,17 @@ public enum ArticleID {
   ///
   /// `https://www.cnn.com/2020/07/20/us/index.html` → `www.cnn.com-2020-07-20-us-index.html`.
   public static func derive(fromURL url: String) -> String {
-    var rest = Substring(url)
+    var start = url.startIndex
     if let separator = url.firstRange(of: "://"),
       isScheme(url[url.startIndex..<separator.lowerBound])
     {
-      rest = url[separator.upperBound...]
+      start = separator.upperBound
     }
-    var id = String.UnicodeScalarView()
-    id.append(contentsOf: rest.unicodeScalars.lazy.map { $0 == "/" ? "-" : $0 })
-    return String(id)
+    // `/` is one byte in UTF-8 and never part of another character's bytes: replaced in the
+    // bytes, the rest of the text stays as it is.
+    var id = Array(url.utf8[start...])
+    for index in id.indices where id[index] == UInt8(ascii: "/") { id[index] = UInt8(ascii: "-") }
+    return String(decoding: id, as: UTF8.self)
   }
 
   /// `url` as the feed's id rule reads it: what makes one link look like two is taken away
