@@ -178,9 +178,10 @@ public struct FeedItemPack: Sendable {
   /// source), their bytes copied rather than decoded.
   func write(to writer: inout BinaryWriter) {
     writer.integer(ids.count)
-    guard var (reader, interleaved) = itemReader() else {
+    guard let (first, interleaved) = itemReader() else {
       return writer.fail("a pack whose items do not read back")
     }
+    var reader = first
     var next = 0
     var position = 0
     while next < positions.count {
@@ -206,7 +207,8 @@ public struct FeedItemPack: Sendable {
 
   /// The items in, decoded, in order.
   public var items: [FeedItem] {
-    guard var (reader, interleaved) = itemReader() else { return [] }
+    guard let (first, interleaved) = itemReader() else { return [] }
+    var reader = first
     var items: [FeedItem] = []
     items.reserveCapacity(ids.count)
     var next = 0

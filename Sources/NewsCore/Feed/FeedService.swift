@@ -175,7 +175,7 @@ public struct FeedService: Sendable {
     return await withTaskGroup(of: (Int, FeedSourceReport).self) { group in
       for (index, source, report, cached) in toFetch {
         group.addTask {
-          await inFlight.run(host: "") {
+          await inFlight.runUnfailing(host: "") {
             (index, await fetch(source, report: report, cached: cached))
           }
         }

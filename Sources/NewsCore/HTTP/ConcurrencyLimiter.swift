@@ -26,7 +26,7 @@ actor ConcurrencyLimiter {
   }
 
   /// Runs `body`, which cannot fail, once a slot for `host` is free.
-  nonisolated func run<T: Sendable>(host: String, _ body: () async -> T) async -> T {
+  nonisolated func runUnfailing<T: Sendable>(host: String, _ body: () async -> T) async -> T {
     await acquire(host)
     let value = await body()
     await release(host)
