@@ -474,15 +474,15 @@ struct FeedServiceTests {
   }
 
   @Test(
-    "back-pressure: with the store's writer behind, no source is asked past twice the requests in flight"
-  )
+    "back-pressure: with the store's writer behind, no source is asked past twice the requests in flight",
+    .timeLimit(.minutes(1)))
   func backPressure() async throws {
     // One request at a time: two sources may be between their request and their items stored.
     let transport = HTTPTransport(
       client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(delay: .zero), timing: .test(),
       maximumConcurrentRequests: 1, maximumConcurrentRequestsPerHost: 1)
     #expect(FeedService.pendingSources(transport) == 2)
-    let service = FeedService(
+    var service = FeedService(
       transport: transport,
       cache: EncryptedStore(
         directory: directory.url.appendingPathComponent("cache"), key: StoreKey.testing(5),
@@ -511,14 +511,17 @@ struct FeedServiceTests {
         name: "feed-\(index)", url: server.baseURL.appendingPathComponent("feed-\(index).xml"),
         ttl: .seconds(60), adapter: SyndicationAdapter())
     }
-    // The writer is held: the first sources' items wait for it.
+    // The writer is held: the first sources' items wait for it, and say so as they queue.
+    let (queued, queuing) = AsyncStream<Int>.makeStream()
+    service.observeWaitingForWriter { queuing.yield($0) }
+    let (held, holding) = AsyncStream<Int>.makeStream()
+    service.onWaitingToStart = { holding.yield($0) }
     StoreWriter.enqueue { writerHeld.wait() }
-    let run = Task { await service.fetch(sources) }
-    var polls = 0
-    while service.waitingForWriter < 2, polls < 5_000 {
-      polls += 1
-      try await Task.sleep(for: .milliseconds(1))
-    }
+    let run = Task { [service] in await service.fetch(sources) }
+    // Every source accounted for: two wait for the writer, three are held before their
+    // request (without the back-pressure none is held, and this waits until the time limit).
+    for await waiting in queued where waiting >= 2 { break }
+    for await waiting in held where waiting >= 3 { break }
     #expect(service.waitingForWriter == 2)
     // Two asked and waiting: the third is not asked before one of them is stored.
     #expect(whileHeld.all.count == 2, "\(whileHeld.all)")

@@ -171,7 +171,8 @@ public struct FeedService: Sendable {
     // and the store's writer falls behind, fetching waits for it, rather than the items of
     // hundreds of sources waiting in memory (a refresh at any arrival rate stays this size).
     let inFlight = ConcurrencyLimiter(
-      total: Self.pendingSources(transport), perHost: Self.pendingSources(transport))
+      total: Self.pendingSources(transport), perHost: Self.pendingSources(transport),
+      onWaiting: onWaitingToStart)
     return await withTaskGroup(of: (Int, FeedSourceReport).self) { group in
       for (index, source, report, cached) in toFetch {
         group.addTask {
@@ -290,8 +291,17 @@ public struct FeedService: Sendable {
     2 * transport.maximumConcurrentRequests
   }
 
+  /// Told how many sources wait to start (the back-pressure holding them), each time one more
+  /// does: tests wait on it rather than on the clock.
+  var onWaitingToStart: (@Sendable (Int) -> Void)?
+
   /// How many sources wait for the store's writer now (tests watch the back-pressure with it).
   var waitingForWriter: Int { batcher?.pendingCount ?? 0 }
+
+  /// Tells `observe` how many sources wait for the writer each time one more does.
+  func observeWaitingForWriter(_ observe: @escaping @Sendable (Int) -> Void) {
+    batcher?.observeQueued(observe)
+  }
 
   /// `nil` when `work` succeeded, else what it threw.
   static func attempt(_ work: () throws -> Void) -> (any Error)? {

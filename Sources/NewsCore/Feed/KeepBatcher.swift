@@ -6,7 +6,7 @@ import Foundation
 /// about once per batch rather than once per source (its cost grew with the store: the manifest
 /// lists every segment). Commits run on the ``StoreWriter`` queue.
 final class KeepBatcher: @unchecked Sendable {
-  // @unchecked: `pending` and `draining` are read and written under `lock` only.
+  // @unchecked: `pending`, `draining` and `onQueued` are read and written under `lock` only.
   private struct Request {
     var items: FeedItemPack
     var provider: String
@@ -16,6 +16,7 @@ final class KeepBatcher: @unchecked Sendable {
   private let store: ArticleStore
   private let lock = NSLock()
   private var pending: [Request] = []
+  private var onQueued: (@Sendable (Int) -> Void)?
   private var draining = false
 
   /// The most sources one commit keeps: what a commit holds decoded, whatever waits.
@@ -32,15 +33,25 @@ final class KeepBatcher: @unchecked Sendable {
     return pending.count
   }
 
+  /// Tells `observe` how many sources wait each time one more does (tests wait on it rather
+  /// than on the clock).
+  func observeQueued(_ observe: @escaping @Sendable (Int) -> Void) {
+    lock.lock()
+    onQueued = observe
+    lock.unlock()
+  }
+
   /// Keeps the `items` of `provider` as articles with the others waiting; `nil` once stored,
   /// else why not. They wait packed, and are decoded when their commit is written.
   func keep(_ items: FeedItemPack, provider: String) async -> String? {
     await withCheckedContinuation { continuation in
       lock.lock()
       pending.append(Request(items: items, provider: provider, done: continuation))
+      let (waiting, observe) = (pending.count, onQueued)
       let start = !draining
       draining = true
       lock.unlock()
+      observe?(waiting)
       if start { StoreWriter.enqueue { [self] in drain() } }
     }
   }

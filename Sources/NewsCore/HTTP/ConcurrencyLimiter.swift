@@ -7,9 +7,13 @@ actor ConcurrencyLimiter {
   private var runningByHost: [String: Int] = [:]
   private var waiting: [(host: String, continuation: CheckedContinuation<Void, Never>)] = []
 
-  init(total: Int, perHost: Int) {
+  /// Told how many callers wait, each time one more does (tests wait on it, not on a clock).
+  private let onWaiting: (@Sendable (Int) -> Void)?
+
+  init(total: Int, perHost: Int, onWaiting: (@Sendable (Int) -> Void)? = nil) {
     self.total = max(1, total)
     self.perHost = max(1, perHost)
+    self.onWaiting = onWaiting
   }
 
   /// Runs `body` once a slot for `host` is free.
@@ -50,7 +54,10 @@ actor ConcurrencyLimiter {
       take(host)
       return
     }
-    await withCheckedContinuation { waiting.append((host, $0)) }
+    await withCheckedContinuation {
+      waiting.append((host, $0))
+      onWaiting?(waiting.count)
+    }
   }
 
   private func release(_ host: String) {

@@ -109,7 +109,7 @@ public struct EncryptedStore: Sendable {
   /// nothing. Whether it wrote. (Values are compared, not bytes: the encoder's key order is not
   /// fixed. What does not decode is replaced, as ``write(_:name:)`` would.)
   @discardableResult
-  public func writeIfChanged<T: Codable & Equatable>(
+  func writeIfChanged<T: Codable & Equatable>(
     _ value: T, name: String, same: (T, T) -> Bool = { $0 == $1 }
   ) throws -> Bool {
     try withLock {
