@@ -40,3 +40,54 @@ struct StoreDirectoryTests {
     #expect(mode == 0o600)
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+
+  @Suite("Store directory: a directory entry is read only as far as its record")
+  struct DirectoryEntryTests {
+    /// glibc's `readdir` hands out records only as long as their name: the last record of a
+    /// `getdents` buffer may end where the mapping ends. Here a record ends exactly at a page
+    /// followed by one that may not be read: copying the declared 256-byte `d_name` crashes.
+    @Test("a record that ends at an unreadable page is read up to its name's NUL")
+    func recordAtThePageEnd() throws {
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let mapping = try #require(
+        mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+      #expect(mapping != MAP_FAILED)
+      defer { munmap(mapping, 2 * page) }
+      #expect(mprotect(mapping + page, page, PROT_NONE) == 0)
+      let name = Array("segment-0042.enc".utf8) + [0]
+      let offset = try #require(MemoryLayout<dirent>.offset(of: \dirent.d_name))
+      // The record as long as its name, aligned to 8 as the kernel's are, ending at the page.
+      let length = (offset + name.count + 7) & ~7
+      let record = mapping + page - length
+      record.initializeMemory(as: UInt8.self, repeating: 0, count: length)
+      (record + offset).copyMemory(from: name, byteCount: name.count)
+      let bytes = StoreDirectory.name(
+        of: UnsafePointer(record.assumingMemoryBound(to: dirent.self)))
+      #expect(String(decoding: bytes, as: UTF8.self) == "segment-0042.enc")
+    }
+
+    @Test("every name of a directory larger than one getdents buffer is listed")
+    func manyEntries() throws {
+      let count = 3_000
+      let directory = TemporaryDirectory()
+      let files = StoreDirectory(url: directory.url)
+      // Names of every length from 1 to 60 bytes, so that some buffer ends at each alignment.
+      var made: Set<String> = []
+      for index in 0..<count {
+        let name = String(index) + String(repeating: "n", count: index % 60)
+        #expect(
+          FileManager.default.createFile(
+            atPath: directory.url.appendingPathComponent(name).path, contents: nil))
+        made.insert(name)
+      }
+      let listed = files.entries { $0.first != UInt8(ascii: ".") }
+      #expect(Set(listed) == made)
+      #expect(listed.count == count)
+      #expect(files.containsName(withPrefix: "2999"))
+      #expect(!files.containsName(withPrefix: "x"))
+    }
+  }
+#endif

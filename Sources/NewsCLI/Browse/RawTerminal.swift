@@ -18,7 +18,7 @@ enum RawTerminal {
 
   /// Switches to raw mode and the alternate screen; `false` when standard input is no terminal.
   static func enter() -> Bool {
-    guard tcgetattr(STDIN_FILENO, &savedTerminal) == 0, makeRaw() else { return false }
+    guard savedTerminal.read(STDIN_FILENO), makeRaw() else { return false }
     // Globals are initialised on first use, which a signal handler must not be the one to do.
     precondition(!leaveBytes.isEmpty)
     installSignalHandlers()
@@ -30,7 +30,7 @@ enum RawTerminal {
   static func restore() {
     guard terminalIsRaw else { return }
     // Modes first, then the screen: once the main screen is back, the terminal is as it was.
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTerminal)
+    savedTerminal.apply(to: STDIN_FILENO)
     write(leaveSequence)
     terminalIsRaw = false
   }
@@ -43,14 +43,15 @@ enum RawTerminal {
 
   /// The saved modes without echo, line editing and signal keys, a byte at a time.
   private static func makeRaw() -> Bool {
-    var raw = savedTerminal
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
-    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+    let raw = savedTerminal.copy()
+    defer { raw.free() }
+    raw.record.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    raw.record.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
+    withUnsafeMutableBytes(of: &raw.record.pointee.c_cc) { cc in
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+    guard raw.apply(to: STDIN_FILENO) else { return false }
     terminalIsRaw = true
     return true
   }
@@ -97,14 +98,15 @@ enum RawTerminal {
   }
 }
 
-/// The terminal as it was before raw mode (read by signal handlers, so global).
-nonisolated(unsafe) private var savedTerminal = termios()
+/// The terminal as it was before raw mode (read by signal handlers, so global; allocated for the
+/// record, see ``TerminalModes``).
+private let savedTerminal = TerminalModes()
 nonisolated(unsafe) private var terminalIsRaw = false
 private let leaveBytes = Array(RawTerminal.leaveSequence.utf8)
 
 /// What a signal handler may do: `write(2)` and `tcsetattr(3)`, both async-signal-safe.
 private func restoreFromSignal() {
   guard terminalIsRaw else { return }
-  tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTerminal)
+  savedTerminal.apply(to: STDIN_FILENO)
   leaveBytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
 }

@@ -14,11 +14,14 @@ enum SecretPrompt {
   /// the signal), as `ssh` and `sudo` do.
   static func read(_ prompt: String) -> String? {
     guard isatty(STDIN_FILENO) == 1 else { return nil }
-    var saved = termios()
-    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
-    var quiet = saved
-    quiet.c_lflag &= ~tcflag_t(ECHO)
-    promptTerminal = saved
+    let saved = TerminalModes()
+    guard saved.read(STDIN_FILENO) else {
+      saved.free()
+      return nil
+    }
+    let quiet = saved.copy()
+    quiet.record.pointee.c_lflag &= ~tcflag_t(ECHO)
+    promptTerminal.set(from: saved)
     promptIsQuiet = true
     let previous = [SIGINT, SIGTERM, SIGHUP].map { ending in
       (
@@ -29,13 +32,15 @@ enum SecretPrompt {
         }
       )
     }
-    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+    quiet.apply(to: STDIN_FILENO)
     // The prompt once echo is off: nothing typed after it is ever shown. A closed or full
     // standard error must not stop the prompt: the answer is still read.
     writeToStandardError(prompt)
     defer {
-      _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+      saved.apply(to: STDIN_FILENO)
       promptIsQuiet = false
+      saved.free()
+      quiet.free()
       for (ending, handler) in previous { signal(ending, handler) }
       writeToStandardError("\n")
     }
@@ -44,13 +49,13 @@ enum SecretPrompt {
 }
 
 /// The terminal as it was before the prompt turned echo off (read by signal handlers, so global).
-nonisolated(unsafe) private var promptTerminal = termios()
+private let promptTerminal = TerminalModes()
 nonisolated(unsafe) private var promptIsQuiet = false
 
 /// What a signal handler may do: `tcsetattr(3)` and `write(2)`, both async-signal-safe.
 private func restorePromptFromSignal() {
   guard promptIsQuiet else { return }
-  tcsetattr(STDIN_FILENO, TCSAFLUSH, &promptTerminal)
+  promptTerminal.apply(to: STDIN_FILENO)
   let newline: [UInt8] = [10]
   newline.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, 1) }
 }

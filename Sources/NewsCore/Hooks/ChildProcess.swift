@@ -33,22 +33,30 @@ struct ChildProcess: Sendable {
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
     defer { close(ends[0]) }
 
+    // The C library's records in memory allocated for them (their whole size, whatever the
+    // compiler would lay out for a Swift variable of the imported type).
     #if canImport(Glibc)
-      var actions = posix_spawn_file_actions_t()
-      var attributes = posix_spawnattr_t()
+      let actions = UnsafeMutablePointer<posix_spawn_file_actions_t>.allocate(capacity: 1)
+      let attributes = UnsafeMutablePointer<posix_spawnattr_t>.allocate(capacity: 1)
     #else
-      var actions: posix_spawn_file_actions_t?
-      var attributes: posix_spawnattr_t?
+      let actions = UnsafeMutablePointer<posix_spawn_file_actions_t?>.allocate(capacity: 1)
+      let attributes = UnsafeMutablePointer<posix_spawnattr_t?>.allocate(capacity: 1)
     #endif
-    posix_spawn_file_actions_init(&actions)
-    posix_spawnattr_init(&attributes)
+    let signalSets = UnsafeMutablePointer<sigset_t>.allocate(capacity: 2)
     defer {
-      posix_spawn_file_actions_destroy(&actions)
-      posix_spawnattr_destroy(&attributes)
+      actions.deallocate()
+      attributes.deallocate()
+      signalSets.deallocate()
     }
-    posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    posix_spawn_file_actions_init(actions)
+    posix_spawnattr_init(attributes)
+    defer {
+      posix_spawn_file_actions_destroy(actions)
+      posix_spawnattr_destroy(attributes)
+    }
+    posix_spawn_file_actions_adddup2(actions, ends[0], 0)
+    posix_spawn_file_actions_addopen(actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_adddup2(actions, 1, 2)
     var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
     #if canImport(Glibc)
       // Every descriptor past the three is closed in the child: glibc's closefrom action (2.34
@@ -58,35 +66,35 @@ struct ChildProcess: Sendable {
           @convention(c) (
             UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
           ) -> Int32
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(actions, 3)
       } else {
         let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
-          posix_spawn_file_actions_addclose(&actions, descriptor)
+          posix_spawn_file_actions_addclose(actions, descriptor)
         }
       }
     #else
       // Only the descriptors the actions name are inherited.
       flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
     #endif
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
+    posix_spawnattr_setpgroup(attributes, 0)
+    let mask = signalSets
+    let defaults = signalSets + 1
+    sigemptyset(mask)
+    posix_spawnattr_setsigmask(attributes, mask)
+    sigemptyset(defaults)
     for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU] {
-      sigaddset(&defaults, signal)
+      sigaddset(defaults, signal)
     }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(flags))
+    posix_spawnattr_setsigdefault(attributes, defaults)
+    posix_spawnattr_setflags(attributes, Int16(flags))
 
     let arguments = ["/bin/sh", "-c", command]
     let variables = environment.map { "\($0.key)=\($0.value)" }
     var pid: pid_t = 0
     let status = withCStrings(arguments) { argv in
       withCStrings(variables) { envp in
-        posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+        posix_spawn(&pid, "/bin/sh", actions, attributes, argv, envp)
       }
     }
     guard status == 0 else {

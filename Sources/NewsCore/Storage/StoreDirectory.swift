@@ -61,13 +61,21 @@ struct StoreDirectory: Sendable {
     defer { closedir(directory) }
     var found: [String] = []
     while let entry = readdir(directory) {
-      withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        let length = raw.firstIndex(of: 0) ?? raw.count
-        let name = UnsafeRawBufferPointer(rebasing: raw[..<length])
-        if matches(name) { found.append(String(decoding: name, as: UTF8.self)) }
-      }
+      let name = Self.name(of: entry)
+      if matches(name) { found.append(String(decoding: name, as: UTF8.self)) }
     }
     return found
+  }
+
+  /// The name of a directory entry as bytes, read through a pointer to the field and only up to
+  /// its NUL. glibc's records are only as long as their name (`d_reclen`), so the last one of a
+  /// `getdents` buffer may end where the mapping ends: copying the whole declared `d_name` array
+  /// (256 bytes) would read past it.
+  static func name(of entry: UnsafePointer<dirent>) -> UnsafeRawBufferPointer {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+    let start = UnsafeRawPointer(entry) + offset
+    let length = strlen(start.assumingMemoryBound(to: CChar.self))
+    return UnsafeRawBufferPointer(start: start, count: length)
   }
 
   /// Runs `body` holding the directory's exclusive lock (`.lock`), creating the directory (mode
