@@ -276,6 +276,8 @@ struct HookTests {
       "DATABASE_URL": "postgres://me:s4@db.example/x", "API_CREDENTIALS": "s5",
       "AUTH_COOKIE": "s6", "PRIVATEKEY": "s7", "GPGKEY": "s8", "FEVER_PW": "s9",
       "SOMETHING_ELSE": "s10",
+      // The allow-list's families and names are checked as every other variable is.
+      "XDG_API_TOKEN": "s11", "LC_SECRET_KEY": "s12", "LANG": "http://u:s13@proxy.example/",
     ]
     for (name, value) in secrets { environment[name] = value }
     environment["MY_TOPIC"] = "climate"

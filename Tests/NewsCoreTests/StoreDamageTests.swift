@@ -83,19 +83,49 @@ struct StoreDamageTests {
     #expect(try repair(store).actions.isEmpty)
   }
 
-  @Test("a damaged read log costs only the marks in it; the next mark replaces it")
+  @Test(
+    "a damaged read log costs only the marks in it; marks go around it, never over it, until repair"
+  )
   func damagedLog() throws {
     var store = try store()
     #expect(try store.markRead(["a", "b"]) == 2)
     store.readMarksMergeAfter = 100
     try store.markRead(["c"], counting: false)
     try damage(StoreLayout.readMarksLog, in: store)
+    let logURL = store.store.url(for: StoreLayout.readMarksLog)
+    let damagedBytes = try Data(contentsOf: logURL)
     let marks = try store.readMarks()
     #expect(marks.marked(["a", "b", "c"]) == ["a", "b"])
     #expect(marks.unreadableFiles.count == 1)
+    // Both ways of marking (appending, and counting) leave the evidence as it was.
     try store.markRead(["d"], counting: false)
-    #expect(try store.readMarks().marked(["a", "b", "c", "d"]) == ["a", "b", "d"])
-    #expect(try StoreReport.examine(try configuration).isHealthy)
+    #expect(try store.markRead(["e"]) == 1)
+    try store.markUnread(["a"], counting: false)
+    #expect(try Data(contentsOf: logURL) == damagedBytes)
+    #expect(try store.readMarks().marked(["a", "b", "c", "d", "e"]) == ["b", "d", "e"])
+    #expect(!(try StoreReport.examine(try configuration).isHealthy), "doctor still names it")
+    let (actions, after) = try repair(store)
+    #expect(actions.count == 1 && actions[0].contains(StoreLayout.readMarksLog), "\(actions)")
+    #expect(after.isHealthy)
+    #expect(try store.readMarks().marked(["a", "b", "c", "d", "e"]) == ["b", "d", "e"])
+  }
+
+  @Test("a damaged hook ledger is remade by repair, every stored article counted as hooked")
+  func damagedHookLedger() throws {
+    let store = try store()
+    try store.keep(articles(0..<30), provider: "feed")
+    #expect(try store.claimHookRuns(["a-0"], at: clock.now) == ["a-0"])
+    try damage(StoreLayout.hookLedger, in: store)
+    #expect(throws: StoreError.self) { try store.claimHookRuns(["a-1"], at: clock.now) }
+    #expect(!(try StoreReport.examine(try configuration).isHealthy))
+
+    let (actions, after) = try repair(store)
+    #expect(actions.count == 1, "\(actions)")
+    #expect(actions.first?.contains("remade") == true && actions.first?.contains("30") == true)
+    #expect(after.isHealthy)
+    // What the store held is not hooked again; a new item is.
+    #expect(try store.claimHookRuns(["a-5", "a-29", "new-1"], at: clock.now) == ["new-1"])
+    #expect(try repair(store).actions.isEmpty)
   }
 
   func articles(_ range: Range<Int>, prefix: String = "a") -> [Article] {

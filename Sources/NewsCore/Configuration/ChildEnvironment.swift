@@ -14,15 +14,20 @@ public enum ChildEnvironment {
   /// What a hook gets of `environment`: `PATH`, `HOME`, `USER`, `LOGNAME`, `SHELL`, `TERM`,
   /// `TZ`, `TMPDIR`, `LANG`, `LC_*`, `XDG_*` and what a desktop notification needs (`DISPLAY`,
   /// `WAYLAND_DISPLAY`, `DBUS_SESSION_BUS_ADDRESS`, `XAUTHORITY`), plus the variables `passing` names
-  /// (`"hookEnv"` in `config.json`). `news`'s own secrets are never passed, named or not.
+  /// (`"hookEnv"` in `config.json`). `news`'s own secrets are never passed, named or not; a
+  /// variable of the allow-list whose name says secret or whose value carries a URL's password
+  /// (``isSecret(_:value:)``: `XDG_API_TOKEN`, `LC_SECRET_KEY`, `LANG=http://u:pw@host/`) is not
+  /// passed either. A variable `passing` names is passed as it is: naming it is the user's choice.
   public static func forHooks(_ environment: [String: String], passing: [String] = [])
     -> [String: String]
   {
     let named = Set(passing)
-    return environment.filter { name, _ in
+    return environment.filter { name, value in
       guard !secretVariables.contains(name) else { return false }
-      return named.contains(name) || hookVariables.contains(name)
-        || hookPrefixes.contains { name.hasPrefix($0) }
+      if named.contains(name) { return true }
+      guard hookVariables.contains(name) || hookPrefixes.contains(where: { name.hasPrefix($0) })
+      else { return false }
+      return !isSecret(name, value: value)
     }
   }
 

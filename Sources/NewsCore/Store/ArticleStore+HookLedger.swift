@@ -26,4 +26,30 @@ extension ArticleStore {
     }
     return claimed
   }
+
+  /// Remakes a damaged ledger (`doctor --repair`): every article the store holds counts as one
+  /// a hook already ran for (the most recent ``hookLedgerSize``), so no hook runs again for
+  /// everything; items first stored from now on are hooked as usual. Returns how many it holds.
+  func remakeHookLedger(at now: Date) throws -> Int {
+    let ids = try segments.reading { manifest in
+      var ids: [String] = []
+      for provider in manifest.providers.keys.sorted() {
+        for info in manifest.providers[provider] ?? [] {
+          ids +=
+            try segments.aroundDamage(info, of: provider) {
+              try SegmentReader(info, in: store).ids()
+            } ?? []
+        }
+      }
+      return ids
+    }
+    var ledger: [String: Double] = [:]
+    let time = now.timeIntervalSince1970
+    for id in ids.suffix(Self.hookLedgerSize) { ledger[id] = time }
+    try store.transaction { files in
+      try files.remove(StoreLayout.hookLedger)
+      try files.write(ledger, name: StoreLayout.hookLedger)
+    }
+    return ledger.count
+  }
 }

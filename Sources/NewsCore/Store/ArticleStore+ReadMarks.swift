@@ -151,16 +151,14 @@ extension ArticleStore {
     try store.transaction { files in
       let before = try loadReadMarks(
         shards: ReadMarks.shards(of: ids), read: { try files.readBytes($0) })
-      // A damaged log holds nothing that can be read (the key was checked when the store
-      // opened), and a write would never get past it: it goes first.
-      if before.damagedLog { try files.remove(ReadMarksLog.fileName) }
       var marks = before.marks
       let result = change(&marks)
       let changes = before.marks.changes(to: marks)
       guard !changes.isEmpty else { return result }
-      // Marks kept in one file by an earlier version are split with the first change.
+      // Marks kept in one file by an earlier version are split with the first change; a
+      // damaged log is never written over (repair removes it), so changes go to the shards.
       try recordReadChanges(
-        changes, log: before.log, files: files, mergeNow: before.earlierLayout)
+        changes, log: before.log, files: files, mergeNow: before.earlierLayout || before.damagedLog)
       return result
     }
   }
@@ -170,13 +168,15 @@ extension ArticleStore {
     guard !changes.isEmpty else { return }
     try store.transaction { files in
       var log = ReadMarksLog()
+      var damaged = false
       do {
         if let bytes = try files.readBytes(ReadMarksLog.fileName) { log = try decodeLog(bytes) }
       } catch let error as StoreError where error.isDamage {
-        // Nothing in it can be read: the marks made since the last merge are lost already.
-        try files.remove(ReadMarksLog.fileName)
+        // Never written over (it is the evidence, and repair's to remove): the changes go
+        // around it, into the files of marks.
+        damaged = true
       }
-      try recordReadChanges(changes, log: log, files: files, mergeNow: false)
+      try recordReadChanges(changes, log: log, files: files, mergeNow: damaged)
     }
   }
 
@@ -212,10 +212,16 @@ extension ArticleStore {
     kept.changes = (before.log.changes + changes).filter {
       damaged.contains(ReadMarks.shard(of: $0.key))
     }
-    if kept.changes.isEmpty {
+    if before.damagedLog {
+      // The damaged log stays as it is; a change that has no file left to go to fails, as a
+      // write to a damaged file does.
+      guard kept.changes.isEmpty else {
+        throw StoreError.unreadableContent(
+          path: store.url(for: ReadMarksLog.fileName).path, detail: "a damaged log of read marks")
+      }
+    } else if kept.changes.isEmpty {
       try files.remove(ReadMarksLog.fileName)
     } else {
-      if before.damagedLog { try files.remove(ReadMarksLog.fileName) }
       try files.write(bytes: kept.encoded, name: ReadMarksLog.fileName)
     }
   }

@@ -78,6 +78,14 @@ public enum StoreRepair {
       }
       if let cache { try cache.withLock(removeCacheEntries) } else { removeCacheEntries() }
     }
+    // A damaged ledger of hooked items would keep every newItem hook from running: remade
+    // from what the store holds, all counted as hooked (no hook runs again for them).
+    if let file = inData.first(where: { $0.name == StoreLayout.hookLedger }) {
+      let count = try articles.remakeHookLedger(at: articles.now())
+      actions.append(
+        "remade \(file.path) from the \(count) stored article\(count == 1 ? "" : "s"), counted as "
+          + "hooked (no newItem hook runs again for them; new items are hooked as before)")
+    }
     if indexRemoved {
       let count = try articles.rebuildListingIndex()
       actions.append(
