@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import NewsCore
@@ -152,6 +153,39 @@ struct ArticleQueryTests {
     #expect(!matched)
     #expect(matcher.warnings.count == 1)
     #expect(matcher.warnings.first?.contains("/(a+)+$/") == true)
+  }
+
+  @Test("a query's expressions share one budget for the whole run; once spent they stay stopped")
+  func wholeRunBudget() throws {
+    // Every reading of the clock moves it 30 ms: each article costs at least 30 ms.
+    let ticks = Mutex(0)
+    let budget = PatternBudget(
+      perMatch: .milliseconds(100), total: .seconds(1),
+      clock: {
+        .milliseconds(
+          30
+            * ticks.withLock {
+              $0 += 1
+              return $0
+            })
+      })
+    let query = try ArticleQuery("/story [0-9]+/")
+    var matcher = QueryMatcher(query, facts: Self.facts, budget: budget)
+    let articles = (0..<200).map { Article(id: "\($0)", provider: "p", title: "Story \($0)") }
+    let matched = articles.map { matcher.matches($0) }
+    let count = matched.filter { $0 }.count
+    #expect(count > 0 && count <= 34, "\(count)")
+    #expect(matched.prefix(count).allSatisfy { $0 } && !matched.dropFirst(count).contains(true))
+    #expect(budget.isSpent)
+    #expect(matcher.warnings.count == 1)
+    #expect(matcher.warnings.first?.contains("took their 1 s for this run") == true)
+    #expect(matcher.warnings.first?.contains("/story [0-9]+/") == true)
+    // A matcher built again for the same run neither compiles nor matches again.
+    let readings = ticks.withLock { $0 }
+    var again = QueryMatcher(query, facts: Self.facts, budget: budget)
+    let matchedAgain = again.matches(articles[0])
+    #expect(!matchedAgain)
+    #expect(ticks.withLock { $0 } == readings, "no time spent once the run's budget is")
   }
 
   @Test("what a query needs read, and the words the index narrows by")

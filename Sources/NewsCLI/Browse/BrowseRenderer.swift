@@ -14,6 +14,10 @@ struct BrowseRenderer {
   var theme = Theme.standard
   /// `"highlight"`: rows a query matches, words in an article's text.
   var highlights: [HighlightRule] = []
+  /// The time the highlights' regular expressions may take over the session, with their
+  /// compiled forms: every frame's matchers share it, so an expression is compiled once and one
+  /// stopped stays stopped.
+  let highlightBudget = PatternBudget()
 
   /// Each screen's footer: actions (the first key of each shown, `/` between) and what they
   /// do; the last two always shown, the others as the width allows, first ones first.
@@ -314,7 +318,7 @@ struct BrowseRenderer {
       grid.put("/" + input + (unicode ? "▏" : "_"), row: row)
       return
     }
-    if let message = state.message {
+    if let message = state.message ?? Self.stoppedPatterns(state, highlights: highlightBudget) {
       grid.put(clean(message), row: row, style(.warning))
       return
     }
@@ -329,12 +333,19 @@ struct BrowseRenderer {
     grid.put(keys, row: row, style(.footer))
   }
 
+  /// What the filter's or the highlights' regular expressions had to stop, for the footer.
+  static func stoppedPatterns(_ state: BrowseState, highlights: PatternBudget) -> String? {
+    (state.filterBudget.budget.warnings { "the filter's /\($0)/" }
+      + highlights.warnings { "the highlight /\($0)/" }).first
+  }
+
   /// The `"highlight"` rules with a query, each with the list's facts (read, bookmarked, tags).
   private func queryHighlights(_ state: BrowseState) -> [RowHighlight] {
     let facts = state.queryFacts
     return highlights.compactMap { rule in
       guard case .query(let query, _) = rule.match else { return nil }
-      return RowHighlight(matcher: QueryMatcher(query, facts: facts), style: rule.style)
+      return RowHighlight(
+        matcher: QueryMatcher(query, facts: facts, budget: highlightBudget), style: rule.style)
     }
   }
 

@@ -81,7 +81,12 @@ struct BrowseState: Equatable {
   /// The words of the query the list is filtered by (docs/queries.md), as typed.
   var filter: [String] = []
   /// That query, read when it was entered (`nil` without a filter).
-  var filterQuery: ArticleQuery?
+  var filterQuery: ArticleQuery? {
+    didSet { filterBudget = FilterBudget() }
+  }
+  /// The time the filter's regular expressions may take while it stands (a new filter, a new
+  /// budget), shared by every matcher built for it.
+  var filterBudget = FilterBudget()
   /// The kept full texts of the list's articles, as articles showing them, once a filter asked
   /// for them: the filter looks in them as `news search` does.
   var keptTexts: [String: Article] = [:]
@@ -120,7 +125,7 @@ struct BrowseState: Equatable {
   /// The articles the filter leaves, in the list's order.
   var visible: [Article] {
     guard !filter.isEmpty, let query = filterQuery else { return articles }
-    var matcher = QueryMatcher(query, facts: queryFacts)
+    var matcher = QueryMatcher(query, facts: queryFacts, budget: filterBudget.budget)
     return articles.filter { article in
       matcher.matches(article) || keptTexts[article.id].map { matcher.matches($0) } == true
     }

@@ -97,46 +97,58 @@ public struct IgnoreFilter {
   private struct Compiled {
     var rule: IgnoreRule
     var matcher: ArticleSearch.Matcher?
-    var expression: NSRegularExpression?
+    var isRegex = false
     var query: QueryMatcher?
   }
 
   private var rules: [Compiled]
-  /// The regular-expression rules that took longer than ``timeLimit`` on an article (runaway
-  /// backtracking: `(a+)+$`): skipped from then on, for the rest of the run.
-  public private(set) var slowRules: [IgnoreRule] = []
-  /// The longest one regular expression may take on one article.
-  public static var timeLimit: Duration { TimedPattern.timeLimit }
+  /// The time every rule's regular expressions may take together, for the run.
+  public let budget: PatternBudget
 
-  /// The warnings to show for ``slowRules``, and for a query rule's slow patterns.
+  /// The regular-expression rules stopped (runaway backtracking: `(a+)+$`), or all of them once
+  /// the run's time is spent: skipped from then on, for the rest of the run.
+  public var slowRules: [IgnoreRule] {
+    let stopped = Set(budget.stoppedPatterns)
+    return rules.filter { $0.isRegex && stopped.contains($0.rule.pattern) }.map(\.rule)
+  }
+
+  /// The warnings to show for the rules' stopped expressions.
   public var warnings: [String] {
-    slowRules.map {
-      "ignore rule \($0.summary) took over \(Self.timeLimit.seconds) s on one item and was "
-        + "skipped (a pattern that backtracks without end; simplify it)"
-    } + rules.compactMap(\.query).flatMap(\.warnings).map { "ignore rule: " + $0 }
+    budget.warnings { pattern in
+      if let rule = rules.first(where: { $0.isRegex && $0.rule.pattern == pattern })?.rule {
+        return "ignore rule \(rule.summary)"
+      }
+      return "an ignore rule's /\(pattern)/"
+    }
   }
 
   /// A filter of `rules` (a rule that cannot be used matches nothing); a query's `age<`, states
-  /// and tags are decided with `facts`.
-  public init(_ rules: [IgnoreRule], facts: @autoclosure () -> QueryFacts = QueryFacts(now: .now)) {
+  /// and tags are decided with `facts`. All their regular expressions share one `budget`.
+  public init(
+    _ rules: [IgnoreRule], facts: @autoclosure () -> QueryFacts = QueryFacts(now: .now),
+    budget: PatternBudget = PatternBudget()
+  ) {
+    self.budget = budget
     let known = rules.contains { $0.field == .query } ? facts() : QueryFacts(now: .distantPast)
     self.rules = rules.compactMap { rule in
       if rule.field == .query {
         guard let query = try? ArticleQuery(rule.pattern, timeZone: .current) else { return nil }
-        return Compiled(rule: rule, query: QueryMatcher(query, facts: known))
+        return Compiled(rule: rule, query: QueryMatcher(query, facts: known, budget: budget))
       }
       if rule.isRegex {
-        guard
-          let expression = try? NSRegularExpression(
-            pattern: rule.pattern, options: [.caseInsensitive])
-        else { return nil }
-        return Compiled(rule: rule, expression: expression)
+        guard budget.expression(rule.pattern, options: Self.regexOptions) != nil else {
+          return nil
+        }
+        return Compiled(rule: rule, isRegex: true)
       }
       let words = rule.pattern.split(whereSeparator: \.isWhitespace).map(String.init)
       guard let matcher = ArticleSearch.Matcher(words) else { return nil }
       return Compiled(rule: rule, matcher: matcher)
     }
   }
+
+  /// Any case, as the rules have always matched.
+  static let regexOptions: NSRegularExpression.Options = [.caseInsensitive]
 
   /// Whether no rule can match anything.
   public var isEmpty: Bool { rules.isEmpty }
@@ -157,15 +169,9 @@ public struct IgnoreFilter {
       case .link: fields = [article.url]
       case .text, .query: fields = [article.title, article.description, article.content]
       }
-      if let expression = rules[index].expression {
+      if rules[index].isRegex {
         let text = fields.compactMap { $0 }.joined(separator: "\n")
-        switch TimedPattern.matches(expression, text) {
-        case true?: return true
-        case false?: break
-        case nil:
-          slowRules.append(rule)
-          rules[index].expression = nil
-        }
+        if budget.matches(rule.pattern, options: Self.regexOptions, in: text) { return true }
       } else if rules[index].matcher?.matches(fields) == true {
         return true
       }

@@ -22,15 +22,14 @@ public struct QueryFacts: Sendable {
 }
 
 /// Decides whether an article matches an ``ArticleQuery``: each field folded once an article,
-/// regular expressions bounded in time as the ignore rules' are.
+/// regular expressions within the run's ``PatternBudget`` (shared by every matcher built for
+/// the same run, so building one again neither compiles them again nor forgets which stopped).
 public struct QueryMatcher {
   public let query: ArticleQuery
   let facts: QueryFacts
+  /// The time the query's regular expressions may take, with their compiled forms.
+  public let budget: PatternBudget
   private var cache: [Unicode.Scalar: [UInt8]] = [:]
-  private var expressions: [String: NSRegularExpression] = [:]
-  /// The regular expressions that ran past ``TimedPattern/timeLimit`` on one article: they match
-  /// nothing from then on, and are said (``warnings``).
-  public private(set) var slowPatterns: [String] = []
 
   // The article being decided, folded field by field when first asked.
   private var article: Article?
@@ -41,30 +40,19 @@ public struct QueryMatcher {
   /// lines of one text).
   static let regexOptions: NSRegularExpression.Options = [.caseInsensitive, .anchorsMatchLines]
 
-  public init(_ query: ArticleQuery, facts: QueryFacts) {
+  /// A matcher of `query` with `facts`, its expressions within `budget` (a run of their own
+  /// unless given).
+  public init(_ query: ArticleQuery, facts: QueryFacts, budget: PatternBudget = PatternBudget()) {
     self.query = query
     self.facts = facts
-    func compile(_ node: ArticleQuery.Node, into expressions: inout [String: NSRegularExpression]) {
-      switch node {
-      case .regex(let pattern):
-        expressions[pattern] = try? NSRegularExpression(
-          pattern: pattern, options: Self.regexOptions)
-      case .not(let inner): compile(inner, into: &expressions)
-      case .and(let nodes), .or(let nodes):
-        for inner in nodes { compile(inner, into: &expressions) }
-      default: break
-      }
-    }
-    compile(query.root, into: &expressions)
+    self.budget = budget
   }
 
+  /// The regular expressions stopped for taking too long.
+  public var slowPatterns: [String] { budget.stoppedPatterns }
+
   /// The warnings a run of it leaves: patterns stopped for taking too long.
-  public var warnings: [String] {
-    slowPatterns.map {
-      "the query's /\($0)/ took over \(TimedPattern.timeLimit.seconds) s on one article and "
-        + "matched nothing from then on (a pattern that backtracks without end; simplify it)"
-    }
-  }
+  public var warnings: [String] { budget.warnings { "the query's /\($0)/" } }
 
   /// Whether `article` (first seen at `seenAt`, when known) matches.
   public mutating func matches(_ article: Article, seenAt: Date? = nil) -> Bool {
@@ -80,16 +68,9 @@ public struct QueryMatcher {
     case .text(let field, let needle):
       return ArticleSearch.contains(text(field), needle)
     case .regex(let pattern):
-      guard let expression = expressions[pattern] else { return false }
       let fields = [article.title, article.description, article.content].compactMap { $0 }
-      switch TimedPattern.matches(expression, fields.joined(separator: "\n")) {
-      case true?: return true
-      case false?: return false
-      case nil:
-        expressions[pattern] = nil
-        slowPatterns.append(pattern)
-        return false
-      }
+      return budget.matches(
+        pattern, options: Self.regexOptions, in: fields.joined(separator: "\n"))
     case .state(let state):
       switch state {
       case .read: return isRead(article.id)
