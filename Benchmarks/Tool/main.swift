@@ -7,7 +7,7 @@ import FeedParsing
 //   news-benchmark profile-search     the indexed search against loading and matching everything
 //   news-benchmark extract <page>…    ms a page of the article extractor, against the feed reader
 //   news-benchmark text <page>…       each page's extracted title and text (Benchmarks/oracle.py)
-//   news-benchmark hostile <page> [--keep <selector>]  one extraction of a page and its text,
+//   news-benchmark hostile <page> [--keep <selector>] [--drop <selector>]  one extraction of a page and its text,
 //     and the page as a feed item's HTML content: bytes out (Tests/Stress/hostile.sh times it)
 //   news-benchmark parse [--new-only] <file>…  MB/s of the feed reader against the XMLParser-based one it
 //                                     replaced, on the same documents
@@ -175,6 +175,9 @@ case "hostile":
   guard arguments.count >= 2 else { fail("usage: news-benchmark hostile <page> [--keep <sel>]") }
   let page = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
   var rules = ExtractionRules()
+  if let flag = arguments.firstIndex(of: "--drop"), flag + 1 < arguments.count {
+    rules.drop = try CSSSelector(arguments[flag + 1])
+  }
   if let flag = arguments.firstIndex(of: "--keep"), flag + 1 < arguments.count {
     rules.keep = try CSSSelector(arguments[flag + 1])
   }

@@ -27,7 +27,7 @@ struct BinaryTests {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.environment = environment
+    process.environment = environment.merging(SanitizerOptions.inherited) { $1 }
     let home = TemporaryDirectory()
     process.currentDirectoryURL = directory ?? home.url
     let out = Pipe()

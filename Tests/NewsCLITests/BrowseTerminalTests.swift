@@ -42,7 +42,7 @@ struct BrowseTerminalTests {
       guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENXIO) }
       process.executableURL = BinaryTests.binary
       process.arguments = arguments
-      process.environment = environment
+      process.environment = environment.merging(SanitizerOptions.inherited) { $1 }
       // Where a coverage build's default.profraw goes: not the repository.
       process.currentDirectoryURL = URL(
         fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory())

@@ -273,6 +273,7 @@ struct GoogleReaderAccountTests {
     process.executableURL = BinaryTests.binary
     process.arguments = ["sync", "--account", "home"]
     process.environment = harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
+      .merging(SanitizerOptions.inherited) { $1 }
     process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try process.run()

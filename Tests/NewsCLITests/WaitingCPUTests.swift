@@ -61,6 +61,7 @@ import Testing
       process.executableURL = BinaryTests.binary
       process.arguments = arguments
       process.environment = BinaryTests().environment(server, home: home)
+        .merging(SanitizerOptions.inherited) { $1 }
       process.currentDirectoryURL = home.url
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice

@@ -36,6 +36,12 @@ pages = {
     'flat-headings': '<html><body><article>' + '<h2>t</h2>' * 100000 + 'x</article></body></html>',
     'nested-hidden': '<html><body>' + '<div class="byline" aria-hidden="true">' * 50000 + 'x</body></html>',
     'deep-divs': '<html><body>' + '<div>' * 200 + 'words of text, ' * 100 + '</div>' * 200 + '</body></html>',
+    # 400 open elements, then 2.4 million stray tags (9.6 MB): each used to walk the stack.
+    'deep-stray-ends': '<html><body>' + '<div>' * 400 + 'words ' * 100 + '</b>' * 2400000 + '</body></html>',
+    'deep-stray-li': '<html><body>' + '<div>' * 400 + 'words ' * 100 + '<li>' * 2400000 + '</body></html>',
+    # 250,000 elements in chains 390 deep, for the extraction rules' selectors (8 MB).
+    'deep-chains': '<html><body>' + ('<div class="a b c"><section id="s"><p class="x">w</p>' + '<div class="c a">' * 388 + 'words ' + '</div>' * 388 + '</section></div>') * 640 + '</body></html>',
+    'deep-stray-dd': '<html><body>' + '<div>' * 400 + 'words ' * 100 + '<dd>' * 2400000 + '</body></html>',
 }
 for name, page in pages.items():
     open(f'{work}/{name}.html', 'w').write(page)
@@ -69,8 +75,17 @@ for name in nested-lists nested-quotes links unclosed-div-p closed-divs flat-div
   pre-spaces comments nested-headers flat-headings nested-hidden; do
   check "$name" 3 200
 done
+# 400 open elements and 2.4 million stray tags: linear (they cost 18-23 s when each tag walked
+# the open elements); both paths of a 9.6 MB page.
+for name in deep-stray-ends deep-stray-li deep-stray-dd; do
+  check "$name" 5 200
+done
 # Extraction rules: a descendant chain that finds no `section` on a page 200 divs deep.
 check deep-divs 1 100 --keep "section div div div div div"
+# 22 alternatives of 15 steps (1,010 characters), as keep and drop, on 250,000 elements.
+rule=$(python3 -c "print(', '.join(['.a ' * 14 + 'p' + str(i) for i in range(22)]))")
+# (The page alone costs about 3 s of extraction passes; the rules add under one.)
+check deep-chains 5 300 --keep "$rule" --drop "$rule"
 
 # The nested list as a feed item, through the command line: fetched, stored, shown.
 news=.build/release/news

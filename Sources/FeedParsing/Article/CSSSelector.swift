@@ -17,13 +17,19 @@ package struct CSSSelector: Sendable, Equatable {
         && left.attributes.map(\.value) == right.attributes.map(\.value)
     }
 
-    func matches(_ element: HTMLElement) -> Bool {
+    /// Whether `element` matches; `tokens` are its classes, split the first time a compound of
+    /// any alternative asks for them and kept for the others.
+    func matches(_ element: HTMLElement, tokens: inout [String]?) -> Bool {
       if let tag, tag != "*", element.name != tag { return false }
       if let id, element["id"] != id { return false }
       if !classes.isEmpty {
-        let own = Set(
-          (element["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
-        guard classes.allSatisfy(own.contains) else { return false }
+        if tokens == nil {
+          tokens = (element["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        let own = tokens ?? []
+        guard classes.allSatisfy({ wanted in own.contains { $0 == wanted } }) else {
+          return false
+        }
       }
       for (name, value) in attributes {
         guard let actual = element[name] else { return false }
@@ -55,6 +61,10 @@ package struct CSSSelector: Sendable, Equatable {
   package static let maximumAlternatives = 32
   /// The most compounds of one alternative (`article div p` is three).
   package static let maximumCompounds = 16
+  /// The most work one selection does on a page: elements walked times the compounds of all
+  /// alternatives (the product is bounded, not each factor). On a page past it, the elements
+  /// after that point are not matched.
+  package static let maximumWork = 20_000_000
 
   /// Reads `text`; a selector longer than ``maximumLength``, with more than
   /// ``maximumAlternatives`` alternatives or ``maximumCompounds`` compounds in one, is refused.
@@ -184,11 +194,15 @@ package struct CSSSelector: Sendable, Equatable {
   package func matches(_ element: HTMLElement) -> Bool {
     var path: [HTMLElement] = [element]
     while let parent = path[path.count - 1].parent { path.append(parent) }
-    return alternatives.contains { chain in
+    let plan = Plan(alternatives)
+    var known = [Int8](repeating: -1, count: plan.compounds.count)
+    return plan.chains.contains { chain in
       var state = State()
       var matched: UInt32 = 0
       for current in path.reversed() {
-        matched = Self.matched(current, chain: chain, within: state)
+        var tokens: [String]?
+        for index in known.indices { known[index] = -1 }
+        matched = plan.matched(current, chain: chain, within: state, known: &known, tokens: &tokens)
         state = state.below(matched)
       }
       return matched & (1 << UInt32(chain.count - 1)) != 0
@@ -207,39 +221,85 @@ package struct CSSSelector: Sendable, Equatable {
     }
   }
 
-  /// The compounds `0...i` of `chain` (left to right) that match with `i` on `element`, as bits:
-  /// compound `i` matches the element, and the one before it matched the parent (`>`) or an
-  /// ancestor (a space). No ancestor path is walked twice: linear in the page's size.
-  private static func matched(
-    _ element: HTMLElement, chain: [(compound: Compound, child: Bool)], within state: State
-  ) -> UInt32 {
-    var matched: UInt32 = 0
-    for (index, link) in chain.enumerated() where link.compound.matches(element) {
-      if index == 0 {
-        matched |= 1
-        continue
-      }
-      let before: UInt32 = 1 << UInt32(index - 1)
-      if (link.child ? state.parent : state.ancestors) & before != 0 {
-        matched |= 1 << UInt32(index)
+  /// The alternatives with their compounds told apart once: a compound that several
+  /// alternatives share (`.a` in `.a .b p, .a .c p`) is matched once an element.
+  private struct Plan {
+    var compounds: [Compound] = []
+    var chains: [[(compound: Int, child: Bool)]] = []
+
+    init(_ alternatives: [[(compound: Compound, child: Bool)]]) {
+      for chain in alternatives {
+        var links: [(compound: Int, child: Bool)] = []
+        for link in chain {
+          if let known = compounds.firstIndex(of: link.compound) {
+            links.append((known, link.child))
+          } else {
+            compounds.append(link.compound)
+            links.append((compounds.count - 1, link.child))
+          }
+        }
+        chains.append(links)
       }
     }
-    return matched
+
+    /// The compounds `0...i` of `chain` (left to right) that match with `i` on `element`, as
+    /// bits: the one before it matched the parent (`>`) or an ancestor (a space), and compound
+    /// `i` matches the element (asked only then, and once an element: `known`). No ancestor
+    /// path is walked twice: linear in the page's size.
+    func matched(
+      _ element: HTMLElement, chain: [(compound: Int, child: Bool)], within state: State,
+      known: inout [Int8], tokens: inout [String]?
+    ) -> UInt32 {
+      var matched: UInt32 = 0
+      for index in chain.indices {
+        let link = chain[index]
+        if index > 0 {
+          let before: UInt32 = 1 << UInt32(index - 1)
+          guard (link.child ? state.parent : state.ancestors) & before != 0 else { continue }
+        }
+        if known[link.compound] < 0 {
+          known[link.compound] = compounds[link.compound].matches(element, tokens: &tokens) ? 1 : 0
+        }
+        if known[link.compound] == 1 { matched |= 1 << UInt32(index) }
+      }
+      return matched
+    }
   }
 
-  /// The elements below `root` it matches, in document order: one walk of the tree for each
-  /// alternative, top down.
+  /// The elements below `root` it matches, in document order: one walk of the tree, top down,
+  /// for all alternatives at once (each distinct compound asked once an element, its classes
+  /// split once), within ``maximumWork``.
   package func select(in root: HTMLElement) -> [HTMLElement] {
+    let plan = Plan(alternatives)
+    let count = plan.chains.count
+    let steps = plan.chains.reduce(0) { $0 + $1.count }
+    var walks = Self.maximumWork / max(steps, 1)
+    // Each level's states, one an alternative: an element at depth `d` reads level `d` (what
+    // its parent left) and writes level `d + 1` for its children. A walk in document order
+    // never writes a level an element still to come reads before its parent writes it again.
+    var levels = [State](repeating: State(), count: 2 * count)
+    var known = [Int8](repeating: -1, count: plan.compounds.count)
     var selected = Set<ObjectIdentifier>()
-    for chain in alternatives {
-      let last: UInt32 = 1 << UInt32(chain.count - 1)
-      var stack: [(HTMLElement, State)] = root.elements.reversed().map { ($0, State()) }
-      while let (element, state) = stack.popLast() {
-        let matched = Self.matched(element, chain: chain, within: state)
-        if matched & last != 0 { selected.insert(ObjectIdentifier(element)) }
-        let below = state.below(matched)
-        for child in element.elements.reversed() { stack.append((child, below)) }
+    var stack: [(element: HTMLElement, depth: Int)] = root.elements.reversed().map { ($0, 0) }
+    while walks > 0, let (element, depth) = stack.popLast() {
+      walks -= 1
+      let base = depth * count
+      let next = base + count
+      if levels.count < next + count {
+        levels += [State](repeating: State(), count: next + count - levels.count)
       }
+      var tokens: [String]?
+      for index in known.indices { known[index] = -1 }
+      var chosen = false
+      for (index, chain) in plan.chains.enumerated() {
+        let state = levels[base + index]
+        let matched = plan.matched(
+          element, chain: chain, within: state, known: &known, tokens: &tokens)
+        if matched & (1 << UInt32(chain.count - 1)) != 0 { chosen = true }
+        levels[next + index] = state.below(matched)
+      }
+      if chosen { selected.insert(ObjectIdentifier(element)) }
+      for child in element.elements.reversed() { stack.append((child, depth + 1)) }
     }
     guard !selected.isEmpty else { return [] }
     return root.descendants.filter { selected.contains(ObjectIdentifier($0)) }

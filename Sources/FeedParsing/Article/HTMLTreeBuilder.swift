@@ -40,8 +40,9 @@ package enum HTMLTreeBuilder {
   package static func parse(_ html: String) -> HTMLElement {
     let root = HTMLElement(name: "#document")
     var stack: [HTMLElement] = [root]
-    // How many `<p>` are open: most tags need not look for one.
-    var openParagraphs = 0
+    // How many of each element are open: a tag looks through the stack only for an element
+    // that is on it, so a flood of stray tags under 400 open elements costs one lookup each.
+    var openCounts: [String: Int] = [:]
     var elementCount = 0
     let bytes = Array(html.utf8)
     var index = 0
@@ -65,6 +66,7 @@ package enum HTMLTreeBuilder {
       element.children[element.children.count - 1] = .text(previous)
     }
     func isOpen(_ name: String, within boundaries: Set<String>) -> Bool {
+      guard openCounts[name, default: 0] > 0 else { return false }
       for element in stack.reversed() {
         if element.name == name { return true }
         if boundaries.contains(element.name) { return false }
@@ -72,15 +74,20 @@ package enum HTMLTreeBuilder {
       return false
     }
     func close(_ name: String) {
-      guard let position = stack.lastIndex(where: { $0.name == name }), position > 0 else {
-        return
-      }
-      openParagraphs -= stack[position...].count { $0.name == "p" }
+      guard openCounts[name, default: 0] > 0,
+        let position = stack.lastIndex(where: { $0.name == name }), position > 0
+      else { return }
+      for element in stack[position...] { openCounts[element.name, default: 1] -= 1 }
       stack.removeSubrange(position...)
     }
     func open(_ name: String, attributes: [String: String], selfClosing: Bool) {
+      guard elementCount < maximumElements else {
+        // No more elements: the tag is a word break in the text around it, and closes nothing.
+        if let current = stack.last { appendText(" ", to: current) }
+        return
+      }
       // What the new element cannot be inside of is closed first.
-      if openParagraphs > 0, closesParagraph.contains(name),
+      if closesParagraph.contains(name),
         isOpen("p", within: paragraphScope)
       {
         close("p")
@@ -101,18 +108,13 @@ package enum HTMLTreeBuilder {
       default:
         break
       }
-      guard elementCount < maximumElements else {
-        // No more elements: the tag is a word break in the text around it.
-        if let current = stack.last { appendText(" ", to: current) }
-        return
-      }
       elementCount += 1
       let element = HTMLElement(name: name, attributes: attributes)
       let parent = stack.count > maximumDepth ? stack[maximumDepth] : stack[stack.count - 1]
       parent.append(.element(element))
       if !selfClosing, !voidElements.contains(name), stack.count <= maximumDepth {
         stack.append(element)
-        if name == "p" { openParagraphs += 1 }
+        openCounts[name, default: 0] += 1
       }
     }
 
@@ -206,9 +208,6 @@ package enum HTMLTreeBuilder {
       index = min(cursor + 1, bytes.count)
       textStart = index
       if closing {
-        if name == "p", openParagraphs == 0 {
-          continue
-        }
         close(name)
         continue
       }

@@ -1,0 +1,15 @@
+import Foundation
+
+/// The sanitizers' options of the test process (`ASAN_OPTIONS`, `LSAN_OPTIONS`, `UBSAN_OPTIONS`),
+/// for a child started with an environment of its own: CI runs the tests that touch unsafe
+/// pointers, `readdir`, sockets and the terminal under AddressSanitizer with
+/// `ASAN_OPTIONS=detect_leaks=0` (LeakSanitizer reports Foundation's own allocations), and a
+/// `news` spawned without it would fail on exit.
+public enum SanitizerOptions {
+  /// The variables to add to a child's environment (none outside a sanitizer run).
+  public static var inherited: [String: String] {
+    ProcessInfo.processInfo.environment.filter {
+      ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
+    }
+  }
+}
