@@ -28,10 +28,8 @@ enum ArticleSender {
     }
     let run = HookRunner.Run(
       label: "command '\(command.name)'", input: Data(input.utf8),
-      variables: [
-        "NEWS_ITEM_ID": article.id, "NEWS_ITEM_TITLE": article.title,
-        "NEWS_ITEM_URL": article.url ?? "", "NEWS_ITEM_SOURCE": article.provider,
-      ])
+      variables: HookRunner.itemVariables(
+        id: article.id, title: article.title, url: article.url, source: article.provider))
     return await services.hookRunner(environment: context.environment).run(command.run, [run])
       .first
   }

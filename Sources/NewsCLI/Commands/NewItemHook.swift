@@ -11,18 +11,26 @@ enum NewItemHook {
   static func run(
     _ items: [FeedItem], command: String? = nil, services: NewsServices, context: Context
   ) async -> [String] {
-    guard let command = command ?? services.hooks.newItem, !items.isEmpty else { return [] }
-    let (claimed, warning) = services.hookItems(items)
+    guard let command = command ?? services.hooks.newItem else { return [] }
+    // Runs an earlier batch put off (its time spent) come first.
+    let owed = services.owedHookItems()
+    guard !items.isEmpty || !owed.isEmpty else { return [] }
+    let (claimed, warning) = services.hookItems(owed + items)
     let runs = claimed.map { item in
       HookRunner.Run(
         label: "newItem hook for \(item.id)",
         input: Data((FeedRenderer.item(item, read: false).serialized(pretty: false) + "\n").utf8),
-        variables: [
-          "NEWS_ITEM_ID": item.id, "NEWS_ITEM_TITLE": item.title,
-          "NEWS_ITEM_URL": item.url ?? "", "NEWS_ITEM_SOURCE": item.source,
-        ])
+        variables: HookRunner.itemVariables(
+          id: item.id, title: item.title, url: item.url, source: item.source))
     }
-    let runner = services.hookRunner(environment: context.environment)
-    return (warning.map { [$0] } ?? []) + (runs.isEmpty ? [] : await runner.run(command, runs))
+    var warnings = warning.map { [$0] } ?? []
+    guard !runs.isEmpty else { return warnings }
+    let outcome = await services.hookRunner(environment: context.environment).runBatch(
+      command, runs)
+    warnings += outcome.warnings
+    if let failed = services.putOffHookRuns(outcome.notRun.map { claimed[$0].id }) {
+      warnings.append(failed)
+    }
+    return warnings
   }
 }

@@ -39,30 +39,123 @@ public struct HookRunner: Sendable {
 
   /// Creates a runner; its hooks get of `environment` what ``ChildEnvironment/forHooks(_:passing:)``
   /// lets through, and the variables `passing` names.
-  public init(environment: [String: String], deadline: Deadline, passing: [String] = []) {
+  /// `batchLimit` is how long one batch may go on starting runs (twice the deadline's limit
+  /// unless given).
+  public init(
+    environment: [String: String], deadline: Deadline, passing: [String] = [],
+    batchLimit: Duration? = nil
+  ) {
     self.environment = ChildEnvironment.forHooks(environment, passing: passing)
     self.deadline = deadline
+    self.batchLimit = batchLimit ?? deadline.limit * 2
   }
 
+  /// What the runs of one batch came to.
+  public struct Outcome: Sendable, Equatable {
+    /// A warning for each run that failed, timed out or could not start, in the order of the
+    /// runs, then one saying how many were not started (``notRun``).
+    public var warnings: [String] = []
+    /// The runs not started because the batch's time (``batchLimit``) was spent, by index.
+    public var notRun: [Int] = []
+  }
+
+  /// How long the runs of one batch may go on starting: twice one run's limit. A hook that
+  /// hangs costs that batch twice `NEWS_HOOK_TIMEOUT` (and the runs under way their own
+  /// limit), not a limit for each of a thousand new items.
+  public let batchLimit: Duration
+
   /// Runs `command` once for each of `runs`, at most four at once; returns a warning for each
-  /// run that failed, timed out or could not start, in the order of `runs`.
+  /// run that failed, timed out or could not start, in the order of `runs`. Once the batch has
+  /// taken ``batchLimit`` no run is started any more: those are said in a warning.
   public func run(_ command: String, _ runs: [Run]) async -> [String] {
-    await withTaskGroup(of: (Int, String?).self) { group in
+    await runBatch(command, runs).warnings
+  }
+
+  /// ``run(_:_:)``, saying which runs were not started.
+  public func runBatch(_ command: String, _ runs: [Run]) async -> Outcome {
+    enum Event: Sendable {
+      case finished(Int, String?)
+      case timeSpent
+    }
+    let sleep = deadline.sleep
+    let limit = batchLimit
+    return await withTaskGroup(of: Event.self) { group in
       var next = 0
+      var running = 0
+      var closed = false
       var warnings = [String?](repeating: nil, count: runs.count)
       func start() {
-        guard next < runs.count else { return }
+        guard !closed, next < runs.count else { return }
         let index = next
         next += 1
-        group.addTask { (index, await runOnce(command, runs[index])) }
+        running += 1
+        group.addTask { .finished(index, await runOnce(command, runs[index])) }
+      }
+      // Only a batch that waits for a place can run past its time.
+      if runs.count > Self.maximumConcurrent {
+        group.addTask {
+          do {
+            try await sleep(limit)
+            return .timeSpent
+          } catch {
+            return .finished(-1, nil)
+          }
+        }
       }
       for _ in 0..<Self.maximumConcurrent { start() }
-      for await (index, warning) in group {
-        warnings[index] = warning
-        start()
+      while running > 0, let event = await group.next() {
+        switch event {
+        case .finished(let index, let warning):
+          guard index >= 0 else { continue }
+          warnings[index] = warning
+          running -= 1
+          start()
+        case .timeSpent:
+          closed = true
+        }
       }
-      return warnings.compactMap { $0 }
+      group.cancelAll()
+      var outcome = Outcome(warnings: warnings.compactMap { $0 }, notRun: Array(next..<runs.count))
+      if !outcome.notRun.isEmpty {
+        let count = outcome.notRun.count
+        outcome.warnings.append(
+          "\(count) hook run\(count == 1 ? "" : "s") not started: the hooks of this run took "
+            + "\(limit.secondsText) s in all (twice \(deadline.variable) at most); "
+            + "\(count == 1 ? "it runs" : "they run") at the next sync")
+      }
+      return outcome
     }
+  }
+
+  /// The most bytes of one `NEWS_ITEM_*` variable: a longer value is cut at a character (the
+  /// whole item is on standard input), so that no feed can keep a hook from starting with an
+  /// argument list too long.
+  public static let maximumVariableBytes = 4_096
+
+  /// The `NEWS_ITEM_*` variables of an item: its id, title, link and where it came from, each
+  /// at most ``maximumVariableBytes``.
+  public static func itemVariables(id: String, title: String, url: String?, source: String)
+    -> [String: String]
+  {
+    [
+      "NEWS_ITEM_ID": capped(id), "NEWS_ITEM_TITLE": capped(title),
+      "NEWS_ITEM_URL": capped(url ?? ""), "NEWS_ITEM_SOURCE": capped(source),
+    ]
+  }
+
+  /// `value` cut to at most ``maximumVariableBytes`` of UTF-8, at a character boundary.
+  static func capped(_ value: String) -> String {
+    guard value.utf8.count > maximumVariableBytes else { return value }
+    var bytes = 0
+    var end = value.startIndex
+    for index in value.indices {
+      let next = value.index(after: index)
+      let length = value.utf8.distance(from: index, to: next)
+      guard bytes + length <= maximumVariableBytes else { break }
+      bytes += length
+      end = next
+    }
+    return String(value[..<end])
   }
 
   /// One run: `nil` when the command exited 0. The hook runs in a process group of its own

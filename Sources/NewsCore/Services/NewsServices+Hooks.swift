@@ -40,4 +40,24 @@ extension NewsServices {
       )
     }
   }
+
+  /// The items whose `newItem` runs a spent batch put off (``putOffHookRuns(_:)``), as stored:
+  /// the next run that runs hooks runs them too. One no longer stored is dropped with them.
+  public func owedHookItems() -> [FeedItem] {
+    guard let store = try? articleStore(), let owed = try? store.owedHookRuns(), !owed.isEmpty
+    else { return [] }
+    return owed.compactMap { id in (try? store.article(id: id)).flatMap { $0 }.map(FeedItem.init) }
+  }
+
+  /// Puts the `newItem` runs of `ids` off to the next run (their batch's time was spent); a
+  /// warning when the ledger cannot take them.
+  public func putOffHookRuns(_ ids: [String]) -> String? {
+    do {
+      try articleStore().putOffHookRuns(ids, at: dependencies.timing.now())
+      return nil
+    } catch {
+      return "the newItem runs not started could not be kept for the next sync ("
+        + ((error as? any NewsError)?.message ?? "\(error)") + ")"
+    }
+  }
 }

@@ -7,14 +7,15 @@ extension ArticleStore {
   /// How many items the ledger remembers (the most recent): more than any feed lists at once.
   static let hookLedgerSize = 50_000
 
-  /// Of `ids`, those no hook has run for yet, recorded now as run (under the store's lock, so
-  /// two commands never both claim one), in the order given.
+  /// Of `ids`, those no hook has run for yet (or whose run was put off: ``putOffHookRuns(_:at:)``),
+  /// recorded now as run (under the store's lock, so two commands never both claim one), in the
+  /// order given.
   public func claimHookRuns(_ ids: [String], at now: Date) throws -> [String] {
     guard !ids.isEmpty else { return [] }
     var claimed: [String] = []
     try store.update(StoreLayout.hookLedger, initial: [String: Double]()) { ledger in
       let time = now.timeIntervalSince1970
-      for id in ids where ledger[id] == nil {
+      for id in ids where ledger[id].map({ $0 < 0 }) ?? true {
         ledger[id] = time
         claimed.append(id)
       }
@@ -25,6 +26,22 @@ extension ArticleStore {
       }
     }
     return claimed
+  }
+
+  /// Puts the runs of `ids` (claimed, then not started: the batch's time was spent) off to the
+  /// next run that runs hooks: kept in the ledger as owed (a negative time) rather than run.
+  public func putOffHookRuns(_ ids: [String], at now: Date) throws {
+    guard !ids.isEmpty else { return }
+    try store.update(StoreLayout.hookLedger, initial: [String: Double]()) { ledger in
+      for id in ids { ledger[id] = -max(now.timeIntervalSince1970, 1) }
+    }
+  }
+
+  /// The items whose hook runs were put off, oldest first.
+  public func owedHookRuns() throws -> [String] {
+    let ledger = try store.read([String: Double].self, name: StoreLayout.hookLedger) ?? [:]
+    return ledger.filter { $0.value < 0 }.sorted { ($0.value, $0.key) > ($1.value, $1.key) }
+      .map(\.key)
   }
 
   /// Remakes a damaged ledger (`doctor --repair`): every article the store holds counts as one
