@@ -294,6 +294,22 @@ struct ShapeTests {
     #expect(harness.server.requests.isEmpty)
   }
 
+  @Test("a lone surrogate anywhere in config.json is exit 78, never five sections ignored")
+  func loneSurrogate() async throws {
+    let harness = try Harness()
+    let file = try harness.home.write(
+      "config.json",
+      #"{"note": "\ud800", "commands": {"w": {"run": "cat"}}, "keys": {"list": {"W": "command:w"}}}"#
+    )
+    for arguments in [["send", "w", "1"], ["keys"], ["sources"]] {
+      let result = await harness.run(arguments, environment: ["NEWS_CONFIG": file])
+      #expect(result.code == .configuration, "\(arguments)")
+      #expect(result.err.contains("is not valid JSON"), "\(result.err)")
+      #expect(result.err.split(separator: "\n").count == 1)
+    }
+    #expect(harness.server.requests.isEmpty)
+  }
+
   @Test("every action is in docs/shape.md's table, and every element")
   func documented() throws {
     let page = try String(

@@ -22,8 +22,10 @@ struct ReaderShape: Equatable, Sendable {
     do {
       object = try JSONSerialization.jsonObject(with: file.json) as? [String: Any] ?? [:]
     } catch {
-      // FeedConfigFile read the same bytes already: it said what is wrong with them.
-      return
+      // FeedConfigFile refuses what this reader cannot read: never reached, and never a file
+      // half read if it is.
+      throw .invalidConfigFile(
+        file: file.path, source: nil, field: "(top level)", problem: "is not valid JSON")
     }
     commands = try ArticleCommand.parse(object["commands"], file: file.path)
     let themeName: String?

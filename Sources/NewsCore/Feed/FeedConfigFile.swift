@@ -152,6 +152,20 @@ public struct FeedConfigFile: Sendable {
       // A byte-order mark (Windows editors write one) is not JSON.
       let json = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
       wire = try JSONDecoder().decode(Wire.self, from: Data(json))
+      // The sections read as objects (keys, theme, commands…) are read by JSONSerialization,
+      // which refuses what the decoder lets through (a lone surrogate, `"\ud800"`): a file one
+      // reader cannot read is refused by both, never half read.
+      do {
+        _ = try JSONSerialization.jsonObject(with: Data(json))
+      } catch {
+        throw ConfigurationError.invalidConfigFile(
+          file: path, source: nil, field: "(top level)",
+          problem: "is not valid JSON ("
+            + ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+              ?? "a string in it is not text") + ")")
+      }
+    } catch let problem as ConfigurationError {
+      throw problem
     } catch let problem as Problem {
       throw .invalidConfigFile(
         file: path, source: problem.source, field: problem.field, problem: problem.problem)
