@@ -209,6 +209,50 @@ struct StoreDamageTests {
     #expect(try repair(store).actions.isEmpty)
   }
 
+  @Test(
+    "a missing part of a split segment, or its main file, is read around as damage; repair rebuilds",
+    arguments: ["-c1", "-ids", ""])
+  func missingPart(suffix: String) throws {
+    let store = try store()
+    try store.keep(articles(0..<600), provider: "feed")
+    try store.keep(articles(600..<610), provider: "feed")
+    let main = try #require(
+      store.store.names().first { name in store.store.names().contains(name + "-c0") })
+    try FileManager.default.removeItem(at: store.store.url(for: main + suffix))
+    let said = Recorder<StoreDamage>()
+    var encrypted = store.store
+    encrypted.onSideDamage = { said.record($0) }
+    let clock = self.clock
+    let reading = ArticleStore(store: encrypted, now: { clock.now })
+    // Lists, searches and lookups go on without what the missing file held, said once.
+    #expect(try reading.allArticles().count >= 10)
+    #expect(try reading.search(["story"]).articles.count >= 10)
+    #expect(try reading.article(id: "a-605") != nil)
+    #expect(said.all.count == 1, "\(said.all)")
+    #expect(said.all.first?.leftOut.contains("missing") == true)
+    let (actions, after) = try repair(store)
+    #expect(!actions.isEmpty)
+    #expect(after.isHealthy, "\(after.files.compactMap(\.error))")
+    #expect(try store.allArticles().count >= 10)
+    #expect(try repair(store).actions.isEmpty)
+  }
+
+  @Test("a damaged segment list is read around through the segment files")
+  func damagedManifestRead() throws {
+    let store = try store()
+    try store.keep(articles(0..<20), provider: "feed")
+    try damage(StoreLayout.segmentManifest, in: store)
+    let said = Recorder<StoreDamage>()
+    var encrypted = store.store
+    encrypted.onSideDamage = { said.record($0) }
+    let clock = self.clock
+    let reading = ArticleStore(store: encrypted, now: { clock.now })
+    #expect(try reading.search(["story"]).articles.count == 20)
+    #expect(said.all.count == 1 && said.all.first?.path.hasSuffix("segments.enc") == true)
+    // A writer does not write over it.
+    #expect(throws: StoreError.self) { try store.keep(articles(20..<21), provider: "feed") }
+  }
+
   @Test("a split segment's main file and the manifest both lost: its chunks are taken back")
   func mainAndManifestLost() throws {
     let store = try store()

@@ -72,21 +72,48 @@ struct ArticleSegments {
   /// file in between (writers may follow one another: it tries as long as the manifest keeps
   /// changing, up to a bound); a file missing from a manifest that did not change is damage,
   /// named. Never lets ``SegmentFileMissing`` out.
+  ///
+  /// A file still missing from a manifest that did not change is damage like any other: read
+  /// around by ``aroundDamage(_:of:_:)`` (said once), so that a list, a search or `show` go on
+  /// without that segment's articles, and repair rebuilds it. A manifest that does not open is
+  /// read around too, through one rebuilt from the segment files (said once); only writers stop
+  /// at it.
   func reading<T>(_ body: (SegmentManifest) throws -> T) throws -> T {
-    var manifest = try manifest()
-    var missingName = ""
+    var manifest = try readableManifest()
+    var missing = Self.missingFiles
     for _ in 0..<Self.maximumReadAttempts {
       do {
-        return try body(manifest)
-      } catch let missing as SegmentFileMissing {
-        missingName = missing.name
-        let fresh = try self.manifest()
-        guard fresh != manifest else { break }
-        manifest = fresh
+        return try Self.$missingFiles.withValue(missing) { try body(manifest) }
+      } catch let gone as SegmentFileMissing {
+        let fresh = try readableManifest()
+        if fresh != manifest {
+          manifest = fresh
+        } else if !missing.insert(gone.name).inserted {
+          break
+        }
       }
     }
     throw StoreError.listedButMissing(
-      path: store.url(for: missingName).path, listedBy: "the store's segment manifest")
+      path: store.url(for: missing.first ?? SegmentManifest.fileName).path,
+      listedBy: "the store's segment manifest")
+  }
+
+  /// The segment files known to be missing from the manifest being read (not a compaction in
+  /// between): read around as damage.
+  @TaskLocal static var missingFiles: Set<String> = []
+
+  /// ``manifest()`` for readers: one that does not open is said once and read through one
+  /// rebuilt from the segment files.
+  private func readableManifest() throws -> SegmentManifest {
+    do {
+      return try manifest()
+    } catch let error as StoreError where error.isDamage {
+      store.sayDamaged(
+        at: error.path ?? store.url(for: SegmentManifest.fileName).path,
+        leftOut: "the segments are read from their own files",
+        advice: .repairStore(does: "rebuilds it from the segment files"))
+      return rebuiltManifest()
+    }
   }
 
   /// How many manifests a reader goes through while writers compact under it.
@@ -129,6 +156,13 @@ struct ArticleSegments {
         at: error.path ?? store.url(for: info.mainName).path,
         leftOut: "the articles of segment \(info.number) of \(provider) in it are left out",
         advice: .repairStore(does: "rebuilds the segment from the parts that read"))
+      return nil
+    } catch let gone as SegmentFileMissing where Self.missingFiles.contains(gone.name) {
+      store.sayDamaged(
+        at: store.url(for: gone.name).path,
+        leftOut: "the articles of segment \(info.number) of \(provider) in it are left out (the "
+          + "file is missing)",
+        advice: .repairStore(does: "rebuilds the segment from the parts that remain"))
       return nil
     }
   }
