@@ -188,6 +188,31 @@ struct ArticleQueryTests {
     #expect(ticks.withLock { $0 } == readings, "no time spent once the run's budget is")
   }
 
+  @Test(
+    "days are YYYY-MM-DD and durations digits and a unit, nothing looser",
+    arguments: [
+      "date:+026-01-01", "date:2026-1-1", "date:2026-01-1", "age<0x10d", "age<1e3d",
+      "age<+7d", "age<.5d", "age<infd", "date:２０２６-01-01",
+    ])
+  func strictValues(query: String) {
+    #expect(throws: ArticleQueryError.self) { try ArticleQuery(query) }
+  }
+
+  @Test("the strict forms still read", arguments: ["date:2026-01-01", "age<7d", "age>1.5h"])
+  func strictValuesRead(query: String) {
+    #expect(throws: Never.self) { try ArticleQuery(query) }
+  }
+
+  @Test(
+    "the 4,096 cap counts Unicode scalars: one letter with a million combining marks is refused")
+  func capCountsScalars() throws {
+    let marks = "x" + String(repeating: "\u{301}", count: 1_000_000)
+    #expect(marks.count == 1)
+    #expect(throws: ArticleQueryError.self) { try ArticleQuery(marks) }
+    // 4,096 letters of three bytes each are within it.
+    #expect(throws: Never.self) { try ArticleQuery(String(repeating: "語", count: 4_096)) }
+  }
+
   @Test("what a query needs read, and the words the index narrows by")
   func needsAndWords() throws {
     #expect(try ArticleQuery("is:unread tag:tech").needs == [.readMarks, .tags])

@@ -23,6 +23,7 @@ struct DownloadNameTests {
       ("  spaced   out  ", "cast/2026-11-25 spaced out.mp3"),
       ("right\u{202E}to left", "cast/2026-11-25 rightto left.mp3"),
       ("", "cast/2026-11-25.mp3"),
+      ("zero\u{200D}width\u{200B} joined", "cast/2026-11-25 zerowidth joined.mp3"),
     ])
   func hostile(title: String, expected: String) {
     let name = try? DownloadName(DownloadName.defaultTemplate)
@@ -34,6 +35,7 @@ struct DownloadNameTests {
     arguments: [
       (".hidden", "hidden"), ("-rf", "rf"), ("CON", "_CON"), ("nul.mp3", "_nul.mp3"),
       ("name. ", "name"), ("..", ""), ("LPT9.txt", "_LPT9.txt"), ("console", "console"),
+      ("...mp3", "untitled.mp3"), ("..mp3", "untitled.mp3"),
     ])
   func component(raw: String, expected: String) {
     #expect(DownloadName.component(raw) == expected)

@@ -38,6 +38,12 @@ struct HostileMarkupTests {
     #expect(text.utf8.count > HTMLText.maximumLength - 8)
     #expect(text.hasSuffix(HTMLText.cutMark))
     #expect(HTMLText.plain(html).hasSuffix(HTMLText.cutMark))
+    // Plain text (a description that is not HTML) is capped the same way.
+    let plain = HTMLText.tidy(String(repeating: "word ", count: 600_000))
+    #expect(plain.utf8.count <= HTMLText.maximumLength && plain.hasSuffix(HTMLText.cutMark))
+    #expect(
+      FeedTextKind.text.plain(String(repeating: "x", count: 3_000_000)).utf8.count
+        <= HTMLText.maximumLength)
     // Short text is never cut.
     #expect(HTMLText.bounded("short") == "short")
   }

@@ -42,8 +42,9 @@ public enum HTMLText {
 
   /// Plain text tidied as ``plain(_:)`` tidies (line breaks, runs of spaces, blank lines), its
   /// `<` and `&` left alone: for text that is not HTML, such as an Atom title of `type="text"`.
+  /// At most ``maximumLength``, as what HTML becomes.
   public static func tidy(_ text: String) -> String {
-    collapse(normalizingLineBreaks(text))
+    bounded(collapse(normalizingLineBreaks(text)))
   }
 
   /// The full cleaning: tags removed (script, style, noscript and comments with everything in

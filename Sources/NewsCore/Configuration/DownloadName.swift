@@ -113,11 +113,14 @@ public struct DownloadName: Sendable, Equatable {
   static func field(_ value: String) -> String {
     var result = ""
     var lastWasSpace = false
-    for character in value.precomposedStringWithCanonicalMapping {
-      // Invisible formatting (a right-to-left override that disguises an extension) goes.
-      if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) {
-        continue
-      }
+    // Invisible formatting goes, scalar by scalar (a right-to-left override that disguises an
+    // extension, a zero-width joiner, which is part of the character before it).
+    var visible = String.UnicodeScalarView()
+    visible.append(
+      contentsOf: value.precomposedStringWithCanonicalMapping.unicodeScalars.filter {
+        $0.properties.generalCategory != .format
+      })
+    for character in String(visible) {
       if character.isWhitespace || character.unicodeScalars.allSatisfy(Self.isControl) {
         if !lastWasSpace, !result.isEmpty { result.append(" ") }
         lastWasSpace = true
@@ -159,6 +162,10 @@ public struct DownloadName: Sendable, Equatable {
     // No hidden file, nothing a shell command would read as an option.
     while let first = name.first, first == "." || first == "-" || first.isWhitespace {
       name.removeFirst()
+    }
+    // A name that was only dots before its extension (a title `..`: `...mp3`) keeps it as one.
+    if raw.prefix(while: { $0 == "." }).count >= 2, !name.isEmpty, !name.contains(".") {
+      name = "untitled." + name
     }
     // Windows drops trailing dots and spaces: "a." and "a" would be one file.
     while let last = name.last, last == "." || last.isWhitespace { name.removeLast() }

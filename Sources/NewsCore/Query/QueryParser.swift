@@ -28,7 +28,7 @@ struct QueryParser {
   static let fields =
     ArticleQuery.TextField.allCases.filter { $0 != .any }.map(\.rawValue)
     + ["source", "tag", "is", "has", "date", "age"]
-  /// The longest query read: a query is typed, not generated.
+  /// The longest query read, in Unicode scalars: a query is typed, not generated.
   static let maximumLength = 4_096
   /// How deep parentheses and NOTs may nest.
   static let maximumDepth = 64
@@ -43,8 +43,13 @@ struct QueryParser {
   }
 
   mutating func parse() throws(ArticleQueryError) -> ArticleQuery.Node {
-    guard text.count <= Self.maximumLength else {
-      throw failure("longer than \(Self.maximumLength) characters", at: Self.maximumLength + 1)
+    // Scalars, not characters: a letter followed by a million combining marks is one character
+    // (and 2 MB to read on every command).
+    guard text.utf8.count <= Self.maximumLength || text.unicodeScalars.count <= Self.maximumLength
+    else {
+      throw failure(
+        "longer than \(Self.maximumLength) characters (Unicode scalars)", at: Self.maximumLength + 1
+      )
     }
     tokens = try tokenize()
     guard !tokens.isEmpty else { throw failure("an empty query", at: 1) }
@@ -325,8 +330,12 @@ struct QueryParser {
       throw failure("age takes '<' or '>': age<7d (newer than), age>12h (older than)", at: column)
     }
     let units: [Character: Double] = ["m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
-    guard let unit = value.last, let seconds = units[unit],
-      let amount = Double(value.dropLast()), amount >= 0, amount.isFinite
+    // Digits with at most one decimal point: not `0x10`, `1e3`, `+7`, `inf`.
+    let number = value.dropLast()
+    guard let unit = value.last, let seconds = units[unit], !number.isEmpty,
+      number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+      number.filter({ $0 == "." }).count <= 1, number.first != ".", number.last != ".",
+      let amount = Double(number), amount.isFinite
     else {
       throw failure(
         "'\(value)' is not a duration: a number and m, h, d or w (7d, 12h, 2w)", at: column)
@@ -345,7 +354,10 @@ struct QueryParser {
       let parts = text.split(separator: "-", omittingEmptySubsequences: false)
       var calendar = Calendar(identifier: .gregorian)
       calendar.timeZone = timeZone
-      guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]),
+      // Four, two and two ASCII digits: not `+026`, `2026-1-1`.
+      guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+        parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        let year = Int(parts[0]),
         let month = Int(parts[1]), let dayOfMonth = Int(parts[2]), (1...12).contains(month),
         (1...31).contains(dayOfMonth),
         let start = calendar.date(
