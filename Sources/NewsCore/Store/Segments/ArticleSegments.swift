@@ -311,6 +311,19 @@ struct ArticleSegments {
     _ batch: [(articles: [Article], provider: String)], seenAt: Date, countingNew: Bool,
     in files: EncryptedStore.Transaction
   ) throws -> Set<String> {
+    // A writer never reads around: a segment file missing under the lock is named as such.
+    do {
+      return try appending(batch, seenAt: seenAt, countingNew: countingNew, in: files)
+    } catch let gone as SegmentFileMissing {
+      throw StoreError.listedButMissing(
+        path: store.url(for: gone.name).path, listedBy: "the store's segment manifest")
+    }
+  }
+
+  private func appending(
+    _ batch: [(articles: [Article], provider: String)], seenAt: Date, countingNew: Bool,
+    in files: EncryptedStore.Transaction
+  ) throws -> Set<String> {
     // The whole directory is listed by a process's first save only: listed on every commit, it
     // made a refresh of 1,000 feeds cost more an item than one of 100.
     let first = !store.checked.segmentsTidied.withLock { $0 }
