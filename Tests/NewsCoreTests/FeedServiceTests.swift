@@ -579,8 +579,9 @@ struct FeedServiceTests {
   @Test("a sync's fetch holds no item once stored: counts stay, the articles are in the store")
   func itemsDroppedOnceStored() async throws {
     let sources = try sources(try configuration())
-    let reports = await service().fetch(
-      sources, refresh: true, keepingItems: false, keepingNewItems: false)
+    let reports = await service().run(
+      sources, FeedRun.Options(freshness: .refresh, items: .counted, newItems: false)
+    ).reports
     #expect(reports.allSatisfy { $0.status == .fresh && $0.notKept == nil })
     #expect(reports.allSatisfy { $0.items.isEmpty && $0.newItemList.isEmpty })
     #expect(reports.map(\.itemCount).allSatisfy { $0 > 0 })
@@ -589,9 +590,22 @@ struct FeedServiceTests {
     let stored = try articleStore().allArticles().count
     #expect(stored == reports.map(\.itemCount).reduce(0, +))
     // Keeping the new items (for a newItem hook) keeps those only.
-    let again = await service().fetch(sources, refresh: true, keepingItems: false)
+    let again = await service().run(
+      sources, FeedRun.Options(freshness: .refresh, items: .counted)
+    ).reports
     #expect(again.allSatisfy { $0.items.isEmpty && $0.newItemList.isEmpty })
     #expect(again.allSatisfy { $0.newItemIDs.isEmpty })
   }
 
+}
+
+extension FeedService {
+  /// The reports of a run: these tests' shorthand for ``run(_:_:)`` with the command line's two
+  /// flags.
+  func fetch(_ sources: [FeedSource], refresh: Bool = false, offline: Bool = false) async
+    -> [FeedSourceReport]
+  {
+    await run(sources, FeedRun.Options(freshness: .init(refresh: refresh, offline: offline)))
+      .reports
+  }
 }

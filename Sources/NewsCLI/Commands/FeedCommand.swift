@@ -83,12 +83,16 @@ enum FeedCommand {
     // A newItem hook runs for the items this run stores first (whichever command does): their
     // list is kept only then.
     let hooks = services.hooks.newItem != nil
-    var reports = await service.fetch(
-      sources, refresh: arguments[Options.refresh], offline: arguments[Options.offline],
-      keepingNewItems: hooks, packingItems: true
-    ) { remaining in
-      spinner.update("fetching \(total) sources… \(total - remaining) done")
-    }
+    let run = await service.run(
+      sources,
+      FeedRun.Options(
+        freshness: .init(refresh: arguments[Options.refresh], offline: arguments[Options.offline]),
+        items: .packed, newItems: hooks
+      ) { remaining in
+        spinner.update("fetching \(total) sources… \(total - remaining) done")
+      })
+    var reports = run.reports
+    for warning in run.warnings { context.warn(warning) }
     if hooks {
       let new = reports.flatMap(\.newItemList)
       for index in reports.indices { reports[index].newItemList = [] }

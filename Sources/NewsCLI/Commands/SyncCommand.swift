@@ -83,7 +83,7 @@ enum SyncCommand {
       throw SyncError.failed(failed.count, of: asked.count)
     }
     if !arguments[Options.quiet] {
-      for warning in report.sources.flatMap(\.warnings) { context.warn(warning) }
+      for warning in report.sources.flatMap(\.warnings) + report.warnings { context.warn(warning) }
     }
     return .success
   }

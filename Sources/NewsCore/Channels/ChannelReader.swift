@@ -109,7 +109,9 @@ public struct ChannelReader: Sendable {
         freshness: .list(result.freshness, fetchedAt: result.list.fetchedAt),
         articles: result.list.articles)
     case .feed(let source):
-      let report = try await feed.get().fetch([source], refresh: refresh, offline: offline).first
+      let report = try await feed.get().run(
+        [source], FeedRun.Options(freshness: .init(refresh: refresh, offline: offline))
+      ).reports.first
       guard let report, report.status != .failed else {
         if report?.neverFetched == true || report == nil { return nil }
         throw ChannelError.failed(report?.error ?? "source \(source.name) failed")

@@ -116,33 +116,54 @@ public struct FeedService: Sendable {
     return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
   }
 
-  /// Every source's items and report, in the order of `sources`.
-  ///
-  /// - Parameters:
-  ///   - refresh: ignore the time to live and fetch every source.
-  ///   - offline: use the cache only, whatever its age.
-  ///   - progress: called as each source finishes, with the number still running.
-  ///   - keepingItems: `false` (sync, which stores and shows nothing): each report's `items`
-  ///     are dropped as its source finishes, `itemCount` saying how many there were, so that
-  ///     memory holds the sources in flight, not every item of the run.
-  ///   - keepingNewItems: `true`: each report's `newItemList` holds the items not in the cache
-  ///     before (what a `newItem` hook runs for); `false`: only `newItemIDs` names them (what
-  ///     `news feed --new` needs).
-  ///   - packingItems: each report's items are packed (``FeedSourceReport/pack``) as its source
-  ///     finishes: a feed of 1,000 sources holds their text, not 50,000 values.
-  public func fetch(
-    _ sources: [FeedSource], refresh: Bool = false, offline: Bool = false,
-    keepingItems: Bool = true, keepingNewItems: Bool = true, packingItems: Bool = false,
-    progress: (@Sendable (Int) -> Void)? = nil
-  ) async -> [FeedSourceReport] {
-    // What the cache can answer is answered first, in order and without a task each (a warm
-    // feed of 200 sources is 200 small reads); only the sources to fetch run concurrently.
-    var reports = [FeedSourceReport?](repeating: nil, count: sources.count)
+  /// Runs a refresh of `sources` in its stages (``FeedRun``): the one entry point of a caller.
+  public func run(_ sources: [FeedSource], _ options: FeedRun.Options = FeedRun.Options()) async
+    -> FeedRun
+  {
+    var progress = RunProgress(remaining: sources.count, report: options.progress)
+    let plan = self.plan(sources, options, progress: &progress)
+    let fetched = await fetch(plan, sources: sources, options, progress: &progress)
+    let warnings = await record(fetched.records)
+    var reports = fetched.reports
+    await enrich(&reports, sources: sources, wanting: fetched.wantingFullText)
+    return FeedRun(reports: reports, warnings: warnings)
+  }
+
+  /// How many sources are still running, told as each finishes.
+  private struct RunProgress {
+    var remaining: Int
+    var report: (@Sendable (Int) -> Void)?
+
+    mutating func finished() {
+      remaining -= 1
+      report?(remaining)
+    }
+  }
+
+  /// What planning left: the reports answered without a request, and the sources to fetch.
+  private struct RunPlan {
+    var reports: [FeedSourceReport?]
     var toFetch:
       [(index: Int, source: FeedSource, start: FeedSourceReport, cached: FeedCacheEntry?)] = []
-    var remaining = sources.count
-    let backoff = FeedBackoff(store: cache)
-    let waits = backoff.read(now: now())
+  }
+
+  /// What the run learnt, recorded once it is over.
+  private struct RunRecords {
+    var revalidated: [String: Date] = [:]
+    var asked: [String: Date] = [:]
+    var failed: [String: String] = [:]
+    var answered = Set<String>()
+    var arrived: [String] = []
+  }
+
+  /// Stage one: what the cache (or a wait, a search, an account) answers is answered now, in
+  /// order and without a task each (a warm feed of 200 sources is 200 small reads); the rest is
+  /// left to fetch.
+  private func plan(
+    _ sources: [FeedSource], _ options: FeedRun.Options, progress: inout RunProgress
+  ) -> RunPlan {
+    var plan = RunPlan(reports: [FeedSourceReport?](repeating: nil, count: sources.count))
+    let waits = FeedBackoff(store: cache).read(now: now())
     // A source failing run after run is asked less and less often (never given up on):
     // ``failureBackoff(_:)`` after its last failure.
     let failing = backsOffFailing ? FeedFailures(store: cache).read() : [:]
@@ -152,20 +173,31 @@ public struct FeedService: Sendable {
         let until = Date(timeIntervalSince1970: failure.last + pause)
         if until > (wait?.until ?? .distantPast) { wait = (until, true) }
       }
-      switch start(source, refresh: refresh, offline: offline, waitUntil: wait) {
+      switch start(
+        source, refresh: options.freshness == .refresh, offline: options.freshness == .offline,
+        waitUntil: wait)
+      {
       case .done(var report):
-        if packingItems { report.packItems() }
-        reports[index] = report
-        remaining -= 1
-        progress?(remaining)
+        if options.items == .packed { report.packItems() }
+        plan.reports[index] = report
+        progress.finished()
       case .fetch(var report, var cached):
         // What the cache holds waits packed (for a 304, or shown stale if the fetch fails):
         // a refresh of 1,000 cached feeds does not hold 50,000 decoded items until each turn.
         report.packItems()
         cached?.items = []
-        toFetch.append((index, source, report, cached))
+        plan.toFetch.append((index, source, report, cached))
       }
     }
+    return plan
+  }
+
+  /// Stage two: the sources left are fetched concurrently, each stored as it arrives, each
+  /// report made what the options ask as its source finishes.
+  private func fetch(
+    _ plan: RunPlan, sources: [FeedSource], _ options: FeedRun.Options,
+    progress: inout RunProgress
+  ) async -> (reports: [FeedSourceReport], records: RunRecords, wantingFullText: [Int: [Article]]) {
     // Back-pressure: a source counts from its request until its items are stored, and no more
     // than twice the requests in flight count at once. When a thousand answers arrive together
     // and the store's writer falls behind, fetching waits for it, rather than the items of
@@ -173,114 +205,118 @@ public struct FeedService: Sendable {
     let inFlight = ConcurrencyLimiter(
       total: Self.pendingSources(transport), perHost: Self.pendingSources(transport),
       onWaiting: onWaitingToStart)
-    return await withTaskGroup(of: (Int, FeedSourceReport).self) { group in
-      for (index, source, report, cached) in toFetch {
+    var reports = plan.reports
+    var records = RunRecords()
+    var wantingFullText: [Int: [Article]] = [:]
+    await withTaskGroup(of: (Int, FeedSourceReport).self) { group in
+      for (index, source, report, cached) in plan.toFetch {
         group.addTask {
           await inFlight.runUnfailing(host: "") {
             (index, await fetch(source, report: report, cached: cached))
           }
         }
       }
-      var revalidated: [String: Date] = [:]
-      var asked: [String: Date] = [:]
-      var failed: [String: String] = [:]
-      var answered = Set<String>()
-      var wantingFullText: [Int: [Article]] = [:]
-      var arrived: [String] = []
       for await (index, finished) in group {
         var report = finished
         report.itemCount = report.pack?.count ?? report.items.count
-        arrived += report.newItemIDs
-        if keepingNewItems, !report.newItemIDs.isEmpty {
+        records.arrived += report.newItemIDs
+        if options.newItems, !report.newItemIDs.isEmpty {
           let new = Set(report.newItemIDs)
           report.newItemList = report.unpackedItems.filter { new.contains($0.id) }
         }
         if fullText != nil, sources[index].fullText, report.status != .failed {
           wantingFullText[index] = report.firstItems(Self.fullTextPerRun).map(\.article)
         }
-        if !keepingItems {
+        switch options.items {
+        case .counted:
           report.items = []
           report.pack = nil
-        } else if packingItems {
-          report.packItems()
-        } else {
-          report.unpackItems()
+        case .packed: report.packItems()
+        case .unpacked: report.unpackItems()
         }
         reports[index] = report
         if report.status == .failed || report.status == .stale {
-          failed[report.name] = report.error ?? "failed"
+          records.failed[report.name] = report.error ?? "failed"
         } else if report.status == .fresh {
-          answered.insert(report.name)
+          records.answered.insert(report.name)
         }
         if report.revalidated, let fetchedAt = report.fetchedAt {
-          revalidated[report.name] = fetchedAt
+          records.revalidated[report.name] = fetchedAt
         }
-        if let until = report.backoffUntil { asked[report.name] = until }
-        remaining -= 1
-        progress?(remaining)
+        if let until = report.backoffUntil { records.asked[report.name] = until }
+        progress.finished()
       }
-      // Unchanged sources cost one small write for all of them (RevalidationTimes). Each of
-      // these records failing is a warning saying what it costs; the run goes on.
-      let current = now()
-      var recordWarnings: [String] = []
-      func noting(_ what: String, _ cost: String, _ error: (any Error)?) {
-        guard let error else { return }
-        recordWarnings.append("\(what) not recorded (\(Self.describe(error))): \(cost)")
-      }
-      // When the new items were first seen, for `feed --since`.
-      if let articles, !arrived.isEmpty {
-        noting(
-          "when the new items were first seen", "feed --since may miss them or show them again",
-          await StoreWriter.run { [arrived] in
-            Self.attempt { try articles.noteArrivals(arrived, at: current) }
-          })
-      }
+    }
+    // Those answered without a fetch (the cache, a backoff) count their items too.
+    let finished = reports.compactMap { report -> FeedSourceReport? in
+      guard var report, report.itemCount == 0 else { return report }
+      report.itemCount = report.pack?.count ?? report.items.count
+      return report
+    }
+    return (finished, records, wantingFullText)
+  }
+
+  /// Stage three: what the run learnt, recorded (unchanged sources cost one small write for all
+  /// of them). Each record that fails is a warning of the run saying what it costs; the run
+  /// goes on.
+  private func record(_ records: RunRecords) async -> [String] {
+    let current = now()
+    var warnings: [String] = []
+    func noting(_ what: String, _ cost: String, _ error: (any Error)?) {
+      guard let error else { return }
+      warnings.append("\(what) not recorded (\(Self.describe(error))): \(cost)")
+    }
+    // When the new items were first seen, for `feed --since`.
+    if let articles, !records.arrived.isEmpty {
       noting(
-        "the sources answered unchanged", "they are asked in full next run",
-        await StoreWriter.run { [revalidation, revalidated] in
-          Self.attempt { try revalidation.record(revalidated, now: current) }
+        "when the new items were first seen", "feed --since may miss them or show them again",
+        await StoreWriter.run { [arrived = records.arrived] in
+          Self.attempt { try articles.noteArrivals(arrived, at: current) }
         })
-      if !asked.isEmpty {
-        noting(
-          "the sources' waits (Retry-After)", "they may be asked again before their wait ends",
-          await StoreWriter.run { [asked] in
-            Self.attempt { try backoff.record(asked, now: current) }
-          })
+    }
+    noting(
+      "the sources answered unchanged", "they are asked in full next run",
+      await StoreWriter.run { [revalidation, revalidated = records.revalidated] in
+        Self.attempt { try revalidation.record(revalidated, now: current) }
+      })
+    if !records.asked.isEmpty {
+      let backoff = FeedBackoff(store: cache)
+      noting(
+        "the sources' waits (Retry-After)", "they may be asked again before their wait ends",
+        await StoreWriter.run { [asked = records.asked] in
+          Self.attempt { try backoff.record(asked, now: current) }
+        })
+    }
+    // Nothing fetched (a warm feed): the record of failing sources is not even read.
+    if !records.failed.isEmpty || !records.answered.isEmpty {
+      let failures = FeedFailures(store: cache)
+      noting(
+        "which sources fail", "the list of failing sources may be out of date",
+        await StoreWriter.run { [failed = records.failed, answered = records.answered] in
+          Self.attempt { try failures.record(failed: failed, answered: answered, now: current) }
+        })
+    }
+    return warnings
+  }
+
+  /// Stage four: the full texts of the sources that keep them, after their items are kept; a
+  /// failure is a warning of its source, tried again next run.
+  private func enrich(
+    _ reports: inout [FeedSourceReport], sources: [FeedSource], wanting: [Int: [Article]]
+  ) async {
+    guard let fullText else { return }
+    var wanting = wanting
+    for (index, source) in sources.enumerated()
+    where source.fullText && wanting[index] == nil && index < reports.count {
+      wanting[index] = reports[index].firstItems(Self.fullTextPerRun).map(\.article)
+    }
+    let failures = await fullText.fetchMissing(
+      wanting.keys.sorted().flatMap { wanting[$0] ?? [] }
+    ).failures
+    for (article, reason) in failures {
+      if let index = reports.firstIndex(where: { $0.name == article.provider }) {
+        reports[index].warnings.append(reason)
       }
-      // Nothing fetched (a warm feed): the record of failing sources is not even read.
-      if !failed.isEmpty || !answered.isEmpty {
-        let failures = FeedFailures(store: cache)
-        noting(
-          "which sources fail", "the list of failing sources may be out of date",
-          await StoreWriter.run { [failed, answered] in
-            Self.attempt { try failures.record(failed: failed, answered: answered, now: current) }
-          })
-      }
-      // Those answered without a fetch (the cache, a backoff) count their items too.
-      var finished = reports.compactMap { report -> FeedSourceReport? in
-        guard var report, report.itemCount == 0 else { return report }
-        report.itemCount = report.pack?.count ?? report.items.count
-        return report
-      }
-      if !finished.isEmpty { finished[0].warnings += recordWarnings }
-      if let fullText {
-        for (index, source) in sources.enumerated()
-        where source.fullText && wantingFullText[index] == nil && index < finished.count {
-          wantingFullText[index] = finished[index].firstItems(Self.fullTextPerRun).map(\.article)
-        }
-        // After the items are kept; a failure is a warning of its source, tried again next run.
-        let failures = await fullText.fetchMissing(
-          wantingFullText.keys.sorted().flatMap {
-            wantingFullText[$0] ?? []
-          }
-        ).failures
-        for (article, reason) in failures {
-          if let index = finished.firstIndex(where: { $0.name == article.provider }) {
-            finished[index].warnings.append(reason)
-          }
-        }
-      }
-      return finished
     }
   }
 

@@ -8,4 +8,7 @@ public struct SyncReport: Sendable {
   public var finishedAt: Date
   /// One report per source, in a fixed order.
   public var sources: [SyncSourceReport]
+  /// The run's own warnings (a record of the feeds' refresh that could not be written), apart
+  /// from any source's.
+  public var warnings: [String] = []
 }

@@ -56,21 +56,24 @@ public struct SyncService: Sendable {
     let feedSources = accountNames == nil ? self.feedSources : []
     let keepNewItems = self.keepNewItems
     let accounts = self.accounts
-    let reports = await withTaskGroup(of: [(Int, SyncSourceReport)].self) { group in
+    // Each part: its sources' reports, numbered for their order, and the run's own warnings.
+    typealias Part = (reports: [(Int, SyncSourceReport)], warnings: [String])
+    let (reports, warnings) = await withTaskGroup(of: Part.self) { group in
       if let accounts {
         group.addTask {
-          await accounts.sync(accountNames).enumerated().map { (1_000_000 + $0, $1) }
+          (await accounts.sync(accountNames).enumerated().map { (1_000_000 + $0, $1) }, [])
         }
       }
       for (index, provider) in providers.enumerated() {
-        group.addTask { [self] in [(index, await pull(provider, query: query))] }
+        group.addTask { [self] in ([(index, await pull(provider, query: query))], []) }
       }
       group.addTask { [self] in
         // Items are dropped as each source is stored (a sync shows none): only those a newItem
         // hook runs for are kept, and only when there is one.
-        await feed.fetch(
-          feedSources, refresh: true, keepingItems: false, keepingNewItems: keepNewItems
-        ).enumerated().map { offset, report in
+        let run = await feed.run(
+          feedSources,
+          FeedRun.Options(freshness: .refresh, items: .counted, newItems: keepNewItems))
+        let reports = run.reports.enumerated().map { offset, report in
           // A source whose items were fetched but not stored failed: sync is for the store.
           let stored = report.status == .fresh && report.notKept == nil
           var synced = SyncSourceReport(
@@ -81,12 +84,18 @@ public struct SyncService: Sendable {
           if stored { synced.newItems = report.newItemList }
           return (providers.count + offset, synced)
         }
+        return (reports, run.warnings)
       }
       var all: [(Int, SyncSourceReport)] = []
-      for await part in group { all += part }
-      return all.sorted { $0.0 < $1.0 }.map(\.1)
+      var warnings: [String] = []
+      for await part in group {
+        all += part.reports
+        warnings += part.warnings
+      }
+      return (all.sorted { $0.0 < $1.0 }.map(\.1), warnings)
     }
-    return SyncReport(startedAt: startedAt, finishedAt: context.now(), sources: reports)
+    return SyncReport(
+      startedAt: startedAt, finishedAt: context.now(), sources: reports, warnings: warnings)
   }
 
   private func pull(_ provider: any Provider, query: TopHeadlinesQuery) async -> SyncSourceReport {
