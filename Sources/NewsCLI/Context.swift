@@ -124,7 +124,9 @@ public struct Context: Sendable {
     let configuration = try Configuration.load(
       environment: environment, currentDirectory: currentDirectory)
     let file = try FeedConfigFile.load(configuration)
-    return Settings(configuration: configuration, configFile: file, shape: try ReaderShape(file))
+    return Settings(
+      configuration: configuration, configFile: file,
+      shape: try ReaderShape(file, timeZone: timeZone))
   }
 
   /// Starts sending usage events when the configuration allows them. Called once, by
@@ -150,7 +152,7 @@ public struct Context: Sendable {
     return NewsServices(
       configuration: settings.configuration, configFile: settings.configFile,
       dependencies: NewsDependencies(
-        httpClient: httpClient, timing: timing, randomBytes: randomBytes,
+        httpClient: httpClient, timing: timing, randomBytes: randomBytes, timeZone: timeZone,
         onRequest: { metrics in analytics.recordLoad(metrics.duration) },
         onRetry: { notice in
           statusLine.setNotice(notice.isWaiting ? notice.description : nil, for: notice.host)

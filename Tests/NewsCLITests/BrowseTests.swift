@@ -19,7 +19,7 @@ struct BrowseTests {
 
   /// A list of `count` articles on a `width`×`height` screen.
   static func state(count: Int = 30, width: Int = 60, height: Int = 10) -> BrowseState {
-    var state = BrowseState(channels: ["blog", "news"])
+    var state = BrowseState(channels: ["blog", "news"], timeZone: .gmt)
     state.resize(width: width, height: height)
     state.loaded(
       heading: "Source blog", freshness: "fresh", articles: (1...count).map { article($0) },
@@ -197,7 +197,7 @@ struct BrowseTests {
     #expect(state.handle(.character("q")) == [.displayed])
     #expect(state.screen == .home)
     #expect(state.handle(.character("q")) == [.quit])
-    var noLink = BrowseState(channels: ["x"])
+    var noLink = BrowseState(channels: ["x"], timeZone: .gmt)
     noLink.loaded(
       heading: "x", freshness: "", articles: [Self.article(1, url: false)], read: [], bookmarked: []
     )
@@ -313,7 +313,7 @@ struct BrowseTests {
 
   @Test("home: rows with counts and state; Enter opens a list, r and R reload, q quits")
   func home() {
-    var state = BrowseState(channels: ["articles", "hn", "lwn"])
+    var state = BrowseState(channels: ["articles", "hn", "lwn"], timeZone: .gmt)
     state.home = [
       .init(unread: 3, total: 10, status: "stored 5 min ago"),
       .init(status: "never fetched"), .init(unread: 0, total: 4, status: "cached, 1 h ago"),
@@ -360,7 +360,7 @@ struct BrowseTests {
   func nextUnreadAcrossLists() {
     let a = [Self.article(1), Self.article(2), Self.article(3)]
     let c = [Self.article(7), Self.article(8)]
-    var state = BrowseState(channels: ["a", "b", "c"])
+    var state = BrowseState(channels: ["a", "b", "c"], timeZone: .gmt)
     state.resize(width: 60, height: 10)
     state.home = [
       .init(unread: 2, total: 3, status: "fresh"), .init(unread: 0, total: 4, status: "fresh"),
@@ -384,7 +384,7 @@ struct BrowseTests {
 
   @Test("n and R pass by the lists gathering the others' items (All unread, Bookmarks)")
   func gatherers() {
-    var state = BrowseState(channels: ["All unread", "a", "Bookmarks"])
+    var state = BrowseState(channels: ["All unread", "a", "Bookmarks"], timeZone: .gmt)
     state.resize(width: 60, height: 10)
     state.home = [
       .init(unread: 2, total: 2, status: "stored"), .init(unread: 2, total: 3, status: "fresh"),
@@ -462,7 +462,7 @@ struct BrowseTests {
 
   @Test("t shows only the lists of the next tag, then every list again; Enter opens the right one")
   func tagFilter() {
-    var state = BrowseState(channels: ["articles", "hn", "lwn", "blog"])
+    var state = BrowseState(channels: ["articles", "hn", "lwn", "blog"], timeZone: .gmt)
     state.home = (0..<4).map { _ in .init(unread: 1, total: 1, status: "fresh") }
     state.channelTags = [[], ["tech"], ["linux", "tech"], ["linux"]]
     state.screen = .home
@@ -480,7 +480,7 @@ struct BrowseTests {
     _ = state.handle(.character("t"))
     #expect(state.homeTag == nil)
     #expect(state.homeRows == [0, 1, 2, 3])
-    var untagged = BrowseState(channels: ["x"])
+    var untagged = BrowseState(channels: ["x"], timeZone: .gmt)
     untagged.home = [.init()]
     untagged.screen = .home
     #expect(untagged.handle(.character("t")).isEmpty)
@@ -489,7 +489,8 @@ struct BrowseTests {
 
   @Test("the home header counts each unread item once: All unread and tags are not added on top")
   func homeHeaderCounts() {
-    var state = BrowseState(channels: ["All unread", "blog", "news", "#tech", "Bookmarks"])
+    var state = BrowseState(
+      channels: ["All unread", "blog", "news", "#tech", "Bookmarks"], timeZone: .gmt)
     state.resize(width: 80, height: 10)
     state.gatherers = [0, 3, 4]
     state.screen = .home

@@ -93,7 +93,7 @@ struct ShapeTests {
 
   /// A list of three articles 1, 3 and 50 days old, on a list of the source `blog`.
   static func state(_ keys: String = "{}", commands: Set<String> = []) throws -> BrowseState {
-    var state = BrowseState(channels: ["articles", "blog", "news", "unread-rust"])
+    var state = BrowseState(channels: ["articles", "blog", "news", "unread-rust"], timeZone: .gmt)
     state.sources = [1, 2]
     state.keys = try keyMap(keys, commands: commands, searches: ["unread-rust"])
     state.now = BrowseTests.now
@@ -238,7 +238,8 @@ struct ShapeTests {
   @Test("a highlight's query colours the rows it matches; its words, the article's text")
   func highlights() throws {
     let rules = try HighlightRule.parse(
-      [["query": "title:50", "fg": "red"], ["words": ["swift"], "bg": 4]], file: "c")
+      [["query": "title:50", "fg": "red"], ["words": ["swift"], "bg": 4]], file: "c",
+      timeZone: .gmt)
     var state = try Self.state()
     let renderer = BrowseRenderer(
       styled: true, unicode: true, now: BrowseTests.now, timeZone: .gmt, highlights: rules)
@@ -252,6 +253,9 @@ struct ShapeTests {
     #expect(title[8].style.background == nil, "after the word")
     #expect(
       HighlightRule.occurrences(of: ["swift"], in: "Swifty swift, SWIFT.") == [7..<12, 14..<19])
+    // Accents fold as search folds them, both ways.
+    #expect(HighlightRule.occurrences(of: ["cafe"], in: "Un café, un Cafe.") == [3..<7, 12..<16])
+    #expect(HighlightRule.occurrences(of: ["Zürich"], in: "zurich") == [0..<6])
   }
 
   @Test("news send: the article on standard input; a failing command is exit 69 naming it")

@@ -52,7 +52,7 @@ struct ArticleQueryTests {
 
   /// The ids of the articles `text` matches.
   static func matches(_ text: String) throws -> [String] {
-    var matcher = QueryMatcher(try ArticleQuery(text), facts: facts)
+    var matcher = QueryMatcher(try ArticleQuery(text, timeZone: .gmt), facts: facts)
     return articles.filter { matcher.matches($0.0, seenAt: $0.1) }.map(\.0.id)
   }
 
@@ -111,7 +111,7 @@ struct ArticleQueryTests {
     ])
   func refuses(query: String, problem: String, column: Int) {
     #expect {
-      _ = try ArticleQuery(query)
+      _ = try ArticleQuery(query, timeZone: .gmt)
     } throws: { error in
       guard let error = error as? ArticleQueryError else { return false }
       return error.problem.contains(problem) && error.column == column
@@ -121,7 +121,7 @@ struct ArticleQueryTests {
   @Test("an error's message has the query and a caret under the column; exit 64, or 78 in config")
   func message() throws {
     var caught: ArticleQueryError?
-    do { _ = try ArticleQuery("swift autor:ann") } catch { caught = error }
+    do { _ = try ArticleQuery("swift autor:ann", timeZone: .gmt) } catch { caught = error }
     let error = try #require(caught)
     #expect(
       error.message
@@ -146,7 +146,7 @@ struct ArticleQueryTests {
 
   @Test("a regular expression that backtracks without end is stopped, matches nothing, is said")
   func runawayRegex() throws {
-    var matcher = QueryMatcher(try ArticleQuery("/(a+)+$/"), facts: Self.facts)
+    var matcher = QueryMatcher(try ArticleQuery("/(a+)+$/", timeZone: .gmt), facts: Self.facts)
     let article = Article(
       id: "x", provider: "hn", title: String(repeating: "a", count: 40) + "!")
     let matched = matcher.matches(article)
@@ -169,7 +169,7 @@ struct ArticleQueryTests {
               return $0
             })
       })
-    let query = try ArticleQuery("/story [0-9]+/")
+    let query = try ArticleQuery("/story [0-9]+/", timeZone: .gmt)
     var matcher = QueryMatcher(query, facts: Self.facts, budget: budget)
     let articles = (0..<200).map { Article(id: "\($0)", provider: "p", title: "Story \($0)") }
     let matched = articles.map { matcher.matches($0) }
@@ -195,12 +195,12 @@ struct ArticleQueryTests {
       "age<+7d", "age<.5d", "age<infd", "date:２０２６-01-01",
     ])
   func strictValues(query: String) {
-    #expect(throws: ArticleQueryError.self) { try ArticleQuery(query) }
+    #expect(throws: ArticleQueryError.self) { try ArticleQuery(query, timeZone: .gmt) }
   }
 
   @Test("the strict forms still read", arguments: ["date:2026-01-01", "age<7d", "age>1.5h"])
   func strictValuesRead(query: String) {
-    #expect(throws: Never.self) { try ArticleQuery(query) }
+    #expect(throws: Never.self) { try ArticleQuery(query, timeZone: .gmt) }
   }
 
   @Test(
@@ -208,19 +208,24 @@ struct ArticleQueryTests {
   func capCountsScalars() throws {
     let marks = "x" + String(repeating: "\u{301}", count: 1_000_000)
     #expect(marks.count == 1)
-    #expect(throws: ArticleQueryError.self) { try ArticleQuery(marks) }
+    #expect(throws: ArticleQueryError.self) { try ArticleQuery(marks, timeZone: .gmt) }
     // 4,096 letters of three bytes each are within it.
-    #expect(throws: Never.self) { try ArticleQuery(String(repeating: "語", count: 4_096)) }
+    #expect(throws: Never.self) {
+      try ArticleQuery(String(repeating: "語", count: 4_096), timeZone: .gmt)
+    }
   }
 
   @Test("what a query needs read, and the words the index narrows by")
   func needsAndWords() throws {
-    #expect(try ArticleQuery("is:unread tag:tech").needs == [.readMarks, .tags])
-    #expect(try ArticleQuery("swift").needs.isEmpty)
-    #expect(try ArticleQuery("swift title:rust -go").requiredWords.count == 2)
-    #expect(try ArticleQuery("swift OR rust").requiredWords.isEmpty)
-    #expect(try ArticleQuery("author:ann").requiredWords.isEmpty)
-    #expect(try ArticleQuery("tag:Tech swift tag:linux").requiredTags == ["tech", "linux"])
-    #expect(try ArticleQuery("tag:tech OR swift").requiredTags.isEmpty)
+    #expect(try ArticleQuery("is:unread tag:tech", timeZone: .gmt).needs == [.readMarks, .tags])
+    #expect(try ArticleQuery("swift", timeZone: .gmt).needs.isEmpty)
+    #expect(try ArticleQuery("swift title:rust -go", timeZone: .gmt).requiredWords.count == 2)
+    #expect(try ArticleQuery("swift OR rust", timeZone: .gmt).requiredWords.isEmpty)
+    #expect(try ArticleQuery("author:ann", timeZone: .gmt).requiredWords.isEmpty)
+    #expect(
+      try ArticleQuery("tag:Tech swift tag:linux", timeZone: .gmt).requiredTags == [
+        "tech", "linux",
+      ])
+    #expect(try ArticleQuery("tag:tech OR swift", timeZone: .gmt).requiredTags.isEmpty)
   }
 }

@@ -49,7 +49,8 @@ struct ChannelReaderTests {
     return NewsServices(
       configuration: configuration, configFile: try FeedConfigFile.load(configuration),
       dependencies: NewsDependencies(
-        httpClient: URLSessionHTTPClient(), timing: .test(), randomBytes: SecureRandom.bytes),
+        httpClient: URLSessionHTTPClient(), timing: .test(), randomBytes: SecureRandom.bytes,
+        timeZone: .gmt),
       providers: ProviderRegistry([]))
   }
 

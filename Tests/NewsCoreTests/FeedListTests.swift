@@ -23,7 +23,7 @@ struct FeedListTests {
         configuration: configuration,
         transport: HTTPTransport(
           client: UnimplementedHTTPClient(), retryPolicy: RetryPolicy(), timing: .test()),
-        now: { Date(timeIntervalSince1970: 1_000_000) }))
+        now: { Date(timeIntervalSince1970: 1_000_000) }, timeZone: .gmt))
   }
 
   func report(_ name: String, _ links: [String]) -> FeedSourceReport {

@@ -28,9 +28,23 @@ struct IgnoreRuleTests {
       (IgnoreRule(field: .title, pattern: "sponsored", source: "lwn"), false),
     ])
   func matches(rule: IgnoreRule, expected: Bool) {
-    var filter = IgnoreFilter([rule])
+    var filter = IgnoreFilter([rule], timeZone: .gmt)
     let ignored = filter.ignores(Self.article)
     #expect(ignored == expected, "\(rule.summary)")
+  }
+
+  @Test("a query rule's days are those of the time zone it is given, the run's one")
+  func queryRuleTimeZone() throws {
+    let rule = IgnoreRule(field: .query, pattern: "date:2026-11-02")
+    // 23:30 UTC on the 1st is 00:30 on the 2nd in Paris.
+    var article = Self.article
+    article.publishedAt = Date(timeIntervalSince1970: 1_793_575_800)
+    var paris = IgnoreFilter([rule], timeZone: try #require(TimeZone(identifier: "Europe/Paris")))
+    var gmt = IgnoreFilter([rule], timeZone: .gmt)
+    let inParis = paris.ignores(article)
+    let inGMT = gmt.ignores(article)
+    #expect(inParis)
+    #expect(!inGMT)
   }
 
   @Test("a rule that cannot be used says why, and matches nothing")
@@ -38,7 +52,7 @@ struct IgnoreRuleTests {
     #expect(IgnoreRule(field: .title, pattern: "  ").problem == "has an empty pattern")
     let bad = IgnoreRule(field: .title, pattern: "(", isRegex: true)
     #expect(bad.problem?.contains("not a regular expression") == true)
-    var filter = IgnoreFilter([bad])
+    var filter = IgnoreFilter([bad], timeZone: .gmt)
     #expect(filter.isEmpty)
     let ignored = filter.ignores(Self.article)
     #expect(!ignored)

@@ -21,7 +21,8 @@ struct OpenedStoresTests {
     let services = NewsServices(
       configuration: configuration,
       dependencies: NewsDependencies(
-        httpClient: UnimplementedHTTPClient(), timing: .test(), randomBytes: SecureRandom.bytes))
+        httpClient: UnimplementedHTTPClient(), timing: .test(), randomBytes: SecureRandom.bytes,
+        timeZone: .gmt))
     _ = try services.articleStore()
     _ = try services.cacheStore()
     _ = try services.feed()

@@ -100,7 +100,7 @@ final class BrowseSession: Sendable {
     }
 
     let channels = reader.channels
-    var state = BrowseState(channels: channels.map(\.name))
+    var state = BrowseState(channels: channels.map(\.name), timeZone: context.timeZone)
     state.keys = shape.keys
     state.countsPolicy = services.configuration.counts
     // Accounts that cannot be read leave their sources out: said in the footer, not hidden.

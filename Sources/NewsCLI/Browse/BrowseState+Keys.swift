@@ -145,7 +145,7 @@ extension BrowseState {
       filterQuery = nil
     } else {
       do {
-        filterQuery = try ArticleQuery(text)
+        filterQuery = try ArticleQuery(text, timeZone: timeZone)
       } catch {
         // Left open to be mended: what is wrong, and where.
         message = "\(error.problem) at column \(error.column)"

@@ -36,6 +36,8 @@ struct BrowseState: Equatable {
 
   /// The providers and feed sources Tab cycles through.
   var channels: [String]
+  /// The run's time zone: the filter's `date:` days are its days.
+  var timeZone: TimeZone
   /// Which articles are asked for likes and comments (`NEWS_COUNTS`).
   var countsPolicy: CountsPolicy = .all
   /// The home screen's rows, one a channel, in the same order.

@@ -21,7 +21,7 @@ enum BulkSelection {
     }
     if let age = arguments[Options.olderThan] {
       do {
-        _ = try ArticleQuery("age>" + age)
+        try ArticleQuery.check("age>" + age)
       } catch {
         throw UsageError(
           command: arguments.command.name,

@@ -1,4 +1,5 @@
 import FeedParsing
+import Foundation
 import NewsCore
 
 /// One entry of `"highlight"`: a query colours the list's rows it matches
@@ -24,7 +25,9 @@ struct HighlightRule: Equatable, Sendable {
   var style: TextStyle
 
   /// Reads the list, every rule checked; errors name `highlight[2].fg` and the like.
-  static func parse(_ value: Any?, file: String) throws(ConfigurationError) -> [HighlightRule] {
+  static func parse(_ value: Any?, file: String, timeZone: TimeZone) throws(ConfigurationError)
+    -> [HighlightRule]
+  {
     guard let value else { return [] }
     func fail(_ field: String, _ problem: String) -> ConfigurationError {
       .invalidConfigFile(file: file, source: nil, field: field, problem: problem)
@@ -46,7 +49,7 @@ struct HighlightRule: Equatable, Sendable {
       case (let query?, nil):
         guard let text = query as? String else { throw fail(field + ".query", "must be a query") }
         do {
-          match = .query(try ArticleQuery(text), text)
+          match = .query(try ArticleQuery(text, timeZone: timeZone), text)
         } catch {
           throw fail(
             field + ".query",
@@ -74,12 +77,12 @@ struct HighlightRule: Equatable, Sendable {
 
   /// Where `words` occur whole in `line`, as ranges of its characters (letter case ignored).
   static func occurrences(of words: [String], in line: String) -> [Range<Int>] {
-    let characters = Array(line.lowercased())
-    // Lower-casing may change a character count (rare): then the line is left as it is.
-    guard characters.count == line.count else { return [] }
+    // Folded as search folds its words (letter case and accents ignored: `cafe` marks
+    // "Café"), a character at a time, so that positions stay those of the line.
+    let characters = line.map(folded)
     var ranges: [Range<Int>] = []
     for word in words {
-      let needle = Array(word.lowercased())
+      let needle = word.map(folded)
       guard !needle.isEmpty, needle.count <= characters.count else { continue }
       var start = 0
       while start + needle.count <= characters.count {
@@ -97,6 +100,16 @@ struct HighlightRule: Equatable, Sendable {
       }
     }
     return ranges
+  }
+
+  /// `character` without case and accents, when that is one character; else lower-cased (or
+  /// as it is).
+  private static func folded(_ character: Character) -> Character {
+    let plain = String(character).folding(
+      options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    if plain.count == 1, let first = plain.first { return first }
+    let lower = character.lowercased()
+    return lower.count == 1 ? lower.first ?? character : character
   }
 
   private static func isWordCharacter(_ character: Character) -> Bool {

@@ -183,7 +183,7 @@ struct KeyMap: Equatable, Sendable {
               ?? " (news sources add --search makes one)"))
       case .filter(let query):
         do {
-          _ = try ArticleQuery(query)
+          try ArticleQuery.check(query)
         } catch {
           throw fail(
             field,

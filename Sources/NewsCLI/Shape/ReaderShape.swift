@@ -15,8 +15,9 @@ struct ReaderShape: Equatable, Sendable {
 
   init() {}
 
-  /// Reads the sections of `file`; `nil` (no `config.json`) is the defaults.
-  init(_ file: FeedConfigFile?) throws(ConfigurationError) {
+  /// Reads the sections of `file`; `nil` (no `config.json`) is the defaults. A highlight's
+  /// query means the days of `timeZone`.
+  init(_ file: FeedConfigFile?, timeZone: TimeZone) throws(ConfigurationError) {
     guard let file else { return }
     let object: [String: Any]
     do {
@@ -43,7 +44,8 @@ struct ReaderShape: Equatable, Sendable {
     let directory = (file.path as NSString).deletingLastPathComponent + "/themes"
     theme = try Theme.load(
       name: themeName, colors: object["colors"], themesDirectory: directory, file: file.path)
-    highlights = try HighlightRule.parse(object["highlight"], file: file.path)
+    highlights = try HighlightRule.parse(
+      object["highlight"], file: file.path, timeZone: timeZone)
     keys = try KeyMap(
       object["keys"], commands: Set(commands.keys), savedSearches: Set(file.savedSearches),
       file: file.path)

@@ -445,7 +445,7 @@ public struct FeedConfigFile: Sendable {
           throw Problem(source: name, field: "search", problem: "must be a query (docs/queries.md)")
         }
         do {
-          _ = try ArticleQuery(words)
+          try ArticleQuery.check(words)
         } catch {
           throw Problem(
             source: name, field: "search",

@@ -23,14 +23,17 @@ public struct FeedService: Sendable {
   /// How many of a source's items (its first) get their full text fetched in one run: the rest
   /// come with the next runs.
   public static let fullTextPerRun = 20
+  /// The run's time zone, for saved searches' queries.
+  let timeZone: TimeZone
 
   /// Creates the service; `cache` is the encrypted store the sources' answers are kept in,
   /// `articles` where their items are kept as articles of their source, and each source gets
-  /// `deadline` in all, retries included.
+  /// `deadline` in all, retries included; a saved search's days are those of `timeZone`.
   public init(
     transport: HTTPTransport, cache: EncryptedStore, articles: ArticleStore?,
-    now: @escaping @Sendable () -> Date, deadline: Deadline
+    now: @escaping @Sendable () -> Date, timeZone: TimeZone = .gmt, deadline: Deadline
   ) {
+    self.timeZone = timeZone
     self.transport = transport
     self.cache = cache
     self.articles = articles
@@ -607,7 +610,7 @@ public struct FeedService: Sendable {
     guard let articles else { return report }
     do {
       // config.json's query was read when the file was: one that does not read is refused there.
-      let query = try ArticleQuery(words, timeZone: .current)
+      let query = try ArticleQuery(words, timeZone: timeZone)
       let facts = try articles.facts(for: query, now: now(), tags: { sourceTags })
       let found = try articles.search(
         QueryMatcher(query, facts: facts), limit: source.maxItems ?? 100)

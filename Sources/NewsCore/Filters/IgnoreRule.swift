@@ -42,7 +42,7 @@ public struct IgnoreRule: Sendable, Equatable {
     if pattern.trimmingCharacters(in: .whitespaces).isEmpty { return "has an empty pattern" }
     if field == .query {
       do {
-        _ = try ArticleQuery(pattern)
+        try ArticleQuery.check(pattern)
         return nil
       } catch {
         return "holds a query that cannot be read: \(error.problem) at column \(error.column)"
@@ -123,16 +123,17 @@ public struct IgnoreFilter {
   }
 
   /// A filter of `rules` (a rule that cannot be used matches nothing); a query's `age<`, states
-  /// and tags are decided with `facts`. All their regular expressions share one `budget`.
+  /// and tags are decided with `facts`, its days are those of `timeZone`. All their regular
+  /// expressions share one `budget`.
   public init(
     _ rules: [IgnoreRule], facts: @autoclosure () -> QueryFacts = QueryFacts(now: .now),
-    budget: PatternBudget = PatternBudget()
+    timeZone: TimeZone, budget: PatternBudget = PatternBudget()
   ) {
     self.budget = budget
     let known = rules.contains { $0.field == .query } ? facts() : QueryFacts(now: .distantPast)
     self.rules = rules.compactMap { rule in
       if rule.field == .query {
-        guard let query = try? ArticleQuery(rule.pattern, timeZone: .current) else { return nil }
+        guard let query = try? ArticleQuery(rule.pattern, timeZone: timeZone) else { return nil }
         return Compiled(rule: rule, query: QueryMatcher(query, facts: known, budget: budget))
       }
       if rule.isRegex {

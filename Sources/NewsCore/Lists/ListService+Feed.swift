@@ -24,7 +24,7 @@ extension ListService {
     }
     let alsoIn = FeedLinkMerge.merge(&packs)
     var ignored: Set<String> = []
-    var filter = IgnoreFilter(ignoreRules, facts: ignoreFacts())
+    var filter = IgnoreFilter(ignoreRules, facts: ignoreFacts(), timeZone: context.timeZone)
     if !filter.isEmpty {
       for index in packs.indices {
         for item in packs[index].items where filter.ignores(item.article) {

@@ -17,7 +17,9 @@ extension ListService {
   func ignoreFacts() -> QueryFacts {
     var needs: ArticleQuery.Needs = []
     for rule in ignoreRules where rule.field == .query {
-      if let query = try? ArticleQuery(rule.pattern) { needs.formUnion(query.needs) }
+      if let query = try? ArticleQuery(rule.pattern, timeZone: context.timeZone) {
+        needs.formUnion(query.needs)
+      }
     }
     return (try? store.facts(needs: needs, now: context.now(), tags: sourceTags))
       ?? QueryFacts(now: context.now())

@@ -12,7 +12,7 @@ extension ListService {
   /// `unreadOnly`, the read ones left out. Marks or bookmarks that cannot be read count as none,
   /// and say why in ``ReadingState/warnings``.
   public func readingState(of articles: [Article], unreadOnly: Bool) -> ReadingState {
-    var filter = IgnoreFilter(ignoreRules, facts: ignoreFacts())
+    var filter = IgnoreFilter(ignoreRules, facts: ignoreFacts(), timeZone: context.timeZone)
     let articles = filter.isEmpty ? articles : articles.filter { !filter.ignores($0) }
     let ids = articles.map(\.id)
     let (marks, warnings) = readMarksOrWarning(of: ids)

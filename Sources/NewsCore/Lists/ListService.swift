@@ -119,7 +119,8 @@ public struct ListService: Sendable {
   /// (a damaged `read` file, named) are a warning: the list is shown and kept all the same.
   private func shaped(_ list: ArticleList, freshness: ListFreshness, shape: Shape) -> ListResult {
     var list = list
-    var filter = IgnoreFilter(shape.ignoring ? ignoreRules : [], facts: ignoreFacts())
+    var filter = IgnoreFilter(
+      shape.ignoring ? ignoreRules : [], facts: ignoreFacts(), timeZone: context.timeZone)
     if !filter.isEmpty { list.articles.removeAll { filter.ignores($0) } }
     var (read, warnings) = readMarksOrWarning(of: list.articles.map(\.id))
     warnings += filter.warnings

@@ -8,13 +8,17 @@ public struct ProviderContext: Sendable {
   public var transport: HTTPTransport
   /// The current time, for `fetchedAt`.
   public var now: @Sendable () -> Date
+  /// The run's time zone (``NewsDependencies/timeZone``), for queries.
+  public var timeZone: TimeZone
 
   /// Creates a context.
   public init(
-    configuration: Configuration, transport: HTTPTransport, now: @escaping @Sendable () -> Date
+    configuration: Configuration, transport: HTTPTransport, now: @escaping @Sendable () -> Date,
+    timeZone: TimeZone
   ) {
     self.configuration = configuration
     self.transport = transport
     self.now = now
+    self.timeZone = timeZone
   }
 }

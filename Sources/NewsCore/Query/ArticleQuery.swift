@@ -47,10 +47,18 @@ public struct ArticleQuery: Sendable, Equatable {
   ///
   /// - Throws: ``ArticleQueryError``: what is wrong and at which column, with the nearest field for a
   ///   typo (`unknown field 'autor' (did you mean 'author'?)`).
-  public init(_ text: String, timeZone: TimeZone = .gmt) throws(ArticleQueryError) {
+  public init(_ text: String, timeZone: TimeZone) throws(ArticleQueryError) {
     self.text = text
     var parser = QueryParser(text, timeZone: timeZone)
     root = try parser.parse()
+  }
+
+  /// Checks that `text` reads as a query (what is wrong, and where), for a value checked when
+  /// it is read and parsed for use later, in the run's time zone: whether a query reads does
+  /// not depend on the zone.
+  public static func check(_ text: String) throws(ArticleQueryError) {
+    var parser = QueryParser(text, timeZone: .gmt)
+    _ = try parser.parse()
   }
 
   /// What the query needs besides the article's own fields, so that only that is read.

@@ -398,24 +398,10 @@ struct QueryParser {
   static func nearest(_ name: String) -> String? {
     let lower = name.lowercased()
     guard lower.count >= 3, lower.allSatisfy(\.isLetter) else { return nil }
-    let scored = fields.map { ($0, distance(lower, $0)) }.filter { $0.1 <= 2 && $0.1 > 0 }
+    let scored = fields.map { ($0, EditDistance.between(lower, $0)) }.filter {
+      $0.1 <= 2 && $0.1 > 0
+    }
     return scored.min { $0.1 < $1.1 }?.0
   }
 
-  /// The edit distance between `a` and `b` (short words).
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var previous = row[0]
-      row[0] = i
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        let current = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = current
-      }
-    }
-    return row[b.count]
-  }
 }

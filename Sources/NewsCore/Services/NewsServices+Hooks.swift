@@ -24,7 +24,8 @@ extension NewsServices {
   /// run ran it for them). The ledger unreadable: none, and a warning saying so.
   public func hookItems(_ items: [FeedItem]) -> (items: [FeedItem], warning: String?) {
     var filter = IgnoreFilter(
-      configFile?.ignore ?? [], facts: QueryFacts(now: dependencies.timing.now()))
+      configFile?.ignore ?? [], facts: QueryFacts(now: dependencies.timing.now()),
+      timeZone: dependencies.timeZone)
     let wanted = items.filter { !filter.ignores($0.article) }
     guard !wanted.isEmpty else { return ([], nil) }
     do {

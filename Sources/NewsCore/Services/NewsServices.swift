@@ -45,7 +45,8 @@ public struct NewsServices: Sendable {
   /// What providers fetch with.
   public func providerContext() -> ProviderContext {
     ProviderContext(
-      configuration: configuration, transport: transport(), now: dependencies.timing.now)
+      configuration: configuration, transport: transport(), now: dependencies.timing.now,
+      timeZone: dependencies.timeZone)
   }
 
   /// The article store, its key loaded (made on first use) and checked against the store.
@@ -166,7 +167,7 @@ public struct NewsServices: Sendable {
   public func feed() throws -> FeedService {
     var service = FeedService(
       transport: transport(), cache: try cacheStore(), articles: try articleStore(),
-      now: dependencies.timing.now,
+      now: dependencies.timing.now, timeZone: dependencies.timeZone,
       deadline: sourceDeadline())
     if feedSources().contains(where: \.fullText) { service.fullText = try fullText() }
     if feedSources().contains(where: { $0.search != nil }) { service.sourceTags = sourceTags() }

@@ -68,6 +68,6 @@ extension NewsDependencies {
       randomBytes: { count in
         UnimplementedDependency.report("randomBytes")
         return [UInt8](repeating: 0, count: count)
-      })
+      }, timeZone: .gmt)
   }
 }
