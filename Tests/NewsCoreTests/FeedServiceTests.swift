@@ -55,7 +55,7 @@ struct FeedServiceTests {
         directory: directory.url.appendingPathComponent("cache"), key: key,
         randomBytes: SecureRandom.bytes),
       articles: articleStore(),
-      now: { clock.now },
+      now: { clock.now }, timeZone: .gmt,
       // Deadlines never pass here: these tests are about answers, not time.
       deadline: Deadline(
         .seconds(30), variable: "NEWS_SOURCE_DEADLINE",
@@ -331,7 +331,7 @@ struct FeedServiceTests {
       cache: EncryptedStore(
         directory: directory.url.appendingPathComponent("cache"), key: key,
         randomBytes: SecureRandom.bytes),
-      articles: articleStore(), now: { clock.now },
+      articles: articleStore(), now: { clock.now }, timeZone: .gmt,
       deadline: Deadline(
         .seconds(5), variable: "NEWS_SOURCE_DEADLINE", sleep: { _ in await adapter.untilEntered() })
     )
@@ -487,7 +487,7 @@ struct FeedServiceTests {
       cache: EncryptedStore(
         directory: directory.url.appendingPathComponent("cache"), key: StoreKey.testing(5),
         randomBytes: SecureRandom.bytes),
-      articles: articleStore(), now: { [clock] in clock.now },
+      articles: articleStore(), now: { [clock] in clock.now }, timeZone: .gmt,
       deadline: Deadline(
         .seconds(30), variable: "NEWS_SOURCE_DEADLINE",
         sleep: { try await TestClock().sleep(for: $0) }))

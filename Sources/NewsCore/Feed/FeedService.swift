@@ -31,7 +31,7 @@ public struct FeedService: Sendable {
   /// `deadline` in all, retries included; a saved search's days are those of `timeZone`.
   public init(
     transport: HTTPTransport, cache: EncryptedStore, articles: ArticleStore?,
-    now: @escaping @Sendable () -> Date, timeZone: TimeZone = .gmt, deadline: Deadline
+    now: @escaping @Sendable () -> Date, timeZone: TimeZone, deadline: Deadline
   ) {
     self.timeZone = timeZone
     self.transport = transport
