@@ -528,4 +528,29 @@ struct BrowseTests {
     let footer = Self.screen(state).last ?? ""
     #expect(footer.contains("q back") && footer.contains("? keys"), "\(footer)")
   }
+
+  @Test("events are values the state handles: a row filled once, a full text clearing its own line")
+  func events() {
+    var state = BrowseState(channels: ["a", "b"], timeZone: .gmt)
+    state.home = [BrowseState.HomeRow(status: "…"), BrowseState.HomeRow(status: "…")]
+    // The store's row fills an empty one; a second one does not overwrite it.
+    _ = state.apply(.row(channel: 0, ChannelRow(unread: 3, total: 5, status: .fresh)))
+    #expect(state.home[0].unread == 3 && state.home[0].filled)
+    _ = state.apply(.row(channel: 0, ChannelRow(unread: 9, total: 9, status: .stored)))
+    #expect(state.home[0].unread == 3)
+    #expect(!state.home[1].filled)
+    // A full text clears the footer only while it still says the full text is coming.
+    var list = Self.state()
+    _ = list.handle(.enter)
+    let effects = list.toggleFullText()
+    #expect(list.messageIsFullTextFetch && !effects.isEmpty)
+    let id = list.current?.id ?? ""
+    _ = list.apply(.fullText(id: id, Self.article(1), problem: nil))
+    #expect(list.message == nil)
+    list.fullTexts[id] = nil
+    _ = list.toggleFullText()
+    list.message = "something else"
+    _ = list.apply(.fullText(id: id, Self.article(1), problem: nil))
+    #expect(list.message == "something else")
+  }
 }

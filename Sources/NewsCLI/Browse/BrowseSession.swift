@@ -19,23 +19,8 @@ final class BrowseSession: Sendable {
     /// SIGTSTP from elsewhere: handled by the loop, never by the signal's handler, so the
     /// terminal is never given back while the loop is giving it back or taking it again.
     case stopRequested
-    /// A channel's list: from the store (`final` false: an answer may follow) or an answer.
-    case loaded(channel: Int, ChannelContents, final: Bool)
-    /// A channel's fetch failed; `stored` when what the store holds is shown meanwhile.
-    case failed(channel: Int, String)
-    /// A home row's counts and state, read from the store.
-    case row(channel: Int, ChannelRow)
-    /// An article's full text, as shown with it, or why it could not be had.
-    case fullText(id: String, Article?, problem: String?)
-    /// Kept full texts read for the filter, as articles showing them.
-    case keptTexts([String: Article], problem: String?)
-    /// An article's likes and comments, each `nil` when it could not be had (`problem` says
-    /// why, in the footer).
-    case counts(id: String, likes: Int?, comments: Int?, problem: String?)
-    /// A download of an article's files ended: what to say, and whether its file is there.
-    case downloaded(id: String, done: Bool, message: String)
-    /// A command an article was sent to ended: what to say.
-    case sent(String)
+    /// Everything else the world tells the state.
+    case world(BrowseEvent)
   }
 
   private let context: Context
@@ -154,66 +139,9 @@ final class BrowseSession: Sendable {
         let size = RawTerminal.size()
         state.resize(width: size.width, height: size.height)
         screen = nil
-      case .loaded(let channel, let contents, let final):
-        if let warning = contents.warnings.first, state.message == nil { state.message = warning }
-        state.updateRow(
-          channel, unread: contents.unread, total: contents.total,
-          status: contents.freshness.text(now: context.timing.now()),
-          loading: !final)
-        // The last list of a reload answered: the gathering lists are counted again.
-        if final, !state.gatherers.contains(channel), !state.home.contains(where: \.loading) {
-          loadHome()
-        }
-        guard channel == state.channel, state.screen != .home else { continue }
-        effects += state.loaded(
-          heading: contents.heading.text,
-          freshness: contents.freshness.text(now: context.timing.now()),
-          articles: contents.articles,
-          read: contents.read, bookmarked: contents.bookmarked,
-          withFullText: contents.withFullText, withMedia: contents.withMedia,
-          downloaded: contents.downloaded, showsFullText: contents.showsFullText)
-        state.loading = !final
-      case .failed(let channel, let reason):
-        state.updateRow(
-          channel, unread: nil, total: nil, status: "failed: " + reason, failed: true)
-        if channel == state.channel, state.screen != .home { state.failed(reason) }
-      case .row(let channel, let row):
-        // An answer that came first is not overwritten by what the store held; the lists that
-        // gather the others' items are counted again every time.
-        if row.failed {
-          state.updateRow(
-            channel, unread: nil, total: nil,
-            status: "failed: " + row.status.text(now: context.timing.now()), failed: true)
-          if channel == state.channel, state.screen != .home {
-            state.failed(row.status.text(now: context.timing.now()))
-          }
-        } else if state.gatherers.contains(channel)
-          || (state.home.indices.contains(channel) && state.home[channel].status == "…")
-        {
-          state.updateRow(
-            channel, unread: row.unread, total: row.total,
-            status: row.status.text(now: context.timing.now()))
-        }
-      case .fullText(let id, let article, let problem):
-        if let article {
-          state.fullTexts[id] = .had(article, shown: true)
-          state.withFullText.insert(id)
-          if state.message?.hasPrefix("fetching the full text") == true { state.message = nil }
-        } else {
-          state.fullTexts[id] = nil
-          state.message = problem
-        }
-      case .keptTexts(let texts, let problem):
-        state.keptTexts.merge(texts) { _, new in new }
-        if let problem { state.message = problem }
-      case .counts(let id, let likes, let comments, let problem):
-        state.counts[id] = .loaded(likes: likes, comments: comments)
-        if let problem, state.message == nil { state.message = problem }
-      case .downloaded(let id, let done, let message):
-        if done { state.downloaded.insert(id) }
-        state.message = message
-      case .sent(let message):
-        state.message = message
+      case .world(let event):
+        state.now = context.timing.now()
+        effects += state.apply(event)
       }
       perform(effects, state: &state)
       state.clampArticleScroll(last: renderer.lastArticleScroll(state))
@@ -249,19 +177,21 @@ final class BrowseSession: Sendable {
             articleID: article.id, deadline: services.countsDeadline())
           let problem = [counts.likes, counts.comments].compactMap(\.failure).first?.sentence
           send.yield(
-            .counts(
-              id: article.id, likes: counts.likes.success, comments: counts.comments.success,
-              problem: problem))
+            .world(
+              .counts(
+                id: article.id, likes: counts.likes.success, comments: counts.comments.success,
+                problem: problem)))
         }
       case .fetchFullText(let article):
         let (services, send, offline) = (self.services, self.send, self.offline)
         Task {
           do {
             let text = try await services.fullText().fullText(of: article, offline: offline)
-            send.yield(.fullText(id: article.id, article.showing(text), problem: nil))
+            send.yield(.world(.fullText(id: article.id, article.showing(text), problem: nil)))
           } catch {
             send.yield(
-              .fullText(id: article.id, nil, problem: "no full text: " + Self.describe(error)))
+              .world(
+                .fullText(id: article.id, nil, problem: "no full text: " + Self.describe(error))))
           }
         }
       case .openLink(let article, let number):
@@ -331,7 +261,7 @@ final class BrowseSession: Sendable {
             // The filter goes on with what the list shows: said in the footer.
             problem = "full texts not searched: " + Self.describe(error)
           }
-          send.yield(.keptTexts(texts, problem: problem))
+          send.yield(.world(.keptTexts(texts, problem: problem)))
         }
       case .runCommand(let name, let article):
         let (services, send, context) = (self.services, self.send, self.context)
@@ -339,7 +269,7 @@ final class BrowseSession: Sendable {
         Task {
           let failure = await ArticleSender.send(
             article, to: command, services: services, context: context)
-          send.yield(.sent(failure ?? "sent to \(name): " + article.title))
+          send.yield(.world(.sent(failure ?? "sent to \(name): " + article.title)))
         }
       case .displayed:
         context.displayed()
@@ -422,15 +352,18 @@ final class BrowseSession: Sendable {
           separator: ", ")
         if let error = outcomes.compactMap(\.error).first {
           send.yield(
-            .downloaded(id: article.id, done: false, message: "not downloaded: " + error.sentence))
+            .world(
+              .downloaded(id: article.id, done: false, message: "not downloaded: " + error.sentence)
+            ))
         } else {
           let verb = outcomes.allSatisfy(\.job.isDone) ? "already downloaded: " : "downloaded: "
-          send.yield(.downloaded(id: article.id, done: true, message: verb + names))
+          send.yield(.world(.downloaded(id: article.id, done: true, message: verb + names)))
         }
       } catch {
         send.yield(
-          .downloaded(
-            id: article.id, done: false, message: "not downloaded: " + Self.describe(error)))
+          .world(
+            .downloaded(
+              id: article.id, done: false, message: "not downloaded: " + Self.describe(error))))
       }
     }
   }
@@ -445,15 +378,15 @@ final class BrowseSession: Sendable {
       if storedFirst || offline {
         do {
           if let stored = try await reader.contents(index, offline: true) {
-            send.yield(.loaded(channel: index, stored, final: offline))
+            send.yield(.world(.loaded(channel: index, stored, final: offline)))
           } else if offline {
-            send.yield(.failed(channel: index, "nothing stored (--offline)"))
+            send.yield(.world(.failed(channel: index, "nothing stored (--offline)")))
           }
         } catch let error as ChannelError where !offline {
           // The source's last failure: the answer that follows says how it stands now.
           _ = error
         } catch {
-          send.yield(.failed(channel: index, Self.describe(error)))
+          send.yield(.world(.failed(channel: index, Self.describe(error))))
           if offline { return }
         }
       }
@@ -463,15 +396,15 @@ final class BrowseSession: Sendable {
           // The items this reload stored first run the newItem hook, as a sync's would.
           let new = fetched.newItems
           fetched.newItems = []
-          send.yield(.loaded(channel: index, fetched, final: true))
+          send.yield(.world(.loaded(channel: index, fetched, final: true)))
           if !new.isEmpty {
             for warning in await NewItemHook.run(new, services: services, context: context) {
-              send.yield(.failed(channel: index, warning))
+              send.yield(.world(.failed(channel: index, warning)))
             }
           }
         }
       } catch {
-        send.yield(.failed(channel: index, Self.describe(error)))
+        send.yield(.world(.failed(channel: index, Self.describe(error))))
       }
     }
   }
@@ -480,7 +413,7 @@ final class BrowseSession: Sendable {
   private func loadHome() {
     let (reader, send) = (self.reader, self.send)
     Task {
-      await reader.home { index, row in send.yield(.row(channel: index, row)) }
+      await reader.home { index, row in send.yield(.world(.row(channel: index, row))) }
     }
   }
 

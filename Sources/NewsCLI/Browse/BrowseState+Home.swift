@@ -26,7 +26,7 @@ extension BrowseState {
     guard home.indices.contains(index) else { return }
     home[index] = HomeRow(
       unread: unread ?? home[index].unread, total: total ?? home[index].total, status: status,
-      loading: loading, failed: failed)
+      loading: loading, failed: failed, filled: true)
   }
 
   /// The channels the home screen lists: every one, or those of ``homeTag``.

@@ -110,6 +110,7 @@ extension BrowseState {
     switch fullTexts[article.id] {
     case .fetching?:
       message = "fetching the full text…"
+      messageIsFullTextFetch = true
       return []
     case .had(let shown, let visible)?:
       fullTexts[article.id] = .had(shown, shown: !visible)
@@ -123,6 +124,7 @@ extension BrowseState {
       }
       fullTexts[article.id] = .fetching
       message = "fetching the full text…"
+      messageIsFullTextFetch = true
       return [.fetchFullText(article)]
     }
   }

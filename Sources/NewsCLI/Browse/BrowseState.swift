@@ -32,6 +32,8 @@ struct BrowseState: Equatable {
     var loading = false
     /// Its last fetch failed (the status says why).
     var failed = false
+    /// Whether the store or an answer has filled it yet (the status is `…` until then).
+    var filled = false
   }
 
   /// The providers and feed sources Tab cycles through.
@@ -119,7 +121,11 @@ struct BrowseState: Equatable {
   /// A reload is under way (the list stays until every source has answered).
   var loading = false
   /// A line for the footer (an error, what a key did).
-  var message: String?
+  var message: String? {
+    didSet { messageIsFullTextFetch = false }
+  }
+  /// Whether the footer's line says a full text is being fetched (cleared when it comes).
+  var messageIsFullTextFetch = false
   /// The terminal's size.
   var width = 80
   var height = 24
