@@ -314,6 +314,46 @@ struct ShapeTests {
     #expect(harness.server.requests.isEmpty)
   }
 
+  @Test("docs/shape.md's table says of every action the screens the code lets it run on")
+  func documentedScreens() throws {
+    let page = try String(
+      contentsOf: ReadmeTests.root.appendingPathComponent("docs/shape.md"), encoding: .utf8)
+    let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    var checked = 0
+    for row in rows {
+      let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard cells.count >= 5 else { continue }
+      let screens = cells[3]
+      let documented: Set<KeyMap.Context> =
+        screens == "all"
+        ? [.home, .list, .article]
+        : Set(
+          screens.split(separator: ",").compactMap {
+            KeyMap.Context(rawValue: $0.trimmingCharacters(in: .whitespaces))
+          })
+      guard !documented.isEmpty else { continue }
+      for name in cells[1].split(separator: " ").map({ $0.trimmingCharacters(in: ["`"]) }) {
+        let action: BrowseAction
+        if let named = BrowseAction.Name(rawValue: name) {
+          action = .named(named)
+        } else if name.hasPrefix("open-query:") {
+          action = .openQuery("x")
+        } else if name.hasPrefix("filter:") {
+          action = .filter("x")
+        } else if name.hasPrefix("command:") {
+          action = .command("x")
+        } else {
+          continue
+        }
+        #expect(action.contexts == documented, "docs/shape.md's row of \(name): \(screens)")
+        checked += 1
+      }
+    }
+    #expect(checked >= BrowseAction.Name.allCases.count + 3)
+  }
+
   @Test("every action is in docs/shape.md's table, and every element")
   func documented() throws {
     let page = try String(

@@ -7,11 +7,12 @@ import Testing
 struct LayeringTests {
   static let core = StoreLayoutTests.sources.appendingPathComponent("NewsCore")
 
-  /// The types declared in the Swift files under `folder` of NewsCore.
+  /// The types declared at the top level of the Swift files under `folder` of NewsCore, whatever
+  /// their access (`package` ones too); a nested type is named through its outer one.
   static func types(in folder: String, of module: String = "NewsCore") throws -> Set<String> {
     let declaration = try NSRegularExpression(
       pattern:
-        #"^\s*(?:public |internal |private |fileprivate )*(?:final )?(?:struct|enum|class|protocol|actor|typealias) ([A-Z][A-Za-z0-9]*)"#,
+        #"^(?:public |package |internal |private |fileprivate )*(?:final )?(?:struct|enum|class|protocol|actor|typealias) ([A-Z][A-Za-z0-9]*)"#,
       options: [.anchorsMatchLines])
     var names = Set<String>()
     for file in try swiftFiles(in: folder, of: module) {

@@ -43,9 +43,7 @@ enum SearchCommand {
     guard !words(arguments).isEmpty else {
       throw UsageError(command: spec.name, message: "missing <query>")
     }
-    if !arguments[Options.online] {
-      _ = try ArticleQuery(arguments.positionals.joined(separator: " "), timeZone: context.timeZone)
-    }
+    // The query itself is read once, by `run`, before it reads or asks anything.
     _ = try OutputFormat(arguments)
     if !arguments[Options.online],
       let option = Options.onlineSearch.first(where: arguments.contains)

@@ -44,7 +44,9 @@ enum BrowseAction: Hashable, Sendable {
   /// The screens an action does something on.
   var contexts: Set<KeyMap.Context> {
     switch self {
-    case .openQuery, .command: [.home, .list, .article]
+    case .openQuery: [.home, .list, .article]
+    // An article is sent: there is none on the home screen.
+    case .command: [.list, .article]
     case .filter: [.list]
     case .named(let name):
       switch name {
