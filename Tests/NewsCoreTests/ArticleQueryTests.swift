@@ -215,6 +215,21 @@ struct ArticleQueryTests {
     }
   }
 
+  @Test("matchers sharing one article's folded fields answer as each alone does")
+  func sharedFolds() throws {
+    let queries = try ["title:story", "title:nothing", "author:ann", "story -title:café"].map {
+      try ArticleQuery($0, timeZone: .gmt)
+    }
+    for (article, _) in Self.articles {
+      var alone = queries.map { QueryMatcher($0, facts: Self.facts) }
+      var sharing = alone
+      var folds = QueryMatcher.FoldedFields()
+      let expected = alone.indices.map { alone[$0].matches(article) }
+      let shared = sharing.indices.map { sharing[$0].matches(article, sharing: &folds) }
+      #expect(shared == expected, "\(article.title)")
+    }
+  }
+
   @Test("what a query needs read, and the words the index narrows by")
   func needsAndWords() throws {
     #expect(try ArticleQuery("is:unread tag:tech", timeZone: .gmt).needs == [.readMarks, .tags])

@@ -150,7 +150,13 @@ struct BrowseRenderer {
       if grid.width >= 100, let summary = article.description.map(clean), !summary.isEmpty {
         grid.put(separator + summary, row: row + 1, column: column, style(.source))
       }
-      if styled, let index = matchers.indices.first(where: { matchers[$0].matches(article) }) {
+      // The rules fold the row's fields once between them.
+      var folds = QueryMatcher.FoldedFields()
+      if styled,
+        let index = matchers.indices.first(where: {
+          matchers[$0].matcher.matches(article, sharing: &folds)
+        })
+      {
         grid.highlight(row: row + 1, from: 1, matchers[index].style)
       }
       if selected { grid.highlight(row: row + 1, style(.selection)) }
@@ -372,6 +378,4 @@ struct BrowseRenderer {
 private struct RowHighlight {
   var matcher: QueryMatcher
   var style: TextStyle
-
-  mutating func matches(_ article: Article) -> Bool { matcher.matches(article) }
 }
