@@ -26,6 +26,16 @@ public final class TestClock: Clock, Sendable {
     var now = Instant(offset: .zero)
     var sleepers: [Int: Sleeper] = [:]
     var nextID = 0
+    /// Those awaiting a number of sleepers (``sleepers(_:)``).
+    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// The waiters whose number of sleepers is the number now, taken out to be resumed.
+    mutating func ready() -> [CheckedContinuation<Void, Never>] {
+      let count = sleepers.count
+      let due = waiters.filter { $0.count == count }.map(\.continuation)
+      waiters.removeAll { $0.count == count }
+      return due
+    }
   }
 
   private let state = Mutex(State())
@@ -43,11 +53,12 @@ public final class TestClock: Clock, Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let due = state.withLock { state -> Bool in
-          if deadline <= state.now || Task.isCancelled { return true }
+        let (due, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+          if deadline <= state.now || Task.isCancelled { return (true, []) }
           state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-          return false
+          return (false, state.ready())
         }
+        for waiter in ready { waiter.resume() }
         if due {
           if Task.isCancelled {
             continuation.resume(throwing: CancellationError())
@@ -57,20 +68,37 @@ public final class TestClock: Clock, Sendable {
         }
       }
     } onCancel: {
-      state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(
-        throwing: CancellationError())
+      let (sleeper, ready) = state.withLock { state in
+        (state.sleepers.removeValue(forKey: id), state.ready())
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+      for waiter in ready { waiter.resume() }
     }
   }
 
   /// Moves time forward by `duration`, waking every sleeper whose time has come.
   public func advance(by duration: Duration) {
-    let due = state.withLock { state -> [Sleeper] in
+    let (due, ready) = state.withLock { state -> ([Sleeper], [CheckedContinuation<Void, Never>]) in
       state.now = state.now.advanced(by: duration)
       let due = state.sleepers.filter { $0.value.deadline <= state.now }
       for id in due.keys { state.sleepers[id] = nil }
-      return Array(due.values)
+      return (Array(due.values), state.ready())
     }
     for sleeper in due { sleeper.continuation.resume() }
+    for waiter in ready { waiter.resume() }
+  }
+
+  /// Returns once exactly `count` sleepers wait (at once when they do now): a test waits on the
+  /// code's own waits rather than on the clock of the machine.
+  public func sleepers(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let now = state.withLock { state -> Bool in
+        if state.sleepers.count == count { return true }
+        state.waiters.append((count, continuation))
+        return false
+      }
+      if now { continuation.resume() }
+    }
   }
 
   /// How many sleepers are waiting.

@@ -63,6 +63,9 @@ public struct HookRunner: Sendable {
   /// hangs costs that batch twice `NEWS_HOOK_TIMEOUT` (and the runs under way their own
   /// limit), not a limit for each of a thousand new items.
   public let batchLimit: Duration
+  /// Told when a batch's time is spent and no run starts any more (tests wait on it rather
+  /// than on the clock).
+  var onBatchClosed: (@Sendable () -> Void)?
 
   /// Runs `command` once for each of `runs`, at most four at once; returns a warning for each
   /// run that failed, timed out or could not start, in the order of `runs`. Once the batch has
@@ -112,6 +115,7 @@ public struct HookRunner: Sendable {
           start()
         case .timeSpent:
           closed = true
+          onBatchClosed?()
         }
       }
       group.cancelAll()
