@@ -123,7 +123,8 @@ public struct Context: Sendable {
   func readSettings() throws -> Settings {
     let configuration = try Configuration.load(
       environment: environment, currentDirectory: currentDirectory)
-    let file = try FeedConfigFile.load(configuration)
+    let file = try FeedConfigFile.load(
+      configuration, sections: .core.adding(ReaderShape.sections))
     return Settings(
       configuration: configuration, configFile: file,
       shape: try ReaderShape(file, timeZone: timeZone))

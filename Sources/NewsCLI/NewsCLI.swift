@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import NewsCore
 
@@ -147,7 +148,7 @@ public enum NewsCLI {
     throw UsageError(
       command: entry.spec.name,
       message: "unknown action '\(word)'; the actions are \(actions.joined(separator: ", "))",
-      hint: Suggestion.closest(to: word, in: actions).map { "did you mean '\($0)'?" })
+      hint: EditDistance.closest(to: word, in: actions).map { "did you mean '\($0)'?" })
   }
 
   private static func command(
@@ -159,7 +160,7 @@ public enum NewsCLI {
         command: nil, message: "unknown option '\(name)'; options go after the command",
         hint: "e.g. 'news headlines \(name)'")
     }
-    let suggestion = Suggestion.closest(to: name, in: commandSpecs.map(\.name))
+    let suggestion = EditDistance.closest(to: name, in: commandSpecs.map(\.name))
     throw UsageError(
       command: nil, message: "unknown command '\(name)'",
       hint: suggestion.map { "did you mean '\($0)'?" })

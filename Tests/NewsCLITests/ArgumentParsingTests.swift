@@ -96,7 +96,7 @@ struct ArgumentParsingTests {
   @Test(
     "suggestions", arguments: [("headline", "headlines"), ("hedlines", "headlines"), ("zzz", nil)])
   func suggestion(word: String, expected: String?) {
-    #expect(Suggestion.closest(to: word, in: ["headlines", "show", "feed", "sync"]) == expected)
+    #expect(EditDistance.closest(to: word, in: ["headlines", "show", "feed", "sync"]) == expected)
   }
 
   @Test("help text lists every option of the spec")

@@ -10,9 +10,12 @@ struct ShapeTests {
   static func keyMap(_ json: String, commands: Set<String> = [], searches: Set<String> = [])
     throws -> KeyMap
   {
-    try KeyMap(
-      try JSONSerialization.jsonObject(with: Data(json.utf8)), commands: commands,
-      savedSearches: searches, file: "config.json")
+    try KeyMap(node(json, at: "keys"), commands: commands, savedSearches: searches)
+  }
+
+  /// `json` read as `config.json`'s section `section` would be.
+  static func node(_ json: String, at section: String) throws -> ConfigNode? {
+    try ConfigNode.parse(Data("{\"\(section)\": \(json)}".utf8), file: "config.json")[section]
   }
 
   @Test(
@@ -69,9 +72,9 @@ struct ShapeTests {
       (#"["list"]"#, "keys", "must be an object"),
     ] as [(String, String, String)])
   func refused(json: String, field: String, hint: String) throws {
-    let object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
-    do {
-      _ = try KeyMap(object, commands: ["wallabag"], savedSearches: [], file: "config.json")
+    let node = try Self.node(json, at: "keys")
+    do throws(ConfigurationError) {
+      _ = try KeyMap(node, commands: ["wallabag"], savedSearches: [])
       Issue.record("accepted: \(json)")
     } catch {
       #expect(error.exitCode == .configuration)
@@ -218,7 +221,8 @@ struct ShapeTests {
     try Data(#"{"base": "dark", "colors": {"title": {"fg": 208}}}"#.utf8).write(
       to: directory.appendingPathComponent("mine.json"))
     let mine = try Theme.load(
-      name: "mine", colors: ["title": ["bold": false]], themesDirectory: directory.path,
+      name: "mine", colors: Self.node(#"{"title": {"bold": false}}"#, at: "colors"),
+      themesDirectory: directory.path,
       file: "config.json")
     #expect(mine[.title] == TextStyle(foreground: .indexed(208), bold: false))
     #expect(mine[.header] == Theme.builtIn("dark")?[.header])
@@ -228,17 +232,22 @@ struct ShapeTests {
       try Theme.load(name: "nope", colors: nil, themesDirectory: directory.path, file: "c")
     }
     #expect(throws: ConfigurationError.self) {
-      try Theme.load(name: nil, colors: ["title": ["fg": true]], themesDirectory: "/", file: "c")
+      try Theme.load(
+        name: nil, colors: Self.node(#"{"title": {"fg": true}}"#, at: "colors"),
+        themesDirectory: "/", file: "c")
     }
     #expect(throws: ConfigurationError.self) {
-      try Theme.load(name: nil, colors: ["title": ["blink": true]], themesDirectory: "/", file: "c")
+      try Theme.load(
+        name: nil, colors: Self.node(#"{"title": {"blink": true}}"#, at: "colors"),
+        themesDirectory: "/", file: "c")
     }
   }
 
   @Test("a highlight's query colours the rows it matches; its words, the article's text")
   func highlights() throws {
     let rules = try HighlightRule.parse(
-      [["query": "title:50", "fg": "red"], ["words": ["swift"], "bg": 4]], file: "c",
+      Self.node(
+        #"[{"query": "title:50", "fg": "red"}, {"words": ["swift"], "bg": 4}]"#, at: "highlight"),
       timeZone: .gmt)
     var state = try Self.state()
     let renderer = BrowseRenderer(

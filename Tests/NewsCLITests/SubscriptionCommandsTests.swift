@@ -82,7 +82,7 @@ struct SubscriptionCommandsTests {
         "sources": [
           {"name": "a", "ttl": 60}
         ],
-        "mine": {"x": [1, 2, 3]}
+        "_mine": {"x": [1, 2, 3]}
       }
 
       """

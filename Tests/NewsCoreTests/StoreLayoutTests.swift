@@ -45,9 +45,9 @@ struct StoreLayoutTests {
       #"\["a", "b", "c"\]"#, #"[uU]rls?\["[abc]"\]"#,
     ].map { try! NSRegularExpression(pattern: $0) }
     // In NewsCore a name is any such literal but a JSON key (`("url", …)`), a list's member, a
-    // config.json field (`field: "url"`), an XML element of a web feed (Syndication) or the saved
+    // config.json field (`field: "url"`, `fail(at: "url", …)`), an XML element of a web feed (Syndication) or the saved
     // search's format and `search:` address (SavedSearchAdapter).
-    let inCore = try [#"(?<![(\[]|field: )"(\#(names))[-"]"#, #"name: "[abc]""#].map {
+    let inCore = try [#"(?<![(\[]|field: |at: )"(\#(names))[-"]"#, #"name: "[abc]""#].map {
       try NSRegularExpression(pattern: $0)
     }
     // StoreLayout names files, some of which a list shares its name with (`bookmarks`).

@@ -19,4 +19,15 @@ package enum EditDistance {
     }
     return previous[b.count]
   }
+
+  /// "Did you mean …?": the candidate closest to `word`, if it is close enough to be a typo
+  /// (within a third of its length, at least 2), or a long enough prefix of one.
+  package static func closest(to word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, between(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    let tolerance = max(2, word.count / 3)
+    if best.1 <= tolerance { return best.0 }
+    // A prefix of a long name (`--sour` for `--source`) counts too.
+    return candidates.first { $0.hasPrefix(word) && word.count >= 3 }
+  }
 }

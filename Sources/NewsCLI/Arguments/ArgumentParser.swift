@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// Reads a command's arguments the way swift-argument-parser users expect: long and short
@@ -31,7 +32,7 @@ enum ArgumentParser {
         }
         guard let match = options.first(where: { $0.name == name }) else {
           if let elsewhere = appliesElsewhere(name, family: family) { throw fail(elsewhere) }
-          let suggestion = Suggestion.closest(to: name, in: options.map(\.name))
+          let suggestion = EditDistance.closest(to: name, in: options.map(\.name))
           throw fail(
             "unknown option '--\(name)' for 'news \(command.name)'",
             hint: suggestion.map { "did you mean '--\($0)'?" })
@@ -109,7 +110,7 @@ enum ArgumentParser {
       guard choices.contains(value) else {
         throw fail(
           "\(spec) must be one of \(choices.joined(separator: ", ")); got '\(value)'",
-          hint: Suggestion.closest(to: value, in: choices).map { "did you mean '\($0)'?" })
+          hint: EditDistance.closest(to: value, in: choices).map { "did you mean '\($0)'?" })
       }
     case .listOf(let choices):
       let items = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -1,3 +1,4 @@
+import FeedParsing
 import NewsCore
 
 /// The usage errors several commands share, each worded in one place.
@@ -7,7 +8,7 @@ extension UsageError {
     UsageError(
       command: command,
       message: "unknown source '\(name)'; the sources are \(names.joined(separator: ", "))",
-      hint: Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'?" })
+      hint: EditDistance.closest(to: name, in: names).map { "did you mean '\($0)'?" })
   }
 
   /// A `--tag` no source is filed under: `no source is tagged 'x'; the tags are tech, world`.
@@ -21,7 +22,7 @@ extension UsageError {
       command: command,
       message: "no source is tagged '\(tag)'; "
         + (tags.isEmpty ? "no source has tags" : "the tags are \(tags.joined(separator: ", "))"),
-      hint: Suggestion.closest(to: tag, in: tags).map { "did you mean '\($0)'?" })
+      hint: EditDistance.closest(to: tag, in: tags).map { "did you mean '\($0)'?" })
   }
 
   /// `--offline` with `--refresh`, which contradict each other.

@@ -60,7 +60,7 @@ enum SendError: NewsError {
   var message: String {
     switch self {
     case .unknownCommand(let name, let names):
-      let suggestion = Suggestion.closest(to: name, in: names).map { " (did you mean \($0)?)" }
+      let suggestion = EditDistance.closest(to: name, in: names).map { " (did you mean \($0)?)" }
       return "no command '\(name)' in config.json's \"commands\""
         + (suggestion
           ?? (names.isEmpty ? ": it declares none" : ": " + names.joined(separator: ", ")))

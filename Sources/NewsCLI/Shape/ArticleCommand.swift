@@ -22,36 +22,25 @@ struct ArticleCommand: Equatable, Sendable {
   var input: Input
 
   /// Reads `"commands"`: `{"wallabag": {"run": "wallabag-add", "input": "url"}}`.
-  static func parse(_ value: Any?, file: String) throws(ConfigurationError) -> [String:
-    ArticleCommand]
-  {
-    guard let value else { return [:] }
-    func fail(_ field: String, _ problem: String) -> ConfigurationError {
-      .invalidConfigFile(file: file, source: nil, field: field, problem: problem)
-    }
-    guard let object = value as? [String: Any] else {
-      throw fail("commands", "must be an object: {\"name\": {\"run\": \"…\", \"input\": \"url\"}}")
-    }
+  static func parse(_ node: ConfigNode?) throws(ConfigurationError) -> [String: ArticleCommand] {
+    guard let node else { return [:] }
     var commands: [String: ArticleCommand] = [:]
-    for (name, entry) in object.sorted(by: { $0.key < $1.key }) {
-      let field = "commands." + name
+    let members = try node.members(
+      "must be an object: {\"name\": {\"run\": \"…\", \"input\": \"url\"}}")
+    for (name, entry) in members {
       guard !name.isEmpty,
         name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) })
-      else { throw fail(field, "is not a command name (letters, digits, - and _)") }
-      guard let entry = entry as? [String: Any] else {
-        throw fail(field, "must be an object with run (and input)")
-      }
-      for key in entry.keys where key != "run" && key != "input" {
-        throw fail(field + "." + key, "is not understood (run and input are)")
-      }
-      guard let run = entry["run"] as? String, !run.allSatisfy(\.isWhitespace) else {
-        throw fail(
-          field + ".run", "is missing: the shell command to run (\"run\": \"wallabag-add\")")
+      else { throw entry.fail("is not a command name (letters, digits, - and _)") }
+      _ = try entry.members("must be an object with run (and input)")
+      try entry.refuseOthers(than: ["run", "input"], "is not understood (run and input are)")
+      let missing = "is missing: the shell command to run (\"run\": \"wallabag-add\")"
+      guard let run = entry["run"]?.text, !run.allSatisfy(\.isWhitespace) else {
+        throw entry.fail(at: "run", missing)
       }
       var input = Input.url
       if let given = entry["input"] {
-        guard let text = given as? String, let read = Input(rawValue: text) else {
-          throw fail(field + ".input", "must be one of url, json or text")
+        guard let text = given.text, let read = Input(rawValue: text) else {
+          throw given.fail("must be one of url, json or text")
         }
         input = read
       }

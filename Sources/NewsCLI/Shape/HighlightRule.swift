@@ -25,50 +25,37 @@ struct HighlightRule: Equatable, Sendable {
   var style: TextStyle
 
   /// Reads the list, every rule checked; errors name `highlight[2].fg` and the like.
-  static func parse(_ value: Any?, file: String, timeZone: TimeZone) throws(ConfigurationError)
+  static func parse(_ node: ConfigNode?, timeZone: TimeZone) throws(ConfigurationError)
     -> [HighlightRule]
   {
-    guard let value else { return [] }
-    func fail(_ field: String, _ problem: String) -> ConfigurationError {
-      .invalidConfigFile(file: file, source: nil, field: field, problem: problem)
-    }
-    guard let list = value as? [Any] else {
-      throw fail("highlight", "must be a list of rules ({\"query\": …} or {\"words\": […]})")
-    }
+    guard let node else { return [] }
     var rules: [HighlightRule] = []
-    for (index, item) in list.enumerated() {
-      let field = "highlight[\(index)]"
-      guard let object = item as? [String: Any] else { throw fail(field, "must be an object") }
-      for key in object.keys where !(TextStyle.fields + ["query", "words"]).contains(key) {
-        throw fail(
-          field + "." + key,
-          "is not understood (query or words, and \(TextStyle.fields.joined(separator: ", ")))")
-      }
+    for item in try node.list("must be a list of rules ({\"query\": …} or {\"words\": […]})") {
+      _ = try item.members("must be an object")
+      try item.refuseOthers(
+        than: TextStyle.fields + ["query", "words"],
+        "is not understood (query or words, and \(TextStyle.fields.joined(separator: ", ")))")
       let match: Match
-      switch (object["query"], object["words"]) {
+      switch (item["query"], item["words"]) {
       case (let query?, nil):
-        guard let text = query as? String else { throw fail(field + ".query", "must be a query") }
+        let text = try query.string("must be a query")
         do {
           match = .query(try ArticleQuery(text, timeZone: timeZone), text)
         } catch {
-          throw fail(
-            field + ".query",
+          throw query.fail(
             "cannot be read: \(error.problem) at column \(error.column) (docs/queries.md)")
         }
       case (nil, let words?):
-        guard let list = words as? [String], !list.isEmpty,
-          list.allSatisfy({ !$0.trimmingWhitespace().isEmpty })
-        else { throw fail(field + ".words", "must be a list of words") }
+        let list = try words.strings("must be a list of words")
+        guard !list.isEmpty, list.allSatisfy({ !$0.trimmingWhitespace().isEmpty }) else {
+          throw words.fail("must be a list of words")
+        }
         match = .words(list)
       default:
-        throw fail(field, "must have one of query or words")
+        throw item.fail("must have one of query or words")
       }
-      var style: TextStyle
-      switch TextStyle.parse(object) {
-      case .success(let parsed): style = parsed
-      case .failure(let problem): throw fail(field + "." + problem.field, problem.text)
-      }
-      if style.isPlain { throw fail(field, "sets no colour or attribute (fg, bg, bold, …)") }
+      var style = try TextStyle.parse(item)
+      if style.isPlain { throw item.fail("sets no colour or attribute (fg, bg, bold, …)") }
       style = style.over(.plain)
       rules.append(HighlightRule(match: match, style: style))
     }

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import NewsCore
 
@@ -89,95 +90,79 @@ struct KeyMap: Equatable, Sendable {
     self.tables = tables
   }
 
-  /// The defaults changed by `"keys"` (`json`, as decoded); the names of the configured commands
-  /// and saved searches are what `command:` and `open-query:` may name. Errors name the file
-  /// (`file`) and the field (`keys.list.J`).
-  init(
-    _ json: Any?, commands: Set<String>, savedSearches: Set<String>, file: String
-  ) throws(ConfigurationError) {
+  /// The defaults changed by `"keys"`; the names of the configured commands and saved searches
+  /// are what `command:` and `open-query:` may name. Errors name the field (`keys.list.J`).
+  init(_ node: ConfigNode?, commands: Set<String>, savedSearches: Set<String>)
+    throws(ConfigurationError)
+  {
     self.init()
-    guard let json else { return }
-    func fail(_ field: String, _ problem: String) -> ConfigurationError {
-      .invalidConfigFile(file: file, source: nil, field: field, problem: problem)
-    }
-    guard let contexts = json as? [String: Any] else {
-      throw fail("keys", "must be an object of screens (everywhere, home, list, article)")
-    }
-    for (contextName, value) in contexts.sorted(by: { $0.key < $1.key }) {
+    guard let node else { return }
+    let contexts = try node.members(
+      "must be an object of screens (everywhere, home, list, article)")
+    for (contextName, bindings) in contexts {
       guard let context = Context(rawValue: contextName) else {
-        let suggestion = Suggestion.closest(
+        let suggestion = EditDistance.closest(
           to: contextName, in: Context.allCases.map(\.rawValue))
-        throw fail(
-          "keys." + contextName,
+        throw bindings.fail(
           "is not a screen" + (suggestion.map { " (did you mean \($0)?)" } ?? "")
             + ": everywhere, home, list or article")
       }
-      guard let bindings = value as? [String: Any] else {
-        throw fail("keys." + contextName, "must be an object of keys and actions")
-      }
       // The user's own bindings of this screen, to refuse two spellings of one key.
       var mine: [[Key]: String] = [:]
-      for (keyName, actionValue) in bindings.sorted(by: { $0.key < $1.key }) {
-        let field = "keys.\(contextName).\(keyName)"
+      for (keyName, actionNode) in try bindings.members("must be an object of keys and actions") {
         let keys: [Key]
         do {
           keys = try KeyName.parse(keyName)
         } catch {
-          throw fail(field, error.text)
+          throw actionNode.fail(error.text)
         }
         if let other = mine[keys] {
-          throw fail(
-            field,
+          throw actionNode.fail(
             "binds the same key as keys.\(contextName).\"\(other)\": two actions on one key; "
               + "keep one")
         }
         mine[keys] = keyName
         let actions = try Self.actions(
-          actionValue, field: field, context: context, commands: commands,
-          savedSearches: savedSearches, fail: fail)
+          actionNode, context: context, commands: commands, savedSearches: savedSearches)
         tables[context, default: [:]][keys] = Binding(
-          keys: keys, actions: actions, origin: field)
+          keys: keys, actions: actions, origin: actionNode.path)
       }
     }
-    try checkPrefixes(fail)
+    try checkPrefixes(node)
   }
 
   /// An action's name, a list of them (a macro), or `null` (unbound), checked.
   private static func actions(
-    _ value: Any, field: String, context: Context, commands: Set<String>,
-    savedSearches: Set<String>, fail: (String, String) -> ConfigurationError
+    _ node: ConfigNode, context: Context, commands: Set<String>, savedSearches: Set<String>
   ) throws(ConfigurationError) -> [BrowseAction] {
-    if value is NSNull { return [] }
+    if node.isNull { return [] }
+    let problem = "must be an action's name, a list of them (a macro), or null (unbound)"
     let names: [String]
-    if let one = value as? String {
+    if let one = node.text {
       names = [one]
-    } else if let many = value as? [Any], !many.isEmpty, many.allSatisfy({ $0 is String }) {
-      names = many.compactMap { $0 as? String }
     } else {
-      throw fail(field, "must be an action's name, a list of them (a macro), or null (unbound)")
+      names = try node.strings(problem)
+      guard !names.isEmpty else { throw node.fail(problem) }
     }
     var actions: [BrowseAction] = []
     for name in names {
       guard let action = BrowseAction(name) else {
         let known = BrowseAction.Name.allCases.map(\.rawValue)
-        let suggestion = Suggestion.closest(to: name, in: known)
-        throw fail(
-          field,
+        let suggestion = EditDistance.closest(to: name, in: known)
+        throw node.fail(
           "names '\(name)', which is not an action"
             + (suggestion.map { " (did you mean \($0)?)" } ?? "")
             + "; news keys lists them (docs/commands.md)")
       }
       switch action {
       case .command(let command) where !commands.contains(command):
-        let suggestion = Suggestion.closest(to: command, in: commands.sorted())
-        throw fail(
-          field,
+        let suggestion = EditDistance.closest(to: command, in: commands.sorted())
+        throw node.fail(
           "names the command '\(command)', which \"commands\" does not declare"
             + (suggestion.map { " (did you mean command:\($0)?)" } ?? ""))
       case .openQuery(let search) where !savedSearches.contains(search):
-        let suggestion = Suggestion.closest(to: search, in: savedSearches.sorted())
-        throw fail(
-          field,
+        let suggestion = EditDistance.closest(to: search, in: savedSearches.sorted())
+        throw node.fail(
           "names the saved search '\(search)', which is not one"
             + (suggestion.map { " (did you mean open-query:\($0)?)" }
               ?? " (news sources add --search makes one)"))
@@ -185,8 +170,7 @@ struct KeyMap: Equatable, Sendable {
         do {
           try ArticleQuery.check(query)
         } catch {
-          throw fail(
-            field,
+          throw node.fail(
             "holds a query that cannot be read: \(error.problem) at column \(error.column) "
               + "(docs/queries.md)")
         }
@@ -195,8 +179,7 @@ struct KeyMap: Equatable, Sendable {
       }
       if context != .everywhere, !action.contexts.contains(context) {
         let places = action.contexts.sorted().map(\.rawValue).joined(separator: ", ")
-        throw fail(
-          field,
+        throw node.fail(
           "binds \(action.name), which does nothing on \(context.rawValue) (only on \(places))")
       }
       actions.append(action)
@@ -206,9 +189,7 @@ struct KeyMap: Equatable, Sendable {
 
   /// A key bound alone (or a shorter sequence) that also starts a longer binding on a screen
   /// would never wait for the rest: refused, naming both.
-  private func checkPrefixes(_ fail: (String, String) -> ConfigurationError)
-    throws(ConfigurationError)
-  {
+  private func checkPrefixes(_ keys: ConfigNode) throws(ConfigurationError) {
     for context in [Context.home, .list, .article] {
       let bindings = effective(context).values.sorted { $0.keys.count < $1.keys.count }
       for short in bindings {
@@ -217,13 +198,14 @@ struct KeyMap: Equatable, Sendable {
           && Array(long.keys.prefix(short.keys.count)) == short.keys
         {
           // Reported at the user's side (a default alone is never a conflict).
-          let blamed = long.origin ?? short.origin ?? "keys"
+          let blamed = long.origin ?? short.origin ?? keys.path
           let describe = { (binding: Binding) in
             "'\(KeyName.describe(binding.keys))' (\(binding.origin ?? "a default") on \(context.rawValue): \(binding.actions.map(\.name).joined(separator: ", ")))"
           }
-          throw fail(
-            blamed,
-            "makes \(describe(short)) also the start of \(describe(long)): a key bound alone "
+          throw ConfigurationError.invalidConfigFile(
+            file: keys.file, source: nil, field: blamed,
+            problem:
+              "makes \(describe(short)) also the start of \(describe(long)): a key bound alone "
               + "cannot start a sequence; unbind one with null or choose another key")
         }
       }

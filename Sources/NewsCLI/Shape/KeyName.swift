@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// Keys as `config.json` and `news keys` write them: a character (`J`, `é`, `/`), a name
 /// (`Enter`, `Space`, `PgDn`, `F5`), Ctrl and a letter (`C-d`, or newsboat's `^D`), and sequences
 /// of them (`gg`, or names apart: `g Enter`). Keys are the characters the terminal sends: on a
@@ -53,7 +55,7 @@ enum KeyName {
     let looksLikeName =
       letters[0].isUppercase && letters.count >= 3 && letters.dropFirst().allSatisfy(\.isLowercase)
     if looksLikeName || token.contains("-") && letters.count > 2 {
-      let suggestion = Suggestion.closest(to: token, in: names.map(\.0))
+      let suggestion = EditDistance.closest(to: token, in: names.map(\.0))
       throw Problem(
         text: "is not a key name"
           + (suggestion.map { " (did you mean \($0)?)" }

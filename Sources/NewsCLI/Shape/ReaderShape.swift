@@ -10,7 +10,8 @@ struct ReaderShape: Equatable, Sendable {
   var theme = Theme.standard
   var highlights: [HighlightRule] = []
 
-  /// The sections `config.json` may hold beside sources and hooks.
+  /// The sections of `config.json` this reads, registered beside NewsCore's when the file is
+  /// loaded (``ConfigSections``).
   static let sections = ["keys", "commands", "theme", "colors", "highlight"]
 
   init() {}
@@ -19,35 +20,19 @@ struct ReaderShape: Equatable, Sendable {
   /// query means the days of `timeZone`.
   init(_ file: FeedConfigFile?, timeZone: TimeZone) throws(ConfigurationError) {
     guard let file else { return }
-    let object: [String: Any]
-    do {
-      object = try JSONSerialization.jsonObject(with: file.json) as? [String: Any] ?? [:]
-    } catch {
-      // FeedConfigFile refuses what this reader cannot read: never reached, and never a file
-      // half read if it is.
-      throw .invalidConfigFile(
-        file: file.path, source: nil, field: "(top level)", problem: "is not valid JSON")
-    }
-    commands = try ArticleCommand.parse(object["commands"], file: file.path)
-    let themeName: String?
-    if let value = object["theme"] {
-      guard let name = value as? String else {
-        throw .invalidConfigFile(
-          file: file.path, source: nil, field: "theme",
-          problem: "must be a theme's name (\(Theme.builtInNames.joined(separator: ", ")), or a "
-            + "file's in themes/)")
-      }
-      themeName = name
-    } else {
-      themeName = nil
+    let root = file.root
+    commands = try ArticleCommand.parse(root["commands"])
+    var themeName: String?
+    if let value = root["theme"] {
+      themeName = try value.string(
+        "must be a theme's name (\(Theme.builtInNames.joined(separator: ", ")), or a file's in "
+          + "themes/)")
     }
     let directory = (file.path as NSString).deletingLastPathComponent + "/themes"
     theme = try Theme.load(
-      name: themeName, colors: object["colors"], themesDirectory: directory, file: file.path)
-    highlights = try HighlightRule.parse(
-      object["highlight"], file: file.path, timeZone: timeZone)
+      name: themeName, colors: root["colors"], themesDirectory: directory, file: file.path)
+    highlights = try HighlightRule.parse(root["highlight"], timeZone: timeZone)
     keys = try KeyMap(
-      object["keys"], commands: Set(commands.keys), savedSearches: Set(file.savedSearches),
-      file: file.path)
+      root["keys"], commands: Set(commands.keys), savedSearches: Set(file.savedSearches))
   }
 }

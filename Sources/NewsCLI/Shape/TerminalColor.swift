@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 
 /// A colour as `config.json` writes it: one of the 16 names (`red`, `bright-blue`), a number of
 /// the 256-colour palette, `#rrggbb`, or `default` (the terminal's own).
@@ -13,13 +14,20 @@ enum TerminalColor: Hashable, Sendable {
     "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
   ]
 
-  /// Reads a colour; `nil` when it is none.
-  init?(_ value: Any) {
-    if let number = JSONScalar.int(value), (0...255).contains(number) {
+  /// Reads a colour of `config.json`; `nil` when it is none.
+  init?(_ node: ConfigNode) {
+    if let number = node.integer {
+      guard (0...255).contains(number) else { return nil }
       self = .indexed(number)
       return
     }
-    guard let text = (value as? String)?.lowercased() else { return nil }
+    guard let text = node.text else { return nil }
+    self.init(name: text)
+  }
+
+  /// Reads a colour's name (`red`, `bright-blue`, `#rrggbb`, `default`); `nil` when it is none.
+  init?(name: String) {
+    let text = name.lowercased()
     if text == "default" {
       self = .terminalDefault
       return

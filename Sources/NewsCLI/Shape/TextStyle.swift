@@ -1,3 +1,6 @@
+import FeedParsing
+import NewsCore
+
 /// How text is drawn: colours and attributes, each `nil` where it is left as it was (a theme's
 /// element over the default look, `"colors"` over the theme, a highlight over a row).
 struct TextStyle: Hashable, Sendable {
@@ -53,31 +56,25 @@ struct TextStyle: Hashable, Sendable {
   /// The fields a style object may hold in `config.json`.
   static let fields = ["fg", "bg", "bold", "dim", "italic", "underline", "reverse"]
 
-  /// Reads `{"fg": "red", "bold": true}`; `problem` gets the field and what is wrong.
-  static func parse(_ value: Any) -> Result<TextStyle, ShapeProblem> {
-    guard let object = value as? [String: Any] else {
-      return .failure(ShapeProblem(field: "", text: "must be an object (fg, bg, bold, …)"))
-    }
+  /// Reads `{"fg": "red", "bold": true}`; a mistake names its field under `node`'s path. Other
+  /// members are left to the caller (a highlight rule's own).
+  static func parse(_ node: ConfigNode) throws(ConfigurationError) -> TextStyle {
     var style = TextStyle()
-    for (key, item) in object.sorted(by: { $0.key < $1.key }) {
+    for (key, item) in try node.members("must be an object (fg, bg, bold, …)") {
       switch key {
       case "fg", "bg":
         guard let color = TerminalColor(item) else {
-          let suggestion = (item as? String).flatMap {
-            Suggestion.closest(to: $0, in: TerminalColor.allNames)
+          let suggestion = item.text.flatMap {
+            EditDistance.closest(to: $0, in: TerminalColor.allNames)
           }
-          return .failure(
-            ShapeProblem(
-              field: key,
-              text: "is not a colour"
-                + (suggestion.map { " (did you mean \($0)?)" }
-                  ?? ": a name (red, bright-blue), 0–255, #rrggbb or default")))
+          throw item.fail(
+            "is not a colour"
+              + (suggestion.map { " (did you mean \($0)?)" }
+                ?? ": a name (red, bright-blue), 0–255, #rrggbb or default"))
         }
         if key == "fg" { style.foreground = color } else { style.background = color }
       case "bold", "dim", "italic", "underline", "reverse":
-        guard let flag = JSONScalar.bool(item) else {
-          return .failure(ShapeProblem(field: key, text: "must be true or false"))
-        }
+        let flag = try item.bool()
         switch key {
         case "bold": style.bold = flag
         case "dim": style.dim = flag
@@ -86,17 +83,9 @@ struct TextStyle: Hashable, Sendable {
         default: style.reverse = flag
         }
       default:
-        // In a highlight rule the rule's own fields are read by the caller.
         continue
       }
     }
-    return .success(style)
+    return style
   }
-}
-
-/// What is wrong with a part of `"keys"`, `"colors"`, `"highlight"` or `"commands"`: the field
-/// under the part's own path, and the end of the sentence.
-struct ShapeProblem: Error {
-  var field: String
-  var text: String
 }

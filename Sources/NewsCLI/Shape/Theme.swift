@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import NewsCore
 
@@ -30,7 +31,7 @@ struct Theme: Equatable, Sendable {
     ])
 
   static func builtIn(_ name: String) -> Theme? {
-    func color(_ name: String) -> TerminalColor? { TerminalColor(name) }
+    func color(_ name: String) -> TerminalColor? { TerminalColor(name: name) }
     switch name {
     case "default":
       return standard
@@ -92,7 +93,7 @@ struct Theme: Equatable, Sendable {
   /// `themesDirectory/<name>.json` (`{"base": "dark", "colors": {…}}`). Errors name `file`'s
   /// field, or the theme file.
   static func load(
-    name: String?, colors: Any?, themesDirectory: String, file: String
+    name: String?, colors: ConfigNode?, themesDirectory: String, file: String
   ) throws(ConfigurationError) -> Theme {
     var theme = standard
     if let name {
@@ -103,7 +104,7 @@ struct Theme: Equatable, Sendable {
       }
     }
     if let colors {
-      let overrides = try styles(colors, field: "colors", file: file)
+      let overrides = try styles(colors)
       for (element, style) in overrides { theme.styles[element] = style.over(theme[element]) }
     }
     return theme
@@ -116,40 +117,33 @@ struct Theme: Equatable, Sendable {
     let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || "-_".contains($0) }
     let path = directory + "/" + name + ".json"
     guard valid, let data = FileManager.default.contents(atPath: path) else {
-      let suggestion = Suggestion.closest(to: name, in: builtInNames)
+      let suggestion = EditDistance.closest(to: name, in: builtInNames)
       throw .invalidConfigFile(
         file: configFile, source: nil, field: "theme",
         problem:
           "names '\(name)', which is neither built in (\(builtInNames.joined(separator: ", "))) "
           + "nor a file \(path)" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
     }
-    let object: [String: Any]
+    let object: ConfigNode
     do {
-      guard let read = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-        throw ShapeProblem(field: "", text: "")
-      }
-      object = read
+      object = try ConfigNode.parse(data, file: path)
+      _ = try object.members("")
     } catch {
       throw .invalidConfigFile(
         file: path, source: nil, field: "(top level)",
         problem: "must be a JSON object: {\"base\": \"dark\", \"colors\": {…}}")
     }
-    for key in object.keys where key != "base" && key != "colors" {
-      throw .invalidConfigFile(
-        file: path, source: nil, field: key, problem: "is not understood (base and colors are)")
-    }
+    try object.refuseOthers(than: ["base", "colors"], "is not understood (base and colors are)")
     var theme = standard
     if let base = object["base"] {
-      guard let baseName = base as? String, let builtIn = builtIn(baseName) else {
-        throw .invalidConfigFile(
-          file: path, source: nil, field: "base",
-          problem: "must name a built-in theme (\(builtInNames.joined(separator: ", ")))")
+      guard let baseName = base.text, let builtIn = builtIn(baseName) else {
+        throw base.fail("must name a built-in theme (\(builtInNames.joined(separator: ", ")))")
       }
       theme = builtIn
     }
     theme.name = name
     if let colors = object["colors"] {
-      for (element, style) in try styles(colors, field: "colors", file: path) {
+      for (element, style) in try styles(colors) {
         theme.styles[element] = style.over(theme[element])
       }
     }
@@ -157,39 +151,21 @@ struct Theme: Equatable, Sendable {
   }
 
   /// `{"header": {"fg": …}, …}`, every element and field checked.
-  static func styles(_ value: Any, field: String, file: String) throws(ConfigurationError)
-    -> [Element: TextStyle]
-  {
-    guard let object = value as? [String: Any] else {
-      throw .invalidConfigFile(
-        file: file, source: nil, field: field,
-        problem: "must be an object of elements (header, selection, unread, …)")
-    }
+  static func styles(_ node: ConfigNode) throws(ConfigurationError) -> [Element: TextStyle] {
     var result: [Element: TextStyle] = [:]
-    for (name, style) in object.sorted(by: { $0.key < $1.key }) {
+    let members = try node.members("must be an object of elements (header, selection, unread, …)")
+    for (name, style) in members {
       guard let element = Element(rawValue: name) else {
-        let suggestion = Suggestion.closest(to: name, in: Element.allCases.map(\.rawValue))
-        throw .invalidConfigFile(
-          file: file, source: nil, field: "\(field).\(name)",
-          problem: "is not an element"
+        let suggestion = EditDistance.closest(to: name, in: Element.allCases.map(\.rawValue))
+        throw style.fail(
+          "is not an element"
             + (suggestion.map { " (did you mean \($0)?)" } ?? "") + ": "
             + Element.allCases.map(\.rawValue).joined(separator: ", "))
       }
-      if let object = style as? [String: Any] {
-        for key in object.keys where !TextStyle.fields.contains(key) {
-          throw .invalidConfigFile(
-            file: file, source: nil, field: "\(field).\(name).\(key)",
-            problem: "is not understood (\(TextStyle.fields.joined(separator: ", ")) are)")
-        }
-      }
-      switch TextStyle.parse(style) {
-      case .success(let parsed): result[element] = parsed
-      case .failure(let problem):
-        throw .invalidConfigFile(
-          file: file, source: nil,
-          field: "\(field).\(name)" + (problem.field.isEmpty ? "" : "." + problem.field),
-          problem: problem.text)
-      }
+      try style.refuseOthers(
+        than: TextStyle.fields,
+        "is not understood (\(TextStyle.fields.joined(separator: ", ")) are)")
+      result[element] = try TextStyle.parse(style)
     }
     return result
   }

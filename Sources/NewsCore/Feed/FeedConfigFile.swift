@@ -97,15 +97,12 @@ public struct FeedConfigFile: Sendable {
     public var afterSync: String?
   }
 
-  /// The file's bytes (JSON): the executable reads its own sections from them (`"keys"`,
-  /// `"theme"`, …).
-  public var json = Data()
+  /// The whole file as read: the executable reads its own sections from it (`"keys"`,
+  /// `"theme"`, …), through the same reader and with the same messages.
+  public var root: ConfigNode
 
-  /// The top-level sections the file may hold: its own, then those the executable reads
-  /// (``json``).
-  public static let sections = [
-    "sources", "ignore", "hooks", "hookEnv", "keys", "commands", "theme", "colors", "highlight",
-  ]
+  /// The sections it was read with (its own and the executable's).
+  public var sections = ConfigSections.core
 
   /// The names of the saved searches it declares.
   public var savedSearches: [String] { sources.filter { $0.search != nil }.map(\.name) }
@@ -115,15 +112,20 @@ public struct FeedConfigFile: Sendable {
   public var disabledProviders: Set<String> = []
 
   /// Reads the file `configuration` points at, if there is one; a missing file named by
-  /// `NEWS_CONFIG` is an error.
-  public static func load(_ configuration: Configuration) throws(ConfigurationError)
-    -> FeedConfigFile?
+  /// `NEWS_CONFIG` is an error. `sections` are the top-level sections the program reads: any
+  /// other is refused.
+  public static func load(_ configuration: Configuration, sections: ConfigSections = .core)
+    throws(ConfigurationError) -> FeedConfigFile?
   {
-    try load(path: configuration.configFilePath, explicit: configuration.configFileIsExplicit)
+    try load(
+      path: configuration.configFilePath, explicit: configuration.configFileIsExplicit,
+      sections: sections)
   }
 
   /// Reads the file at `path`, if there is one; a missing file named by `NEWS_CONFIG` is an error.
-  static func load(path: String, explicit: Bool) throws(ConfigurationError) -> FeedConfigFile? {
+  static func load(path: String, explicit: Bool, sections: ConfigSections)
+    throws(ConfigurationError) -> FeedConfigFile?
+  {
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
     if exists, isDirectory.boolValue {
@@ -142,397 +144,203 @@ public struct FeedConfigFile: Sendable {
       }
       return nil
     }
-    return try parse(data, path: path)
+    return try parse(data, path: path, sections: sections)
   }
 
-  /// Decodes and checks the file's bytes; every mistake names the file, the source and the field.
-  static func parse(_ data: Data, path: String) throws(ConfigurationError) -> FeedConfigFile {
-    let wire: Wire
-    do {
-      // A byte-order mark (Windows editors write one) is not JSON.
-      let json = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-      wire = try JSONDecoder().decode(Wire.self, from: Data(json))
-      // The sections read as objects (keys, theme, commands…) are read by JSONSerialization,
-      // which refuses what the decoder lets through (a lone surrogate, `"\ud800"`): a file one
-      // reader cannot read is refused by both, never half read.
-      do {
-        _ = try JSONSerialization.jsonObject(with: Data(json))
-      } catch {
-        throw ConfigurationError.invalidConfigFile(
-          file: path, source: nil, field: "(top level)",
-          problem: "is not valid JSON ("
-            + ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-              ?? "a string in it is not text") + ")")
+  /// Reads and checks the file's bytes; every mistake names the file, the source and the field.
+  /// `sections` are the top-level sections the program reads (any other is refused).
+  static func parse(_ data: Data, path: String, sections: ConfigSections = .core)
+    throws(ConfigurationError) -> FeedConfigFile
+  {
+    let root = try ConfigNode.parse(data, file: path)
+    _ = try root.members("is not a JSON object")
+    try sections.check(root)
+    var file = FeedConfigFile(path: path, sources: [], root: root, sections: sections)
+    if let list = root["ignore"] {
+      file.ignore = try list.list("must be a list of rules").map {
+        node throws(ConfigurationError) in
+        try rule(node)
       }
-    } catch let problem as ConfigurationError {
-      throw problem
-    } catch let problem as Problem {
-      throw .invalidConfigFile(
-        file: path, source: problem.source, field: problem.field, problem: problem.problem)
-    } catch {
-      throw .invalidConfigFile(
-        file: path, source: nil, field: "(top level)",
-        problem: "is not valid JSON" + (Self.syntaxErrorPosition(data).map { " (\($0))" } ?? ""))
     }
-    var seen = Set<String>()
-    for source in wire.sources {
-      guard seen.insert(source.name).inserted else {
-        throw .invalidConfigFile(
-          file: path, source: source.name, field: "name", problem: "is declared twice")
+    if let hooks = root["hooks"] { file.hooks = try Self.hooks(hooks) }
+    if let names = root["hookEnv"] {
+      let problem = "must be a list of variable names"
+      file.hookEnvironment = try names.strings(problem)
+      if !file.hookEnvironment.allSatisfy({ !$0.isEmpty && !$0.contains("=") }) {
+        throw names.fail(problem)
       }
-      guard !SourceName.builtInFeeds.contains(source.name) else { continue }
-      if source.url == nil, source.search == nil {
-        throw .invalidConfigFile(
-          file: path, source: source.name, field: "url", problem: "is missing")
-      }
-
     }
-    var file = FeedConfigFile(path: path, sources: wire.sources, ignore: wire.ignore)
-    file.json = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
-    file.hooks = wire.hooks
-    file.hookEnvironment = wire.hookEnvironment
-    file.disabledProviders = Set(wire.providers.filter { !$0.value }.keys)
+    guard let list = root["sources"] else { return file }
+    var providers: [String: Bool] = [:]
+    for node in try list.list("must be a list of sources") {
+      _ = try node.members("must be an object")
+      if let name = node["name"]?.text, SourceName.providers.contains(name) {
+        // A provider's entry holds whether it is enabled, and nothing else.
+        let entry = node.asSource(named: name)
+        try entry.refuseOthers(
+          than: ["name", "enabled"], "does not apply to a provider (only \"enabled\" does)")
+        guard providers[name] == nil else { throw entry.fail(at: "name", "is declared twice") }
+        providers[name] = try entry["enabled"]?.bool() ?? true
+        continue
+      }
+      let source = try Self.source(node)
+      guard !file.sources.contains(where: { $0.name == source.name }) else {
+        throw node.asSource(named: source.name).fail(at: "name", "is declared twice")
+      }
+      if !SourceName.builtInFeeds.contains(source.name), source.url == nil, source.search == nil {
+        throw node.asSource(named: source.name).fail(at: "url", "is missing")
+      }
+      file.sources.append(source)
+    }
+    file.disabledProviders = Set(providers.filter { !$0.value }.keys)
     return file
   }
 
-  /// Where the JSON parser stopped in `data`, as `line 2, column 16` (from the character
-  /// offset its error names), or `nil` when it does not say.
-  static func syntaxErrorPosition(_ data: Data) -> String? {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return nil
-    } catch {
-      let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-      guard let range = text.range(of: "character "),
-        let offset = Int(text[range.upperBound...].prefix { $0.isNumber })
-      else { return nil }
-      let before = data.prefix(offset)
-      let line = before.filter { $0 == 0x0A }.count + 1
-      let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? before.startIndex
-      let column = String(decoding: data[lineStart..<before.endIndex], as: UTF8.self).count + 1
-      return "line \(line), column \(column)"
+  /// `"hooks": {"newItem": "<command>", "afterSync": "<command>"}`.
+  private static func hooks(_ node: ConfigNode) throws(ConfigurationError) -> Hooks {
+    _ = try node.members("must be an object")
+    try node.refuseOthers(than: ["newItem", "afterSync"], "is not a hook (newItem, afterSync)")
+    func command(_ key: String) throws(ConfigurationError) -> String? {
+      guard let member = node[key] else { return nil }
+      let command = try member.string("must be a command")
+      guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw member.fail("must be a command")
+      }
+      return command
     }
+    return Hooks(newItem: try command("newItem"), afterSync: try command("afterSync"))
   }
 
-  /// A mistake found while decoding, with where it is.
-  private struct Problem: Error {
-    var source: String?
-    var field: String
-    var problem: String
+  /// `{"title": "sponsored"}`, `{"text": "a|b", "regex": true, "source": "hn"}`, `{"query": …}`.
+  private static func rule(_ node: ConfigNode) throws(ConfigurationError) -> IgnoreRule {
+    _ = try node.members("must be an object")
+    let fields: [(String, IgnoreRule.Field)] = [
+      ("title", .title), ("author", .author), ("link", .link), ("text", .text), ("query", .query),
+    ]
+    let present = fields.filter { node.has($0.0) }
+    guard present.count == 1, let pattern = node[present[0].0]?.text else {
+      throw node.fail(
+        "must have one of title, author, link or text, holding the words to ignore, or "
+          + "query, holding a query")
+    }
+    var rule = IgnoreRule(field: present[0].1, pattern: pattern)
+    if let regex = node["regex"] { rule.isRegex = try regex.bool() }
+    if let source = node["source"] { rule.source = try source.string("must be a source's name") }
+    if let problem = rule.problem { throw node.fail(problem) }
+    return rule
   }
 
-  private enum Keys: String, CodingKey {
-    case sources, name, url, ttl, format, mapping, items, title, subtitle, imageUrl, tags
-    case maxItems, enabled, ignore, author, link, text, regex, source, search
-    case hooks, newItem, afterSync, fullText, extract, keep, drop, hookEnv, query
+  /// `"extract": {"keep": "<selector>", "drop": "<selector>"}` (``CSSSelector``).
+  private static func extractionRules(_ node: ConfigNode) throws(ConfigurationError)
+    -> ExtractionRules
+  {
+    _ = try node.members("must be an object with keep and/or drop")
+    // A key it does not know (`"remove"`) would quietly change nothing: refused.
+    try node.refuseOthers(than: ["keep", "drop"], "is not understood (keep and drop are)")
+    var result = ExtractionRules()
+    for key in ["keep", "drop"] {
+      guard let member = node[key] else { continue }
+      let text = try member.string("must be a selector")
+      let selector: CSSSelector
+      do {
+        selector = try CSSSelector(text)
+      } catch {
+        throw member.fail(error.detail)
+      }
+      if key == "keep" { result.keep = selector } else { result.drop = selector }
+    }
+    return result
   }
 
-  /// Any key of an object, by its name (to refuse the ones that are not understood).
-  private struct NamedKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+  /// An entry of `sources` that is not a provider's.
+  private static func source(_ entry: ConfigNode) throws(ConfigurationError) -> DeclaredSource {
+    let nameProblem = "must be 1 to 64 lower-case letters, digits or '-'"
+    guard let name = entry["name"]?.text else { throw entry.fail(at: "name", nameProblem) }
+    guard SourceName.isValid(name) else { throw entry.fail(at: "name", nameProblem) }
+    guard !SourceName.reserved.contains(name) else {
+      throw entry.fail(
+        at: "name",
+        "'\(name)' is taken by a provider or a list (\(SourceName.reserved.sorted().joined(separator: ", ")))"
+      )
+    }
+    let node = entry.asSource(named: name)
+    var declared = DeclaredSource(name: name)
+    if let member = node["url"] {
+      let problem = "must be an http:// or https:// URL"
+      guard let url = URL.web(try member.string(problem)) else { throw member.fail(problem) }
+      declared.url = url
+    }
+    if let member = node["ttl"] {
+      // Bounded, so that a huge number cannot overflow the conversion (found by fuzzing); a
+      // boolean is not a number of seconds.
+      let seconds = try member.number(
+        in: 0...31_536_000, "must be a number of seconds from 0 to 31536000 (a year)")
+      declared.ttl = .milliseconds(Int(seconds * 1000))
+    }
+    if let member = node["tags"] { declared.tags = try member.strings("must be a list of strings") }
+    if let member = node["search"] {
+      let problem = "must be a query (docs/queries.md)"
+      let words = try member.string(problem)
+      guard !words.trimmingWhitespace().isEmpty else { throw member.fail(problem) }
+      do {
+        try ArticleQuery.check(words)
+      } catch {
+        throw member.fail(
+          "holds a query that cannot be read: \(error.problem) at column \(error.column)")
+      }
+      guard !SourceName.builtInFeeds.contains(name) else {
+        throw member.fail("does not apply to a built-in source")
+      }
+      for key in ["url", "format", "mapping"] where node.has(key) {
+        throw node.fail(at: key, "does not apply to a saved search")
+      }
+      declared.search = words
+    }
+    if let member = node["maxItems"] {
+      declared.maxItems = try member.integer(
+        in: 1...1_000_000, "must be a whole number from 1 to 1000000")
+    }
+    if let member = node["enabled"] { declared.enabled = try member.bool() }
+    if let member = node["fullText"] { declared.fullText = try member.bool() }
+    if let member = node["extract"] { declared.extract = try extractionRules(member) }
+    var format: String?
+    if let member = node["format"] {
+      let formats = SyndicationAdapter.formats + ["json"]
+      let problem = "must be one of \(formats.joined(separator: ", ")) (or left out: detected)"
+      guard let value = member.text, formats.contains(value) else { throw member.fail(problem) }
+      format = value
+    }
+    if format == "json", !node.has("mapping") {
+      throw node.fail(at: "mapping", "is missing (format json needs one)")
+    }
+    if let format, format != "json", node.has("mapping") {
+      throw node.fail(at: "mapping", "does not apply to format \(format)")
+    }
+    if let format, format != "json" { declared.adapter = SyndicationAdapter(declared: format) }
+    if let mapping = node["mapping"] {
+      _ = try mapping.members("must be an object")
+      let problem = "must be the JSON path of the list of items"
+      guard let items = mapping["items"] else { throw mapping.fail(at: "items", problem) }
+      declared.adapter = JSONPathAdapter(
+        items: try items.string(problem), title: try paths(mapping, "title", required: true),
+        subtitle: try paths(mapping, "subtitle", required: false),
+        imageURL: try paths(mapping, "imageUrl", required: false))
+    }
+    return declared
   }
 
-  /// The file as decoded: `{"sources": [...]}`.
-  private struct Wire: Decodable {
-    var sources: [DeclaredSource]
-    var ignore: [IgnoreRule] = []
-    /// A provider's entry: whether it is enabled.
-    var providers: [String: Bool] = [:]
-    var hooks = Hooks()
-    var hookEnvironment: [String] = []
-
-    init(from decoder: any Decoder) throws {
-      guard let root = try? decoder.container(keyedBy: Keys.self) else {
-        throw Problem(source: nil, field: "(top level)", problem: "is not a JSON object")
-      }
-      if root.contains(.ignore) { ignore = try Self.rules(root) }
-      if root.contains(.hooks) {
-        guard let object = try? root.nestedContainer(keyedBy: Keys.self, forKey: .hooks) else {
-          throw Problem(source: nil, field: "hooks", problem: "must be an object")
-        }
-        for key in object.allKeys where key != .newItem && key != .afterSync {
-          throw Problem(
-            source: nil, field: "hooks." + key.stringValue,
-            problem: "is not a hook (newItem, afterSync)")
-        }
-        for key in [Keys.newItem, .afterSync] where object.contains(key) {
-          guard let command = try? object.decode(String.self, forKey: key),
-            !command.trimmingCharacters(in: .whitespaces).isEmpty
-          else {
-            throw Problem(
-              source: nil, field: "hooks." + key.stringValue, problem: "must be a command")
-          }
-          if key == .newItem { hooks.newItem = command } else { hooks.afterSync = command }
-        }
-      }
-      if root.contains(.hookEnv) {
-        guard let names = try? root.decode([String].self, forKey: .hookEnv),
-          names.allSatisfy({ !$0.isEmpty && !$0.contains("=") })
-        else {
-          throw Problem(
-            source: nil, field: "hookEnv", problem: "must be a list of variable names")
-        }
-        hookEnvironment = names
-      }
-      // Sections of the user's own are kept as written (and not read).
-      let named = (try? decoder.container(keyedBy: NamedKey.self).allKeys) ?? []
-      // Without sources, a file of other sections (ignore, hooks, keys, colours…) is whole.
-      let anyKey = named.contains { FeedConfigFile.sections.contains($0.stringValue) }
-      guard root.contains(.sources) || !anyKey else {
-        sources = []
-        return
-      }
-      guard var list = try? root.nestedUnkeyedContainer(forKey: .sources) else {
-        throw Problem(source: nil, field: "sources", problem: "must be a list of sources")
-      }
-      var sources: [DeclaredSource] = []
-      while !list.isAtEnd {
-        let index = list.currentIndex
-        guard let object = try? list.nestedContainer(keyedBy: Keys.self) else {
-          throw Problem(source: nil, field: "sources[\(index)]", problem: "must be an object")
-        }
-        if let name = try? object.decode(String.self, forKey: .name),
-          SourceName.providers.contains(name)
-        {
-          // A provider's entry holds whether it is enabled, and nothing else.
-          for key in object.allKeys where key != .name && key != .enabled {
-            throw Problem(
-              source: name, field: key.stringValue,
-              problem: "does not apply to a provider (only \"enabled\" does)")
-          }
-          let enabled =
-            object.contains(.enabled) ? try? object.decode(Bool.self, forKey: .enabled) : true
-          guard let enabled else {
-            throw Problem(source: name, field: "enabled", problem: "must be true or false")
-          }
-          if providers[name] != nil {
-            throw Problem(source: name, field: "name", problem: "is declared twice")
-          }
-          providers[name] = enabled
-          continue
-        }
-        sources.append(try Self.source(object, index: index))
-      }
-      self.sources = sources
+  /// A JSON path, or a non-empty list of them.
+  private static func paths(_ mapping: ConfigNode, _ key: String, required: Bool)
+    throws(ConfigurationError) -> [String]
+  {
+    let problem = "must be a JSON path or a list of them"
+    guard let member = mapping[key] else {
+      if required { throw mapping.fail(at: key, problem) }
+      return []
     }
-
-    /// `"ignore": [{"title": "sponsored"}, {"text": "a|b", "regex": true, "source": "hn"}]`.
-    private static func rules(_ root: KeyedDecodingContainer<Keys>) throws -> [IgnoreRule] {
-      guard var list = try? root.nestedUnkeyedContainer(forKey: .ignore) else {
-        throw Problem(source: nil, field: "ignore", problem: "must be a list of rules")
-      }
-      var rules: [IgnoreRule] = []
-      while !list.isAtEnd {
-        let field = "ignore[\(list.currentIndex)]"
-        guard let object = try? list.nestedContainer(keyedBy: Keys.self) else {
-          throw Problem(source: nil, field: field, problem: "must be an object")
-        }
-        let keys: [(Keys, IgnoreRule.Field)] = [
-          (.title, .title), (.author, .author), (.link, .link), (.text, .text), (.query, .query),
-        ]
-        let present = keys.filter { object.contains($0.0) }
-        guard present.count == 1,
-          let pattern = try? object.decode(String.self, forKey: present[0].0)
-        else {
-          throw Problem(
-            source: nil, field: field,
-            problem:
-              "must have one of title, author, link or text, holding the words to ignore, or "
-              + "query, holding a query")
-        }
-        var rule = IgnoreRule(field: present[0].1, pattern: pattern)
-        if object.contains(.regex) {
-          guard let regex = try? object.decode(Bool.self, forKey: .regex) else {
-            throw Problem(source: nil, field: field + ".regex", problem: "must be true or false")
-          }
-          rule.isRegex = regex
-        }
-        if object.contains(.source) {
-          guard let source = try? object.decode(String.self, forKey: .source) else {
-            throw Problem(source: nil, field: field + ".source", problem: "must be a source's name")
-          }
-          rule.source = source
-        }
-        if let problem = rule.problem { throw Problem(source: nil, field: field, problem: problem) }
-        rules.append(rule)
-      }
-      return rules
-    }
-
-    /// `"extract": {"keep": "<selector>", "drop": "<selector>"}` (``CSSSelector``).
-    private static func extractionRules(_ object: KeyedDecodingContainer<Keys>, source: String)
-      throws -> ExtractionRules
-    {
-      guard let rules = try? object.nestedContainer(keyedBy: Keys.self, forKey: .extract) else {
-        throw Problem(
-          source: source, field: "extract", problem: "must be an object with keep and/or drop")
-      }
-      // A key it does not know (`"remove"`) would quietly change nothing: refused.
-      if let any = try? object.nestedContainer(keyedBy: NamedKey.self, forKey: .extract) {
-        for key in any.allKeys where key.stringValue != "keep" && key.stringValue != "drop" {
-          throw Problem(
-            source: source, field: "extract.\(key.stringValue)",
-            problem: "is not understood (keep and drop are)")
-        }
-      }
-      var result = ExtractionRules()
-      for key in [Keys.keep, .drop] where rules.contains(key) {
-        guard let text = try? rules.decode(String.self, forKey: key) else {
-          throw Problem(
-            source: source, field: "extract.\(key.stringValue)", problem: "must be a selector")
-        }
-        let selector: CSSSelector
-        do {
-          selector = try CSSSelector(text)
-        } catch {
-          throw Problem(source: source, field: "extract.\(key.stringValue)", problem: error.detail)
-        }
-        if key == .keep { result.keep = selector } else { result.drop = selector }
-      }
-      return result
-    }
-
-    private static func source(_ object: KeyedDecodingContainer<Keys>, index: Int) throws
-      -> DeclaredSource
-    {
-      guard let name = try? object.decode(String.self, forKey: .name),
-        SourceName.isValid(name)
-      else {
-        throw Problem(
-          source: nil, field: "sources[\(index)].name",
-          problem: "must be 1 to 64 lower-case letters, digits or '-'")
-      }
-      guard !SourceName.reserved.contains(name) else {
-        throw Problem(
-          source: nil, field: "sources[\(index)].name",
-          problem:
-            "'\(name)' is taken by a provider or a list (\(SourceName.reserved.sorted().joined(separator: ", ")))"
-        )
-      }
-      var declared = DeclaredSource(name: name)
-      if object.contains(.url) {
-        guard let text = try? object.decode(String.self, forKey: .url), let url = URL.web(text)
-        else {
-          throw Problem(source: name, field: "url", problem: "must be an http:// or https:// URL")
-        }
-        declared.url = url
-      }
-      if object.contains(.ttl) {
-        // Bounded, so that a huge number cannot overflow the conversion (found by fuzzing); a
-        // boolean is not a number of seconds.
-        guard let seconds = try? object.decode(Double.self, forKey: .ttl),
-          (0...31_536_000).contains(seconds)
-        else {
-          throw Problem(
-            source: name, field: "ttl",
-            problem: "must be a number of seconds from 0 to 31536000 (a year)")
-        }
-        declared.ttl = .milliseconds(Int(seconds * 1000))
-      }
-      if object.contains(.tags) {
-        guard let tags = try? object.decode([String].self, forKey: .tags) else {
-          throw Problem(source: name, field: "tags", problem: "must be a list of strings")
-        }
-        declared.tags = tags
-      }
-      if object.contains(.search) {
-        guard let words = try? object.decode(String.self, forKey: .search),
-          !words.trimmingWhitespace().isEmpty
-        else {
-          throw Problem(source: name, field: "search", problem: "must be a query (docs/queries.md)")
-        }
-        do {
-          try ArticleQuery.check(words)
-        } catch {
-          throw Problem(
-            source: name, field: "search",
-            problem: "holds a query that cannot be read: \(error.problem) at column \(error.column)"
-          )
-        }
-        guard !SourceName.builtInFeeds.contains(name) else {
-          throw Problem(
-            source: name, field: "search", problem: "does not apply to a built-in source")
-        }
-        for key in [Keys.url, .format, .mapping] where object.contains(key) {
-          throw Problem(
-            source: name, field: key.stringValue, problem: "does not apply to a saved search")
-        }
-        declared.search = words
-      }
-      if object.contains(.maxItems) {
-        guard let count = try? object.decode(Int.self, forKey: .maxItems), count >= 1,
-          count <= 1_000_000
-        else {
-          throw Problem(
-            source: name, field: "maxItems", problem: "must be a whole number from 1 to 1000000")
-        }
-        declared.maxItems = count
-      }
-      if object.contains(.enabled) {
-        guard let enabled = try? object.decode(Bool.self, forKey: .enabled) else {
-          throw Problem(source: name, field: "enabled", problem: "must be true or false")
-        }
-        declared.enabled = enabled
-      }
-      if object.contains(.fullText) {
-        guard let fullText = try? object.decode(Bool.self, forKey: .fullText) else {
-          throw Problem(source: name, field: "fullText", problem: "must be true or false")
-        }
-        declared.fullText = fullText
-      }
-      if object.contains(.extract) {
-        declared.extract = try extractionRules(object, source: name)
-      }
-      var format: String?
-      if object.contains(.format) {
-        let formats = SyndicationAdapter.formats + ["json"]
-        guard let value = try? object.decode(String.self, forKey: .format), formats.contains(value)
-        else {
-          throw Problem(
-            source: name, field: "format",
-            problem: "must be one of \(formats.joined(separator: ", ")) (or left out: detected)")
-        }
-        format = value
-      }
-      if format == "json", !object.contains(.mapping) {
-        throw Problem(source: name, field: "mapping", problem: "is missing (format json needs one)")
-      }
-      if let format, format != "json", object.contains(.mapping) {
-        throw Problem(source: name, field: "mapping", problem: "does not apply to format \(format)")
-      }
-      if let format, format != "json" { declared.adapter = SyndicationAdapter(declared: format) }
-      if object.contains(.mapping) {
-        guard let mapping = try? object.nestedContainer(keyedBy: Keys.self, forKey: .mapping) else {
-          throw Problem(source: name, field: "mapping", problem: "must be an object")
-        }
-        guard let items = try? mapping.decode(String.self, forKey: .items) else {
-          throw Problem(
-            source: name, field: "mapping.items",
-            problem: "must be the JSON path of the list of items")
-        }
-        declared.adapter = JSONPathAdapter(
-          items: items, title: try paths(mapping, .title, source: name, required: true),
-          subtitle: try paths(mapping, .subtitle, source: name, required: false),
-          imageURL: try paths(mapping, .imageUrl, source: name, required: false))
-      }
-      return declared
-    }
-
-    /// A JSON path, or a non-empty list of them.
-    private static func paths(
-      _ mapping: KeyedDecodingContainer<Keys>, _ key: Keys, source: String, required: Bool
-    ) throws -> [String] {
-      if !mapping.contains(key), !required { return [] }
-      if let path = try? mapping.decode(String.self, forKey: key) { return [path] }
-      if let paths = try? mapping.decode([String].self, forKey: key), !paths.isEmpty {
-        return paths
-      }
-      throw Problem(
-        source: source, field: "mapping.\(key.stringValue)",
-        problem: "must be a JSON path or a list of them")
-    }
+    if let path = member.text { return [path] }
+    let paths = try member.strings(problem)
+    guard !paths.isEmpty else { throw member.fail(problem) }
+    return paths
   }
 }

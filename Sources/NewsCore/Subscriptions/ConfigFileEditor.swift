@@ -78,8 +78,7 @@ struct ConfigFileEditor {
       return []
     }
     return try elements(of: sources).map { range in
-      let object = try? JSONSerialization.jsonObject(with: Data(bytes[range])) as? [String: Any]
-      return object?["name"] as? String
+      (try? ConfigNode.parse(Data(bytes[range]), file: ""))?["name"]?.text
     }
   }
 
@@ -182,9 +181,7 @@ struct ConfigFileEditor {
     while index < object.upperBound, bytes[index] == UInt8(ascii: "\"") {
       let keyStart = index
       let keyEnd = try valueEnd(index)
-      let name =
-        try? JSONSerialization.jsonObject(
-          with: Data(bytes[index..<keyEnd]), options: .fragmentsAllowed) as? String
+      let name = (try? ConfigNode.parse(Data(bytes[index..<keyEnd]), file: ""))?.text
       index = skipSpace(keyEnd)
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { break }
       let valueStart = skipSpace(index + 1)

@@ -326,7 +326,8 @@ public struct SubscriptionService: Sendable {
         throw SubscriptionError.uneditable(path: path.path, detail: error.detail)
       }
       do throws(ConfigurationError) {
-        _ = try FeedConfigFile.parse(Data(editor.bytes), path: path.path)
+        _ = try FeedConfigFile.parse(
+          Data(editor.bytes), path: path.path, sections: configFile?.sections ?? .core)
       } catch {
         throw SubscriptionError.uneditable(path: path.path, detail: error.message)
       }
