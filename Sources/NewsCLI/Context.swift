@@ -11,6 +11,9 @@ public struct Context: Sendable {
   public var currentDirectory: URL
   /// Standard output and error.
   public var console: Console
+
+  /// Where a command's renderer writes (standard output).
+  var printer: Printer { Printer(write: console.out) }
   /// The network.
   public var httpClient: any HTTPClient
   /// Time: the clock, the date, pauses between retries and limits (timeouts, deadlines, the

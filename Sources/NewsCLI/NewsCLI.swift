@@ -93,36 +93,37 @@ public enum NewsCLI {
 
   private static func dispatch(_ arguments: [String], context: Context) async throws -> ExitCode {
     let console = context.console
+    let printer = context.printer
     // Help is wrapped to COLUMNS (environment or .env) or the terminal, even when the rest of the
     // configuration is broken.
     let width = context.validConfiguration.map(context.width) ?? console.width
     guard let first = arguments.first else {
-      console.out(HelpFormatter.overview(commandSpecs, width: width))
+      printer.text(HelpFormatter.overview(commandSpecs, width: width))
       return .success
     }
     switch first {
     case "-h", "--help":
       if let name = arguments.dropFirst().first {
         let entry = try command(named: name).resolve(arguments.dropFirst(2)).entry
-        console.out(HelpFormatter.help(for: entry.spec, width: width))
+        printer.text(HelpFormatter.help(for: entry.spec, width: width))
       } else {
-        console.out(HelpFormatter.overview(commandSpecs, width: width))
+        printer.text(HelpFormatter.overview(commandSpecs, width: width))
       }
       return .success
     case "--version", "version":
-      console.out("news \(NewsVersion.current)\n")
+      printer.text("news \(NewsVersion.current)\n")
       return .success
     case "help":
       if arguments.dropFirst().first == "--man" {
-        console.out(ManualPage.render(commandSpecs))
+        printer.text(ManualPage.render(commandSpecs))
         return .success
       }
       guard let name = arguments.dropFirst().first else {
-        console.out(HelpFormatter.overview(commandSpecs, width: width))
+        printer.text(HelpFormatter.overview(commandSpecs, width: width))
         return .success
       }
       let entry = try command(named: name).resolve(arguments.dropFirst(2)).entry
-      console.out(HelpFormatter.help(for: entry.spec, width: width))
+      printer.text(HelpFormatter.help(for: entry.spec, width: width))
       return .success
     default:
       let top = try command(named: first, providers: context.providers)
@@ -131,7 +132,7 @@ public enum NewsCLI {
       let family = [top.spec] + top.spec.subcommands
       let parsed = try ArgumentParser.parse(Array(rest), for: entry.spec, family: family)
       if parsed[Options.help] {
-        console.out(HelpFormatter.help(for: entry.spec, width: width))
+        printer.text(HelpFormatter.help(for: entry.spec, width: width))
         return .success
       }
       try entry.validate(parsed, context)

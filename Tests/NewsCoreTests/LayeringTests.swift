@@ -127,6 +127,23 @@ struct LayeringTests {
     #expect(found.isEmpty, "JSON built outside Rendering: \(found)")
   }
 
+  @Test("text goes out through Rendering: no console.out( outside it, one Printer a command")
+  func textInRendering() throws {
+    let sources = StoreLayoutTests.sources
+    let paths = try #require(FileManager.default.enumerator(atPath: sources.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") && $0.hasPrefix("NewsCLI/") }
+    #expect(paths.count > 50)
+    var found: [String] = []
+    for path in paths where !path.hasPrefix("NewsCLI/Rendering/") {
+      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+      for line in text.split(separator: "\n") {
+        let code = line.trimmingCharacters(in: .whitespaces)
+        if !code.hasPrefix("//"), code.contains("console.out(") { found.append("\(path): \(code)") }
+      }
+    }
+    #expect(found.isEmpty, "standard output written outside Rendering: \(found)")
+  }
+
   @Test("no message in NewsCore or FeedParsing names a command: advice is a value NewsCLI words")
   func adviceWordedInCommandLine() throws {
     let sources = StoreLayoutTests.sources

@@ -64,7 +64,7 @@ enum AccountsCommand {
       let accounts = try context.services().accounts()
       if let warning = try accounts.account(name).plainTextWarning { context.warn(warning) }
       let feeds = try await accounts.test(name)
-      context.console.out("\(name): logged in, \(feeds) feed\(feeds == 1 ? "" : "s")\n")
+      context.printer.line(AccountsText.tested(name, feeds: feeds))
       return .success
     })
 
@@ -75,9 +75,7 @@ enum AccountsCommand {
     run: { arguments, context in
       let name = try arguments.argument("name")
       let sources = try context.services().accounts().remove(name)
-      context.console.out(
-        "removed: \(name) (\(sources.count) source\(sources.count == 1 ? "" : "s") and their items)\n"
-      )
+      context.printer.line(AccountsText.removed(name, sources: sources.count))
       return .success
     })
 
@@ -138,9 +136,7 @@ enum AccountsCommand {
     let password = try password(arguments, context: context, account: account)
     if let warning = account.plainTextWarning { context.warn(warning) }
     let feeds = try await accounts.add(account, password: password, reserved: SourceName.reserved)
-    context.console.out(
-      "added: \(name) (\(kind.rawValue), \(feeds) feed\(feeds == 1 ? "" : "s")); "
-        + "news sync --account \(name) brings its items\n")
+    context.printer.line(AccountsText.added(name, kind: kind, feeds: feeds))
     return .success
   }
 
@@ -187,34 +183,15 @@ enum AccountsCommand {
   }
 
   private static func list(_ accounts: AccountService, json: Bool, context: Context) throws {
-    let states = try accounts.states()
+    let rows = try accounts.states().map { account, state in
+      AccountsJSON.Row(
+        account: account, state: state, pendingMarks: try accounts.pending(account.name).count,
+        goneBookmarks: try accounts.goneBookmarks(account.name))
+    }
     if json {
-      let rows = try states.map { account, state in
-        AccountsJSON.Row(
-          account: account, state: state, pendingMarks: try accounts.pending(account.name).count,
-          goneBookmarks: try accounts.goneBookmarks(account.name))
-      }
-      let document = AccountsJSON.document(rows)
-      context.console.out(document.serialized(pretty: true) + "\n")
-      return
-    }
-    guard !states.isEmpty else {
-      context.console.out(
-        "No accounts (news accounts add <name> --greader <url> | --fever <url> --user <name>).\n")
-      return
-    }
-    for (account, state) in states {
-      let synced = state.lastSyncAt.map { "synced " + ISO8601.string(from: $0) } ?? "not synced yet"
-      let pending = try accounts.pending(account.name).count
-      let gone = try accounts.goneBookmarks(account.name)
-      context.console.out(
-        "\(account.name)  \(account.kind.rawValue)  \(TerminalSanitizer.clean(account.user)) at "
-          + "\(TerminalSanitizer.clean(account.url.absoluteString))  \(state.feeds.count) feed"
-          + (state.feeds.count == 1 ? ", " : "s, ")
-          + synced + (pending > 0 ? ", \(pending) marks to send" : "")
-          + (gone > 0
-            ? ", \(gone) bookmark\(gone == 1 ? "" : "s") gone from the server (kept here)" : "")
-          + "\n")
+      context.printer.json(AccountsJSON.document(rows))
+    } else {
+      context.printer.lines(AccountsText.list(rows))
     }
   }
 }

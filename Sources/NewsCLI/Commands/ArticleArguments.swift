@@ -16,8 +16,6 @@ enum ArticleArguments {
 
   /// `read: <title>`, a line per article, titles cleaned for the terminal.
   static func confirm(_ verb: String, _ articles: [Article], context: Context) {
-    for article in articles {
-      context.console.out("\(verb): \(TerminalSanitizer.clean(article.title))\n")
-    }
+    context.printer.lines(ArticleActionText.confirm(verb, articles))
   }
 }

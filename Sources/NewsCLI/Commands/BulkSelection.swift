@@ -50,12 +50,10 @@ enum BulkSelection {
       case .unread: "unread"
       case .bookmark: "bookmarked"
       }
-    let of = "(of \(ids.count) matching)"
     if arguments[Options.dryRun] {
       let count = try lists.wouldChange(ids, mark: mark)
-      context.console.out(
-        "would mark \(verb): \(count) article\(count == 1 ? "" : "s") \(of); "
-          + "nothing changed (--dry-run)\n")
+      context.printer.line(
+        ArticleActionText.bulk(verb, count: count, matching: ids.count, dryRun: true))
       return .success
     }
     let result: ListService.MarkResult
@@ -65,8 +63,8 @@ enum BulkSelection {
     case .bookmark: result = try lists.bookmark(articles)
     }
     result.warnings.forEach(context.warn)
-    context.console.out(
-      "marked \(verb): \(result.count) article\(result.count == 1 ? "" : "s") \(of)\n")
+    context.printer.line(
+      ArticleActionText.bulk(verb, count: result.count, matching: ids.count, dryRun: false))
     return .success
   }
 

@@ -33,51 +33,16 @@ enum DoctorCommand {
     let services = try context.services()
     let repairs = arguments[Options.repair] ? try services.repair() : nil
     let report = try services.doctor()
-    let paths = configuration.paths
-    let key = report.keySource
-    let reports = report.files
-    let leftovers = report.leftovers
-    let healthy = reports.allSatisfy { $0.error == nil }
+    let healthy = report.files.allSatisfy { $0.error == nil }
     if arguments[Options.json] {
-      let document = DoctorJSON.document(
-        report, paths: paths, healthy: healthy, repairs: repairs)
-      context.console.out(document.serialized(pretty: true) + "\n")
+      context.printer.json(
+        DoctorJSON.document(
+          report, paths: configuration.paths, healthy: healthy, repairs: repairs))
     } else {
-      let style = context.style(configuration)
-      var text = style.bold("news store") + "\n"
-      text += "config: \(paths.configDirectory.path)\n"
-      text += "data:   \(paths.dataDirectory.path)\n"
-      text += "cache:  \(paths.cacheDirectory.path)\n"
-      text += "key:    \(key ?? "no key yet (one is made on first use)")\n"
-      text += reports.isEmpty ? "\nNo files yet.\n" : "\n"
-      // A wrong key fails every file for one reason: said once, not once a file.
-      let rejected = report.keyRejected
-      if let rejected {
-        text += style.red("FAILED") + " " + rejected + " (\(reports.count) files)\n"
-      }
-      // Where the data and cache directories differ, a file of the cache says so (both have a
-      // keycheck).
-      let cacheDirectory = paths.cacheDirectory.standardizedFileURL.path + "/"
-      let separate =
-        paths.cacheDirectory.standardizedFileURL != paths.dataDirectory.standardizedFileURL
-      for report in reports where rejected == nil {
-        let status = report.error == nil ? "ok    " : style.red("FAILED")
-        let place = separate && report.path.hasPrefix(cacheDirectory) ? "cache: " : ""
-        text += "\(status) \(place)\(report.name) (\(report.bytes) bytes)\n"
-        if let error = report.errorSentence { text += "       \(error)\n" }
-      }
-      if !leftovers.isEmpty {
-        text += "\nLeft by an interrupted write (the next write removes them):\n"
-        for path in leftovers { text += "       \(path)\n" }
-      }
-      if let repairs {
-        text += repairs.isEmpty ? "\nNothing to repair.\n" : "\nRepaired:\n"
-        for repair in repairs { text += "       \(repair)\n" }
-      }
-      text +=
-        healthy
-        ? "\nAll files decrypt.\n" : "\nSome files do not decrypt; they were left untouched.\n"
-      context.console.out(text)
+      context.printer.text(
+        DoctorText.report(
+          report, paths: configuration.paths, repairs: repairs, healthy: healthy,
+          style: context.style(configuration)))
     }
     return healthy ? .success : .ioError
   }

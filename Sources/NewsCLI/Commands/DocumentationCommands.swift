@@ -30,7 +30,7 @@ enum DocumentationCommands {
           command: "completion",
           message: "no completions for '\(shell)'; choose bash, zsh or fish")
       }
-      context.console.out(script)
+      context.printer.text(script)
       return .success
     })
 
@@ -44,7 +44,7 @@ enum DocumentationCommands {
           news manual > /usr/local/share/man/man1/news.1
         """),
     run: { _, context in
-      context.console.out(ManualPage.render(NewsCLI.commandSpecs))
+      context.printer.text(ManualPage.render(NewsCLI.commandSpecs))
       return .success
     })
 }

@@ -82,9 +82,9 @@ enum DownloadCommand {
     await ticker?.value
     if drawsBars { bars.clear() }
     if json {
-      context.console.out(DownloadJSON.json(outcomes).serialized(pretty: true) + "\n")
+      context.printer.json(DownloadJSON.json(outcomes))
     } else if jobs.isEmpty {
-      context.console.out("Nothing new to download.\n")
+      context.printer.line(ArticleActionText.nothingToDownload)
     }
     let failure = outcomes.lazy.compactMap(\.error).first
     return failure?.exitCode ?? .success

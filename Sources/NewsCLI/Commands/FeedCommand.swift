@@ -141,7 +141,7 @@ enum FeedCommand {
       let age = RelativeTime.describe(
         Date(timeIntervalSince1970: since), now: context.timing.now())
       let message =
-        "\(stillFailing.count) source\(stillFailing.count == 1 ? "" : "s") failing since \(age) "
+        "\(stillFailing.count.counted("source")) failing since \(age) "
         + "(\(stillFailing.joined(separator: ", "))): news sources --failing"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
@@ -154,9 +154,7 @@ enum FeedCommand {
       result, format: format, configuration: configuration, context: context,
       stillFailing: Set(stillFailing))
     if result.sourceReports.isEmpty, format == .text {
-      context.console.out(
-        "\nNo source to show: subscribe with 'news sources add <url>' (a feed, or a page "
-          + "announcing one), or enable one with 'news sources set <name> --enable'.\n")
+      context.printer.line(FeedRenderer.noSource)
     }
     context.displayed()
     do {
@@ -179,7 +177,7 @@ enum FeedCommand {
       FeedRenderer.json(
         result.reports, sources: result.sourceReports, read: result.read,
         ignored: result.showsIgnored ? result.ignored : nil
-      ) { context.console.out($0) }
+      ) { context.printer.text($0) }
     case .jsonLines:
       for report in result.reports {
         var lines = ""
@@ -190,7 +188,7 @@ enum FeedCommand {
               ignored: result.showsIgnored ? result.ignored.contains(item.id) : nil
             ).serialized() + "\n"
         }
-        if !lines.isEmpty { context.console.out(lines) }
+        if !lines.isEmpty { context.printer.text(lines) }
       }
     case .text:
       let renderer = FeedRenderer(
@@ -200,7 +198,7 @@ enum FeedCommand {
       renderer.text(
         result.reports, count: result.sourceReports.count, items: result.itemCount,
         cutByLimit: result.cutByLimit
-      ) { context.console.out($0) }
+      ) { context.printer.text($0) }
     }
   }
 }

@@ -83,7 +83,7 @@ enum IgnoreCommand {
           source: arguments[Options.ignoreSource])
       try subscriptions.addIgnoreRule(rule, providers: services.providers.names)
       let number = subscriptions.ignoreRules.count + 1
-      context.console.out("added rule \(number): \(TerminalSanitizer.clean(rule.summary))\n")
+      context.printer.line(IgnoreText.rule(number, rule, verb: "added"))
       return .success
     })
 
@@ -100,7 +100,7 @@ enum IgnoreCommand {
       try services.checkKey()
       let number = try arguments.number("n")
       let rule = try services.subscriptions().removeIgnoreRule(number)
-      context.console.out("removed rule \(number): \(TerminalSanitizer.clean(rule.summary))\n")
+      context.printer.line(IgnoreText.rule(number, rule, verb: "removed"))
       return .success
     })
 
@@ -114,16 +114,9 @@ enum IgnoreCommand {
 
   private static func list(_ rules: [IgnoreRule], json: Bool, context: Context) {
     if json {
-      let document = IgnoreJSON.document(rules)
-      context.console.out(document.serialized(pretty: true) + "\n")
-      return
-    }
-    guard !rules.isEmpty else {
-      context.console.out("No ignore rules (news ignore add <words>).\n")
-      return
-    }
-    for (index, rule) in rules.enumerated() {
-      context.console.out("\(index + 1). \(TerminalSanitizer.clean(rule.summary))\n")
+      context.printer.json(IgnoreJSON.document(rules))
+    } else {
+      context.printer.lines(IgnoreText.list(rules))
     }
   }
 }

@@ -23,10 +23,9 @@ enum KeysCommand {
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {
     let shape = try context.settings().shape
     if arguments[Options.json] {
-      context.console.out(
-        KeyTable.json(shape.keys, commands: shape.commands).serialized(pretty: true) + "\n")
+      context.printer.json(KeyTable.json(shape.keys, commands: shape.commands))
     } else {
-      context.console.out(KeyTable.text(shape.keys))
+      context.printer.text(KeyTable.text(shape.keys))
     }
     return .success
   }

@@ -36,13 +36,13 @@ struct ListOutput {
       let gathered = [SourceName.search, SourceName.bookmarks].contains(list.provider)
       renderer.imagePlaceholder = !gathered
       renderer.matchedInFullText = result.matchedInFullText ?? []
-      context.console.out(
+      context.printer.text(
         renderer.render(
           list, heading: title, countSuffix: (result.isPartial ? "+" : "") + countSuffix,
           unread: result.unreadCount))
     case .jsonLines:
       for article in list.articles {
-        context.console.out(
+        context.printer.text(
           ArticleJSON.article(
             article, read: result.read.contains(article.id),
             extra: [("enclosures", EnclosureText.json(result.enclosures[article.id] ?? []))]
@@ -52,7 +52,7 @@ struct ListOutput {
     case .json:
       var error: String?
       if case .stale(let reason) = result.freshness { error = reason }
-      context.console.out(
+      context.printer.text(
         ArticleJSON.list(
           list, read: result.read, stale: result.freshness != .fresh, error: error,
           matchedInFullText: result.matchedInFullText, enclosures: result.enclosures

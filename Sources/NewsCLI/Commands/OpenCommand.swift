@@ -50,7 +50,7 @@ enum OpenCommand {
     if let browser = Browser.find(environment: context.environment) {
       try browser.open(link)
     } else {
-      context.console.out(TerminalSanitizer.clean(link) + "\n")
+      context.printer.line(ArticleActionText.link(link))
     }
     if let warning = lists.shown(article.id).warning { context.warn(warning) }
     return .success

@@ -40,7 +40,7 @@ enum PlayCommand {
     if let player = Browser.player(configured, environment: context.environment) {
       try player.open(url)
     } else {
-      context.console.out(TerminalSanitizer.clean(url) + "\n")
+      context.printer.line(ArticleActionText.link(url))
     }
     if let warning = lists.shown(article.id).warning { context.warn(warning) }
     return .success

@@ -39,7 +39,7 @@ enum ReadCommands {
       result.warnings.forEach(context.warn)
       let added = result.count
       if arguments[Options.all] {
-        context.console.out("marked read: \(added) article\(added == 1 ? "" : "s")\n")
+        context.printer.line(ArticleActionText.markedAll(added))
       } else {
         ArticleArguments.confirm("read", articles, context: context)
       }
@@ -71,7 +71,7 @@ enum ReadCommands {
       try lists.mark(articles.map(\.id) + marksOnly, read: false).warnings.forEach(context.warn)
       ArticleArguments.confirm("unread", articles, context: context)
       for id in marksOnly {
-        context.console.out("unread: \(TerminalSanitizer.clean(id)) (no longer stored)\n")
+        context.printer.line(ArticleActionText.unreadGone(id))
       }
       return .success
     })

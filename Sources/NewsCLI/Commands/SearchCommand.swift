@@ -78,8 +78,7 @@ enum SearchCommand {
     let code = try ListOutput(context: context, configuration: configuration, format: format)
       .show(result, heading: "Search · \"\(text)\"")
     if limit == nil, let shown, result.isPartial || result.list.totalResults > shown {
-      context.console.out(
-        "\nThe newest \(shown) are shown; more match: --limit <n> shows more, --json every one.\n")
+      context.printer.line(ArticleActionText.moreMatch(shown: shown))
     }
     return code
   }

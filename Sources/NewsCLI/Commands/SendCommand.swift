@@ -42,7 +42,7 @@ enum SendCommand {
       {
         failures.append(failure)
       } else {
-        context.console.out("sent to \(name): \(TerminalSanitizer.clean(article.title))\n")
+        context.printer.line(ArticleActionText.sent(to: name, article))
       }
     }
     guard failures.isEmpty else { throw SendError.failed(failures) }

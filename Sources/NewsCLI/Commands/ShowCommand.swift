@@ -90,13 +90,13 @@ enum ShowCommand {
       var document = shown
       document.description = article.description
       let object = ArticleJSON.document(ArticleJSON.article(document, read: read, extra: extra))
-      context.console.out(object.serialized(pretty: true) + "\n")
+      context.printer.json(object)
     } else {
       let renderer = ArticleRenderer(
         style: context.style(configuration), width: context.width(configuration),
         unicode: context.console.unicode, timeZone: context.timeZone,
         layout: context.providers.layout(of: article.provider))
-      context.console.out(
+      context.printer.text(
         renderer.render(
           shown, likes: likes, comments: comments, showCounts: showCounts, fullText: fullText,
           enclosures: enclosures))

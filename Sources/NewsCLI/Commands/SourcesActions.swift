@@ -49,8 +49,7 @@ enum SourcesActions {
       try services.checkKey()
       let name = try arguments.argument("name")
       let unsubscribed = try await services.removeSource(name)
-      context.console.out(
-        "removed: \(name)" + (unsubscribed ? " (unsubscribed on its server)" : "") + "\n")
+      context.printer.line(SourcesText.removed(name, unsubscribed: unsubscribed))
       return .success
     })
 
@@ -96,7 +95,7 @@ enum SourcesActions {
       try services.checkKey()
       let name = try arguments.argument("name")
       try services.subscriptions().set(name, settings)
-      context.console.out("set: \(name)\n")
+      context.printer.line(SourcesText.set(name))
       return .success
     })
 
@@ -133,7 +132,7 @@ enum SourcesActions {
       let services = try context.services()
       // The key first: with a wrong one, nothing is exported.
       try services.checkKey()
-      context.console.out(services.subscriptions().export())
+      context.printer.text(services.subscriptions().export())
       return .success
     })
 
@@ -183,7 +182,7 @@ enum SourcesActions {
     let subscriptions = services.subscriptions()
     if let words = arguments[Options.saveSearch] {
       let name = try subscriptions.addSearch(words, name: arguments[Options.sourceName])
-      context.console.out("added: \(name) (saved search: \(TerminalSanitizer.clean(words)))\n")
+      context.printer.line(SourcesText.addedSearch(name, words: words))
       return .success
     }
     let url = try webURL(try arguments.argument("url"))
@@ -209,10 +208,9 @@ enum SourcesActions {
       await spinner.stop()
       throw error
     }
-    let link = TerminalSanitizer.clean(added.url.absoluteString)
     // What was fetched is kept as a refresh keeps it: listed, searchable, "fetched" at once.
     let services = try context.services()
-    var hookNote: String?
+    var hookSkipped: Int?
     if let report = try await services.keep(added) {
       for warning in report.warnings { context.warn(warning) }
       if let problem = report.notKept ?? report.error { context.warn(problem) }
@@ -225,21 +223,11 @@ enum SourcesActions {
             context.warn(warning)
           }
         } else {
-          hookNote =
-            "the newItem hook ran for none of its \(items.count) item\(items.count == 1 ? "" : "s") "
-            + "(a new subscription is no news; --hooks runs it)"
+          hookSkipped = items.count
         }
       }
     }
-    if added.existed {
-      context.console.out("already subscribed: \(added.name) (\(link))\n")
-    } else {
-      let title = added.title.map { " · " + TerminalSanitizer.clean($0) } ?? ""
-      context.console.out(
-        "added: \(added.name) (\(link))\(title) · \(added.itemCount) item\(added.itemCount == 1 ? "" : "s")\n"
-      )
-      if let hookNote { context.console.out(hookNote + "\n") }
-    }
+    context.printer.lines(SourcesText.added(added, hookSkipped: hookSkipped))
     return .success
   }
 
@@ -266,10 +254,9 @@ enum SourcesActions {
     let accounts = try services.accounts()
     _ = try accounts.account(account)
     try await accounts.subscribe(account, feeds: feeds) { url in
-      context.console.out(
-        "subscribed on \(account): \(TerminalSanitizer.clean(url.absoluteString))\n")
+      context.printer.line(SourcesText.subscribed(on: account, url))
     }
-    context.console.out("news sync --account \(account) brings the items\n")
+    context.printer.line(SourcesText.syncBrings(account))
     return .success
   }
 
@@ -279,13 +266,8 @@ enum SourcesActions {
     let data = try SubscriptionFile.read(path, relativeTo: context.currentDirectory)
     let imported = try subscriptions.importFile(data, path: path)
     for skipped in imported.skipped { context.warn("\(path): \(skipped); skipped") }
-    for (name, link) in imported.added {
-      context.console.out("added: \(name) (\(TerminalSanitizer.clean(link.absoluteString)))\n")
-    }
-    let count = imported.added.count
-    context.console.out(
-      "imported \(count) feed\(count == 1 ? "" : "s")"
-        + (imported.existing > 0 ? ", \(imported.existing) subscribed already" : "") + "\n")
+    context.printer.lines(
+      SourcesText.imported(imported.added, existing: imported.existing))
     return .success
   }
 }

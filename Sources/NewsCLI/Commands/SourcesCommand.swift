@@ -56,60 +56,14 @@ enum SourcesCommand {
     // The providers first, like sources (not filed under tags).
     let providers = arguments[Options.tag] == nil ? services.providerStatuses() : []
     if arguments[Options.json] {
-      let document = SourcesJSON.document(providers: providers, rows: rows, failures: failures)
-      context.console.out(document.serialized(pretty: true) + "\n")
-      return .success
+      context.printer.json(
+        SourcesJSON.document(providers: providers, rows: rows, failures: failures))
+    } else {
+      context.printer.text(
+        SourcesText.table(
+          providers: providers, rows: rows, failures: failures,
+          style: context.style(configuration), now: context.timing.now()))
     }
-    let style = context.style(configuration)
-    let now = context.timing.now()
-    var text = style.bold("Sources") + style.dim(" · \(providers.count + rows.count)") + "\n\n"
-    let width = ((rows.map(\.0.name.count) + providers.map(\.name.count)).max() ?? 0) + 2
-    for provider in providers {
-      var details = ["provider"]
-      if let missing = provider.missing { details.append(missing) }
-      if !provider.enabled { details.append("disabled") }
-      details.append(
-        provider.error.map { "store unreadable: " + TerminalSanitizer.clean($0) }
-          ?? provider.fetchedAt.map { "fetched " + RelativeTime.describe($0, now: now) }
-          ?? "never fetched")
-      text +=
-        provider.name.padding(to: width) + TerminalSanitizer.clean(provider.url.absoluteString)
-        + "\n" + String(repeating: " ", count: width)
-        + style.dim(details.joined(separator: " · ")) + "\n"
-    }
-    for (source, last) in rows {
-      let fetched: String
-      if let error = last.error {
-        fetched = "cache damaged: " + error
-      } else if let date = last.fetchedAt {
-        fetched =
-          (source.account == nil ? "fetched " : "synced ") + RelativeTime.describe(date, now: now)
-      } else {
-        fetched = "never fetched"
-      }
-      var details = [
-        source.account.map { "account \($0)" }
-          ?? source.adapter.format + " · ttl \(Int(source.ttl.components.seconds)) s"
-      ]
-      if let maxItems = source.maxItems { details.append("at most \(maxItems) items") }
-      if !source.tags.isEmpty {
-        details.append("tags " + TerminalSanitizer.clean(source.tags.joined(separator: ", ")))
-      }
-      if !source.enabled { details.append("disabled") }
-      if source.fullText { details.append("full text") }
-      if let failure = failures[source.name] {
-        let since = RelativeTime.describe(Date(timeIntervalSince1970: failure.since), now: now)
-        details.append(
-          "failing since \(since) (\(failure.failures) run\(failure.failures == 1 ? "" : "s")): "
-            + TerminalSanitizer.clean(failure.error))
-      }
-      let address = source.search.map { "search: " + $0 } ?? source.url.absoluteString
-      text +=
-        source.name.padding(to: width) + TerminalSanitizer.clean(address) + "\n"
-        + String(repeating: " ", count: width)
-        + style.dim((details + [fetched]).joined(separator: " · ")) + "\n"
-    }
-    context.console.out(text)
     return .success
   }
 
@@ -119,22 +73,10 @@ enum SourcesCommand {
   ) -> ExitCode {
     let sorted = failures.sorted { ($0.value.since, $0.key) < ($1.value.since, $1.key) }
     if json {
-      let document = SourcesJSON.failing(sorted)
-      context.console.out(document.serialized(pretty: true) + "\n")
-      return .success
+      context.printer.json(SourcesJSON.failing(sorted))
+    } else {
+      context.printer.lines(SourcesText.failing(sorted, now: context.timing.now()))
     }
-    guard !sorted.isEmpty else {
-      context.console.out("No source is failing.\n")
-      return .success
-    }
-    let now = context.timing.now()
-    for (name, failure) in sorted {
-      let since = RelativeTime.describe(Date(timeIntervalSince1970: failure.since), now: now)
-      context.console.out(
-        "\(name)  failing since \(since): \(TerminalSanitizer.clean(failure.error))\n")
-    }
-    context.console.out(
-      "(news sources set <name> --disable stops asking one; a run that answers clears it)\n")
     return .success
   }
 }

@@ -52,23 +52,13 @@ enum SyncCommand {
     let failed = report.sources.filter { $0.status == .failed }
     let asked = report.sources.filter { $0.status != .skipped }
     if arguments[Options.json] {
-      context.console.out(SyncJSON.json(report).serialized(pretty: true) + "\n")
+      context.printer.json(SyncJSON.json(report))
     } else {
-      let width = (report.sources.map(\.name.count).max() ?? 0) + 2
-      for source in report.sources {
-        let outcome: String
-        switch source.status {
-        case .ok: outcome = "ok \(source.new) new (\(source.total) total)"
-        case .failed:
-          outcome = "failed: \(TerminalSanitizer.clean(source.error ?? "unknown error"))"
-        case .skipped: outcome = "skipped (\(source.error ?? "not configured"))"
-        }
-        let line = source.name.padding(to: width) + outcome
-        if !arguments[Options.quiet] {
-          context.console.out(line + "\n")
-        } else if source.status == .failed {
-          context.console.err(line + "\n")
-        }
+      let lines = SyncText.lines(report)
+      if !arguments[Options.quiet] {
+        context.printer.lines(lines.map(\.line))
+      } else {
+        for (line, failed) in lines where failed { context.console.err(line + "\n") }
       }
     }
     // Hooks, once the store has what the sync pulled: a failing one is a warning, whatever the

@@ -98,6 +98,11 @@ struct FeedRenderer {
     write(text)
   }
 
+  /// What `news feed` says when there is no source to show.
+  static let noSource =
+    "\nNo source to show: subscribe with 'news sources add <url>' (a feed, or a page "
+    + "announcing one), or enable one with 'news sources set <name> --enable'."
+
   /// `{"schemaVersion","items":[ITEM…],"sources":[{"name","url","status","fetchedAt","expiresAt","error"}]}`.
   /// With `ignored` (`--show-ignored`), each ITEM says whether the killfile matches it.
   static func json(_ reports: [FeedSourceReport], read: Set<String>, ignored: Set<String>? = nil)

@@ -24,7 +24,7 @@ final class ProgressBars: Sendable {
     drawn.withLock { count in
       if count > 0 { console.err(erase(count)) }
       count = 0
-      console.out(line)
+      Printer(write: console.out).text(line)
     }
   }
 

@@ -1,0 +1,40 @@
+import FeedParsing
+import Foundation
+import NewsCore
+
+/// `news accounts` and its actions as text (the JSON is ``AccountsJSON``'s): the user and the
+/// server's address cleaned of terminal controls here.
+enum AccountsText {
+  static func tested(_ name: String, feeds: Int) -> String {
+    "\(name): logged in, \(feeds.counted("feed"))"
+  }
+
+  static func removed(_ name: String, sources: Int) -> String {
+    "removed: \(name) (\(sources.counted("source")) and their items)"
+  }
+
+  static func added(_ name: String, kind: Account.Kind, feeds: Int) -> String {
+    "added: \(name) (\(kind.rawValue), \(feeds.counted("feed"))); "
+      + "news sync --account \(name) brings its items"
+  }
+
+  /// One line an account: kind, user and server, feeds, last sync, marks waiting, bookmarks gone.
+  static func list(_ rows: [AccountsJSON.Row]) -> [String] {
+    guard !rows.isEmpty else {
+      return [
+        "No accounts (news accounts add <name> --greader <url> | --fever <url> --user <name>)."
+      ]
+    }
+    return rows.map { row in
+      let (account, state) = (row.account, row.state)
+      let synced = state.lastSyncAt.map { "synced " + ISO8601.string(from: $0) } ?? "not synced yet"
+      return
+        "\(account.name)  \(account.kind.rawValue)  \(TerminalSanitizer.clean(account.user)) at "
+        + "\(TerminalSanitizer.clean(account.url.absoluteString))  "
+        + "\(state.feeds.count.counted("feed")), " + synced
+        + (row.pendingMarks > 0 ? ", \(row.pendingMarks) marks to send" : "")
+        + (row.goneBookmarks > 0
+          ? ", \(row.goneBookmarks.counted("bookmark")) gone from the server (kept here)" : "")
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import FeedParsing
+import NewsCore
+
+/// What the commands that act on articles say (`read`, `unread`, `bookmark`, `send`, `open`,
+/// `play`, `download`, the bulk selections), a line each, titles and links cleaned of terminal
+/// controls here.
+enum ArticleActionText {
+  /// `read: <title>`, a line per article.
+  static func confirm(_ verb: String, _ articles: [Article]) -> [String] {
+    articles.map { "\(verb): \(TerminalSanitizer.clean($0.title))" }
+  }
+
+  static func markedAll(_ count: Int) -> String { "marked read: \(count.counted("article"))" }
+
+  /// A mark kept for an article the store no longer holds.
+  static func unreadGone(_ id: String) -> String {
+    "unread: \(TerminalSanitizer.clean(id)) (no longer stored)"
+  }
+
+  /// What a `--where` or `--older-than` selection would change, or changed, of those matching.
+  static func bulk(_ verb: String, count: Int, matching: Int, dryRun: Bool) -> String {
+    let of = "(of \(matching) matching)"
+    return dryRun
+      ? "would mark \(verb): \(count.counted("article")) \(of); nothing changed (--dry-run)"
+      : "marked \(verb): \(count.counted("article")) \(of)"
+  }
+
+  static func sent(to command: String, _ article: Article) -> String {
+    "sent to \(command): \(TerminalSanitizer.clean(article.title))"
+  }
+
+  /// A link printed where there is no browser or player to open it.
+  static func link(_ link: String) -> String { TerminalSanitizer.clean(link) }
+
+  static let nothingToDownload = "Nothing new to download."
+
+  /// Under a search's first page on a terminal.
+  static func moreMatch(shown: Int) -> String {
+    "\nThe newest \(shown) are shown; more match: --limit <n> shows more, --json every one."
+  }
+}

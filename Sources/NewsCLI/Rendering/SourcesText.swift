@@ -1,0 +1,114 @@
+import FeedParsing
+import Foundation
+import NewsCore
+
+/// `news sources` and its actions as text (the JSON is ``SourcesJSON``'s): every name, address
+/// and error from a feed or a server cleaned of terminal controls here.
+enum SourcesText {
+  /// The table: the providers, then the sources, each with its details on a dimmed line.
+  static func table(
+    providers: [ProviderStatus], rows: [(FeedSource, FeedService.LastFetch)],
+    failures: [String: FeedFailures.Failure], style: Style, now: Date
+  ) -> String {
+    var text = style.bold("Sources") + style.dim(" · \(providers.count + rows.count)") + "\n\n"
+    let width = ((rows.map(\.0.name.count) + providers.map(\.name.count)).max() ?? 0) + 2
+    for provider in providers {
+      var details = ["provider"]
+      if let missing = provider.missing { details.append(missing) }
+      if !provider.enabled { details.append("disabled") }
+      details.append(
+        provider.error.map { "store unreadable: " + TerminalSanitizer.clean($0) }
+          ?? provider.fetchedAt.map { "fetched " + RelativeTime.describe($0, now: now) }
+          ?? "never fetched")
+      text +=
+        provider.name.padding(to: width) + TerminalSanitizer.clean(provider.url.absoluteString)
+        + "\n" + String(repeating: " ", count: width)
+        + style.dim(details.joined(separator: " · ")) + "\n"
+    }
+    for (source, last) in rows {
+      let fetched: String
+      if let error = last.error {
+        fetched = "cache damaged: " + error
+      } else if let date = last.fetchedAt {
+        fetched =
+          (source.account == nil ? "fetched " : "synced ") + RelativeTime.describe(date, now: now)
+      } else {
+        fetched = "never fetched"
+      }
+      var details = [
+        source.account.map { "account \($0)" }
+          ?? source.adapter.format + " · ttl \(Int(source.ttl.components.seconds)) s"
+      ]
+      if let maxItems = source.maxItems { details.append("at most \(maxItems) items") }
+      if !source.tags.isEmpty {
+        details.append("tags " + TerminalSanitizer.clean(source.tags.joined(separator: ", ")))
+      }
+      if !source.enabled { details.append("disabled") }
+      if source.fullText { details.append("full text") }
+      if let failure = failures[source.name] {
+        let since = RelativeTime.describe(Date(timeIntervalSince1970: failure.since), now: now)
+        details.append(
+          "failing since \(since) (\(failure.failures.counted("run"))): "
+            + TerminalSanitizer.clean(failure.error))
+      }
+      let address = source.search.map { "search: " + $0 } ?? source.url.absoluteString
+      text +=
+        source.name.padding(to: width) + TerminalSanitizer.clean(address) + "\n"
+        + String(repeating: " ", count: width)
+        + style.dim((details + [fetched]).joined(separator: " · ")) + "\n"
+    }
+    return text
+  }
+
+  /// `news sources --failing`: each source failing run after run, since when, and why.
+  static func failing(_ failures: [(key: String, value: FeedFailures.Failure)], now: Date)
+    -> [String]
+  {
+    guard !failures.isEmpty else { return ["No source is failing."] }
+    return failures.map { name, failure in
+      let since = RelativeTime.describe(Date(timeIntervalSince1970: failure.since), now: now)
+      return "\(name)  failing since \(since): \(TerminalSanitizer.clean(failure.error))"
+    } + ["(news sources set <name> --disable stops asking one; a run that answers clears it)"]
+  }
+
+  static func removed(_ name: String, unsubscribed: Bool) -> String {
+    "removed: \(name)" + (unsubscribed ? " (unsubscribed on its server)" : "")
+  }
+
+  static func set(_ name: String) -> String { "set: \(name)" }
+
+  static func addedSearch(_ name: String, words: String) -> String {
+    "added: \(name) (saved search: \(TerminalSanitizer.clean(words)))"
+  }
+
+  /// A feed subscribed to (or already), with its title and items, and what the newItem hook did.
+  static func added(_ added: SubscriptionService.Added, hookSkipped: Int?) -> [String] {
+    let link = TerminalSanitizer.clean(added.url.absoluteString)
+    if added.existed { return ["already subscribed: \(added.name) (\(link))"] }
+    let title = added.title.map { " · " + TerminalSanitizer.clean($0) } ?? ""
+    var lines = ["added: \(added.name) (\(link))\(title) · \(added.itemCount.counted("item"))"]
+    if let hookSkipped {
+      lines.append(
+        "the newItem hook ran for none of its \(hookSkipped.counted("item")) "
+          + "(a new subscription is no news; --hooks runs it)")
+    }
+    return lines
+  }
+
+  static func subscribed(on account: String, _ url: URL) -> String {
+    "subscribed on \(account): \(TerminalSanitizer.clean(url.absoluteString))"
+  }
+
+  static func syncBrings(_ account: String) -> String {
+    "news sync --account \(account) brings the items"
+  }
+
+  /// What an import added, one line a feed, then the count.
+  static func imported(_ added: [(String, URL)], existing: Int) -> [String] {
+    added.map { name, link in "added: \(name) (\(TerminalSanitizer.clean(link.absoluteString)))" }
+      + [
+        "imported \(added.count.counted("feed"))"
+          + (existing > 0 ? ", \(existing) subscribed already" : "")
+      ]
+  }
+}

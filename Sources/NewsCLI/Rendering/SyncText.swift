@@ -1,0 +1,20 @@
+import FeedParsing
+import NewsCore
+
+/// `news sync` as text (the JSON is ``SyncJSON``'s): a line a source, its outcome after its name.
+enum SyncText {
+  /// Each source's line, and whether it failed (`--quiet` prints only those, on standard error).
+  static func lines(_ report: SyncReport) -> [(line: String, failed: Bool)] {
+    let width = (report.sources.map(\.name.count).max() ?? 0) + 2
+    return report.sources.map { source in
+      let outcome: String
+      switch source.status {
+      case .ok: outcome = "ok \(source.new) new (\(source.total) total)"
+      case .failed:
+        outcome = "failed: \(TerminalSanitizer.clean(source.error ?? "unknown error"))"
+      case .skipped: outcome = "skipped (\(source.error ?? "not configured"))"
+      }
+      return (source.name.padding(to: width) + outcome, source.status == .failed)
+    }
+  }
+}
