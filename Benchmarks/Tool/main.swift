@@ -75,7 +75,7 @@ case "populate":
       title: "Story \(index): what the \(topic) debate means for \(other)",
       description: "A realistic description of about two lines, about \(topic) and \(other), "
         + "with enough words to make searching it representative of real headlines.",
-      author: "Reporter \(index % 97)", source: "Example News", url: url,
+      author: "Reporter \(index % 97)", publisher: "Example News", url: url,
       imageURL: "https://images.example.com/\(index).jpg",
       publishedAt: start.addingTimeInterval(
         Double(index) * spacing - Double(index * 7919 % 86_400)),
@@ -214,7 +214,7 @@ case "parse":
       guard let title = entry.title ?? entry.summary else { continue }
       guard
         var item = FeedItem(
-          source: "b", title: title, subtitle: entry.summary ?? entry.content,
+          feed: "b", title: title, description: entry.summary ?? entry.content,
           imageURL: entry.imageURL, url: entry.link)
       else { continue }
       item.author = entry.author

@@ -12,7 +12,7 @@ struct BrowseTests {
   static func article(_ number: Int, url: Bool = true) -> Article {
     Article(
       id: "e.example-\(number)", provider: "blog", title: "Story \(number)",
-      description: "Summary of story \(number)", author: "Ann", source: "Blog",
+      description: "Summary of story \(number)", author: "Ann", publisher: "Blog",
       url: url ? "https://e.example/\(number)" : nil,
       publishedAt: now.addingTimeInterval(-3600 * Double(number)))
   }

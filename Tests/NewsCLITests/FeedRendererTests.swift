@@ -15,7 +15,7 @@ struct FeedRendererTests {
       error: status == .failed ? "source \(name): failed" : nil,
       items: titles.compactMap {
         FeedItem(
-          source: name, title: $0, subtitle: "about \"\($0)\"", imageURL: nil,
+          feed: name, title: $0, description: "about \"\($0)\"", imageURL: nil,
           url: "https://\(name).example/\($0)")
       }, attempts: 1, newItems: 0)
   }

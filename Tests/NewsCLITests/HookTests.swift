@@ -126,11 +126,12 @@ struct HookTests {
     try FileManager.default.createDirectory(atPath: running, withIntermediateDirectories: true)
     let log = harness.home.path("counts.log")
     let four = harness.home.path("four")
-    // Each counts the hooks running beside it (itself included), then waits until four run at
-    // once (a barrier, not a pause: the first three hold until the fourth comes), then leaves.
-    // With fewer than four at once the barrier never opens and the hooks time out.
+    // Each counts the hooks running beside it (itself included), then waits until one counted
+    // four (a barrier, not a pause: the first three hold until the fourth comes and opens it),
+    // then leaves. Only a hook that saw four opens it, so none leaves before the fourth counted;
+    // with fewer than four at once the barrier never opens and the hooks time out.
     let environment = try config(
-      #"{"newItem": "touch \#(running)/$NEWS_ITEM_ID; ls \#(running) | wc -l >> \#(log); until [ -e \#(four) ] || [ $(ls \#(running) | wc -l) -ge 4 ]; do sleep 0.01; done; touch \#(four); rm \#(running)/$NEWS_ITEM_ID"}"#
+      #"{"newItem": "touch \#(running)/$NEWS_ITEM_ID; n=$(ls \#(running) | wc -l); echo $n >> \#(log); if [ $n -ge 4 ]; then touch \#(four); fi; until [ -e \#(four) ]; do sleep 0.01; done; rm \#(running)/$NEWS_ITEM_ID"}"#
     )
     let sync = await harness.run(["sync"], environment: environment)
     #expect(sync.code == .success, "\(sync.err)")

@@ -106,7 +106,7 @@ struct ShapeTests {
     state.screen = .list
     let articles = [1, 3, 50].map { days in
       Article(
-        id: "b-\(days)", provider: "blog", title: "Swift story \(days)", source: "Blog",
+        id: "b-\(days)", provider: "blog", title: "Swift story \(days)", publisher: "Blog",
         url: "https://b.example/\(days)",
         publishedAt: BrowseTests.now.addingTimeInterval(-86_400 * Double(days) + 60))
     }

@@ -29,7 +29,7 @@ struct ArticleQueryTests {
     (
       Article(
         id: "a3", provider: "newsapi", title: "Climate talks",
-        description: "Sponsored content on climate", source: "BBC News"),
+        description: "Sponsored content on climate", publisher: "BBC News"),
       day("2026-11-25T08:00:00Z")
     ),
     (

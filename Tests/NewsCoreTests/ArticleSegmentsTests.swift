@@ -28,7 +28,7 @@ struct ArticleSegmentsTests {
   func recordRoundTrip() throws {
     let article = Article(
       id: "example.com-a", provider: "newsapi", title: "Tïtle", description: "Description",
-      author: "Author", source: "Source", url: "https://example.com/a",
+      author: "Author", publisher: "Source", url: "https://example.com/a",
       imageURL: "https://example.com/a.jpg", publishedAt: Date(timeIntervalSince1970: 1.5),
       content: "Content")
     // Every optional field is set, so a field added to Article shows here as nil.

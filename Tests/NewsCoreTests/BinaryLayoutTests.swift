@@ -30,7 +30,7 @@ struct BinaryLayoutTests {
   }
 
   static let article = Article(
-    id: "e-1", provider: "blog", title: "T", description: nil, author: "A", source: nil,
+    id: "e-1", provider: "blog", title: "T", description: nil, author: "A", publisher: nil,
     url: "https://e/1", imageURL: nil, publishedAt: Date(timeIntervalSince1970: 5),
     content: "C")
 
@@ -53,7 +53,7 @@ struct BinaryLayoutTests {
   @Test("a cache entry: its header, its items (id, source, the pack's layout), its trailer")
   func cacheEntry() throws {
     let item = try #require(
-      FeedItem(source: "a", title: "T", subtitle: nil, imageURL: nil, url: "https://e/1"))
+      FeedItem(feed: "a", title: "T", description: nil, imageURL: nil, url: "https://e/1"))
     var writer = BinaryWriter(magic: FeedCacheEntry.magic)
     writer.trace = []
     FeedItemPack.write(item, to: &writer)

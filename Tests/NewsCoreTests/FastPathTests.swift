@@ -66,12 +66,12 @@ struct FastPathTests {
   @Test("a cache entry with every field set or absent round-trips through the compact format")
   func roundTrip() throws {
     var full = FeedItem(
-      source: "blog", title: "Title ✓", subtitle: "Sub", imageURL: "https://i/1.jpg",
+      feed: "blog", title: "Title ✓", description: "Sub", imageURL: "https://i/1.jpg",
       url: "https://e/1")!
     full.publishedAt = Date(timeIntervalSince1970: 1_700_000_000.5)
     full.author = "Ann"
     full.content = "Body\nwith lines"
-    let bare = FeedItem(source: "a", title: "Only a title", subtitle: nil, imageURL: nil)!
+    let bare = FeedItem(feed: "a", title: "Only a title", description: nil, imageURL: nil)!
     for kept in [nil, false, true] as [Bool?] {
       let entry = FeedCacheEntry(
         url: "https://e/feed", items: [full, bare], fetchedAt: Date(timeIntervalSince1970: 5),
@@ -91,7 +91,9 @@ struct FastPathTests {
   func malformed() throws {
     let entry = FeedCacheEntry(
       url: "https://e/feed",
-      items: [FeedItem(source: "a", title: "T", subtitle: "S", imageURL: nil, url: "https://e/1")!],
+      items: [
+        FeedItem(feed: "a", title: "T", description: "S", imageURL: nil, url: "https://e/1")!
+      ],
       fetchedAt: Date(), etag: nil, lastModified: nil, kept: true)
     let bytes = try entry.encoded()
     for length in 4..<bytes.count {

@@ -13,7 +13,7 @@ struct FeedAdapterTests {
       from: Fixtures.data("source_a.readme-sample.json"), source: "a")
     #expect(items.count == 1)
     #expect(items[0].title == "Interesting News!")
-    #expect(items[0].subtitle == "You're not gonna believe this...")
+    #expect(items[0].description == "You're not gonna believe this...")
     #expect(items[0].imageURL?.hasPrefix("https://pbs.twimg.com/") == true)
     #expect(items[0].id.hasPrefix("a-") && items[0].id.count == 8)
   }
@@ -23,7 +23,7 @@ struct FeedAdapterTests {
     let items = try InnerDataAdapter().items(
       from: Fixtures.data("source_b.readme-sample.json"), source: "b")
     #expect(items.map(\.title) == ["WOW"])
-    #expect(items[0].subtitle == "SHIGAON")
+    #expect(items[0].description == "SHIGAON")
     #expect(items[0].imageURL == "https://pbs.twimg.com/profile_images/2084187780/avib_400x400.jpg")
   }
 
@@ -32,7 +32,7 @@ struct FeedAdapterTests {
     let items = try TopLineAdapter().items(
       from: Fixtures.data("source_c.readme-sample.json"), source: "c")
     #expect(items.map(\.title) == ["Latest article"])
-    #expect(items[0].subtitle == "And here is the subtitle!")
+    #expect(items[0].description == "And here is the subtitle!")
   }
 
   static let adapters: [(String, any FeedAdapter)] = [
@@ -51,7 +51,7 @@ struct FeedAdapterTests {
     let adapter = try #require(Self.adapters.first { $0.0 == source }?.1)
     let items = try adapter.items(from: Data(body.utf8), source: source)
     #expect(items.count == count)
-    #expect(items.allSatisfy { $0.subtitle == nil && $0.imageURL == nil })
+    #expect(items.allSatisfy { $0.description == nil && $0.imageURL == nil })
   }
 
   @Test(
@@ -104,12 +104,12 @@ struct FeedAdapterTests {
 
   @Test("item ids are stable and differ by title and image")
   func ids() {
-    let one = FeedItem(source: "b", title: "WOW", subtitle: nil, imageURL: "x")
-    #expect(one?.id == FeedItem(source: "b", title: "WOW", subtitle: "other", imageURL: "x")?.id)
-    #expect(one?.id != FeedItem(source: "b", title: "WOW", subtitle: nil, imageURL: "y")?.id)
+    let one = FeedItem(feed: "b", title: "WOW", description: nil, imageURL: "x")
+    #expect(one?.id == FeedItem(feed: "b", title: "WOW", description: "other", imageURL: "x")?.id)
+    #expect(one?.id != FeedItem(feed: "b", title: "WOW", description: nil, imageURL: "y")?.id)
     // A title that is blank once cleaned of HTML makes no item (found by fuzzing).
-    #expect(FeedItem(source: "b", title: "<z<<<<F<<<<>", subtitle: nil, imageURL: nil) == nil)
-    #expect(FeedItem(source: "b", title: " <b> </b>", subtitle: "s", imageURL: nil) == nil)
+    #expect(FeedItem(feed: "b", title: "<z<<<<F<<<<>", description: nil, imageURL: nil) == nil)
+    #expect(FeedItem(feed: "b", title: " <b> </b>", description: "s", imageURL: nil) == nil)
     #expect(one?.id.count == "b-".count + 6)
   }
 

@@ -509,7 +509,7 @@ struct FeedFidelityTests {
     #expect(item.title == expected.title)
     #expect(item.url == expected.url)
     #expect(item.publishedAt.map(ISO8601.string(from:)) == expected.date)
-    #expect(item.subtitle == expected.text)
+    #expect(item.description == expected.text)
     #expect(item.author == expected.author)
   }
 }

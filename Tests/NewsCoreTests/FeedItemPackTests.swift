@@ -11,8 +11,8 @@ struct FeedItemPackTests {
   func items(_ count: Int) -> [FeedItem] {
     (0..<count).map { index in
       var item = FeedItem(
-        id: "id-\(index)", source: index == 2 ? "saved" : "feed", title: "T\(index)")
-      if index % 2 == 0 { item.subtitle = "about é \(index)" }
+        id: "id-\(index)", feed: index == 2 ? "saved" : "feed", title: "T\(index)")
+      if index % 2 == 0 { item.description = "about é \(index)" }
       if index % 3 == 0 { item.imageURL = "https://img.example/\(index).png" }
       if index != 1 { item.url = "https://example.com/\(index)" }
       if index % 2 == 1 {

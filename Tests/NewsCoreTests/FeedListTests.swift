@@ -32,7 +32,7 @@ struct FeedListTests {
       fetchedAt: nil, expiresAt: nil, error: nil,
       items: links.compactMap {
         FeedItem(
-          source: name, title: "\(name) \($0)", subtitle: nil, imageURL: nil,
+          feed: name, title: "\(name) \($0)", description: nil, imageURL: nil,
           url: "https://example.com/\($0)")
       }, attempts: 1, newItems: 0)
   }
@@ -53,7 +53,7 @@ struct FeedListTests {
     // The copy kept is the first source's.
     #expect(
       zip(reports, packs).allSatisfy { report, pack in
-        pack.items.allSatisfy { $0.source == report.name && $0.title.hasPrefix(report.name) }
+        pack.items.allSatisfy { $0.feed == report.name && $0.title.hasPrefix(report.name) }
       })
   }
 

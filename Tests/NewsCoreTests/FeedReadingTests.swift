@@ -155,10 +155,10 @@ struct FeedReadingTests {
       origin: FeedOrigin(url: URL(string: "https://site.example/feed.json")))
     #expect(notes.isEmpty)
     #expect(items.map(\.url) == ["https://site.example/posts/a", "https://elsewhere.example/b"])
-    #expect(items[0].subtitle == "Plain <not a tag>")
+    #expect(items[0].description == "Plain <not a tag>")
     #expect(items[0].author == "Bo")
     #expect(items[0].publishedAt == ISO8601.date(from: "2024-01-03T00:00:00Z"))
-    #expect(items[1].subtitle == "Short")
+    #expect(items[1].description == "Short")
     #expect(items[1].content == "Long")
     #expect(items[1].publishedAt == ISO8601.date(from: "2024-01-02T00:00:00Z"))
   }
@@ -212,7 +212,7 @@ struct ContentImageTests {
       </item></channel></rss>
       """
     let item = try #require(try SyndicationAdapter().items(from: Data(xml.utf8), source: "w").first)
-    #expect(item.subtitle == "Before after")
+    #expect(item.description == "Before after")
     #expect(item.content == "Before [image: A cat] after [image]")
   }
 
@@ -227,7 +227,7 @@ struct ContentImageTests {
     let (items, _, _) = try SyndicationAdapter().decode(
       Data(xml.utf8), source: "w", origin: FeedOrigin(url: URL(string: "https://e.example/feed")))
     let item = try #require(items.first)
-    #expect(item.subtitle == "See the docs.")
+    #expect(item.description == "See the docs.")
     #expect(
       item.content
         == "See the docs[1] and b[2], again[1], mail and nothing.\n\nLinks:\n[1] https://e.example/docs\n[2] https://b.example/"
@@ -246,7 +246,7 @@ struct FeedSanitizingTests {
       + "<description>One\u{0085}\ntwo &#x9B;&#27;</description></item></channel></rss>"
     let read = try SyndicationAdapter().read(Data(xml.utf8), source: "w", origin: FeedOrigin())
     let item = try #require(read.items.first)
-    let texts = [read.title, item.title, item.url, item.author, item.subtitle].compactMap { $0 }
+    let texts = [read.title, item.title, item.url, item.author, item.description].compactMap { $0 }
     #expect(texts.count == 5)
     for text in texts {
       #expect(

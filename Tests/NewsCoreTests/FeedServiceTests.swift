@@ -117,7 +117,7 @@ struct FeedServiceTests {
     #expect(item.url != nil)
     #expect(article.id == ArticleID.derive(fromURL: item.url!))
     #expect(article.url == item.url && article.provider == "blog")
-    #expect(article.description == item.subtitle)
+    #expect(article.description == item.description)
   }
 
   @Test("a cache entry written before items were articles is kept once, when next read")
@@ -270,7 +270,7 @@ struct FeedServiceTests {
       String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
         let fields = line.split(separator: "|").map(String.init)
         return FeedItem(
-          source: source, title: fields[0], subtitle: fields.count > 1 ? fields[1] : nil,
+          feed: source, title: fields[0], description: fields.count > 1 ? fields[1] : nil,
           imageURL: nil)
       }
     }
@@ -360,7 +360,7 @@ struct FeedServiceTests {
     let reports = await service().fetch(sources)
     #expect(reports.map(\.name) == ["a", "b", "c", "d"])
     #expect(reports[3].items.map(\.title) == ["Fourth", "Fifth"])
-    #expect(reports[3].items[0].subtitle == "it works")
+    #expect(reports[3].items[0].description == "it works")
   }
 
   @Test("a source declared in config.json, and a built-in one changed there")
@@ -389,7 +389,7 @@ struct FeedServiceTests {
     let reports = await service().fetch(sources)
     let item = try #require(reports[3].items.first)
     #expect(item.title == "Declared")
-    #expect(item.subtitle == "K: S")
+    #expect(item.description == "K: S")
     #expect(item.imageURL == "i.png")
   }
 

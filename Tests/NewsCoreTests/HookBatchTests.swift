@@ -62,7 +62,7 @@ struct HookBatchTests {
       (String(repeating: "a", count: 4_095) + "👍🏽", 4_095),
     ])
   func cappedVariables(value: String, bytes: Int) {
-    let variables = HookRunner.itemVariables(id: "x", title: value, url: nil, source: "s")
+    let variables = HookRunner.itemVariables(Article(id: "x", provider: "s", title: value))
     let title = variables["NEWS_ITEM_TITLE"] ?? ""
     #expect(title.utf8.count == bytes)
     #expect(value.hasPrefix(title))

@@ -52,7 +52,7 @@ struct NewsAPIClientTests {
     #expect(second.description == nil)
     #expect(second.imageURL == nil)
     #expect(second.content == nil)
-    #expect(second.source == "Youtube.com")
+    #expect(second.publisher == "Youtube.com")
     #expect(second.id == "www.youtube.com-watch?v=B5dlk4v-7gg")
     #expect(second.publishedAt == ISO8601.date(from: "2019-03-27T19:11:28Z"))
   }
@@ -72,7 +72,7 @@ struct NewsAPIClientTests {
     #expect(page.articles.count == 1)
     let article = try #require(page.articles.first)
     #expect(article.author == nil && article.description == nil && article.imageURL == nil)
-    #expect(article.source == nil && article.content == nil)
+    #expect(article.publisher == nil && article.content == nil)
     #expect(article.publishedAt == ISO8601.date(from: "2024-01-02T01:04:05.123Z"))
   }
 

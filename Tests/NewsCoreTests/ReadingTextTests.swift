@@ -55,7 +55,7 @@ struct ReadingTextTests {
     let items = try SyndicationAdapter().decode(
       Data(feed.utf8), source: "t", origin: FeedOrigin(url: nil, contentType: nil)
     ).items
-    #expect(items.first?.subtitle == "First part.")
+    #expect(items.first?.description == "First part.")
     #expect(items.first?.content == "First part.\n\nSecond part.")
     let long = String(repeating: "word ", count: 100)
     #expect(SyndicationAdapter.excerpt(long).count <= 301)

@@ -23,7 +23,7 @@ struct SyndicationTests {
     #expect(item.title == "this is an item")
     #expect(item.url == "http://example.com/blog/this_is_an_item.html")
     #expect(item.author == "Andreas Krennmair")
-    #expect(item.subtitle == "oh well, this is the content.")
+    #expect(item.description == "oh well, this is the content.")
     #expect(item.publishedAt == Date(timeIntervalSince1970: 1_229_045_770))
   }
 
@@ -53,7 +53,7 @@ struct SyndicationTests {
     let items = try items("jsonfeed11.json")
     #expect(items.count == 2)
     #expect(items[0].title == "First & bold")
-    #expect(items[0].subtitle == "Hello world")
+    #expect(items[0].description == "Hello world")
     #expect(items[0].author == "Ada")
     #expect(items[0].imageURL == "https://example.org/one.png")
     #expect(items[0].publishedAt == ISO8601.date(from: "2024-05-01T08:00:00Z"))
@@ -109,7 +109,8 @@ struct SyndicationTests {
     #expect(items.count == 5_000)
     #expect(items[4_999].title == "Item 4999 & more")
     #expect(items[4_999].id == "big.example-4999")
-    #expect(items.allSatisfy { $0.publishedAt != nil && $0.subtitle?.hasPrefix("Words") == true })
+    #expect(
+      items.allSatisfy { $0.publishedAt != nil && $0.description?.hasPrefix("Words") == true })
   }
 
   @Test("media:, enclosure images, xml:base for relative links, RSS 0.91")
@@ -265,7 +266,7 @@ struct CharsetLabelTests {
       <item><title>A</title><link>https://x/1</link>\(elements)</item></channel></rss>
       """
     let item = try #require(try SyndicationAdapter().items(from: Data(xml.utf8), source: "w").first)
-    #expect(item.subtitle == summary)
+    #expect(item.description == summary)
     #expect(item.content == content)
   }
 

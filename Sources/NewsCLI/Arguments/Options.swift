@@ -208,13 +208,11 @@ enum Options {
     help: "Run <command> (through /bin/sh -c) once per item new in this sync, its JSON on stdin.")
   /// `--quiet` of sync.
   static let quiet = Flag("quiet", help: "Print nothing when every source succeeded.")
-  /// `--greader <url>` of accounts add.
-  static let greader = OptionKey<String>.text(
-    "greader", "<url>",
-    help: "The account's Google Reader API URL (FreshRSS: https://host/api/greader.php).")
-  /// `--fever <url>` of accounts add.
-  static let fever = OptionKey<String>.text(
-    "fever", "<url>", help: "The account's Fever API URL (Coldsweat: https://host/fever).")
+  /// `--<kind> <url>` of accounts add, one an account kind (`--greader`, `--fever`).
+  static let accountKinds: [(kind: Account.Kind, option: OptionKey<String>)] =
+    Account.Kind.allCases.map { kind in
+      (kind, .text(kind.rawValue, "<url>", help: "The account's \(kind.api)."))
+    }
   /// `--user <name>` of accounts add.
   static let user = OptionKey<String>.text("user", "<name>", help: "The account's user name.")
   /// `--password-file <file>` of accounts add.

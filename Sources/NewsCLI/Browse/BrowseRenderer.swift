@@ -132,7 +132,7 @@ struct BrowseRenderer {
       column = grid.put(
         clean(article.title, html: article.textMayHoldHTML) + media, row: row + 1,
         column: column, style(isRead ? .read : .unread))
-      let source = article.source.map(clean) ?? ""
+      let source = article.publisher.map(clean) ?? ""
       let age = article.publishedAt.map { RelativeTime.describe($0, now: now) } ?? ""
       var separator = "  "
       if !source.isEmpty {
@@ -225,7 +225,7 @@ struct BrowseRenderer {
     default:
       break
     }
-    let heading = article.source.map(clean) ?? article.provider
+    let heading = article.publisher.map(clean) ?? article.provider
     let width = max(state.width - 4, 10)
     var lines: [(String, TextStyle)] = []
     for line in TextWrapper.wrap(clean(article.title, html: article.textMayHoldHTML), width: width)

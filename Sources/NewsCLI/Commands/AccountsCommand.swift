@@ -47,9 +47,8 @@ enum AccountsCommand {
         EXAMPLES:
           news accounts add home --greader https://rss.example.com/api/greader.php --user ann
         """,
-      options: [
-        Options.greader.spec, Options.fever.spec, Options.user.spec, Options.passwordFile.spec,
-        Options.passwordEnv.spec,
+      options: Options.accountKinds.map(\.option.spec) + [
+        Options.user.spec, Options.passwordFile.spec, Options.passwordEnv.spec,
       ],
       arguments: [nameArgument]),
     usesNetwork: { _ in true }, validate: validateAdd, run: runAdd)
@@ -84,18 +83,20 @@ enum AccountsCommand {
     Account.Kind, URL
   ) {
     let command = addEntry.spec.name
-    let kind: Account.Kind
-    let text: String
-    switch (arguments[Options.greader], arguments[Options.fever]) {
-    case (nil, nil):
+    let given = Options.accountKinds.compactMap { kind, option in
+      arguments[option].map { (kind, $0) }
+    }
+    let flags = Options.accountKinds.map { "--\($0.kind.rawValue)" }
+    guard let (kind, text) = given.first else {
       throw UsageError(
-        command: command, message: "'add' needs the API's URL: --greader <url> or --fever <url>")
-    case (.some, .some):
-      throw UsageError(command: command, message: "--greader and --fever contradict")
-    case (let url?, nil):
-      (kind, text) = (.greader, url)
-    case (nil, let url?):
-      (kind, text) = (.fever, url)
+        command: command,
+        message: "'add' needs the API's URL: "
+          + flags.map { "\($0) <url>" }.joined(separator: " or "))
+    }
+    guard given.count == 1 else {
+      throw UsageError(
+        command: command,
+        message: given.map { "--\($0.0.rawValue)" }.joined(separator: " and ") + " contradict")
     }
     guard let web = URL.web(text) else {
       throw UsageError(command: command, message: "'\(text)' is not an http(s) URL")

@@ -28,8 +28,7 @@ enum ArticleSender {
     }
     let run = HookRunner.Run(
       label: "command '\(command.name)'", input: Data(input.utf8),
-      variables: HookRunner.itemVariables(
-        id: article.id, title: article.title, url: article.url, source: article.provider))
+      variables: HookRunner.itemVariables(article))
     return await services.hookRunner(environment: context.environment).run(command.run, [run])
       .first
   }

@@ -20,8 +20,7 @@ enum NewItemHook {
       HookRunner.Run(
         label: "newItem hook for \(item.id)",
         input: Data((FeedRenderer.item(item, read: false).serialized(pretty: false) + "\n").utf8),
-        variables: HookRunner.itemVariables(
-          id: item.id, title: item.title, url: item.url, source: item.source))
+        variables: HookRunner.itemVariables(item.article))
     }
     var warnings = warning.map { [$0] } ?? []
     guard !runs.isEmpty else { return warnings }

@@ -19,7 +19,7 @@ enum ArticleJSON {
         ("title", .string(article.title)),
         ("description", .string(article.description)),
         ("author", .string(article.author)),
-        ("source", .string(article.source)),
+        ("source", .string(article.publisher)),
         ("url", .string(article.url)),
         ("imageUrl", .string(article.imageURL)),
         ("publishedAt", .date(article.publishedAt)),

@@ -79,7 +79,7 @@ struct ArticleListRenderer {
         break
       }
       let meta = [
-        article.source.map(clean),
+        article.publisher.map(clean),
         article.publishedAt.map { RelativeTime.describe($0, now: now) },
         article.author.map { "by " + clean($0, html: article.textMayHoldHTML) },
       ].compactMap { $0 }.filter { !$0.isEmpty }

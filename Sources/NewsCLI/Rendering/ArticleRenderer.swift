@@ -26,7 +26,7 @@ struct ArticleRenderer {
       text += style.bold(line) + "\n"
     }
     let meta = [
-      article.source.map(clean),
+      article.publisher.map(clean),
       article.author.map { "by " + clean($0, html: article.textMayHoldHTML) },
     ]
     .compactMap { $0 }.filter { !$0.isEmpty }

@@ -77,7 +77,7 @@ struct FeedRenderer {
           text +=
             (index == 0 ? label : indent) + (isRead ? style.dim(line) : style.bold(line)) + "\n"
         }
-        if let subtitle = item.subtitle.map(clean), !subtitle.isEmpty {
+        if let subtitle = item.description.map(clean), !subtitle.isEmpty {
           let shortened = TextWrapper.shortened(
             subtitle, to: ArticleListRenderer.maximumDescription)
           for line in TextWrapper.wrap(shortened, width: width - indent.count) {
@@ -156,10 +156,10 @@ struct FeedRenderer {
   static func item(_ item: FeedItem, read: Bool, ignored: Bool? = nil) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("id", .string(item.id)),
-      ("source", .string(item.source)),
-      ("sources", .array(([item.source] + item.alsoIn).map { .string($0) })),
+      ("source", .string(item.feed)),
+      ("sources", .array(([item.feed] + item.alsoIn).map { .string($0) })),
       ("title", .string(item.title)),
-      ("subtitle", .string(item.subtitle)),
+      ("subtitle", .string(item.description)),
       ("imageUrl", .string(item.imageURL)),
       ("url", .string(item.url)),
       ("publishedAt", .date(item.publishedAt)),
@@ -167,8 +167,8 @@ struct FeedRenderer {
       ("read", .bool(read)),
       ("enclosures", EnclosureText.json(item.enclosures)),
       // ARTICLE's keys, with the same meaning (#47.2): a list entry has one shape everywhere.
-      ("provider", .string(item.source)),
-      ("description", .string(item.subtitle)),
+      ("provider", .string(item.feed)),
+      ("description", .string(item.description)),
       ("content", .string(item.content)),
     ]
     if let ignored { members.append(("ignored", .bool(ignored))) }

@@ -10,6 +10,15 @@ public struct Account: Codable, Sendable, Equatable {
     case greader
     /// The Fever API (FreshRSS `…/api/fever.php`, Miniflux `…/fever/`, Coldsweat `…/fever`).
     case fever
+
+    /// The API's name and where a server serves it, for the option that names its URL
+    /// (`--greader <url>`: its name is the kind's).
+    public var api: String {
+      switch self {
+      case .greader: "Google Reader API URL (FreshRSS: https://host/api/greader.php)"
+      case .fever: "Fever API URL (Coldsweat: https://host/fever)"
+      }
+    }
   }
 
   /// Its name: the first part of its sources' names (`home/hacker-news`).

@@ -173,7 +173,7 @@ extension AccountItem {
     let text = html.map { HTMLText.plain($0) }
     let heading = title.isEmpty ? (url ?? "") : title
     guard
-      var item = FeedItem(source: source, title: heading, subtitle: text, imageURL: nil, url: url)
+      var item = FeedItem(feed: source, title: heading, description: text, imageURL: nil, url: url)
     else { return nil }
     if url == nil { item.id = source + "-" + StableHash.hex(id, length: 10) }
     item.author = author

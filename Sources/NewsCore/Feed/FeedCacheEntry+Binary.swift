@@ -22,7 +22,7 @@ extension FeedCacheEntry {
       writer.integer(items.count)
       for item in items {
         writer.string(item.id)
-        writer.string(item.source)
+        writer.string(item.feed)
         FeedItemPack.write(item, to: &writer)
       }
     }

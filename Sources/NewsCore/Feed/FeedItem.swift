@@ -7,12 +7,13 @@ public struct FeedItem: Codable, Hashable, Sendable {
   /// normalised first: ``ArticleID/normalizedLink(_:)``), else the source name and a hash of the
   /// title and image (`b-1f3a9c`).
   public var id: String
-  /// The source's name (`a`, `b`, `c`, …).
-  public var source: String
+  /// The name of the feed it came from (`a`, `b`, `c`, `lwn`, …): its provider, as an
+  /// ``Article`` says.
+  public var feed: String
   /// The headline.
   public var title: String
-  /// The line under it.
-  public var subtitle: String?
+  /// The line under it: its summary (an ``Article``'s description).
+  public var description: String?
   /// An illustration.
   public var imageURL: String?
   /// Where the full item can be read (feeds of the web).
@@ -34,22 +35,22 @@ public struct FeedItem: Codable, Hashable, Sendable {
   /// subtitle, and deriving its id. Blank strings count as absent: no item when the title is blank
   /// once cleaned (`<b></b>`, `<<<>`: found by fuzzing).
   public init?(
-    source: String, title: String, subtitle: String?, imageURL: String?, url: String? = nil
+    feed: String, title: String, description: String?, imageURL: String?, url: String? = nil
   ) {
     let plain = HTMLText.plain(title)
     guard !plain.trimmingWhitespace().isEmpty else { return nil }
     self.init(
-      source: source, plainTitle: plain, subtitle: subtitle.map(HTMLText.plain),
+      feed: feed, plainTitle: plain, description: description.map(HTMLText.plain),
       imageURL: imageURL, url: url)
   }
 
   /// Creates an item from plain text (web feeds are made plain as they are read).
   init(
-    source: String, plainTitle title: String, subtitle: String?, imageURL: String?, url: String?
+    feed: String, plainTitle title: String, description: String?, imageURL: String?, url: String?
   ) {
-    self.source = source
+    self.feed = feed
     self.title = title
-    self.subtitle = subtitle.nonEmpty
+    self.description = description.nonEmpty
     self.imageURL = imageURL.nonEmpty
     self.url = url.nonEmpty
     // One link spelled two ways (`HTTPS://Example.com:443/a#top`) is one item.
@@ -57,21 +58,21 @@ public struct FeedItem: Codable, Hashable, Sendable {
     if let linkID, linkID.contains(where: { $0 != "-" }) {
       id = linkID
     } else {
-      id = source + "-" + StableHash.hex(title, self.imageURL ?? "", length: 6)
+      id = feed + "-" + StableHash.hex(title, self.imageURL ?? "", length: 6)
     }
   }
 
   /// An item with every field given as it is (decoding).
-  init(id: String, source: String, title: String) {
+  init(id: String, feed: String, title: String) {
     self.id = id
-    self.source = source
+    self.feed = feed
     self.title = title
   }
 
   /// A stored article as an item of its provider (a saved search's answer): same id, same text.
   init(article: Article) {
-    self.init(id: article.id, source: article.provider, title: article.title)
-    subtitle = article.description
+    self.init(id: article.id, feed: article.provider, title: article.title)
+    description = article.description
     imageURL = article.imageURL
     url = article.url
     publishedAt = article.publishedAt
@@ -79,15 +80,19 @@ public struct FeedItem: Codable, Hashable, Sendable {
     content = article.content
   }
 
-  /// The item as an article of its source (provider = the source's name).
+  /// The item as an article of its feed: the feed is its provider, and its publisher too (a
+  /// feed names no other; `--json` has always said so).
   public var article: Article {
     Article(
-      id: id, provider: source, title: title, description: subtitle, author: author,
-      source: source, url: url, imageURL: imageURL, publishedAt: publishedAt, content: content)
+      id: id, provider: feed, title: title, description: description, author: author,
+      publisher: feed, url: url, imageURL: imageURL, publishedAt: publishedAt, content: content)
   }
 
+  /// The names its cache entries were written with.
   enum CodingKeys: String, CodingKey {
-    case id, source, title, subtitle, url, publishedAt, author, content
+    case id, title, url, publishedAt, author, content
+    case feed = "source"
+    case description = "subtitle"
     case imageURL = "imageUrl"
   }
 }

@@ -39,7 +39,7 @@ public struct FeedItemPack: Sendable {
     storage = .held(Array(writer.bytes[...]))
     packed = items.count
     ids = items.map(\.id)
-    sources = items.map(\.source)
+    sources = items.map(\.feed)
     positions = Array(items.indices)
     self.enclosures = enclosures
   }
@@ -136,7 +136,7 @@ public struct FeedItemPack: Sendable {
   /// Writes an item but its id and source (``itemLayout``).
   static func write(_ item: FeedItem, to writer: inout BinaryWriter) {
     writer.string(item.title)
-    writer.optionalString(item.subtitle)
+    writer.optionalString(item.description)
     writer.optionalString(item.imageURL)
     writer.optionalString(item.url)
     writer.date(item.publishedAt)
@@ -148,8 +148,8 @@ public struct FeedItemPack: Sendable {
   static func readItem(id: String, source: String, from reader: inout BinaryReader)
     throws(BinaryReader.Malformed) -> FeedItem
   {
-    var item = FeedItem(id: id, source: source, title: try reader.string())
-    item.subtitle = try reader.optionalString()
+    var item = FeedItem(id: id, feed: source, title: try reader.string())
+    item.description = try reader.optionalString()
     item.imageURL = try reader.optionalString()
     item.url = try reader.optionalString()
     item.publishedAt = try reader.date()

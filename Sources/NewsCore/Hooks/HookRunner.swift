@@ -136,14 +136,13 @@ public struct HookRunner: Sendable {
   /// argument list too long.
   public static let maximumVariableBytes = 4_096
 
-  /// The `NEWS_ITEM_*` variables of an item: its id, title, link and where it came from, each
-  /// at most ``maximumVariableBytes``.
-  public static func itemVariables(id: String, title: String, url: String?, source: String)
-    -> [String: String]
-  {
+  /// The `NEWS_ITEM_*` variables of an article (a new item's, or one sent to a command): its
+  /// id, title, link and the feed or provider it came from (`NEWS_ITEM_SOURCE`), each at most
+  /// ``maximumVariableBytes``.
+  public static func itemVariables(_ article: Article) -> [String: String] {
     [
-      "NEWS_ITEM_ID": capped(id), "NEWS_ITEM_TITLE": capped(title),
-      "NEWS_ITEM_URL": capped(url ?? ""), "NEWS_ITEM_SOURCE": capped(source),
+      "NEWS_ITEM_ID": capped(article.id), "NEWS_ITEM_TITLE": capped(article.title),
+      "NEWS_ITEM_URL": capped(article.url ?? ""), "NEWS_ITEM_SOURCE": capped(article.provider),
     ]
   }
 

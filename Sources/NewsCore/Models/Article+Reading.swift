@@ -28,7 +28,7 @@ extension Article {
       article.title = title
     }
     article.author = article.author ?? fullText.byline
-    article.source = article.source ?? fullText.siteName
+    article.publisher = article.publisher ?? fullText.siteName
     article.imageURL = article.imageURL ?? fullText.imageURL
     article.publishedAt = article.publishedAt ?? fullText.publishedAt
     return article

@@ -16,8 +16,9 @@ public struct Article: Codable, Hashable, Sendable {
   public var description: String?
   /// The author as the provider gave it: a name, several names, an e-mail address or even a URL.
   public var author: String?
-  /// The publication the article appeared in.
-  public var source: String?
+  /// Who wrote it: the publication it appeared in (newsapi.org's `source.name`), where the
+  /// provider says; where it came from is ``provider``.
+  public var publisher: String?
   /// Where the full article can be read.
   public var url: String?
   /// An illustration, if there is one.
@@ -30,7 +31,7 @@ public struct Article: Codable, Hashable, Sendable {
   /// Creates an article.
   public init(
     id: String, provider: String, title: String, description: String? = nil,
-    author: String? = nil, source: String? = nil, url: String? = nil, imageURL: String? = nil,
+    author: String? = nil, publisher: String? = nil, url: String? = nil, imageURL: String? = nil,
     publishedAt: Date? = nil, content: String? = nil
   ) {
     self.id = id
@@ -38,7 +39,7 @@ public struct Article: Codable, Hashable, Sendable {
     self.title = title
     self.description = description
     self.author = author
-    self.source = source
+    self.publisher = publisher
     self.url = url
     self.imageURL = imageURL
     self.publishedAt = publishedAt
@@ -46,7 +47,8 @@ public struct Article: Codable, Hashable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, provider, title, description, author, source, url
+    case id, provider, title, description, author, url
+    case publisher = "source"
     case imageURL = "imageUrl"
     case publishedAt, content
   }

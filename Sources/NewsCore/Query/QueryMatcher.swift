@@ -101,7 +101,7 @@ public struct QueryMatcher {
       }
     case .source(let name):
       if article.provider.lowercased() == name { return true }
-      guard let publisher = article.source else { return false }
+      guard let publisher = article.publisher else { return false }
       return ArticleSearch.contains(ArticleSearch.fold(publisher, cache: &cache), Array(name.utf8))
     case .tag(let tag):
       return facts.tags[article.provider]?.contains(tag) == true

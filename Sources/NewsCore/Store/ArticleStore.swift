@@ -230,7 +230,7 @@ public struct ArticleStore: Sendable {
         stored
         ?? Article(
           id: id, provider: SourceName.url, title: text.title ?? text.url, author: text.byline,
-          source: text.siteName, url: text.url, imageURL: text.imageURL,
+          publisher: text.siteName, url: text.url, imageURL: text.imageURL,
           publishedAt: text.publishedAt)
       let shown = reading
       // Its full text stands for its text.

@@ -27,7 +27,7 @@ struct StoredArticle: Codable, Sendable {
       title: try container.decode(String.self, forKey: .title),
       description: try container.decodeIfPresent(String.self, forKey: .description),
       author: try container.decodeIfPresent(String.self, forKey: .author),
-      source: try container.decodeIfPresent(String.self, forKey: .source),
+      publisher: try container.decodeIfPresent(String.self, forKey: .source),
       url: try container.decodeIfPresent(String.self, forKey: .url),
       imageURL: try container.decodeIfPresent(String.self, forKey: .imageURL),
       publishedAt: try container.decodeIfPresent(Double.self, forKey: .publishedAt)
@@ -43,7 +43,7 @@ struct StoredArticle: Codable, Sendable {
     try container.encode(article.title, forKey: .title)
     try container.encodeIfPresent(article.description, forKey: .description)
     try container.encodeIfPresent(article.author, forKey: .author)
-    try container.encodeIfPresent(article.source, forKey: .source)
+    try container.encodeIfPresent(article.publisher, forKey: .source)
     try container.encodeIfPresent(article.url, forKey: .url)
     try container.encodeIfPresent(article.imageURL, forKey: .imageURL)
     try container.encodeIfPresent(article.publishedAt?.timeIntervalSince1970, forKey: .publishedAt)

@@ -20,7 +20,7 @@ struct InnerDataAdapter: FeedAdapter {
     try decode(Wire.self, from: data, source: source).metadata.innerdata.compactMap { entry in
       entry.articlewrapper?.header.flatMap {
         FeedItem(
-          source: source, title: $0, subtitle: entry.articlewrapper?.description,
+          feed: source, title: $0, description: entry.articlewrapper?.description,
           imageURL: entry.picture)
       }
     }

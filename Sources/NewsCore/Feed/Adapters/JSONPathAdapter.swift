@@ -38,8 +38,8 @@ struct JSONPathAdapter: FeedAdapter, Equatable {
         return nil
       }
       return FeedItem(
-        source: source, title: title,
-        subtitle: try text(subtitle, in: element, source: source, index: index),
+        feed: source, title: title,
+        description: try text(subtitle, in: element, source: source, index: index),
         imageURL: try text(imageURL, in: element, source: source, index: index))
     }
   }

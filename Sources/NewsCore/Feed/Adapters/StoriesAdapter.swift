@@ -14,7 +14,7 @@ struct StoriesAdapter: FeedAdapter {
   func items(from data: Data, source: String) throws -> [FeedItem] {
     try decode(Wire.self, from: data, source: source).stories.compactMap { story in
       story.title.flatMap {
-        FeedItem(source: source, title: $0, subtitle: story.subtitle, imageURL: story.imageUrl)
+        FeedItem(feed: source, title: $0, description: story.subtitle, imageURL: story.imageUrl)
       }
     }
   }

@@ -86,7 +86,7 @@ struct SyndicationAdapter: FeedAdapter {
     let text = entry.summary ?? entry.content.map { Self.excerpt($0) }
     let title = entry.title ?? text.map(Self.firstWords) ?? entry.link ?? Self.untitled
     var item = FeedItem(
-      source: source, plainTitle: title, subtitle: text, imageURL: entry.imageURL, url: entry.link)
+      feed: source, plainTitle: title, description: text, imageURL: entry.imageURL, url: entry.link)
     if entry.link == nil, let guid = entry.guid {
       // No link: the feed's own name for the entry is the stable part.
       item.id = source + "-" + StableHash.hex(guid, length: 10)

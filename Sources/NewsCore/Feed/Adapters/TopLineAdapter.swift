@@ -16,7 +16,7 @@ struct TopLineAdapter: FeedAdapter {
         entry.subLine1 == nil && entry.subline2 == nil
         ? nil : (entry.subLine1 ?? "") + (entry.subline2 ?? "")
       return entry.topLine.flatMap {
-        FeedItem(source: source, title: $0, subtitle: subtitle, imageURL: entry.image)
+        FeedItem(feed: source, title: $0, description: subtitle, imageURL: entry.image)
       }
     }
   }

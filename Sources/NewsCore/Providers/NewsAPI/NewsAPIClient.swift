@@ -101,7 +101,7 @@ public struct NewsAPIClient: Sendable {
     return Article(
       id: id, provider: SourceName.newsAPI, title: title ?? "(untitled)",
       description: wire.description.nonEmpty, author: wire.author.nonEmpty,
-      source: wire.source?.name.nonEmpty, url: url, imageURL: wire.urlToImage.nonEmpty,
+      publisher: wire.source?.name.nonEmpty, url: url, imageURL: wire.urlToImage.nonEmpty,
       publishedAt: published, content: wire.content.nonEmpty)
   }
 }

@@ -19,7 +19,7 @@ extension StoredArticle {
     writer.string(article.title)
     writer.optionalString(article.description)
     writer.optionalString(article.author)
-    writer.optionalString(article.source)
+    writer.optionalString(article.publisher)
     writer.optionalString(article.url)
     writer.optionalString(article.imageURL)
     writer.date(article.publishedAt)
@@ -33,7 +33,7 @@ extension StoredArticle {
     let article = Article(
       id: try reader.string(), provider: try reader.string(), title: try reader.string(),
       description: try reader.optionalString(), author: try reader.optionalString(),
-      source: try reader.optionalString(), url: try reader.optionalString(),
+      publisher: try reader.optionalString(), url: try reader.optionalString(),
       imageURL: try reader.optionalString(), publishedAt: try reader.date(),
       content: try reader.optionalString())
     return StoredArticle(article: article, seenAt: Date(timeIntervalSince1970: try reader.double()))
