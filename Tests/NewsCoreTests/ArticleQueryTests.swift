@@ -76,6 +76,10 @@ struct ArticleQueryTests {
       ("date>2026-11-20", "a3"), ("date<=2026-11-01", "a2 a4"),
       // Regular expressions, on title and text, any case.
       ("/sw.ft/", "a1 a2"), ("/^café/", "a4"), ("/kernel$/", "a2"),
+      // …and on one field: the title alone, the author, the link, the text (not the title).
+      ("title:/^rust in/", "a2"), ("title:/swift/", "a1"), ("text:/^rust and/", "a2"),
+      ("author:/lee$/", "a1"), ("url:/lwn\\.net/", "a2"), ("-title:/swift|rust/", "a3 a4"),
+      ("(title:/ (in|culture)$/ OR author:/^bo/)", "a2 a4"),
       // Negation, OR, parentheses, precedence NOT > AND > OR.
       ("swift -rust", "a1"), ("swift NOT rust", "a1"), ("rust OR climate", "a2 a3"),
       ("swift rust OR climate", "a2 a3"), ("swift (rust OR climate)", "a2"),
@@ -104,6 +108,9 @@ struct ArticleQueryTests {
       ("OR swift", "OR needs a term before it", 1), ("swift OR", "OR needs a term after it", 7),
       ("AND swift", "AND needs a term before it", 1), ("\"open", "without its closing", 1),
       ("/a(/", "'/a(/' is not a regular expression", 1), ("/open", "without its closing '/'", 1),
+      ("title:/a(/", "'/a(/' is not a regular expression", 7),
+      ("source:/hn/", "'source:' takes no regular expression", 1),
+      ("title:/open", "without its closing '/'", 7),
       ("title:", "'title:' needs a value", 7), ("", "an empty query", 1),
       ("   ", "an empty query", 1), ("NOT", "NOT needs a term after it", 1),
       ("()", "empty parentheses", 1), ("swift -", "'-' needs a term right after it", 7),

@@ -24,6 +24,10 @@ struct IgnoreRuleTests {
       (IgnoreRule(field: .title, pattern: "^sponsored:", isRegex: true), true),
       (IgnoreRule(field: .title, pattern: "^crypto", isRegex: true), false),
       (IgnoreRule(field: .text, pattern: "nft|token", isRegex: true), true),
+      // `^` at each field's start, as a query's expressions have it.
+      (IgnoreRule(field: .text, pattern: "^a new nft", isRegex: true), true),
+      (IgnoreRule(field: .link, pattern: "^https://ads\\.", isRegex: true), true),
+      (IgnoreRule(field: .author, pattern: "example$", isRegex: true), true),
       (IgnoreRule(field: .title, pattern: "sponsored", source: "hn"), true),
       (IgnoreRule(field: .title, pattern: "sponsored", source: "lwn"), false),
     ])
@@ -31,6 +35,36 @@ struct IgnoreRuleTests {
     var filter = IgnoreFilter([rule], timeZone: .gmt)
     let ignored = filter.ignores(Self.article)
     #expect(ignored == expected, "\(rule.summary)")
+  }
+
+  @Test(
+    "a rule is a query: it hides what its listing, read as a query, matches",
+    arguments: [
+      IgnoreRule(field: .title, pattern: "sponsored cafe"),
+      IgnoreRule(field: .text, pattern: "shop"), IgnoreRule(field: .author, pattern: "ann"),
+      IgnoreRule(field: .link, pattern: "ads.example"),
+      IgnoreRule(field: .title, pattern: "^sponsored:", isRegex: true),
+      IgnoreRule(field: .title, pattern: "opens$", isRegex: true),
+      IgnoreRule(field: .text, pattern: "^buy", isRegex: true),
+      IgnoreRule(field: .link, pattern: "example\\.org", isRegex: true),
+      IgnoreRule(field: .author, pattern: "^bo", isRegex: true),
+      IgnoreRule(field: .link, pattern: "https://e\\.org/?$", isRegex: true),
+      IgnoreRule(field: .link, pattern: "\\/\\/ads", isRegex: true),
+    ])
+  func ruleIsQuery(rule: IgnoreRule) throws {
+    let others = [
+      Self.article,
+      Article(id: "y", provider: "hn", title: "Opens", description: "buy", url: "https://e.org"),
+      Article(id: "z", provider: "hn", title: "Sponsored: nothing", author: "Bo"),
+    ]
+    var filter = IgnoreFilter([rule], timeZone: .gmt)
+    var matcher = QueryMatcher(
+      try ArticleQuery(rule.summary, timeZone: .gmt), facts: QueryFacts(now: .now))
+    for article in others {
+      let hidden = filter.ignores(article)
+      let listed = matcher.matches(article)
+      #expect(hidden == listed, "\(rule.summary) on \(article.id)")
+    }
   }
 
   @Test("a query rule's days are those of the time zone it is given, the run's one")

@@ -66,15 +66,11 @@ public struct IgnoreRule: Sendable, Equatable {
     return .object(members)
   }
 
-  /// How it reads in `news ignore list`: in the query language (`title:sponsored`,
-  /// `/a|b/ source:hn`); a regular expression on one field other than the text, which the
-  /// language has no form for, as before (`title ~ /a|b/`).
+  /// How it reads in `news ignore list`: in the query language, as it matches
+  /// (`title:sponsored`, `title:/a|b/ source:hn`).
   public var summary: String {
     let source = self.source.map { " source:\($0)" } ?? ""
     if field == .query { return pattern + source }
-    if isRegex {
-      return (field == .text ? "/\(pattern)/" : "\(field.rawValue) ~ /\(pattern)/") + source
-    }
     let prefix =
       switch field {
       case .title: "title:"
@@ -82,6 +78,7 @@ public struct IgnoreRule: Sendable, Equatable {
       case .link: "url:"
       case .text, .query: ""
       }
+    if isRegex { return prefix + "/" + Self.slashesEscaped(pattern) + "/" + source }
     let words = pattern.split(whereSeparator: \.isWhitespace).map { word in
       let plain =
         word.allSatisfy { $0.isLetter || $0.isNumber || "-._'".contains($0) }
@@ -90,15 +87,52 @@ public struct IgnoreRule: Sendable, Equatable {
     }
     return words.joined(separator: " ") + source
   }
+
+  /// `pattern` with each `/` not already escaped written `\/`, so that it reads back between
+  /// slashes as the same expression.
+  static func slashesEscaped(_ pattern: String) -> String {
+    var out = ""
+    var escaped = false
+    for character in pattern {
+      if character == "/", !escaped { out += "\\" }
+      out.append(character)
+      escaped = character == "\\" && !escaped
+    }
+    return out
+  }
+
+  /// The rule as a query of the language (its `source` aside, which names the provider alone):
+  /// words are `title:` words (or bare words for the text), an expression `title:/…/` (or `/…/`).
+  /// `nil` when it cannot be used.
+  func query(timeZone: TimeZone) -> ArticleQuery? {
+    if field == .query { return try? ArticleQuery(pattern, timeZone: timeZone) }
+    let textField: ArticleQuery.TextField =
+      switch field {
+      case .title: .title
+      case .author: .author
+      case .link: .url
+      case .text, .query: .any
+      }
+    if isRegex {
+      guard (try? NSRegularExpression(pattern: pattern, options: QueryMatcher.regexOptions)) != nil
+      else { return nil }
+      return ArticleQuery(.regex(textField, pattern), text: summary)
+    }
+    var cache: [Unicode.Scalar: [UInt8]] = [:]
+    let words = pattern.split(whereSeparator: \.isWhitespace)
+      .map { ArticleSearch.fold(String($0), cache: &cache) }.filter { !$0.isEmpty }
+    guard !words.isEmpty else { return nil }
+    let nodes = words.map { ArticleQuery.Node.text(textField, $0) }
+    return ArticleQuery(nodes.count == 1 ? nodes[0] : .and(nodes), text: summary)
+  }
 }
 
-/// Rules made ready to match many articles: words folded and expressions compiled once.
+/// Rules made ready to match many articles: each rule a query of the one language (words
+/// folded and expressions compiled once), decided by one ``QueryMatcher`` each.
 public struct IgnoreFilter {
   private struct Compiled {
     var rule: IgnoreRule
-    var matcher: ArticleSearch.Matcher?
-    var isRegex = false
-    var query: QueryMatcher?
+    var matcher: QueryMatcher
   }
 
   private var rules: [Compiled]
@@ -109,13 +143,13 @@ public struct IgnoreFilter {
   /// the run's time is spent: skipped from then on, for the rest of the run.
   public var slowRules: [IgnoreRule] {
     let stopped = Set(budget.stoppedPatterns)
-    return rules.filter { $0.isRegex && stopped.contains($0.rule.pattern) }.map(\.rule)
+    return rules.map(\.rule).filter { $0.isRegex && stopped.contains($0.pattern) }
   }
 
   /// The warnings to show for the rules' stopped expressions.
   public var warnings: [String] {
     budget.warnings { pattern in
-      if let rule = rules.first(where: { $0.isRegex && $0.rule.pattern == pattern })?.rule {
+      if let rule = rules.first(where: { $0.rule.isRegex && $0.rule.pattern == pattern })?.rule {
         return "ignore rule \(rule.summary)"
       }
       return "an ignore rule's /\(pattern)/"
@@ -132,24 +166,10 @@ public struct IgnoreFilter {
     self.budget = budget
     let known = rules.contains { $0.field == .query } ? facts() : QueryFacts(now: .distantPast)
     self.rules = rules.compactMap { rule in
-      if rule.field == .query {
-        guard let query = try? ArticleQuery(rule.pattern, timeZone: timeZone) else { return nil }
-        return Compiled(rule: rule, query: QueryMatcher(query, facts: known, budget: budget))
-      }
-      if rule.isRegex {
-        guard budget.expression(rule.pattern, options: Self.regexOptions) != nil else {
-          return nil
-        }
-        return Compiled(rule: rule, isRegex: true)
-      }
-      let words = rule.pattern.split(whereSeparator: \.isWhitespace).map(String.init)
-      guard let matcher = ArticleSearch.Matcher(words) else { return nil }
-      return Compiled(rule: rule, matcher: matcher)
+      guard let query = rule.query(timeZone: timeZone) else { return nil }
+      return Compiled(rule: rule, matcher: QueryMatcher(query, facts: known, budget: budget))
     }
   }
-
-  /// Any case, as the rules have always matched.
-  static let regexOptions: NSRegularExpression.Options = [.caseInsensitive]
 
   /// Whether no rule can match anything.
   public var isEmpty: Bool { rules.isEmpty }
@@ -157,25 +177,8 @@ public struct IgnoreFilter {
   /// Whether a rule hides `article`.
   public mutating func ignores(_ article: Article) -> Bool {
     for index in rules.indices {
-      let rule = rules[index].rule
-      if let source = rule.source, source != article.provider { continue }
-      if rules[index].query != nil {
-        if rules[index].query!.matches(article) { return true }
-        continue
-      }
-      let fields: [String?]
-      switch rule.field {
-      case .title: fields = [article.title]
-      case .author: fields = [article.author]
-      case .link: fields = [article.url]
-      case .text, .query: fields = [article.title, article.description, article.content]
-      }
-      if rules[index].isRegex {
-        let text = fields.compactMap { $0 }.joined(separator: "\n")
-        if budget.matches(rule.pattern, options: Self.regexOptions, in: text) { return true }
-      } else if rules[index].matcher?.matches(fields) == true {
-        return true
-      }
+      if let source = rules[index].rule.source, source != article.provider { continue }
+      if rules[index].matcher.matches(article) { return true }
     }
     return false
   }

@@ -27,8 +27,9 @@ public struct ArticleQuery: Sendable, Equatable {
   indirect enum Node: Sendable, Equatable {
     /// A word or phrase (folded as search folds: any case, any accents) in a field.
     case text(TextField, [UInt8])
-    /// A regular expression on title and text, case-insensitive (the pattern as written).
-    case regex(String)
+    /// A regular expression on a field (`any`: title and text; `/re/` is that, `title:/re/` the
+    /// title alone), case-insensitive, `^` and `$` at each line (the pattern as written).
+    case regex(TextField, String)
     case state(State)
     /// The article's provider or feed source, or the publisher its provider names.
     case source(String)
@@ -41,6 +42,12 @@ public struct ArticleQuery: Sendable, Equatable {
     case not(Node)
     case and([Node])
     case or([Node])
+  }
+
+  /// A query of one node, with the text that says it (an ignore rule's words or expression).
+  init(_ root: Node, text: String) {
+    self.root = root
+    self.text = text
   }
 
   /// Reads `text` (days in `date:` are those of `timeZone`).

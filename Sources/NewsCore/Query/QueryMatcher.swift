@@ -86,10 +86,10 @@ public struct QueryMatcher {
     switch node {
     case .text(let field, let needle):
       return ArticleSearch.contains(text(field), needle)
-    case .regex(let pattern):
-      let fields = [article.title, article.description, article.content].compactMap { $0 }
+    case .regex(let field, let pattern):
       return budget.matches(
-        pattern, options: Self.regexOptions, in: fields.joined(separator: "\n"))
+        pattern, options: Self.regexOptions,
+        in: Self.parts(field, of: article).compactMap { $0 }.joined(separator: "\n"))
     case .state(let state):
       switch state {
       case .read: return isRead(article.id)
@@ -131,21 +131,24 @@ public struct QueryMatcher {
   private mutating func text(_ field: ArticleQuery.TextField) -> [UInt8] {
     if let done = folded[field] { return done }
     guard let article else { return [] }
-    let parts: [String?] =
-      switch field {
-      case .any: [article.title, article.description, article.content]
-      case .title: [article.title]
-      case .text: [article.description, article.content]
-      case .author: [article.author]
-      case .url: [article.url]
-      }
     var bytes: [UInt8] = []
-    for part in parts {
+    for part in Self.parts(field, of: article) {
       guard let part else { continue }
       ArticleSearch.fold(part, into: &bytes, cache: &cache)
       bytes.append(0x0A)
     }
     folded[field] = bytes
     return bytes
+  }
+
+  /// The fields of `article` that `field` looks in, in order.
+  static func parts(_ field: ArticleQuery.TextField, of article: Article) -> [String?] {
+    switch field {
+    case .any: [article.title, article.description, article.content]
+    case .title: [article.title]
+    case .text: [article.description, article.content]
+    case .author: [article.author]
+    case .url: [article.url]
+    }
   }
 }

@@ -12,6 +12,8 @@ struct QueryParser {
       case fieldPhrase(field: String, phrase: String)
       case phrase(String)
       case regex(String)
+      /// A word ending in `:` followed by a regular expression: `title:/a|b/`.
+      case fieldRegex(field: String, pattern: String)
       case open, close, minus
     }
     var kind: Kind
@@ -67,6 +69,17 @@ struct QueryParser {
 
   private func tokenize() throws(ArticleQueryError) -> [Token] {
     let characters = Array(text)
+    /// Where the regular expression opened at `start` closes: the next `/` not escaped by `\`.
+    func regexEnd(after start: Int, column: Int) throws(ArticleQueryError) -> Int {
+      var end = start + 1
+      while end < characters.count, characters[end] != "/" {
+        end += characters[end] == "\\" ? 2 : 1
+      }
+      guard end < characters.count else {
+        throw failure("a regular expression without its closing '/'", at: column)
+      }
+      return end
+    }
     var tokens: [Token] = []
     var index = 0
     func isBreak(_ character: Character) -> Bool {
@@ -93,14 +106,7 @@ struct QueryParser {
         tokens.append(Token(kind: .phrase(String(characters[(index + 1)..<end])), column: column))
         index = end + 1
       case "/":
-        // A regular expression, up to the next `/` not escaped by `\`.
-        var end = index + 1
-        while end < characters.count, characters[end] != "/" {
-          end += characters[end] == "\\" ? 2 : 1
-        }
-        guard end < characters.count else {
-          throw failure("a regular expression without its closing '/'", at: column)
-        }
+        let end = try regexEnd(after: index, column: column)
         tokens.append(Token(kind: .regex(String(characters[(index + 1)..<end])), column: column))
         index = end + 1
       case "-"
@@ -112,8 +118,22 @@ struct QueryParser {
         throw failure("'-' needs a term right after it (-word, -\"a phrase\")", at: column)
       default:
         var end = index
-        while end < characters.count, !isBreak(characters[end]) { end += 1 }
+        while end < characters.count, !isBreak(characters[end]) {
+          // `field:/regex/`: the expression may hold what ends a word (spaces, parentheses).
+          if characters[end] == "/", end > index, characters[end - 1] == ":" { break }
+          end += 1
+        }
         let word = String(characters[index..<end])
+        if word.hasSuffix(":"), end < characters.count, characters[end] == "/" {
+          let close = try regexEnd(after: end, column: end + 1)
+          tokens.append(
+            Token(
+              kind: .fieldRegex(
+                field: String(word.dropLast()), pattern: String(characters[(end + 1)..<close])),
+              column: column))
+          index = close + 1
+          continue
+        }
         // `field:"a phrase"`.
         if word.hasSuffix(":"), end < characters.count, characters[end] == "\"" {
           guard let close = characters[(end + 1)...].firstIndex(of: "\"") else {
@@ -140,6 +160,7 @@ struct QueryParser {
     case .fieldPhrase(let field, let phrase): "'\(field):\"\(phrase)\"'"
     case .phrase(let phrase): "'\"\(phrase)\"'"
     case .regex(let pattern): "'/\(pattern)/'"
+    case .fieldRegex(let field, let pattern): "'\(field):/\(pattern)/'"
     case .open: "'('"
     case .close: "')'"
     case .minus: "'-'"
@@ -224,7 +245,17 @@ struct QueryParser {
     case .phrase(let phrase):
       return try words(.any, phrase, column: token.column)
     case .regex(let pattern):
-      return try regex(pattern, column: token.column)
+      return try regex(.any, pattern, column: token.column)
+    case .fieldRegex(let field, let pattern):
+      guard let textField = ArticleQuery.TextField(rawValue: field.lowercased()),
+        textField != .any
+      else {
+        let fields = ArticleQuery.TextField.allCases.filter { $0 != .any }.map(\.rawValue)
+        throw failure(
+          "'\(field):' takes no regular expression (\(fields.map { "\($0):/…/" }.joined(separator: ", ")) do)",
+          at: token.column)
+      }
+      return try regex(textField, pattern, column: token.column + field.count + 1)
     case .fieldPhrase(let field, let phrase):
       return try fieldTerm(field, phrase, column: token.column, quoted: true)
     case .word(let word):
@@ -311,15 +342,16 @@ struct QueryParser {
     return .text(field, folded)
   }
 
-  /// `/pattern/`: compiled here, so that a bad one is told now.
-  private func regex(_ pattern: String, column: Int) throws(ArticleQueryError) -> ArticleQuery.Node
+  /// `/pattern/` or `field:/pattern/`: compiled here, so that a bad one is told now.
+  private func regex(_ field: ArticleQuery.TextField, _ pattern: String, column: Int)
+    throws(ArticleQueryError) -> ArticleQuery.Node
   {
     guard !pattern.isEmpty else { throw failure("an empty regular expression", at: column) }
     guard (try? NSRegularExpression(pattern: pattern, options: QueryMatcher.regexOptions)) != nil
     else {
       throw failure("'/\(pattern)/' is not a regular expression", at: column)
     }
-    return .regex(pattern)
+    return .regex(field, pattern)
   }
 
   /// `age<7d`, `age>12h`: minutes (`m`), hours (`h`), days (`d`) or weeks (`w`).
