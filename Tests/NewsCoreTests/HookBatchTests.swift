@@ -80,5 +80,11 @@ struct HookBatchTests {
     #expect(try store.owedHookRuns() == ["c", "b"])
     #expect(try store.claimHookRuns(["a", "b", "c", "d"], at: now) == ["b", "c", "d"])
     #expect(try store.owedHookRuns().isEmpty)
+    // Owed runs not among the new ids come first, oldest first, claimed in the same write.
+    try store.putOffHookRuns(["a"], at: now)
+    try store.putOffHookRuns(["d"], at: now.addingTimeInterval(1))
+    #expect(try store.claimHookRuns(["e"], at: now) == ["a", "d", "e"])
+    #expect(try store.owedHookRuns().isEmpty)
+    #expect(try store.claimHookRuns([], at: now).isEmpty)
   }
 }

@@ -13,9 +13,7 @@ enum NewItemHook {
   ) async -> [String] {
     guard let command = command ?? services.hooks.newItem else { return [] }
     // Runs an earlier batch put off (its time spent) come first.
-    let owed = services.owedHookItems()
-    guard !items.isEmpty || !owed.isEmpty else { return [] }
-    let (claimed, warning) = services.hookItems(owed + items)
+    let (claimed, warning) = services.hookItems(items)
     let runs = claimed.map { item in
       HookRunner.Run(
         label: "newItem hook for \(item.id)",

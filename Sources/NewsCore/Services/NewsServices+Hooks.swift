@@ -19,20 +19,26 @@ extension NewsServices {
     hookItems(report.sources.flatMap(\.newItems))
   }
 
-  /// Of `items` (first stored by this run: a sync's, a feed's, browse's reload), those a
-  /// `newItem` hook runs for: not hidden by an ignore rule, and claimed in the ledger (no other
-  /// run ran it for them). The ledger unreadable: none, and a warning saying so.
+  /// The items a `newItem` hook runs for now: those an earlier batch put off (as stored; one
+  /// no longer stored is dropped), then those of `items` (first stored by this run: a sync's,
+  /// a feed's, browse's reload) that no ignore rule hides, each claimed in the ledger in one
+  /// write (no other run runs it). The ledger unreadable: none, and a warning saying so.
   public func hookItems(_ items: [FeedItem]) -> (items: [FeedItem], warning: String?) {
     var filter = IgnoreFilter(
       configFile?.ignore ?? [], facts: QueryFacts(now: dependencies.timing.now()),
       timeZone: dependencies.timeZone)
     let wanted = items.filter { !filter.ignores($0.article) }
-    guard !wanted.isEmpty else { return ([], nil) }
     do {
-      let claimed = Set(
-        try articleStore().claimHookRuns(wanted.map(\.id), at: dependencies.timing.now()))
+      let store = try articleStore()
+      let claimed = try store.claimHookRuns(wanted.map(\.id), at: dependencies.timing.now())
+      let given = Dictionary(wanted.map { ($0.id, $0) }) { first, _ in first }
       var seen = Set<String>()
-      return (wanted.filter { claimed.contains($0.id) && seen.insert($0.id).inserted }, nil)
+      return (
+        claimed.compactMap { id in
+          guard seen.insert(id).inserted else { return nil }
+          return given[id] ?? (try? store.article(id: id)).flatMap { $0 }.map(FeedItem.init)
+        }, nil
+      )
     } catch {
       return (
         [],
@@ -40,14 +46,6 @@ extension NewsServices {
           + ((error as? any NewsError)?.message ?? "\(error)") + ")"
       )
     }
-  }
-
-  /// The items whose `newItem` runs a spent batch put off (``putOffHookRuns(_:)``), as stored:
-  /// the next run that runs hooks runs them too. One no longer stored is dropped with them.
-  public func owedHookItems() -> [FeedItem] {
-    guard let store = try? articleStore(), let owed = try? store.owedHookRuns(), !owed.isEmpty
-    else { return [] }
-    return owed.compactMap { id in (try? store.article(id: id)).flatMap { $0 }.map(FeedItem.init) }
   }
 
   /// Puts the `newItem` runs of `ids` off to the next run (their batch's time was spent); a

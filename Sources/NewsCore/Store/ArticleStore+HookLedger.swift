@@ -7,15 +7,19 @@ extension ArticleStore {
   /// How many items the ledger remembers (the most recent): more than any feed lists at once.
   static let hookLedgerSize = 50_000
 
-  /// Of `ids`, those no hook has run for yet (or whose run was put off: ``putOffHookRuns(_:at:)``),
-  /// recorded now as run (under the store's lock, so two commands never both claim one), in the
-  /// order given.
+  /// The runs this run makes: first those an earlier run put off (``putOffHookRuns(_:at:)``),
+  /// oldest first, then those of `ids` no hook has run for yet, in the order given; all recorded
+  /// now as run, in one read and write of the ledger under the store's lock (so two commands
+  /// never both claim one). Without `ids` and nothing owed, the ledger is only read.
   public func claimHookRuns(_ ids: [String], at now: Date) throws -> [String] {
-    guard !ids.isEmpty else { return [] }
+    if ids.isEmpty, try owedHookRuns().isEmpty { return [] }
     var claimed: [String] = []
     try store.update(StoreLayout.hookLedger, initial: [String: Double]()) { ledger in
       let time = now.timeIntervalSince1970
-      for id in ids where ledger[id].map({ $0 < 0 }) ?? true {
+      let given = Set(ids)
+      let owed = ledger.filter { $0.value < 0 && !given.contains($0.key) }
+        .sorted { ($0.value, $0.key) > ($1.value, $1.key) }.map(\.key)
+      for id in owed + ids where ledger[id].map({ $0 < 0 }) ?? true {
         ledger[id] = time
         claimed.append(id)
       }
