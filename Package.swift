@@ -15,6 +15,9 @@ let package = Package(
     // network (the compiler enforces it; the fuzzer builds it alone).
     .target(name: "FeedParsing"),
     .target(name: "NewsCore", dependencies: ["CCurl", "FeedParsing"]),
+    // HTTP/1.1 on POSIX sockets, knowing nothing of news: `news serve`'s layer (#55), tested
+    // and fuzzed alone.
+    .target(name: "Serving"),
     .target(name: "NewsCLI", dependencies: ["NewsCore", "FeedParsing"]),
     .executableTarget(name: "news", dependencies: ["NewsCLI"]),
     .target(
@@ -27,6 +30,7 @@ let package = Package(
       name: "NewsCoreTests",
       dependencies: ["NewsCore", "FeedParsing", "TestSupport"]
     ),
+    .testTarget(name: "ServingTests", dependencies: ["Serving"]),
     .testTarget(
       name: "NewsCLITests",
       dependencies: ["NewsCLI", "NewsCore", "FeedParsing", "TestSupport", "news"],

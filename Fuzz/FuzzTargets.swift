@@ -4,6 +4,7 @@
 // for any input, and crashes (so the fuzzer reports it) when one does not.
 import FeedParsing
 import Foundation
+import Serving
 
 let fuzzTarget = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
 let fuzzDate = Date(timeIntervalSince1970: 0)
@@ -163,6 +164,25 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let values = try? DotEnv.parse(text) {
       precondition(values.keys.allSatisfy { !$0.isEmpty && !$0.contains("=") })
       _ = try? Configuration(environment: ["HOME": "/nonexistent"], dotEnv: text)
+    }
+  case "http":
+    // `news serve`'s request parser: any bytes are a request, not yet one, or a refusal with a
+    // status; a request takes no more bytes than there are, its body within the bound, and any
+    // shorter prefix of it is not yet a request.
+    let limits = HTTPLimits()
+    switch HTTPRequestParser.parse(bytes, limits: limits) {
+    case .request(let request, let consumed):
+      precondition(consumed > 0 && consumed <= bytes.count, "consumed past the bytes")
+      precondition(request.body.count <= limits.bodyBytes, "a body past the bound")
+      precondition(request.path.hasPrefix("/"), "a path that is not one")
+      precondition(
+        HTTPRequestParser.parse(Array(bytes[..<(consumed - 1)]), limits: limits) == .incomplete,
+        "a prefix of a request read as something else")
+      _ = Serving.HTTPResponse.text(request.path).serialized(keepAlive: request.keepsAlive)
+    case .failure(let error):
+      precondition([400, 413, 431, 501, 505].contains(error.status), "an unknown status")
+    case .incomplete:
+      precondition(bytes.count <= limits.headBytes + limits.bodyBytes + 4, "waited past the bounds")
     }
   case "config":
     _ = try? FeedConfigFile.parse(data, path: "config.json")

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-20}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(newsapi articles bbc feed syndication subscriptions cache manifest store records search dotenv config text extract)
+[ ${#targets[@]} -gt 0 ] || targets=(newsapi articles bbc feed syndication subscriptions cache manifest store records search dotenv config text extract http)
 out=.build/fuzz
 mkdir -p "$out"
 
@@ -26,9 +26,16 @@ swiftc -sanitize=fuzzer,address -parse-as-library -module-name FeedParsing -pack
   -wmo -emit-object -emit-module -emit-module-path "$out/modules/FeedParsing.swiftmodule" \
   $(find Sources/FeedParsing -name '*.swift' | sort) \
   -o "$out/FeedParsing.o" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
+# The HTTP layer of `news serve` is a module of its own too, knowing nothing of news.
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -module-name Serving -package-name news -O \
+  -wmo -emit-object -emit-module -emit-module-path "$out/modules/Serving.swiftmodule" \
+  $(find Sources/Serving -name '*.swift' | sort) \
+  -o "$out/Serving.o" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
 # shellcheck disable=SC2046
 swiftc -sanitize=fuzzer,address -parse-as-library -module-name NewsCore -package-name news -O \
-  -I Sources/CCurl/include -I "$out/modules" "$out/CCurl.o" "$out/FeedParsing.o" -ldl \
+  -I Sources/CCurl/include -I "$out/modules" "$out/CCurl.o" "$out/FeedParsing.o" \
+  "$out/Serving.o" -ldl \
   $(find Sources/NewsCore -name '*.swift' | sort) Fuzz/FuzzTargets.swift \
   -o "$out/news-fuzz" 2> "$out/build.log" || { cat "$out/build.log"; exit 1; }
 
