@@ -71,9 +71,12 @@ check() {
 }
 
 echo "== hostile pages (extraction and text; bounds: CPU seconds, peak MB)"
+# 4 s: the slowest of them (the 800,000-cell table) takes 2.5 s on an idle machine and was
+# measured at 3.4 s on CI's busy one; a bound here catches a cost that grows faster than the
+# page (these pages cost tens of seconds before #42), not a third more on a loaded machine.
 for name in nested-lists nested-quotes links unclosed-div-p closed-divs flat-divs table \
   pre-spaces comments nested-headers flat-headings nested-hidden; do
-  check "$name" 3 200
+  check "$name" 4 200
 done
 # 400 open elements and 2.4 million stray tags: linear (they cost 18-23 s when each tag walked
 # the open elements); both paths of a 9.6 MB page.
