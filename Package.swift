@@ -18,7 +18,9 @@ let package = Package(
     // HTTP/1.1 on POSIX sockets, knowing nothing of news: `news serve`'s layer (#55), tested
     // and fuzzed alone.
     .target(name: "Serving"),
-    .target(name: "NewsCLI", dependencies: ["NewsCore", "FeedParsing"]),
+    // `news serve`'s Google Reader and Fever APIs: the Serving layer over NewsCore's services.
+    .target(name: "NewsServer", dependencies: ["NewsCore", "FeedParsing", "Serving"]),
+    .target(name: "NewsCLI", dependencies: ["NewsCore", "FeedParsing", "NewsServer", "Serving"]),
     .executableTarget(name: "news", dependencies: ["NewsCLI"]),
     .target(
       name: "TestSupport", dependencies: ["NewsCore"], path: "Tests/TestSupport",
@@ -31,6 +33,9 @@ let package = Package(
       dependencies: ["NewsCore", "FeedParsing", "TestSupport"]
     ),
     .testTarget(name: "ServingTests", dependencies: ["Serving"]),
+    .testTarget(
+      name: "NewsServerTests",
+      dependencies: ["NewsServer", "NewsCore", "Serving", "TestSupport"]),
     .testTarget(
       name: "NewsCLITests",
       dependencies: ["NewsCLI", "NewsCore", "FeedParsing", "TestSupport", "news"],

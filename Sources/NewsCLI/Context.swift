@@ -32,6 +32,11 @@ public struct Context: Sendable {
   /// Asks for a secret on the terminal without echo (`news accounts add`); `nil` when there is
   /// no terminal to ask on (tests give one).
   public var readSecret: @Sendable (String) -> String? = { _ in nil }
+  /// Reads one line of standard input (`news serve --set-password` when it is not a terminal);
+  /// `nil` at its end.
+  public var readStandardInput: @Sendable () -> String? = { nil }
+  /// What `news serve` is told and waits for (tests give their own).
+  public var serving = ServeHooks()
   /// When the command started, for the `display` event's time.
   var startedAt: TimingMark?
   /// The transient line on standard error (spinner, retry notices).
@@ -85,6 +90,7 @@ public struct Context: Sendable {
       httpClient: LiveHTTPClient.make(environment: environment), timing: .live,
       timeZone: .current, analytics: Analytics(), randomBytes: SecureRandom.bytes)
     context.readSecret = SecretPrompt.read
+    context.readStandardInput = { readLine(strippingNewline: true) }
     return context
   }
 
@@ -150,7 +156,12 @@ public struct Context: Sendable {
   /// these, then render. On a terminal, a wait before a retry shows as a transient line
   /// (`retrying newsapi.org in 2 s (attempt 2 of 4)…`).
   func services() throws -> NewsServices {
-    let settings = try settings()
+    try services(settings())
+  }
+
+  /// Every NewsCore service for `settings` (`news serve` reads `config.json` again when it
+  /// changes).
+  func services(_ settings: Settings) -> NewsServices {
     let analytics = self.analytics
     let statusLine = self.statusLine
     return NewsServices(

@@ -13,6 +13,7 @@ public enum NewsCLI {
       SourcesCommand.entry,
       IgnoreCommand.entry,
       SyncCommand.entry,
+      ServeCommand.entry,
       AccountsCommand.entry,
       SearchCommand.entry,
       BookmarkCommands.add,

@@ -8,6 +8,8 @@ public struct HTTPResponse: Sendable {
   public var headers: [(name: String, value: String)]
   /// The body.
   public var body: [UInt8]
+  /// What the log line adds after the status (`3 ids not found`); never sent.
+  public var note: String?
 
   /// An answer of `status` with `body`, of `contentType`.
   public init(

@@ -18,6 +18,11 @@ public final class HTTPServer: Sendable {
     /// `127.0.0.1`.
     public var address: String
     public var port: UInt16
+
+    public init(address: String, port: UInt16) {
+      self.address = address
+      self.port = port
+    }
   }
 
   /// One request and its answer, for the log (the path only: a query may hold secrets).
@@ -29,6 +34,8 @@ public final class HTTPServer: Sendable {
     /// The body's bytes.
     public var bytes: Int
     public var duration: Duration
+    /// The handler's note for the log (``HTTPResponse/note``).
+    public var note: String? = nil
   }
 
   /// Answers a request.
@@ -190,7 +197,7 @@ public final class HTTPServer: Sendable {
         onExchange(
           Exchange(
             peer: peer, method: request.method, path: request.path, status: response.status,
-            bytes: response.body.count, duration: clock.now - started))
+            bytes: response.body.count, duration: clock.now - started, note: response.note))
         guard keepAlive else { return }
         requestStarted = buffer.isEmpty ? nil : clock.now
         lastActivity = clock.now

@@ -244,7 +244,9 @@ public struct NewsServices: Sendable {
   }
 
   /// The features owning files in the store, each saying what losing one costs.
-  static let storeFileOwners: [StoreFiles] = [.accounts, .fullTexts, .downloads, .feedRecords]
+  static let storeFileOwners: [StoreFiles] = [
+    .accounts, .fullTexts, .downloads, .feedRecords, .served,
+  ]
 
   /// What `news doctor` reports; creates nothing.
   public func doctor() throws -> StoreReport {

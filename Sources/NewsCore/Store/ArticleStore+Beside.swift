@@ -11,6 +11,9 @@ enum BesideKind: CaseIterable {
   case enclosures
   /// When each item was first seen (``ArticleStore/noteArrivals(_:at:)``).
   case arrivals
+  /// Each article's number, as the Google Reader and Fever APIs name items
+  /// (``ArticleStore/itemNumbers(for:pruning:)``).
+  case itemNumbers
 
   /// How many files its values are spread over.
   static let shards = 64
@@ -21,6 +24,7 @@ enum BesideKind: CaseIterable {
     case .fullText: StoreLayout.fullTextShard(index)
     case .enclosures: StoreLayout.enclosuresShard(index)
     case .arrivals: StoreLayout.arrivalsShard(index)
+    case .itemNumbers: StoreLayout.itemNumbersShard(index)
     }
   }
 
@@ -31,6 +35,7 @@ enum BesideKind: CaseIterable {
       case .fullText: "the full texts kept in it are left out"
       case .enclosures: "the episodes and media listed in it are left out"
       case .arrivals: "the first-seen times in it are left out"
+      case .itemNumbers: "the item numbers in it are left out"
       }
     return what
   }

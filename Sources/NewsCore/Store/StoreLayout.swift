@@ -52,6 +52,13 @@ enum StoreLayout {
   /// What every file of an account starts with: `account-<name>` (``AccountState``),
   /// `account-<name>-items` (``AccountItems``), `account-<name>-outbox` (``AccountOutbox``).
   static let accountPrefix = "account-"
+  /// What every file of item numbers starts with: `numbers-00` … `numbers-3f`
+  /// (``ArticleStore/itemNumbers(for:pruning:)``).
+  static let itemNumbersPrefix = "numbers-"
+  /// The next item number to give (``ArticleStore/itemNumbers(for:pruning:)``).
+  static let itemNumbersNext = "numbers"
+  /// The password `news serve` asks for (``ServerLogin``).
+  static let serverLogin = "serve-login"
 
   /// The state of account `name`: `account-home`.
   static func accountState(_ name: String) -> String { accountPrefix + name }
@@ -79,6 +86,9 @@ enum StoreLayout {
 
   /// The first-seen times of the ids hashing to `index`: `arrivals-00` … `arrivals-3f`.
   static func arrivalsShard(_ index: Int) -> String { arrivalsPrefix + hexShard(index) }
+
+  /// The item numbers of the ids hashing to `index`: `numbers-00` … `numbers-3f`.
+  static func itemNumbersShard(_ index: Int) -> String { itemNumbersPrefix + hexShard(index) }
 
   /// `index` as two hexadecimal digits.
   private static func hexShard(_ index: Int) -> String {

@@ -1,0 +1,46 @@
+import NewsCore
+
+/// An item as the Google Reader API writes it (FreshRSS's and Miniflux's shape): its long id,
+/// times, title, links (`canonical` and `alternate`), states and labels as `categories`, its
+/// feed as `origin`, its text as `summary`.
+enum ReaderItem {
+  static func json(_ item: ServedItem, _ served: ServedRequest) -> JSONValue {
+    let article = item.article
+    var categories = [ReaderStream.readingList.id]
+    if served.marks.isRead(item) { categories.append(ReaderStream.read.id) }
+    if served.marks.isStarred(item) { categories.append(ReaderStream.starred.id) }
+    let feed = served.library.feed(named: item.feed)
+    categories += (feed?.labels ?? []).map { ReaderStream.label($0).id }
+    let seconds = Int(item.time)
+    let links: JSONValue =
+      article.url.map { .array([.object([("href", .string($0))])]) } ?? .array([])
+    let alternate: JSONValue =
+      article.url.map {
+        .array([.object([("href", .string($0)), ("type", .string("text/html"))])])
+      } ?? .array([])
+    return .object([
+      ("id", .string(item.longID)),
+      ("crawlTimeMsec", .string(String(item.microseconds / 1_000))),
+      ("timestampUsec", .string(String(item.microseconds))),
+      ("published", .int(seconds)), ("updated", .int(seconds)),
+      ("title", .string(article.title)),
+      ("author", .string(article.author ?? "")),
+      ("canonical", links), ("alternate", alternate),
+      ("categories", .array(categories.map(JSONValue.string))),
+      (
+        "origin",
+        .object([
+          ("streamId", .string("feed/" + item.feed)), ("title", .string(item.feed)),
+          ("htmlUrl", .string(feed?.url ?? "")),
+        ])
+      ),
+      (
+        "summary",
+        .object([
+          ("direction", .string("ltr")),
+          ("content", .string(article.content ?? article.description ?? "")),
+        ])
+      ),
+    ])
+  }
+}

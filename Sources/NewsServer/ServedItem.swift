@@ -1,0 +1,35 @@
+import Foundation
+import NewsCore
+
+/// An article as the apps see it: its number (``NewsCore/ArticleStore/itemNumbers(for:pruning:)``),
+/// its feed, and the time it is sorted and filtered by.
+struct ServedItem: Sendable {
+  /// Its number: stable, and greater for later articles.
+  var number: Int64
+  /// The article.
+  var article: Article
+  /// Its publication time in seconds (0 when it has none).
+  var time: Double
+
+  /// The feed it belongs to (its source's name).
+  var feed: String { article.provider }
+
+  /// `tag:google.com,2005:reader/item/<16 hex digits>`, the Google Reader API's long form.
+  var longID: String {
+    let hex = String(UInt64(number), radix: 16)
+    return "tag:google.com,2005:reader/item/" + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// Its time in microseconds, as the Google Reader API writes them.
+  var microseconds: Int64 { Int64(time * 1_000_000) }
+
+  /// A number from either of the Google Reader API's forms (`tag:google.com,2005:reader/item/1f`
+  /// or `31`); `nil` for anything else.
+  static func number(_ id: String) -> Int64? {
+    if id.hasPrefix("tag:google.com,2005:reader/item/") {
+      return UInt64(id.dropFirst("tag:google.com,2005:reader/item/".count), radix: 16)
+        .flatMap { Int64(exactly: $0) }
+    }
+    return Int64(id).flatMap { $0 >= 0 ? $0 : nil }
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import NewsCore
+import Testing
+
+@testable import NewsServer
+
+/// The Google Reader API as the apps call it, answered from a store of five articles.
+@Suite("news serve: the Google Reader API")
+struct GoogleReaderServeTests {
+  @Test("NetNewsWire, Reeder and ReadKit: tags, subscriptions, unread and starred ids, contents")
+  func readerSequence() throws {
+    let served = try ServedStore()
+    let tags = try served.reader("tag/list?output=json")["tags"] as? [[String: Any]] ?? []
+    let labels = tags.compactMap { $0["id"] as? String }
+    #expect(labels.contains("user/-/state/com.google/starred"))
+    #expect(labels.contains("user/-/label/news") && labels.contains("user/-/label/urgent"))
+    #expect(tags.first { $0["id"] as? String == "user/-/label/news" }?["unread_count"] as? Int == 3)
+    let subscriptions =
+      try served.reader("subscription/list?output=json")["subscriptions"] as? [[String: Any]] ?? []
+    #expect(subscriptions.compactMap { $0["id"] as? String } == ["feed/one", "feed/two"])
+    let one = try #require(subscriptions.first)
+    #expect(one["url"] as? String == "https://one.example/feed.xml")
+    #expect((one["categories"] as? [[String: Any]])?.first?["label"] as? String == "news")
+
+    let unread = try served.ids(
+      "s=user/-/state/com.google/reading-list&xt=user/-/state/com.google/read&n=1000")
+    #expect(unread.count == 5)
+    #expect(try served.ids("s=user/-/state/com.google/starred&n=1000").isEmpty)
+    // Long ids and decimal ids, both; the order asked is the order answered.
+    let long = String(format: "tag:google.com,2005:reader/item/%016llx", unread[0])
+    let answer = try served.ask(
+      "/reader/api/0/stream/items/contents?output=json",
+      form: [("i", long), ("i", String(unread[1]))])
+    let items = try answer.json()["items"] as? [[String: Any]] ?? []
+    #expect(items.compactMap { $0["title"] as? String } == ["Beta", "Alpha"])
+    let first = try #require(items.first)
+    #expect(first["id"] as? String == long)
+    #expect(
+      (first["canonical"] as? [[String: Any]])?.first?["href"] as? String
+        == "https://two.example/5")
+    #expect((first["origin"] as? [String: Any])?["streamId"] as? String == "feed/two")
+    #expect(first["published"] as? Int == Int(ServedStore.start) + 300)
+  }
+
+  @Test("Read You asks the read ids: only read ones come back, never the unread")
+  func readIDs() throws {
+    let served = try ServedStore()
+    #expect(try served.ids("s=user/-/state/com.google/read&n=1000").isEmpty)
+    let alpha = try served.number(of: "Alpha")
+    let token = try served.ask("/reader/api/0/token").text.trimmingCharacters(in: .newlines)
+    let marked = try served.ask(
+      "/reader/api/0/edit-tag",
+      form: [("i", String(alpha)), ("a", "user/-/state/com.google/read"), ("T", token)])
+    #expect(marked.status == 200 && marked.text == "OK")
+    #expect(try served.ids("s=user/-/state/com.google/read&n=1000") == [alpha])
+    let unread = try served.ids(
+      "s=user/-/state/com.google/reading-list&xt=user/-/state/com.google/read&n=1000")
+    #expect(unread.count == 4 && !unread.contains(alpha))
+  }
+
+  @Test("pages follow their continuation without a gap or a repeat, newest or oldest first")
+  func paging() throws {
+    let served = try ServedStore()
+    for order in ["", "&r=o"] {
+      var seen: [String] = []
+      var continuation: String?
+      for _ in 0..<5 {
+        let answer = try served.reader(
+          "stream/contents/user/-/state/com.google/reading-list?n=2" + order
+            + (continuation.map { "&c=" + $0 } ?? ""))
+        seen += (answer["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        continuation = answer["continuation"] as? String
+        if continuation == nil { break }
+      }
+      let newestFirst = ["Beta", "Alpha", "Third", "Second urgent", "First"]
+      #expect(seen == (order.isEmpty ? newestFirst : newestFirst.reversed()))
+    }
+    let bad = try served.ask("/reader/api/0/stream/items/ids?s=user/-/state/com.google/read&c=x")
+    #expect(bad.status == 400)
+  }
+
+  @Test(
+    "streams: a feed, a tag, a saved search, ot and nt",
+    arguments: [
+      ("feed/two", "", ["Beta", "Alpha"]),
+      ("user/-/label/news", "", ["Third", "Second urgent", "First"]),
+      ("user/-/label/urgent", "", ["Second urgent"]),
+      (
+        "user/1234/state/com.google/reading-list", "&ot=\(Int(ServedStore.start) + 180)",
+        ["Beta", "Alpha", "Third"]
+      ),
+      (
+        "user/-/state/com.google/reading-list", "&nt=\(Int(ServedStore.start) + 180)",
+        ["Second urgent", "First"]
+      ),
+    ])
+  func streams(stream: String, filter: String, titles: [String]) throws {
+    let served = try ServedStore()
+    let answer = try served.reader("stream/contents/" + stream + "?n=100" + filter)
+    #expect(
+      (answer["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String } == titles)
+  }
+
+  @Test("unread counts: each feed, each label and the reading list")
+  func unreadCounts() throws {
+    let served = try ServedStore()
+    let counts = try served.reader("unread-count?output=json")["unreadcounts"] as? [[String: Any]]
+    var byID: [String: Int] = [:]
+    for count in counts ?? [] {
+      if let id = count["id"] as? String { byID[id] = count["count"] as? Int }
+    }
+    #expect(byID["feed/one"] == 3 && byID["feed/two"] == 2)
+    #expect(byID["user/-/label/news"] == 3 && byID["user/-/label/urgent"] == 1)
+    #expect(byID["user/-/state/com.google/reading-list"] == 5)
+  }
+
+  @Test("edit-tag stars and unstars; mark-all-as-read reads a stream up to its time")
+  func edits() throws {
+    let served = try ServedStore()
+    let token = try served.ask("/reader/api/0/token").text.trimmingCharacters(in: .newlines)
+    let first = try served.number(of: "First")
+    let star = try served.ask(
+      "/reader/api/0/edit-tag",
+      form: [("i", String(first)), ("a", "user/-/state/com.google/starred"), ("T", token)])
+    #expect(star.status == 200)
+    #expect(try served.ids("s=user/-/state/com.google/starred") == [first])
+    #expect(try served.services.articleStore().bookmarks().map(\.title) == ["First"])
+    _ = try served.ask(
+      "/reader/api/0/edit-tag",
+      form: [("i", String(first)), ("r", "user/-/state/com.google/starred"), ("T", token)])
+    #expect(try served.ids("s=user/-/state/com.google/starred").isEmpty)
+
+    let until = Int64(ServedStore.start + 120) * 1_000_000
+    let all = try served.ask(
+      "/reader/api/0/mark-all-as-read",
+      form: [("s", "feed/one"), ("ts", String(until)), ("T", token)])
+    #expect(all.status == 200)
+    let read = try served.ids("s=user/-/state/com.google/read&n=100")
+    #expect(Set(read) == [first, try served.number(of: "Second urgent")])
+  }
+
+  @Test("ids that are not numbers are refused; ids of no article are skipped and counted")
+  func badIDs() throws {
+    let served = try ServedStore()
+    let token = try served.ask("/reader/api/0/token").text.trimmingCharacters(in: .newlines)
+    let letters = try served.ask(
+      "/reader/api/0/edit-tag",
+      form: [("i", "abc"), ("a", "user/-/state/com.google/read"), ("T", token)])
+    #expect(letters.status == 400)
+    let absent = try served.ask(
+      "/reader/api/0/edit-tag",
+      form: [
+        ("i", "999999"), ("i", String(try served.number(of: "Beta"))),
+        ("a", "user/-/state/com.google/read"), ("T", token),
+      ])
+    #expect(absent.status == 200 && absent.note == "1 id not found")
+    #expect(try served.ids("s=user/-/state/com.google/read").count == 1)
+    #expect(try served.ask("/reader/api/0/nothing-here").status == 404)
+    #expect(try served.ask("/reader/api/0/stream/contents/nowhere/x").status == 400)
+    // A change is a POST.
+    #expect(try served.ask("/reader/api/0/edit-tag?i=1&a=x&T=\(token)").status == 405)
+  }
+}
