@@ -21,7 +21,7 @@ enum FeverAPI {
     // Read again after a mark: the answer says what it changed.
     var members: [(String, JSONValue)] = [
       ("api_version", .int(3)), ("auth", .int(1)),
-      ("last_refreshed_on_time", .int(Int(served.library.items.first?.time ?? 0))),
+      ("last_refreshed_on_time", .int(Int(served.library.items.first?.crawled ?? 0))),
     ]
     let library = served.library
     let marks =
@@ -160,7 +160,7 @@ enum FeverAPI {
           }.map(\.name))
       }
       let ids = library.items.filter {
-        feeds.contains($0.feed) && $0.time <= before && !served.marks.isRead($0)
+        feeds.contains($0.feed) && $0.crawled <= before && !served.marks.isRead($0)
       }.map(\.article.id)
       if !ids.isEmpty { try lists.mark(ids, read: true) }
       if feeds.isEmpty { return 1 }

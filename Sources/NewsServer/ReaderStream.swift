@@ -74,7 +74,7 @@ enum ReaderStream: Equatable {
 }
 
 /// The items a stream request asks for: `s` (or the path's stream), `xt` and `it` (excluded and
-/// required streams, repeatable), `ot` and `nt` (newer and older than, in seconds), `r=o`
+/// required streams, repeatable), `ot` and `nt` (came after and before, in seconds), `r=o`
 /// (oldest first), `n` (how many) and `c` (the continuation of the page before).
 struct StreamPage {
   var items: [ServedItem]
@@ -119,8 +119,8 @@ struct StreamPage {
         let past = oldestFirst ? key > after : key < after
         guard past else { continue }
       }
-      if let newer, item.time < newer { if oldestFirst { continue } else { break } }
-      if let older, item.time >= older { if oldestFirst { break } else { continue } }
+      if let newer, item.crawled < newer { if oldestFirst { continue } else { break } }
+      if let older, item.crawled >= older { if oldestFirst { break } else { continue } }
       guard holds(item), required.allSatisfy({ $0(item) }), !excluded.contains(where: { $0(item) })
       else { continue }
       if page.count == wanted {

@@ -2,14 +2,17 @@ import Foundation
 import NewsCore
 
 /// An article as the apps see it: its number (``NewsCore/ArticleStore/itemNumbers(for:pruning:)``),
-/// its feed, and the time it is sorted and filtered by.
+/// its feed, when it was published and when it came (what streams are sorted and filtered by:
+/// an app asking what came since its last sync gets an item published long ago but fetched now).
 struct ServedItem: Sendable {
   /// Its number: stable, and greater for later articles.
   var number: Int64
   /// The article.
   var article: Article
-  /// Its publication time in seconds (0 when it has none).
+  /// Its publication time in seconds (when it came, if it has none).
   var time: Double
+  /// When it was first seen, in seconds (its publication time when that is not kept).
+  var crawled: Double
 
   /// The feed it belongs to (its source's name).
   var feed: String { article.provider }
@@ -20,8 +23,8 @@ struct ServedItem: Sendable {
     return "tag:google.com,2005:reader/item/" + String(repeating: "0", count: 16 - hex.count) + hex
   }
 
-  /// Its time in microseconds, as the Google Reader API writes them.
-  var microseconds: Int64 { Int64(time * 1_000_000) }
+  /// When it came, in microseconds, as the Google Reader API writes times.
+  var microseconds: Int64 { Int64(crawled * 1_000_000) }
 
   /// A number from either of the Google Reader API's forms (`tag:google.com,2005:reader/item/1f`
   /// or `31`); `nil` for anything else.

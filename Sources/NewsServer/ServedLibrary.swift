@@ -10,7 +10,7 @@ struct ServedLibrary: Sendable {
   var feeds: [ServedFeed]
   /// The saved searches, by name: each a label holding what its query matches.
   var searches: [String: String]
-  /// Every article, newest first (then by number, greatest first).
+  /// Every article, the last come first (then by number, greatest first).
   var items: [ServedItem]
   /// Each number's place in ``items``.
   var places: [Int64: Int]
@@ -20,17 +20,25 @@ struct ServedLibrary: Sendable {
   /// Reads the library of `services`' store and configuration.
   static func load(_ services: NewsServices) throws -> ServedLibrary {
     let store = try services.articleStore()
-    let articles = try store.allArticles()
-    // Numbers are given oldest first, so that later articles have greater ones.
-    let oldestFirst = articles.sorted {
-      let (left, right) = (time($0), time($1))
-      return left != right ? left < right : $0.id < $1.id
+    let seen = try store.allArticlesSeen()
+    let articles = seen.map(\.article)
+    let arrivals = try store.arrivals(of: articles.map(\.id))
+    // When it came: first seen where that is kept (feeds' items), else last seen in an answer,
+    // else its publication.
+    var items = seen.map { article, seenAt in
+      let published = article.publishedAt?.timeIntervalSince1970
+      let came =
+        arrivals[article.id]?.timeIntervalSince1970 ?? seenAt?.timeIntervalSince1970
+        ?? published ?? 0
+      return ServedItem(number: 0, article: article, time: published ?? came, crawled: came)
     }
-    let numbers = try store.itemNumbers(for: oldestFirst.map(\.id), pruning: true)
-    var items = oldestFirst.map { article in
-      ServedItem(number: numbers[article.id] ?? 0, article: article, time: time(article))
+    // Numbers are given in the order the articles came, so that later ones have greater ones.
+    items.sort {
+      $0.crawled != $1.crawled ? $0.crawled < $1.crawled : $0.article.id < $1.article.id
     }
-    items.sort { $0.time != $1.time ? $0.time > $1.time : $0.number > $1.number }
+    let numbers = try store.itemNumbers(for: items.map(\.article.id), pruning: true)
+    for index in items.indices { items[index].number = numbers[items[index].article.id] ?? 0 }
+    items.sort { $0.crawled != $1.crawled ? $0.crawled > $1.crawled : $0.number > $1.number }
     var places: [Int64: Int] = [:]
     places.reserveCapacity(items.count)
     for (place, item) in items.enumerated() { places[item.number] = place }
@@ -67,9 +75,5 @@ struct ServedLibrary: Sendable {
   /// Every label: the feeds' tags and the saved searches, sorted.
   var labels: [String] {
     Set(feeds.flatMap(\.labels)).union(searches.keys).sorted()
-  }
-
-  private static func time(_ article: Article) -> Double {
-    article.publishedAt?.timeIntervalSince1970 ?? 0
   }
 }

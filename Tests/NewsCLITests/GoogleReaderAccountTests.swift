@@ -167,6 +167,23 @@ struct GoogleReaderAccountTests {
     #expect(left.map { $0["title"] as? String } == ["A post"])
   }
 
+  @Test("FreshRSS's Google-Bad-Token is known too: the token is fetched again and the mark sent")
+  func freshRSSBadToken() async throws {
+    _ = await add()
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    reader.sayBadToken(with: "Google-Bad-Token")
+    reader.rotateTokenAfterEachChange()
+    let post = try await id(of: "A post", in: "home/a-blog")
+    #expect(await harness.run(["read", post]).code == .success)
+    #expect(await harness.run(["bookmark", post]).code == .success)
+    // The second change meets the token the first one made stale: refused with FreshRSS's
+    // header, fetched again, sent.
+    let sync = await harness.run(["sync", "--account", "home"])
+    #expect(sync.code == .success, "\(sync.err)")
+    #expect(reader.item(3)?.read == true && reader.item(3)?.starred == true)
+    #expect(harness.server.requests.filter { $0.path.hasSuffix("/token") }.count == 2)
+  }
+
   @Test("incremental: the next sync asks for items since the last one, with a continuation")
   func incremental() async throws {
     _ = await add()

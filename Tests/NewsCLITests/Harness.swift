@@ -68,7 +68,7 @@ final class Harness: Sendable {
     _ arguments: [String], environment overrides: [String: String?] = [:], terminal: Bool = false,
     width: Int = 80, now: Date = Date(timeIntervalSince1970: 1_645_120_000),
     analyticsFlushLimit: Duration = .seconds(5), deadline: Sleeper? = nil,
-    providers: ProviderRegistry = .builtIn
+    providers: ProviderRegistry = .builtIn, serving: ServeHooks? = nil, stdin: [String] = []
   ) async -> RunResult {
     var environment = self.environment
     for (key, value) in overrides { environment[key] = value }
@@ -88,6 +88,13 @@ final class Harness: Sendable {
     context.randomBytes = SecureRandom.bytes
     context.providers = providers
     context.analyticsFlushLimit = analyticsFlushLimit
+    // `news serve` is stopped by the test, never by a signal; passwords are stretched lightly.
+    var hooks = serving ?? ServeHooks()
+    if serving == nil { hooks.stop = {} }
+    hooks.iterations = 2
+    context.serving = hooks
+    let lines = Mutex(stdin)
+    context.readStandardInput = { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
     let code = await NewsCLI.run(arguments, context: context)
     // The server was told what to expect; anything else is a test that passes for a wrong reason.
     let unexpected = server.unexpectedRequests.map { "\($0.method) \($0.target)" }

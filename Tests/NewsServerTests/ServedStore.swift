@@ -19,7 +19,11 @@ final class ServedStore: Sendable {
   /// 2026-11-02T10:00:00Z.
   static let start = 1_793_613_600.0
 
+  /// The login set, if any: the helpers sign in with it.
+  let login: ServerLogin?
+
   init(login: ServerLogin? = nil) throws {
+    self.login = login
     let config = """
       {"sources": [
         {"name": "one", "url": "https://one.example/feed.xml", "tags": ["news"]},
@@ -51,18 +55,21 @@ final class ServedStore: Sendable {
     try keep([("two", "Alpha", 4), ("two", "Beta", 5)], in: store)
   }
 
-  /// Keeps articles `(feed, title, minutes after start)`.
+  /// Keeps articles `(feed, title, minutes after start)`, each first seen when published.
   func keep(_ articles: [(String, String, Int)], in store: ArticleStore? = nil) throws {
     let store = try store ?? services.articleStore()
     for (feed, group) in Dictionary(grouping: articles, by: \.0) {
-      try store.keep(
-        group.map { _, title, minutes in
-          Article(
-            id: "\(feed)-\(title.lowercased().replacingOccurrences(of: " ", with: "-"))",
-            provider: feed, title: title, description: "About \(title)",
-            url: "https://\(feed).example/\(minutes)",
-            publishedAt: Date(timeIntervalSince1970: Self.start + Double(minutes * 60)))
-        }, provider: feed)
+      let kept = group.map { _, title, minutes in
+        Article(
+          id: "\(feed)-\(title.lowercased().replacingOccurrences(of: " ", with: "-"))",
+          provider: feed, title: title, description: "About \(title)",
+          url: "https://\(feed).example/\(minutes)",
+          publishedAt: Date(timeIntervalSince1970: Self.start + Double(minutes * 60)))
+      }
+      try store.keep(kept, provider: feed)
+      for article in kept {
+        try store.noteArrivals([article.id], at: article.publishedAt ?? Date())
+      }
     }
   }
 
@@ -106,7 +113,8 @@ final class ServedStore: Sendable {
 
   /// `/reader/api/0/<endpoint>` as JSON.
   func reader(_ endpoint: String, auth: String? = nil) throws -> [String: Any] {
-    let answer = try ask(GoogleReaderAPI.prefix + endpoint, auth: auth)
+    let answer = try ask(
+      GoogleReaderAPI.prefix + endpoint, auth: auth ?? ReaderServer.authToken(login))
     #expect(answer.status == 200, "\(endpoint): \(answer.text)")
     return try answer.json()
   }

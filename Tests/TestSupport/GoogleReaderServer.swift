@@ -56,6 +56,7 @@ public final class GoogleReaderServer: Sendable {
     var tokens = 1
     var logins = 0
     var rotates = false
+    var badTokenHeader = "X-Reader-Google-Bad-Token"
   }
 
   public let server: LoopbackServer
@@ -97,6 +98,11 @@ public final class GoogleReaderServer: Sendable {
   public var logins: Int { state.withLock { $0.logins } }
   /// Makes the edit token go stale after every change (as a short-lived token does): the next
   /// change is refused until a new one is fetched.
+  /// Says a stale token with `header` (FreshRSS's `Google-Bad-Token`) instead of Miniflux's.
+  public func sayBadToken(with header: String) {
+    state.withLock { $0.badTokenHeader = header }
+  }
+
   public func rotateTokenAfterEachChange() {
     state.withLock { $0.rotates = true }
   }
@@ -189,7 +195,7 @@ public final class GoogleReaderServer: Sendable {
       guard request.method == "POST" else { return LoopbackServer.Response(status: 405) }
       guard fields.first(where: { $0.0 == "T" })?.1 == state.withLock({ $0.token }) else {
         return LoopbackServer.Response(
-          status: 401, headers: ["X-Reader-Google-Bad-Token": "true"], body: Data())
+          status: 401, headers: [state.withLock { $0.badTokenHeader }: "true"], body: Data())
       }
       path == "reader/api/0/edit-tag" ? edit(fields) : subscribe(fields)
       state.withLock { state in

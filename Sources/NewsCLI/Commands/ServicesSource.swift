@@ -29,8 +29,13 @@ final class ServicesSource: Sendable {
 
   /// The size and modification time of `config.json`.
   private static func stamp(_ configuration: Configuration) -> String {
-    let attributes = try? FileManager.default.attributesOfItem(
-      atPath: configuration.configFilePath)
+    let attributes: [FileAttributeKey: Any]?
+    do {
+      attributes = try FileManager.default.attributesOfItem(atPath: configuration.configFilePath)
+    } catch {
+      // No config.json (yet): that is a stamp too.
+      attributes = nil
+    }
     let size = attributes?[.size] as? Int ?? -1
     let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     let inode = attributes?[.systemFileNumber] as? Int ?? 0

@@ -276,7 +276,11 @@ struct GoogleReaderClient: AccountClient {
         try await transport.post(
           endpoint(path), form: body, headers: ["Authorization": "GoogleLogin auth=" + auth])
       }
-      if response.status == 401, response.headers["x-reader-google-bad-token"] == "true" {
+      // FreshRSS says `Google-Bad-Token`, Miniflux `X-Reader-Google-Bad-Token`.
+      if response.status == 401,
+        response.headers["x-reader-google-bad-token"] == "true"
+          || response.headers["google-bad-token"] == "true"
+      {
         // Stale once: fetched again. Refused again with a token just fetched: the server's
         // fault, not the password's.
         if attempt == 0 { continue }

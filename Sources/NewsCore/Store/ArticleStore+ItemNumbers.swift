@@ -2,11 +2,11 @@ import Foundation
 
 /// A number for each article, for the protocols that name items by number (`news serve`'s
 /// Google Reader and Fever APIs): given once, in the order the articles are first asked for
-/// (oldest first), and kept in 64 files by id (`numbers-00` … `numbers-3f`) beside the next
-/// number to give (`numbers`). So a number is stable across restarts, syncs and repairs of other
-/// files, never two for one article, and later articles have greater numbers (what Fever's
-/// `since_id` relies on). Numbers stay below 2^53, so that a client reading JSON numbers as
-/// doubles reads them exactly.
+/// (oldest first), and kept in 64 files by id (`numbers-00` … `numbers-3f`, ``ItemNumberShard``)
+/// beside the next number to give (`numbers`). So a number is stable across restarts, syncs and
+/// repairs of other files, never two for one article, and later articles have greater numbers
+/// (what Fever's `since_id` relies on). Numbers count from 1, far below 2^53: a client reading
+/// JSON numbers as doubles reads them exactly.
 extension ArticleStore {
   /// The numbers of `ids`, those without one given the next numbers in the order of `ids`.
   /// With `pruning`, `ids` are every article there is: the numbers of the others are dropped
@@ -15,54 +15,83 @@ extension ArticleStore {
   /// The next number is written before the files that use it: a crash in between leaves a gap,
   /// never one number for two articles.
   public func itemNumbers(for ids: [String], pruning: Bool = false) throws -> [String: Int64] {
-    let kept = try allBeside(.itemNumbers, as: Int64.self)
-    if ids.allSatisfy({ kept[$0] != nil }), !pruning || kept.count == Set(ids).count {
-      var numbers: [String: Int64] = [:]
-      for id in ids { numbers[id] = kept[id] }
+    let keys = ids.map(ReadMarks.key)
+    var numbering = ItemNumbering(
+      shards: try (0..<BesideKind.shards).map { shard in
+        try store.readBytes(BesideKind.itemNumbers.fileName(shard)).map(ItemNumberShard.init)
+          ?? ItemNumberShard()
+      })
+    if let numbers = numbering.numbers(ids, keys), !pruning || numbering.holdsOnly(keys) {
       return numbers
     }
     return try store.transaction { files in
-      var shards: [Int: [String: Int64]] = [:]
-      for shard in 0..<BesideKind.shards {
-        shards[shard] =
-          try files.read([String: Int64].self, name: BesideKind.itemNumbers.fileName(shard)) ?? [:]
+      numbering = ItemNumbering(
+        shards: try (0..<BesideKind.shards).map { shard in
+          try files.readBytes(BesideKind.itemNumbers.fileName(shard)).map(ItemNumberShard.init)
+            ?? ItemNumberShard()
+        })
+      let next = try files.read(Int64.self, name: StoreLayout.itemNumbersNext)
+      let change = numbering.assign(keys, next: next, pruning: pruning)
+      if change.next != next {
+        try files.write(change.next, name: StoreLayout.itemNumbersNext)
       }
-      var next =
-        try files.read(Int64.self, name: StoreLayout.itemNumbersNext)
-        ?? (shards.values.flatMap(\.values).max() ?? 0) + 1
-      var changed = Set<Int>()
-      var numbers: [String: Int64] = [:]
-      var missing: [String] = []
-      for id in ids where numbers[id] == nil {
-        if let number = shards[BesideKind.shard(of: id)]?[id] {
-          numbers[id] = number
-        } else {
-          numbers[id] = 0
-          missing.append(id)
-        }
+      for shard in change.shards.sorted() {
+        try files.write(
+          bytes: numbering.shards[shard].encoded, name: BesideKind.itemNumbers.fileName(shard))
       }
-      if !missing.isEmpty {
-        try files.write(next + Int64(missing.count), name: StoreLayout.itemNumbersNext)
-        for id in missing {
-          let shard = BesideKind.shard(of: id)
-          shards[shard, default: [:]][id] = next
-          numbers[id] = next
-          changed.insert(shard)
-          next += 1
-        }
-      }
-      if pruning {
-        for (shard, file) in shards {
-          let stale = file.keys.filter { numbers[$0] == nil }
-          guard !stale.isEmpty else { continue }
-          for id in stale { shards[shard]?[id] = nil }
-          changed.insert(shard)
-        }
-      }
-      for shard in changed.sorted() {
-        try files.write(shards[shard] ?? [:], name: BesideKind.itemNumbers.fileName(shard))
-      }
-      return numbers
+      return numbering.numbers(ids, keys) ?? [:]
     }
   }
+}
+
+/// The 64 files of item numbers in memory, and how new numbers are given (``ArticleStore/
+/// itemNumbers(for:pruning:)``).
+struct ItemNumbering {
+  var shards: [ItemNumberShard]
+
+  /// The numbers of `ids` (of hashes `keys`); `nil` when one has none.
+  func numbers(_ ids: [String], _ keys: [UInt64]) -> [String: Int64]? {
+    var numbers: [String: Int64] = [:]
+    numbers.reserveCapacity(ids.count)
+    for (id, key) in zip(ids, keys) {
+      guard let number = shards[Self.shard(of: key)].number(of: key) else { return nil }
+      numbers[id] = number
+    }
+    return numbers
+  }
+
+  /// Whether the files hold no key but `keys`.
+  func holdsOnly(_ keys: [UInt64]) -> Bool {
+    shards.reduce(0) { $0 + $1.count } == Set(keys).count
+  }
+
+  /// Gives the keys without a number the next ones from `next` (or from after the greatest
+  /// held), in order; with `pruning`, drops the others. Returns the next number to give after
+  /// them and the files changed.
+  mutating func assign(_ keys: [UInt64], next given: Int64?, pruning: Bool) -> (
+    next: Int64, shards: Set<Int>
+  ) {
+    var next = given ?? (shards.map(\.greatest).max() ?? 0) + 1
+    var changed = Set<Int>()
+    var seen = Set<UInt64>()
+    var added: [Int: [(key: UInt64, number: Int64)]] = [:]
+    for key in keys where seen.insert(key).inserted {
+      guard shards[Self.shard(of: key)].number(of: key) == nil else { continue }
+      added[Self.shard(of: key), default: []].append((key, next))
+      next += 1
+    }
+    for (shard, pairs) in added {
+      shards[shard].add(pairs)
+      changed.insert(shard)
+    }
+    if pruning {
+      for shard in shards.indices where shards[shard].retain({ seen.contains($0) }) {
+        changed.insert(shard)
+      }
+    }
+    return (next, changed)
+  }
+
+  /// The file of `key`: its first six bits.
+  static func shard(of key: UInt64) -> Int { Int(truncatingIfNeeded: key >> 58) }
 }

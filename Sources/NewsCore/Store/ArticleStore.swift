@@ -192,6 +192,20 @@ public struct ArticleStore: Sendable {
     return Array(byID.values)
   }
 
+  /// Every stored article with when it was last seen in an answer, and every bookmarked one not
+  /// stored (seen: `nil`), without duplicates: what `news serve` lists.
+  public func allArticlesSeen() throws -> [(article: Article, seenAt: Date?)] {
+    try migrateIfNeeded()
+    var byID: [String: (article: Article, seenAt: Date?)] = [:]
+    for (_, records) in try segments.records(cutoff: cutoff()) {
+      for stored in records { byID[stored.article.id] = (stored.article, stored.seenAt) }
+    }
+    for bookmark in try bookmarks() where byID[bookmark.id] == nil {
+      byID[bookmark.id] = (bookmark, nil)
+    }
+    return Array(byID.values)
+  }
+
   /// Every stored or bookmarked article holding all of `words` (see ``ArticleSearch``), newest
   /// first. The store's index narrows the search to the articles holding the words; only those
   /// are decrypted and matched.

@@ -5,7 +5,7 @@ _news() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help --help --version" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -58,6 +58,13 @@ _news() {
         --exec) return ;;
       esac
       COMPREPLY=($(compgen -W "--wait --account --quiet --json --exec --help" -- "$cur")) ;;
+    serve)
+      case "$prev" in
+        --listen) return ;;
+        --refresh) return ;;
+        --user) return ;;
+      esac
+      COMPREPLY=($(compgen -W "--listen --refresh --quiet --set-password --user --fever --help" -- "$cur")) ;;
     accounts)
       case "$prev" in
         --greader) return ;;
@@ -151,7 +158,7 @@ _news() {
     help)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help" -- "$cur")) ;;
   esac
 }
 complete -F _news news

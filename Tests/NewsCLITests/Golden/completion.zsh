@@ -10,6 +10,7 @@ _news() {
     'sources:List, add, remove, set, import and export the feed'\''s sources.'
     'ignore:List, add and remove the rules that hide items (a killfile).'
     'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
+    'serve:Serve the store to phone apps\: the Google Reader API and Fever, one process.'
     'accounts:List, add, test and remove accounts on your own server (Google Reader API, Fever).'
     'search:Search the stored articles offline, or all of newsapi.org with --online.'
     'bookmark:Keep articles for good, whatever the retention policy says.'
@@ -113,6 +114,17 @@ _news() {
         '--quiet[Print nothing when every source succeeded.]' \
         '--json[Print one JSON document instead of text.]' \
         '--exec[Run <command> (through /bin/sh -c) once per item new in this sync, its JSON on stdin.]:<command>:' \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '*:argument:'
+      ;;
+    serve)
+      _arguments -s \
+        '--listen[Where to listen (default 127.0.0.1\:8080).]:<address\:port>:' \
+        '--refresh[Run what news sync runs every interval (at least 1m)\: 30m, 1h.]:<interval>:' \
+        '--quiet[Log only the requests that failed.]' \
+        '--set-password[Set the password apps sign in with (asked, or read from stdin).]' \
+        '--user[With --set-password\: the user name apps sign in with.]:<name>:' \
+        '--fever[With --set-password\: keep the Fever key too (Fever'\''s MD5 of user\:password).]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
@@ -244,7 +256,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources ignore sync accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help)'
+        '*:argument:(headlines show feed sources ignore sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help)'
       ;;
   esac
 }

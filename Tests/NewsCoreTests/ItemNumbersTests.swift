@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+/// The numbers `news serve` names articles by: one an article, kept, increasing, never reused.
+@Suite("Item numbers")
+struct ItemNumbersTests {
+  let directory = TemporaryDirectory()
+
+  func store() -> ArticleStore {
+    ArticleStore.testing(in: directory.url, now: { Date(timeIntervalSince1970: 1_700_000_000) })
+  }
+
+  @Test("a million articles: a million numbers, the same read back, later ones greater")
+  func million() throws {
+    // The numbering alone (the store's files are a cipher around these bytes: at a million
+    // they are 16 MB, which the debug build's cipher takes a minute over).
+    let ids = (0..<1_000_000).map { "example.com-story-\($0)" }
+    let keys = ids.map(ReadMarks.key)
+    #expect(Set(keys).count == 1_000_000, "two ids of a million share a key")
+    var numbering = ItemNumbering(shards: Array(repeating: ItemNumberShard(), count: 64))
+    let first = numbering.assign(keys, next: nil, pruning: true)
+    #expect(first.next == 1_000_001 && first.shards.count == 64)
+    // Each its own number, in the order asked (every thousandth looked up).
+    let sample = Array(stride(from: 0, to: 1_000_000, by: 1_000)) + [999_999]
+    let numbers = try #require(
+      numbering.numbers(sample.map { ids[$0] }, sample.map { keys[$0] }))
+    #expect(sample.allSatisfy { numbers[ids[$0]] == Int64($0 + 1) })
+    // Written and read back (a restart), asked again: the same numbers, nothing to write.
+    var again = ItemNumbering(
+      shards: try numbering.shards.map { try ItemNumberShard($0.encoded) })
+    #expect(again.shards == numbering.shards)
+    let unchanged = again.assign(keys, next: first.next, pruning: false)
+    #expect(unchanged.shards.isEmpty && unchanged.next == first.next)
+    // New articles after them: greater numbers; the earlier keep theirs.
+    let late = ["late-1", ids[5], "late-2"]
+    _ = again.assign(late.map(ReadMarks.key), next: unchanged.next, pruning: false)
+    let more = try #require(again.numbers(late, late.map(ReadMarks.key)))
+    #expect(more == ["late-1": 1_000_001, ids[5]: 6, "late-2": 1_000_002])
+  }
+
+  @Test("kept in the store: the same numbers for a new store value on the same files")
+  func kept() throws {
+    let ids = (0..<2_000).map { "example.com-story-\($0)" }
+    let numbers = try store().itemNumbers(for: ids, pruning: true)
+    #expect(Set(numbers.values) == Set(1...2_000))
+    #expect(try store().itemNumbers(for: ids.reversed()) == numbers)
+    #expect(try store().itemNumbers(for: ["new"]) == ["new": 2_001])
+  }
+
+  @Test("a file that is not one of item numbers is refused, not read as numbers")
+  func malformed() {
+    #expect(throws: BinaryReader.Malformed.self) { try ItemNumberShard(Array("NUM1abc".utf8)) }
+    #expect(throws: BinaryReader.Malformed.self) { try ItemNumberShard(Array("JSON".utf8)) }
+  }
+
+  @Test("pruning forgets the articles gone; one that comes back gets a new number, never an old")
+  func pruning() throws {
+    let first = try store().itemNumbers(for: ["a", "b", "c"], pruning: true)
+    #expect(first == ["a": 1, "b": 2, "c": 3])
+    let pruned = try store().itemNumbers(for: ["a", "c"], pruning: true)
+    #expect(pruned == ["a": 1, "c": 3])
+    let back = try store().itemNumbers(for: ["b", "d"])
+    #expect(back == ["b": 4, "d": 5])
+  }
+
+  @Test("a crash after the next number was written leaves a gap, never one number twice")
+  func gap() throws {
+    let store = store()
+    _ = try store.itemNumbers(for: ["a"])
+    // As if a run wrote the next number (for three more) and died before their files.
+    try store.store.write(Int64(5), name: StoreLayout.itemNumbersNext)
+    let numbers = try store.itemNumbers(for: ["a", "b"])
+    #expect(numbers == ["a": 1, "b": 5])
+  }
+}
