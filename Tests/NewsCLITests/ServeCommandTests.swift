@@ -4,6 +4,10 @@ import NewsCore
 import TestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// `news serve` run by the command line, and `news` against `news`: one home serving, another
 /// with an account on it, marks going both ways through the Google Reader API and Fever.
 @Suite("news serve: the command, and news against news")
@@ -14,10 +18,12 @@ struct ServeCommandTests {
     let task: Task<RunResult, Never>
     let stopping: AsyncStream<Void>.Continuation
 
-    static func start(_ harness: Harness, _ arguments: [String] = []) async throws -> Running {
+    static func start(
+      _ harness: Harness, _ arguments: [String] = [], hooks given: ServeHooks = ServeHooks()
+    ) async throws -> Running {
       let (ports, portGiven) = AsyncStream<UInt16>.makeStream()
       let (stops, stopping) = AsyncStream<Void>.makeStream()
-      var hooks = ServeHooks()
+      var hooks = given
       hooks.listening = { portGiven.yield($0) }
       hooks.stop = {
         for await _ in stops { return }
@@ -206,5 +212,36 @@ struct ServeCommandTests {
     #expect(await phone.run(["sync", "--account", "hub"]).code == .success)
     #expect(try await Self.titles(phone, ["search", "is:read"]) == [titles[0], titles[1]])
     #expect(await running.stop().code == .success)
+  }
+
+  @Test("--refresh runs what sync runs, every interval; --quiet logs only what failed")
+  func refreshAndQuiet() async throws {
+    let hub = try Harness()
+    hub.routeDemoSources()
+    let (refreshed, roundDone) = AsyncStream<Void>.makeStream()
+    let pauses = Recorder<Duration>()
+    var hooks = ServeHooks()
+    // The first pause passes at once; the second says the first refresh is done, then waits
+    // until the server stops (its task cancelled).
+    hooks.refreshPause = { duration in
+      pauses.record(duration)
+      guard pauses.all.count > 1 else { return }
+      roundDone.yield()
+      try await Task.sleep(for: .seconds(86_400))
+    }
+    let running = try await Running.start(hub, ["--refresh", "30m", "--quiet"], hooks: hooks)
+    var rounds = refreshed.makeAsyncIterator()
+    _ = await rounds.next()
+    let stored = try await Self.titles(hub, ["search", "is:unread"])
+    #expect(!stored.isEmpty)
+    let (info, _) = try await URLSession.shared.data(
+      from: URL(string: running.url + "reader/api/0/user-info")!)
+    #expect(String(decoding: info, as: UTF8.self).contains("userName"))
+    _ = try await URLSession.shared.data(from: URL(string: running.url + "nothing")!)
+    let log = await running.stop()
+    #expect(log.code == .success)
+    #expect(pauses.all == [.seconds(1_800), .seconds(1_800)])
+    #expect(log.err.contains("GET /nothing 404"), "\(log.err)")
+    #expect(!log.err.contains("user-info") && !log.err.contains("refreshed"), "\(log.err)")
   }
 }

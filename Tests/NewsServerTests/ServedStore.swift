@@ -38,16 +38,20 @@ final class ServedStore: Sendable {
       "NEWS_CONFIG": directory.path("config.json"),
       "NEWS_STORE_KEY": Data(repeating: 7, count: 32).base64EncodedString(),
     ])
-    let services = NewsServices(
-      configuration: configuration, configFile: try FeedConfigFile.load(configuration),
-      dependencies: NewsDependencies(
-        httpClient: URLSessionHTTPClient(),
-        timing: .test(now: Date(timeIntervalSince1970: Self.start + 3_600)),
-        randomBytes: SecureRandom.bytes, timeZone: .gmt),
-      providers: ProviderRegistry([]))
+    // config.json read again at each request, as the command's services are when it changes.
+    let load: @Sendable () throws -> NewsServices = {
+      NewsServices(
+        configuration: configuration, configFile: try FeedConfigFile.load(configuration),
+        dependencies: NewsDependencies(
+          httpClient: URLSessionHTTPClient(),
+          timing: .test(now: Date(timeIntervalSince1970: Self.start + 3_600)),
+          randomBytes: SecureRandom.bytes, timeZone: .gmt),
+        providers: ProviderRegistry([]))
+    }
+    let services = try load()
     self.services = services
     let clock = self.clock
-    reader = ReaderServer(services: { services }, clock: { clock.now })
+    reader = ReaderServer(services: load, clock: { clock.now })
     let store = try services.articleStore()
     if let login { try store.setServerLogin(login) }
     try keep(
