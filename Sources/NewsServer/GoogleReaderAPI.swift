@@ -19,11 +19,13 @@ enum GoogleReaderAPI {
     case "user-info":
       return .json(userInfo(login))
     case "tag/list":
-      return .json(try tagList(served))
+      return .json(
+        try served.cache.memo("tag/list", for: served.generation) { try tagList(served) })
     case "subscription/list":
       return .json(subscriptionList(served))
     case "unread-count":
-      return .json(try unreadCount(served))
+      return .json(
+        try served.cache.memo("unread-count", for: served.generation) { try unreadCount(served) })
     case "stream/items/ids":
       return .json(try itemIDs(served))
     case "stream/items/contents":

@@ -27,25 +27,27 @@ public final class ReaderServer: Sendable {
   /// The answer to `request` from `peer`.
   public func handle(_ request: HTTPRequest, peer: HTTPServer.Peer) -> Serving.HTTPResponse {
     do {
-      let services = try services()
-      let login = try services.articleStore().serverLogin()
       let path = request.path
+      let isFever = path == "/fever" || path == "/fever/" || path == "/fever/index.php"
+      guard isFever || path == "/accounts/ClientLogin" || path.hasPrefix(GoogleReaderAPI.prefix)
+      else {
+        return HTTPResponse.text("not served: see docs/serve.md\n", status: 404)
+      }
+      let services = try services()
+      let snapshot = try cache.current(services)
+      let login = snapshot.login
       if path == "/accounts/ClientLogin" {
         return clientLogin(request, peer: peer, login: login)
       }
-      if path == "/fever" || path == "/fever/" || path == "/fever/index.php" {
-        return try fever(request, peer: peer, login: login, services: services)
-      }
-      guard path.hasPrefix(GoogleReaderAPI.prefix) else {
-        return HTTPResponse.text("not served: see docs/serve.md\n", status: 404)
+      let served = ServedRequest(
+        request: request, services: services, library: snapshot.library, marks: snapshot.marks,
+        generation: snapshot.generation, cache: cache, fresh: self.services)
+      if isFever {
+        return try fever(served, peer: peer, login: login)
       }
       guard signedIn(request, login: login) else {
         return HTTPResponse.text("Unauthorized\n", status: 401)
       }
-      let (library, marks) = try cache.current(services)
-      let served = ServedRequest(
-        request: request, services: services, library: library, marks: marks, cache: cache,
-        fresh: self.services)
       return try GoogleReaderAPI.answer(
         String(path.dropFirst(GoogleReaderAPI.prefix.count)), served, login: login)
     } catch let error as HTTPError {
@@ -105,9 +107,10 @@ public final class ReaderServer: Sendable {
 
   // MARK: Fever
 
-  private func fever(
-    _ request: HTTPRequest, peer: HTTPServer.Peer, login: ServerLogin?, services: NewsServices
-  ) throws -> HTTPResponse {
+  private func fever(_ served: ServedRequest, peer: HTTPServer.Peer, login: ServerLogin?) throws
+    -> HTTPResponse
+  {
+    let request = served.request
     guard request.parameters.contains(where: { $0.name == "api" }) else {
       return HTTPResponse.text("the Fever API is at /fever/?api\n", status: 404)
     }
@@ -119,10 +122,6 @@ public final class ReaderServer: Sendable {
       }
       throttle.succeeded(peer.address)
     }
-    let (library, marks) = try cache.current(services)
-    let served = ServedRequest(
-      request: request, services: services, library: library, marks: marks, cache: cache,
-      fresh: self.services)
     return try FeverAPI.answer(served)
   }
 }

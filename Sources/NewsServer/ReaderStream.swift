@@ -66,7 +66,8 @@ enum ReaderStream: Equatable {
       let feeds = Set(served.library.feeds.filter { $0.labels.contains(name) }.map(\.name))
       var matches = Set<String>()
       if let query = served.library.searches[name] {
-        matches = try served.cache.matches(of: name, query: query, services: served.services)
+        matches = try served.cache.matches(
+          of: name, query: query, generation: served.generation, services: served.services)
       }
       return { feeds.contains($0.feed) || matches.contains($0.article.id) }
     }

@@ -11,6 +11,8 @@ struct ServedRequest {
   let services: NewsServices
   let library: ServedLibrary
   let marks: ServedMarks
+  /// The generation of the library and marks (``LibraryCache/memo(_:for:_:)``).
+  let generation: Int
   let cache: LibraryCache
   /// The services as of now (after a change of `config.json` this request made).
   let fresh: @Sendable () throws -> NewsServices

@@ -84,6 +84,23 @@ struct ServeLoginTests {
     #expect(try served.ask("/fever/?api", form: [("api_key", "0")], from: "10.0.0.3").status == 429)
   }
 
+  @Test("a thousand wrong logins from one address: five are tried, the rest answered 429 at once")
+  func thousandGuesses() throws {
+    let served = try ServedStore(login: Self.login)
+    var statuses: [Int: Int] = [:]
+    for _ in 0..<1_000 {
+      let answer = try served.ask(
+        "/accounts/ClientLogin", form: [("Email", "ann"), ("Passwd", "guess")], from: "10.1.1.1")
+      statuses[answer.status, default: 0] += 1
+    }
+    #expect(statuses == [401: 5, 429: 995])
+    #expect(
+      try served.ask(
+        "/accounts/ClientLogin", form: [("Email", "ann"), ("Passwd", "s3cret pass")],
+        from: "10.1.1.2"
+      ).status == 200)
+  }
+
   @Test("the throttle's wait doubles up to fifteen minutes")
   func longestWait() {
     let clock = ManualSeconds()

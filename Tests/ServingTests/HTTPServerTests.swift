@@ -134,6 +134,24 @@ struct HTTPServerTests {
     }
   }
 
+  @Test("a client that goes away in the middle of a large answer costs nothing to the others")
+  func disconnectMidResponse() throws {
+    let log = Log()
+    let big = [UInt8](repeating: UInt8(ascii: "x"), count: 32 << 20)
+    let server = try Self.server(log: log) { request, _ in
+      request.path == "/big" ? HTTPResponse(body: big) : .text("small")
+    }
+    defer { server.stop() }
+    do {
+      let leaving = try RawClient(port: server.port)
+      leaving.send("GET /big HTTP/1.1\r\n\r\n")
+      // Reads nothing, and goes: the server's writes fail (no SIGPIPE ends the process).
+    }
+    let next = try RawClient(port: server.port)
+    next.send("GET /small HTTP/1.1\r\n\r\n")
+    #expect(next.response()?.body == "small")
+  }
+
   @Test("an address that is not IPv4 is refused at start")
   func badAddress() {
     #expect(throws: HTTPServer.StartError.badAddress("example")) {

@@ -95,9 +95,9 @@ enum ServeCommand {
     }
     server.start()
     let shown = "\(address.host):\(server.port)"
-    log.note(
+    log.announce(
       "serving \(store.store.directory.path) on http://\(shown)/ (Google Reader API; Fever at "
-        + "/fever/) until Ctrl-C" + (login == nil ? "; no password is set" : ""), failed: false)
+        + "/fever/) until Ctrl-C" + (login == nil ? "; no password is set" : ""))
     if !address.isLoopback {
       context.warn(
         "passwords travel in clear over http to \(shown): put a TLS proxy in front "
@@ -111,7 +111,7 @@ enum ServeCommand {
     refresher?.cancel()
     server.stop()
     _ = await refresher?.value
-    log.note("stopped", failed: false)
+    log.announce("stopped")
     return .success
   }
 

@@ -19,6 +19,12 @@ struct RequestLog: Sendable {
   /// Logs a refresh's outcome.
   func note(_ text: String, failed: Bool) {
     guard !quiet || failed else { return }
+    announce(text)
+  }
+
+  /// Logs where the server listens, and that it stopped: said even with `quiet` (a script reads
+  /// the port from it).
+  func announce(_ text: String) {
     context.console.err(ISO8601.string(from: context.timing.now()) + " " + text + "\n")
   }
 

@@ -20,10 +20,44 @@ extension ArticleStore {
 
   /// Changes when a read mark or a bookmark is made or removed.
   public func marksStamp() -> Int {
-    store.files.stamp(
-      of: [StoreLayout.readMarks, StoreLayout.readMarksLog, StoreLayout.bookmarks]
-        + (0..<ReadMarks.shardCount).map(StoreLayout.readMarksShard))
+    store.files.stamp(of: Self.markFiles)
   }
+
+  /// Changes when `news serve`'s login is set.
+  public func loginStamp() -> Int {
+    store.files.stamp(of: [StoreLayout.serverLogin])
+  }
+
+  /// Changes when any file of the store is made, replaced or removed (every write renames into
+  /// the directory): one `stat`. Its time is the directory's, so a caller can tell whether a
+  /// later write could share it (a file system's clock ticks in milliseconds).
+  public func directoryStamp() -> (stamp: Int, modified: Date)? {
+    var info = stat()
+    guard stat(store.directory.path, &info) == 0 else { return nil }
+    var hasher = Hasher()
+    hasher.combine(UInt64(info.st_ino))
+    #if canImport(Glibc)
+      let seconds = info.st_mtim.tv_sec
+      let nanoseconds = info.st_mtim.tv_nsec
+      hasher.combine(info.st_ctim.tv_sec)
+      hasher.combine(info.st_ctim.tv_nsec)
+    #else
+      let seconds = info.st_mtimespec.tv_sec
+      let nanoseconds = info.st_mtimespec.tv_nsec
+      hasher.combine(info.st_ctimespec.tv_sec)
+      hasher.combine(info.st_ctimespec.tv_nsec)
+    #endif
+    hasher.combine(seconds)
+    hasher.combine(nanoseconds)
+    return (
+      hasher.finalize(),
+      Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1_000_000_000)
+    )
+  }
+
+  private static let markFiles =
+    [StoreLayout.readMarks, StoreLayout.readMarksLog, StoreLayout.bookmarks]
+    + (0..<ReadMarks.shardCount).map(StoreLayout.readMarksShard)
 }
 
 extension StoreDirectory {
@@ -31,9 +65,10 @@ extension StoreDirectory {
   /// one counts as missing).
   func stamp(of names: [String]) -> Int {
     var hasher = Hasher()
+    let directory = url.path + "/"
     for name in names {
       var info = stat()
-      guard stat(fileURL(name).path, &info) == 0 else {
+      guard stat(directory + name + Self.fileSuffix, &info) == 0 else {
         hasher.combine(0)
         continue
       }
