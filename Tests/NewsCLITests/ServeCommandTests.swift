@@ -244,4 +244,57 @@ struct ServeCommandTests {
     #expect(log.err.contains("GET /nothing 404"), "\(log.err)")
     #expect(!log.err.contains("user-info") && !log.err.contains("refreshed"), "\(log.err)")
   }
+
+  @Test(
+    "16 clients at once while a sync and a read --all run: every answer 200, the counts the store's"
+  )
+  func clientsDuringWrites() async throws {
+    let hub = try Harness()
+    hub.routeDemoSources()
+    await hub.succeed(["feed"])
+    let running = try await Running.start(hub)
+    let paths = [
+      "reader/api/0/unread-count", "reader/api/0/tag/list",
+      "reader/api/0/stream/items/ids?s=user/-/state/com.google/reading-list&n=100",
+      "reader/api/0/stream/contents?n=20", "fever/?api&items&unread_item_ids",
+    ]
+    let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+      for client in 0..<16 {
+        group.addTask {
+          var seen: [Int] = []
+          for round in 0..<10 {
+            let url = URL(string: running.url + paths[(client + round) % paths.count])!
+            let (_, response) = try await URLSession.shared.data(from: url)
+            seen.append((response as? HTTPURLResponse)?.statusCode ?? 0)
+          }
+          return seen
+        }
+      }
+      group.addTask {
+        #expect(await hub.run(["sync"]).code == .success)
+        return []
+      }
+      group.addTask {
+        #expect(await hub.run(["read", "--all"]).code == .success)
+        return []
+      }
+      var all: [Int] = []
+      for try await seen in group { all += seen }
+      return all
+    }
+    #expect(statuses.count == 160 && statuses.allSatisfy { $0 == 200 })
+    let (data, _) = try await URLSession.shared.data(
+      from: URL(string: running.url + "reader/api/0/unread-count")!)
+    let counts =
+      try #require(
+        try JSONSerialization.jsonObject(with: data) as? [String: Any])["unreadcounts"]
+      as? [[String: Any]]
+    let readingList = counts?.first {
+      $0["id"] as? String == "user/-/state/com.google/reading-list"
+    }
+    // What the sync brought after read --all may be unread: the server counts what the store has.
+    let unread = try await hub.run(["search", "is:unread", "--json"]).json()["articles"]
+    #expect(readingList?["count"] as? Int == (unread as? [[String: Any]])?.count)
+    #expect(await running.stop().code == .success)
+  }
 }
