@@ -100,7 +100,7 @@ enum FeverAPI {
       ("id", .int(Int(item.number))),
       ("feed_id", .int(ServedFeed.number(of: "feed\0" + item.feed))),
       ("title", .string(article.title)), ("author", .string(article.author ?? "")),
-      ("html", .string(article.content ?? article.description ?? "")),
+      ("html", .string(ReaderItem.html(article))),
       ("url", .string(article.url ?? "")),
       ("is_saved", .int(marks.isStarred(item) ? 1 : 0)),
       ("is_read", .int(marks.isRead(item) ? 1 : 0)),

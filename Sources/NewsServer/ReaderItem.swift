@@ -1,3 +1,4 @@
+import FeedParsing
 import NewsCore
 
 /// An item as the Google Reader API writes it (FreshRSS's and Miniflux's shape): its long id,
@@ -38,9 +39,25 @@ enum ReaderItem {
         "summary",
         .object([
           ("direction", .string("ltr")),
-          ("content", .string(article.content ?? article.description ?? "")),
+          ("content", .string(html(article))),
         ])
       ),
     ])
+  }
+
+  /// The article's text as the apps show it, HTML: the store keeps text (a feed's HTML made
+  /// text), so each paragraph is one `<p>`, its characters escaped (a `<` in the text is shown,
+  /// never read as markup).
+  static func html(_ article: Article) -> String {
+    let text = article.content ?? article.description ?? ""
+    return text.components(separatedBy: "\n\n")
+      .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .filter { !$0.isEmpty }
+      .map {
+        "<p>"
+          + XMLEscaping.escaped($0, quotes: false).replacingOccurrences(of: "\n", with: "<br>")
+          + "</p>"
+      }
+      .joined()
   }
 }

@@ -297,4 +297,46 @@ struct ServeCommandTests {
     #expect(readingList?["count"] as? Int == (unread as? [[String: Any]])?.count)
     #expect(await running.stop().code == .success)
   }
+
+  @Test("a phone's mark on an account's item is queued for that account's server, and sent")
+  func accountChain() async throws {
+    let hub = try Harness()
+    let upstream = GoogleReaderServer(server: hub.server, user: "ann", password: "up")
+    upstream.add(.init(url: "https://news.example/rss", title: "Hacker News"))
+    upstream.add(
+      .init(
+        id: 7, feedURL: "https://news.example/rss", title: "Upstream story",
+        link: "https://site.example/7", content: "<p>Body</p>", published: 1_645_116_000))
+    let added = await hub.run(
+      [
+        "accounts", "add", "home", "--greader", upstream.url.absoluteString, "--user", "ann",
+        "--password-env", "UP",
+      ], environment: ["UP": "up"])
+    #expect(added.code == .success, "\(added.err)")
+    #expect(await hub.run(["sync", "--account", "home"]).code == .success)
+    let running = try await Running.start(hub)
+    let (page, _) = try await URLSession.shared.data(
+      from: URL(string: running.url + "reader/api/0/stream/contents/feed/home/hacker-news")!)
+    let items =
+      (try JSONSerialization.jsonObject(with: page) as? [String: Any])?["items"]
+      as? [[String: Any]]
+    let id = try #require(items?.first { $0["title"] as? String == "Upstream story" }?["id"])
+    let (token, _) = try await URLSession.shared.data(
+      from: URL(string: running.url + "reader/api/0/token")!)
+    var request = URLRequest(url: URL(string: running.url + "reader/api/0/edit-tag")!)
+    request.httpMethod = "POST"
+    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+    let form =
+      "i=\(id)&a=user/-/state/com.google/read&T="
+      + String(decoding: token, as: UTF8.self).trimmingCharacters(in: .newlines)
+    request.httpBody = Data(form.utf8)
+    let (_, response) = try await URLSession.shared.data(for: request)
+    #expect((response as? HTTPURLResponse)?.statusCode == 200)
+    let accounts = try await hub.run(["accounts", "--json"]).json()
+    #expect((accounts["accounts"] as? [[String: Any]])?.first?["pendingMarks"] as? Int == 1)
+    #expect(upstream.item(7)?.read == false)
+    #expect(await hub.run(["sync", "--account", "home"]).code == .success)
+    #expect(upstream.item(7)?.read == true)
+    #expect(await running.stop().code == .success)
+  }
 }

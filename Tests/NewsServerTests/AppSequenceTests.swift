@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import TestSupport
 import Testing
 
 @testable import NewsServer
@@ -115,5 +116,38 @@ struct AppSequenceTests {
       "/reader/api/0/subscription/edit", form: [("ac", "eat"), ("s", "feed/two"), ("T", token)],
       auth: auth)
     #expect(badAction.status == 400)
+  }
+
+  @Test("subscription/quickadd: the feed fetched and kept, listed, its items served")
+  func quickAdd() throws {
+    let served = try ServedStore(login: Self.login)
+    let feeds = try LoopbackServer()
+    let rss =
+      "<rss version=\"2.0\"><channel><title>Quick</title><item><title>Added from a phone</title>"
+      + "<link>https://quick.example/1</link></item></channel></rss>"
+    feeds.route(
+      "/quick.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"], body: Data(rss.utf8)))
+    let auth = try signIn(served)
+    let token = try served.ask("/reader/api/0/token", auth: auth).text
+      .trimmingCharacters(in: .newlines)
+    let url = feeds.baseURL.absoluteString + "/quick.xml"
+    let added = try served.ask(
+      "/reader/api/0/subscription/quickadd", form: [("quickadd", url), ("T", token)], auth: auth)
+    #expect(added.status == 200, "\(added.text)")
+    let stream = try #require(try added.json()["streamId"] as? String)
+    let list =
+      try served.reader("subscription/list", auth: auth)["subscriptions"] as? [[String: Any]]
+    #expect(list?.contains { $0["id"] as? String == stream && $0["url"] as? String == url } == true)
+    let items =
+      try served.reader("stream/contents/" + stream, auth: auth)["items"] as? [[String: Any]]
+    #expect(items?.compactMap { $0["title"] as? String } == ["Added from a phone"])
+    let notHTTP = try served.ask(
+      "/reader/api/0/subscription/quickadd",
+      form: [("quickadd", "file:///etc/passwd"), ("T", token)],
+      auth: auth)
+    #expect(notHTTP.status == 400)
+    #expect(feeds.unexpectedRequests.isEmpty)
   }
 }

@@ -40,6 +40,7 @@ struct GoogleReaderServeTests {
         == "https://two.example/5")
     #expect((first["origin"] as? [String: Any])?["streamId"] as? String == "feed/two")
     #expect(first["published"] as? Int == Int(ServedStore.start) + 300)
+    #expect((first["summary"] as? [String: Any])?["content"] as? String == "<p>About Beta</p>")
   }
 
   @Test("Read You asks the read ids: only read ones come back, never the unread")
@@ -159,5 +160,18 @@ struct GoogleReaderServeTests {
     #expect(try served.ask("/reader/api/0/stream/contents/nowhere/x").status == 400)
     // A change is a POST.
     #expect(try served.ask("/reader/api/0/edit-tag?i=1&a=x&T=\(token)").status == 405)
+  }
+
+  @Test(
+    "the store's text is served as HTML: paragraphs, line breaks, markup characters escaped",
+    arguments: [
+      ("one line", "<p>one line</p>"),
+      ("first\n\nsecond\nline", "<p>first</p><p>second<br>line</p>"),
+      ("a < b && c > d", "<p>a &lt; b &amp;&amp; c &gt; d</p>"),
+      ("<script>x</script>", "<p>&lt;script&gt;x&lt;/script&gt;</p>"),
+      ("", ""),
+    ])
+  func html(text: String, html: String) {
+    #expect(ReaderItem.html(Article(id: "x", provider: "p", title: "t", content: text)) == html)
   }
 }
