@@ -101,7 +101,8 @@ struct StreamPage {
     let oldestFirst = served.parameter("r") == "o"
     var after: (time: Int64, number: Int64)?
     if let continuation = served.parameter("c") {
-      let parts = continuation.split(separator: "-")
+      // `<microseconds>_<number>`: the time may be negative (a date before 1970).
+      let parts = continuation.split(separator: "_")
       guard parts.count == 2, let time = Int64(parts[0]), let number = Int64(parts[1]) else {
         throw HTTPError.badRequest("'c' is not a continuation this server gave")
       }
@@ -131,6 +132,6 @@ struct StreamPage {
       page.append(item)
     }
     items = page
-    continuation = more ? page.last.map { "\($0.microseconds)-\($0.number)" } : nil
+    continuation = more ? page.last.map { "\($0.microseconds)_\($0.number)" } : nil
   }
 }

@@ -38,7 +38,11 @@ struct ServedLibrary: Sendable {
     }
     let numbers = try store.itemNumbers(for: items.map(\.article.id), pruning: true)
     for index in items.indices { items[index].number = numbers[items[index].article.id] ?? 0 }
-    items.sort { $0.crawled != $1.crawled ? $0.crawled > $1.crawled : $0.number > $1.number }
+    // In the order a continuation reads (its time in microseconds, then its number).
+    items.sort {
+      $0.microseconds != $1.microseconds
+        ? $0.microseconds > $1.microseconds : $0.number > $1.number
+    }
     var places: [Int64: Int] = [:]
     places.reserveCapacity(items.count)
     for (place, item) in items.enumerated() { places[item.number] = place }

@@ -119,7 +119,7 @@ struct AppSequenceTests {
   }
 
   @Test("subscription/quickadd: the feed fetched and kept, listed, its items served")
-  func quickAdd() throws {
+  func quickAdd() async throws {
     let served = try ServedStore(login: Self.login)
     let feeds = try LoopbackServer()
     let rss =
@@ -133,8 +133,13 @@ struct AppSequenceTests {
     let token = try served.ask("/reader/api/0/token", auth: auth).text
       .trimmingCharacters(in: .newlines)
     let url = feeds.baseURL.absoluteString + "/quick.xml"
-    let added = try served.ask(
-      "/reader/api/0/subscription/quickadd", form: [("quickadd", url), ("T", token)], auth: auth)
+    // Subscribing waits for the fetch: asked from a thread of its own, as a connection's
+    // thread asks (never one of the two threads the other tests' tasks run on).
+    let added = try await ServedStore.onThread {
+      try served.ask(
+        "/reader/api/0/subscription/quickadd", form: [("quickadd", url), ("T", token)],
+        auth: auth)
+    }
     #expect(added.status == 200, "\(added.text)")
     let stream = try #require(try added.json()["streamId"] as? String)
     let list =

@@ -76,6 +76,20 @@ struct GoogleReaderServeTests {
       let newestFirst = ["Beta", "Alpha", "Third", "Second urgent", "First"]
       #expect(seen == (order.isEmpty ? newestFirst : newestFirst.reversed()))
     }
+    // Dates before 1970 page as well as any.
+    try served.keep([("two", "Ancient", -30_000_000), ("two", "Older still", -31_000_000)])
+    var seen: [Int64] = []
+    var continuation: String?
+    for _ in 0..<10 {
+      let answer = try served.reader(
+        "stream/items/ids?s=feed/two&n=1" + (continuation.map { "&c=" + $0 } ?? ""))
+      seen += (answer["itemRefs"] as? [[String: Any]] ?? []).compactMap {
+        ($0["id"] as? String).flatMap { Int64($0) }
+      }
+      continuation = answer["continuation"] as? String
+      if continuation == nil { break }
+    }
+    #expect(seen.count == 4 && Set(seen).count == 4)
     let bad = try served.ask("/reader/api/0/stream/items/ids?s=user/-/state/com.google/read&c=x")
     #expect(bad.status == 400)
   }

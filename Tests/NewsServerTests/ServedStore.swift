@@ -138,6 +138,13 @@ final class ServedStore: Sendable {
     return try #require(ServedItem.number(id))
   }
 
+  /// `body`'s result, computed on a thread of its own (what may wait for a task: subscribing).
+  static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+  }
+
   static func escape(_ text: String) -> String {
     var allowed = CharacterSet.alphanumerics
     allowed.insert(charactersIn: "-._~")
