@@ -27,7 +27,7 @@ struct AccountErrorTests {
         LoopbackServer.Response.json(#"{"api_version":3,"auth":0}"#), ExitCode.permissionDenied,
         "the server refused the user name or password"
       ),
-      (.json("<html>login</html>"), .dataError, "not a JSON object"),
+      (.json("<html>login</html>"), .dataError, "an HTML page, not JSON"),
       (.json(#"{"hello":1}"#), .dataError, "is this a Fever API URL?"),
       (.json(#"{"auth":1}"#), .dataError, "no 'feeds' list"),
       (.json("", status: 500), .unavailable, "the server answered HTTP 500"),
@@ -73,7 +73,10 @@ struct AccountErrorTests {
   @Test(
     "the command line: what add needs, what contradicts, names",
     arguments: [
-      (["accounts", "add", "x", "--user", "u"], "'add' needs the API's URL"),
+      (
+        ["accounts", "add", "x", "--user", "u"],
+        "'add' needs the server's kind and URL: one of --greader <url>"
+      ),
       (
         [
           "accounts", "add", "x", "--fever", "http://a/f", "--greader", "http://a/g", "--user", "u",

@@ -199,7 +199,7 @@ struct SubcommandTests {
       (["help", "sources", "add"], "USAGE: news sources add [options] [<url>]"),
       (["sources", "set", "--help"], "USAGE: news sources set [options] <name>"),
       (["--help", "ignore", "remove"], "USAGE: news ignore remove <n>"),
-      (["accounts", "--help"], "  test      Logs in and counts its feeds"),
+      (["accounts", "--help"], "  test      Logs in, counts its feeds"),
     ])
   func help(arguments: [String], line: String) async throws {
     let result = try await Harness().run(arguments)

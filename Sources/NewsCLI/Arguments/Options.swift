@@ -208,13 +208,22 @@ enum Options {
     help: "Run <command> (through /bin/sh -c) once per item new in this sync, its JSON on stdin.")
   /// `--quiet` of sync.
   static let quiet = Flag("quiet", help: "Print nothing when every source succeeded.")
-  /// `--<kind> <url>` of accounts add, one an account kind (`--greader`, `--fever`).
+  /// `--<kind> <url>` of accounts add, one an account kind that a reader runs (`--greader`,
+  /// `--fever`, `--miniflux`, `--nextcloud`, `--ttrss`).
   static let accountKinds: [(kind: Account.Kind, option: OptionKey<String>)] =
-    Account.Kind.allCases.map { kind in
+    Account.Kind.allCases.filter { $0.defaultURL == nil }.map { kind in
       (kind, .text(kind.rawValue, "<url>", help: "The account's \(kind.api)."))
     }
+  /// `--feedbin` of accounts add: the one service among the kinds, at its own URL.
+  static let feedbin = Flag(
+    "feedbin", help: "A Feedbin account (https://api.feedbin.com/v2/; --url for another server).")
+  /// `--url <url>` of accounts add: the API's URL of a kind that has one already (Feedbin).
+  static let apiURL = OptionKey<String>.text(
+    "url", "<url>", help: "With --feedbin: the API's URL of a Feedbin server of your own.")
   /// `--user <name>` of accounts add.
-  static let user = OptionKey<String>.text("user", "<name>", help: "The account's user name.")
+  static let user = OptionKey<String>.text(
+    "user", "<name>",
+    help: "The account's user name (Feedbin: the e-mail address; Miniflux: none with an API key).")
   /// `--password-file <file>` of accounts add.
   static let passwordFile = OptionKey<String>.text(
     "password-file", "<file>", help: "Read the password from this file (its first line).")
@@ -227,7 +236,7 @@ enum Options {
   /// `--account <name>` of sources add and import.
   static let onAccount = OptionKey<String>.text(
     "account", "<name>",
-    help: "Subscribe on this account's server (Google Reader API) instead of locally.")
+    help: "Subscribe on this account's server (any kind but Fever) instead of locally.")
   /// `-h`, `--help`, which every command takes.
   static let help = Flag("help", short: "h", help: "Show help for this command.")
 }

@@ -3,11 +3,13 @@ import Foundation
 import NewsCore
 
 /// `news accounts`, `news accounts list|add|test|remove`: the reader's accounts on their own
-/// servers (Google Reader API, Fever API).
+/// servers (Google Reader API, Fever API, Miniflux, Nextcloud News, Tiny Tiny RSS, Feedbin).
 enum AccountsCommand {
   static let spec = CommandSpec(
     name: "accounts",
-    abstract: "List, add, test and remove accounts on your own server (Google Reader API, Fever).",
+    abstract:
+      "List, add, test and remove accounts on your own server (Google Reader, Fever, Miniflux, "
+      + "Nextcloud News, Tiny Tiny RSS, Feedbin).",
     discussion: """
       An account's feeds become sources named <account>/<feed> beside the local ones (in feed,
       browse, sources, search), its folders their tags; news sync brings their items, read and
@@ -41,29 +43,41 @@ enum AccountsCommand {
     spec: CommandSpec(
       name: "accounts add", abstract: "Logs in, then keeps the account.",
       discussion: """
-        --greader or --fever gives the API's URL, --user the user; the password is asked on the
-        terminal (no echo), or read with --password-file or --password-env.
+        The server's kind and URL: --greader (FreshRSS, Inoreader, …) or --fever (Coldsweat, …)
+        with the API's URL; --miniflux, --nextcloud or --ttrss with the server's own URL; or
+        --feedbin (api.feedbin.com; --url for a Feedbin of your own). --user gives the user (an
+        e-mail address for Feedbin and Fever; none for Miniflux with an API key). The password,
+        app password or API key is asked on the terminal (no echo), or read with --password-file
+        or --password-env.
 
         EXAMPLES:
           news accounts add home --greader https://rss.example.com/api/greader.php --user ann
+          news accounts add mf --miniflux https://miniflux.example.com --password-env MINIFLUX_KEY
+          news accounts add nc --nextcloud https://cloud.example.com --user ann
+          news accounts add tt --ttrss https://example.com/tt-rss/ --user ann
+          news accounts add fb --feedbin --user ann@example.com
         """,
       options: Options.accountKinds.map(\.option.spec) + [
-        Options.user.spec, Options.passwordFile.spec, Options.passwordEnv.spec,
+        Options.feedbin.spec, Options.apiURL.spec, Options.user.spec, Options.passwordFile.spec,
+        Options.passwordEnv.spec,
       ],
       arguments: [nameArgument]),
     usesNetwork: { _ in true }, validate: validateAdd, run: runAdd)
 
   static let testEntry = CommandEntry(
     spec: CommandSpec(
-      name: "accounts test", abstract: "Logs in and counts its feeds (exit 77 when refused).",
+      name: "accounts test",
+      abstract:
+        "Logs in, counts its feeds, and marks a read item unread and read again (exit 77 when "
+        + "refused).",
       arguments: [nameArgument]),
     usesNetwork: { _ in true },
     run: { arguments, context in
       let name = try arguments.argument("name")
       let accounts = try context.services().accounts()
       if let warning = try accounts.account(name).plainTextWarning { context.warn(warning) }
-      let feeds = try await accounts.test(name)
-      context.printer.line(AccountsText.tested(name, feeds: feeds))
+      let (feeds, item) = try await accounts.test(name)
+      context.printer.line(AccountsText.tested(name, feeds: feeds, roundTrip: item))
       return .success
     })
 
@@ -78,20 +92,29 @@ enum AccountsCommand {
       return .success
     })
 
-  /// The API's URL, typed: one of --greader and --fever, http(s), without user info.
+  /// The API's URL, typed: one of the kinds' options (`--greader <url>`, …, `--feedbin`), http(s),
+  /// without user info.
   private static func server(_ arguments: ParsedArguments) throws(UsageError) -> (
     Account.Kind, URL
   ) {
     let command = addEntry.spec.name
-    let given = Options.accountKinds.compactMap { kind, option in
+    var given = Options.accountKinds.compactMap { kind, option in
       arguments[option].map { (kind, $0) }
     }
-    let flags = Options.accountKinds.map { "--\($0.kind.rawValue)" }
+    if arguments[Options.feedbin] {
+      given.append(
+        (
+          .feedbin,
+          arguments[Options.apiURL] ?? Account.Kind.feedbin.defaultURL?.absoluteString ?? ""
+        ))
+    } else if arguments[Options.apiURL] != nil {
+      throw UsageError(command: command, message: "--url goes with --feedbin")
+    }
+    let flags = Options.accountKinds.map { "--\($0.kind.rawValue) <url>" } + ["--feedbin"]
     guard let (kind, text) = given.first else {
       throw UsageError(
         command: command,
-        message: "'add' needs the API's URL: "
-          + flags.map { "\($0) <url>" }.joined(separator: " or "))
+        message: "'add' needs the server's kind and URL: one of " + flags.joined(separator: ", "))
     }
     guard given.count == 1 else {
       throw UsageError(
@@ -114,8 +137,8 @@ enum AccountsCommand {
 
   /// Everything `add` needs, before anything is asked or sent.
   static func validateAdd(_ arguments: ParsedArguments, context: Context) throws {
-    _ = try server(arguments)
-    if arguments[Options.user] == nil {
+    let (kind, _) = try server(arguments)
+    if arguments[Options.user] == nil, !kind.takesAPIKey {
       throw UsageError(command: addEntry.spec.name, message: "'add' needs --user <name>")
     }
     if arguments[Options.passwordFile] != nil, arguments[Options.passwordEnv] != nil {
@@ -129,7 +152,8 @@ enum AccountsCommand {
   {
     let name = try arguments.argument("name")
     let (kind, url) = try server(arguments)
-    guard let user = arguments[Options.user] else {
+    // Miniflux without a user: the secret asked is an API key.
+    guard let user = arguments[Options.user] ?? (kind.takesAPIKey ? "" : nil) else {
       throw UsageError(command: addEntry.spec.name, message: "'add' needs --user <name>")
     }
     let accounts = try context.services().accounts()
@@ -172,9 +196,12 @@ enum AccountsCommand {
       }
       return value
     }
+    let prompt =
+      account.user.isEmpty
+      ? "API key for \(account.url.host ?? "?"): "
+      : "Password for \(account.user) at \(account.url.host ?? "?"): "
     guard
-      let typed = context.readSecret(
-        "Password for \(account.user) at \(account.url.host ?? "?"): "),
+      let typed = context.readSecret(prompt),
       !typed.isEmpty
     else {
       throw AccountError.noPassword(

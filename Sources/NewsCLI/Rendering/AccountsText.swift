@@ -5,8 +5,10 @@ import NewsCore
 /// `news accounts` and its actions as text (the JSON is ``AccountsJSON``'s): the user and the
 /// server's address cleaned of terminal controls here.
 enum AccountsText {
-  static func tested(_ name: String, feeds: Int) -> String {
-    "\(name): logged in, \(feeds.counted("feed"))"
+  static func tested(_ name: String, feeds: Int, roundTrip item: String?) -> String {
+    "\(name): logged in, \(feeds.counted("feed")); "
+      + (item.map { "item \(TerminalSanitizer.clean($0)) marked unread and read again" }
+        ?? "no read item to test marks with")
   }
 
   static func removed(_ name: String, sources: Int) -> String {
@@ -22,7 +24,8 @@ enum AccountsText {
   static func list(_ rows: [AccountsJSON.Row]) -> [String] {
     guard !rows.isEmpty else {
       return [
-        "No accounts (news accounts add <name> --greader <url> | --fever <url> --user <name>)."
+        "No accounts (news accounts add <name> --greader|--fever|--miniflux|--nextcloud|--ttrss "
+          + "<url> | --feedbin, --user <name>: news accounts add --help says what each needs)."
       ]
     }
     return rows.map { row in

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// One subscription of an account, as its server lists it.
@@ -42,6 +43,8 @@ public struct AccountItem: Sendable, Equatable {
   public var isRead: Bool
   /// Whether it is saved (starred) on the server.
   public var isSaved: Bool
+  /// The files it carries (a podcast's episode), when the API sends them.
+  public var enclosures: [Enclosure] = []
 }
 
 /// A change of an item's state made here, to be sent to the server (``AccountOutbox``).
@@ -58,11 +61,15 @@ public struct AccountMark: Codable, Sendable, Hashable {
   /// time, in seconds since 1970 (Fever `mark=feed&before=`, Google Reader `mark-all-as-read`
   /// with `ts`). `nil` for one item's mark.
   public var feedBefore: Double?
+  /// For a whole feed marked read on an API that bounds it by item (Nextcloud News's
+  /// `newestItemId`): the highest item id known when it was marked. `nil` otherwise.
+  public var newestItem: String?
 
   /// Creates a mark.
-  public init(item: String, change: Change, feedBefore: Double? = nil) {
+  public init(item: String, change: Change, feedBefore: Double? = nil, newestItem: String? = nil) {
     self.item = item
     self.change = change
     self.feedBefore = feedBefore
+    self.newestItem = newestItem
   }
 }

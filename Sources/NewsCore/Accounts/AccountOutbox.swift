@@ -29,18 +29,26 @@ public struct AccountOutbox: Sendable {
   }
 
   /// Queues "every item of the account feed that is the source `source` read, up to `before`"
-  /// (one request, where each item would be one); `false` when `source` is no account's feed.
+  /// (one request, where each item would be one); `false` when `source` is no account's feed,
+  /// or its API marks items only (Feedbin: each item is queued then).
   func noteFeedRead(source: String, before: Date) throws -> Bool {
     guard let accounts = try store.read([AccountSecret].self, name: StoreLayout.accounts) else {
       return false
     }
-    for account in accounts.map(\.account.name) {
+    for account in accounts.map(\.account) where account.kind.marksFeedsRead {
       guard
-        let feed = try store.read(AccountState.self, name: StoreLayout.accountState(account))?
+        let feed = try store.read(AccountState.self, name: StoreLayout.accountState(account.name))?
           .feeds.first(where: { $0.source == source })
       else { continue }
+      // Nextcloud News bounds the mark by item id (ids only grow): the highest one received.
+      let newest =
+        account.kind == .nextcloud
+        ? try store.read(AccountItems.self, name: StoreLayout.accountItems(account.name))?
+          .articles.keys.compactMap { Int64($0) }.max().map(String.init) : nil
       let mark = AccountMark(
-        item: feed.id, change: .read, feedBefore: before.timeIntervalSince1970.rounded(.down))
+        item: feed.id, change: .read, feedBefore: before.timeIntervalSince1970.rounded(.down),
+        newestItem: newest)
+      let account = account.name
       try store.update(StoreLayout.accountOutbox(account), initial: [AccountMark]()) { queued in
         queued = Self.appending([mark], to: queued)
       }

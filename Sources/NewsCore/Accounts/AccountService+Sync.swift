@@ -51,8 +51,10 @@ extension AccountService {
         try await client.send(queued) { sent in try outbox.accepted(sent, account: account.name) }
         let feeds = try await client.feeds()
         let (items, state) = try await client.newItems(after: previous, now: started)
-        let unread = try await client.unreadIDs()
-        let saved = try await client.savedIDs()
+        // What the server knows now, the marks just sent included.
+        let current =
+          try store.read(AccountItems.self, name: StoreLayout.accountItems(account.name)) ?? known
+        let (unread, saved) = try await client.states(known: current, items: items)
         // An item no longer unread, or no longer saved, may be gone from the server rather
         // than read or unsaved there: asked, so that a deletion takes nothing of the user's.
         let leaving = known.leaving(unread: unread, saved: saved).subtracting(known.gone ?? [])
@@ -69,7 +71,8 @@ extension AccountService {
       // What came for the first time: what a newItem hook runs for.
       report.newItems = kept.arrived.map(FeedItem.init(article:))
       try apply(
-        unread: unread, saved: saved, arrived: Set(items.map(\.id)), gone: gone,
+        unread: unread, saved: saved, received: Set(items.map(\.id)),
+        arrived: Set(items.map(\.id)).subtracting(known.articles.keys), gone: gone,
         account: account.name)
       try store.write(state, name: StoreLayout.accountState(account.name))
       report.status = .ok
@@ -90,17 +93,21 @@ extension AccountService {
     var byFeed: [String: [Article]] = [:]
     var ids: [String: String] = [:]
     var arrived: [Article] = []
+    var enclosures: [String: [Enclosure]] = [:]
     for item in items {
       let source = sources[item.feedID] ?? account + "/other"
       guard let article = item.article(source: source) else { continue }
       byFeed[source, default: []].append(article)
       ids[item.id] = article.id
+      if !item.enclosures.isEmpty { enclosures[article.id] = item.enclosures }
       if known.articles[item.id] == nil { arrived.append(article) }
     }
     var new = 0
     for (source, articles) in byFeed.sorted(by: { $0.key < $1.key }) {
       new += try self.articles.keep(articles, provider: source, countingNew: true).count
     }
+    // The episodes and files beside the articles, as a feed's are.
+    if !enclosures.isEmpty { try articles.keepEnclosures(enclosures) }
     if !ids.isEmpty {
       try store.update(StoreLayout.accountItems(account), initial: AccountItems()) { known in
         known.articles.merge(ids) { _, new in new }
@@ -110,18 +117,20 @@ extension AccountService {
   }
 
   /// Makes the server's read and saved state the state here, for the items whose state on the
-  /// server changed since the last sync and those that just `arrived` (every item the first
+  /// server changed since the last sync and those that just `arrived`, new here (every item the first
   /// time), but those with a mark queued since (sent next time, it wins then) and those `gone`
   /// from the server (their read state and bookmark stay as they are here). An unchanged
   /// account costs no mark.
   private func apply(
-    unread: Set<String>, saved: Set<String>, arrived: Set<String>, gone: Set<String>,
+    unread: Set<String>, saved: Set<String>, received: Set<String>, arrived: Set<String>,
+    gone: Set<String>,
     account: String
   ) throws {
     guard let known = try store.read(AccountItems.self, name: StoreLayout.accountItems(account))
     else { return }
     let queued = Set(try outbox.pending(account).map(\.item))
-    let allGone = (known.gone ?? []).union(gone).subtracting(arrived)
+    // An item that came in this sync is on the server, whatever an earlier one said.
+    let allGone = (known.gone ?? []).union(gone).subtracting(received)
     func changed(_ now: Set<String>, _ before: Set<String>?) -> Set<String> {
       guard let before else { return Set(known.articles.keys).subtracting(allGone) }
       return now.symmetricDifference(before).union(arrived).subtracting(queued)

@@ -79,10 +79,27 @@ public struct AccountService: Sendable {
     return feeds
   }
 
-  /// Logs in to account `name` and counts its feeds.
-  public func test(_ name: String) async throws -> Int {
+  /// Logs in to account `name`, counts its feeds, and sends one mark round trip that changes
+  /// nothing: an item read on the server marked unread, then read again, each checked in the
+  /// server's unread ids. `roundTrip` is the item's id, `nil` when the server has no read item.
+  public func test(_ name: String) async throws -> (feeds: Int, roundTrip: String?) {
     let secret = try secret(name)
-    return try await test(secret.account, password: secret.password)
+    let client = secret.account.client(password: secret.password, transport: transport)
+    return try await run(name) {
+      try await client.login()
+      let feeds = try await client.feeds().count
+      guard let item = try await client.readItem() else { return (feeds, nil) }
+      for (change, unread) in [(AccountMark.Change.unread, true), (.read, false)] {
+        try await client.send([AccountMark(item: item, change: change)]) { _ in }
+        guard try await client.unreadIDs().contains(item) == unread else {
+          throw AccountError.wrongShape(
+            account: name,
+            detail: "item \(item) marked \(change.rawValue) is not \(change.rawValue) on the server"
+          )
+        }
+      }
+      return (feeds, item)
+    }
   }
 
   private func test(_ account: Account, password: String) async throws -> Int {
@@ -118,12 +135,13 @@ public struct AccountService: Sendable {
   }
 
   /// Subscribes account `name` to each feed of `feeds` on its server, filed under its folder
-  /// (Google Reader API only: Fever cannot change subscriptions), in one login; `done` is called
+  /// (every API but Fever's, which cannot change subscriptions), in one login; `done` is called
   /// after each. Their items come with the next sync.
   public func subscribe(
     _ name: String, feeds: [(url: URL, folder: String?)], done: (URL) -> Void = { _ in }
   ) async throws {
-    let client = try subscriptionClient(try secret(name))
+    let secret = try secret(name)
+    let client = secret.account.client(password: secret.password, transport: transport)
     for feed in feeds {
       try await run(name) {
         try await client.subscribe(feed.url.absoluteString, folder: feed.folder)
@@ -140,25 +158,13 @@ public struct AccountService: Sendable {
         state.feeds.contains { $0.source == source }
       }), let feed = state.feeds.first(where: { $0.source == source })
     else { throw AccountError.unknownSource(source) }
-    let client = try subscriptionClient(try secret(account.name))
-    try await run(account.name) { try await client.unsubscribe(feed.id) }
+    let secret = try secret(account.name)
+    let client = account.client(password: secret.password, transport: transport)
+    try await run(account.name) { try await client.unsubscribe(feed) }
     try store.update(StoreLayout.accountState(account.name), initial: AccountState()) { state in
       state.feeds.removeAll { $0.source == source }
     }
     try articles.forget(providers: [source])
-  }
-
-  /// The client that changes subscriptions: the Google Reader API's (the Fever API cannot).
-  private func subscriptionClient(_ secret: AccountSecret) throws -> GoogleReaderClient {
-    guard
-      let client = secret.account.client(password: secret.password, transport: transport)
-        as? GoogleReaderClient
-    else {
-      throw AccountError.unsupported(
-        account: secret.account.name,
-        detail: "the Fever API cannot change subscriptions: change them on the server itself")
-    }
-    return client
   }
 
   /// The bookmarked articles of account `name` whose items are gone from its server (deleted

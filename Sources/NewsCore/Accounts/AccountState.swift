@@ -6,10 +6,14 @@ import Foundation
 public struct AccountState: Codable, Sendable, Equatable {
   /// The account's subscriptions at the last sync, each with its source name.
   public var feeds: [AccountFeed] = []
-  /// Fever: the highest item id received (`since_id` of the next sync).
+  /// Fever, Miniflux, Tiny Tiny RSS: the highest item id received (`since_id`,
+  /// `after_entry_id` of the next sync).
   public var lastItemID: Int64?
-  /// Google Reader: when the last sync started (`ot` of the next one, seconds).
+  /// Google Reader, Miniflux, Feedbin: when the last sync started (`ot`, `changed_after`,
+  /// `since` of the next one).
   public var syncedAt: Date?
+  /// Nextcloud News: the highest `lastModified` received (of the next `items/updated`).
+  public var lastModified: Int64?
   /// When the last sync finished.
   public var lastSyncAt: Date?
 

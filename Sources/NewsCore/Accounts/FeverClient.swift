@@ -120,6 +120,13 @@ struct FeverClient: AccountClient {
     }
   }
 
+  /// The first read item of the first page of `items`.
+  func readItem() async throws -> String? {
+    let answer = try await call([("items", nil)])
+    let page = answer["items"] as? [[String: Any]] ?? []
+    return page.first { Self.flag($0["is_read"]) }.flatMap { Self.id($0["id"]) }
+  }
+
   /// One item of an `items` answer; `nil` without an id.
   private func item(_ object: [String: Any]) -> AccountItem? {
     guard let id = Self.id(object["id"]) else { return nil }

@@ -161,9 +161,17 @@ struct GoogleReaderClient: AccountClient {
     try await edit("reader/api/0/subscription/edit", fields)
   }
 
-  /// Unsubscribes from the feed of id `id` (`feed/<url>`).
-  func unsubscribe(_ id: String) async throws {
-    try await edit("reader/api/0/subscription/edit", [("ac", "unsubscribe"), ("s", id)])
+  /// Unsubscribes from `feed` (its id is `feed/<url>`).
+  func unsubscribe(_ feed: AccountFeed) async throws {
+    try await edit("reader/api/0/subscription/edit", [("ac", "unsubscribe"), ("s", feed.id)])
+  }
+
+  /// The newest id of the `read` stream.
+  func readItem() async throws -> String? {
+    let answer = try await get(
+      "reader/api/0/stream/items/ids", [("s", Self.read), ("n", "1"), ("output", "json")])
+    let references = answer["itemRefs"] as? [[String: Any]] ?? []
+    return references.first.flatMap { FeverClient.id($0["id"]) }.flatMap(Self.shortID)
   }
 
   /// Every id of a stream (`stream/items/ids`), in short form, following continuations.

@@ -72,6 +72,19 @@ public struct HTTPTransport: Sendable {
     return try await send("POST", url, headers: headers, body: form.encoded)
   }
 
+  /// Sends `method` (`PUT`, `DELETE`, `POST`, …) with a JSON body, or none, retrying as the
+  /// policy says: for the REST APIs of accounts (Miniflux, Nextcloud News, Tiny Tiny RSS,
+  /// Feedbin), whose changes are safe to send again.
+  ///
+  /// - Returns: the final response, which may still be an error status.
+  public func send(
+    _ method: String, _ url: URL, json body: Data?, headers: [String: String] = [:]
+  ) async throws -> HTTPResponse {
+    var headers = headers
+    if body != nil { headers["Content-Type"] = "application/json" }
+    return try await send(method, url, headers: headers, body: body)
+  }
+
   /// Sends a GET whose body goes to `body` as it arrives (a download): once, within the
   /// concurrency limits; the timeout is the longest wait for a byte, not the whole transfer.
   ///

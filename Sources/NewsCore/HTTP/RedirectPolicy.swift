@@ -10,7 +10,8 @@ import Foundation
 ///   and anything in it, in clear text.
 /// - A redirect whose target carries a user name or password (`https://u:p@host/`) is refused:
 ///   the HTTP client would turn it into Basic authentication the user never gave.
-/// - A request that carries a credential — a credential header (`X-Api-Key`, `Authorization`)
+/// - A request that carries a credential — a credential header (`X-Api-Key`, `Authorization`,
+///   Miniflux's `X-Auth-Token`)
 ///   or a body (an account's `Passwd`, the Fever `api_key`, an edit token: every body the
 ///   program sends is an account's) — follows a redirect only within its origin (scheme, host
 ///   and port), or to `https` on the same host: the credential never travels to another server,
@@ -18,7 +19,7 @@ import Foundation
 /// - Other requests (feeds, the info API) follow redirects anywhere else, as browsers do.
 enum RedirectPolicy {
   /// Header names, lower-cased, whose value is a credential.
-  static let credentialHeaders: Set<String> = ["x-api-key", "authorization"]
+  static let credentialHeaders: Set<String> = ["x-api-key", "authorization", "x-auth-token"]
 
   /// Whether `request` carries a credential: a credential header, or a body.
   static func carriesCredential(_ request: URLRequest) -> Bool {

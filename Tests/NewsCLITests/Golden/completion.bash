@@ -69,11 +69,15 @@ _news() {
       case "$prev" in
         --greader) return ;;
         --fever) return ;;
+        --miniflux) return ;;
+        --nextcloud) return ;;
+        --ttrss) return ;;
+        --url) return ;;
         --user) return ;;
         --password-file) return ;;
         --password-env) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --help --greader --fever --user --password-file --password-env list add test remove" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --help --greader --fever --miniflux --nextcloud --ttrss --feedbin --url --user --password-file --password-env list add test remove" -- "$cur")) ;;
     search)
       case "$prev" in
         --language) return ;;

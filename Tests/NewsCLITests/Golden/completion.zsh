@@ -11,7 +11,7 @@ _news() {
     'ignore:List, add and remove the rules that hide items (a killfile).'
     'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
     'serve:Serve the store to phone apps\: the Google Reader API and Fever, one process.'
-    'accounts:List, add, test and remove accounts on your own server (Google Reader API, Fever).'
+    'accounts:List, add, test and remove accounts on your own server (Google Reader, Fever, Miniflux, Nextcloud News, Tiny Tiny RSS, Feedbin).'
     'search:Search the stored articles offline, or all of newsapi.org with --online.'
     'bookmark:Keep articles for good, whatever the retention policy says.'
     'unbookmark:Remove bookmarks.'
@@ -87,7 +87,7 @@ _news() {
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
         '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
         '--search[Add a saved search instead\: a source of the stored articles a query matches.]:<query>:' \
-        '--account[Subscribe on this account'\''s server (Google Reader API) instead of locally.]:<name>:' \
+        '--account[Subscribe on this account'\''s server (any kind but Fever) instead of locally.]:<name>:' \
         '--hooks[Run the newItem hook for the new subscription'\''s items (it runs for none).]' \
         '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
@@ -134,7 +134,12 @@ _news() {
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '--greader[The account'\''s Google Reader API URL (FreshRSS\: https\://host/api/greader.php).]:<url>:' \
         '--fever[The account'\''s Fever API URL (Coldsweat\: https\://host/fever).]:<url>:' \
-        '--user[The account'\''s user name.]:<name>:' \
+        '--miniflux[The account'\''s Miniflux URL (https\://host/, its API under /v1/).]:<url>:' \
+        '--nextcloud[The account'\''s Nextcloud URL (https\://host/, News'\''s API under /index.php/apps/news/).]:<url>:' \
+        '--ttrss[The account'\''s Tiny Tiny RSS URL (https\://host/tt-rss/, its API under /api/).]:<url>:' \
+        '--feedbin[A Feedbin account (https\://api.feedbin.com/v2/; --url for another server).]' \
+        '--url[With --feedbin\: the API'\''s URL of a Feedbin server of your own.]:<url>:' \
+        '--user[The account'\''s user name (Feedbin\: the e-mail address; Miniflux\: none with an API key).]:<name>:' \
         '--password-file[Read the password from this file (its first line).]:<file>:' \
         '--password-env[Read the password from this environment variable.]:<variable>:' \
         '*:argument:(list add test remove)'

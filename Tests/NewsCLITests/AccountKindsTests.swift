@@ -1,0 +1,421 @@
+import Foundation
+import NewsCore
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Miniflux (with a user and with an API key), Nextcloud News, Tiny Tiny RSS and Feedbin, each
+/// against a loopback server written from its API's documentation, driven the same way: the
+/// guarantees the Google Reader account has, for every kind.
+@Suite("accounts: Miniflux, Nextcloud News, Tiny Tiny RSS, Feedbin")
+struct AccountKindsTests {
+  static let kinds = ["miniflux", "miniflux-key", "nextcloud", "ttrss", "feedbin"]
+  let start = 1_645_120_000
+
+  /// A harness with a server of `kind`: two feeds (one in folder Tech), three items.
+  func setUp(_ kind: String) throws -> (Harness, any AccountServerFake) {
+    let harness = try Harness()
+    let fake: any AccountServerFake =
+      switch kind {
+      case "miniflux":
+        MinifluxServer(server: harness.server, user: "ann", password: "s3cret-pass", maximumPage: 2)
+      case "miniflux-key": MinifluxServer(server: harness.server, user: nil, password: "key-42")
+      case "nextcloud":
+        NextcloudServer(server: harness.server, user: "ann", password: "s3cret-pass")
+      case "ttrss": TinyTinyRSSServer(server: harness.server, user: "ann", password: "s3cret-pass")
+      default:
+        FeedbinServer(
+          server: harness.server, user: "ann@example.com", password: "s3cret-pass", maximumPage: 2)
+      }
+    let news = fake.model.addFeed(url: "https://news.example/rss", title: "News", folder: "Tech")
+    let blog = fake.model.addFeed(url: "https://blog.example/atom", title: "Blog")
+    for (id, feed, title) in [
+      (1, news, "First story"), (2, news, "Second story"), (3, blog, "A post"),
+    ] {
+      fake.model.addItem(
+        id: id, feed: feed, title: title, link: "https://site.example/\(id)",
+        content: "<p>Body of <b>\(title)</b></p>", published: start - 3_600 + id,
+        enclosure: id == 3 ? ("https://cdn.example/3.mp3", "audio/mpeg") : nil)
+    }
+    return (harness, fake)
+  }
+
+  func add(_ harness: Harness, _ fake: any AccountServerFake) async -> RunResult {
+    await harness.run(
+      ["accounts", "add", "home"] + fake.addArguments + ["--password-env", "PW"],
+      environment: ["PW": fake.password])
+  }
+
+  func addAndSync(_ harness: Harness, _ fake: any AccountServerFake) async throws {
+    let added = await add(harness, fake)
+    #expect(added.code == .success, "\(added.err)")
+    let sync = await harness.run(["sync", "--account", "home"])
+    #expect(sync.code == .success, "\(sync.err)")
+  }
+
+  func id(_ harness: Harness, of title: String) async throws -> String {
+    let found = try await harness.run(["search", title, "--json"]).json()
+    let items = try #require(found["articles"] as? [[String: Any]])
+    return try #require(items.first { $0["title"] as? String == title }?["id"] as? String)
+  }
+
+  func pending(_ harness: Harness) async throws -> Int? {
+    let listed = try await harness.run(["accounts", "--json"]).json()
+    return (listed["accounts"] as? [[String: Any]])?.first?["pendingMarks"] as? Int
+  }
+
+  func unread(_ harness: Harness) async throws -> Set<String> {
+    let result = await harness.run(["feed", "--unread", "--offline", "--json"])
+    let items = try #require(try result.json()["items"] as? [[String: Any]])
+    return Set(
+      items.filter { ($0["source"] as? String)?.hasPrefix("home/") == true }
+        .compactMap { $0["title"] as? String })
+  }
+
+  func bookmarked(_ harness: Harness) async throws -> Set<String> {
+    let listed = try await harness.run(["bookmarks", "--json"]).json()
+    return Set((listed["articles"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String })
+  }
+
+  func expectNoStrayRequests(_ harness: Harness, _ fake: any AccountServerFake) {
+    #expect(fake.model.unknownRequests.isEmpty, "\(fake.model.unknownRequests)")
+    #expect(harness.server.unexpectedRequests.isEmpty)
+    #expect(harness.server.requests.allSatisfy { $0.path.hasPrefix(fake.pathPrefix) })
+  }
+
+  @Test(
+    "add, sync: feeds are sources <account>/<feed> tagged with their folders, items and files come",
+    arguments: kinds)
+  func firstSync(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    let added = await add(harness, fake)
+    #expect(added.code == .success, "\(added.err)")
+    #expect(added.out.contains("added: home (\(fake.kind), 2 feeds)"), "\(added.out)")
+    let sync = await harness.run(["sync", "--account", "home", "--json"])
+    #expect(sync.code == .success, "\(sync.err)")
+    let report = try #require(try sync.json()["sources"] as? [[String: Any]])
+    #expect(report.first?["new"] as? Int == 3)
+    let sources = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    let news = try #require(sources.first { $0["name"] as? String == "home/news" })
+    #expect(news["tags"] as? [String] == ["tech"])
+    #expect(news["account"] as? String == "home")
+    #expect(sources.contains { $0["name"] as? String == "home/blog" })
+    let blog = try await harness.run(["feed", "--source", "home/blog", "--json"]).json()
+    let post = try #require((blog["items"] as? [[String: Any]])?.first)
+    #expect(post["title"] as? String == "A post")
+    let enclosures = try #require(post["enclosures"] as? [[String: Any]])
+    #expect(enclosures.first?["url"] as? String == "https://cdn.example/3.mp3")
+    #expect(enclosures.first?["type"] as? String == "audio/mpeg")
+    #expect(try await unread(harness) == ["First story", "Second story", "A post"])
+    #expect(await harness.run(["search", "Body", "--json"]).out.contains("Second story"))
+    // The password is in the encrypted store only.
+    for file in try FileManager.default.subpathsOfDirectory(atPath: harness.home.path("news")) {
+      let data = FileManager.default.contents(atPath: harness.home.path("news/" + file)) ?? Data()
+      #expect(!String(decoding: data, as: UTF8.self).contains(fake.password), "\(file)")
+    }
+    let listed = await harness.run(["accounts"])
+    #expect(listed.out.contains("home  \(fake.kind)"), "\(listed.out)")
+    expectNoStrayRequests(harness, fake)
+  }
+
+  @Test(
+    "read and saved state both ways; a mark is sent once; unread again elsewhere wins",
+    arguments: kinds)
+  func marksBothWays(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    #expect(await harness.run(["read", try await id(harness, of: "First story")]).code == .success)
+    #expect(await harness.run(["bookmark", try await id(harness, of: "A post")]).code == .success)
+    #expect(try await pending(harness) == 2)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(fake.model.item(1)?.read == true)
+    #expect(fake.model.item(3)?.starred == true)
+    #expect(try await pending(harness) == 0)
+    let sent = harness.server.requests.filter(fake.isMark).count
+    #expect(sent >= 2)
+
+    // Another device: 2 read and starred, 1 unread again, 3 unstarred.
+    fake.model.set([2], read: true, starred: true)
+    fake.model.set([1], read: false)
+    fake.model.set([3], starred: false)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(try await unread(harness) == ["First story", "A post"])
+    #expect(try await bookmarked(harness) == ["Second story"])
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(harness.server.requests.filter(fake.isMark).count == sent, "nothing sent again")
+    #expect(fake.model.item(1)?.read == false, "the other device's unread stays")
+    expectNoStrayRequests(harness, fake)
+  }
+
+  @Test("incremental: a later sync brings what came since, once", arguments: kinds)
+  func incremental(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    fake.model.addItem(
+      id: 4, feed: 2, title: "Another post", link: "https://site.example/4", published: start)
+    let sync = await harness.run(["sync", "--account", "home", "--json"])
+    #expect(sync.code == .success, "\(sync.err)")
+    #expect((try sync.json()["sources"] as? [[String: Any]])?.first?["new"] as? Int == 1)
+    let again = await harness.run(["sync", "--account", "home", "--json"])
+    #expect((try again.json()["sources"] as? [[String: Any]])?.first?["new"] as? Int == 0)
+    let blog = try await harness.run(["feed", "--source", "home/blog", "--json"]).json()
+    #expect((blog["items"] as? [[String: Any]])?.count == 2)
+  }
+
+  @Test(
+    "read --all --source of an account's feed: one request where the API has one", arguments: kinds)
+  func wholeFeedRead(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    let result = await harness.run(["read", "--all", "--source", "home/news"])
+    #expect(result.code == .success, "\(result.err)")
+    #expect(try await pending(harness) == (kind == "feedbin" ? 2 : 1))
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(fake.model.item(1)?.read == true && fake.model.item(2)?.read == true)
+    #expect(fake.model.item(3)?.read == false, "the other feed's item stays unread")
+    let feedMarks = harness.server.requests.filter(fake.isFeedMark).count
+    let itemMarks = harness.server.requests.filter(fake.isMark).count
+    #expect(kind == "feedbin" ? (feedMarks, itemMarks) == (0, 1) : (feedMarks, itemMarks) == (1, 0))
+    #expect(try await unread(harness) == ["A post"])
+  }
+
+  @Test("an item deleted on the server keeps its bookmark and its article here", arguments: kinds)
+  func deletedItem(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    fake.model.set([1], starred: true)
+    try await addAndSync(harness, fake)
+    let kept = try await id(harness, of: "First story")
+    #expect(try await bookmarked(harness) == ["First story"])
+    fake.model.delete(1)
+    let sync = await harness.run(["sync", "--account", "home"])
+    #expect(sync.code == .success, "\(sync.err)")
+    #expect(try await bookmarked(harness) == ["First story"])
+    #expect(try await id(harness, of: "First story") == kept)
+    #expect(try await unread(harness).contains("First story"))
+  }
+
+  @Test("subscriptions from here: sources add --account, remove <account>/<feed>", arguments: kinds)
+  func subscriptions(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    let added = await harness.run([
+      "sources", "add", "https://new.example/rss", "--account", "home",
+    ])
+    #expect(added.code == .success, "\(added.err)")
+    #expect(fake.model.feeds.contains { $0.url == "https://new.example/rss" })
+    let removed = await harness.run(["sources", "remove", "home/blog"])
+    #expect(removed.code == .success, "\(removed.err)")
+    #expect(!fake.model.feeds.contains { $0.url == "https://blog.example/atom" })
+    let sources = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    #expect(!sources.contains { $0["name"] as? String == "home/blog" })
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    expectNoStrayRequests(harness, fake)
+  }
+
+  @Test(
+    "accounts test: login, feeds, and a mark round trip that leaves the item as it was",
+    arguments: kinds)
+  func accountsTest(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    fake.model.set([2], read: true)
+    #expect(await add(harness, fake).code == .success)
+    let before = harness.server.requests.filter(fake.isMark).count
+    let tested = await harness.run(["accounts", "test", "home"])
+    #expect(tested.code == .success, "\(tested.err)")
+    #expect(
+      tested.out.contains("home: logged in, 2 feeds; item 2 marked unread and read again"),
+      "\(tested.out)")
+    #expect(fake.model.item(2)?.read == true)
+    #expect(harness.server.requests.filter(fake.isMark).count == before + 2)
+  }
+
+  @Test(
+    "a login redirected to another server is refused; the credential never reaches it",
+    arguments: zip(kinds, [302, 307, 308, 302, 307]))
+  func redirected(kind: String, status: Int) async throws {
+    let (harness, fake) = try setUp(kind)
+    let other = try LoopbackServer()
+    other.route(prefix: "/") { _ in .json("{}") }
+    harness.server.route(
+      fake.loginPath, .redirect(status, to: other.baseURL.absoluteString + fake.loginPath))
+    let result = await add(harness, fake)
+    #expect(result.code == .unavailable, "\(result.err)")
+    #expect(result.err.contains("carries a credential"), "\(result.err)")
+    #expect(other.requests.isEmpty, "the credential reached the other server")
+    #expect(await harness.run(["accounts"]).out.hasPrefix("No accounts"))
+  }
+
+  @Test("a login page (HTML) where the API should be: said as such, nothing kept", arguments: kinds)
+  func htmlAnswer(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    harness.server.route(
+      fake.loginPath,
+      LoopbackServer.Response(
+        status: 200, headers: ["Content-Type": "text/html"],
+        body: Data("<!DOCTYPE html><html><body><form>Log in</form></body></html>".utf8)))
+    // Feedbin's login answers with no body: its next request is the one that shows it.
+    if kind == "feedbin" {
+      harness.server.route(
+        "/v2/subscriptions.json",
+        LoopbackServer.Response(status: 200, body: Data("<html>login</html>".utf8)))
+    }
+    let result = await add(harness, fake)
+    #expect(result.code == .dataError, "\(result.err)")
+    #expect(result.err.contains("an HTML page, not JSON"), "\(result.err)")
+    #expect(await harness.run(["accounts"]).out.hasPrefix("No accounts"))
+  }
+
+  @Test("a wrong password or key: exit 77, nothing kept", arguments: kinds)
+  func refused(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    let result = await harness.run(
+      ["accounts", "add", "home"] + fake.addArguments + ["--password-env", "PW"],
+      environment: ["PW": "wrong"])
+    #expect(result.code == .permissionDenied, "\(result.err)")
+    #expect(result.err.contains("refused the user name or password"), "\(result.err)")
+    #expect(!result.err.contains("wrong"))
+  }
+
+  @Test(
+    "a server failing half-way through a sync: the marks it took are not sent again",
+    arguments: kinds)
+  func failsHalfWay(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    #expect(await harness.run(["read", try await id(harness, of: "A post")]).code == .success)
+    let failing = Mutex(true)
+    let route: @Sendable (LoopbackServer.Request) -> LoopbackServer.Response = { [fake] request in
+      // Everything after the marks fails (500) while `failing`.
+      let login =
+        kind == "ttrss" ? TinyTinyRSSServer.isLogin(request) : request.path == fake.loginPath
+      if failing.withLock({ $0 }), !fake.isMark(request), !login {
+        return .json("", status: 500)
+      }
+      return fake.answer(request)
+    }
+    harness.server.route(prefix: fake.pathPrefix, route)
+    harness.server.route(fake.loginPath, route)
+    let failed = await harness.run(
+      ["sync", "--account", "home"], environment: ["NEWS_RETRY_DELAY": "0"])
+    #expect(failed.code == .unavailable, "\(failed.err)")
+    #expect(fake.model.item(3)?.read == true, "the mark went first")
+    #expect(try await pending(harness) == 0)
+    let sent = harness.server.requests.filter(fake.isMark).count
+    failing.withLock { $0 = false }
+    fake.model.set([3], read: false)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(harness.server.requests.filter(fake.isMark).count == sent)
+    #expect(fake.model.item(3)?.read == false)
+    #expect(try await unread(harness).contains("A post"), "unread elsewhere since: unread here")
+  }
+
+  @Test(
+    "a hanging server fails the account at its deadline (exit 69); queued marks stay",
+    arguments: kinds)
+  func hanging(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    #expect(await harness.run(["read", try await id(harness, of: "A post")]).code == .success)
+    harness.server.route(fake.loginPath) { [harness] _ in
+      harness.server.hold()
+      return .json("{}")
+    }
+    let server = harness.server
+    let path = fake.loginPath
+    let result = await harness.run(
+      ["sync", "--account", "home", "--json"], environment: ["NEWS_SOURCE_DEADLINE": "5"],
+      deadline: passing(.seconds(20), asked: Recorder()) {
+        server.requests.contains { $0.path == path }
+      })
+    #expect(result.code == .unavailable)
+    let report = try #require(try result.json()["sources"] as? [[String: Any]])
+    #expect((report.first?["error"] as? String)?.contains("no answer within 20 s") == true)
+    #expect(try await pending(harness) == 1)
+  }
+
+  @Test(
+    "kill -9 during a sync loses no queued mark: the next sync sends it, once", arguments: kinds)
+  func killed(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    #expect(await harness.run(["read", try await id(harness, of: "A post")]).code == .success)
+    let arrived = ArrivalBarrier(count: 2)
+    let killed = Mutex(false)
+    let marks = Mutex(0)
+    let route: @Sendable (LoopbackServer.Request) -> LoopbackServer.Response = { [fake] request in
+      guard fake.isMark(request) else { return fake.answer(request) }
+      let first = marks.withLock { count in
+        count += 1
+        return count == 1
+      }
+      guard first else { return fake.answer(request) }
+      _ = arrived.arrive()
+      for _ in 0..<20_000 where !killed.withLock({ $0 }) { usleep(1_000) }
+      return .json("", status: 503)
+    }
+    harness.server.route(prefix: fake.pathPrefix, route)
+    harness.server.route(fake.loginPath, route)
+    let process = Process()
+    process.executableURL = BinaryTests.binary
+    process.arguments = ["sync", "--account", "home"]
+    process.environment = harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
+      .merging(SanitizerOptions.inherited) { $1 }
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    #expect(arrived.arrive(), "the sync sent its queued mark")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    killed.withLock { $0 = true }
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(try await pending(harness) == 1)
+    #expect(fake.model.item(3)?.read == false)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(fake.model.item(3)?.read == true)
+    #expect(marks.withLock { $0 } == 2)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(marks.withLock { $0 } == 2, "sent once")
+  }
+
+  @Test("Tiny Tiny RSS: a session ended mid-way is logged in again, once; API_DISABLED is said")
+  func ttrssSession() async throws {
+    let (harness, fake) = try setUp("ttrss")
+    let server = try #require(fake as? TinyTinyRSSServer)
+    try await addAndSync(harness, fake)
+    #expect(await harness.run(["read", try await id(harness, of: "A post")]).code == .success)
+    // The session ends right after the marks are taken: the next call is NOT_LOGGED_IN.
+    harness.server.route(TinyTinyRSSServer.path) { [server] request in
+      let answer = server.answer(request)
+      if server.isMark(request) { server.expireSessions() }
+      return answer
+    }
+    let logins = server.logins
+    let sync = await harness.run(["sync", "--account", "home"])
+    #expect(sync.code == .success, "\(sync.err)")
+    #expect(server.logins == logins + 2, "the sync's login, and one after the session ended")
+    #expect(fake.model.item(3)?.read == true)
+
+    server.disableAPI()
+    let disabled = await harness.run(["accounts", "test", "home"])
+    #expect(disabled.code == .usage)
+    #expect(disabled.err.contains("turn on 'Enable API'"), "\(disabled.err)")
+  }
+
+  @Test("Miniflux: a star is a toggle there, so one already as asked is not sent")
+  func minifluxToggle() async throws {
+    let (harness, fake) = try setUp("miniflux")
+    try await addAndSync(harness, fake)
+    let post = try await id(harness, of: "A post")
+    #expect(await harness.run(["bookmark", post]).code == .success)
+    fake.model.set([3], starred: true)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(fake.model.item(3)?.starred == true, "not toggled off")
+    #expect(!harness.server.requests.contains { $0.path.hasSuffix("/bookmark") })
+  }
+}
