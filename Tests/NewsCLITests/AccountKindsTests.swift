@@ -184,17 +184,20 @@ struct AccountKindsTests {
     #expect(try await unread(harness) == ["A post"])
   }
 
-  @Test("an item deleted on the server keeps its bookmark and its article here", arguments: kinds)
+  @Test(
+    "an item or a feed deleted on the server keeps its bookmarks and articles here",
+    arguments: kinds)
   func deletedItem(kind: String) async throws {
     let (harness, fake) = try setUp(kind)
-    fake.model.set([1], starred: true)
+    fake.model.set([1, 3], starred: true)
     try await addAndSync(harness, fake)
     let kept = try await id(harness, of: "First story")
-    #expect(try await bookmarked(harness) == ["First story"])
+    #expect(try await bookmarked(harness) == ["First story", "A post"])
     fake.model.delete(1)
+    fake.model.unsubscribe(2)
     let sync = await harness.run(["sync", "--account", "home"])
     #expect(sync.code == .success, "\(sync.err)")
-    #expect(try await bookmarked(harness) == ["First story"])
+    #expect(try await bookmarked(harness) == ["First story", "A post"])
     #expect(try await id(harness, of: "First story") == kept)
     #expect(try await unread(harness).contains("First story"))
   }
@@ -417,5 +420,24 @@ struct AccountKindsTests {
     #expect(await harness.run(["sync", "--account", "home"]).code == .success)
     #expect(fake.model.item(3)?.starred == true, "not toggled off")
     #expect(!harness.server.requests.contains { $0.path.hasSuffix("/bookmark") })
+  }
+
+  @Test("Feedbin: a next page on another server is refused, and nothing is asked of it")
+  func feedbinLinkElsewhere() async throws {
+    let (harness, fake) = try setUp("feedbin")
+    #expect(await add(harness, fake).code == .success)
+    let other = try LoopbackServer()
+    other.route(prefix: "/") { _ in .json("[]") }
+    harness.server.route("/v2/entries.json") { [fake] request in
+      var answer = fake.answer(request)
+      answer.headers["Link"] =
+        "<\(other.baseURL.absoluteString)/v2/entries.json?page=2>; rel=\"next\""
+      return answer
+    }
+    let sync = await harness.run(["sync", "--account", "home", "--json"])
+    #expect(sync.code == .unavailable, "a sync's failed account is exit 69, whatever the cause")
+    let error = (try sync.json()["sources"] as? [[String: Any]])?.first?["error"] as? String
+    #expect(error?.contains("its next page is on another server (127.0.0.1:\(other.port))") == true)
+    #expect(other.requests.isEmpty)
   }
 }

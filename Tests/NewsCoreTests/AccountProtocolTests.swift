@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedParsing
@@ -113,5 +114,63 @@ struct AccountProtocolTests {
     var items = AccountItems()
     items.articles = ["31": "example.com-a", "32": "example.com-b"]
     #expect(items.items(of: ["example.com-b", "other"]) == ["example.com-b": ["32"]])
+  }
+
+  @Test(
+    "a REST API's URLs: its base added once, a folder's index with its slash, the query escaped",
+    arguments: [
+      (
+        "https://cloud.example/", "index.php/apps/news/api/v1-3", "items", [("type", "3")],
+        "https://cloud.example/index.php/apps/news/api/v1-3/items?type=3"
+      ),
+      (
+        "https://cloud.example/index.php/apps/news/api/v1-3/", "index.php/apps/news/api/v1-3",
+        "feeds", [], "https://cloud.example/index.php/apps/news/api/v1-3/feeds"
+      ),
+      ("https://host/tt-rss", "api", "", [], "https://host/tt-rss/api/"),
+      ("https://host/tt-rss/api/", "api", "", [], "https://host/tt-rss/api/"),
+      (
+        "https://mf.example", "", "v1/entries", [("changed_after", "1+2/3")],
+        "https://mf.example/v1/entries?changed_after=1%2B2%2F3"
+      ),
+    ] as [(String, String, String, [(String, String)], String)])
+  func restURLs(
+    account: String, base: String, path: String, query: [(String, String)], url: String
+  ) throws {
+    let api = AccountAPI(
+      account: Account(
+        name: "a", kind: .miniflux, url: try #require(URL(string: account)), user: "u"),
+      transport: HTTPTransport(
+        client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(retries: 0), timing: .test()),
+      headers: [:], base: base)
+    #expect(api.url(path, query).absoluteString == url)
+  }
+
+  @Test(
+    "an answer that is not JSON says what came: an HTML page (a login page) or something else",
+    arguments: [
+      ("  <!DOCTYPE html><html>", "an HTML page, not JSON"), ("Forbidden", "not JSON"),
+    ])
+  func notJSON(body: String, detail: String) {
+    let response = HTTPResponse(status: 200, body: Data(body.utf8))
+    #expect(throws: AccountError.self) { try response.json(account: "a") }
+    do {
+      _ = try response.json(account: "a")
+    } catch let error as AccountError {
+      #expect(error.message.hasSuffix(detail) || error.message.contains(detail + " ("))
+    } catch {
+      Issue.record("\(error)")
+    }
+  }
+
+  @Test(
+    "dates of the REST APIs: with and without fractions, with offsets",
+    arguments: [
+      ("2022-02-17T18:40:00Z", 1_645_123_200.0), ("2022-02-17T18:40:00.250000Z", 1_645_123_200.25),
+      ("2022-02-17T19:40:00+01:00", 1_645_123_200.0),
+    ])
+  func restDates(text: String, seconds: Double) {
+    #expect(AccountAPI.date(text)?.timeIntervalSince1970 == seconds)
+    #expect(AccountAPI.date("yesterday") == nil)
   }
 }

@@ -21,7 +21,7 @@ struct AccountAPI: Sendable {
     }
     for part in path.split(separator: "/") { url.appendPathComponent(String(part)) }
     // An API at a folder's index (Tiny Tiny RSS's `api/`) is asked with its slash.
-    if path.isEmpty, !url.path.hasSuffix("/") {
+    if path.isEmpty, !url.absoluteString.hasSuffix("/") {
       url = URL(string: url.absoluteString + "/") ?? url
     }
     guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)

@@ -36,10 +36,10 @@ public final class ColdsweatServer: @unchecked Sendable {
   public let email: String
   public let password: String
   /// The port the server listens on: the kernel's pick, as the server announced it.
-  public private(set) var port: UInt16 = 0
+  public var port: UInt16 { server?.port ?? 0 }
   private let directory = TemporaryDirectory()
   private let refusing: ClosedPort
-  private let process = Process()
+  private var server: ServerProcess?
 
   /// The URL `news accounts add --fever` takes.
   public var url: URL { URL(string: "http://127.0.0.1:\(port)/fever")! }
@@ -54,39 +54,9 @@ public final class ColdsweatServer: @unchecked Sendable {
     try run(program, ["setup", email, "-p", password, "-n", "Test"])
     let file = try directory.write("subscriptions.opml", opml)
     try run(program, ["import", "-f", file, email])
-    process.executableURL = program
-    // Port 0: the kernel picks a free one as the server binds it, so no other test's server can
-    // take it in between (a port found free first, then bound, could be); the server says which.
-    process.arguments = ["run", "-h", "127.0.0.1", "-p", "0", "--no-reload"]
-    process.environment = environment
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    guard let announced = Self.announcedPort(errors.fileHandleForReading) else {
-      kill(process.processIdentifier, SIGKILL)
-      throw ColdsweatError.didNotStart
-    }
-    port = announced
-    // Up when it accepts a connection: bounded, so that a broken install fails, never hangs.
-    for _ in 0..<2_000 {
-      if accepts() { return }
-      guard process.isRunning else { break }
-      usleep(10_000)
-    }
-    kill(process.processIdentifier, SIGKILL)
-    throw ColdsweatError.didNotStart
-  }
-
-  deinit {
-    // SIGKILL and waitpid: Foundation's waitUntilExit spins on Linux, and the development server
-    // may outlive SIGTERM.
-    let pid = process.processIdentifier
-    if pid > 0 {
-      kill(pid, SIGKILL)
-      var status: Int32 = 0
-      waitpid(pid, &status, 0)
-    }
+    server = try ServerProcess(
+      program: program, arguments: ["run", "-h", "127.0.0.1", "-p", "0", "--no-reload"],
+      environment: environment, announcement: "Running on http://127.0.0.1:")
   }
 
   /// Subscribes the user to the feeds of `opml` too, fetched at once (`coldsweat import -f`).
@@ -143,49 +113,6 @@ public final class ColdsweatServer: @unchecked Sendable {
     guard step.terminationStatus == 0 else {
       throw ColdsweatError.failed(
         arguments.first ?? "", String(decoding: printed, as: UTF8.self).suffix(400).description)
-    }
-  }
-
-  /// The port of `Running on http://127.0.0.1:<port>` on the server's standard error, waited for
-  /// 60 s at most (a bound for a broken install); what it writes afterwards (a line a request) is
-  /// read and dropped until it ends, so that it never blocks on a full pipe.
-  private static func announcedPort(_ errors: FileHandle) -> UInt16? {
-    let found = DispatchSemaphore(value: 0)
-    let port = Mutex<UInt16?>(nil)
-    Thread {
-      var text = ""
-      while case let chunk = errors.availableData, !chunk.isEmpty {
-        guard port.withLock({ $0 }) == nil else { continue }
-        text += String(decoding: chunk, as: UTF8.self)
-        if let range = text.range(of: "Running on http://127.0.0.1:") {
-          let digits = text[range.upperBound...].prefix { $0.isNumber }
-          if let number = UInt16(digits), digits.endIndex < text.endIndex {
-            port.withLock { $0 = number }
-            found.signal()
-          }
-        }
-      }
-      found.signal()
-    }.start()
-    _ = found.wait(timeout: .now() + 60)
-    return port.withLock { $0 }
-  }
-
-  private func accepts() -> Bool {
-    #if canImport(Glibc)
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
     }
   }
 
