@@ -149,6 +149,14 @@ enum Options {
   static let ttl = OptionKey<Int>.integer(
     "ttl", in: 0...31_536_000, help: "Seconds its answer stays fresh (default 900).")
   /// `--search <words>` of sources add.
+  static let execCommand = OptionKey<String>.text(
+    "exec", "<command>",
+    help: "Add a source whose feed is what <command> prints (/bin/sh -c; no URL).")
+  /// `--filter <command>` of sources add.
+  static let filterCommand = OptionKey<String>.text(
+    "filter", "<command>",
+    help: "Pipe the feed at <url> through <command> (/bin/sh -c) before reading it.")
+  /// `--search <query>` of sources add.
   static let saveSearch = OptionKey<String>.text(
     "search", "<query>",
     help: "Add a saved search instead: a source of the stored articles a query matches.")

@@ -16,17 +16,24 @@ enum SourcesActions {
         search as a source: its items are the newest stored articles the query matches (as
         news search finds them: docs/queries.md), in news feed --source, browse (a query list on
         the home screen, with its unread count) and JSON; nothing is fetched for
-        it. With --account <name>, subscribes on that account's server (Google Reader API) and
-        news sync brings the items.
+        it. With --account <name>, subscribes on that account's server (any kind but Fever) and
+        news sync brings the items. With --exec <command> (and no URL), the source's feed is
+        what the command prints (RSS, Atom, JSON Feed); with --filter <command>, the feed at
+        <url> goes through the command before it is read: newsboat's exec: and filter:, run as
+        hooks run (/bin/sh -c, the hooks' variables only, NEWS_HOOK_TIMEOUT). Nothing is run
+        or fetched until the next news feed or news sync.
 
         EXAMPLES:
           news sources add https://news.ycombinator.com/rss --name hn
           news sources add --search "climate policy" --name climate
           news sources add --search 'is:unread tag:tech age<7d' --name fresh-tech
           news sources add https://example.com/feed.xml --account home
+          news sources add --exec '~/bin/site-to-rss.sh' --name site
+          news sources add https://example.com/feed.xml --filter 'xsltproc fix.xsl -'
         """,
       options: [
         Options.sourceName.spec, Options.ttl.spec, Options.saveSearch.spec,
+        Options.execCommand.spec, Options.filterCommand.spec,
         Options.onAccount.spec, Options.runHooks.spec,
       ],
       arguments: [
@@ -34,7 +41,8 @@ enum SourcesActions {
           name: "url", help: "The feed, or a page announcing one (not with --search).",
           required: false)
       ]),
-    usesNetwork: { $0[Options.saveSearch] == nil }, validate: validateAdd, run: runAdd)
+    usesNetwork: { $0[Options.saveSearch] == nil && $0[Options.execCommand] == nil },
+    validate: validateAdd, run: runAdd)
 
   static let remove = CommandEntry(
     spec: CommandSpec(
@@ -149,8 +157,29 @@ enum SourcesActions {
           command: command,
           message: "a saved search takes no URL and no --ttl: it is answered from the store")
       }
+    } else if let exec = arguments[Options.execCommand] {
+      if exec.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw UsageError(command: command, message: "--exec needs a command")
+      }
+      if !arguments.positionals.isEmpty || arguments[Options.filterCommand] != nil {
+        throw UsageError(
+          command: command, message: "--exec takes no URL and no --filter: its command is the feed")
+      }
     } else if arguments.positionals.isEmpty {
       throw UsageError(command: command, message: "missing <url> after 'add'")
+    }
+    if let filter = arguments[Options.filterCommand],
+      filter.trimmingCharacters(in: .whitespaces).isEmpty
+    {
+      throw UsageError(command: command, message: "--filter needs a command")
+    }
+    let commands = [Options.execCommand, Options.filterCommand].filter { arguments[$0] != nil }
+    for option in commands.map(\.spec) {
+      for other in [Options.saveSearch.spec, Options.onAccount.spec] where arguments.contains(other)
+      {
+        throw UsageError(
+          command: command, message: "--\(option.name) and --\(other.name) contradict")
+      }
     }
     if arguments[Options.onAccount] != nil {
       for option in [Options.sourceName.spec, Options.ttl.spec, Options.saveSearch.spec]
@@ -185,7 +214,21 @@ enum SourcesActions {
       context.printer.line(SourcesText.addedSearch(name, words: words))
       return .success
     }
+    if let exec = arguments[Options.execCommand] {
+      let name = try subscriptions.addCommand(
+        SourceCommand(kind: .exec, command: exec), url: nil, name: arguments[Options.sourceName])
+      context.printer.line(SourcesText.addedCommand(name, "exec: " + exec))
+      return .success
+    }
     let url = try webURL(try arguments.argument("url"))
+    if let filter = arguments[Options.filterCommand] {
+      let name = try subscriptions.addCommand(
+        SourceCommand(kind: .filter, command: filter), url: url,
+        name: arguments[Options.sourceName])
+      context.printer.line(
+        SourcesText.addedCommand(name, "filter: " + filter + " " + url.absoluteString))
+      return .success
+    }
     if let account = arguments[Options.onAccount] {
       return try await subscribe([(url, nil)], on: account, services: services, context: context)
     }

@@ -51,7 +51,13 @@ enum SourcesText {
           "failing since \(since) (\(failure.failures.counted("run"))): "
             + TerminalSanitizer.clean(failure.error))
       }
-      let address = source.search.map { "search: " + $0 } ?? source.url.absoluteString
+      let address =
+        source.search.map { "search: " + $0 }
+        ?? source.command.map { command in
+          command.kind == .exec
+            ? "exec: " + command.command
+            : "filter: " + command.command + " " + source.url.absoluteString
+        } ?? source.url.absoluteString
       text +=
         source.name.padding(to: width) + TerminalSanitizer.clean(address) + "\n"
         + String(repeating: " ", count: width)
@@ -76,6 +82,11 @@ enum SourcesText {
   }
 
   static func set(_ name: String) -> String { "set: \(name)" }
+
+  /// A source made by a command, added (nothing run yet).
+  static func addedCommand(_ name: String, _ address: String) -> String {
+    "added: \(name) (\(TerminalSanitizer.clean(address))); news feed --source \(name) runs it"
+  }
 
   static func addedSearch(_ name: String, words: String) -> String {
     "added: \(name) (saved search: \(TerminalSanitizer.clean(words)))"

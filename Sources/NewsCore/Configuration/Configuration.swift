@@ -68,6 +68,9 @@ public struct Configuration: Sendable {
   /// The `.env` files looked at, in order (``load(environment:currentDirectory:)``), for
   /// messages that say where a setting was looked for.
   public var dotEnvPlaces: [String] = []
+  /// The process environment as given: what the commands of `exec:` and `filter:` sources get
+  /// of it is ``ChildEnvironment/forHooks(_:passing:)``'s to say, as for hooks.
+  public var processEnvironment: [String: String] = [:]
 
   /// Built-in default endpoints.
   public enum Defaults {
@@ -108,6 +111,7 @@ public struct Configuration: Sendable {
     for (key, value) in local { merged[key] = value }
     for (key, value) in environment { merged[key] = value }
     merged = merged.filter { !$0.value.isEmpty }
+    processEnvironment = environment
 
     newsAPIURL = try Self.url(merged, "NEWSAPI_URL", Defaults.newsAPIURL)
     infoURL = try Self.url(merged, "NEWS_INFO_URL", Defaults.infoURL)

@@ -33,6 +33,8 @@ public struct FeedConfigFile: Sendable {
     var fullText: Bool?
     /// Where its pages hold the article.
     var extract: ExtractionRules?
+    /// Its command (`"exec"`, `"filter"`).
+    var command: SourceCommand?
 
     func applied(to source: FeedSource) -> FeedSource {
       var source = source
@@ -47,6 +49,7 @@ public struct FeedConfigFile: Sendable {
       if let enabled { source.enabled = enabled }
       if let fullText { source.fullText = fullText }
       if let extract { source.extract = extract }
+      if let command { source.command = command }
       return source
     }
 
@@ -62,9 +65,11 @@ public struct FeedConfigFile: Sendable {
         source.enabled = enabled ?? true
         return source
       }
+      let address = command?.kind == .exec ? SourceCommand.url(command?.command ?? "") : url
       var source = FeedSource(
-        name: name, url: url ?? URL(fileURLWithPath: "/"), ttl: ttl ?? .seconds(15 * 60),
+        name: name, url: address ?? URL(fileURLWithPath: "/"), ttl: ttl ?? .seconds(15 * 60),
         adapter: adapter ?? SyndicationAdapter())
+      source.command = command
       source.tags = tags ?? []
       source.ttlIsExplicit = ttl != nil
       source.maxItems = maxItems
@@ -187,7 +192,9 @@ public struct FeedConfigFile: Sendable {
       guard !file.sources.contains(where: { $0.name == source.name }) else {
         throw node.asSource(named: source.name).fail(at: "name", "is declared twice")
       }
-      if !SourceName.builtInFeeds.contains(source.name), source.url == nil, source.search == nil {
+      if !SourceName.builtInFeeds.contains(source.name), source.url == nil, source.search == nil,
+        source.command?.kind != .exec
+      {
         throw node.asSource(named: source.name).fail(at: "url", "is missing")
       }
       file.sources.append(source)
@@ -295,6 +302,24 @@ public struct FeedConfigFile: Sendable {
         throw node.fail(at: key, "does not apply to a saved search")
       }
       declared.search = words
+    }
+    for kind in [SourceCommand.Kind.exec, .filter] {
+      guard let member = node[kind.rawValue] else { continue }
+      let problem = "must be a command (run by /bin/sh -c)"
+      let command = try member.string(problem)
+      guard !command.trimmingWhitespace().isEmpty else { throw member.fail(problem) }
+      guard !SourceName.builtInFeeds.contains(name), declared.search == nil,
+        declared.command == nil
+      else {
+        throw member.fail("does not apply to a built-in source, a saved search or an exec source")
+      }
+      if kind == .exec, node.has("url") {
+        throw node.fail(at: "url", "does not apply to an exec source (its command is its feed)")
+      }
+      if kind == .filter, !node.has("url") {
+        throw node.fail(at: "url", "is missing (a filter source fetches it first)")
+      }
+      declared.command = SourceCommand(kind: kind, command: command)
     }
     if let member = node["maxItems"] {
       declared.maxItems = try member.integer(

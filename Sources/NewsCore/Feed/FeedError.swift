@@ -6,6 +6,8 @@ public enum FeedError: NewsError, Equatable {
   case undecodable(source: String, detail: String)
   /// The source answered with an error status, after `attempts` attempts.
   case status(source: String, code: Int, attempts: Int = 1)
+  /// The command of an `exec:` or `filter:` source failed (``SourceCommandRunner``).
+  case command(source: String, detail: String)
 
   public var message: String {
     switch self {
@@ -14,13 +16,15 @@ public enum FeedError: NewsError, Equatable {
     case .status(let source, let code, let attempts):
       return
         "source \(source) answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
+    case .command(let source, let detail):
+      return "source \(source): \(detail)"
     }
   }
 
   public var exitCode: ExitCode {
     switch self {
     case .undecodable: return .dataError
-    case .status: return .unavailable
+    case .status, .command: return .unavailable
     }
   }
 }

@@ -25,6 +25,8 @@ public struct FeedService: Sendable {
   public static let fullTextPerRun = 20
   /// The run's time zone, for saved searches' queries.
   let timeZone: TimeZone
+  /// Runs the commands of `exec:` and `filter:` sources; `nil`: such a source fails, saying so.
+  public var commands: SourceCommandRunner?
 
   /// Creates the service; `cache` is the encrypted store the sources' answers are kept in,
   /// `articles` where their items are kept as articles of their source, and each source gets
@@ -516,6 +518,16 @@ public struct FeedService: Sendable {
     return report
   }
 
+  /// The output of a source's command (its document), or why there is none.
+  private static func run(
+    _ command: SourceCommand, input: Data, source: String, with runner: SourceCommandRunner?
+  ) async throws -> Data {
+    guard let runner else {
+      throw FeedError.command(source: source, detail: "its command is not run here")
+    }
+    return try await runner.output(of: command.command, input: input, source: source)
+  }
+
   private func fetch(
     _ source: FeedSource, report: FeedSourceReport, cached: FeedCacheEntry?
   ) async -> FeedSourceReport {
@@ -534,11 +546,26 @@ public struct FeedService: Sendable {
       let adapter = source.adapter
       let sourceName = source.name
       let limited = source.limited
+      let command = source.command
+      let commands = self.commands
       let (response, decoded) = try await deadline.run {
         [headers] () async throws -> (
           HTTPResponse, (items: FeedItemPack, notes: [String], hint: Double?)?
         ) in
-        var response = try await transport.get(url, headers: headers)
+        var response: HTTPResponse
+        if let command, command.kind == .exec {
+          response = HTTPResponse(
+            status: 200,
+            body: try await Self.run(command, input: Data(), source: sourceName, with: commands),
+            url: url)
+        } else {
+          response = try await transport.get(url, headers: headers)
+          guard response.succeeded else { return (response, nil) }
+          if let command {
+            response.body = try await Self.run(
+              command, input: response.body, source: sourceName, with: commands)
+          }
+        }
         guard response.succeeded else { return (response, nil) }
         var origin = response.origin
         origin.url = origin.url ?? url

@@ -33,6 +33,9 @@ public struct FeedSource: Sendable {
   public var fullText = false
   /// `"extract"`: where its pages hold the article, for sites that defeat the general method.
   package var extract = ExtractionRules()
+  /// `"exec"`: a command whose output is its document (nothing is fetched); `"filter"`: a
+  /// command its fetched document goes through first (newsboat's `exec:` and `filter:`).
+  public var command: SourceCommand?
 
   /// `items` cut to ``maxItems``.
   func limited(_ items: [FeedItem]) -> [FeedItem] {
@@ -46,5 +49,35 @@ public struct FeedSource: Sendable {
     self.url = url
     self.ttl = ttl
     self.adapter = adapter
+  }
+}
+
+/// The command of a source that has no feed of its own (newsboat's `exec:` and `filter:`).
+public struct SourceCommand: Sendable, Equatable {
+  /// What the command does.
+  public enum Kind: String, Sendable {
+    /// Its standard output is the document.
+    case exec
+    /// The fetched document goes through it.
+    case filter
+  }
+
+  /// What the command does.
+  public var kind: Kind
+  /// The command, run by `/bin/sh -c`.
+  public var command: String
+
+  /// Creates a source's command.
+  public init(kind: Kind, command: String) {
+    self.kind = kind
+    self.command = command
+  }
+
+  /// The address an `exec:` source stands at (nothing is fetched from it): `exec:<command>`.
+  static func url(_ command: String) -> URL {
+    let encoded =
+      command.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
+      ?? "exec"
+    return URL(string: "exec:" + encoded) ?? URL(fileURLWithPath: "/")
   }
 }

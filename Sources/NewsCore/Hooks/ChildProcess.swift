@@ -16,15 +16,19 @@ struct ChildProcess: Sendable {
   let pid: pid_t
   /// The write end of its standard input.
   let input: Int32
+  /// The read ends of its standard output and error, when captured (-1 otherwise).
+  var output: Int32 = -1
+  var errors: Int32 = -1
 
   /// Why it could not start.
   struct Failure: Error {
     var reason: String
   }
 
-  /// Starts `/bin/sh -c command` with `environment`.
-  static func spawn(shell command: String, environment: [String: String]) throws(Failure)
-    -> ChildProcess
+  /// Starts `/bin/sh -c command` with `environment`; with `capturing`, its standard output and
+  /// error are pipes read through ``output`` and ``errors`` (else `/dev/null`).
+  static func spawn(shell command: String, environment: [String: String], capturing: Bool = false)
+    throws(Failure) -> ChildProcess
   {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
@@ -32,6 +36,28 @@ struct ChildProcess: Sendable {
     _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
     defer { close(ends[0]) }
+    // The captured output's pipes: the write ends become the child's 1 and 2.
+    var outputEnds: [Int32] = [-1, -1]
+    var errorEnds: [Int32] = [-1, -1]
+    if capturing {
+      guard pipe(&outputEnds) == 0 else {
+        close(ends[1])
+        throw Failure(reason: String(cString: strerror(errno)))
+      }
+      guard pipe(&errorEnds) == 0 else {
+        close(ends[1])
+        close(outputEnds[0])
+        close(outputEnds[1])
+        throw Failure(reason: String(cString: strerror(errno)))
+      }
+      for end in outputEnds + errorEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    }
+    defer {
+      if capturing {
+        close(outputEnds[1])
+        close(errorEnds[1])
+      }
+    }
 
     // The C library's records in memory allocated for them (their whole size, whatever the
     // compiler would lay out for a Swift variable of the imported type).
@@ -55,8 +81,13 @@ struct ChildProcess: Sendable {
       posix_spawnattr_destroy(attributes)
     }
     posix_spawn_file_actions_adddup2(actions, ends[0], 0)
-    posix_spawn_file_actions_addopen(actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_adddup2(actions, 1, 2)
+    if capturing {
+      posix_spawn_file_actions_adddup2(actions, outputEnds[1], 1)
+      posix_spawn_file_actions_adddup2(actions, errorEnds[1], 2)
+    } else {
+      posix_spawn_file_actions_addopen(actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_adddup2(actions, 1, 2)
+    }
     var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
     #if canImport(Glibc)
       // Every descriptor past the three is closed in the child: glibc's closefrom action (2.34
@@ -99,9 +130,15 @@ struct ChildProcess: Sendable {
     }
     guard status == 0 else {
       close(ends[1])
+      if capturing {
+        close(outputEnds[0])
+        close(errorEnds[0])
+      }
       throw Failure(reason: String(cString: strerror(status)))
     }
-    return ChildProcess(pid: pid, input: ends[1])
+    var child = ChildProcess(pid: pid, input: ends[1])
+    if capturing { (child.output, child.errors) = (outputEnds[0], errorEnds[0]) }
+    return child
   }
 
   /// Kills its whole group (the shell and whatever it started in the group) with `SIGKILL`.

@@ -171,6 +171,14 @@ public struct NewsServices: Sendable {
       deadline: sourceDeadline())
     if feedSources().contains(where: \.fullText) { service.fullText = try fullText() }
     if feedSources().contains(where: { $0.search != nil }) { service.sourceTags = sourceTags() }
+    if feedSources().contains(where: { $0.command != nil }) {
+      service.commands = SourceCommandRunner(
+        environment: configuration.processEnvironment,
+        deadline: Deadline(
+          configuration.hookTimeout, variable: "NEWS_HOOK_TIMEOUT",
+          sleep: dependencies.timing.limit),
+        passing: configFile?.hookEnvironment ?? [])
+    }
     return service
   }
 

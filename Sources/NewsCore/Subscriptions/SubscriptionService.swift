@@ -109,6 +109,24 @@ public struct SubscriptionService: Sendable {
     return chosen
   }
 
+  /// Adds a source made by a command (`command.kind` `exec`: its output is the document;
+  /// `filter`: the document at `url` goes through it) to `config.json`, named `name` or after
+  /// the command's first word; returns the name. Nothing is run now: the next `feed` does.
+  public func addCommand(_ command: SourceCommand, url: URL?, name: String?) throws -> String {
+    if let name { try check(name) }
+    let program = command.command.split(separator: " ").first.map {
+      String($0.split(separator: "/").last ?? $0)
+    }
+    let chosen = name ?? uniqueName(from: program, url: url ?? SourceCommand.url(command.command))
+    var members: [(String, JSONValue)] = [("name", .string(chosen))]
+    if let url { members.append(("url", .string(url.absoluteString))) }
+    members.append((command.kind.rawValue, .string(command.command)))
+    try edit { editor throws(ConfigFileEditor.Failure) in
+      try editor.append(JSONValue.object(members).serialized())
+    }
+    return chosen
+  }
+
   /// Changes the settings of the source `name` in `config.json` (a built-in source gets an entry
   /// of its own holding them); what `settings` leaves `nil` stays as it is.
   ///

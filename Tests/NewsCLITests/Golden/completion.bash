@@ -40,11 +40,13 @@ _news() {
         --name) return ;;
         --ttl) return ;;
         --search) return ;;
+        --exec) return ;;
+        --filter) return ;;
         --account) return ;;
         --max-items) return ;;
         --tags) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --account --hooks --max-items --tags --enable --disable --full-text --no-full-text add remove set import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --max-items --tags --enable --disable --full-text --no-full-text add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;

@@ -65,6 +65,8 @@ complete -c news -n '__fish_seen_subcommand_from sources' -s h -l help -d 'Show 
 complete -c news -n '__fish_seen_subcommand_from sources' -l name -r -d 'The source\'s name (default: from the feed\'s title).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l ttl -r -d 'Seconds its answer stays fresh (default 900).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l search -r -d 'Add a saved search instead: a source of the stored articles a query matches.'
+complete -c news -n '__fish_seen_subcommand_from sources' -l exec -r -d 'Add a source whose feed is what <command> prints (/bin/sh -c; no URL).'
+complete -c news -n '__fish_seen_subcommand_from sources' -l filter -r -d 'Pipe the feed at <url> through <command> (/bin/sh -c) before reading it.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l account -r -d 'Subscribe on this account\'s server (any kind but Fever) instead of locally.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l hooks -d 'Run the newItem hook for the new subscription\'s items (it runs for none).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l max-items -r -d 'Keep and show at most n items (0: no limit).'

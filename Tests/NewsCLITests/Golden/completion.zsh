@@ -87,6 +87,8 @@ _news() {
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
         '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
         '--search[Add a saved search instead\: a source of the stored articles a query matches.]:<query>:' \
+        '--exec[Add a source whose feed is what <command> prints (/bin/sh -c; no URL).]:<command>:' \
+        '--filter[Pipe the feed at <url> through <command> (/bin/sh -c) before reading it.]:<command>:' \
         '--account[Subscribe on this account'\''s server (any kind but Fever) instead of locally.]:<name>:' \
         '--hooks[Run the newItem hook for the new subscription'\''s items (it runs for none).]' \
         '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
