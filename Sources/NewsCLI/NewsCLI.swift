@@ -12,6 +12,7 @@ public enum NewsCLI {
       FeedCommand.entry,
       SourcesCommand.entry,
       IgnoreCommand.entry,
+      ImportCommand.entry,
       SyncCommand.entry,
       ServeCommand.entry,
       AccountsCommand.entry,

@@ -85,14 +85,23 @@ public enum SubscriptionFile {
     return (subscriptions, skipped)
   }
 
-  /// A newsboat line's words: spaces separate, double quotes group (`"tag with space"`).
-  private static func newsboatWords(_ line: String, line number: Int) throws(Failure) -> [String] {
+  /// A newsboat line's words: spaces separate, double quotes group (`"tag with space"`), and
+  /// inside quotes `\"` is a quote and `\\` a backslash (a filter's strings: `"title =
+  /// \"x\""`); any other backslash stays as written (a regular expression's `\.`).
+  static func newsboatWords(_ line: String, line number: Int) throws(Failure) -> [String] {
     var words: [String] = []
     var current = ""
     var quoted = false
     var started = false
+    var escaped = false
     for character in line {
-      if character == "\"" {
+      if escaped {
+        if character != "\"", character != "\\" { current.append("\\") }
+        current.append(character)
+        escaped = false
+      } else if character == "\\", quoted {
+        escaped = true
+      } else if character == "\"" {
         quoted.toggle()
         started = true
       } else if character.isWhitespace, !quoted {
@@ -104,6 +113,7 @@ public enum SubscriptionFile {
         started = true
       }
     }
+    if escaped { current.append("\\") }
     if quoted { throw Failure(detail: "line \(number): a quote is not closed") }
     if started { words.append(current) }
     return words

@@ -7,7 +7,7 @@ public struct SubscriptionService: Sendable {
   /// `config.json` as this run read it.
   let configFile: FeedConfigFile?
   let sources: [FeedSource]
-  private let reserved: Set<String>
+  let reserved: Set<String>
   private let transport: HTTPTransport
   private let deadline: Deadline
   private let randomBytes: @Sendable (Int) -> [UInt8]
@@ -233,14 +233,14 @@ public struct SubscriptionService: Sendable {
   }
 
   /// The name a feed would like: its title's slug, else its host's, else `feed` (taken: `feed-2`).
-  private static func baseName(from title: String?, url: URL) -> String {
+  static func baseName(from title: String?, url: URL) -> String {
     var base = slug(title ?? "")
     if base.isEmpty { base = slug((url.host ?? "").replacingOccurrences(of: "www.", with: "")) }
     return base.isEmpty ? SourceName.untitled : base
   }
 
   /// Hands out free names: `base`, else `base-2`, `base-3`…, remembering where each base got to.
-  private struct NameAllocator {
+  struct NameAllocator {
     var taken: Set<String>
     var next: [String: Int] = [:]
 

@@ -5,7 +5,7 @@ _news() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "headlines show feed sources ignore sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "headlines show feed sources ignore import sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help --help --version" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -54,6 +54,10 @@ _news() {
         --query) return ;;
       esac
       COMPREPLY=($(compgen -W "--json --help --in --source --regex --query list add remove" -- "$cur")) ;;
+    import)
+      case "$prev" in
+      esac
+      COMPREPLY=($(compgen -W "--help --dry-run --json newsboat" -- "$cur")) ;;
     sync)
       case "$prev" in
         --account) return ;;
@@ -164,7 +168,7 @@ _news() {
     help)
       case "$prev" in
       esac
-      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--help headlines show feed sources ignore import sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help" -- "$cur")) ;;
   esac
 }
 complete -F _news news

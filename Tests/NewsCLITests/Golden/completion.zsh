@@ -9,6 +9,7 @@ _news() {
     'feed:Show the feed\: every source fetched in parallel, each cached.'
     'sources:List, add, remove, set, import and export the feed'\''s sources.'
     'ignore:List, add and remove the rules that hide items (a killfile).'
+    'import:Carry another reader'\''s setup over\: news import newsboat.'
     'sync:Pull every source into the encrypted store (for cron), so reading works offline.'
     'serve:Serve the store to phone apps\: the Google Reader API and Fever, one process.'
     'accounts:List, add, test and remove accounts on your own server (Google Reader, Fever, Miniflux, Nextcloud News, Tiny Tiny RSS, Feedbin).'
@@ -108,6 +109,13 @@ _news() {
         '--regex[The pattern is a regular expression (case-insensitive), not words.]' \
         '--query[A rule that is a query of the language (docs/queries.md).]:<query>:' \
         '*:argument:(list add remove)'
+      ;;
+    import)
+      _arguments -s \
+        '(-h --help)'{-h,--help}'[Show help for this command.]' \
+        '--dry-run[Say how many would change, and change nothing.]' \
+        '--json[Print one JSON document instead of text.]' \
+        '*:argument:(newsboat)'
       ;;
     sync)
       _arguments -s \
@@ -263,7 +271,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources ignore sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help)'
+        '*:argument:(headlines show feed sources ignore import sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help)'
       ;;
   esac
 }

@@ -1,0 +1,62 @@
+import FeedParsing
+import Foundation
+import NewsCore
+
+/// `news import newsboat [DIR]`: a whole newsboat setup carried over.
+enum ImportCommand {
+  static let spec = CommandSpec(
+    name: "import", abstract: "Carry another reader's setup over: news import newsboat.",
+    discussion: """
+      EXAMPLES:
+        news import newsboat --dry-run
+        news import newsboat ~/.newsboat --json | jq '.lines[] | select(.carried | not)'
+      """)
+
+  static let entry = CommandEntry(
+    spec: spec, subcommands: [newsboatEntry],
+    run: { _, _ in
+      throw UsageError(command: spec.name, message: "say what to import: news import newsboat")
+    })
+
+  static let newsboatEntry = CommandEntry(
+    spec: CommandSpec(
+      name: "import newsboat", abstract: "Imports newsboat's urls and config (--dry-run first).",
+      discussion: """
+        Reads DIR (default: ~/.newsboat, else $XDG_CONFIG_HOME/newsboat). Every line of urls
+        and config is carried or listed as not carried, with why: urls lines become sources
+        (their tags, ~titles, exec: and filter: commands) and query: feeds saved searches (the
+        filter translated: docs/feeds.md); reload-time and max-items apply to the sources
+        imported, ignore-article becomes ignore rules, include is followed. Keys, macros,
+        colours, the browser, notify-program and urls-source are listed with where to write them
+        by hand; cache.db's read state is not carried yet. Running it twice adds nothing.
+
+        EXAMPLES:
+          news import newsboat --dry-run
+          news import newsboat ~/.config/newsboat
+        """,
+      options: [Options.dryRun.spec, Options.json.spec],
+      arguments: [
+        ArgumentSpec(name: "dir", help: "newsboat's directory.", required: false)
+      ]),
+    run: { arguments, context in
+      let given = arguments.optionalArgument("dir").map {
+        URL(fileURLWithPath: $0, relativeTo: context.currentDirectory).path
+      }
+      let (found, looked) = NewsboatImport.directory(given, environment: context.environment)
+      guard let directory = found else {
+        throw UsageError(
+          command: "import newsboat",
+          message: "no newsboat directory: looked in " + looked.joined(separator: " and "))
+      }
+      let subscriptions = try context.services().subscriptions()
+      let plan = subscriptions.newsboatPlan(directory)
+      let dryRun = arguments[Options.dryRun]
+      if !dryRun { try subscriptions.apply(plan) }
+      if arguments[Options.json] {
+        context.printer.json(ImportJSON.document(plan, dryRun: dryRun))
+      } else {
+        context.printer.lines(ImportText.lines(plan, dryRun: dryRun))
+      }
+      return .success
+    })
+}

@@ -1,0 +1,25 @@
+import NewsCore
+
+/// `news import newsboat --json`: `{"schemaVersion","directory","dryRun","sources",
+/// "savedSearches","ignoreRules","existing","lines":[{"file","line","text","carried","as"|"why"}]}`.
+enum ImportJSON {
+  static func document(_ plan: NewsboatImport, dryRun: Bool) -> JSONValue {
+    .object([
+      ("schemaVersion", .int(ArticleJSON.schemaVersion)),
+      ("directory", .string(plan.directory)), ("dryRun", .bool(dryRun)),
+      ("sources", .int(plan.sourceCount)), ("savedSearches", .int(plan.searchCount)),
+      ("ignoreRules", .int(plan.ignoreRules.count)), ("existing", .int(plan.existing)),
+      (
+        "lines",
+        .array(
+          plan.lines.map { line in
+            .object([
+              ("file", .string(line.file)), ("line", .int(line.number)),
+              ("text", .string(line.text)), ("carried", .bool(line.carried)),
+              (line.carried ? "as" : "why", .string(line.outcome)),
+            ])
+          })
+      ),
+    ])
+  }
+}

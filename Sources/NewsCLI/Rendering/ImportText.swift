@@ -1,0 +1,38 @@
+import FeedParsing
+import NewsCore
+
+/// `news import newsboat` as text: what was carried, counted, then every line not carried with
+/// where it is and why.
+enum ImportText {
+  static func lines(_ plan: NewsboatImport, dryRun: Bool) -> [String] {
+    let verb = dryRun ? "would import" : "imported"
+    var lines = [
+      "\(verb) from \(TerminalSanitizer.clean(plan.directory)): "
+        + [
+          plan.sourceCount.counted("source"), plan.searchCount.counted("saved search"),
+          plan.ignoreRules.count.counted("ignore rule"),
+        ].joined(separator: ", ")
+        + (plan.existing > 0 ? " (\(plan.existing) there already)" : "")
+        + (dryRun ? "; nothing changed (--dry-run)" : "")
+    ]
+    if dryRun {
+      for line in plan.lines where line.carried {
+        lines.append("  \(place(line)): \(TerminalSanitizer.clean(line.outcome))")
+      }
+    }
+    let left = plan.lines.filter { !$0.carried }
+    if !left.isEmpty {
+      lines.append("not carried (\(left.count)):")
+      for line in left {
+        let text =
+          line.text.isEmpty ? "" : " " + TerminalSanitizer.clean(String(line.text.prefix(60)))
+        lines.append("  \(place(line))\(text): \(TerminalSanitizer.clean(line.outcome))")
+      }
+    }
+    return lines
+  }
+
+  private static func place(_ line: NewsboatImport.Line) -> String {
+    line.number > 0 ? "\(line.file):\(line.number)" : line.file
+  }
+}

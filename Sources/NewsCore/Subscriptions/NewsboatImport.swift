@@ -1,0 +1,365 @@
+import Foundation
+
+/// `news import newsboat`: a newsboat setup read from its directory and made `config.json`
+/// entries. Every line of `urls` and `config` is either carried (saying as what) or listed as
+/// not carried (saying why); nothing is silently dropped, and running it twice adds nothing.
+///
+/// Carried: each `urls` line (web feeds with their tags and `~title`, `exec:` and `filter:`
+/// sources, `query:` feeds as saved searches with their filter translated), `reload-time` and
+/// `max-items` (onto the sources imported), `ignore-article` (ignore rules, the expression
+/// translated) and `include` (followed). The rest of `config` and `cache.db` are listed as not
+/// carried yet.
+public struct NewsboatImport: Sendable {
+  /// One line of newsboat's files and what became of it.
+  public struct Line: Sendable, Equatable {
+    /// `urls`, `config`, or an included file, relative to the directory.
+    public var file: String
+    /// Its number, from 1 (0 for a whole file).
+    public var number: Int
+    /// The line as written.
+    public var text: String
+    /// Whether it was carried.
+    public var carried: Bool
+    /// As what it was carried, or why not.
+    public var outcome: String
+  }
+
+  /// The directory read.
+  public var directory: String
+  /// Every line, in the files' order.
+  public var lines: [Line] = []
+  /// The sources to add (`config.json` entries), saved searches among them.
+  public var entries: [JSONValue] = []
+  /// How many of `entries` are sources and saved searches.
+  public var sourceCount = 0
+  public var searchCount = 0
+  /// The ignore rules to add.
+  public var ignoreRules: [IgnoreRule] = []
+  /// Lines naming a source there is already.
+  public var existing = 0
+
+  /// Where newsboat keeps its files: `given`, else `~/.newsboat`, else
+  /// `$XDG_CONFIG_HOME/newsboat` (`~/.config/newsboat`); `nil` and the places looked at when
+  /// none exists.
+  public static func directory(_ given: String?, environment: [String: String]) -> (
+    found: String?, looked: [String]
+  ) {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let config =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+    let places = given.map { [$0] } ?? [home + "/.newsboat", config + "/newsboat"]
+    var isDirectory: ObjCBool = false
+    let found = places.first {
+      FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+    return (found, places)
+  }
+
+  /// The plan for the setup in `directory`, given the sources there are now.
+  static func plan(
+    directory: String, sources: [FeedSource], reserved: Set<String>
+  ) -> NewsboatImport {
+    var plan = NewsboatImport(directory: directory)
+    var settings = Settings()
+    var ignoreLines: [(Line, feed: String, expression: String)] = []
+    plan.readConfig("config", depth: 0, settings: &settings, ignores: &ignoreLines)
+    var names = SubscriptionService.NameAllocator(
+      taken: Set(sources.map(\.name)).union(reserved))
+    var byURL = Dictionary(
+      sources.map { (SubscriptionService.normalized($0.url), $0.name) },
+      uniquingKeysWith: { a, _ in a })
+    let searches = Set(sources.compactMap(\.search))
+    let commands = Set(sources.compactMap { $0.command?.command })
+    if let text = plan.read("urls") {
+      for (offset, raw) in text.textFileLines.enumerated() {
+        let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+        var entry = Line(file: "urls", number: offset + 1, text: line, carried: false, outcome: "")
+        defer { plan.lines.append(entry) }
+        let words: [String]
+        do {
+          words = try SubscriptionFile.newsboatWords(line, line: offset + 1)
+        } catch {
+          entry.outcome = error.detail
+          continue
+        }
+        var tags: [String] = []
+        var title: String?
+        var hidden = false
+        for word in words.dropFirst() {
+          if word.hasPrefix("~") {
+            title = String(word.dropFirst())
+          } else if word == "!" {
+            hidden = true
+          } else {
+            tags.append(word)
+          }
+        }
+        let first = words[0]
+        var members: [(String, JSONValue)] = []
+        var address: URL
+        if first.hasPrefix("query:") {
+          let parts = first.dropFirst("query:".count).split(
+            separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+          guard parts.count == 2, !parts[0].isEmpty else {
+            entry.outcome = "a query: line needs query:<name>:<filter>"
+            continue
+          }
+          let query: String
+          do {
+            query = try NewsboatFilter.translate(String(parts[1]))
+            try ArticleQuery.check(query)
+          } catch let refusal as NewsboatFilter.Refusal {
+            entry.outcome = "its filter: " + refusal.reason
+            continue
+          } catch {
+            entry.outcome = "its filter made a query that cannot be read: \(error)"
+            continue
+          }
+          if searches.contains(query) {
+            plan.existing += 1
+            entry.carried = true
+            entry.outcome = "a saved search there is already"
+            continue
+          }
+          let name = names.take(
+            SubscriptionService.baseName(from: String(parts[0]), url: SavedSearchAdapter.url(query))
+          )
+          members = [("name", .string(name)), ("search", .string(query))]
+          if !tags.isEmpty { members.append(("tags", .array(tags.map(JSONValue.string)))) }
+          plan.entries.append(.object(members))
+          plan.searchCount += 1
+          entry.carried = true
+          entry.outcome = "saved search \(name): \(query)"
+          continue
+        } else if first.hasPrefix("exec:") {
+          let command = String(first.dropFirst("exec:".count))
+          guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+            entry.outcome = "an exec: line without a command"
+            continue
+          }
+          if commands.contains(command) {
+            plan.existing += 1
+            entry.carried = true
+            entry.outcome = "an exec source there is already"
+            continue
+          }
+          address = SourceCommand.url(command)
+          let program = command.split(separator: " ").first.map {
+            String($0.split(separator: "/").last ?? $0)
+          }
+          let name = names.take(SubscriptionService.baseName(from: title ?? program, url: address))
+          members = [("name", .string(name)), ("exec", .string(command))]
+          entry.outcome = "source \(name) (exec)"
+        } else if first.hasPrefix("filter:") {
+          let rest = first.dropFirst("filter:".count)
+          guard let split = rest.range(of: ":http", options: .backwards),
+            let url = URL.web(String(rest[rest.index(after: split.lowerBound)...]))
+          else {
+            entry.outcome = "a filter: line needs filter:<command>:<http(s) URL>"
+            continue
+          }
+          let command = String(rest[..<split.lowerBound])
+          address = url
+          if byURL[SubscriptionService.normalized(url)] != nil {
+            plan.existing += 1
+            entry.carried = true
+            entry.outcome = "a source there is already"
+            continue
+          }
+          let name = names.take(SubscriptionService.baseName(from: title, url: url))
+          members = [
+            ("name", .string(name)), ("url", .string(url.absoluteString)),
+            ("filter", .string(command)),
+          ]
+          entry.outcome = "source \(name) (filter)"
+        } else if let url = URL.web(first) {
+          address = url
+          if let known = byURL[SubscriptionService.normalized(url)] {
+            plan.existing += 1
+            entry.carried = true
+            entry.outcome = "source \(known), there already"
+            continue
+          }
+          let name = names.take(SubscriptionService.baseName(from: title, url: url))
+          members = [("name", .string(name)), ("url", .string(url.absoluteString))]
+          entry.outcome = "source \(name)"
+        } else {
+          entry.outcome = "'\(first.prefix(80))' is not an http(s) URL, exec:, filter: or query:"
+          continue
+        }
+        byURL[SubscriptionService.normalized(address)] = members.first.map {
+          if case .string(let name) = $0.1 { return name }
+          return ""
+        }
+        if !tags.isEmpty {
+          members.append(("tags", .array(tags.map(JSONValue.string))))
+          entry.outcome += ", tags " + tags.joined(separator: ", ")
+        }
+        if let minutes = settings.reloadMinutes {
+          members.append(("ttl", .int(minutes * 60)))
+        }
+        if let maxItems = settings.maxItems { members.append(("maxItems", .int(maxItems))) }
+        if hidden {
+          entry.outcome += " (hidden in newsboat: shown here, news has no hidden sources)"
+        }
+        plan.entries.append(.object(members))
+        plan.sourceCount += 1
+        entry.carried = true
+      }
+    }
+    for (line, feed, expression) in ignoreLines {
+      var line = line
+      defer { plan.lines.append(line) }
+      var source: String?
+      if feed != "*" {
+        guard let url = URL.web(feed), let name = byURL[SubscriptionService.normalized(url)] else {
+          line.outcome = "its feed \(feed) is no source here"
+          continue
+        }
+        source = name
+      }
+      do {
+        let query = try NewsboatFilter.translate(expression)
+        try ArticleQuery.check(query)
+        let rule = IgnoreRule(field: .query, pattern: query, source: source)
+        if rule.problem == nil {
+          plan.ignoreRules.append(rule)
+          line.carried = true
+          line.outcome = "ignore rule: " + query + (source.map { " (source \($0))" } ?? "")
+        } else {
+          line.outcome = rule.problem ?? ""
+        }
+      } catch let refusal as NewsboatFilter.Refusal {
+        line.outcome = "its expression: " + refusal.reason
+      } catch {
+        line.outcome = "its expression made a query that cannot be read: \(error)"
+      }
+    }
+    let cache = (directory as NSString).appendingPathComponent("cache.db")
+    if FileManager.default.fileExists(atPath: cache) {
+      plan.lines.append(
+        Line(
+          file: "cache.db", number: 0, text: "", carried: false,
+          outcome: "the read and starred state in it is not carried yet"))
+    }
+    return plan
+  }
+
+  /// What `config` says that applies to every source imported.
+  private struct Settings {
+    var reloadMinutes: Int?
+    var maxItems: Int?
+  }
+
+  /// The directives not translated yet, and where to write them by hand.
+  private static let notYet: [String: String] = [
+    "bind-key": "keys: \"keys\" in config.json (docs/shape.md)",
+    "unbind-key": "keys: \"keys\" in config.json (docs/shape.md)",
+    "macro": "macros: \"macros\" and \"commands\" in config.json (docs/shape.md)",
+    "color": "colours: \"colors\" in config.json (docs/shape.md)",
+    "highlight": "highlights: \"highlight\" in config.json (docs/shape.md)",
+    "highlight-article": "highlights: \"highlight\" in config.json (docs/shape.md)",
+    "bookmark-cmd": "a command: \"commands\" in config.json (docs/shape.md)",
+    "browser": "the opener: NEWS_BROWSER or BROWSER (docs/configuration.md)",
+    "notify-program": "a newItem hook: \"hooks\" in config.json (docs/feeds.md)",
+    "urls-source": "an account (docs/accounts.md)",
+  ]
+
+  /// Reads `config` (and what it includes), noting each line.
+  private mutating func readConfig(
+    _ file: String, depth: Int, settings: inout Settings,
+    ignores: inout [(Line, feed: String, expression: String)]
+  ) {
+    guard let text = read(file) else { return }
+    for (offset, raw) in text.textFileLines.enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+      var entry = Line(file: file, number: offset + 1, text: line, carried: false, outcome: "")
+      let words: [String]
+      do {
+        words = try SubscriptionFile.newsboatWords(line, line: offset + 1)
+      } catch {
+        entry.outcome = error.detail
+        lines.append(entry)
+        continue
+      }
+      let directive = words.first ?? ""
+      switch directive {
+      case "reload-time":
+        if words.count == 2, let minutes = Int(words[1]), minutes > 0 {
+          settings.reloadMinutes = minutes
+          entry.carried = true
+          entry.outcome = "ttl \(minutes * 60) s on the sources imported"
+        } else {
+          entry.outcome = "reload-time needs a number of minutes"
+        }
+      case "max-items":
+        if words.count == 2, let count = Int(words[1]), count >= 0 {
+          settings.maxItems = count > 0 ? count : nil
+          entry.carried = true
+          entry.outcome =
+            count > 0 ? "maxItems \(count) on the sources imported" : "no limit (as here)"
+        } else {
+          entry.outcome = "max-items needs a number"
+        }
+      case "ignore-article":
+        if words.count == 3 {
+          ignores.append((entry, words[1], words[2]))
+          continue
+        }
+        entry.outcome = "ignore-article needs a feed (or *) and an expression"
+      case "include":
+        if words.count == 2, depth < 8 {
+          lines.append(
+            Line(file: file, number: offset + 1, text: line, carried: true, outcome: "followed"))
+          readConfig(words[1], depth: depth + 1, settings: &settings, ignores: &ignores)
+          continue
+        }
+        entry.outcome = depth < 8 ? "include needs a file" : "includes nested too deep"
+      default:
+        if let suffix = ["-passwordeval", "-passwordfile", "-password"].first(where: {
+          directive.hasSuffix($0)
+        }) {
+          entry.text = directive + " …"
+          entry.outcome =
+            "a password (\(suffix.dropFirst())) is never imported: it is asked when the "
+            + "account is added (docs/accounts.md)"
+        } else if let place = Self.notYet[directive] {
+          entry.outcome = "not translated yet: write it as \(place)"
+        } else {
+          entry.outcome = "news has no such setting"
+        }
+      }
+      lines.append(entry)
+    }
+  }
+
+  /// The text of `file` (relative to the directory, or absolute), `nil` when it does not
+  /// exist; a file that cannot be read is noted.
+  private mutating func read(_ file: String) -> String? {
+    let path = file.hasPrefix("/") ? file : (directory as NSString).appendingPathComponent(file)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      lines.append(Line(file: file, number: 0, text: "", carried: false, outcome: "cannot be read"))
+      return nil
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+extension SubscriptionService {
+  /// The plan for importing the newsboat setup in `directory`.
+  public func newsboatPlan(_ directory: String) -> NewsboatImport {
+    NewsboatImport.plan(directory: directory, sources: sources, reserved: reserved)
+  }
+
+  /// Writes `plan`'s sources and ignore rules to `config.json`, in one edit.
+  public func apply(_ plan: NewsboatImport) throws {
+    guard !plan.entries.isEmpty || !plan.ignoreRules.isEmpty else { return }
+    try edit { editor throws(ConfigFileEditor.Failure) in
+      try editor.append(contentsOf: plan.entries.map { $0.serialized() })
+      for rule in plan.ignoreRules { try editor.append(rule.json.serialized(), to: "ignore") }
+    }
+  }
+}

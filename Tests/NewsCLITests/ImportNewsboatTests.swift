@@ -1,0 +1,131 @@
+import Foundation
+import NewsCore
+import TestSupport
+import Testing
+
+/// `news import newsboat`: a newsboat setup with every kind of `urls` line and the `config`
+/// directives, carried or listed with why; a dry run changes nothing; twice adds nothing.
+@Suite("import newsboat")
+struct ImportNewsboatTests {
+  let harness: Harness
+  let directory: String
+
+  init() throws {
+    harness = try Harness()
+    directory = harness.home.path("newsboat-home/.newsboat")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try """
+    # my feeds
+    https://lwn.net/headlines/rss "linux" "~LWN"
+    https://example.com/blog.xml tech "daily reads" !
+    "query:Fresh tech:unread = \\"yes\\" and tags # \\"tech\\""
+    "query:Feeds:feed_title = \\"LWN\\""
+    "exec:~/bin/site-to-rss.sh" "~Site"
+    "filter:~/bin/fix.sh:https://broken.example/feed"
+    gopher://old.example/feed
+    """.write(toFile: directory + "/urls", atomically: true, encoding: .utf8)
+    try """
+    reload-time 30
+    max-items 50
+    ignore-article "*" "title =~ \\"sponsored\\""
+    ignore-article "https://lwn.net/headlines/rss" "author = \\"bot\\""
+    ignore-article "*" "flags # \\"r\\""
+    bind-key j down
+    color listfocus yellow blue bold
+    browser "firefox %u"
+    freshrss-passwordeval "pass show rss"
+    show-read-feeds no
+    include extra
+    """.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+    try "notify-program ~/bin/notify.sh\n".write(
+      toFile: directory + "/extra", atomically: true, encoding: .utf8)
+  }
+
+  func sources() async throws -> [[String: Any]] {
+    try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+  }
+
+  @Test("a dry run plans every line, carried or not with why, and changes nothing")
+  func dryRun() async throws {
+    let before = try await sources().count
+    let result = await harness.run(["import", "newsboat", directory, "--dry-run", "--json"])
+    #expect(result.code == .success, "\(result.err)")
+    let plan = try result.json()
+    #expect(plan["dryRun"] as? Bool == true)
+    #expect(plan["sources"] as? Int == 4)
+    #expect(plan["savedSearches"] as? Int == 1)
+    #expect(plan["ignoreRules"] as? Int == 2)
+    let lines = try #require(plan["lines"] as? [[String: Any]])
+    func line(_ file: String, _ number: Int) -> [String: Any]? {
+      lines.first { $0["file"] as? String == file && $0["line"] as? Int == number }
+    }
+    #expect(line("urls", 2)?["as"] as? String == "source lwn, tags linux")
+    #expect((line("urls", 3)?["as"] as? String)?.contains("hidden in newsboat") == true)
+    #expect(
+      line("urls", 4)?["as"] as? String == "saved search fresh-tech: (is:unread) AND (tag:tech)")
+    #expect(
+      (line("urls", 5)?["why"] as? String)?.contains("'feed_title =' has no counterpart") == true)
+    #expect(line("urls", 6)?["as"] as? String == "source site (exec)")
+    #expect((line("urls", 8)?["why"] as? String)?.contains("is not an http(s) URL") == true)
+    #expect((line("config", 6)?["why"] as? String)?.contains("\"keys\" in config.json") == true)
+    #expect(line("config", 9)?["text"] as? String == "freshrss-passwordeval …", "never the command")
+    #expect(line("config", 10)?["why"] as? String == "news has no such setting")
+    #expect((line("extra", 1)?["why"] as? String)?.contains("newItem hook") == true)
+    #expect(lines.count == 7 + 11 + 1, "every line but the comment")
+    #expect(try await sources().count == before, "nothing changed")
+    let text = await harness.run(["import", "newsboat", directory, "--dry-run"])
+    #expect(
+      text.out.hasPrefix(
+        "would import from \(directory): 4 sources, 1 saved search, 2 ignore rules"))
+    #expect(text.out.contains("config:6 bind-key j down: not translated yet"), "\(text.out)")
+  }
+
+  @Test("the import writes config.json; a second one adds nothing")
+  func imports() async throws {
+    let result = await harness.run(["import", "newsboat", directory])
+    #expect(result.code == .success, "\(result.err)")
+    #expect(result.out.hasPrefix("imported from \(directory): 4 sources"), "\(result.out)")
+    let all = try await sources()
+    let lwn = try #require(all.first { $0["name"] as? String == "lwn" })
+    #expect(lwn["tags"] as? [String] == ["linux"])
+    #expect(lwn["ttl"] as? Int == 1800)
+    #expect(lwn["maxItems"] as? Int == 50)
+    #expect(
+      all.first { $0["name"] as? String == "fresh-tech" }?["search"] as? String
+        == "(is:unread) AND (tag:tech)")
+    #expect(all.contains { $0["name"] as? String == "site" })
+    #expect(
+      all.first { $0["name"] as? String == "broken-example" }?["url"] as? String
+        == "https://broken.example/feed")
+    let rules = try await harness.run(["ignore", "--json"]).json()
+    let listed = try #require(rules["rules"] as? [[String: Any]])
+    #expect(listed.count == 2)
+
+    let again = await harness.run(["import", "newsboat", directory, "--json"])
+    #expect(again.code == .success)
+    let plan = try again.json()
+    #expect(plan["sources"] as? Int == 0)
+    #expect(plan["savedSearches"] as? Int == 0)
+    #expect(plan["existing"] as? Int == 5)
+    #expect(try await sources().count == all.count)
+  }
+
+  @Test("without DIR: ~/.newsboat, else $XDG_CONFIG_HOME/newsboat; none is exit 64 naming both")
+  func defaultDirectory() async throws {
+    let home = harness.home.path("newsboat-home")
+    let found = await harness.run(
+      ["import", "newsboat", "--dry-run"], environment: ["HOME": home])
+    #expect(found.code == .success, "\(found.err)")
+    #expect(found.out.contains("from \(directory)"))
+    let empty = harness.home.path("nobody")
+    let missing = await harness.run(
+      ["import", "newsboat"], environment: ["HOME": empty, "XDG_CONFIG_HOME": empty + "/cfg"])
+    #expect(missing.code == .usage)
+    #expect(
+      missing.err.contains(
+        "no newsboat directory: looked in \(empty)/.newsboat and \(empty)/cfg/newsboat"),
+      "\(missing.err)")
+    #expect(await harness.run(["import"]).code == .usage)
+  }
+}
