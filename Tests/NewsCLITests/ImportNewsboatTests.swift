@@ -71,7 +71,10 @@ struct ImportNewsboatTests {
     #expect((line("config", 6)?["why"] as? String)?.contains("\"keys\" in config.json") == true)
     #expect(line("config", 9)?["text"] as? String == "freshrss-passwordeval …", "never the command")
     #expect(line("config", 10)?["why"] as? String == "news has no such setting")
-    #expect((line("extra", 1)?["why"] as? String)?.contains("newItem hook") == true)
+    #expect(
+      line("extra", 1)?["as"] as? String
+        == #"newItem hook: ~/bin/notify.sh "$NEWS_ITEM_SOURCE: $NEWS_ITEM_TITLE" (once a new item, where newsboat says a reload's count)"#
+    )
     #expect(lines.count == 7 + 11 + 1, "every line but the comment")
     #expect(try await sources().count == before, "nothing changed")
     let text = await harness.run(["import", "newsboat", directory, "--dry-run"])
@@ -98,6 +101,13 @@ struct ImportNewsboatTests {
     #expect(
       all.first { $0["name"] as? String == "broken-example" }?["url"] as? String
         == "https://broken.example/feed")
+    let files = try FileManager.default.subpathsOfDirectory(atPath: harness.home.path(""))
+    let config = try #require(files.first { $0.hasSuffix("config.json") })
+    let written = try String(contentsOfFile: harness.home.path(config), encoding: .utf8)
+    #expect(
+      written.contains(
+        #""hooks": {"newItem": "~/bin/notify.sh \"$NEWS_ITEM_SOURCE: $NEWS_ITEM_TITLE\""}"#),
+      "\(written)")
     let rules = try await harness.run(["ignore", "--json"]).json()
     let listed = try #require(rules["rules"] as? [[String: Any]])
     #expect(listed.count == 2)

@@ -374,4 +374,13 @@ struct ShapeTests {
       #expect(page.contains("`\(element.rawValue)`"), "docs/shape.md lacks \(element.rawValue)")
     }
   }
+
+  @Test("the keys screen says what undo undoes: every mark of many, as the code does")
+  func undoSummary() {
+    let undo = BrowseAction.named(.undo).summary
+    for mark in [BrowseAction.Name.markAllRead, .markAboveRead, .markOlderRead] {
+      #expect(undo.contains(mark.rawValue), "\(undo)")
+      #expect(BrowseAction.named(mark).summary.contains("undo"), "\(mark.rawValue)")
+    }
+  }
 }

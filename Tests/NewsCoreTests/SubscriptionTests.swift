@@ -182,4 +182,26 @@ struct SubscriptionTests {
     #expect(subscriptions.map(\.url) == [source.url])
     #expect(subscriptions[0].title == "x")
   }
+
+  @Test(
+    "a member added to a top-level object: the file, the object or the key made; one there kept",
+    arguments: [
+      ("", true, #"{"hooks": {"newItem": "x"}}"#),
+      (#"{"sources": []}"#, true, #"{"hooks": {"newItem": "x"}, "sources": []}"#),
+      ("{}", true, #"{"hooks": {"newItem": "x"}}"#),
+      (#"{"hooks": {}}"#, true, #"{"hooks": {"newItem": "x"}}"#),
+      (#"{"hooks": {"afterSync": "y"}}"#, true, #"{"hooks": {"afterSync": "y", "newItem": "x"}}"#),
+      (#"{"hooks": {"newItem": "old"}}"#, false, #"{"hooks": {"newItem": "old"}}"#),
+    ])
+  func addToObject(before: String, added: Bool, after: String) throws {
+    var editor = ConfigFileEditor(Data(before.utf8))
+    #expect(try editor.add("newItem", value: #""x""#, toObject: "hooks") == added)
+    let written = try ConfigNode.parse(Data(editor.bytes), file: "config.json")
+    let expected = try ConfigNode.parse(Data(after.utf8), file: "config.json")
+    #expect(written.value == expected.value, "\(String(decoding: editor.bytes, as: UTF8.self))")
+    var broken = ConfigFileEditor(Data(#"{"hooks": []}"#.utf8))
+    #expect(throws: ConfigFileEditor.Failure.self) {
+      try broken.add("newItem", value: "1", toObject: "hooks")
+    }
+  }
 }

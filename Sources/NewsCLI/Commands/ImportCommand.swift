@@ -26,9 +26,10 @@ enum ImportCommand {
         and config is carried or listed as not carried, with why: urls lines become sources
         (their tags, ~titles, exec: and filter: commands) and query: feeds saved searches (the
         filter translated: docs/feeds.md); reload-time and max-items apply to the sources
-        imported, ignore-article becomes ignore rules, include is followed. Keys, macros,
-        colours, the browser, notify-program and urls-source are listed with where to write them
-        by hand; cache.db's read state is not carried yet. Running it twice adds nothing.
+        imported, ignore-article becomes ignore rules, notify-program a newItem hook, include
+        is followed. Keys, macros, colours, the browser and urls-source are listed with where to
+        write them by hand; cache.db's read state is not carried yet. Running it twice adds
+        nothing.
 
         EXAMPLES:
           news import newsboat --dry-run

@@ -89,9 +89,12 @@ enum BrowseAction: Hashable, Sendable {
       case .prevSource: return "previous feed source's list"
       case .toggleRead: return "mark read, or unread again"
       case .markAllRead: return "mark the list read (undo right after undoes it)"
-      case .markAboveRead: return "mark the articles above the selection read"
-      case .markOlderRead: return "mark those older than a day read (a count: 7 days)"
-      case .undo: return "undo mark-all-read, right after it"
+      case .markAboveRead: return "mark the articles above the selection read (undo undoes it)"
+      case .markOlderRead:
+        return "mark those older than a day read (a count: 7 days; undo undoes it)"
+      case .undo:
+        return "undo the last mark of many (mark-all-read, mark-above-read, mark-older-read), "
+          + "right after it"
       case .openLink: return "open the link in the browser; a count opens that link of the text"
       case .toggleBookmark: return "bookmark, or remove the bookmark"
       case .toggleFullText: return "the full text (fetched, then kept), and back"

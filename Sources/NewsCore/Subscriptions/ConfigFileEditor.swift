@@ -135,6 +135,32 @@ struct ConfigFileEditor {
     return true
   }
 
+  /// Adds `key` with `value` (JSON text) to the top-level object `name` (`hooks`), making the
+  /// object (or the file) when missing. A key there already is left as it is: `false`.
+  mutating func add(_ key: String, value: String, toObject name: String) throws(Failure) -> Bool {
+    let member = "\"\(key)\": \(value)"
+    guard let root = try rootObject() else {
+      bytes = Array("{\n  \"\(name)\": {\(member)}\n}\n".utf8)
+      return true
+    }
+    guard let object = try self.member(name, of: root) else {
+      let inner = skipSpace(root.lowerBound + 1)
+      let isEmpty = bytes[inner] == UInt8(ascii: "}")
+      let text = "\n  \"\(name)\": {\(member)}" + (isEmpty ? "\n" : ",")
+      bytes.replaceSubrange(
+        (root.lowerBound + 1)..<(isEmpty ? inner : root.lowerBound + 1), with: Array(text.utf8))
+      return true
+    }
+    guard bytes[object.lowerBound] == UInt8(ascii: "{") else {
+      throw Failure(detail: "\"\(name)\" is not an object")
+    }
+    guard try memberSpan(key, of: object) == nil else { return false }
+    let last = skipSpaceBackwards(object.upperBound - 2)
+    let empty = bytes[last] == UInt8(ascii: "{")
+    bytes.insert(contentsOf: Array(((empty ? "" : ", ") + member).utf8), at: last + 1)
+    return true
+  }
+
   /// Removes the member of `object` whose key starts at `keyStart` and whose value ends at
   /// `valueEnd`, with the comma that separates it from the next (or the previous) one.
   private mutating func removeMember(keyStart: Int, valueEnd: Int, of object: Range<Int>) {

@@ -7,7 +7,7 @@ import Foundation
 /// Carried: each `urls` line (web feeds with their tags and `~title`, `exec:` and `filter:`
 /// sources, `query:` feeds as saved searches with their filter translated), `reload-time` and
 /// `max-items` (onto the sources imported), `ignore-article` (ignore rules, the expression
-/// translated) and `include` (followed). The rest of `config` and `cache.db` are listed as not
+/// translated), `notify-program` (a `newItem` hook) and `include` (followed). The rest of `config` and `cache.db` are listed as not
 /// carried yet.
 public struct NewsboatImport: Sendable {
   /// One line of newsboat's files and what became of it.
@@ -37,6 +37,8 @@ public struct NewsboatImport: Sendable {
   public var ignoreRules: [IgnoreRule] = []
   /// Lines naming a source there is already.
   public var existing = 0
+  /// The `newItem` hook `notify-program` becomes (`nil`: none).
+  public var newItemHook: String?
 
   /// Where newsboat keeps its files: `given`, else `~/.newsboat`, else
   /// `$XDG_CONFIG_HOME/newsboat` (`~/.config/newsboat`); `nil` and the places looked at when
@@ -57,12 +59,14 @@ public struct NewsboatImport: Sendable {
 
   /// The plan for the setup in `directory`, given the sources there are now.
   static func plan(
-    directory: String, sources: [FeedSource], reserved: Set<String>
+    directory: String, sources: [FeedSource], reserved: Set<String>, hasNewItemHook: Bool
   ) -> NewsboatImport {
     var plan = NewsboatImport(directory: directory)
     var settings = Settings()
     var ignoreLines: [(Line, feed: String, expression: String)] = []
-    plan.readConfig("config", depth: 0, settings: &settings, ignores: &ignoreLines)
+    plan.readConfig(
+      "config", depth: 0, settings: &settings, ignores: &ignoreLines,
+      hasNewItemHook: hasNewItemHook)
     var names = SubscriptionService.NameAllocator(
       taken: Set(sources.map(\.name)).union(reserved))
     var byURL = Dictionary(
@@ -256,20 +260,19 @@ public struct NewsboatImport: Sendable {
   private static let notYet: [String: String] = [
     "bind-key": "keys: \"keys\" in config.json (docs/shape.md)",
     "unbind-key": "keys: \"keys\" in config.json (docs/shape.md)",
-    "macro": "macros: \"macros\" and \"commands\" in config.json (docs/shape.md)",
+    "macro": "a macro: a list of actions in \"keys\" of config.json (docs/shape.md)",
     "color": "colours: \"colors\" in config.json (docs/shape.md)",
     "highlight": "highlights: \"highlight\" in config.json (docs/shape.md)",
     "highlight-article": "highlights: \"highlight\" in config.json (docs/shape.md)",
     "bookmark-cmd": "a command: \"commands\" in config.json (docs/shape.md)",
-    "browser": "the opener: NEWS_BROWSER or BROWSER (docs/configuration.md)",
-    "notify-program": "a newItem hook: \"hooks\" in config.json (docs/feeds.md)",
+    "browser": "the opener: the BROWSER variable (docs/commands.md)",
     "urls-source": "an account (docs/accounts.md)",
   ]
 
   /// Reads `config` (and what it includes), noting each line.
   private mutating func readConfig(
     _ file: String, depth: Int, settings: inout Settings,
-    ignores: inout [(Line, feed: String, expression: String)]
+    ignores: inout [(Line, feed: String, expression: String)], hasNewItemHook: Bool
   ) {
     guard let text = read(file) else { return }
     for (offset, raw) in text.textFileLines.enumerated() {
@@ -309,11 +312,26 @@ public struct NewsboatImport: Sendable {
           continue
         }
         entry.outcome = "ignore-article needs a feed (or *) and an expression"
+      case "notify-program":
+        if words.count == 2, !words[1].isEmpty {
+          if hasNewItemHook {
+            entry.outcome = "config.json has a newItem hook already: kept as it is"
+          } else {
+            newItemHook = words[1] + " \"$NEWS_ITEM_SOURCE: $NEWS_ITEM_TITLE\""
+            entry.carried = true
+            entry.outcome =
+              "newItem hook: \(newItemHook ?? "") (once a new item, where newsboat says a reload's count)"
+          }
+        } else {
+          entry.outcome = "notify-program needs a program"
+        }
       case "include":
         if words.count == 2, depth < 8 {
           lines.append(
             Line(file: file, number: offset + 1, text: line, carried: true, outcome: "followed"))
-          readConfig(words[1], depth: depth + 1, settings: &settings, ignores: &ignores)
+          readConfig(
+            words[1], depth: depth + 1, settings: &settings, ignores: &ignores,
+            hasNewItemHook: hasNewItemHook)
           continue
         }
         entry.outcome = depth < 8 ? "include needs a file" : "includes nested too deep"
@@ -351,15 +369,22 @@ public struct NewsboatImport: Sendable {
 extension SubscriptionService {
   /// The plan for importing the newsboat setup in `directory`.
   public func newsboatPlan(_ directory: String) -> NewsboatImport {
-    NewsboatImport.plan(directory: directory, sources: sources, reserved: reserved)
+    NewsboatImport.plan(
+      directory: directory, sources: sources, reserved: reserved,
+      hasNewItemHook: configFile?.hooks.newItem != nil)
   }
 
   /// Writes `plan`'s sources and ignore rules to `config.json`, in one edit.
   public func apply(_ plan: NewsboatImport) throws {
-    guard !plan.entries.isEmpty || !plan.ignoreRules.isEmpty else { return }
+    guard !plan.entries.isEmpty || !plan.ignoreRules.isEmpty || plan.newItemHook != nil else {
+      return
+    }
     try edit { editor throws(ConfigFileEditor.Failure) in
       try editor.append(contentsOf: plan.entries.map { $0.serialized() })
       for rule in plan.ignoreRules { try editor.append(rule.json.serialized(), to: "ignore") }
+      if let hook = plan.newItemHook {
+        _ = try editor.add("newItem", value: JSONValue.string(hook).serialized(), toObject: "hooks")
+      }
     }
   }
 }
