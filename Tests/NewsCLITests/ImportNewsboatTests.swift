@@ -68,7 +68,9 @@ struct ImportNewsboatTests {
       (line("urls", 5)?["why"] as? String)?.contains("'feed_title =' has no counterpart") == true)
     #expect(line("urls", 6)?["as"] as? String == "source site (exec)")
     #expect((line("urls", 8)?["why"] as? String)?.contains("is not an http(s) URL") == true)
-    #expect((line("config", 6)?["why"] as? String)?.contains("\"keys\" in config.json") == true)
+    #expect(line("config", 6)?["as"] as? String == "key j: down on home, list, article")
+    #expect(line("config", 7)?["as"] as? String == "colours of selection")
+    #expect((line("config", 8)?["as"] as? String)?.hasPrefix("command browser, bound to o") == true)
     #expect(line("config", 9)?["text"] as? String == "freshrss-passwordeval …", "never the command")
     #expect(line("config", 10)?["why"] as? String == "news has no such setting")
     #expect(
@@ -80,8 +82,9 @@ struct ImportNewsboatTests {
     let text = await harness.run(["import", "newsboat", directory, "--dry-run"])
     #expect(
       text.out.hasPrefix(
-        "would import from \(directory): 4 sources, 1 saved search, 2 ignore rules"))
-    #expect(text.out.contains("config:6 bind-key j down: not translated yet"), "\(text.out)")
+        "would import from \(directory): 4 sources, 1 saved search, 2 ignore rules, 5 keys, "
+          + "1 colour, 0 highlights, 1 command"), "\(text.out)")
+    #expect(text.out.contains("config:6: key j: down on home, list, article"), "\(text.out)")
   }
 
   @Test("the import writes config.json; a second one adds nothing")
@@ -117,7 +120,7 @@ struct ImportNewsboatTests {
     let plan = try again.json()
     #expect(plan["sources"] as? Int == 0)
     #expect(plan["savedSearches"] as? Int == 0)
-    #expect(plan["existing"] as? Int == 5)
+    #expect(plan["existing"] as? Int == 8, "sources, a search, keys, a colour, a command")
     #expect(try await sources().count == all.count)
   }
 
@@ -137,5 +140,87 @@ struct ImportNewsboatTests {
         "no newsboat directory: looked in \(empty)/.newsboat and \(empty)/cfg/newsboat"),
       "\(missing.err)")
     #expect(await harness.run(["import"]).code == .usage)
+  }
+
+  /// newsboat's shaping lines, one of each kind and the ways they fall short.
+  static let shapeConfig = #"""
+    bind-key j down
+    bind-key N toggle-article-read
+    bind-key ^D pagedown articlelist
+    bind-key A mark-feed-read feedlist
+    bind-key x sort
+    bind-key ENTER open tagselection
+    unbind-key g
+    unbind-key -a
+    macro v set browser "mpv %u"; open-in-browser; set browser "firefox %u" -- "play in mpv"
+    macro m toggle-article-read ; next-unread
+    macro z set show-read-feeds no
+    color listfocus black yellow bold
+    color listnormal_unread color245 default bold blink
+    color background default black
+    color info default black
+    highlight article "Swift|Linux" yellow default bold
+    highlight articlelist "^\[ad\]" red default
+    highlight feedlist "foo" red default
+    highlight article "a+b" red default
+    highlight-article "unread = "yes"" cyan default bold
+    bookmark-cmd ~/bin/bookmark.sh
+    bind-key b bookmark article
+    bind-key N next-unread
+    bind-key G end
+    """#
+
+  @Test("keys, macros, colours, highlights and commands carried; what would not be read is said")
+  func shape() async throws {
+    try Self.shapeConfig.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+    // config.json binds G already: it stays as written.
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    try #"{"keys": {"list": {"G": "top"}}, "sources": []}"#.write(
+      toFile: harness.home.path("news/config.json"), atomically: true, encoding: .utf8)
+    let result = await harness.run(["import", "newsboat", directory, "--json"])
+    #expect(result.code == .success, "\(result.err)")
+    let plan = try result.json()
+    let lines = try #require(plan["lines"] as? [[String: Any]])
+    func outcome(_ number: Int) -> String {
+      let line = lines.first { $0["file"] as? String == "config" && $0["line"] as? Int == number }
+      return (line?["as"] ?? line?["why"]) as? String ?? "(no line \(number))"
+    }
+    #expect(outcome(2) == "bound again by line 23 (the last wins, as in newsboat)")
+    #expect(outcome(3) == "key ^D: page-down on list")
+    #expect(outcome(4) == "mark-all-read does nothing on home")
+    #expect(outcome(5).hasPrefix("news has no action like newsboat's sort"))
+    #expect(outcome(6).hasPrefix("news has no tagselection screen"))
+    #expect(outcome(9) == "command mpv, key ,v: command:mpv on list, article")
+    #expect(outcome(10) == "key ,m: toggle-read, next-unread on list, article")
+    #expect(outcome(11).hasPrefix("its step 'set show-read-feeds' changes a setting"))
+    #expect(outcome(13) == "colours of unread (blink: no such attribute here)")
+    #expect(outcome(14).hasPrefix("news draws on the terminal's own background"))
+    #expect(outcome(17) == #"highlight of list rows whose title:/^\[ad\]/"#)
+    #expect(outcome(19).hasPrefix("news highlights whole words"))
+    #expect(outcome(20) == "highlight of list rows matching is:unread")
+    #expect(outcome(22) == "key b: command:bookmark on article")
+    #expect(outcome(24) == "key G: bottom on home, list, article (config.json's own stays: list)")
+    #expect(plan["commands"] as? Int == 2)
+    #expect(plan["highlights"] as? Int == 3)
+
+    // What was written is read by every command: the keys are in force.
+    let keys = await harness.run(["keys", "--json"])
+    #expect(keys.code == .success, "\(keys.err)")
+    let bindings = try #require(keys.json()["bindings"] as? [[String: Any]])
+    func actions(_ screen: String, _ key: String) -> [String]? {
+      bindings.first { $0["screen"] as? String == screen && $0["keys"] as? String == key }?[
+        "actions"] as? [String]
+    }
+    #expect(actions("list", ",v") == ["command:mpv"])
+    #expect(actions("article", "C-b") == ["command:bookmark"])
+    #expect(actions("home", "N") == ["next-unread"])
+    #expect(actions("list", "G") == ["top"], "config.json's own binding kept")
+
+    let again = await harness.run(["import", "newsboat", directory, "--json"])
+    let second = try again.json()
+    #expect(second["keys"] as? Int == 0)
+    #expect(second["commands"] as? Int == 0)
+    #expect(second["highlights"] as? Int == 0, "twice adds nothing")
   }
 }

@@ -204,4 +204,23 @@ struct SubscriptionTests {
       try broken.add("newItem", value: "1", toObject: "hooks")
     }
   }
+  @Test("a member added at a path makes the objects on the way; one there already stays")
+  func addAtPath() throws {
+    var editor = ConfigFileEditor(Data(#"{"keys": {"list": {"j": "down"}}}"#.utf8))
+    #expect(try editor.add("k", value: #""up""#, at: ["keys", "list"]))
+    #expect(try editor.add("x", value: "null", at: ["keys", "home"]))
+    #expect(try editor.add("j", value: #""up""#, at: ["keys", "list"]) == false)
+    #expect(try editor.add("run", value: "1", at: ["commands", "a"]))
+    let written = try ConfigNode.parse(Data(editor.bytes), file: "config.json")
+    let expected = try ConfigNode.parse(
+      Data(
+        #"{"commands": {"a": {"run": 1}}, "keys": {"list": {"j": "down", "k": "up"}, "home": {"x": null}}}"#
+          .utf8), file: "config.json")
+    #expect(written.value == expected.value, "\(String(decoding: editor.bytes, as: UTF8.self))")
+    var broken = ConfigFileEditor(Data(#"{"keys": {"list": 3}}"#.utf8))
+    #expect(throws: ConfigFileEditor.Failure(detail: "\"keys.list\" is not an object")) {
+      try broken.add("j", value: "1", at: ["keys", "list"])
+    }
+  }
+
 }

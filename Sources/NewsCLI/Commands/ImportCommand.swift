@@ -27,9 +27,10 @@ enum ImportCommand {
         (their tags, ~titles, exec: and filter: commands) and query: feeds saved searches (the
         filter translated: docs/feeds.md); reload-time and max-items apply to the sources
         imported, ignore-article becomes ignore rules, notify-program a newItem hook, include
-        is followed. Keys, macros, colours, the browser and urls-source are listed with where to
-        write them by hand; cache.db's read state is not carried yet. Running it twice adds
-        nothing.
+        is followed; bind-key, unbind-key and macro become keys (a macro is typed as ,KEY),
+        color, highlight and highlight-article colours and highlights, bookmark-cmd and browser
+        commands (on ^B and o). What would not be read as it is, is listed with why. Running it
+        twice adds nothing.
 
         EXAMPLES:
           news import newsboat --dry-run
@@ -50,9 +51,11 @@ enum ImportCommand {
           message: "no newsboat directory: looked in " + looked.joined(separator: " and "))
       }
       let subscriptions = try context.services().subscriptions()
-      let plan = subscriptions.newsboatPlan(directory)
+      var plan = subscriptions.newsboatPlan(directory)
+      NewsboatShape.translate(
+        &plan, config: subscriptions.configFile, timeZone: context.timeZone)
       let dryRun = arguments[Options.dryRun]
-      if !dryRun { try subscriptions.apply(plan) }
+      if !dryRun { try subscriptions.apply(plan, sections: .core.adding(ReaderShape.sections)) }
       if arguments[Options.json] {
         context.printer.json(ImportJSON.document(plan, dryRun: dryRun))
       } else {

@@ -1,14 +1,16 @@
 import NewsCore
 
 /// `news import newsboat --json`: `{"schemaVersion","directory","dryRun","sources",
-/// "savedSearches","ignoreRules","existing","lines":[{"file","line","text","carried","as"|"why"}]}`.
+/// "savedSearches","ignoreRules","keys","colors","highlights","commands","existing","lines":[{"file","line","text","carried","as"|"why"}]}`.
 enum ImportJSON {
   static func document(_ plan: NewsboatImport, dryRun: Bool) -> JSONValue {
     .object([
       ("schemaVersion", .int(ArticleJSON.schemaVersion)),
       ("directory", .string(plan.directory)), ("dryRun", .bool(dryRun)),
       ("sources", .int(plan.sourceCount)), ("savedSearches", .int(plan.searchCount)),
-      ("ignoreRules", .int(plan.ignoreRules.count)), ("existing", .int(plan.existing)),
+      ("ignoreRules", .int(plan.ignoreRules.count)), ("keys", .int(plan.count(.keys))),
+      ("colors", .int(plan.count(.colors))), ("highlights", .int(plan.count(.highlights))),
+      ("commands", .int(plan.count(.commands))), ("existing", .int(plan.existing)),
       (
         "lines",
         .array(

@@ -9,8 +9,11 @@ enum ImportText {
     var lines = [
       "\(verb) from \(TerminalSanitizer.clean(plan.directory)): "
         + [
-          plan.sourceCount.counted("source"), plan.searchCount.counted("saved search"),
+          plan.sourceCount.counted("source"),
+          plan.searchCount.counted("saved search", plural: "saved searches"),
           plan.ignoreRules.count.counted("ignore rule"),
+          plan.count(.keys).counted("key"), plan.count(.colors).counted("colour"),
+          plan.count(.highlights).counted("highlight"), plan.count(.commands).counted("command"),
         ].joined(separator: ", ")
         + (plan.existing > 0 ? " (\(plan.existing) there already)" : "")
         + (dryRun ? "; nothing changed (--dry-run)" : "")

@@ -28,7 +28,7 @@ public struct ConfigNode: Sendable {
   /// at the top.
   public let path: String
 
-  init(_ value: Value, file: String, source: String? = nil, path: String = "") {
+  public init(_ value: Value, file: String, source: String? = nil, path: String = "") {
     self.value = value
     self.file = file
     self.source = source

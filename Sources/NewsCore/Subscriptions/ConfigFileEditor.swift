@@ -138,27 +138,46 @@ struct ConfigFileEditor {
   /// Adds `key` with `value` (JSON text) to the top-level object `name` (`hooks`), making the
   /// object (or the file) when missing. A key there already is left as it is: `false`.
   mutating func add(_ key: String, value: String, toObject name: String) throws(Failure) -> Bool {
-    let member = "\"\(key)\": \(value)"
-    guard let root = try rootObject() else {
-      bytes = Array("{\n  \"\(name)\": {\(member)}\n}\n".utf8)
-      return true
-    }
-    guard let object = try self.member(name, of: root) else {
-      let inner = skipSpace(root.lowerBound + 1)
-      let isEmpty = bytes[inner] == UInt8(ascii: "}")
-      let text = "\n  \"\(name)\": {\(member)}" + (isEmpty ? "\n" : ",")
-      bytes.replaceSubrange(
-        (root.lowerBound + 1)..<(isEmpty ? inner : root.lowerBound + 1), with: Array(text.utf8))
-      return true
-    }
-    guard bytes[object.lowerBound] == UInt8(ascii: "{") else {
-      throw Failure(detail: "\"\(name)\" is not an object")
+    try add(key, value: value, at: [name])
+  }
+
+  /// Adds `key` with `value` (JSON text) to the object at `path` (`["keys", "list"]`), making
+  /// the objects on the way (and the file) when missing. A key there already is left as it is:
+  /// `false`.
+  mutating func add(_ key: String, value: String, at path: [String]) throws(Failure) -> Bool {
+    if try rootObject() == nil { bytes = Array("{\n}\n".utf8) }
+    guard var object = try rootObject() else { return false }
+    for (depth, name) in path.enumerated() {
+      guard let inner = try member(name, of: object) else {
+        insert(member: JSONValue.string(name).serialized() + ": {}", into: object, top: depth == 0)
+        return try add(key, value: value, at: path)
+      }
+      guard bytes[inner.lowerBound] == UInt8(ascii: "{") else {
+        throw Failure(
+          detail: "\"\(path.prefix(depth + 1).joined(separator: "."))\" is not an object")
+      }
+      object = inner
     }
     guard try memberSpan(key, of: object) == nil else { return false }
+    insert(
+      member: JSONValue.string(key).serialized() + ": " + value, into: object, top: path.isEmpty)
+    return true
+  }
+
+  /// Inserts `member` (`"key": value`) into `object`: first and on a line of its own at the top
+  /// level (where sections are), last and on the same line inside.
+  private mutating func insert(member: String, into object: Range<Int>, top: Bool) {
+    if top {
+      let inner = skipSpace(object.lowerBound + 1)
+      let isEmpty = bytes[inner] == UInt8(ascii: "}")
+      let text = "\n  " + member + (isEmpty ? "\n" : ",")
+      bytes.replaceSubrange(
+        (object.lowerBound + 1)..<(isEmpty ? inner : object.lowerBound + 1), with: Array(text.utf8))
+      return
+    }
     let last = skipSpaceBackwards(object.upperBound - 2)
     let empty = bytes[last] == UInt8(ascii: "{")
     bytes.insert(contentsOf: Array(((empty ? "" : ", ") + member).utf8), at: last + 1)
-    return true
   }
 
   /// Removes the member of `object` whose key starts at `keyStart` and whose value ends at

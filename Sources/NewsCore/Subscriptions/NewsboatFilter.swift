@@ -5,14 +5,14 @@ import Foundation
 /// newsboat gives `and` and `or` one precedence, grouped to the right (`a and b or c` is
 /// `a and (b or c)`); ours binds AND tighter, so every joined part is parenthesised as newsboat
 /// grouped it. What has no faithful counterpart is refused, saying what.
-enum NewsboatFilter {
+public enum NewsboatFilter {
   /// Why an expression was not translated.
-  struct Refusal: Error, Equatable {
-    var reason: String
+  public struct Refusal: Error, Equatable {
+    public var reason: String
   }
 
   /// The query `expression` means, or why there is none.
-  static func translate(_ expression: String) throws(Refusal) -> String {
+  public static func translate(_ expression: String) throws(Refusal) -> String {
     var tokens = try tokenize(expression)
     guard !tokens.isEmpty else { throw Refusal(reason: "an empty expression") }
     let query = try parseExpression(&tokens)

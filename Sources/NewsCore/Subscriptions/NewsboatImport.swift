@@ -7,8 +7,8 @@ import Foundation
 /// Carried: each `urls` line (web feeds with their tags and `~title`, `exec:` and `filter:`
 /// sources, `query:` feeds as saved searches with their filter translated), `reload-time` and
 /// `max-items` (onto the sources imported), `ignore-article` (ignore rules, the expression
-/// translated), `notify-program` (a `newItem` hook) and `include` (followed). The rest of `config` and `cache.db` are listed as not
-/// carried yet.
+/// translated), `notify-program` (a `newItem` hook) and `include` (followed). The lines that
+/// shape the reader (keys, colours…) are ``deferred`` to the reader's layer, which knows them.
 public struct NewsboatImport: Sendable {
   /// One line of newsboat's files and what became of it.
   public struct Line: Sendable, Equatable {
@@ -39,6 +39,43 @@ public struct NewsboatImport: Sendable {
   public var existing = 0
   /// The `newItem` hook `notify-program` becomes (`nil`: none).
   public var newItemHook: String?
+  /// Lines of `config` that shape `news browse` (keys, macros, colours, highlights, commands,
+  /// the browser): indices into ``lines`` with the line's words, for the reader's layer to
+  /// translate (it knows the actions and colours); until it does, each says "not translated".
+  public var deferred: [(line: Int, words: [String])] = []
+  /// What else to add to `config.json` (the deferred lines' translations).
+  public var additions: [Addition] = []
+
+  /// A value added to `config.json`: a member of an object (made when missing; a key there
+  /// already is left as it is), or an element of a top-level list.
+  public enum Addition: Sendable {
+    case member(path: [String], key: String, value: JSONValue)
+    case element(list: String, value: JSONValue)
+  }
+
+  /// The kinds of ``additions``, for the report.
+  public enum Kind: Sendable {
+    case keys, colors, highlights, commands
+  }
+
+  /// How many of ``additions`` are of `kind` (keys are counted per screen bound).
+  public func count(_ kind: Kind) -> Int {
+    additions.filter { addition in
+      switch (kind, addition) {
+      case (.keys, .member(let path, _, _)): path.first == "keys"
+      case (.colors, .member(let path, _, _)): path == ["colors"]
+      case (.commands, .member(let path, _, _)): path == ["commands"]
+      case (.highlights, .element(let list, _)): list == "highlight"
+      default: false
+      }
+    }.count
+  }
+
+  /// The directives of `config` left to the reader's layer (``deferred``).
+  public static let shapeDirectives: Set<String> = [
+    "bind-key", "unbind-key", "macro", "color", "highlight", "highlight-article",
+    "bookmark-cmd", "browser",
+  ]
 
   /// Where newsboat keeps its files: `given`, else `~/.newsboat`, else
   /// `$XDG_CONFIG_HOME/newsboat` (`~/.config/newsboat`); `nil` and the places looked at when
@@ -258,15 +295,7 @@ public struct NewsboatImport: Sendable {
 
   /// The directives not translated yet, and where to write them by hand.
   private static let notYet: [String: String] = [
-    "bind-key": "keys: \"keys\" in config.json (docs/shape.md)",
-    "unbind-key": "keys: \"keys\" in config.json (docs/shape.md)",
-    "macro": "a macro: a list of actions in \"keys\" of config.json (docs/shape.md)",
-    "color": "colours: \"colors\" in config.json (docs/shape.md)",
-    "highlight": "highlights: \"highlight\" in config.json (docs/shape.md)",
-    "highlight-article": "highlights: \"highlight\" in config.json (docs/shape.md)",
-    "bookmark-cmd": "a command: \"commands\" in config.json (docs/shape.md)",
-    "browser": "the opener: the BROWSER variable (docs/commands.md)",
-    "urls-source": "an account (docs/accounts.md)",
+    "urls-source": "an account (docs/accounts.md)"
   ]
 
   /// Reads `config` (and what it includes), noting each line.
@@ -343,6 +372,9 @@ public struct NewsboatImport: Sendable {
           entry.outcome =
             "a password (\(suffix.dropFirst())) is never imported: it is asked when the "
             + "account is added (docs/accounts.md)"
+        } else if Self.shapeDirectives.contains(directive) {
+          entry.outcome = "not translated: written by hand in config.json (docs/shape.md)"
+          deferred.append((lines.count, words))
         } else if let place = Self.notYet[directive] {
           entry.outcome = "not translated yet: write it as \(place)"
         } else {
@@ -374,16 +406,26 @@ extension SubscriptionService {
       hasNewItemHook: configFile?.hooks.newItem != nil)
   }
 
-  /// Writes `plan`'s sources and ignore rules to `config.json`, in one edit.
-  public func apply(_ plan: NewsboatImport) throws {
-    guard !plan.entries.isEmpty || !plan.ignoreRules.isEmpty || plan.newItemHook != nil else {
-      return
-    }
-    try edit { editor throws(ConfigFileEditor.Failure) in
+  /// Writes `plan`'s sources, ignore rules and additions to `config.json`, in one edit;
+  /// `sections` are those the file may hold (the reader's beside NewsCore's).
+  public func apply(_ plan: NewsboatImport, sections: ConfigSections) throws {
+    guard
+      !plan.entries.isEmpty || !plan.ignoreRules.isEmpty || plan.newItemHook != nil
+        || !plan.additions.isEmpty
+    else { return }
+    try edit(sections: sections) { editor throws(ConfigFileEditor.Failure) in
       try editor.append(contentsOf: plan.entries.map { $0.serialized() })
       for rule in plan.ignoreRules { try editor.append(rule.json.serialized(), to: "ignore") }
       if let hook = plan.newItemHook {
         _ = try editor.add("newItem", value: JSONValue.string(hook).serialized(), toObject: "hooks")
+      }
+      for addition in plan.additions {
+        switch addition {
+        case .member(let path, let key, let value):
+          _ = try editor.add(key, value: value.serialized(), at: path)
+        case .element(let list, let value):
+          try editor.append(value.serialized(), to: list)
+        }
       }
     }
   }

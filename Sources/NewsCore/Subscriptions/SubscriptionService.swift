@@ -5,7 +5,7 @@ import Foundation
 public struct SubscriptionService: Sendable {
   let configuration: Configuration
   /// `config.json` as this run read it.
-  let configFile: FeedConfigFile?
+  public let configFile: FeedConfigFile?
   let sources: [FeedSource]
   let reserved: Set<String>
   private let transport: HTTPTransport
@@ -320,10 +320,12 @@ public struct SubscriptionService: Sendable {
   }
 
   /// Changes `config.json` with `change`, under its lock, then checks the result decodes before
-  /// it replaces the file (everything it does not change stays as written).
-  func edit(_ change: (inout ConfigFileEditor) throws(ConfigFileEditor.Failure) -> Void)
-    throws
-  {
+  /// it replaces the file (everything it does not change stays as written). `sections` are
+  /// those the file may hold (by default, those it was read with).
+  func edit(
+    sections: ConfigSections? = nil,
+    _ change: (inout ConfigFileEditor) throws(ConfigFileEditor.Failure) -> Void
+  ) throws {
     // A symbolic link (dotfiles) stays one: its target is what is replaced.
     let path = URL(fileURLWithPath: configuration.configFilePath).resolvingSymlinksInPath()
     try AtomicFile.createDirectory(path.deletingLastPathComponent())
@@ -345,7 +347,7 @@ public struct SubscriptionService: Sendable {
       }
       do throws(ConfigurationError) {
         _ = try FeedConfigFile.parse(
-          Data(editor.bytes), path: path.path, sections: configFile?.sections ?? .core)
+          Data(editor.bytes), path: path.path, sections: sections ?? configFile?.sections ?? .core)
       } catch {
         throw SubscriptionError.uneditable(path: path.path, detail: error.message)
       }
