@@ -121,7 +121,11 @@ struct LayeringTests {
     #expect(paths.count > 100)
     // `news sources add` writes a source's entry into config.json: a file, not an output.
     // `news serve` answers in the Google Reader and Fever APIs' shapes: protocols, not outputs.
-    let allowed = ["NewsCLI/Rendering/", "NewsCore/Subscriptions/", "NewsServer/"]
+    // `news import newsboat` translates keys and colours into config.json's entries too.
+    let allowed = [
+      "NewsCLI/Rendering/", "NewsCore/Subscriptions/", "NewsServer/",
+      "NewsCLI/Shape/NewsboatShape.swift",
+    ]
     var found: [String] = []
     for path in paths where !allowed.contains(where: { path.hasPrefix($0) }) {
       let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)

@@ -152,6 +152,27 @@ enum Options {
   static let execCommand = OptionKey<String>.text(
     "exec", "<command>",
     help: "Add a source whose feed is what <command> prints (/bin/sh -c; no URL).")
+  /// `--items <selector>` and the other selectors of a page source (sources add).
+  static let pageItems = OptionKey<String>.text(
+    "items", "<selector>", help: "Read the page as a feed: each element it selects an item.")
+  static let pageTitle = OptionKey<String>.text(
+    "title", "<selector>", help: "An item's title (default: its first heading or link).")
+  static let pageLink = OptionKey<String>.text(
+    "link", "<selector>", help: "An item's link (default: its first <a href>; @attr reads one).")
+  static let pageDate = OptionKey<String>.text(
+    "date", "<selector>", help: "An item's date (time@datetime; default: when first seen).")
+  static let pageContent = OptionKey<String>.text(
+    "content", "<selector>", help: "An item's text.")
+  static let pageDateFormat = OptionKey<String>.text(
+    "date-format", "<pattern>", help: "The dates' pattern when not RFC 3339 or 822 (dd.MM.yyyy).")
+  /// The page selectors' options, with the field of `"html"` each sets.
+  static let pageSelectors: [(key: String, option: OptionKey<String>)] = [
+    ("items", pageItems), ("title", pageTitle), ("link", pageLink), ("date", pageDate),
+    ("content", pageContent),
+  ]
+  /// `--dry-run` of sources add.
+  static let pageDryRun = Flag(
+    "dry-run", help: "With --items: print the items the page gives, and add nothing.")
   /// `--filter <command>` of sources add.
   static let filterCommand = OptionKey<String>.text(
     "filter", "<command>",

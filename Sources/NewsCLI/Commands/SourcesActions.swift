@@ -21,7 +21,10 @@ enum SourcesActions {
         what the command prints (RSS, Atom, JSON Feed); with --filter <command>, the feed at
         <url> goes through the command before it is read: newsboat's exec: and filter:, run as
         hooks run (/bin/sh -c, the hooks' variables only, NEWS_HOOK_TIMEOUT). Nothing is run
-        or fetched until the next news feed or news sync.
+        or fetched until the next news feed or news sync. With --items <selector>, a page with
+        no feed is read as one: each element selected is an item, its title, link, date and
+        text read by --title, --link, --date and --content (selectors as "extract" takes them;
+        selector@attribute reads an attribute); --dry-run prints what the page gives.
 
         EXAMPLES:
           news sources add https://news.ycombinator.com/rss --name hn
@@ -30,11 +33,15 @@ enum SourcesActions {
           news sources add https://example.com/feed.xml --account home
           news sources add --exec '~/bin/site-to-rss.sh' --name site
           news sources add https://example.com/feed.xml --filter 'xsltproc fix.xsl -'
+          news sources add https://example.com/news --items article --title h2 \
+            --date time@datetime --dry-run
         """,
       options: [
         Options.sourceName.spec, Options.ttl.spec, Options.saveSearch.spec,
         Options.execCommand.spec, Options.filterCommand.spec,
         Options.onAccount.spec, Options.runHooks.spec,
+      ] + Options.pageSelectors.map(\.option.spec) + [
+        Options.pageDateFormat.spec, Options.pageDryRun.spec,
       ],
       arguments: [
         ArgumentSpec(
@@ -189,7 +196,42 @@ enum SourcesActions {
           message: "--\(option.name) does not apply with --account: the server names its feeds")
       }
     }
+    let pageOptions = Options.pageSelectors.map(\.option) + [Options.pageDateFormat]
+    let given = pageOptions.filter { arguments[$0] != nil }.map(\.spec.name)
+    if arguments[Options.pageItems] == nil {
+      if let first = given.first ?? (arguments[Options.pageDryRun] ? "dry-run" : nil) {
+        throw UsageError(
+          command: command, message: "--\(first) reads a page: it needs --items <selector>")
+      }
+    } else {
+      for other in [
+        Options.saveSearch.spec, Options.onAccount.spec, Options.execCommand.spec,
+        Options.filterCommand.spec,
+      ] where arguments.contains(other) {
+        throw UsageError(command: command, message: "--items and --\(other.name) contradict")
+      }
+      _ = try pageSelectors(arguments)
+    }
     if let text = arguments.optionalArgument("url") { _ = try webURL(text) }
+  }
+
+  /// The selectors of `--items` and the rest, each checked.
+  static func pageSelectors(_ arguments: ParsedArguments) throws(UsageError) -> PageSelectors? {
+    var fields: [String: PageSelectors.Field] = [:]
+    for (key, option) in Options.pageSelectors {
+      guard let text = arguments[option] else { continue }
+      do {
+        fields[key] = try PageSelectors.Field(text)
+      } catch {
+        throw UsageError(
+          command: add.spec.name,
+          message: "--\(option.spec.name) '\(TerminalSanitizer.clean(text))' \(error.detail)")
+      }
+    }
+    guard let items = fields["items"] else { return nil }
+    return PageSelectors(
+      items: items, title: fields["title"], link: fields["link"], date: fields["date"],
+      content: fields["content"], dateFormat: arguments[Options.pageDateFormat])
   }
 
   /// `text` as an http(s) URL, or the one usage error every subcommand gives.
@@ -232,6 +274,10 @@ enum SourcesActions {
     if let account = arguments[Options.onAccount] {
       return try await subscribe([(url, nil)], on: account, services: services, context: context)
     }
+    if let selectors = try pageSelectors(arguments) {
+      return try await addPage(
+        url, selectors: selectors, arguments: arguments, services: services, context: context)
+    }
     return try await add(url, arguments: arguments, subscriptions, context: context)
   }
 
@@ -251,8 +297,16 @@ enum SourcesActions {
       await spinner.stop()
       throw error
     }
-    // What was fetched is kept as a refresh keeps it: listed, searchable, "fetched" at once.
-    let services = try context.services()
+    return try await keep(
+      added, arguments: arguments, services: try context.services(), context: context)
+  }
+
+  /// What a new source's first answer gave, kept as a refresh keeps it (listed, searchable,
+  /// "fetched" at once), and said.
+  private static func keep(
+    _ added: SubscriptionService.Added, arguments: ParsedArguments, services: NewsServices,
+    context: Context
+  ) async throws -> ExitCode {
     var hookSkipped: Int?
     if let report = try await services.keep(added) {
       for warning in report.warnings { context.warn(warning) }
@@ -272,6 +326,24 @@ enum SourcesActions {
     }
     context.printer.lines(SourcesText.added(added, hookSkipped: hookSkipped))
     return .success
+  }
+
+  /// `add <url> --items …`: the page read once; with --dry-run its items printed, else added
+  /// and kept as a feed's first answer is.
+  private static func addPage(
+    _ url: URL, selectors: PageSelectors, arguments: ParsedArguments, services: NewsServices,
+    context: Context
+  ) async throws -> ExitCode {
+    let dryRun = arguments[Options.pageDryRun]
+    let page = try await services.subscriptions().addPage(
+      url, selectors: selectors, name: arguments[Options.sourceName], ttl: arguments[Options.ttl],
+      dryRun: dryRun)
+    for note in page.notes { context.warn(note) }
+    if dryRun {
+      context.printer.lines(SourcesText.pagePreview(page, timeZone: context.timeZone))
+      return .success
+    }
+    return try await keep(page.added, arguments: arguments, services: services, context: context)
   }
 
   /// The feeds of an OPML or urls file, each with its first folder, for an account.

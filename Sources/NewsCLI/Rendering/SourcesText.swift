@@ -106,6 +106,30 @@ enum SourcesText {
     return lines
   }
 
+  /// What a page read by selectors gives (`sources add … --items … --dry-run`): each item's
+  /// title, link and date, then what would be added.
+  static func pagePreview(_ page: SubscriptionService.AddedPage, timeZone: TimeZone) -> [String] {
+    var lines: [String] = []
+    let format = DateFormatter()
+    format.locale = Locale(identifier: "en_US_POSIX")
+    format.timeZone = timeZone
+    format.dateFormat = "yyyy-MM-dd HH:mm"
+    for (index, item) in page.items.enumerated() {
+      let date =
+        item.publishedAt.map { format.string(from: $0) } ?? "no date: dated when first seen"
+      lines.append("\(index + 1). \(TerminalSanitizer.clean(item.title))")
+      lines.append("   \(TerminalSanitizer.clean(item.url ?? "(no link)")) · \(date)")
+      if let text = item.description {
+        lines.append("   " + TerminalSanitizer.clean(String(text.prefix(100))))
+      }
+    }
+    let link = TerminalSanitizer.clean(page.added.url.absoluteString)
+    lines.append(
+      "would add: \(page.added.name) (\(link)) · \(page.items.count.counted("item")); "
+        + "nothing changed (--dry-run)")
+    return lines
+  }
+
   static func subscribed(on account: String, _ url: URL) -> String {
     "subscribed on \(account): \(TerminalSanitizer.clean(url.absoluteString))"
   }

@@ -351,7 +351,54 @@ public struct FeedConfigFile: Sendable {
         subtitle: try paths(mapping, "subtitle", required: false),
         imageURL: try paths(mapping, "imageUrl", required: false))
     }
+    if let member = node["html"] {
+      for key in ["format", "mapping"] where node.has(key) {
+        throw node.fail(at: key, "does not apply to a page read by selectors (\"html\")")
+      }
+      if declared.search != nil || declared.command?.kind == .exec {
+        throw member.fail("does not apply to a saved search or an exec source")
+      }
+      guard !SourceName.builtInFeeds.contains(name) else {
+        throw member.fail("does not apply to a built-in source")
+      }
+      if !node.has("url") { throw node.fail(at: "url", "is missing (the page to read)") }
+      declared.adapter = PageAdapter(selectors: try pageSelectors(member))
+    }
     return declared
+  }
+
+  /// `"html": {"items": "<selector>", "title", "link", "date", "content", "dateFormat"}`.
+  private static func pageSelectors(_ node: ConfigNode) throws(ConfigurationError)
+    -> PageSelectors
+  {
+    _ = try node.members("must be an object of selectors (items, title, link, date, content)")
+    let fields = ["items", "title", "link", "date", "content"]
+    try node.refuseOthers(
+      than: fields + ["dateFormat"],
+      "is not understood (\(fields.joined(separator: ", ")) and dateFormat are)")
+    var read: [String: PageSelectors.Field] = [:]
+    for key in fields {
+      guard let member = node[key] else { continue }
+      let text = try member.string("must be a selector (an element's text, or selector@attribute)")
+      do {
+        read[key] = try PageSelectors.Field(text)
+      } catch {
+        throw member.fail(error.detail)
+      }
+    }
+    guard let items = read["items"] else {
+      throw node.fail(at: "items", "is missing: the selector of each item (\"article\")")
+    }
+    var dateFormat: String?
+    if let member = node["dateFormat"] {
+      let problem = "must be a date pattern (dd.MM.yyyy HH:mm)"
+      let text = try member.string(problem)
+      guard !text.trimmingWhitespace().isEmpty else { throw member.fail(problem) }
+      dateFormat = text
+    }
+    return PageSelectors(
+      items: items, title: read["title"], link: read["link"], date: read["date"],
+      content: read["content"], dateFormat: dateFormat)
   }
 
   /// A JSON path, or a non-empty list of them.

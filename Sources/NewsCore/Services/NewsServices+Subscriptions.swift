@@ -8,7 +8,7 @@ extension NewsServices {
     guard let response = added.response else { return nil }
     let source = FeedSource(
       name: added.name, url: added.url, ttl: .seconds(added.ttl ?? 15 * 60),
-      adapter: SyndicationAdapter())
+      adapter: added.adapter ?? SyndicationAdapter())
     return try await feed().keep(response, for: source)
   }
 

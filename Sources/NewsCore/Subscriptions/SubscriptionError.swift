@@ -5,6 +5,8 @@ import Foundation
 public enum SubscriptionError: NewsError, Equatable {
   /// The URL is neither a feed nor a page announcing one.
   case notAFeed(url: String, detail: String)
+  /// A page read by selectors gave no item.
+  case noItems(url: String, detail: String)
   /// The name is not usable as a source name.
   case invalidName(String)
   /// Another source has the name already.
@@ -28,6 +30,8 @@ public enum SubscriptionError: NewsError, Equatable {
     switch self {
     case .notAFeed(let url, let detail):
       "\(TerminalSanitizer.clean(url)) is not a feed (RSS, Atom or JSON Feed) and announces none: \(detail)"
+    case .noItems(let url, let detail):
+      "\(TerminalSanitizer.clean(url)) gave no item: \(TerminalSanitizer.clean(detail))"
     case .invalidName(let name):
       "'\(TerminalSanitizer.clean(name))' cannot name a source: use lower-case letters, digits and '-'"
     case .nameTaken(let name):
@@ -51,7 +55,7 @@ public enum SubscriptionError: NewsError, Equatable {
 
   public var exitCode: ExitCode {
     switch self {
-    case .notAFeed, .badImport: .dataError
+    case .notAFeed, .noItems, .badImport: .dataError
     case .invalidName, .nameTaken, .reservedName, .unknownSource, .builtIn, .providerSetting:
       .usage
     case .unreadableFile: .ioError

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// `news sources add`, `remove`, `import` and `export`: the user's web feeds, kept in
@@ -51,6 +52,8 @@ public struct SubscriptionService: Sendable {
     public var response: HTTPResponse? = nil
     /// Its time to live, as written (`nil`: the default).
     public var ttl: Int? = nil
+    /// How its answer is read (`nil`: as a web feed).
+    public var adapter: (any FeedAdapter)? = nil
   }
 
   /// Subscribes to the feed at `url`, or to the feed the page at `url` announces.
@@ -94,6 +97,65 @@ public struct SubscriptionService: Sendable {
     return Added(
       name: chosen, url: feedURL, title: document.title, itemCount: document.items.count,
       existed: false, response: answer, ttl: ttl)
+  }
+
+  /// A page read by selectors (`sources add URL --items …`): what it gives now, and what was
+  /// added (nothing when `dryRun`).
+  package struct AddedPage: Sendable {
+    public var added: Added
+    public var items: [FeedItem]
+    /// What was not read (dates in another form).
+    public var notes: [String]
+  }
+
+  /// Subscribes to the page at `url` read by `selectors` (`"html"` in `config.json`), after
+  /// reading it once: a page where they find no item is refused, saying which selector matched
+  /// nothing. With `dryRun`, nothing is written.
+  package func addPage(
+    _ url: URL, selectors: PageSelectors, name: String?, ttl: Int?, dryRun: Bool
+  ) async throws -> AddedPage {
+    if let name { try check(name) }
+    let page = try await get(url)
+    let adapter = PageAdapter(selectors: selectors)
+    let title: String?
+    let read: (items: [FeedItem], notes: [String], refreshHint: Double?)
+    do throws(PageSelectors.Failure) {
+      let found = try selectors.read(page.body, origin: page.origin)
+      title = found.title
+      read = PageAdapter.items(found.entries, source: "new")
+    } catch {
+      throw SubscriptionError.noItems(url: url.absoluteString, detail: error.detail)
+    }
+    if let existing = source(at: url), !dryRun {
+      return AddedPage(
+        added: Added(name: existing.name, url: url, title: nil, itemCount: 0, existed: true),
+        items: read.items, notes: read.notes)
+    }
+    let chosen = name ?? uniqueName(from: title, url: url)
+    var added = Added(
+      name: chosen, url: url, title: title, itemCount: read.items.count, existed: false,
+      response: page, ttl: ttl, adapter: adapter)
+    if dryRun {
+      added.response = nil
+      return AddedPage(added: added, items: read.items, notes: read.notes)
+    }
+    var html: [(String, JSONValue)] = [("items", .string(selectors.items.text))]
+    for (key, field) in [
+      ("title", selectors.title), ("link", selectors.link), ("date", selectors.date),
+      ("content", selectors.content),
+    ] {
+      if let field { html.append((key, .string(field.text))) }
+    }
+    if let format = selectors.dateFormat { html.append(("dateFormat", .string(format))) }
+    var members: [(String, JSONValue)] = [
+      ("name", .string(chosen)), ("url", .string(url.absoluteString)),
+    ]
+    if let ttl { members.append(("ttl", .int(ttl))) }
+    members.append(("html", .object(html)))
+    try edit { editor throws(ConfigFileEditor.Failure) in
+      try editor.append(JSONValue.object(members).serialized())
+    }
+    return AddedPage(added: added, items: read.items, notes: read.notes)
   }
 
   /// Saves a search as a source (`{"name": …, "search": …}`): its items are the newest stored

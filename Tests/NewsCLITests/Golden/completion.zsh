@@ -92,6 +92,13 @@ _news() {
         '--filter[Pipe the feed at <url> through <command> (/bin/sh -c) before reading it.]:<command>:' \
         '--account[Subscribe on this account'\''s server (any kind but Fever) instead of locally.]:<name>:' \
         '--hooks[Run the newItem hook for the new subscription'\''s items (it runs for none).]' \
+        '--items[Read the page as a feed\: each element it selects an item.]:<selector>:' \
+        '--title[An item'\''s title (default\: its first heading or link).]:<selector>:' \
+        '--link[An item'\''s link (default\: its first <a href>; @attr reads one).]:<selector>:' \
+        '--date[An item'\''s date (time@datetime; default\: when first seen).]:<selector>:' \
+        '--content[An item'\''s text.]:<selector>:' \
+        '--date-format[The dates'\'' pattern when not RFC 3339 or 822 (dd.MM.yyyy).]:<pattern>:' \
+        '--dry-run[With --items\: print the items the page gives, and add nothing.]' \
         '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
         '--enable[Fetch it with the others again.]' \
