@@ -1,7 +1,8 @@
 import Foundation
-import NewsCore
 import TestSupport
 import Testing
+
+@testable import NewsCore
 
 /// `news import newsboat`: a newsboat setup with every kind of `urls` line and the `config`
 /// directives, carried or listed with why; a dry run changes nothing; twice adds nothing.
@@ -222,5 +223,117 @@ struct ImportNewsboatTests {
     #expect(second["keys"] as? Int == 0)
     #expect(second["commands"] as? Int == 0)
     #expect(second["highlights"] as? Int == 0, "twice adds nothing")
+  }
+
+  /// newsboat's schema (cache.cpp) and rows of each kind.
+  static func writeCache(at path: String, blog: String) throws {
+    let database = try SQLiteDatabase(path: path, creating: true)
+    try database.execute(
+      """
+      CREATE TABLE rss_feed (rssurl VARCHAR(1024) PRIMARY KEY NOT NULL, url VARCHAR(1024) NOT NULL,
+        title VARCHAR(1024) NOT NULL, lastmodified INTEGER(11) NOT NULL DEFAULT 0,
+        is_rtl INTEGER(1) NOT NULL DEFAULT 0, etag VARCHAR(128) NOT NULL DEFAULT "");
+      CREATE TABLE rss_item (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
+        guid VARCHAR(64) NOT NULL, title VARCHAR(1024) NOT NULL, author VARCHAR(1024) NOT NULL,
+        url VARCHAR(1024) NOT NULL, feedurl VARCHAR(1024) NOT NULL, pubDate INTEGER NOT NULL,
+        content VARCHAR(65535) NOT NULL, unread INTEGER(1) NOT NULL,
+        enclosure_url VARCHAR(1024), enclosure_type VARCHAR(1024),
+        enqueued INTEGER(1) NOT NULL DEFAULT 0, flags VARCHAR(52),
+        deleted INTEGER(1) NOT NULL DEFAULT 0, base VARCHAR(128) NOT NULL DEFAULT "",
+        content_mime_type VARCHAR(255) NOT NULL DEFAULT "",
+        enclosure_description VARCHAR(1024) NOT NULL DEFAULT "",
+        enclosure_description_mime_type VARCHAR(128) NOT NULL DEFAULT "");
+      INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread, flags)
+      VALUES
+        ('g1', 'Read here', '', 'http://example.com/blog/this_is_an_item.html', '\(blog)',
+         1700000000, '', 0, ''),
+        ('g2', 'Old &amp; starred', 'Ann', 'https://gone.example/old-1',
+         'https://gone.example/feed', 1600000000, '<p>Kept <b>text</b></p>', 0, 's'),
+        ('g3', 'Old, unread', '', 'https://gone.example/old-2', 'https://gone.example/feed',
+         1600000100, '', 1, NULL),
+        ('g4', 'Of no source', '', 'https://elsewhere.example/x', 'https://unknown.example/feed',
+         1600000200, '', 0, '');
+      INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread, deleted)
+      VALUES ('g5', 'Deleted', '', 'https://gone.example/deleted', 'https://gone.example/feed',
+        1600000300, '', 0, 1);
+      """)
+  }
+
+  @Test(
+    "cache.db: read and flagged state carried, the articles the feeds no longer list kept",
+    .enabled(if: SQLiteDatabase.isAvailable, "the system's SQLite library (libsqlite3) is missing"))
+  func cache() async throws {
+    harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
+    let blog = harness.server.baseURL.absoluteString + "/blog.xml"
+    #expect(await harness.run(["sources", "add", blog, "--name", "blog"]).code == .success)
+    try "\(blog)\nhttps://gone.example/feed\n".write(
+      toFile: directory + "/urls", atomically: true, encoding: .utf8)
+    try "".write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+    try Self.writeCache(at: directory + "/cache.db", blog: blog)
+
+    let dry = try await harness.run(["import", "newsboat", directory, "--dry-run", "--json"]).json()
+    #expect(dry["articles"] as? Int == 4, "the deleted row is left out")
+    #expect(dry["state"] is NSNull)
+    let line = (dry["lines"] as? [[String: Any]])?.first { $0["file"] as? String == "cache.db" }
+    #expect(
+      line?["as"] as? String
+        == "4 articles' state: 3 read, 1 flagged (bookmarked here); those the feeds no longer list kept"
+    )
+
+    let result = await harness.run(["import", "newsboat", directory])
+    #expect(result.code == .success, "\(result.err)")
+    #expect(
+      result.out.contains(
+        "cache.db: 2 articles marked read, 1 bookmarked, 2 kept that the feeds no longer list, "
+          + "1 left out (their feed is no source)"), "\(result.out)")
+    // Never fetched yet, its history is in the store: searched, listed, bookmarked.
+    let gone =
+      try await harness.run(["search", "source:gone-example", "--json"])
+      .json()["articles"] as? [[String: Any]]
+    #expect(
+      Set(gone?.compactMap { $0["title"] as? String } ?? []) == ["Old & starred", "Old, unread"])
+    #expect(gone?.first { $0["title"] as? String == "Old & starred" }?["read"] as? Bool == true)
+    #expect(gone?.first { $0["title"] as? String == "Old, unread" }?["read"] as? Bool == false)
+    let blogItems =
+      try await harness.run(["feed", "--offline", "--source", "blog", "--json"])
+      .json()["items"] as? [[String: Any]]
+    #expect(blogItems?.first?["read"] as? Bool == true, "read in newsboat, read here")
+    let bookmarks = try await harness.run(["bookmarks", "--json"]).json()
+    #expect(
+      (bookmarks["articles"] as? [[String: Any]])?.map { $0["title"] as? String } == [
+        "Old & starred"
+      ])
+
+    let again = try await harness.run(["import", "newsboat", directory, "--json"]).json()
+    let state = again["state"] as? [String: Any]
+    #expect(state?["kept"] as? Int == 0)
+    #expect(state?["bookmarked"] as? Int == 0, "twice adds nothing")
+  }
+
+  @Test("a cache.db that is not SQLite's is a line not carried, the rest imported")
+  func brokenCache() async throws {
+    try "not a database".write(toFile: directory + "/cache.db", atomically: true, encoding: .utf8)
+    let result = await harness.run(["import", "newsboat", directory, "--json"])
+    #expect(result.code == .success, "\(result.err)")
+    let plan = try result.json()
+    #expect(plan["sources"] as? Int == 4)
+    let line = (plan["lines"] as? [[String: Any]])?.first { $0["file"] as? String == "cache.db" }
+    #expect(line?["carried"] as? Bool == false)
+    #expect(
+      (line?["why"] as? String)?.hasSuffix("its read and flagged state is not carried") == true)
+  }
+
+  @Test("$XDG_CONFIG_HOME/newsboat keeps cache.db in $XDG_DATA_HOME/newsboat")
+  func cachePlace() {
+    let environment = ["HOME": "/h", "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d"]
+    #expect(
+      NewsboatImport.cachePath(for: "/c/newsboat", environment: environment)
+        == "/d/newsboat/cache.db")
+    #expect(
+      NewsboatImport.cachePath(for: "/h/.newsboat", environment: environment)
+        == "/h/.newsboat/cache.db")
+    #expect(
+      NewsboatImport.cachePath(for: "/h/.config/newsboat", environment: ["HOME": "/h"])
+        == "/h/.local/share/newsboat/cache.db")
   }
 }

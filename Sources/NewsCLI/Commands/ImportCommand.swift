@@ -29,7 +29,9 @@ enum ImportCommand {
         imported, ignore-article becomes ignore rules, notify-program a newItem hook, include
         is followed; bind-key, unbind-key and macro become keys (a macro is typed as ,KEY),
         color, highlight and highlight-article colours and highlights, bookmark-cmd and browser
-        commands (on ^B and o). What would not be read as it is, is listed with why. Running it
+        commands (on ^B and o). What would not be read as it is, is listed with why. cache.db
+        (read with the system's SQLite) gives its articles' read and flagged state: marked
+        read and bookmarked here, and the articles the feeds no longer list kept. Running it
         twice adds nothing.
 
         EXAMPLES:
@@ -50,16 +52,26 @@ enum ImportCommand {
           command: "import newsboat",
           message: "no newsboat directory: looked in " + looked.joined(separator: " and "))
       }
-      let subscriptions = try context.services().subscriptions()
-      var plan = subscriptions.newsboatPlan(directory)
+      let services = try context.services()
+      let subscriptions = services.subscriptions()
+      var plan = subscriptions.newsboatPlan(
+        directory,
+        cachePath: NewsboatImport.cachePath(for: directory, environment: context.environment))
       NewsboatShape.translate(
         &plan, config: subscriptions.configFile, timeZone: context.timeZone)
       let dryRun = arguments[Options.dryRun]
-      if !dryRun { try subscriptions.apply(plan, sections: .core.adding(ReaderShape.sections)) }
+      var state: NewsboatCache.Outcome?
+      if !dryRun {
+        try subscriptions.apply(plan, sections: .core.adding(ReaderShape.sections))
+        if plan.cache != nil {
+          try services.checkKey()
+          state = try services.carryNewsboatState(plan)
+        }
+      }
       if arguments[Options.json] {
-        context.printer.json(ImportJSON.document(plan, dryRun: dryRun))
+        context.printer.json(ImportJSON.document(plan, dryRun: dryRun, state: state))
       } else {
-        context.printer.lines(ImportText.lines(plan, dryRun: dryRun))
+        context.printer.lines(ImportText.lines(plan, dryRun: dryRun, state: state))
       }
       return .success
     })

@@ -4,7 +4,9 @@ import NewsCore
 /// `news import newsboat` as text: what was carried, counted, then every line not carried with
 /// where it is and why.
 enum ImportText {
-  static func lines(_ plan: NewsboatImport, dryRun: Bool) -> [String] {
+  static func lines(
+    _ plan: NewsboatImport, dryRun: Bool, state: NewsboatCache.Outcome? = nil
+  ) -> [String] {
     let verb = dryRun ? "would import" : "imported"
     var lines = [
       "\(verb) from \(TerminalSanitizer.clean(plan.directory)): "
@@ -18,6 +20,12 @@ enum ImportText {
         + (plan.existing > 0 ? " (\(plan.existing) there already)" : "")
         + (dryRun ? "; nothing changed (--dry-run)" : "")
     ]
+    if let state {
+      lines.append(
+        "cache.db: \(state.read.counted("article")) marked read, \(state.bookmarked) bookmarked, "
+          + "\(state.kept) kept that the feeds no longer list"
+          + (state.leftOut > 0 ? ", \(state.leftOut) left out (their feed is no source)" : ""))
+    }
     if dryRun {
       for line in plan.lines where line.carried {
         lines.append("  \(place(line)): \(TerminalSanitizer.clean(line.outcome))")

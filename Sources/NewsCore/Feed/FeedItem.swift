@@ -54,7 +54,7 @@ public struct FeedItem: Codable, Hashable, Sendable {
     self.imageURL = imageURL.nonEmpty
     self.url = url.nonEmpty
     // One link spelled two ways (`HTTPS://Example.com:443/a#top`) is one item.
-    let linkID = self.url.map { ArticleID.derive(fromURL: ArticleID.normalizedLink($0)) }
+    let linkID = self.url.map(ArticleID.forLink)
     if let linkID, linkID.contains(where: { $0 != "-" }) {
       id = linkID
     } else {

@@ -21,6 +21,11 @@ public enum ArticleID {
     return String(decoding: id, as: UTF8.self)
   }
 
+  /// The id a feed's item with link `url` gets: ``derive(fromURL:)`` of ``normalizedLink(_:)``.
+  public static func forLink(_ url: String) -> String {
+    derive(fromURL: normalizedLink(url))
+  }
+
   /// `url` as the feed's id rule reads it: what makes one link look like two is taken away
   /// first. The scheme and host are lower-cased, a default port (`:80` for http, `:443` for
   /// https) and the fragment (`#…`) are dropped; path and query stay as they are. Anything but an

@@ -279,6 +279,12 @@ public struct ArticleStore: Sendable {
     return try bookmarks().first { $0.id == id }
   }
 
+  /// The stored articles among `ids`, by id (any provider's copy), one pass over the segments.
+  public func articles(among ids: Set<String>) throws -> [String: Article] {
+    try migrateIfNeeded()
+    return try segments.find(ids, provider: nil, cutoff: cutoff(), order: providerOrder)
+  }
+
   /// The names of the providers (and sources) that have stored articles.
   public func providers() throws -> [String] {
     try segments.manifest().providers.keys.sorted()

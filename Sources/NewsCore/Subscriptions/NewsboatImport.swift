@@ -33,6 +33,11 @@ public struct NewsboatImport: Sendable {
   /// How many of `entries` are sources and saved searches.
   public var sourceCount = 0
   public var searchCount = 0
+  /// `cache.db`'s articles and their state (`nil`: none, or it could not be read).
+  public var cache: NewsboatCache?
+  /// The sources by their feed's address (normalized), those imported among them: where
+  /// `cache.db`'s articles go.
+  var sourceByFeed: [String: String] = [:]
   /// The ignore rules to add.
   public var ignoreRules: [IgnoreRule] = []
   /// Lines naming a source there is already.
@@ -94,9 +99,28 @@ public struct NewsboatImport: Sendable {
     return (found, places)
   }
 
-  /// The plan for the setup in `directory`, given the sources there are now.
+  /// Where newsboat keeps `cache.db` for `directory`: beside `urls`, else (for
+  /// `$XDG_CONFIG_HOME/newsboat`) in `$XDG_DATA_HOME/newsboat` (`~/.local/share/newsboat`).
+  public static func cachePath(for directory: String, environment: [String: String]) -> String {
+    let beside = (directory as NSString).appendingPathComponent("cache.db")
+    guard !FileManager.default.fileExists(atPath: beside) else { return beside }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let config =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+    guard
+      (directory as NSString).standardizingPath
+        == (config + "/newsboat" as NSString).standardizingPath
+    else { return beside }
+    let data =
+      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+    return data + "/newsboat/cache.db"
+  }
+
+  /// The plan for the setup in `directory` (`cache.db` at `cachePath`), given the sources there
+  /// are now.
   static func plan(
-    directory: String, sources: [FeedSource], reserved: Set<String>, hasNewItemHook: Bool
+    directory: String, cachePath: String? = nil, sources: [FeedSource], reserved: Set<String>,
+    hasNewItemHook: Bool
   ) -> NewsboatImport {
     var plan = NewsboatImport(directory: directory)
     var settings = Settings()
@@ -277,14 +301,27 @@ public struct NewsboatImport: Sendable {
         line.outcome = "its expression made a query that cannot be read: \(error)"
       }
     }
-    let cache = (directory as NSString).appendingPathComponent("cache.db")
-    if FileManager.default.fileExists(atPath: cache) {
-      plan.lines.append(
-        Line(
-          file: "cache.db", number: 0, text: "", carried: false,
-          outcome: "the read and starred state in it is not carried yet"))
-    }
+    plan.sourceByFeed = byURL
+    plan.readCache(cachePath ?? (directory as NSString).appendingPathComponent("cache.db"))
     return plan
+  }
+
+  /// Reads `cache.db` (beside `urls`, else in `$XDG_DATA_HOME/newsboat`), noting the outcome.
+  private mutating func readCache(_ path: String) {
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    let name = path.hasPrefix(directory + "/") ? "cache.db" : path
+    var line = Line(file: name, number: 0, text: "", carried: false, outcome: "")
+    defer { lines.append(line) }
+    do {
+      let read = try NewsboatCache.read(path)
+      cache = read
+      line.carried = true
+      line.outcome =
+        "\(read.items.count) articles' state: \(read.readCount) read, \(read.flaggedCount) "
+        + "flagged (bookmarked here); those the feeds no longer list kept"
+    } catch {
+      line.outcome = error.detail + ": its read and flagged state is not carried"
+    }
   }
 
   /// What `config` says that applies to every source imported.
@@ -399,10 +436,10 @@ public struct NewsboatImport: Sendable {
 }
 
 extension SubscriptionService {
-  /// The plan for importing the newsboat setup in `directory`.
-  public func newsboatPlan(_ directory: String) -> NewsboatImport {
+  /// The plan for importing the newsboat setup in `directory` (`cache.db` at `cachePath`).
+  public func newsboatPlan(_ directory: String, cachePath: String? = nil) -> NewsboatImport {
     NewsboatImport.plan(
-      directory: directory, sources: sources, reserved: reserved,
+      directory: directory, cachePath: cachePath, sources: sources, reserved: reserved,
       hasNewItemHook: configFile?.hooks.newItem != nil)
   }
 

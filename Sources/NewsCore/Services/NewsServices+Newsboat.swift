@@ -1,0 +1,50 @@
+import Foundation
+
+extension NewsServices {
+  /// Carries the state of newsboat's `cache.db` (``NewsboatImport/cache``): the articles it kept
+  /// that are not here are kept as articles of their source (when their feed is one), then
+  /// those it had read are marked read and those flagged bookmarked. Articles whose feed is no
+  /// source are left out (counted).
+  public func carryNewsboatState(_ plan: NewsboatImport) throws -> NewsboatCache.Outcome {
+    guard let cache = plan.cache, !cache.items.isEmpty else { return NewsboatCache.Outcome() }
+    let store = try articleStore()
+    var outcome = NewsboatCache.Outcome()
+    var articles: [String: Article] = [:]
+    var fresh: [String: [Article]] = [:]
+    let known = try store.articles(among: Set(cache.items.map { ArticleID.forLink($0.link) }))
+    for item in cache.items {
+      let source = URL(string: item.feedURL).flatMap {
+        plan.sourceByFeed[SubscriptionService.normalized($0)]
+      }
+      let id = ArticleID.forLink(item.link)
+      if let stored = known[id] {
+        articles[id] = stored
+      } else if articles[id] == nil, let source {
+        let article = cache.article(item, source: source)
+        articles[article.id] = article
+        fresh[source, default: []].append(article)
+      } else if articles[id] == nil {
+        outcome.leftOut += 1
+      }
+    }
+    if !fresh.isEmpty {
+      try store.keep(fresh.map { (articles: $0.value, provider: $0.key) })
+      outcome.kept = fresh.values.reduce(0) { $0 + $1.count }
+    }
+    let lists = try lists()
+    let read = cache.items.filter { !$0.unread }.map { ArticleID.forLink($0.link) }
+      .filter { articles[$0] != nil }
+    if !read.isEmpty {
+      try lists.setRead(read, true)
+      outcome.read = Set(read).count
+    }
+    var flagged: [Article] = []
+    var seen = Set<String>()
+    for item in cache.items where !item.flags.isEmpty {
+      let id = ArticleID.forLink(item.link)
+      if let article = articles[id], seen.insert(id).inserted { flagged.append(article) }
+    }
+    if !flagged.isEmpty { outcome.bookmarked = try lists.bookmark(flagged).count }
+    return outcome
+  }
+}
