@@ -62,7 +62,10 @@ struct ImportNewsboatTests {
       lines.first { $0["file"] as? String == file && $0["line"] as? Int == number }
     }
     #expect(line("urls", 2)?["as"] as? String == "source lwn, tags linux")
-    #expect((line("urls", 3)?["as"] as? String)?.contains("hidden in newsboat") == true)
+    #expect(
+      line("urls", 3)?["as"] as? String
+        == "source example-com, tags tech, daily reads, hidden (found by queries and tag lists, "
+        + "not in the plain feed)")
     #expect(
       line("urls", 4)?["as"] as? String == "saved search fresh-tech: (is:unread) AND (tag:tech)")
     #expect(
@@ -102,6 +105,15 @@ struct ImportNewsboatTests {
       all.first { $0["name"] as? String == "fresh-tech" }?["search"] as? String
         == "(is:unread) AND (tag:tech)")
     #expect(all.contains { $0["name"] as? String == "site" })
+    #expect(all.first { $0["name"] as? String == "example-com" }?["hidden"] as? Bool == true)
+    #expect(lwn["hidden"] as? Bool == false)
+    // Hidden: not in the plain feed, in its tag's list.
+    func listed(_ arguments: [String]) async throws -> [String] {
+      let feed = try await harness.run(["feed", "--offline", "--json"] + arguments).json()
+      return (feed["sources"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    }
+    #expect(try await !listed([]).contains("example-com"))
+    #expect(try await listed(["--tag", "tech"]) == ["example-com"])
     #expect(
       all.first { $0["name"] as? String == "broken-example" }?["url"] as? String
         == "https://broken.example/feed")

@@ -4,7 +4,7 @@ import NewsCore
 /// `news sources --json` and `news sources --failing --json`.
 enum SourcesJSON {
   /// `{"schemaVersion","sources":[{"name","url","format","ttl","status","fetchedAt","error",
-  /// "tags","maxItems","enabled","search","account","fullText","lastSuccessAt","failingSince",
+  /// "tags","maxItems","enabled","search","account","fullText","hidden","lastSuccessAt","failingSince",
   /// "failures","lastError"}]}`: the providers first (with `"missing"`), then the sources.
   static func document(
     providers: [ProviderStatus], rows: [(FeedSource, FeedService.LastFetch)],
@@ -23,6 +23,7 @@ enum SourcesJSON {
         ("tags", .array([])), ("maxItems", .int(nil)), ("enabled", .bool(provider.enabled)),
         ("search", .string(nil)), ("account", .string(nil)),
         ("missing", .string(provider.missing)), ("fullText", .bool(false)),
+        ("hidden", .bool(false)),
         ("lastSuccessAt", .date(provider.fetchedAt)), ("failingSince", .date(nil)),
         ("failures", .int(0)), ("lastError", .string(nil)),
       ])
@@ -47,7 +48,7 @@ enum SourcesJSON {
                 ("tags", .array(source.tags.map { .string($0) })),
                 ("maxItems", .int(source.maxItems)), ("enabled", .bool(source.enabled)),
                 ("search", .string(source.search)), ("account", .string(source.account)),
-                ("fullText", .bool(source.fullText)),
+                ("fullText", .bool(source.fullText)), ("hidden", .bool(source.hidden)),
                 ("lastSuccessAt", .date(fetchedAt)),
                 (
                   "failingSince",

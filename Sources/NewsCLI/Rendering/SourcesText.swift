@@ -45,6 +45,7 @@ enum SourcesText {
       }
       if !source.enabled { details.append("disabled") }
       if source.fullText { details.append("full text") }
+      if source.hidden { details.append("hidden") }
       if let failure = failures[source.name] {
         let since = RelativeTime.describe(Date(timeIntervalSince1970: failure.since), now: now)
         details.append(

@@ -27,6 +27,8 @@ public struct FeedConfigFile: Sendable {
     var maxItems: Int?
     /// Whether it is fetched with the others.
     var enabled: Bool?
+    /// Whether the plain feed and the home screen leave it out.
+    var hidden: Bool?
     /// The words of a saved search (a source answered from the store).
     var search: String?
     /// Whether its articles' full text is extracted and shown.
@@ -47,6 +49,7 @@ public struct FeedConfigFile: Sendable {
       if let tags { source.tags = tags }
       if let maxItems { source.maxItems = maxItems }
       if let enabled { source.enabled = enabled }
+      if let hidden { source.hidden = hidden }
       if let fullText { source.fullText = fullText }
       if let extract { source.extract = extract }
       if let command { source.command = command }
@@ -63,6 +66,7 @@ public struct FeedConfigFile: Sendable {
         source.tags = tags ?? []
         source.maxItems = maxItems
         source.enabled = enabled ?? true
+        source.hidden = hidden ?? false
         return source
       }
       let address = command?.kind == .exec ? SourceCommand.url(command?.command ?? "") : url
@@ -74,6 +78,7 @@ public struct FeedConfigFile: Sendable {
       source.ttlIsExplicit = ttl != nil
       source.maxItems = maxItems
       source.enabled = enabled ?? true
+      source.hidden = hidden ?? false
       source.fullText = fullText ?? false
       source.extract = extract ?? ExtractionRules()
       return source
@@ -326,6 +331,7 @@ public struct FeedConfigFile: Sendable {
         in: 1...1_000_000, "must be a whole number from 1 to 1000000")
     }
     if let member = node["enabled"] { declared.enabled = try member.bool() }
+    if let member = node["hidden"] { declared.hidden = try member.bool() }
     if let member = node["fullText"] { declared.fullText = try member.bool() }
     if let member = node["extract"] { declared.extract = try extractionRules(member) }
     var format: String?

@@ -8,15 +8,15 @@ public enum FeedRegistry {
   public static var webFeedAdapter: any FeedAdapter { SyndicationAdapter() }
 
   /// The sources a command works on: those `names` names (disabled ones too), else every
-  /// enabled one but the saved searches (which repeat what the others list); with `tag`, only
-  /// those filed under it (saved searches included).
+  /// enabled one but the saved searches (which repeat what the others list) and the hidden ones;
+  /// with `tag`, only those filed under it (saved searches and hidden ones included).
   public static func selected(_ sources: [FeedSource], names: [String], tag: String?)
     -> [FeedSource]
   {
     sources.filter { source in
       guard names.isEmpty else { return names.contains(source.name) }
       guard source.enabled else { return false }
-      guard let tag else { return source.search == nil }
+      guard let tag else { return source.search == nil && !source.hidden }
       return source.tags.contains(tag)
     }
   }

@@ -266,7 +266,8 @@ public struct NewsboatImport: Sendable {
         }
         if let maxItems = settings.maxItems { members.append(("maxItems", .int(maxItems))) }
         if hidden {
-          entry.outcome += " (hidden in newsboat: shown here, news has no hidden sources)"
+          members.append(("hidden", .bool(true)))
+          entry.outcome += ", hidden (found by queries and tag lists, not in the plain feed)"
         }
         plan.entries.append(.object(members))
         plan.sourceCount += 1
