@@ -348,4 +348,31 @@ struct ImportNewsboatTests {
       NewsboatImport.cachePath(for: "/h/.config/newsboat", environment: ["HOME": "/h"])
         == "/h/.local/share/newsboat/cache.db")
   }
+
+  @Test(
+    "urls-source: the account to add, as the command that adds it; never a password",
+    arguments: [
+      (
+        "urls-source \"ttrss\"\nttrss-url \"https://rss.example.com/tt-rss/\"\nttrss-login \"ann\"\n"
+          + "ttrss-passwordfile \"~/.ttrss-pass\"\n",
+        "an account to add (the password read from newsboat's file): news accounts add ttrss "
+          + "--ttrss https://rss.example.com/tt-rss/ --user ann --password-file ~/.ttrss-pass"
+      ),
+      (
+        "urls-source ocnews\nocnews-url https://cloud.example/\nocnews-login ann\n"
+          + "ocnews-passwordeval \"pass show cloud\"\n",
+        "an account to add (the password: what ocnews-passwordeval's command prints, asked when "
+          + "you add it): news accounts add nextcloud --nextcloud https://cloud.example/ --user ann"
+      ),
+      ("urls-source inoreader\n", "news speaks no inoreader protocol (docs/accounts.md)"),
+      ("urls-source freshrss\n", "freshrss-url is missing: the server is not known"),
+    ])
+  func urlsSource(config: String, outcome: String) async throws {
+    try config.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+    let result = await harness.run(["import", "newsboat", directory, "--dry-run", "--json"])
+    let lines = try #require(try result.json()["lines"] as? [[String: Any]])
+    let line = lines.first { $0["file"] as? String == "config" && $0["line"] as? Int == 1 }
+    #expect(line?["why"] as? String == outcome)
+    #expect(!result.out.contains("pass show"), "a password's command is never printed")
+  }
 }

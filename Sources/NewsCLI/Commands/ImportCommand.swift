@@ -59,6 +59,7 @@ enum ImportCommand {
         cachePath: NewsboatImport.cachePath(for: directory, environment: context.environment))
       NewsboatShape.translate(
         &plan, config: subscriptions.configFile, timeZone: context.timeZone)
+      sayAccount(&plan)
       let dryRun = arguments[Options.dryRun]
       var state: NewsboatCache.Outcome?
       if !dryRun {

@@ -34,9 +34,12 @@ struct NewsboatShape {
   ) {
     var shape = NewsboatShape(config: config, timeZone: timeZone)
     // bookmark-cmd first: a bookmark key may come before it in the file.
+    let shaping = plan.deferred.filter {
+      NewsboatImport.shapeDirectives.contains($0.words.first ?? "")
+    }
     let ordered =
-      plan.deferred.filter { $0.words.first == "bookmark-cmd" }
-      + plan.deferred.filter { $0.words.first != "bookmark-cmd" }
+      shaping.filter { $0.words.first == "bookmark-cmd" }
+      + shaping.filter { $0.words.first != "bookmark-cmd" }
     for (index, words) in ordered {
       shape.carry(words, line: index, in: &plan)
     }

@@ -48,6 +48,14 @@ public struct NewsboatImport: Sendable {
   /// the browser): indices into ``lines`` with the line's words, for the reader's layer to
   /// translate (it knows the actions and colours); until it does, each says "not translated".
   public var deferred: [(line: Int, words: [String])] = []
+  /// The settings of newsboat's account (`ttrss-url`, `ttrss-login`, `ttrss-passwordfile`…),
+  /// for `urls-source`'s line, which is deferred with the reader's.
+  public var accountSettings: [String: String] = [:]
+  /// The services `urls-source` may name whose settings are kept in ``accountSettings``.
+  public static let accountServices: Set<String> = [
+    "ttrss", "miniflux", "ocnews", "freshrss", "feedbin", "oldreader", "inoreader", "newsblur",
+    "feedhq", "opml",
+  ]
   /// What else to add to `config.json` (the deferred lines' translations).
   public var additions: [Addition] = []
 
@@ -331,11 +339,6 @@ public struct NewsboatImport: Sendable {
     var maxItems: Int?
   }
 
-  /// The directives not translated yet, and where to write them by hand.
-  private static let notYet: [String: String] = [
-    "urls-source": "an account (docs/accounts.md)"
-  ]
-
   /// Reads `config` (and what it includes), noting each line.
   private mutating func readConfig(
     _ file: String, depth: Int, settings: inout Settings,
@@ -403,7 +406,22 @@ public struct NewsboatImport: Sendable {
         }
         entry.outcome = depth < 8 ? "include needs a file" : "includes nested too deep"
       default:
-        if let suffix = ["-passwordeval", "-passwordfile", "-password"].first(where: {
+        let service = String(directive.prefix { $0 != "-" })
+        let setting = directive.dropFirst(service.count)
+        if Self.accountServices.contains(service), words.count == 2,
+          ["-url", "-login", "-passwordfile", "-passwordeval", "-password"].contains(setting)
+        {
+          // A file's or a command's name is kept to say how to add the account; never a
+          // password.
+          if setting != "-password" { accountSettings[directive] = words[1] }
+        }
+        if directive == "urls-source" {
+          entry.outcome = "not translated: an account (docs/accounts.md)"
+          deferred.append((lines.count, words))
+        } else if ["-url", "-login"].contains(setting), Self.accountServices.contains(service) {
+          entry.outcome =
+            "the \(service) account's \(setting.dropFirst()): urls-source's line says how to add it"
+        } else if let suffix = ["-passwordeval", "-passwordfile", "-password"].first(where: {
           directive.hasSuffix($0)
         }) {
           entry.text = directive + " …"
@@ -413,8 +431,6 @@ public struct NewsboatImport: Sendable {
         } else if Self.shapeDirectives.contains(directive) {
           entry.outcome = "not translated: written by hand in config.json (docs/shape.md)"
           deferred.append((lines.count, words))
-        } else if let place = Self.notYet[directive] {
-          entry.outcome = "not translated yet: write it as \(place)"
         } else {
           entry.outcome = "news has no such setting"
         }
