@@ -86,8 +86,8 @@ struct ImportNewsboatTests {
     let text = await harness.run(["import", "newsboat", directory, "--dry-run"])
     #expect(
       text.out.hasPrefix(
-        "would import from \(directory): 4 sources, 1 saved search, 2 ignore rules, 5 keys, "
-          + "1 colour, 0 highlights, 1 command"), "\(text.out)")
+        "would import from \(directory): 4 sources, 3 tags, 1 saved search, 2 ignore rules, "
+          + "5 keys, 1 colour, 0 highlights, 1 command, 0 articles' state"), "\(text.out)")
     #expect(text.out.contains("config:6: key j: down on home, list, article"), "\(text.out)")
   }
 

@@ -1,6 +1,6 @@
 import NewsCore
 
-/// `news import newsboat --json`: `{"schemaVersion","directory","dryRun","sources",
+/// `news import newsboat --json`: `{"schemaVersion","directory","dryRun","sources","tags",
 /// "savedSearches","ignoreRules","keys","colors","highlights","commands","articles","state",
 /// "existing","lines":[{"file","line","text","carried","as"|"why"}]}`.
 enum ImportJSON {
@@ -10,7 +10,8 @@ enum ImportJSON {
     .object([
       ("schemaVersion", .int(ArticleJSON.schemaVersion)),
       ("directory", .string(plan.directory)), ("dryRun", .bool(dryRun)),
-      ("sources", .int(plan.sourceCount)), ("savedSearches", .int(plan.searchCount)),
+      ("sources", .int(plan.sourceCount)), ("tags", .int(plan.tagCount)),
+      ("savedSearches", .int(plan.searchCount)),
       ("ignoreRules", .int(plan.ignoreRules.count)), ("keys", .int(plan.count(.keys))),
       ("colors", .int(plan.count(.colors))), ("highlights", .int(plan.count(.highlights))),
       ("commands", .int(plan.count(.commands))),

@@ -11,11 +11,12 @@ enum ImportText {
     var lines = [
       "\(verb) from \(TerminalSanitizer.clean(plan.directory)): "
         + [
-          plan.sourceCount.counted("source"),
+          plan.sourceCount.counted("source"), plan.tagCount.counted("tag"),
           plan.searchCount.counted("saved search", plural: "saved searches"),
           plan.ignoreRules.count.counted("ignore rule"),
           plan.count(.keys).counted("key"), plan.count(.colors).counted("colour"),
           plan.count(.highlights).counted("highlight"), plan.count(.commands).counted("command"),
+          "\(plan.cache?.items.count ?? 0) articles' state",
         ].joined(separator: ", ")
         + (plan.existing > 0 ? " (\(plan.existing) there already)" : "")
         + (dryRun ? "; nothing changed (--dry-run)" : "")

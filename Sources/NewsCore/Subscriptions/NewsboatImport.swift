@@ -66,6 +66,21 @@ public struct NewsboatImport: Sendable {
     case element(list: String, value: JSONValue)
   }
 
+  /// The distinct tags of the sources and saved searches to add.
+  public var tagCount: Int {
+    Set(
+      entries.flatMap { entry -> [String] in
+        guard case .object(let members) = entry,
+          case .array(let tags)? = members.first(where: { $0.0 == "tags" })?.1
+        else { return [] }
+        return tags.compactMap {
+          if case .string(let tag) = $0 { return tag }
+          return nil
+        }
+      }
+    ).count
+  }
+
   /// The kinds of ``additions``, for the report.
   public enum Kind: Sendable {
     case keys, colors, highlights, commands
