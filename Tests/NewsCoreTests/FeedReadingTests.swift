@@ -258,3 +258,19 @@ struct FeedSanitizingTests {
     #expect(item.title == "Titlex")
   }
 }
+
+@Suite("media RSS text as feedparser reads it")
+struct MediaTextTests {
+  @Test("media:title type=\"plain\" is the title of an entry without one; its group's text too")
+  func plainMediaTitle() throws {
+    let feed = """
+      <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+      <entry><id>tag:x,2026:6</id><media:group><media:title type="plain">Media &amp; title</media:title>
+      <media:description type="plain">Media desc</media:description></media:group></entry></feed>
+      """
+    let entry = try #require(try FeedDocumentParser.parse(Data(feed.utf8)).entries.first)
+    #expect(entry.title == "Media & title")
+    #expect(entry.summary == "Media desc")
+    #expect(entry.link == "tag:x,2026:6", "an absolute id stands in for the link, as feedparser's")
+  }
+}

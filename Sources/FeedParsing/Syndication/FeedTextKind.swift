@@ -19,7 +19,8 @@ package enum FeedTextKind: Equatable {
     type = String(type.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)
     let kind: FeedTextKind
     switch type {
-    case "text", "text/plain": kind = mode == "escaped" ? .guess : .text
+    // Media RSS writes `plain` (`media:title type="plain"`) where Atom writes `text`.
+    case "text", "text/plain", "plain": kind = mode == "escaped" ? .guess : .text
     case "html", "text/html": kind = mode == "xml" ? .xhtml : .html
     case "xhtml", "application/xhtml+xml": kind = .xhtml
     case "": kind = fallback
