@@ -31,6 +31,25 @@ struct SourceSettingsTests {
     return counts
   }
 
+  @Test("--hide leaves a source out of the plain feed, not out of its tag's list; --show undoes it")
+  func hide() async throws {
+    let base = harness.server.baseURL.absoluteString
+    #expect(
+      await harness.run(["sources", "add", base + "/atom.xml", "--name", "atom"]).code == .success)
+    #expect(
+      await harness.run(["sources", "set", "atom", "--hide", "--tags", "t"]).code == .success)
+    #expect(try config().contains(#""hidden": true"#))
+    #expect(try await feed()["atom"] == nil, "not in the plain feed")
+    #expect(try await feed(["--tag", "t"])["atom"] == 3, "in its tag's list")
+    let listed = try await harness.run(["sources"]).out
+    #expect(listed.contains("hidden"), "\(listed)")
+    let both = await harness.run(["sources", "set", "atom", "--hide", "--show"])
+    #expect(both.code == .usage)
+    #expect(await harness.run(["sources", "set", "atom", "--show"]).code == .success)
+    #expect(try !config().contains("hidden"))
+    #expect(try await feed()["atom"] == 3)
+  }
+
   @Test("set writes the settings in place; sources shows them; feed applies them; unset restores")
   func setAndApply() async throws {
     let base = harness.server.baseURL.absoluteString

@@ -198,9 +198,14 @@ enum Options {
   static let fullTextOn = Flag(
     "full-text", help: "Show its articles' full text, extracted for new items by feed and sync.")
   static let fullTextOff = Flag("no-full-text", help: "Show what its feed carries again.")
+  /// `--hide` and `--show` of sources set.
+  static let hide = Flag(
+    "hide", help: "Leave it out of the plain feed and browse's home (still synced and searched).")
+  static let show = Flag("show", help: "Show it in the plain feed and browse's home again.")
   /// The options only `sources set` takes.
   static let sourceSettings = [
     maxItems.spec, tags.spec, enable.spec, disable.spec, fullTextOn.spec, fullTextOff.spec,
+    hide.spec, show.spec,
   ]
   /// `--in <field>` of ignore add.
   static let ignoreField = OptionKey<String>.choice(

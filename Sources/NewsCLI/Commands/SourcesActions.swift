@@ -75,13 +75,15 @@ enum SourcesActions {
         --ttl, --max-items (keep and show at most n items), --tags (filed under; news feed
         --tag; "none" clears them), --disable (left out of feed, sync and browse) and --enable,
         --full-text (show and browse show its articles' full text; feed and sync extract it for
-        new items) and --no-full-text.
+        new items) and --no-full-text, --hide (left out of the plain feed and browse's home
+        screen, still synced, searched and in --tag lists: newsboat's !) and --show.
         A provider (newsapi, articles, bbc) takes only --enable and --disable.
 
         EXAMPLES:
           news sources set hn --max-items 30 --tags tech,daily
           news sources set bbc --disable
           news sources set hn --full-text
+          news sources set noisy --hide
         """,
       options: [Options.ttl.spec] + Options.sourceSettings,
       arguments: [ArgumentSpec(name: "name", help: "The source's name.")]),
@@ -94,17 +96,22 @@ enum SourcesActions {
         throw UsageError(
           command: "sources set", message: "--full-text and --no-full-text contradict each other")
       }
+      if arguments[Options.hide], arguments[Options.show] {
+        throw UsageError(command: "sources set", message: "--hide and --show contradict each other")
+      }
       let settings = SourceSettings(
         ttl: arguments[Options.ttl], maxItems: arguments[Options.maxItems],
         tags: arguments[Options.tags].map { $0 == ["none"] ? [] : $0 },
         enabled: arguments[Options.enable] ? true : arguments[Options.disable] ? false : nil,
         fullText: arguments[Options.fullTextOn]
-          ? true : arguments[Options.fullTextOff] ? false : nil)
+          ? true : arguments[Options.fullTextOff] ? false : nil,
+        hidden: arguments[Options.hide] ? true : arguments[Options.show] ? false : nil)
       guard settings != SourceSettings() else {
         throw UsageError(
           command: "sources set",
           message:
-            "'set' needs a setting: --ttl, --max-items, --tags, --enable, --disable or --full-text")
+            "'set' needs a setting: --ttl, --max-items, --tags, --enable, --disable, --full-text "
+            + "or --hide")
       }
       let services = try context.services()
       try services.checkKey()

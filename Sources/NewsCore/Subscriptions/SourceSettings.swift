@@ -11,13 +11,16 @@ public struct SourceSettings: Sendable, Equatable {
   public var enabled: Bool?
   /// Whether its articles' full text is extracted and shown (`"fullText"`).
   public var fullText: Bool?
+  /// Whether the plain feed and browse's home leave it out (`"hidden"`).
+  public var hidden: Bool?
 
   /// Settings to change.
   public init(
     ttl: Int? = nil, maxItems: Int? = nil, tags: [String]? = nil, enabled: Bool? = nil,
-    fullText: Bool? = nil
+    fullText: Bool? = nil, hidden: Bool? = nil
   ) {
     self.fullText = fullText
+    self.hidden = hidden
     self.ttl = ttl
     self.maxItems = maxItems
     self.tags = tags
@@ -35,6 +38,7 @@ public struct SourceSettings: Sendable, Equatable {
     }
     if let enabled { members.append(("enabled", enabled ? nil : "false")) }
     if let fullText { members.append(("fullText", fullText ? "true" : nil)) }
+    if let hidden { members.append(("hidden", hidden ? "true" : nil)) }
     return members
   }
 }

@@ -197,7 +197,7 @@ public struct SubscriptionService: Sendable {
   public func set(_ name: String, _ settings: SourceSettings) throws {
     if SourceName.providers.contains(name) {
       guard settings.ttl == nil, settings.maxItems == nil, settings.tags == nil,
-        settings.fullText == nil
+        settings.fullText == nil, settings.hidden == nil
       else {
         throw SubscriptionError.providerSetting(name)
       }

@@ -52,7 +52,7 @@ _news() {
         --max-items) return ;;
         --tags) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --items --title --link --date --content --date-format --dry-run --max-items --tags --enable --disable --full-text --no-full-text add remove set import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --items --title --link --date --content --date-format --dry-run --max-items --tags --enable --disable --full-text --no-full-text --hide --show add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;

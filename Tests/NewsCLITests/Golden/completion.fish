@@ -83,6 +83,8 @@ complete -c news -n '__fish_seen_subcommand_from sources' -l enable -d 'Fetch it
 complete -c news -n '__fish_seen_subcommand_from sources' -l disable -d 'Leave it out of feed, sync and browse (--source still names it).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l full-text -d 'Show its articles\' full text, extracted for new items by feed and sync.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l no-full-text -d 'Show what its feed carries again.'
+complete -c news -n '__fish_seen_subcommand_from sources' -l hide -d 'Leave it out of the plain feed and browse\'s home (still synced and searched).'
+complete -c news -n '__fish_seen_subcommand_from sources' -l show -d 'Show it in the plain feed and browse\'s home again.'
 complete -c news -n '__fish_seen_subcommand_from sources' -a 'add remove set import export'
 complete -c news -n '__fish_seen_subcommand_from ignore' -l json -d 'Print one JSON document instead of text.'
 complete -c news -n '__fish_seen_subcommand_from ignore' -s h -l help -d 'Show help for this command.'

@@ -105,6 +105,8 @@ _news() {
         '--disable[Leave it out of feed, sync and browse (--source still names it).]' \
         '--full-text[Show its articles'\'' full text, extracted for new items by feed and sync.]' \
         '--no-full-text[Show what its feed carries again.]' \
+        '--hide[Leave it out of the plain feed and browse'\''s home (still synced and searched).]' \
+        '--show[Show it in the plain feed and browse'\''s home again.]' \
         '*:argument:(add remove set import export)'
       ;;
     ignore)
