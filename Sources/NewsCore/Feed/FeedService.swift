@@ -641,6 +641,7 @@ public struct FeedService: Sendable {
       let facts = try articles.facts(for: query, now: now(), tags: { sourceTags })
       let found = try articles.search(
         QueryMatcher(query, facts: facts), limit: source.maxItems ?? 100)
+      try facts.readMarkShards?.check()
       report.items = source.limited(found.articles.map(FeedItem.init(article:)))
       report.warnings += found.warnings.map { "source \(source.name): \($0)" }
     } catch {

@@ -30,8 +30,9 @@ extension ListService {
   public func search(_ query: ArticleQuery, limit: Int?, unreadOnly: Bool = false) throws
     -> ListResult
   {
-    let matcher = QueryMatcher(query, facts: try facts(for: query))
-    let found = try store.search(matcher, limit: unreadOnly ? nil : limit)
+    let facts = try facts(for: query)
+    let found = try store.search(QueryMatcher(query, facts: facts), limit: unreadOnly ? nil : limit)
+    try facts.readMarkShards?.check()
     var result = unkeyedSearch(found.articles, limit: limit, unreadOnly: unreadOnly)
     result.isPartial = !found.complete
     result.matchedInFullText = found.inFullText
@@ -42,8 +43,9 @@ extension ListService {
   /// Every stored article `query` matches, as `news search` lists them (bulk marks; no limit,
   /// no list kept).
   public func matching(_ query: ArticleQuery) throws -> (articles: [Article], warnings: [String]) {
-    let matcher = QueryMatcher(query, facts: try facts(for: query))
-    let found = try store.search(matcher)
+    let facts = try facts(for: query)
+    let found = try store.search(QueryMatcher(query, facts: facts))
+    try facts.readMarkShards?.check()
     return (found.articles, found.warnings)
   }
 

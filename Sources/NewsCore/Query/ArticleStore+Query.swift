@@ -21,7 +21,13 @@ extension ArticleStore {
     for query: ArticleQuery, except known: ArticleQuery.Needs = [], now: Date,
     tags: () -> [String: Set<String>]
   ) throws -> QueryFacts {
-    try facts(needs: query.needs.subtracting(known), now: now, tags: tags)
+    // A query the word index narrows reads only the read marks of what it leaves.
+    let narrowed = query.needs.contains(.readMarks) && !query.requiredWords.isEmpty
+    var facts = try facts(
+      needs: query.needs.subtracting(known).subtracting(narrowed ? .readMarks : []), now: now,
+      tags: tags)
+    if narrowed, !known.contains(.readMarks) { facts.readMarkShards = readMarkShards() }
+    return facts
   }
 
   /// The facts `needs` names, read once, as of `now`.

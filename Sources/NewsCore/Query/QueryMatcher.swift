@@ -8,6 +8,8 @@ public struct QueryFacts: Sendable {
   /// Now, for `age<7d`.
   public var now: Date
   public var readMarks = ReadMarks()
+  /// The read marks read as they are asked (a narrowed search), in place of ``readMarks``.
+  public var readMarkShards: ReadMarkShards?
   /// The ids read, when known as a set (browse's list) rather than as ``readMarks``.
   public var readIDs: Set<String>?
   public var bookmarked: Set<String> = []
@@ -124,7 +126,8 @@ public struct QueryMatcher {
   }
 
   private func isRead(_ id: String) -> Bool {
-    facts.readIDs?.contains(id) ?? facts.readMarks.contains(id)
+    facts.readIDs?.contains(id) ?? facts.readMarkShards?.contains(id)
+      ?? facts.readMarks.contains(id)
   }
 
   /// The article's `field`, folded (once an article).

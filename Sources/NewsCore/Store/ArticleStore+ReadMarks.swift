@@ -24,6 +24,18 @@ extension ArticleStore {
     return marks
   }
 
+  /// The read marks a query asks of its articles, read a file at a time as they are asked
+  /// (``ReadMarkShards``): a search the word index narrows to 31 articles reads the few files
+  /// their ids hash to, not every mark.
+  public func readMarkShards() -> ReadMarkShards {
+    ReadMarkShards { shard in
+      var marks = try loadReadMarks(shards: [shard], read: { try store.readBytes($0) }).marks
+      marks.prune(now: now(), lifetime: ReadMarks.lifetime(for: retention))
+      for path in marks.unreadableFiles { store.sayDamaged(ReadMarks.damage(path)) }
+      return marks
+    }
+  }
+
   /// Marks `ids` read; returns how many were not read yet.
   ///
   /// Without `counting` (`show`, `open`, `read 3`: nothing says how many) the marks already
