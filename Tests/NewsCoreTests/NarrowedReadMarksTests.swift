@@ -48,4 +48,41 @@ struct NarrowedReadMarksTests {
     #expect(shards.contains("x") == false)
     #expect(throws: Unreadable.self) { try shards.check() }
   }
+
+  @Test(
+    "records turned away by id before they are read: the same matches as reading every one",
+    arguments: [
+      "is:unread", "-is:read", "is:read", "climate is:unread", "is:bookmarked",
+      "-is:bookmarked climate", "is:unread OR climate", "NOT is:read", "is:unread is:bookmarked",
+    ])
+  func admittedByID(text: String) throws {
+    let store = store()
+    let articles = (0..<120).map { (index: Int) -> Article in
+      let title = index % 5 == 0 ? "Climate \(index)" : "News \(index)"
+      return Article(
+        id: "a\(index)", provider: index < 60 ? "feed" : "other", title: title,
+        publishedAt: Date(timeIntervalSince1970: Double(index) * 60))
+    }
+    try store.keep(Array(articles.prefix(60)), provider: "feed")
+    try store.keep(Array(articles.dropFirst(60)), provider: "other")
+    func number(_ id: String) -> Int { Int(id.dropFirst()) ?? 0 }
+    let read: [String] = articles.map(\.id).filter { number($0) % 3 != 0 }
+    try store.markRead(read)
+    let marked: [Article] = articles.filter { number($0.id) % 4 == 0 }
+    _ = try store.addBookmarks(marked)
+    let query = try ArticleQuery(text, timeZone: .gmt)
+    let facts = try store.facts(for: query, now: clock.now, tags: { [:] })
+    let found = Set(try store.search(QueryMatcher(query, facts: facts)).articles.map(\.id))
+    let limited = Set(
+      try store.search(QueryMatcher(query, facts: facts), limit: 5).articles.map(\.id))
+    var every = QueryMatcher(
+      query, facts: try store.facts(needs: query.needs, now: clock.now, tags: { [:] }))
+    var expected = Set<String>()
+    for article in try store.allArticles() where every.matches(article, seenAt: nil) {
+      expected.insert(article.id)
+    }
+    #expect(found == expected)
+    #expect(limited.isSubset(of: expected))
+    #expect(limited.count == min(5, expected.count) || limited.count >= 5)
+  }
 }

@@ -120,6 +120,22 @@ public struct ArticleQuery: Sendable, Equatable {
     }
   }
 
+  /// The states every match is (or is not) in: the `is:` terms of a top-level AND, plain or
+  /// negated (`-is:read`), or the query itself. Decided by an article's id alone, before it is
+  /// read.
+  var requiredStates: [(state: State, holds: Bool)] {
+    func required(_ node: Node) -> (State, Bool)? {
+      switch node {
+      case .state(let state): return (state, true)
+      case .not(.state(let state)): return (state, false)
+      default: return nil
+      }
+    }
+    if let one = required(root) { return [one] }
+    guard case .and(let nodes) = root else { return [] }
+    return nodes.compactMap(required)
+  }
+
   /// The tags every match has: the `tag:` terms of a top-level AND (or the query itself).
   var requiredTags: Set<String> {
     switch root {

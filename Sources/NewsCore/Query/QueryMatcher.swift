@@ -93,14 +93,7 @@ public struct QueryMatcher {
         pattern, options: Self.regexOptions,
         in: Self.parts(field, of: article).compactMap { $0 }.joined(separator: "\n"))
     case .state(let state):
-      switch state {
-      case .read: return isRead(article.id)
-      case .unread: return !isRead(article.id)
-      case .bookmarked: return facts.bookmarked.contains(article.id)
-      case .enclosure: return facts.withEnclosures.contains(article.id)
-      case .fulltext: return facts.withFullText.contains(article.id)
-      case .download: return facts.downloaded.contains(article.id)
-      }
+      return holds(state, article.id)
     case .source(let name):
       if article.provider.lowercased() == name { return true }
       guard let publisher = article.publisher else { return false }
@@ -123,6 +116,24 @@ public struct QueryMatcher {
       for inner in nodes where evaluate(inner) { return true }
       return false
     }
+  }
+
+  /// Whether article `id` is in `state`.
+  private func holds(_ state: ArticleQuery.State, _ id: String) -> Bool {
+    switch state {
+    case .read: isRead(id)
+    case .unread: !isRead(id)
+    case .bookmarked: facts.bookmarked.contains(id)
+    case .enclosure: facts.withEnclosures.contains(id)
+    case .fulltext: facts.withFullText.contains(id)
+    case .download: facts.downloaded.contains(id)
+    }
+  }
+
+  /// Whether article `id` is in every state the query requires (``ArticleQuery/requiredStates``):
+  /// one that is not cannot match, whatever its text.
+  func admits(id: String) -> Bool {
+    query.requiredStates.allSatisfy { holds($0.state, id) == $0.holds }
   }
 
   private func isRead(_ id: String) -> Bool {

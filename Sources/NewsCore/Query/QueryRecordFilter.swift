@@ -19,4 +19,8 @@ struct QueryRecordFilter: RecordFilter {
   mutating func accepts(_ article: Article, seenAt: Date?) -> Bool {
     matcher.matches(article, seenAt: seenAt)
   }
+
+  var filtersByID: Bool { !matcher.query.requiredStates.isEmpty }
+
+  func admits(id: String) -> Bool { matcher.admits(id: id) }
 }

@@ -10,6 +10,31 @@ protocol RecordFilter {
   var providers: Set<String>? { get }
   /// Whether `article`, first seen at `seenAt` (when known), matches.
   mutating func accepts(_ article: Article, seenAt: Date?) -> Bool
+  /// Whether ``admits(id:)`` can turn records away by their id alone (a state every match has).
+  var filtersByID: Bool { get }
+  /// Whether the record with id `id` may match at all, asked before it is read: `is:unread`
+  /// turns away every read article without decoding it.
+  func admits(id: String) -> Bool
+}
+
+extension RecordFilter {
+  var filtersByID: Bool { false }
+  func admits(id: String) -> Bool { true }
+
+  /// `candidates` (every record of `segment` when `nil`) without those ``admits(id:)`` turns
+  /// away, by the segment's ids; as they were when the ids cannot be read (reading the records
+  /// then meets the damage and reports it).
+  func admitted(_ candidates: Set<Int>?, of segment: SegmentReader) -> Set<Int>? {
+    guard filtersByID, candidates?.isEmpty != true else { return candidates }
+    let ids: [String]
+    do {
+      ids = try segment.ids()
+    } catch {
+      return candidates
+    }
+    guard ids.count == segment.info.count else { return candidates }
+    return (candidates ?? Set(ids.indices)).filter { admits(id: ids[$0]) }
+  }
 }
 
 extension ArticleSearch.Matcher: RecordFilter {

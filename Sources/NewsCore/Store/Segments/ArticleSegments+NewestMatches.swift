@@ -58,7 +58,9 @@ extension ArticleSegments {
           let segment = try SegmentReader(info, in: store)
           return (segment, try segment.records(holdingAll: runs))
         }
-        guard let (segment, candidates) = opened else { continue }
+        guard let (segment, narrowed) = opened else { continue }
+        // A state every match is in (`is:unread`) turns records away by id, unread.
+        let candidates = matcher.admitted(narrowed, of: segment)
         if candidates?.isEmpty == true { continue }
         var newer = Set<String>()
         for index in (next.index + 1)..<infos.count {

@@ -218,9 +218,10 @@ struct ArticleSegments {
           else { continue }
           opened[index] = segment
           guard
-            let candidates = try aroundDamage(
+            let narrowed = try aroundDamage(
               infos[index], of: provider, { try segment.records(holdingAll: runs) })
           else { continue }
+          let candidates = matcher.admitted(narrowed, of: segment)
           if candidates?.isEmpty == true { continue }
           while newerIDsFrom > index + 1 {
             newerIDsFrom -= 1
