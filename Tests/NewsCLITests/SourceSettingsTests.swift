@@ -41,7 +41,7 @@ struct SourceSettingsTests {
     #expect(try config().contains(#""hidden": true"#))
     #expect(try await feed()["atom"] == nil, "not in the plain feed")
     #expect(try await feed(["--tag", "t"])["atom"] == 3, "in its tag's list")
-    let listed = try await harness.run(["sources"]).out
+    let listed = await harness.run(["sources"]).out
     #expect(listed.contains("hidden"), "\(listed)")
     let both = await harness.run(["sources", "set", "atom", "--hide", "--show"])
     #expect(both.code == .usage)
