@@ -333,29 +333,34 @@ struct NewsboatShape {
     // newsboat passes the link, the title, the description and the feed's title.
     let run =
       words[0] + " \"$NEWS_ITEM_URL\" \"$NEWS_ITEM_TITLE\" \"\" \"$NEWS_ITEM_SOURCE\""
-    let value = JSONValue.object([("run", .string(run))])
-    let name = commandName("bookmark", for: value)
-    var additions: [NewsboatImport.Addition] = [
-      .member(path: ["commands"], key: name, value: value)
-    ]
-    additions += try Self.bind(
-      "^B", .string("command:" + name), actions: ["command:" + name], on: [.list, .article])
+    let (name, additions) = try command(
+      "bookmark", .object([("run", .string(run))]), on: "^B")
     return Translation(
       additions: additions,
       outcome: "command \(name) (\(run)), bound to ^B on list, article; its failures are said")
+  }
+
+  /// The command `value` under a name from `stem`, and `key` bound to it on list and article.
+  private func command(_ stem: String, _ value: JSONValue, on key: String) throws(Refusal) -> (
+    String, [NewsboatImport.Addition]
+  ) {
+    let name = commandName(stem, for: value)
+    let additions: [NewsboatImport.Addition] = [
+      .member(path: ["commands"], key: name, value: value)
+    ]
+    return (
+      name,
+      additions
+        + (try Self.bind(
+          key, .string("command:" + name), actions: ["command:" + name], on: [.list, .article]))
+    )
   }
 
   private func browser(_ words: [String]) throws(Refusal) -> Translation {
     guard words.count == 1, !words[0].isEmpty else {
       throw Refusal(reason: "browser needs a program")
     }
-    let value = Self.command(words[0])
-    let name = commandName("browser", for: value)
-    var additions: [NewsboatImport.Addition] = [
-      .member(path: ["commands"], key: name, value: value)
-    ]
-    additions += try Self.bind(
-      "o", .string("command:" + name), actions: ["command:" + name], on: [.list, .article])
+    let (name, additions) = try command("browser", Self.command(words[0]), on: "o")
     return Translation(
       additions: additions,
       outcome:
