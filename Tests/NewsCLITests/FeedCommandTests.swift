@@ -251,13 +251,20 @@ struct SourcesCommandTests {
     #expect(sources[0]["fetchedAt"] as? String == "2022-02-17T17:46:40Z")
     #expect(sources[1]["status"] as? String == "never")
     #expect(sources[0]["ttl"] as? Int == 300)
+    // When each is asked next, and why: A's items are not dated, so its default decides.
+    #expect(sources[0]["nextFetchReason"] as? String == "noDates")
+    #expect(sources[0]["nextFetchAt"] as? String == "2022-02-17T17:51:40Z")
+    #expect(sources[0]["refreshInterval"] as? Int == 300)
+    #expect(sources[1]["nextFetchReason"] as? String == "neverFetched")
+    #expect(sources[1]["nextFetchAt"] is NSNull)
     #expect(sources[3]["format"] as? String == "rss")
     #expect(sources[0]["format"] as? String == "json")
     let text = await harness.run(["sources"], environment: ["NEWS_CONFIG": config])
     // Names padded to the longest, a provider's ("articles").
     #expect(
       text.out.contains(
-        "blog      \(base)/blog.xml\n          rss · ttl 900 s · never fetched\n"))
+        "blog      \(base)/blog.xml\n          rss · never fetched · asked by the next run\n"))
+    #expect(text.out.contains("json · fetched just now · next in 5 min: no dated items to go by\n"))
   }
 }
 

@@ -14,7 +14,7 @@ struct BinaryLayoutTests {
   static let frozen: [String: String] = [
     "NSC1": "sssooooodof",
     "NFP1": "sooodoo",
-    "NFC2": "sfoob",
+    "NFC3": "sfoob",
     "NSM1": "iibibi",
   ]
 
@@ -26,6 +26,7 @@ struct BinaryLayoutTests {
       #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")
     }
     #expect(String(FeedCacheEntry.itemPrefix.map(\.rawValue)) == "ss")
+    #expect(String(FeedCacheEntry.trailer.map(\.rawValue)) == "fof")
     #expect(String(SegmentManifest.segmentLayout.map(\.rawValue)) == "iifiibf")
   }
 

@@ -78,13 +78,27 @@ struct FastPathTests {
         etag: kept == true ? "\"v1\"" : nil, lastModified: kept == false ? "Mon" : nil, kept: kept)
       let decoded = try FeedCacheEntry.decode(entry.encoded())
       #expect(decoded.items == entry.items)
-      // The first compact version (NFC1) ended after the items; it still reads.
-      let first = Array("NFC1".utf8) + (try entry.encoded()).dropFirst(4).dropLast(8)
+      // The first compact version (NFC1) ended after the items, the second (NFC2) after the
+      // hint's seconds; both still read, their posting rate read from the items.
+      let first = Array("NFC1".utf8) + (try entry.encoded()).dropFirst(4).dropLast(17)
       #expect(try FeedCacheEntry.decode(first).items == entry.items)
+      let second = Array("NFC2".utf8) + (try entry.encoded()).dropFirst(4).dropLast(9)
+      #expect(try FeedCacheEntry.decode(second).items == entry.items)
+      #expect(try FeedCacheEntry.decode(second).postsEvery == 0)
       #expect(decoded.url == entry.url && decoded.fetchedAt == entry.fetchedAt)
       #expect(decoded.etag == entry.etag && decoded.lastModified == entry.lastModified)
       #expect(decoded.kept == entry.kept)
+      #expect(decoded.hint == nil && decoded.postsEvery == nil)
     }
+    // What the source said of its freshness, and how often it posts, are kept.
+    var hinted = FeedCacheEntry(
+      url: "https://e/feed", items: [], fetchedAt: Date(timeIntervalSince1970: 5), etag: nil,
+      lastModified: nil)
+    hinted.hint = FreshnessHint(seconds: 600, kind: .cacheControl)
+    hinted.postsEvery = 3_600
+    let decoded = try FeedCacheEntry.decode(hinted.encoded())
+    #expect(decoded.hint == FreshnessHint(seconds: 600, kind: .cacheControl))
+    #expect(decoded.postsEvery == 3_600)
   }
 
   @Test("a cut or altered record throws, never traps")

@@ -139,7 +139,7 @@ struct FeedServiceTests {
     #expect(reports[0].status == .cached)
     #expect(try articleStore().articles(provider: "a").count == 1)
     let rewritten = try #require(try cache.readBytes("feed-a"))
-    #expect(rewritten.starts(with: Array("NFC2".utf8)))
+    #expect(rewritten.starts(with: Array("NFC3".utf8)))
     #expect(try FeedCacheEntry.decode(rewritten).kept == true)
     #expect(try FeedCacheEntry.decode(rewritten).items == entry.items)
     #expect(server.requests(to: "/a.json").count == 1)
@@ -539,7 +539,8 @@ struct FeedServiceTests {
         <rss version="2.0" xmlns:sy="http://purl.org/rss/1.0/modules/syndication/"><channel>
         <title>t</title>\(channel)<item><title>x</title></item></channel></rss>
         """
-      return try FeedDocumentParser.parse(Data(xml.utf8), origin: FeedOrigin()).refreshHint
+      return try FeedDocumentParser.parse(Data(xml.utf8), origin: FeedOrigin()).refreshHint?
+        .seconds
     }
     #expect(try hint("<ttl>120</ttl>") == 7_200)
     #expect(try hint("<sy:updatePeriod>daily</sy:updatePeriod>") == 86_400)

@@ -18,15 +18,17 @@ package struct FeedDocument: Sendable, Equatable {
 
   /// How long the feed says it stays the same, in seconds: its `<ttl>`, else its period divided
   /// by its frequency (RSS 1.0's syndication module); `nil` when it says nothing usable.
-  package var refreshHint: Double? {
-    if let ttlMinutes, ttlMinutes > 0 { return Double(ttlMinutes) * 60 }
+  package var refreshHint: FreshnessHint? {
+    if let ttlMinutes, ttlMinutes > 0 {
+      return FreshnessHint(seconds: Double(ttlMinutes) * 60, kind: .feedTTL)
+    }
     let periods: [String: Double] = [
       "hourly": 3_600, "daily": 86_400, "weekly": 604_800, "monthly": 2_592_000,
       "yearly": 31_536_000,
     ]
     guard let period = updatePeriod.flatMap({ periods[$0.lowercased()] }) else { return nil }
     let frequency = max(updateFrequency ?? 1, 1)
-    return period / Double(frequency)
+    return FreshnessHint(seconds: period / Double(frequency), kind: .updatePeriod)
   }
 }
 

@@ -8,8 +8,10 @@ enum FeedCommand {
     name: "feed",
     abstract: "Show the feed: every source fetched in parallel, each cached.",
     discussion: """
-      Each source is cached (encrypted) with its own time to live: A 5 min, B 30 min, C 60 min by
-      default (NEWS_FEED_<NAME>_TTL overrides, in seconds). A failing source never hides the others.
+      Each source is cached (encrypted) and asked again as often as it posts (within
+      NEWS_REFRESH_MIN and NEWS_REFRESH_MAX: 15 min and a day for a web feed; A 5 min, B 30 min,
+      C 60 min at least), or as its ttl, its feed or its server says ('news sources' shows when
+      and why; --refresh asks every source). A failing source never hides the others.
       Items are numbered across sources, so 'news show 3' opens the third; every item is stored as
       an article of its source, for show, bookmark, search and read state.
 

@@ -12,7 +12,8 @@ enum SourcesCommand {
     discussion: """
       Without a subcommand: the providers (newsapi, articles, bbc), the built-in sources A, B
       and C and those of config.json (a source with only a URL is a web feed: RSS, Atom or JSON
-      Feed), with format, time to live and last fetch. Nothing is fetched: the last fetch is
+      Feed), with format, last fetch, and when it is asked next and why (how often it posts,
+      its ttl, what the feed or its server said, a wait). Nothing is fetched: the last fetch is
       read from the cache. --failing lists the sources failing run after run, since when and
       why. config.json is edited in place by the subcommands: the rest of the file stays as
       written.
@@ -48,9 +49,10 @@ enum SourcesCommand {
     if arguments[Options.failing] {
       return failing(feed.failures(), json: arguments[Options.json], context: context)
     }
-    let rows = services.feedSources().filter { source in
+    let sources = services.feedSources().filter { source in
       arguments[Options.tag].map { source.tags.contains($0) } ?? true
-    }.map { source in (source, feed.lastFetch(source)) }
+    }
+    let rows = Array(zip(sources, feed.lastFetches(sources)))
     // Each source's health: failing since when, how many runs in a row, why (#47.5).
     let failures = feed.failures()
     // The providers first, like sources (not filed under tags).

@@ -5,7 +5,8 @@ import NewsCore
 enum SourcesJSON {
   /// `{"schemaVersion","sources":[{"name","url","format","ttl","status","fetchedAt","error",
   /// "tags","maxItems","enabled","search","account","fullText","hidden","lastSuccessAt","failingSince",
-  /// "failures","lastError"}]}`: the providers first (with `"missing"`), then the sources.
+  /// "failures","lastError","nextFetchAt","nextFetchReason","refreshInterval","postsEvery"}]}`: the
+  /// providers first (with `"missing"`), then the sources.
   static func document(
     providers: [ProviderStatus], rows: [(FeedSource, FeedService.LastFetch)],
     failures: [String: FeedFailures.Failure]
@@ -26,6 +27,8 @@ enum SourcesJSON {
         ("hidden", .bool(false)),
         ("lastSuccessAt", .date(provider.fetchedAt)), ("failingSince", .date(nil)),
         ("failures", .int(0)), ("lastError", .string(nil)),
+        ("nextFetchAt", .date(nil)), ("nextFetchReason", .string(nil)),
+        ("refreshInterval", .int(nil)), ("postsEvery", .int(nil)),
       ])
     }
     return .object([
@@ -56,6 +59,10 @@ enum SourcesJSON {
                 ),
                 ("failures", .int(failures[source.name]?.failures ?? 0)),
                 ("lastError", .string(failures[source.name]?.error)),
+                ("nextFetchAt", .date(last.next.at)),
+                ("nextFetchReason", .string(NextFetchText.reasonName(last.next.reason))),
+                ("refreshInterval", .int(last.next.interval.map { Int($0.rounded()) })),
+                ("postsEvery", .int(last.next.postsEvery.map { Int($0.rounded()) })),
               ])
             })
       ),

@@ -35,10 +35,7 @@ enum SourcesText {
       } else {
         fetched = "never fetched"
       }
-      var details = [
-        source.account.map { "account \($0)" }
-          ?? source.adapter.format + " · ttl \(Int(source.ttl.components.seconds)) s"
-      ]
+      var details = [source.account.map { "account \($0)" } ?? source.adapter.format]
       if let maxItems = source.maxItems { details.append("at most \(maxItems) items") }
       if !source.tags.isEmpty {
         details.append("tags " + TerminalSanitizer.clean(source.tags.joined(separator: ", ")))
@@ -62,7 +59,11 @@ enum SourcesText {
       text +=
         source.name.padding(to: width) + TerminalSanitizer.clean(address) + "\n"
         + String(repeating: " ", count: width)
-        + style.dim((details + [fetched]).joined(separator: " · ")) + "\n"
+        + style.dim(
+          (details + [
+            fetched, TerminalSanitizer.clean(NextFetchText.describe(last.next, now: now)),
+          ])
+          .joined(separator: " · ")) + "\n"
     }
     return text
   }

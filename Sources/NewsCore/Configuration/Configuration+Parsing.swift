@@ -101,6 +101,23 @@ extension Configuration {
     return text
   }
 
+  /// `NEWS_REFRESH_MIN` and `NEWS_REFRESH_MAX`: whole seconds, the first not above the second.
+  static func refreshBounds(_ values: [String: String]) throws(ConfigurationError)
+    -> RefreshBounds
+  {
+    let minimum = try integer(
+      values, "NEWS_REFRESH_MIN", in: 1...2_592_000, expected: "a whole number of seconds")
+    let maximum = try integer(
+      values, "NEWS_REFRESH_MAX", in: 60...31_536_000, expected: "a whole number of seconds")
+    if let minimum, let maximum, minimum > maximum {
+      throw .invalidValue(
+        variable: "NEWS_REFRESH_MIN", value: String(minimum),
+        expected: "at most NEWS_REFRESH_MAX (\(maximum))")
+    }
+    return RefreshBounds(
+      minimum: minimum.map(Double.init), maximum: maximum.map(Double.init) ?? 86_400)
+  }
+
   static func retention(_ values: [String: String]) throws(ConfigurationError) -> RetentionPolicy {
     // 0 is no limit: a reader who keeps everything says so.
     let days = try integer(

@@ -11,6 +11,14 @@ extension Configuration {
     ("NEWS_ARTICLES_URL", "Articles API."),
     ("NEWS_FEED_A_URL, NEWS_FEED_B_URL, NEWS_FEED_C_URL", "Feed sources A, B and C."),
     ("NEWS_FEED_<NAME>_TTL", "Time to live of a feed source, in seconds (A 300, B 1800, C 3600)."),
+    (
+      "NEWS_REFRESH_MIN",
+      "Shortest seconds between two fetches of a source without its own ttl (default: its default ttl, 900 for a web feed)."
+    ),
+    (
+      "NEWS_REFRESH_MAX",
+      "Longest seconds a source's posting rate keeps it between fetches (default 86400)."
+    ),
     ("NEWS_CONFIG", "The feed configuration file (default config.json in the config directory)."),
     ("NEWS_HOME", "One absolute directory for all files (default: the XDG directories)."),
     ("NEWS_RETRY_DELAY", "Seconds between retries, decimals allowed (default 2)."),

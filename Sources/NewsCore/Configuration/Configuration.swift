@@ -48,6 +48,9 @@ public struct Configuration: Sendable {
   public var sourceDeadline: Duration
   /// How long one run of a hook may take (`NEWS_HOOK_TIMEOUT`, 30 s).
   public var hookTimeout: Duration = .seconds(30)
+  /// How long a source without its own `ttl` is kept between fetches: its posting rate within
+  /// `NEWS_REFRESH_MIN` and `NEWS_REFRESH_MAX` (``RefreshBounds``).
+  public var refreshBounds = RefreshBounds()
   /// `NEWS_FULLTEXT_CONCURRENCY`: article pages fetched at once for full text (4).
   public var fullTextConcurrency = 4
   /// `NEWS_PLAYER`: the command `news play` hands an episode to (environment or `.env`).
@@ -152,6 +155,7 @@ public struct Configuration: Sendable {
     }
     sourceDeadline = try Self.seconds(merged, "NEWS_SOURCE_DEADLINE", default: 30, allowZero: false)
     hookTimeout = try Self.seconds(merged, "NEWS_HOOK_TIMEOUT", default: 30, allowZero: false)
+    refreshBounds = try Self.refreshBounds(merged)
     player = merged["NEWS_PLAYER"]
     downloads = try DownloadSettings.resolve(merged, userDirs: userDirs)
     fullTextConcurrency =

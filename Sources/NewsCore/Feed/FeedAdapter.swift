@@ -17,7 +17,7 @@ public protocol FeedAdapter: Sendable {
   /// each, for warnings) and how long the document says it stays the same (seconds; RSS `<ttl>`,
   /// `sy:updatePeriod`), if it says.
   func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String], refreshHint: Double?
+    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
   )
 }
 
@@ -27,7 +27,7 @@ extension FeedAdapter {
 
   /// ``items(from:source:)``, nothing left out.
   public func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String], refreshHint: Double?
+    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
   ) {
     (try items(from: data, source: source), [], nil)
   }

@@ -2,9 +2,15 @@ import Foundation
 
 /// Until when each feed source asked not to be asked again (`429` or `503` with `Retry-After`),
 /// kept across runs in the cache directory's `backoff` file: a cron job does not hammer a server
-/// that said to wait. Entries past their time are dropped when the file is next written.
+/// that said to wait. A `429` (too many requests) holds every source of its host
+/// (``hostKey(_:)``). Entries past their time are dropped when the file is next written.
 struct FeedBackoff: Sendable {
   let store: EncryptedStore
+
+  /// The key a host's wait is kept under: `//` and the host, which no source's name can be.
+  static func hostKey(_ url: URL) -> String? {
+    url.host.map { "//" + $0.lowercased() }
+  }
 
   /// The sources still to wait for, and until when (an unreadable file waits for none).
   func read(now: Date) -> [String: Date] {

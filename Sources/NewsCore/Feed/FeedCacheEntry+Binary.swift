@@ -1,18 +1,21 @@
 import Foundation
 
 extension FeedCacheEntry {
-  /// Marks the compact format (entries written before it are JSON, and still read): `NFC2`
-  /// ends with ``freshFor``; `NFC1`, its first version, ends after the items.
-  static let magic = "NFC2"
+  /// Marks the compact format (entries written before it are JSON, and still read): `NFC3`
+  /// ends with ``freshFor``, ``freshKind`` and ``postsEvery``; `NFC2` with ``freshFor`` alone;
+  /// `NFC1`, its first version, after the items.
+  static let magic = "NFC3"
+  static let secondMagic = "NFC2"
   static let firstMagic = "NFC1"
 
   /// The entry, described once: its header, then a count of items each an id, a source and
-  /// ``FeedItemPack/itemLayout``, then ``freshFor`` (``trailer``; -1 when none).
+  /// ``FeedItemPack/itemLayout``, then ``freshFor``, ``freshKind`` and ``postsEvery``
+  /// (``trailer``; -1 for a number not known).
   static let header = BinaryLayout(
     magic: magic, fields: [.string, .double, .optionalString, .optionalString, .flag])
   /// What comes before each item's own fields.
   static let itemPrefix: [BinaryField] = [.string, .string]
-  static let trailer: [BinaryField] = [.double]
+  static let trailer: [BinaryField] = [.double, .optionalString, .double]
 
   /// The entry in the compact format of ``BinaryWriter``.
   ///
@@ -46,6 +49,8 @@ extension FeedCacheEntry {
     writer.bool(kept)
     writeItems(&writer)
     writer.double(freshFor ?? -1)
+    writer.optionalString(freshKind)
+    writer.double(postsEvery ?? -1)
     return try writer.checked()
   }
 
@@ -65,11 +70,14 @@ extension FeedCacheEntry {
   /// Decodes an entry in either format: compact, or the JSON of earlier versions.
   static func decode(_ bytes: [UInt8]) throws -> FeedCacheEntry {
     let current = BinaryReader(bytes, magic: magic)
-    guard var reader = current ?? BinaryReader(bytes, magic: firstMagic) else {
+    let second = current == nil ? BinaryReader(bytes, magic: secondMagic) : nil
+    guard var reader = current ?? second ?? BinaryReader(bytes, magic: firstMagic) else {
       // What the store's JSON coder wrote: dates as seconds since 1970.
       let decoder = JSONDecoder()
       decoder.dateDecodingStrategy = .secondsSince1970
-      return try decoder.decode(FeedCacheEntry.self, from: Data(bytes))
+      var entry = try decoder.decode(FeedCacheEntry.self, from: Data(bytes))
+      entry.postsEvery = PostingRate.interval(of: entry.items, at: entry.fetchedAt)
+      return entry
     }
     var entry = FeedCacheEntry(
       url: try reader.string(), items: [],
@@ -83,9 +91,18 @@ extension FeedCacheEntry {
       let source = try reader.string()
       entry.items.append(try FeedItemPack.readItem(id: id, source: source, from: &reader))
     }
-    if current != nil {
+    if current != nil || second != nil {
       let freshFor = try reader.double()
       entry.freshFor = freshFor >= 0 ? freshFor : nil
+    }
+    if current != nil {
+      entry.freshKind = try reader.optionalString()
+      let postsEvery = try reader.double()
+      entry.postsEvery = postsEvery >= 0 ? postsEvery : nil
+    }
+    if current == nil {
+      // Written before the rate was kept: read from the items as they were then.
+      entry.postsEvery = PostingRate.interval(of: entry.items, at: entry.fetchedAt)
     }
     guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the record") }
     return entry

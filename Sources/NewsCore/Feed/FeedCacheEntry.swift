@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// What the cache keeps of a source's last good answer.
@@ -14,7 +15,28 @@ struct FeedCacheEntry: Codable, Sendable {
   /// How long the source said its answer stays the same (seconds): its document's `<ttl>` or
   /// `sy:updatePeriod`, or the response's `Cache-Control: max-age` or `Expires`, the longest.
   var freshFor: Double?
+  /// Which of them said ``freshFor`` (``FreshnessHint/Kind``'s raw value; `nil` in entries
+  /// written before it was kept).
+  var freshKind: String?
+  /// How often the source posts (seconds), as its items said when they were fetched
+  /// (``PostingRate``); `nil` when no item is dated.
+  var postsEvery: Double?
   /// When the entry itself was written (its `fetchedAt` as stored, before a later `304` moved
   /// `fetchedAt` on: see ``RevalidationTimes``). Not stored.
   var writtenAt: Date?
+
+  /// What the source said of its freshness, if it said (an entry of before the kind was kept
+  /// names it the feed's `<ttl>`).
+  var hint: FreshnessHint? {
+    get {
+      freshFor.map { seconds in
+        FreshnessHint(
+          seconds: seconds, kind: freshKind.flatMap(FreshnessHint.Kind.init) ?? .feedTTL)
+      }
+    }
+    set {
+      freshFor = newValue?.seconds
+      freshKind = newValue?.kind.rawValue
+    }
+  }
 }

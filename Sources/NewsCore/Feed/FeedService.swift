@@ -45,20 +45,74 @@ public struct FeedService: Sendable {
     batcher = articles.map(KeepBatcher.init)
   }
 
-  /// What the cache knows of a source's last fetch.
+  /// What the cache knows of a source's last fetch, and when it is asked next.
   public struct LastFetch: Sendable {
     /// When it was last fetched; `nil` when it never was (or its URL changed since).
     public var fetchedAt: Date?
     /// Why its cache does not open, if it does not.
     public var error: String?
+    /// When a run that does not refresh everything asks it next, and why.
+    public var next: NextFetch
   }
 
-  /// When `source` was last fetched, read from its cache without any request.
-  public func lastFetch(_ source: FeedSource) -> LastFetch {
-    // An account's feed is fetched by its account's sync, never through the cache.
-    if source.account != nil { return LastFetch(fetchedAt: source.syncedAt, error: nil) }
-    let (cached, error) = cachedEntry(source)
-    return LastFetch(fetchedAt: cached?.fetchedAt, error: error)
+  /// When each of `sources` was last fetched and is asked next, read from the cache and the
+  /// waits (``FeedBackoff``, ``FeedFailures``) without any request.
+  public func lastFetches(_ sources: [FeedSource]) -> [LastFetch] {
+    let waits = self.waits()
+    return sources.map { source in
+      // An account's feed is fetched by its account's sync, never through the cache.
+      if source.account != nil {
+        return LastFetch(
+          fetchedAt: source.syncedAt, error: nil, next: NextFetch(at: nil, reason: .account))
+      }
+      if source.search != nil {
+        return LastFetch(
+          fetchedAt: nil, error: nil, next: NextFetch(at: nil, reason: .everyRun))
+      }
+      let (cached, error) = cachedEntry(source)
+      var next = NextFetch(at: nil, reason: .neverFetched)
+      if let cached {
+        let (seconds, reason) = refreshBounds.lifetime(source, cached)
+        next = NextFetch(
+          at: cached.fetchedAt.addingTimeInterval(seconds), reason: reason, interval: seconds,
+          postsEvery: cached.postsEvery)
+      }
+      if let wait = waits.until(source), wait.until > (next.at ?? .distantPast) {
+        next = NextFetch(at: wait.until, reason: wait.reason, postsEvery: cached?.postsEvery)
+      }
+      return LastFetch(fetchedAt: cached?.fetchedAt, error: error, next: next)
+    }
+  }
+
+  /// What keeps sources from being asked before a time: a server's `Retry-After` (for the
+  /// source, or for its whole host after a `429`) and failures run after run.
+  struct Waits {
+    var asked: [String: Date]
+    var failing: [String: FeedFailures.Failure]
+
+    /// Until when `source` waits, and why; `nil` when it does not.
+    func until(_ source: FeedSource) -> (until: Date, reason: NextFetch.Reason)? {
+      var wait: (until: Date, reason: NextFetch.Reason)?
+      for key in [source.name, FeedBackoff.hostKey(source.url)].compactMap({ $0 }) {
+        if let until = asked[key], until > (wait?.until ?? .distantPast) {
+          wait = (until, .retryAfter)
+        }
+      }
+      if let failure = failing[source.name], let pause = failureBackoff(failure.failures) {
+        let until = Date(timeIntervalSince1970: failure.last + pause)
+        if until > (wait?.until ?? .distantPast) {
+          wait = (until, .failing(runs: failure.failures))
+        }
+      }
+      return wait
+    }
+  }
+
+  /// The waits now in force (failures only when the run backs off failing sources).
+  func waits(failing: Bool = true) -> Waits {
+    Waits(
+      asked: FeedBackoff(store: cache).read(now: now()),
+      failing: failing ? FeedFailures(store: cache).read() : [:])
   }
 
   /// The source's cache entry (`nil` when there is none, or it was for another URL), or why it
@@ -87,30 +141,32 @@ public struct FeedService: Sendable {
     }
   }
 
-  /// The longest a source's own hint keeps its answer (a feed saying `<ttl>` of a year is asked
-  /// again after a day).
-  static let longestHint: Double = 86_400
+  /// The longest a server's `Retry-After` keeps a source (or its host) waiting.
+  static let longestHint: Double = RefreshBounds.longestHint
 
-  /// How long `source`'s answer in `entry` is served without asking again: its `ttl` when set,
-  /// else the longer of the default and what the source said (``FeedCacheEntry/freshFor``).
+  /// How long a source is kept between fetches (`NEWS_REFRESH_MIN`, `NEWS_REFRESH_MAX`).
+  public var refreshBounds = RefreshBounds()
+
+  /// How long `source`'s answer in `entry` is served without asking again (``RefreshBounds``).
   func lifetime(_ source: FeedSource, _ entry: FeedCacheEntry?) -> Double {
-    guard !source.ttlIsExplicit, let hint = entry?.freshFor else { return source.ttl.seconds }
-    return max(source.ttl.seconds, min(hint, Self.longestHint))
+    refreshBounds.lifetime(source, entry).seconds
   }
 
-  /// How long the response says it stays the same (seconds): `Cache-Control: max-age`, else
-  /// `Expires` against its `Date` (or now); `nil` for `no-store`, `no-cache` or nothing.
-  static func responseHint(_ headers: [String: String], now: Date) -> Double? {
+  /// How long the response says it stays the same: `Cache-Control: max-age`, else `Expires`
+  /// against its `Date` (or now); `nil` for `no-store`, `no-cache` or nothing.
+  static func responseHint(_ headers: [String: String], now: Date) -> FreshnessHint? {
     let control = headers["cache-control"]?.lowercased() ?? ""
     if control.contains("no-store") || control.contains("no-cache") { return nil }
     if let range = control.range(of: "max-age=") {
       let digits = control[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
-      if let seconds = Double(digits) { return seconds }
+      if let seconds = Double(digits) {
+        return FreshnessHint(seconds: seconds, kind: .cacheControl)
+      }
     }
     guard let expires = headers["expires"].flatMap(Self.httpDate) else { return nil }
     let date = headers["date"].flatMap(Self.httpDate) ?? now
     let seconds = expires.timeIntervalSince(date)
-    return seconds > 0 ? seconds : nil
+    return seconds > 0 ? FreshnessHint(seconds: seconds, kind: .expires) : nil
   }
 
   private static func httpDate(_ text: String) -> Date? {
@@ -168,16 +224,12 @@ public struct FeedService: Sendable {
     _ sources: [FeedSource], _ options: FeedRun.Options, progress: inout RunProgress
   ) -> RunPlan {
     var plan = RunPlan(reports: [FeedSourceReport?](repeating: nil, count: sources.count))
-    let waits = FeedBackoff(store: cache).read(now: now())
-    // A source failing run after run is asked less and less often (never given up on):
+    // A server that asked for a pause, for the source or its host (``FeedBackoff``); a source
+    // failing run after run is asked less and less often (never given up on):
     // ``failureBackoff(_:)`` after its last failure.
-    let failing = backsOffFailing ? FeedFailures(store: cache).read() : [:]
+    let waits = self.waits(failing: backsOffFailing)
     for (index, source) in sources.enumerated() {
-      var wait = waits[source.name].map { (until: $0, failing: false) }
-      if let failure = failing[source.name], let pause = Self.failureBackoff(failure.failures) {
-        let until = Date(timeIntervalSince1970: failure.last + pause)
-        if until > (wait?.until ?? .distantPast) { wait = (until, true) }
-      }
+      let wait = waits.until(source)
       switch start(
         source, refresh: options.freshness == .refresh, offline: options.freshness == .offline,
         waitUntil: wait)
@@ -213,11 +265,12 @@ public struct FeedService: Sendable {
     var reports = plan.reports
     var records = RunRecords()
     var wantingFullText: [Int: [Article]] = [:]
+    let pauses = HostPauses()
     await withTaskGroup(of: (Int, FeedSourceReport).self) { group in
       for (index, source, report, cached) in plan.toFetch {
         group.addTask {
           await inFlight.runUnfailing(host: "") {
-            (index, await fetch(source, report: report, cached: cached))
+            (index, await fetch(source, report: report, cached: cached, pauses: pauses))
           }
         }
       }
@@ -252,6 +305,8 @@ public struct FeedService: Sendable {
         progress.finished()
       }
     }
+    // A host that answered 429 holds its other sources in the runs to come too.
+    for (host, until) in pauses.all { records.asked[host] = until }
     // Those answered without a fetch (the cache, a backoff) count their items too.
     let finished = reports.compactMap { report -> FeedSourceReport? in
       guard var report, report.itemCount == 0 else { return report }
@@ -379,7 +434,7 @@ public struct FeedService: Sendable {
 
   private func start(
     _ source: FeedSource, refresh: Bool, offline: Bool,
-    waitUntil wait: (until: Date, failing: Bool)?
+    waitUntil wait: (until: Date, reason: NextFetch.Reason)?
   ) -> Start {
     if let words = source.search { return .done(answer(source, searching: words)) }
     if source.account != nil { return .done(answer(stored: source)) }
@@ -423,13 +478,14 @@ public struct FeedService: Sendable {
     if let wait, wait.until > current {
       // The server asked for a pause (429 or 503 with Retry-After), or the source has failed
       // run after run: it is not asked before then.
+      let failing = wait.reason != .retryAfter
       report.error =
-        wait.failing
+        failing
         ? "source \(source.name): failing run after run; asked again after "
           + ISO8601.string(from: wait.until)
         : "source \(source.name): the server asked not to be asked again before "
           + ISO8601.string(from: wait.until) + " (Retry-After)"
-      if wait.failing { report.advice = .refreshNow }
+      if failing { report.advice = .refreshNow }
       report.status = cached == nil ? .failed : .stale
       return .done(report)
     }
@@ -450,8 +506,10 @@ public struct FeedService: Sendable {
       var entry = FeedCacheEntry(
         url: source.url.absoluteString, items: [], fetchedAt: now(),
         etag: response.headers["etag"], lastModified: response.headers["last-modified"])
-      let hints = [decoded.refreshHint, Self.responseHint(response.headers, now: now())]
-      entry.freshFor = hints.compactMap { $0 }.max()
+      entry.hint = FreshnessHint.longest([
+        decoded.refreshHint, Self.responseHint(response.headers, now: now()),
+      ])
+      entry.postsEvery = PostingRate.interval(of: decoded.items, at: entry.fetchedAt)
       var kept = await written(
         entry, items: FeedItemPack(source.limited(decoded.items)), source: source, known: [],
         report: report)
@@ -529,11 +587,19 @@ public struct FeedService: Sendable {
   }
 
   private func fetch(
-    _ source: FeedSource, report: FeedSourceReport, cached: FeedCacheEntry?
+    _ source: FeedSource, report: FeedSourceReport, cached: FeedCacheEntry?, pauses: HostPauses
   ) async -> FeedSourceReport {
     var report = report
     let counter = AttemptCounter()
     let transport = counter.counting(self.transport)
+    if source.command?.kind != .exec, let until = pauses.until(source.url, now: now()) {
+      // Another source of this host was just answered 429: this one is not asked either.
+      report.error =
+        "source \(source.name): its server asked not to be asked again before "
+        + ISO8601.string(from: until) + " (Retry-After)"
+      report.status = cached == nil ? .failed : .stale
+      return report
+    }
     do {
       var headers: [String: String] = [:]
       // A web feed asks for a feed: a server that negotiates must not answer JSON for a page.
@@ -548,9 +614,11 @@ public struct FeedService: Sendable {
       let limited = source.limited
       let command = source.command
       let commands = self.commands
+      let asked = now()
       let (response, decoded) = try await deadline.run {
         [headers] () async throws -> (
-          HTTPResponse, (items: FeedItemPack, notes: [String], hint: Double?)?
+          HTTPResponse,
+          (items: FeedItemPack, notes: [String], hint: FreshnessHint?, postsEvery: Double?)?
         ) in
         var response: HTTPResponse
         if let command, command.kind == .exec {
@@ -575,7 +643,11 @@ public struct FeedService: Sendable {
         response.body = Data()
         // Packed as soon as read: the items wait for the store's writer as bytes.
         return (
-          response, (FeedItemPack(limited(decoded.items)), decoded.notes, decoded.refreshHint)
+          response,
+          (
+            FeedItemPack(limited(decoded.items)), decoded.notes, decoded.refreshHint,
+            PostingRate.interval(of: decoded.items, at: asked)
+          )
         )
       }
       var entry: FeedCacheEntry
@@ -595,20 +667,25 @@ public struct FeedService: Sendable {
       } else if response.status == 304, var revalidated = cached {
         revalidated.fetchedAt = now()
         entry = revalidated
-      } else if let (items, notes, hint) = decoded {
+      } else if let (items, notes, hint, postsEvery) = decoded {
         report.warnings += notes.map { "source \(source.name): \($0)" }
         pack = items
         entry = FeedCacheEntry(
           url: source.url.absoluteString, items: [], fetchedAt: now(),
           etag: response.headers["etag"], lastModified: response.headers["last-modified"])
-        let hints = [hint, Self.responseHint(response.headers, now: now())].compactMap { $0 }
-        entry.freshFor = hints.max()
+        entry.hint = FreshnessHint.longest([hint, Self.responseHint(response.headers, now: now())])
+        entry.postsEvery = postsEvery
       } else {
         if response.status == 429 || response.status == 503,
           let header = response.headers["retry-after"],
           let pause = RetryPolicy.parseRetryAfter(header, now: now()), pause > .zero
         {
-          report.backoffUntil = now().addingTimeInterval(min(pause.seconds, Self.longestHint))
+          let until = now().addingTimeInterval(min(pause.seconds, Self.longestHint))
+          report.backoffUntil = until
+          // Too many requests: from this client to the whole host, not to this feed alone.
+          if response.status == 429, source.command?.kind != .exec {
+            pauses.pause(source.url, until: until)
+          }
         }
         throw FeedError.status(
           source: source.name, code: response.status, attempts: response.attempts)

@@ -169,6 +169,7 @@ public struct NewsServices: Sendable {
       transport: transport(), cache: try cacheStore(), articles: try articleStore(),
       now: dependencies.timing.now, timeZone: dependencies.timeZone,
       deadline: sourceDeadline())
+    service.refreshBounds = configuration.refreshBounds
     if feedSources().contains(where: \.fullText) { service.fullText = try fullText() }
     if feedSources().contains(where: { $0.search != nil }) { service.sourceTags = sourceTags() }
     if feedSources().contains(where: { $0.command != nil }) {

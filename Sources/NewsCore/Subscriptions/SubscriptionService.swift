@@ -71,7 +71,7 @@ public struct SubscriptionService: Sendable {
     let page = try await get(url)
     var answer = page
     var feedURL = url
-    var document: (title: String?, items: [FeedItem], notes: [String], refreshHint: Double?)
+    var document: (title: String?, items: [FeedItem], notes: [String], refreshHint: FreshnessHint?)
     do {
       document = try SyndicationAdapter().read(page.body, source: "new", origin: page.origin)
     } catch {
@@ -118,7 +118,7 @@ public struct SubscriptionService: Sendable {
     let page = try await get(url)
     let adapter = PageAdapter(selectors: selectors)
     let title: String?
-    let read: (items: [FeedItem], notes: [String], refreshHint: Double?)
+    let read: (items: [FeedItem], notes: [String], refreshHint: FreshnessHint?)
     do throws(PageSelectors.Failure) {
       let found = try selectors.read(page.body, origin: page.origin)
       title = found.title

@@ -14,7 +14,7 @@ struct PageAdapter: FeedAdapter {
   }
 
   func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String], refreshHint: Double?
+    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
   ) {
     let entries: [PageSelectors.Entry]
     do {
@@ -27,7 +27,7 @@ struct PageAdapter: FeedAdapter {
 
   /// The items of `entries` (one a link), and what was not read.
   static func items(_ entries: [PageSelectors.Entry], source: String) -> (
-    items: [FeedItem], notes: [String], refreshHint: Double?
+    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
   ) {
     var notes: [String] = []
     let undated = entries.compactMap(\.unreadDate)

@@ -32,7 +32,7 @@ struct SyndicationAdapter: FeedAdapter {
   }
 
   func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String], refreshHint: Double?
+    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
   ) {
     let document = try read(data, source: source, origin: origin)
     return (document.items, document.notes, document.refreshHint)
@@ -41,7 +41,7 @@ struct SyndicationAdapter: FeedAdapter {
   /// The feed's own title, its items, what was left out (one line each), and how long it says
   /// it stays the same (seconds).
   func read(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    title: String?, items: [FeedItem], notes: [String], refreshHint: Double?
+    title: String?, items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
   ) {
     let document: FeedDocument
     do {
