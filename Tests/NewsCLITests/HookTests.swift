@@ -59,12 +59,13 @@ struct HookTests {
       with: Data(try #require(lines("stdin.log").first).utf8))
     #expect((item as? [String: Any])?["source"] as? String == "r")
     items.record("three")
-    let second = await harness.run(["sync"], environment: environment)
+    // Asked again at once (a sync asks a source when it is due: --refresh, whatever).
+    let second = await harness.run(["sync", "--refresh"], environment: environment)
     #expect(second.code == .success, "\(second.err)")
     #expect(lines("items.log").count == 3)
     #expect(lines("items.log").last == "r.example-three|Story three|r|https://r.example/three")
     // Nothing new: no run.
-    _ = await harness.run(["sync"], environment: environment)
+    _ = await harness.run(["sync", "--refresh"], environment: environment)
     #expect(lines("items.log").count == 3)
   }
 

@@ -111,7 +111,7 @@ struct JSONSchemaTests {
       "sources": [
         [
           "name": "a", "status": "ok", "new": 1, "total": 2, "error": NSNull(), "attempts": 1,
-          "extra": true,
+          "asked": true, "nextFetchAt": NSNull(), "extra": true,
         ]
       ],
     ]

@@ -46,6 +46,32 @@ struct SyncAndAnalyticsTests {
     #expect(again.out.isEmpty && again.err.isEmpty)
   }
 
+  @Test("a feed source is asked when it is due; --refresh asks every one")
+  func dueOnly() async throws {
+    let start = Date(timeIntervalSince1970: 1_645_120_000)
+    #expect(await harness.run(["sync"], now: start).code == .success)
+    let asked = {
+      ["a", "b", "c"].map { self.harness.server.requests(to: "/feed/\($0).json").count }
+    }
+    #expect(asked() == [1, 1, 1])
+    // Ten minutes on: A (5 minutes) is due, B (30) and C (60) are not, and say when they are.
+    let later = await harness.run(["sync", "--json"], now: start + 600)
+    #expect(later.code == .success, "\(later.err)")
+    #expect(asked() == [2, 1, 1])
+    let sources = try #require(try later.json()["sources"] as? [[String: Any]])
+    let feeds = sources.filter { ["a", "b", "c"].contains($0["name"] as? String ?? "") }
+    #expect(feeds.map { $0["status"] as? String } == ["ok", "ok", "ok"])
+    #expect(feeds.map { $0["asked"] as? Bool } == [true, false, false])
+    #expect(feeds[1]["nextFetchAt"] as? String == "2022-02-17T18:16:40Z")
+    #expect(feeds[1]["new"] as? Int == 0 && feeds[1]["total"] as? Int == 1)
+    let text = await harness.run(["sync"], now: start + 660)
+    #expect(
+      text.out.contains("\nc         not due (1 total); next in 49 min: no dated items to go by\n"))
+    let refreshed = await harness.run(["sync", "--refresh"], now: start + 720)
+    #expect(refreshed.code == .success)
+    #expect(asked() == [3, 2, 2])
+  }
+
   @Test("without NEWSAPI_KEY, newsapi is skipped, and says so")
   func withoutKey() async throws {
     let result = await harness.run(["sync", "--json"], environment: ["NEWSAPI_KEY": nil])
@@ -78,7 +104,11 @@ struct SyncAndAnalyticsTests {
     #expect(articles["status"] as? String == "ok")
     #expect(articles["attempts"] as? Int == 1)
     #expect(articles["new"] as? Int == 60)
-    #expect(Set(articles.keys) == ["name", "status", "new", "total", "error", "attempts"])
+    #expect(
+      Set(articles.keys) == [
+        "name", "status", "new", "total", "error", "attempts", "asked", "nextFetchAt",
+      ])
+    #expect(articles["asked"] as? Bool == true)
     #expect(harness.sleeps.all == [.seconds(2), .seconds(2), .seconds(2)])
   }
 
@@ -114,7 +144,7 @@ struct SyncAndAnalyticsTests {
     var bytes = try Data(contentsOf: manifest)
     bytes[bytes.count / 2] ^= 1
     try bytes.write(to: manifest)
-    let result = await harness.run(["sync", "--json"])
+    let result = await harness.run(["sync", "--refresh", "--json"])
     #expect(result.code != .success)
     let sources = try #require(try result.json()["sources"] as? [[String: Any]])
     let feeds = sources.filter { ["a", "b", "c"].contains($0["name"] as? String ?? "") }

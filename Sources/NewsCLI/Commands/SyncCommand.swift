@@ -9,7 +9,9 @@ enum SyncCommand {
     abstract: "Pull every source into the encrypted store (for cron), so reading works offline.",
     discussion: """
       Pulls newsapi.org top headlines (when NEWSAPI_KEY is set), the articles API, BBC headlines
-      and every feed source, concurrently, each with the retry policy, and syncs every account
+      and every feed source that is due (asked as often as it posts, or as its ttl, feed or server
+      says: 'news sources' shows when; --refresh asks every one), concurrently, each with the
+      retry policy, and syncs every account
       (news accounts): marks made here are sent, then new items, read and saved state come
       back; --account limits the sync to one account. Exit 0 when every source
       succeeded, 75 when some failed (what was pulled is kept), 69 when all failed, 78 for a
@@ -18,6 +20,7 @@ enum SyncCommand {
       EXAMPLES:
         news sync
         news sync --quiet             # for cron: silent unless something failed
+        news sync --refresh           # every feed source, due or not
         news sync --json | jq '.sources[] | select(.status == "failed")'
         news sync --account home      # only the account 'home'
         news sync --exec 'notify-send "$NEWS_ITEM_TITLE"'   # once per new item
@@ -32,7 +35,7 @@ enum SyncCommand {
       """,
     options: [
       Options.wait.spec, Options.account.spec, Options.quiet.spec, Options.json.spec,
-      Options.exec.spec,
+      Options.exec.spec, Options.refresh.spec,
     ])
 
   static let entry = CommandEntry(spec: spec, usesNetwork: { _ in true }, run: run)
@@ -42,6 +45,7 @@ enum SyncCommand {
     var service = try services.sync()
     // A newItem hook needs the new items in the report; without one none is held.
     service.keepNewItems = arguments[Options.exec] != nil || services.hooks.newItem != nil
+    service.refresh = arguments[Options.refresh]
     let report: SyncReport
     do {
       report = try await service.run(
@@ -54,7 +58,7 @@ enum SyncCommand {
     if arguments[Options.json] {
       context.printer.json(SyncJSON.json(report))
     } else {
-      let lines = SyncText.lines(report)
+      let lines = SyncText.lines(report, now: context.timing.now())
       if !arguments[Options.quiet] {
         context.printer.lines(lines.map(\.line))
       } else {

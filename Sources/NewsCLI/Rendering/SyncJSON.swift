@@ -2,7 +2,7 @@ import NewsCore
 
 /// `news sync --json`.
 enum SyncJSON {
-  /// `{"schemaVersion","startedAt","finishedAt","sources":[{"name","status","new","total","error","attempts"}]}`.
+  /// `{"schemaVersion","startedAt","finishedAt","sources":[{"name","status","new","total","error","attempts","asked","nextFetchAt"}]}`.
   static func json(_ report: SyncReport) -> JSONValue {
     .object([
       ("schemaVersion", .int(ArticleJSON.schemaVersion)),
@@ -19,6 +19,8 @@ enum SyncJSON {
               ("total", .int(source.total)),
               ("error", .string(source.error)),
               ("attempts", .int(source.attempts)),
+              ("asked", .bool(source.asked)),
+              ("nextFetchAt", .date(source.next?.at)),
             ])
           })
       ),

@@ -1,14 +1,19 @@
 import FeedParsing
+import Foundation
 import NewsCore
 
 /// `news sync` as text (the JSON is ``SyncJSON``'s): a line a source, its outcome after its name.
 enum SyncText {
   /// Each source's line, and whether it failed (`--quiet` prints only those, on standard error).
-  static func lines(_ report: SyncReport) -> [(line: String, failed: Bool)] {
+  static func lines(_ report: SyncReport, now: Date) -> [(line: String, failed: Bool)] {
     let width = (report.sources.map(\.name.count).max() ?? 0) + 2
     return report.sources.map { source in
       let outcome: String
       switch source.status {
+      case .ok where !source.asked:
+        outcome =
+          "not due (\(source.total) total)"
+          + (source.next.map { "; " + NextFetchText.describe($0, now: now) } ?? "")
       case .ok: outcome = "ok \(source.new) new (\(source.total) total)"
       case .failed:
         outcome = "failed: \(TerminalSanitizer.clean(source.error ?? "unknown error"))"

@@ -440,11 +440,14 @@ public struct FeedService: Sendable {
     if source.account != nil { return .done(answer(stored: source)) }
     let name = StoreLayout.feedCache(source.name)
     let (cached, cacheError) = cachedEntry(source)
-    let lifetime = self.lifetime(source, cached)
+    let (lifetime, reason) = refreshBounds.lifetime(source, cached)
     var report = FeedSourceReport(
       name: source.name, url: source.url, status: .failed, fetchedAt: cached?.fetchedAt,
       expiresAt: cached.map { $0.fetchedAt.addingTimeInterval(lifetime) },
       error: cacheError, items: source.limited(cached?.items ?? []), attempts: 0, newItems: 0)
+    report.next = report.expiresAt.map {
+      NextFetch(at: $0, reason: reason, interval: lifetime, postsEvery: cached?.postsEvery)
+    }
     let current = now()
     if let cached,
       offline || (!refresh && current < cached.fetchedAt.addingTimeInterval(lifetime))

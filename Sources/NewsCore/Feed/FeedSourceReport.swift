@@ -12,6 +12,8 @@ public struct FeedSourceReport: Sendable {
   public var fetchedAt: Date?
   /// When they stop being fresh.
   public var expiresAt: Date?
+  /// Why it is asked again then (``expiresAt``), for an answer from the cache or the network.
+  public var next: NextFetch?
   /// Why the fetch failed.
   public var error: String?
   /// What to do about ``error``, when something can be done.

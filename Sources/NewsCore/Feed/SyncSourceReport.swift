@@ -12,6 +12,11 @@ public struct SyncSourceReport: Sendable, Equatable {
   public var new: Int
   /// Articles or items in the source's answer.
   public var total: Int
+  /// Whether it was asked: a feed source not due yet (``NextFetch``) is answered by its cache,
+  /// ok with nothing new, unless the sync refreshes everything.
+  public var asked = true
+  /// When a feed source not asked is due, and why.
+  public var next: NextFetch?
   /// Why it failed.
   public var error: String?
   /// HTTP attempts made (1 + retries).

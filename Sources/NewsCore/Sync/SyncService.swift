@@ -9,6 +9,8 @@ public struct SyncService: Sendable {
   /// Whether the feed sources' new items are kept in the report (a `newItem` hook runs for
   /// them); without one, no item is held once stored.
   public var keepNewItems = true
+  /// Whether every feed source is asked (`--refresh`); otherwise only those due (``NextFetch``).
+  public var refresh = false
   private let configuration: Configuration
   private let providers: ProviderRegistry
   private let context: ProviderContext
@@ -55,6 +57,7 @@ public struct SyncService: Sendable {
     let providers = accountNames == nil ? self.providers.providers : []
     let feedSources = accountNames == nil ? self.feedSources : []
     let keepNewItems = self.keepNewItems
+    let freshness: FeedRun.Options.Freshness = refresh ? .refresh : .whenExpired
     let accounts = self.accounts
     // Each part: its sources' reports, numbered for their order, and the run's own warnings.
     typealias Part = (reports: [(Int, SyncSourceReport)], warnings: [String])
@@ -72,15 +75,21 @@ public struct SyncService: Sendable {
         // hook runs for are kept, and only when there is one.
         let run = await feed.run(
           feedSources,
-          FeedRun.Options(freshness: .refresh, items: .counted, newItems: keepNewItems))
+          FeedRun.Options(freshness: freshness, items: .counted, newItems: keepNewItems))
         let reports = run.reports.enumerated().map { offset, report in
-          // A source whose items were fetched but not stored failed: sync is for the store.
-          let stored = report.status == .fresh && report.notKept == nil
+          // A source whose items were fetched but not stored failed: sync is for the store. One
+          // not due is answered by its cache, stored already.
+          let notDue = report.status == .cached
+          let stored = (report.status == .fresh || notDue) && report.notKept == nil
           var synced = SyncSourceReport(
             name: report.name, status: stored ? .ok : .failed,
             new: stored ? report.newItems : 0, total: report.itemCount,
             error: stored ? nil : report.notKept ?? report.error, attempts: report.attempts)
           synced.warnings = report.warnings
+          if notDue {
+            synced.asked = false
+            synced.next = report.next
+          }
           if stored { synced.newItems = report.newItemList }
           return (providers.count + offset, synced)
         }

@@ -69,7 +69,7 @@ _news() {
         --account) return ;;
         --exec) return ;;
       esac
-      COMPREPLY=($(compgen -W "--wait --account --quiet --json --exec --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--wait --account --quiet --json --exec --refresh --help" -- "$cur")) ;;
     serve)
       case "$prev" in
         --listen) return ;;

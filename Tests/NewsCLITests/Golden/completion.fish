@@ -102,6 +102,7 @@ complete -c news -n '__fish_seen_subcommand_from sync' -l account -r -d 'Sync on
 complete -c news -n '__fish_seen_subcommand_from sync' -l quiet -d 'Print nothing when every source succeeded.'
 complete -c news -n '__fish_seen_subcommand_from sync' -l json -d 'Print one JSON document instead of text.'
 complete -c news -n '__fish_seen_subcommand_from sync' -l exec -r -d 'Run <command> (through /bin/sh -c) once per item new in this sync, its JSON on stdin.'
+complete -c news -n '__fish_seen_subcommand_from sync' -l refresh -d 'Fetch now, whatever is stored or cached.'
 complete -c news -n '__fish_seen_subcommand_from sync' -s h -l help -d 'Show help for this command.'
 complete -c news -n '__fish_seen_subcommand_from serve' -l listen -r -d 'Where to listen (default 127.0.0.1:8080).'
 complete -c news -n '__fish_seen_subcommand_from serve' -l refresh -r -d 'Run what news sync runs every interval (at least 1m): 30m, 1h.'

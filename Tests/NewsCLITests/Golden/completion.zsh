@@ -133,6 +133,7 @@ _news() {
         '--quiet[Print nothing when every source succeeded.]' \
         '--json[Print one JSON document instead of text.]' \
         '--exec[Run <command> (through /bin/sh -c) once per item new in this sync, its JSON on stdin.]:<command>:' \
+        '--refresh[Fetch now, whatever is stored or cached.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
