@@ -28,7 +28,7 @@ struct FeedCommandTests {
     #expect(
       Set(items[0].keys) == [
         "id", "source", "sources", "title", "subtitle", "imageUrl", "url", "publishedAt",
-        "author", "read", "enclosures", "provider", "description", "content",
+        "author", "read", "enclosures", "provider", "description", "content", "categories",
       ])
     #expect((items[0]["enclosures"] as? [Any])?.isEmpty == true)
     let sources = try #require(document["sources"] as? [[String: Any]])

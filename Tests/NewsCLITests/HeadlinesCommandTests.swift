@@ -27,10 +27,10 @@ struct HeadlinesCommandTests {
     let articles = try #require(document["articles"] as? [[String: Any]])
     #expect(articles.count == 20)
     // Additive: a list's ARTICLE gained "enclosures" (empty here), then ITEM's "subtitle" and
-    // "sources" (#47.2).
+    // "sources" (#47.2), then "categories" (a feed item's; empty here).
     let keys = [
       "id", "provider", "title", "description", "author", "source", "url", "imageUrl",
-      "publishedAt", "content", "read", "subtitle", "sources", "enclosures",
+      "publishedAt", "content", "categories", "read", "subtitle", "sources", "enclosures",
     ]
     for article in articles { #expect(Set(article.keys) == Set(keys)) }
     // Key order is part of the contract too.

@@ -14,13 +14,17 @@ struct QueryCommandTests {
     let base = harness.server.baseURL.absoluteString
     harness.server.route("/r.xml") { _ in
       let items = [
-        ("Swift 6 released", "Ann Lee", "Mon, 16 Feb 2022 10:00:00 GMT"),
-        ("Rust in the kernel", "Bo Chen", "Sun, 15 Feb 2022 10:00:00 GMT"),
-        ("Swift and Rust compared", "Ann Lee", "Mon, 31 Jan 2022 10:00:00 GMT"),
-        ("Climate talks", "Cy Dee", "Wed, 16 Feb 2022 20:00:00 GMT"),
+        ("Swift 6 released", "Ann Lee", "Mon, 16 Feb 2022 10:00:00 GMT", ["Programming"]),
+        (
+          "Rust in the kernel", "Bo Chen", "Sun, 15 Feb 2022 10:00:00 GMT",
+          ["Programming", "Linux"]
+        ),
+        ("Swift and Rust compared", "Ann Lee", "Mon, 31 Jan 2022 10:00:00 GMT", []),
+        ("Climate talks", "Cy Dee", "Wed, 16 Feb 2022 20:00:00 GMT", ["Tech policy"]),
       ].enumerated().map { index, item in
         "<item><title>\(item.0)</title><link>https://r.example/\(index)</link>"
-          + "<author>\(item.1)</author><pubDate>\(item.2)</pubDate></item>"
+          + "<author>\(item.1)</author><pubDate>\(item.2)</pubDate>"
+          + item.3.map { "<category>\($0)</category>" }.joined() + "</item>"
       }.joined()
       return .json("<rss version=\"2.0\"><channel><title>R</title>\(items)</channel></rss>")
     }
@@ -53,6 +57,23 @@ struct QueryCommandTests {
     #expect(try await titles("date:2022-02-15..2022-02-16 -climate").count == 2)
     // Now is 2022-02-17T17:46:40Z in the harness.
     #expect(try await titles("age>10d") == ["Swift and Rust compared"])
+  }
+
+  @Test("category: searches the categories the feed filed each item under, not its source's tags")
+  func category() async throws {
+    await harness.succeed(["feed"], environment: ["NEWSAPI_KEY": nil])
+    #expect(
+      try await titles("category:programming") == ["Swift 6 released", "Rust in the kernel"])
+    #expect(try await titles("category:linux swift").isEmpty)
+    // A word of a category, as a field's words are matched: the source's tag is not one.
+    #expect(try await titles("category:policy") == ["Climate talks"])
+    #expect(try await titles("category:tech") == ["Climate talks"])
+    #expect(try await titles("tag:tech -category:programming").count == 2)
+    #expect(try await titles("category:/^linux$/") == ["Rust in the kernel"])
+    let show = await run(["show", "r.example-1", "--json"])
+    #expect(try show.json()["categories"] as? [String] == ["Programming", "Linux"])
+    let text = await run(["show", "r.example-1"])
+    #expect(text.out.contains("Filed under Programming, Linux\n"))
   }
 
   @Test("feed --where shows only the items the query matches, offline too")
@@ -110,7 +131,7 @@ struct QueryCommandTests {
     #expect(
       result.err
         == "news: query: unknown field 'autor' (did you mean 'author'?); fields are title, "
-        + "author, text, url, source, tag, is, has, date, age at column 7\n"
+        + "author, text, url, category, source, tag, is, has, date, age at column 7\n"
         + "  swift autor:ann\n        ^\n")
     let bulk = await run(["read", "--where", "(swift"])
     #expect(bulk.code == .usage)

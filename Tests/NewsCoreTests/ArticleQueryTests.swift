@@ -133,7 +133,8 @@ struct ArticleQueryTests {
     #expect(
       error.message
         == "query: unknown field 'autor' (did you mean 'author'?); fields are title, author, "
-        + "text, url, source, tag, is, has, date, age at column 7\n  swift autor:ann\n        ^")
+        + "text, url, category, source, tag, is, has, date, age at column 7\n  swift autor:ann\n        ^"
+    )
     #expect(error.exitCode == .usage)
     var inConfig = error
     inConfig.entry = "sources[3].search"

@@ -13,7 +13,10 @@ struct BinaryLayoutTests {
   /// still read, or refused on purpose): add a row, never edit one.
   static let frozen: [String: String] = [
     "NSC1": "sssooooodof",
+    "NSC2": "sssooooodofo",
     "NFP1": "sooodoo",
+    "NFP2": "sooodooo",
+    "NFC2": "sfoob",
     "NFC3": "sfoob",
     "NSM1": "iibibi",
   ]
@@ -21,7 +24,8 @@ struct BinaryLayoutTests {
   @Test("each layout is the one frozen under its magic")
   func frozenLayouts() {
     for layout in [
-      StoredArticle.layout, FeedItemPack.itemLayout, FeedCacheEntry.header, SegmentManifest.header,
+      StoredArticle.layout, StoredArticle.firstLayout, FeedItemPack.itemLayout,
+      FeedItemPack.firstItemLayout, FeedCacheEntry.header, SegmentManifest.header,
     ] {
       #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")
     }
@@ -37,17 +41,32 @@ struct BinaryLayoutTests {
 
   @Test("an article's record is written and read as its layout says, and skipped by it")
   func storedArticle() throws {
-    var writer = BinaryWriter(magic: StoredArticle.layout.magic)
-    writer.trace = []
-    let stored = StoredArticle(article: Self.article, seenAt: Date(timeIntervalSince1970: 9))
-    stored.write(to: &writer)
-    #expect(writer.trace == StoredArticle.layout.fields)
-    var reader = try #require(BinaryReader(try writer.checked(), magic: "NSC1"))
-    reader.trace = []
-    #expect(try StoredArticle.read(from: &reader).article == Self.article)
-    #expect(reader.trace == StoredArticle.layout.fields && reader.isAtEnd)
-    var skipping = try #require(BinaryReader(writer.bytes, magic: "NSC1"))
-    try StoredArticle.skip(in: &skipping)
+    var filed = Self.article
+    filed.categories = ["Climate", "Policy & law"]
+    for article in [Self.article, filed] {
+      var writer = BinaryWriter(magic: StoredArticle.layout.magic)
+      writer.trace = []
+      let stored = StoredArticle(article: article, seenAt: Date(timeIntervalSince1970: 9))
+      stored.write(to: &writer)
+      #expect(writer.trace == StoredArticle.layout.fields)
+      var reader = try #require(BinaryReader(try writer.checked(), magic: "NSC2"))
+      reader.trace = []
+      #expect(try StoredArticle.read(from: &reader).article == article)
+      #expect(reader.trace == StoredArticle.layout.fields && reader.isAtEnd)
+      var skipping = try #require(BinaryReader(writer.bytes, magic: "NSC2"))
+      try StoredArticle.skip(in: &skipping)
+      #expect(skipping.isAtEnd)
+    }
+    // A record of before categories were kept: the same but its last field (here one byte:
+    // none).
+    var first = BinaryWriter(magic: "NSC1")
+    StoredArticle(article: Self.article, seenAt: Date(timeIntervalSince1970: 9)).write(to: &first)
+    let old = Array(first.bytes.dropLast())
+    var reader = try #require(BinaryReader(old, magic: "NSC1"))
+    let read = try StoredArticle.read(from: &reader, categorized: false)
+    #expect(read.article == Self.article && reader.isAtEnd)
+    var skipping = try #require(BinaryReader(old, magic: "NSC1"))
+    try StoredArticle.skip(in: &skipping, categorized: false)
     #expect(skipping.isAtEnd)
   }
 

@@ -79,10 +79,12 @@ struct FastPathTests {
       let decoded = try FeedCacheEntry.decode(entry.encoded())
       #expect(decoded.items == entry.items)
       // The first compact version (NFC1) ended after the items, the second (NFC2) after the
-      // hint's seconds; both still read, their posting rate read from the items.
-      let first = Array("NFC1".utf8) + (try entry.encoded()).dropFirst(4).dropLast(17)
+      // hint's seconds, their items without categories; both still read, their posting rate
+      // read from the items.
+      let first = Self.earlier(entry, magic: "NFC1")
       #expect(try FeedCacheEntry.decode(first).items == entry.items)
-      let second = Array("NFC2".utf8) + (try entry.encoded()).dropFirst(4).dropLast(9)
+      var second = Self.earlier(entry, magic: "NFC2")
+      second += Array((try entry.encoded()).suffix(17).prefix(8))
       #expect(try FeedCacheEntry.decode(second).items == entry.items)
       #expect(try FeedCacheEntry.decode(second).postsEvery == 0)
       #expect(decoded.url == entry.url && decoded.fetchedAt == entry.fetchedAt)
@@ -96,9 +98,37 @@ struct FastPathTests {
       lastModified: nil)
     hinted.hint = FreshnessHint(seconds: 600, kind: .cacheControl)
     hinted.postsEvery = 3_600
+    // An item's categories are kept with it, in the entry and in a pack.
+    var filed = full
+    filed.categories = ["Climate", "Open source"]
+    hinted.items = [filed, bare]
     let decoded = try FeedCacheEntry.decode(hinted.encoded())
     #expect(decoded.hint == FreshnessHint(seconds: 600, kind: .cacheControl))
     #expect(decoded.postsEvery == 3_600)
+    #expect(decoded.items == hinted.items)
+    #expect(FeedItemPack([filed, bare]).items.map(\.categories) == [filed.categories, []])
+    let packed = try FeedCacheEntry.decode(hinted.encoded(with: FeedItemPack([filed, bare])))
+    #expect(packed.items.map(\.categories) == [filed.categories, []])
+  }
+
+  /// `entry` as an earlier version wrote it under `magic`: its header, then its items without
+  /// categories (each written, less its last byte: none), and no trailer.
+  static func earlier(_ entry: FeedCacheEntry, magic: String) -> [UInt8] {
+    var writer = BinaryWriter(magic: magic)
+    writer.string(entry.url)
+    writer.double(entry.fetchedAt.timeIntervalSince1970)
+    writer.optionalString(entry.etag)
+    writer.optionalString(entry.lastModified)
+    writer.bool(entry.kept)
+    writer.integer(entry.items.count)
+    for item in entry.items {
+      writer.string(item.id)
+      writer.string(item.feed)
+      var fields = BinaryWriter(magic: "")
+      FeedItemPack.write(item, to: &fields)
+      writer.raw(fields.bytes.dropLast())
+    }
+    return writer.bytes
   }
 
   @Test("a cut or altered record throws, never traps")

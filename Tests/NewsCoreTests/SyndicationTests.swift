@@ -27,6 +27,35 @@ struct SyndicationTests {
     #expect(item.publishedAt == Date(timeIntervalSince1970: 1_229_045_770))
   }
 
+  @Test(
+    "an item's categories: RSS <category> and dc:subject, Atom's term, JSON Feed's tags",
+    arguments: [
+      (
+        "<rss version=\"2.0\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><channel><item>"
+          + "<title>t</title><category domain=\"x\"> Climate\n change </category>"
+          + "<category><![CDATA[Open &amp; source]]></category><category>climate change</category>"
+          + "<category></category><dc:subject>Energy</dc:subject></item></channel></rss>",
+        ["Climate change", "Open &amp; source", "Energy"]
+      ),
+      (
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><title>t</title>"
+          + "<category term=\"swift\" label=\"Swift\"/><category term=\"linux\"></category>"
+          + "</entry></feed>",
+        ["swift", "linux"]
+      ),
+      (
+        #"{"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1", "title": "t", "#
+          + #""tags": ["Swift", 3, "Linux"]}]}"#,
+        ["Swift", "Linux"]
+      ),
+      ("<rss version=\"2.0\"><channel><item><title>t</title></item></channel></rss>", []),
+    ])
+  func categories(document: String, expected: [String]) throws {
+    let item = try #require(try items(xml: document).first)
+    #expect(item.categories == expected)
+    #expect(item.article.categories == expected)
+  }
+
   @Test("Atom 1.0 (newsboat's sample): CDATA html titles, the alternate link even when not first")
   func atom() throws {
     let items = try items("atom10_1.xml")

@@ -93,6 +93,8 @@ package struct FeedDocumentParser {
     case updateFrequency
     /// `itunes:duration`: the length of the entry's enclosure.
     case duration
+    /// RSS `<category>`, `dc:subject`: one of the entry's categories.
+    case category
   }
 
   /// The element whose text is being gathered, with the markup of its children.
@@ -297,6 +299,14 @@ package struct FeedDocumentParser {
     case "author": begin(.author(0), tag, fallback: .text)
     case "dc:creator", "dc:author": begin(.author(1), tag, fallback: .text)
     case "itunes:author": begin(.author(2), tag, fallback: .text)
+    case "category":
+      // Atom names it in `term` (feedparser's `tags[].term`); RSS in its text.
+      if let term = tag.attribute("term") {
+        entry?.entry.addCategory(term)
+      } else {
+        begin(.category, tag, fallback: .text)
+      }
+    case "dc:subject": begin(.category, tag, fallback: .text)
     case "pubdate", "published", "issued", "dcterms:issued", "dcterms:available":
       begin(.date(0), tag, fallback: .text)
     case "updated", "modified", "dc:date", "dcterms:modified", "dcterms:date":
@@ -461,6 +471,8 @@ package struct FeedDocumentParser {
       feedTitleRank = rank
     case .duration:
       entry?.duration = Enclosure.seconds(trimmed)
+    case .category:
+      entry?.entry.addCategory(kind.plain(raw))
     case .feedTTL:
       document.ttlMinutes = Int(trimmed).flatMap { (1...525_600).contains($0) ? $0 : nil }
     case .updatePeriod:

@@ -38,9 +38,10 @@ package struct JSONFeed: Decodable {
     package var author: Author?
     package var authors: LenientList<Author>?
     package var attachments: LenientList<Attachment>?
+    package var tags: LenientList<String>?
 
     package enum CodingKeys: String, CodingKey {
-      case id, url, title, summary, image, author, authors, attachments
+      case id, url, title, summary, image, author, authors, attachments, tags
       case externalURL = "external_url"
       case contentText = "content_text"
       case contentHTML = "content_html"
@@ -67,6 +68,7 @@ package struct JSONFeed: Decodable {
         FeedDocumentParser.line($0)
       }
       entry.dates = [datePublished, dateModified].compactMap { $0 }
+      for tag in tags?.elements ?? [] { entry.addCategory(tag) }
       entry.imageURL =
         (image ?? bannerImage).map { FeedLinks.resolve($0, against: base) }?
         .nonEmptyText

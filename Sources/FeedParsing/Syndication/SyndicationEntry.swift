@@ -17,6 +17,9 @@ package struct SyndicationEntry: Sendable, Equatable {
   package var imageURL: String?
   /// Its enclosures (podcast episodes, attachments), in the feed's order, once a URL.
   package var enclosures: [Enclosure] = []
+  /// The entry's categories as the feed names them (RSS `<category>`, Atom `category term`,
+  /// `dc:subject`, JSON Feed `tags`), each once, in order (``addCategory(_:)``).
+  package var categories: [String] = []
   /// How many elements the entry had in the document (0 for JSON Feed).
   package var elementCount = 0
 
@@ -44,7 +47,23 @@ package struct SyndicationEntry: Sendable, Equatable {
       return clean
     }
     entry.dates = dates.compactMap(line)
+    entry.categories = categories.compactMap(line)
     return entry
+  }
+
+  /// At most this many categories an entry, each at most ``longestCategory`` characters.
+  package static let mostCategories = 32
+  package static let longestCategory = 200
+
+  /// Adds `name` (trimmed, on one line) unless it is empty, there already (ignoring case) or
+  /// past ``mostCategories``.
+  package mutating func addCategory(_ name: String) {
+    let words = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let clean = String(words.prefix(Self.longestCategory))
+    guard !clean.isEmpty, categories.count < Self.mostCategories,
+      !categories.contains(where: { $0.caseInsensitiveCompare(clean) == .orderedSame })
+    else { return }
+    categories.append(clean)
   }
 
   /// Whether the entry is kept: it had any element at all, or holds something beyond an id.

@@ -8,7 +8,7 @@ enum ArticleJSON {
   static let schemaVersion = 1
 
   /// ARTICLE: `{"id","provider","title","description","author","source","url","imageUrl",
-  /// "publishedAt","content","read"}`, `null` where absent.
+  /// "publishedAt","content","categories","read"}`, `null` where absent (`categories` empty).
   static func article(_ article: Article, read: Bool, extra: [(String, JSONValue)] = [])
     -> JSONValue
   {
@@ -24,6 +24,7 @@ enum ArticleJSON {
         ("imageUrl", .string(article.imageURL)),
         ("publishedAt", .date(article.publishedAt)),
         ("content", .string(article.content)),
+        ("categories", .array(article.categories.map { .string($0) })),
         ("read", .bool(read)),
         // ITEM's keys, with the same meaning (#47.2): a list entry has one shape everywhere.
         ("subtitle", .string(article.description)),

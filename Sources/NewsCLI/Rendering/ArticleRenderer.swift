@@ -38,6 +38,10 @@ struct ArticleRenderer {
     if let published = article.publishedAt {
       text += style.dim("Published " + localTime(published)) + "\n"
     }
+    if !article.categories.isEmpty {
+      let filed = "Filed under " + article.categories.map { clean($0) }.joined(separator: ", ")
+      for line in TextWrapper.wrap(filed, width: width) { text += style.dim(line) + "\n" }
+    }
     if let fullText {
       let site = fullText.siteName.map { " from " + clean($0) } ?? ""
       text += style.dim("Full text\(site) · \(fullText.words) words") + "\n"

@@ -151,7 +151,7 @@ struct FeedRenderer {
   }
 
   /// ITEM: `{"id","source","sources","title","subtitle","imageUrl","url","publishedAt","author",
-  /// "read"}`; `sources` is `source` and every later source listing the same link. With
+  /// "read","enclosures","provider","description","content","categories"}`; `sources` is `source` and every later source listing the same link. With
   /// `ignored` (`--show-ignored`), `"ignored"` follows.
   static func item(_ item: FeedItem, read: Bool, ignored: Bool? = nil) -> JSONValue {
     var members: [(String, JSONValue)] = [
@@ -170,6 +170,7 @@ struct FeedRenderer {
       ("provider", .string(item.feed)),
       ("description", .string(item.description)),
       ("content", .string(item.content)),
+      ("categories", .array(item.categories.map { .string($0) })),
     ]
     if let ignored { members.append(("ignored", .bool(ignored))) }
     return .object(members)

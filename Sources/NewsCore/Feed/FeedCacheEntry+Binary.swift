@@ -2,8 +2,9 @@ import Foundation
 
 extension FeedCacheEntry {
   /// Marks the compact format (entries written before it are JSON, and still read): `NFC3`
-  /// ends with ``freshFor``, ``freshKind`` and ``postsEvery``; `NFC2` with ``freshFor`` alone;
-  /// `NFC1`, its first version, after the items.
+  /// items carry their categories and it ends with ``freshFor``, ``freshKind`` and
+  /// ``postsEvery``; `NFC2` items have none (``FeedItemPack/firstItemLayout``) and it ends with
+  /// ``freshFor`` alone; `NFC1`, its first version, after the items.
   static let magic = "NFC3"
   static let secondMagic = "NFC2"
   static let firstMagic = "NFC1"
@@ -89,7 +90,9 @@ extension FeedCacheEntry {
     for _ in 0..<count {
       let id = try reader.string()
       let source = try reader.string()
-      entry.items.append(try FeedItemPack.readItem(id: id, source: source, from: &reader))
+      entry.items.append(
+        try FeedItemPack.readItem(
+          id: id, source: source, from: &reader, categorized: current != nil))
     }
     if current != nil || second != nil {
       let freshFor = try reader.double()

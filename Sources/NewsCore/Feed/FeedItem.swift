@@ -30,6 +30,9 @@ public struct FeedItem: Codable, Hashable, Sendable {
   /// What the item carries (podcast episodes, attachments): kept in the store beside its
   /// article when the item is fetched (the cache does not hold them).
   public var enclosures: [Enclosure] = []
+  /// The categories the feed filed it under (kept in the store with its article, as
+  /// ``enclosures`` are: the cache does not hold them).
+  public var categories: [String] = []
 
   /// Creates an item from text that may hold HTML (the JSON shapes), cleaning its title and
   /// subtitle, and deriving its id. Blank strings count as absent: no item when the title is blank
@@ -78,14 +81,17 @@ public struct FeedItem: Codable, Hashable, Sendable {
     publishedAt = article.publishedAt
     author = article.author
     content = article.content
+    categories = article.categories
   }
 
   /// The item as an article of its feed: the feed is its provider, and its publisher too (a
   /// feed names no other; `--json` has always said so).
   public var article: Article {
-    Article(
+    var article = Article(
       id: id, provider: feed, title: title, description: description, author: author,
       publisher: feed, url: url, imageURL: imageURL, publishedAt: publishedAt, content: content)
+    article.categories = categories
+    return article
   }
 
   /// The names its cache entries were written with.

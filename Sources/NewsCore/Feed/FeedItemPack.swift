@@ -12,7 +12,7 @@ import Foundation
 /// when the source is shown: the run then holds only the ids of what it shows.
 public struct FeedItemPack: Sendable {
   /// The magic of the packed bytes (never written to disk).
-  private static let magic = "NFP1"
+  private static let magic = "NFP2"
 
   /// The ids of the items in, in order.
   public private(set) var ids: [String]
@@ -124,14 +124,18 @@ public struct FeedItemPack: Sendable {
     return byID
   }
 
-  /// An item but its id and source, described once: its text, links, date and author (the
-  /// pack's bytes, and each item of a cache entry after its id and source).
+  /// An item but its id and source, described once: its text, links, date, author and
+  /// categories (one string, each ended by a line feed; none: absent) (the pack's bytes, and each
+  /// item of a cache entry after its id and source).
   static let itemLayout = BinaryLayout(
     magic: magic,
     fields: [
       .string, .optionalString, .optionalString, .optionalString, .date, .optionalString,
-      .optionalString,
+      .optionalString, .optionalString,
     ])
+  /// An item of a cache entry written before categories were kept (`NFC1`, `NFC2`).
+  static let firstItemLayout = BinaryLayout(
+    magic: "NFP1", fields: Array(itemLayout.fields.dropLast()))
 
   /// Writes an item but its id and source (``itemLayout``).
   static func write(_ item: FeedItem, to writer: inout BinaryWriter) {
@@ -142,12 +146,15 @@ public struct FeedItemPack: Sendable {
     writer.date(item.publishedAt)
     writer.optionalString(item.author)
     writer.optionalString(item.content)
+    writer.optionalString(
+      item.categories.isEmpty ? nil : item.categories.map { $0 + "\n" }.joined())
   }
 
-  /// Reads an item ``write(_:to:)`` wrote, with its `id` and `source`.
-  static func readItem(id: String, source: String, from reader: inout BinaryReader)
-    throws(BinaryReader.Malformed) -> FeedItem
-  {
+  /// Reads an item ``write(_:to:)`` wrote (`categorized`), or one of ``firstItemLayout``,
+  /// with its `id` and `source`.
+  static func readItem(
+    id: String, source: String, from reader: inout BinaryReader, categorized: Bool = true
+  ) throws(BinaryReader.Malformed) -> FeedItem {
     var item = FeedItem(id: id, feed: source, title: try reader.string())
     item.description = try reader.optionalString()
     item.imageURL = try reader.optionalString()
@@ -155,6 +162,9 @@ public struct FeedItemPack: Sendable {
     item.publishedAt = try reader.date()
     item.author = try reader.optionalString()
     item.content = try reader.optionalString()
+    if categorized, let categories = try reader.optionalString() {
+      item.categories = categories.split(separator: "\n").map(String.init)
+    }
     return item
   }
 

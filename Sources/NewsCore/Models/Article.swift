@@ -27,6 +27,9 @@ public struct Article: Codable, Hashable, Sendable {
   public var publishedAt: Date?
   /// The body as the provider gave it (newsapi.org cuts it and may leave HTML in it).
   public var content: String?
+  /// The categories its feed filed it under (RSS `<category>`, Atom `category term`, JSON
+  /// Feed `tags`): what `category:` searches; empty for the other providers.
+  public var categories: [String] = []
 
   /// Creates an article.
   public init(
@@ -50,7 +53,39 @@ public struct Article: Codable, Hashable, Sendable {
     case id, provider, title, description, author, url
     case publisher = "source"
     case imageURL = "imageUrl"
-    case publishedAt, content
+    case publishedAt, content, categories
+  }
+
+  /// Decodes an article; one written before categories were kept has none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    provider = try container.decode(String.self, forKey: .provider)
+    title = try container.decode(String.self, forKey: .title)
+    description = try container.decodeIfPresent(String.self, forKey: .description)
+    author = try container.decodeIfPresent(String.self, forKey: .author)
+    publisher = try container.decodeIfPresent(String.self, forKey: .publisher)
+    url = try container.decodeIfPresent(String.self, forKey: .url)
+    imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
+    publishedAt = try container.decodeIfPresent(Date.self, forKey: .publishedAt)
+    content = try container.decodeIfPresent(String.self, forKey: .content)
+    categories = try container.decodeIfPresent([String].self, forKey: .categories) ?? []
+  }
+
+  /// Encodes the article; no categories, no key.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(provider, forKey: .provider)
+    try container.encode(title, forKey: .title)
+    try container.encodeIfPresent(description, forKey: .description)
+    try container.encodeIfPresent(author, forKey: .author)
+    try container.encodeIfPresent(publisher, forKey: .publisher)
+    try container.encodeIfPresent(url, forKey: .url)
+    try container.encodeIfPresent(imageURL, forKey: .imageURL)
+    try container.encodeIfPresent(publishedAt, forKey: .publishedAt)
+    try container.encodeIfPresent(content, forKey: .content)
+    if !categories.isEmpty { try container.encode(categories, forKey: .categories) }
   }
 }
 

@@ -16,6 +16,8 @@ public struct ArticleQuery: Sendable, Equatable {
     /// Title, description and content: a bare word, as `news search` has always looked.
     case any
     case title, author, text, url
+    /// The categories the feed filed the item under (not its source's tags: `tag:`).
+    case category
   }
 
   /// A state of an article (`is:` and `has:`).

@@ -163,6 +163,7 @@ public struct QueryMatcher {
     case .text: [article.description, article.content]
     case .author: [article.author]
     case .url: [article.url]
+    case .category: article.categories
     }
   }
 }

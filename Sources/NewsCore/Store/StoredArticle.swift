@@ -16,7 +16,7 @@ struct StoredArticle: Codable, Sendable {
   private enum CodingKeys: String, CodingKey {
     case id, provider, title, description, author, source, url
     case imageURL = "imageUrl"
-    case publishedAt, content, seenAt
+    case publishedAt, content, seenAt, categories
   }
 
   init(from decoder: any Decoder) throws {
@@ -33,6 +33,7 @@ struct StoredArticle: Codable, Sendable {
       publishedAt: try container.decodeIfPresent(Double.self, forKey: .publishedAt)
         .map(Date.init(timeIntervalSince1970:)),
       content: try container.decodeIfPresent(String.self, forKey: .content))
+    article.categories = try container.decodeIfPresent([String].self, forKey: .categories) ?? []
     seenAt = Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .seenAt))
   }
 
@@ -49,5 +50,8 @@ struct StoredArticle: Codable, Sendable {
     try container.encodeIfPresent(article.publishedAt?.timeIntervalSince1970, forKey: .publishedAt)
     try container.encodeIfPresent(article.content, forKey: .content)
     try container.encode(seenAt.timeIntervalSince1970, forKey: .seenAt)
+    if !article.categories.isEmpty {
+      try container.encode(article.categories, forKey: .categories)
+    }
   }
 }

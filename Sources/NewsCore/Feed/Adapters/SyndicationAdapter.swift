@@ -95,6 +95,7 @@ struct SyndicationAdapter: FeedAdapter {
     if let body = entry.body ?? entry.content, body != text { item.content = body }
     item.publishedAt = entry.dates.lazy.compactMap(FeedDate.parse).first
     item.enclosures = entry.enclosures
+    item.categories = entry.categories
     return item
   }
 

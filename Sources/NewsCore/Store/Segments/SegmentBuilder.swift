@@ -15,13 +15,18 @@ enum SegmentBuilder {
   /// References per bucket file, about.
   static let bucketPostings = 32_768
 
-  /// The main file of a segment of one file, or of a split segment written before its chunks
-  /// carried dates.
-  static let mainMagic = "NSG1"
+  /// The main file of a segment of one file, its records with their categories.
+  static let mainMagic = "NSG3"
+  /// The main file of a segment of one file whose records have no categories (written before
+  /// they were kept), or of a split segment written before its chunks carried dates.
+  static let firstMainMagic = "NSG1"
   /// The main file of a split segment, each chunk's newest publication date at its end.
   static let datedMainMagic = "NSG2"
   static let idsMagic = "NSI1"
-  static let chunkMagic = "NSC1"
+  /// A chunk of records with their categories (``StoredArticle/layout``).
+  static let chunkMagic = "NSC2"
+  /// A chunk written before categories were kept (``StoredArticle/firstLayout``).
+  static let firstChunkMagic = "NSC1"
   static let bucketMagic = "NSP1"
 
   /// The segment numbered `number` holding `records`, and its files (name, plaintext).

@@ -19,6 +19,8 @@ struct SegmentReader {
   private let inlinePostings: Int
   /// Where the records start in `main` (segments of one file).
   private let inlineRecords: Int
+  /// Whether the records in `main` carry their categories (``SegmentBuilder/mainMagic``).
+  private let inlineCategorized: Bool
   /// Each chunk's newest publication date (``SegmentInfo/undated`` for a chunk without one);
   /// `nil` for a segment of one file, or one written before chunks carried dates.
   let chunkNewest: [Double]?
@@ -32,7 +34,10 @@ struct SegmentReader {
     let parsed = try Self.decoding(info.mainName, in: store) {
       () throws(BinaryReader.Malformed) -> ([Range<Int>], [Int], Int, Int, [Double]?) in
       let dated = BinaryReader(main, magic: SegmentBuilder.datedMainMagic)
-      guard var reader = dated ?? BinaryReader(main, magic: SegmentBuilder.mainMagic) else {
+      guard
+        var reader = dated ?? BinaryReader(main, magic: SegmentBuilder.mainMagic)
+          ?? BinaryReader(main, magic: SegmentBuilder.firstMainMagic)
+      else {
         throw BinaryReader.Malformed(detail: "not a segment")
       }
       let count = try reader.integer()
@@ -69,6 +74,18 @@ struct SegmentReader {
       return (words, starts, postings, reader.offset, newest)
     }
     (words, bucketStarts, inlinePostings, inlineRecords, chunkNewest) = parsed
+    inlineCategorized = BinaryReader(main, magic: SegmentBuilder.mainMagic) != nil
+  }
+
+  /// A reader of a chunk file's records, and whether they carry categories.
+  private static func chunkReader(_ bytes: [UInt8]) throws(BinaryReader.Malformed) -> (
+    BinaryReader, categorized: Bool
+  ) {
+    if let reader = BinaryReader(bytes, magic: SegmentBuilder.chunkMagic) { return (reader, true) }
+    if let reader = BinaryReader(bytes, magic: SegmentBuilder.firstChunkMagic) {
+      return (reader, false)
+    }
+    throw BinaryReader.Malformed(detail: "not a chunk")
   }
 
   /// What the files of segment `number` say of it, without a manifest: its ``SegmentInfo`` and
@@ -83,6 +100,7 @@ struct SegmentReader {
       guard
         var reader = BinaryReader(main, magic: SegmentBuilder.datedMainMagic)
           ?? BinaryReader(main, magic: SegmentBuilder.mainMagic)
+          ?? BinaryReader(main, magic: SegmentBuilder.firstMainMagic)
       else { throw BinaryReader.Malformed(detail: "not a segment") }
       return (try reader.integer(), try reader.integer(), try reader.integer())
     }
@@ -120,15 +138,14 @@ struct SegmentReader {
       guard let bytes = try? load(name, from: store) else { continue }
       let salvaged = try? decoding(name, in: store) {
         () throws(BinaryReader.Malformed) -> [StoredArticle] in
-        guard var reader = BinaryReader(bytes, magic: SegmentBuilder.chunkMagic) else {
-          throw BinaryReader.Malformed(detail: "not a chunk")
-        }
+        var (reader, categorized) = try chunkReader(bytes)
         let count = try reader.integer()
         guard count > 0, count <= SegmentBuilder.chunkSize else {
           throw BinaryReader.Malformed(detail: "wrong record count")
         }
         var result: [(Int, StoredArticle)] = []
-        try Self.read(&reader, count: count, first: 0, numbers: nil, into: &result)
+        try Self.read(
+          &reader, count: count, first: 0, numbers: nil, categorized: categorized, into: &result)
         guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
         return result.map(\.1)
       }
@@ -225,7 +242,9 @@ struct SegmentReader {
         var reader = BinaryReader(main, magic: "")!
         reader.seek(to: inlineRecords)
         var result: [(Int, StoredArticle)] = []
-        try Self.read(&reader, count: info.count, first: 0, numbers: numbers, into: &result)
+        try Self.read(
+          &reader, count: info.count, first: 0, numbers: numbers, categorized: inlineCategorized,
+          into: &result)
         guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
         return result
       }
@@ -237,14 +256,14 @@ struct SegmentReader {
       let name = info.chunkName(chunk)
       let bytes = try Self.load(name, from: store)
       try Self.decoding(name, in: store) { () throws(BinaryReader.Malformed) in
-        guard var reader = BinaryReader(bytes, magic: SegmentBuilder.chunkMagic) else {
-          throw BinaryReader.Malformed(detail: "not a chunk")
-        }
+        var (reader, categorized) = try Self.chunkReader(bytes)
         let count = try reader.integer()
         guard count == min(size, info.count - chunk * size) else {
           throw BinaryReader.Malformed(detail: "wrong record count")
         }
-        try Self.read(&reader, count: count, first: chunk * size, numbers: numbers, into: &result)
+        try Self.read(
+          &reader, count: count, first: chunk * size, numbers: numbers, categorized: categorized,
+          into: &result)
         guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
       }
     }
@@ -254,14 +273,14 @@ struct SegmentReader {
   /// Reads `count` records numbered from `first`, keeping those of `numbers` (all when `nil`)
   /// and skipping the others without building them.
   private static func read(
-    _ reader: inout BinaryReader, count: Int, first: Int, numbers: Set<Int>?,
+    _ reader: inout BinaryReader, count: Int, first: Int, numbers: Set<Int>?, categorized: Bool,
     into result: inout [(Int, StoredArticle)]
   ) throws(BinaryReader.Malformed) {
     for number in first..<(first + count) {
       if numbers?.contains(number) ?? true {
-        result.append((number, try StoredArticle.read(from: &reader)))
+        result.append((number, try StoredArticle.read(from: &reader, categorized: categorized)))
       } else {
-        try StoredArticle.skip(in: &reader)
+        try StoredArticle.skip(in: &reader, categorized: categorized)
       }
     }
   }

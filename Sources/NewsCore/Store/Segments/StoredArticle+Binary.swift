@@ -1,16 +1,22 @@
 import Foundation
 
 extension StoredArticle {
-  /// The record, described once: every field of ``Article``, then when it was last seen. Its
-  /// files' magic is the chunk's (``SegmentBuilder/chunkMagic``; a segment's main file holds
-  /// the same records). A field added to `Article` is a new layout and a new magic; the tests
-  /// hold ``write(to:)`` and ``read(from:)`` to this, and this to its magic.
+  /// The record, described once: every field of ``Article``, then when it was last seen, then
+  /// its categories (one string, each ended by a line feed; none: absent). Its files' magic is
+  /// the chunk's (``SegmentBuilder/chunkMagic``; a segment's main file holds the same records,
+  /// ``SegmentBuilder/mainMagic``). A field added to `Article` is a new layout and a new magic;
+  /// the tests hold ``write(to:)`` and ``read(from:categorized:)`` to this, and this to its
+  /// magic.
   static let layout = BinaryLayout(
     magic: SegmentBuilder.chunkMagic,
     fields: [
       .string, .string, .string, .optionalString, .optionalString, .optionalString,
-      .optionalString, .optionalString, .date, .optionalString, .double,
+      .optionalString, .optionalString, .date, .optionalString, .double, .optionalString,
     ])
+  /// The record of the files written before categories were kept (``SegmentBuilder/firstChunkMagic``,
+  /// ``SegmentBuilder/firstMainMagic``): the same, without its last field.
+  static let firstLayout = BinaryLayout(
+    magic: SegmentBuilder.firstChunkMagic, fields: Array(layout.fields.dropLast()))
 
   /// Appends the record in the compact format of ``BinaryWriter`` (``layout``).
   func write(to writer: inout BinaryWriter) {
@@ -25,22 +31,31 @@ extension StoredArticle {
     writer.date(article.publishedAt)
     writer.optionalString(article.content)
     writer.double(seenAt.timeIntervalSince1970)
+    writer.optionalString(
+      article.categories.isEmpty ? nil : article.categories.map { $0 + "\n" }.joined())
   }
 
-  /// Reads a record ``write(to:)`` wrote.
-  static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> StoredArticle
+  /// Reads a record ``write(to:)`` wrote (`categorized`), or one of ``firstLayout``.
+  static func read(from reader: inout BinaryReader, categorized: Bool = true)
+    throws(BinaryReader.Malformed) -> StoredArticle
   {
-    let article = Article(
+    var article = Article(
       id: try reader.string(), provider: try reader.string(), title: try reader.string(),
       description: try reader.optionalString(), author: try reader.optionalString(),
       publisher: try reader.optionalString(), url: try reader.optionalString(),
       imageURL: try reader.optionalString(), publishedAt: try reader.date(),
       content: try reader.optionalString())
-    return StoredArticle(article: article, seenAt: Date(timeIntervalSince1970: try reader.double()))
+    let seenAt = Date(timeIntervalSince1970: try reader.double())
+    if categorized, let categories = try reader.optionalString() {
+      article.categories = categories.split(separator: "\n").map(String.init)
+    }
+    return StoredArticle(article: article, seenAt: seenAt)
   }
 
   /// Moves past a record without building it (its strings are checked when it is read).
-  static func skip(in reader: inout BinaryReader) throws(BinaryReader.Malformed) {
-    try reader.skip(layout.fields)
+  static func skip(in reader: inout BinaryReader, categorized: Bool = true)
+    throws(BinaryReader.Malformed)
+  {
+    try reader.skip(categorized ? layout.fields : firstLayout.fields)
   }
 }
