@@ -152,7 +152,15 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let entry = try? FeedCacheEntry.decode(bytes), let encoded = try? entry.encoded() {
       let again = try? FeedCacheEntry.decode(encoded)
       precondition(again?.items == entry.items && again?.url == entry.url, "round trip")
+      // What news sources reads of it: the same, but the items.
+      let summary = try? FeedCacheEntry.decodeSummary(encoded)
+      precondition(
+        summary?.url == entry.url && summary?.postsEvery == again?.postsEvery
+          && summary?.freshFor == again?.freshFor && summary?.items.isEmpty == true,
+        "summary")
     }
+    // A summary of any bytes decodes or throws.
+    _ = try? FeedCacheEntry.decodeSummary(bytes)
   case "manifest":
     // The segment manifest, compact or JSON: any bytes decode or throw; what decodes is written
     // compact, and that reads back the same.

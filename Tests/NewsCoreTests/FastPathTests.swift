@@ -87,6 +87,8 @@ struct FastPathTests {
       second += Array((try entry.encoded()).suffix(17).prefix(8))
       #expect(try FeedCacheEntry.decode(second).items == entry.items)
       #expect(try FeedCacheEntry.decode(second).postsEvery == 0)
+      #expect(try FeedCacheEntry.decodeSummary(second).postsEvery == 0)
+      #expect(try FeedCacheEntry.decodeSummary(second).items.isEmpty)
       #expect(decoded.url == entry.url && decoded.fetchedAt == entry.fetchedAt)
       #expect(decoded.etag == entry.etag && decoded.lastModified == entry.lastModified)
       #expect(decoded.kept == entry.kept)
@@ -109,6 +111,11 @@ struct FastPathTests {
     #expect(FeedItemPack([filed, bare]).items.map(\.categories) == [filed.categories, []])
     let packed = try FeedCacheEntry.decode(hinted.encoded(with: FeedItemPack([filed, bare])))
     #expect(packed.items.map(\.categories) == [filed.categories, []])
+    // What news sources reads of an entry: all but its items, which it skips.
+    let summary = try FeedCacheEntry.decodeSummary(hinted.encoded())
+    #expect(summary.items.isEmpty && summary.url == hinted.url)
+    #expect(summary.fetchedAt == hinted.fetchedAt && summary.hint == hinted.hint)
+    #expect(summary.postsEvery == 3_600)
   }
 
   /// `entry` as an earlier version wrote it under `magic`: its header, then its items without
@@ -142,8 +149,12 @@ struct FastPathTests {
     let bytes = try entry.encoded()
     for length in 4..<bytes.count {
       #expect(throws: (any Error).self) { try FeedCacheEntry.decode(Array(bytes.prefix(length))) }
+      #expect(throws: (any Error).self) {
+        try FeedCacheEntry.decodeSummary(Array(bytes.prefix(length)))
+      }
     }
     #expect(throws: (any Error).self) { try FeedCacheEntry.decode(bytes + [0]) }
+    #expect(throws: (any Error).self) { try FeedCacheEntry.decodeSummary(bytes + [0]) }
     var huge = Array("NFC1".utf8)
     huge += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]
     #expect(throws: (any Error).self) { try FeedCacheEntry.decode(huge) }

@@ -69,7 +69,7 @@ public struct FeedService: Sendable {
         return LastFetch(
           fetchedAt: nil, error: nil, next: NextFetch(at: nil, reason: .everyRun))
       }
-      let (cached, error) = cachedEntry(source)
+      let (cached, error) = cachedEntry(source, items: false)
       var next = NextFetch(at: nil, reason: .neverFetched)
       if let cached {
         let (seconds, reason) = refreshBounds.lifetime(source, cached)
@@ -117,13 +117,15 @@ public struct FeedService: Sendable {
 
   /// The source's cache entry (`nil` when there is none, or it was for another URL), or why it
   /// does not open: an unreadable entry is reported, never overwritten.
-  private func cachedEntry(_ source: FeedSource) -> (entry: FeedCacheEntry?, error: String?) {
+  private func cachedEntry(_ source: FeedSource, items: Bool = true) -> (
+    entry: FeedCacheEntry?, error: String?
+  ) {
     let name = StoreLayout.feedCache(source.name)
     do {
       guard let bytes = try cache.readBytes(name) else { return (nil, nil) }
       var cached: FeedCacheEntry
       do {
-        cached = try FeedCacheEntry.decode(bytes)
+        cached = try items ? FeedCacheEntry.decode(bytes) : FeedCacheEntry.decodeSummary(bytes)
       } catch {
         throw StoreError.unreadableContent(
           path: cache.url(for: name).path, detail: String(describing: error))
