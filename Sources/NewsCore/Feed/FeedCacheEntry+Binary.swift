@@ -68,37 +68,21 @@ extension FeedCacheEntry {
     }
   }
 
-  /// Decodes an entry without building its items (``items`` stays empty): what `news sources`
-  /// needs of a thousand sources (when each was fetched, what it said, how often it posts), its
-  /// items skipped by their layout. An entry of before the posting rate was kept is decoded
-  /// whole, to read the rate from its items.
+  /// Decodes an entry without its items (``items`` stays empty): what `news sources` needs of
+  /// a thousand sources (when each was fetched, what it said, how often it posts), the items of
+  /// a current entry skipped by their layout (an older one's are read: its rate comes from them).
   static func decodeSummary(_ bytes: [UInt8]) throws -> FeedCacheEntry {
-    guard var reader = BinaryReader(bytes, magic: magic) else {
-      var entry = try decode(bytes)
-      entry.items = []
-      return entry
-    }
-    var entry = FeedCacheEntry(
-      url: try reader.string(), items: [],
-      fetchedAt: Date(timeIntervalSince1970: try reader.double()),
-      etag: try reader.optionalString(),
-      lastModified: try reader.optionalString(), kept: try reader.bool())
-    let count = try reader.integer()
-    for _ in 0..<count {
-      try reader.skip(itemPrefix)
-      try reader.skip(FeedItemPack.itemLayout.fields)
-    }
-    let freshFor = try reader.double()
-    entry.freshFor = freshFor >= 0 ? freshFor : nil
-    entry.freshKind = try reader.optionalString()
-    let postsEvery = try reader.double()
-    entry.postsEvery = postsEvery >= 0 ? postsEvery : nil
-    guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the record") }
+    var entry = try decode(bytes, buildingItems: false)
+    entry.items = []
     return entry
   }
 
   /// Decodes an entry in either format: compact, or the JSON of earlier versions.
   static func decode(_ bytes: [UInt8]) throws -> FeedCacheEntry {
+    try decode(bytes, buildingItems: true)
+  }
+
+  private static func decode(_ bytes: [UInt8], buildingItems: Bool) throws -> FeedCacheEntry {
     let current = BinaryReader(bytes, magic: magic)
     let second = current == nil ? BinaryReader(bytes, magic: secondMagic) : nil
     guard var reader = current ?? second ?? BinaryReader(bytes, magic: firstMagic) else {
@@ -117,6 +101,11 @@ extension FeedCacheEntry {
     let count = try reader.integer()
     entry.items.reserveCapacity(min(count, 100_000))
     for _ in 0..<count {
+      if !buildingItems, current != nil {
+        try reader.skip(itemPrefix)
+        try reader.skip(FeedItemPack.itemLayout.fields)
+        continue
+      }
       let id = try reader.string()
       let source = try reader.string()
       entry.items.append(
