@@ -31,9 +31,22 @@ struct ServeBinaryTests {
         if chunk.isEmpty { break }
         text += String(decoding: chunk, as: UTF8.self)
       }
-      let port = try #require(
-        text.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(text)")
+      guard let port = text.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//).flatMap({ Int($0.1) })
+      else {
+        // Never left running behind a failed test.
+        process.terminate()
+        process.waitUntilExit()
+        Issue.record("news serve said no address: \(text)")
+        throw CancellationError()
+      }
       return Served(process: process, errors: err.fileHandleForReading, port: port)
+    }
+
+    /// Kills the server if it still runs: a test that fails half-way leaves no process.
+    func stop() {
+      guard process.isRunning else { return }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
     }
 
     /// The body of a request to the server.
@@ -63,6 +76,7 @@ struct ServeBinaryTests {
     #expect(fetched.0 == 0, "\(fetched.2)")
 
     let served = try Served.start(environment: environment)
+    defer { served.stop() }
     let (_, ids) = try await served.ask(
       "/reader/api/0/stream/items/ids?s=user/-/state/com.google/reading-list&n=2")
     let numbers = ids.matches(of: /"id":"(\d+)"/).map { String($0.1) }
@@ -83,6 +97,7 @@ struct ServeBinaryTests {
     #expect(read.1.matches(of: /"read": true/).count == 2, "\(read.1)")
 
     let again = try Served.start(environment: environment)
+    defer { again.stop() }
     let (_, count) = try await again.ask("/reader/api/0/unread-count")
     #expect(count.contains("reading-list"))
     kill(again.process.processIdentifier, SIGTERM)
