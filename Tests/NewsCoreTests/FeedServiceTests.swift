@@ -407,6 +407,11 @@ struct FeedServiceTests {
       (#"{"sources": [{"name": "a", "ttl": "long"}]}"#, "source 'a', field 'ttl'"),
       (#"{"sources": {}}"#, "field 'sources'"), ("[1]", "(top level)"),
       (
+        #"{"sources": [{"name": "d", "url": "http://x/d"}, {"name": "e", "url": "http://x/e"}, "#
+          + #"{"name": "d", "url": "http://x/f"}]}"#,
+        "source 'd', field 'name' is declared twice"
+      ),
+      (
         #"{"sources": [{"name": "d", "url": "http://x/d", "mapping": {"items": "", "title": 3}}]}"#,
         "field 'mapping.title'"
       ),

@@ -182,6 +182,8 @@ public struct FeedConfigFile: Sendable {
     }
     guard let list = root["sources"] else { return file }
     var providers: [String: Bool] = [:]
+    // Names seen, in a set: ten thousand sources are not compared with each other.
+    var names = Set<String>()
     for node in try list.list("must be a list of sources") {
       _ = try node.members("must be an object")
       if let name = node["name"]?.text, SourceName.providers.contains(name) {
@@ -194,7 +196,7 @@ public struct FeedConfigFile: Sendable {
         continue
       }
       let source = try Self.source(node)
-      guard !file.sources.contains(where: { $0.name == source.name }) else {
+      guard names.insert(source.name).inserted else {
         throw node.asSource(named: source.name).fail(at: "name", "is declared twice")
       }
       if !SourceName.builtInFeeds.contains(source.name), source.url == nil, source.search == nil,
