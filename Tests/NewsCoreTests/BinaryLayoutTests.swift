@@ -42,7 +42,7 @@ struct BinaryLayoutTests {
   @Test("an article's record is written and read as its layout says, and skipped by it")
   func storedArticle() throws {
     var filed = Self.article
-    filed.categories = ["Climate", "Policy & law"]
+    filed.categories = ["Climate", "Policy & law", "ends in a return\r", "é"]
     for article in [Self.article, filed] {
       var writer = BinaryWriter(magic: StoredArticle.layout.magic)
       writer.trace = []

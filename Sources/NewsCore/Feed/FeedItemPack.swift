@@ -163,7 +163,11 @@ public struct FeedItemPack: Sendable {
     item.author = try reader.optionalString()
     item.content = try reader.optionalString()
     if categorized, let categories = try reader.optionalString() {
-      item.categories = categories.split(separator: "\n").map(String.init)
+      // Split at each line feed byte: a category ending in a carriage return still reads
+      // back as written (a CR LF is one Character).
+      item.categories = categories.utf8.split(separator: 0x0A).map {
+        String(decoding: $0, as: UTF8.self)
+      }
     }
     return item
   }

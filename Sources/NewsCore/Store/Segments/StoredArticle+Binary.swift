@@ -47,7 +47,11 @@ extension StoredArticle {
       content: try reader.optionalString())
     let seenAt = Date(timeIntervalSince1970: try reader.double())
     if categorized, let categories = try reader.optionalString() {
-      article.categories = categories.split(separator: "\n").map(String.init)
+      // Split at each line feed byte: a category ending in a carriage return still reads
+      // back as written (a CR LF is one Character).
+      article.categories = categories.utf8.split(separator: 0x0A).map {
+        String(decoding: $0, as: UTF8.self)
+      }
     }
     return StoredArticle(article: article, seenAt: seenAt)
   }
