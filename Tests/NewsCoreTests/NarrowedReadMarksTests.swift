@@ -35,10 +35,10 @@ struct NarrowedReadMarksTests {
     #expect(shards.shardsRead <= 3, "the three matches' files, of 256")
     try shards.check()
 
-    let everything = try ArticleQuery("is:unread", timeZone: .gmt)
+    let everything = try ArticleQuery("is:read", timeZone: .gmt)
     let all = try store.facts(for: everything, now: clock.now, tags: { [:] })
     #expect(all.readMarkShards == nil, "not narrowed: every mark at once")
-    #expect(try store.search(QueryMatcher(everything, facts: all)).articles.map(\.id) == ["a1"])
+    #expect(try store.search(QueryMatcher(everything, facts: all)).articles.count == 399)
   }
 
   @Test("a file that cannot be read is an error for the narrowed search, never a wrong answer")
@@ -84,5 +84,8 @@ struct NarrowedReadMarksTests {
     #expect(found == expected)
     #expect(limited.isSubset(of: expected))
     #expect(limited.count == min(5, expected.count) || limited.count >= 5)
+    // Again, with the segments the first searches found read through kept.
+    let again = try store.facts(for: query, now: clock.now, tags: { [:] })
+    #expect(Set(try store.search(QueryMatcher(query, facts: again)).articles.map(\.id)) == found)
   }
 }

@@ -70,6 +70,9 @@ struct StoreDamageTests {
     try store.markRead([inShard[1]])
     #expect(try Data(contentsOf: store.store.url(for: name)) == damagedBytes)
     #expect(try store.readMarks().contains(inShard[1]))
+    // Segments a query found read through: forgotten by the repair, which loses marks.
+    let readThrough = FullyReadSegments(epoch: 1, oldestMark: [0: 5])
+    try store.store.write(bytes: readThrough.encoded, name: FullyReadSegments.fileName)
 
     let before = try StoreReport.examine(try configuration)
     #expect(before.files.contains { $0.name == name && $0.error != nil }, "doctor names it")
@@ -80,6 +83,8 @@ struct StoreDamageTests {
     #expect(repaired.unreadableFiles.isEmpty)
     #expect(repaired.contains(inShard[1]) && repaired.contains("another"))
     #expect(repaired.count == 2_000 - inShard.count + 2)
+    let forgotten = try #require(store.fullyReadSegments())
+    #expect(forgotten.oldestMark.isEmpty && forgotten.epoch != readThrough.epoch)
     #expect(try repair(store).actions.isEmpty)
   }
 

@@ -138,6 +138,13 @@ public struct ArticleQuery: Sendable, Equatable {
     return nodes.compactMap(required)
   }
 
+  /// Whether every match is unread (`is:unread` or `-is:read` among ``requiredStates``).
+  var requiresUnread: Bool {
+    requiredStates.contains {
+      ($0.state == .unread && $0.holds) || ($0.state == .read && !$0.holds)
+    }
+  }
+
   /// The tags every match has: the `tag:` terms of a top-level AND (or the query itself).
   var requiredTags: Set<String> {
     switch root {

@@ -11,6 +11,7 @@ extension ArticleStore {
   ) {
     var filter = QueryRecordFilter(query)
     let found = try search(&filter, limit: limit)
+    if let shards = filter.unreadOnly { keepFullyRead(shards) }
     return (found.articles, found.complete, found.inFullText, filter.matcher.warnings)
   }
 
@@ -21,12 +22,14 @@ extension ArticleStore {
     for query: ArticleQuery, except known: ArticleQuery.Needs = [], now: Date,
     tags: () -> [String: Set<String>]
   ) throws -> QueryFacts {
-    // A query the word index narrows reads only the read marks of what it leaves.
-    let narrowed = query.needs.contains(.readMarks) && !query.requiredWords.isEmpty
+    // A query the word index narrows reads only the read marks of what it leaves; one whose
+    // matches are all unread passes over the segments known read through, without their marks.
+    let byShard =
+      query.needs.contains(.readMarks) && (!query.requiredWords.isEmpty || query.requiresUnread)
     var facts = try facts(
-      needs: query.needs.subtracting(known).subtracting(narrowed ? .readMarks : []), now: now,
+      needs: query.needs.subtracting(known).subtracting(byShard ? .readMarks : []), now: now,
       tags: tags)
-    if narrowed, !known.contains(.readMarks) { facts.readMarkShards = readMarkShards() }
+    if byShard, !known.contains(.readMarks) { facts.readMarkShards = readMarkShards() }
     return facts
   }
 

@@ -23,4 +23,9 @@ struct QueryRecordFilter: RecordFilter {
   var filtersByID: Bool { !matcher.query.requiredStates.isEmpty }
 
   func admits(id: String) -> Bool { matcher.admits(id: id) }
+
+  var unreadOnly: ReadMarkShards? {
+    guard matcher.facts.readIDs == nil, matcher.query.requiresUnread else { return nil }
+    return matcher.facts.readMarkShards
+  }
 }

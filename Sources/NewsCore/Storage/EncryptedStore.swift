@@ -134,9 +134,10 @@ public struct EncryptedStore: Sendable {
   }
 
   /// Several files read and written under one hold of the store's lock (the lock is not taken
-  /// again inside): writes keep their checks (a damaged file is never replaced).
-  func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
-    try withLock { try body(Transaction(store: self)) }
+  /// again inside): writes keep their checks (a damaged file is never replaced). Without
+  /// `wait`, a lock another process holds is ``StoreError/locked(path:)`` at once.
+  func transaction<T>(wait: Bool = true, _ body: (Transaction) throws -> T) throws -> T {
+    try withLock(wait: wait) { try body(Transaction(store: self)) }
   }
 
   /// What ``transaction(_:)`` hands its body.

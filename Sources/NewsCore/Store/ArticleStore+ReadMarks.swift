@@ -27,8 +27,14 @@ extension ArticleStore {
   /// The read marks a query asks of its articles, read a file at a time as they are asked
   /// (``ReadMarkShards``): a search the word index narrows to 31 articles reads the few files
   /// their ids hash to, not every mark.
+  ///
+  /// The segments read through (``FullyReadSegments``) are read first, before any mark: a
+  /// query asking only for unread articles passes them over.
   public func readMarkShards() -> ReadMarkShards {
-    ReadMarkShards { shard in
+    let lifetime = ReadMarks.lifetime(for: retention)
+    return ReadMarkShards(
+      fullyRead: fullyReadSegments(), now: now().timeIntervalSince1970, lifetime: lifetime
+    ) { shard in
       var marks = try loadReadMarks(shards: [shard], read: { try store.readBytes($0) }).marks
       marks.prune(now: now(), lifetime: ReadMarks.lifetime(for: retention))
       for path in marks.unreadableFiles { store.sayDamaged(ReadMarks.damage(path)) }
@@ -200,6 +206,9 @@ extension ArticleStore {
     _ changes: [(key: UInt64, stamp: UInt32)], log: ReadMarksLog,
     files: EncryptedStore.Transaction, mergeNow: Bool
   ) throws {
+    // A mark removed: no segment is known read through any more (first, so that a crash
+    // before the marks are written leaves nothing wrong behind).
+    if changes.contains(where: { $0.stamp == ReadMarks.removed }) { try forgetFullyRead(in: files) }
     guard mergeNow || log.changes.count + changes.count > readMarksMergeAfter else {
       var longer = log
       longer.changes += changes

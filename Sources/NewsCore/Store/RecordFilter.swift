@@ -15,11 +15,21 @@ protocol RecordFilter {
   /// Whether the record with id `id` may match at all, asked before it is read: `is:unread`
   /// turns away every read article without decoding it.
   func admits(id: String) -> Bool
+  /// The read marks, when every match is unread (`is:unread`, `-is:read`): a segment every
+  /// article of which is read is passed over (``skips(_:)``), and one found so is noted.
+  var unreadOnly: ReadMarkShards? { get }
 }
 
 extension RecordFilter {
   var filtersByID: Bool { false }
   func admits(id: String) -> Bool { true }
+  var unreadOnly: ReadMarkShards? { nil }
+
+  /// Whether segment `info` holds no match, known without opening it: every match is unread,
+  /// and every article of the segment was read (``FullyReadSegments``).
+  func skips(_ info: SegmentInfo) -> Bool {
+    unreadOnly?.isFullyRead(info.number) ?? false
+  }
 
   /// `candidates` (every record of `segment` when `nil`) without those ``admits(id:)`` turns
   /// away, by the segment's ids; as they were when the ids cannot be read (reading the records
@@ -33,6 +43,12 @@ extension RecordFilter {
       return candidates
     }
     guard ids.count == segment.info.count else { return candidates }
+    // Every record asked about, and every match unread: a segment read through is noted so.
+    if candidates == nil, let marks = unreadOnly,
+      marks.noteIfAllRead(ids, segment: segment.info.number)
+    {
+      return []
+    }
     return (candidates ?? Set(ids.indices)).filter { admits(id: ids[$0]) }
   }
 }

@@ -26,6 +26,9 @@ enum StoreLayout {
   static let readMarksShardPrefix = "read-"
   /// The changes to the read marks since they were last merged (``ReadMarksLog``).
   static let readMarksLog = "read-log"
+  /// The segments every article of which was read when a query last looked
+  /// (``FullyReadSegments``): `is:unread` passes them over.
+  static let fullyRead = "fully-read"
   /// When each feed source last answered `304` (``RevalidationTimes``; cache directory).
   static let revalidated = "revalidated"
   /// Until when each feed source asked not to be asked again (``FeedBackoff``; cache directory).
@@ -107,7 +110,7 @@ enum StoreLayout {
   /// Files the program makes again by itself, which repair may remove: listings and feed caches.
   static func isRemade(_ name: String) -> Bool {
     name == listingIndex || name == lastListing || name.hasPrefix(listingPrefix)
-      || name == segmentHead || name == failures
+      || name == segmentHead || name == failures || name == fullyRead
       || name.hasPrefix(feedCachePrefix) || name == revalidated || name == backoff
   }
 }

@@ -67,6 +67,10 @@ public enum StoreRepair {
           "removed \(file.path): the read marks in it could not be read (those articles show "
             + "unread; every other mark is kept)")
       }
+      // Marks removed: no segment is known read through any more.
+      if inData.contains(where: { isReadMarks($0.name) }) {
+        try articles.forgetFullyRead(in: files)
+      }
       return actions
     }
     let elsewhere = damaged.filter { !$0.path.hasPrefix(directory) }

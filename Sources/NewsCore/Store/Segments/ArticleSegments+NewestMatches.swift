@@ -53,6 +53,8 @@ extension ArticleSegments {
         // No segment left holds an article newer than the `limit`-th match.
         if enough(before: infos[next.index].newestPublished) { return (found, false) }
         let info = infos[next.index]
+        // Every match unread, and every article of it read.
+        if matcher.skips(info) { continue }
         let opened: (SegmentReader, Set<Int>?)? = try aroundDamage(info, of: next.provider) {
           () throws -> (SegmentReader, Set<Int>?) in
           let segment = try SegmentReader(info, in: store)

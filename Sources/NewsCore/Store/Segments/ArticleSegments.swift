@@ -208,7 +208,7 @@ struct ArticleSegments {
         var newerIDs = Set<String>()
         var newerIDsFrom = infos.count
         var opened: [Int: SegmentReader] = [:]
-        for index in infos.indices.reversed() {
+        for index in infos.indices.reversed() where !matcher.skips(infos[index]) {
           guard
             let segment = try aroundDamage(
               infos[index], of: provider,
