@@ -242,13 +242,42 @@ struct ArticleQueryTests {
   func needsAndWords() throws {
     #expect(try ArticleQuery("is:unread tag:tech", timeZone: .gmt).needs == [.readMarks, .tags])
     #expect(try ArticleQuery("swift", timeZone: .gmt).needs.isEmpty)
-    #expect(try ArticleQuery("swift title:rust -go", timeZone: .gmt).requiredWords.count == 2)
-    #expect(try ArticleQuery("swift OR rust", timeZone: .gmt).requiredWords.isEmpty)
-    #expect(try ArticleQuery("author:ann", timeZone: .gmt).requiredWords.isEmpty)
     #expect(
       try ArticleQuery("tag:Tech swift tag:linux", timeZone: .gmt).requiredTags == [
         "tech", "linux",
       ])
     #expect(try ArticleQuery("tag:tech OR swift", timeZone: .gmt).requiredTags.isEmpty)
+  }
+
+  @Test(
+    "the words the index narrows by: every branch a match may take",
+    arguments: [
+      ("swift", "swift"),
+      ("swift title:rust -go", "swift rust"),
+      ("swift OR rust", "swift | rust"),
+      ("(rust OR swift) -sponsored", "rust | swift"),
+      ("climate (title:storm OR text:flood) is:unread", "climate storm | climate flood"),
+      ("climate (title:storm OR author:a)", "climate"),
+      ("(a OR b) (c OR d)", "a | b"),
+      ("(author:x OR y) (c OR d)", "c | d"),
+      ("author:ann", ""),
+      ("swift OR author:ann", ""),
+      ("-swift", ""),
+      ("is:unread", ""),
+    ])
+  func wordBranches(text: String, expected: String) throws {
+    let branches = try ArticleQuery(text, timeZone: .gmt).wordBranches
+    let shown = branches.map {
+      $0.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+    }
+    #expect(shown.joined(separator: " | ") == expected)
+  }
+
+  @Test("past the most branches, the index is not asked")
+  func tooManyBranches() throws {
+    let words = (0...ArticleQuery.maximumBranches).map { "w\($0)" }
+    #expect(try ArticleQuery(words.joined(separator: " OR "), timeZone: .gmt).wordBranches.isEmpty)
+    let fewer = words.dropFirst().joined(separator: " OR ")
+    #expect(try ArticleQuery(fewer, timeZone: .gmt).wordBranches.count == words.count - 1)
   }
 }

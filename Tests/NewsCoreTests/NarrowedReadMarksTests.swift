@@ -41,6 +41,26 @@ struct NarrowedReadMarksTests {
     #expect(try store.search(QueryMatcher(everything, facts: all)).articles.count == 399)
   }
 
+  @Test("(climate OR storm) is:unread: the marks of either word's articles only")
+  func eitherWord() throws {
+    let store = store()
+    let articles = (0..<400).map { index in
+      Article(
+        id: "a\(index)", provider: "feed",
+        title: index < 3
+          ? "Climate talk \(index)" : index < 5 ? "Storm \(index)" : "Other \(index)",
+        publishedAt: Date(timeIntervalSince1970: Double(index) * 60))
+    }
+    try store.keep(articles, provider: "feed")
+    try store.markRead(articles.map(\.id).filter { $0 != "a1" && $0 != "a4" })
+    let query = try ArticleQuery("(climate OR storm) is:unread", timeZone: .gmt)
+    let facts = try store.facts(for: query, now: clock.now, tags: { [:] })
+    let shards = try #require(facts.readMarkShards, "narrowed: read as asked")
+    let found = try store.search(QueryMatcher(query, facts: facts))
+    #expect(Set(found.articles.map(\.id)) == ["a1", "a4"])
+    #expect(shards.shardsRead <= 5, "the five articles' files, of 256")
+  }
+
   @Test("a file that cannot be read is an error for the narrowed search, never a wrong answer")
   func failure() throws {
     struct Unreadable: Error {}
@@ -54,6 +74,7 @@ struct NarrowedReadMarksTests {
     arguments: [
       "is:unread", "-is:read", "is:read", "climate is:unread", "is:bookmarked",
       "-is:bookmarked climate", "is:unread OR climate", "NOT is:read", "is:unread is:bookmarked",
+      "(climate OR 7) is:unread", "climate OR 7", "(title:climate OR text:7) -is:read",
     ])
   func admittedByID(text: String) throws {
     let store = store()

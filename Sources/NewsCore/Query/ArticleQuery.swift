@@ -102,21 +102,47 @@ public struct ArticleQuery: Sendable, Equatable {
     return needs
   }
 
-  /// The folded words every match holds in its title or text (the index narrows by them): the
-  /// positive words of a top-level AND, none under OR or NOT.
-  var requiredWords: [[UInt8]] {
-    switch root {
+  /// The words every match holds, as alternatives: each match holds every word of at least one
+  /// branch, so the index narrows to the records of each branch together. A query of words
+  /// (a top-level AND) is one branch; an OR, alone or within that AND, one branch for each of
+  /// its own (with the AND's words): `(rust OR swift) -sponsored` reads the records holding
+  /// `rust` and those holding `swift`. None when a branch holds no word the index knows (then
+  /// it cannot narrow), or past ``maximumBranches``.
+  var wordBranches: [[[UInt8]]] {
+    let branches = Self.branches(of: root)
+    return branches.count <= Self.maximumBranches ? branches : []
+  }
+
+  /// The most branches the index is asked for: past them, reading every record costs less.
+  static let maximumBranches = 32
+
+  /// ``wordBranches`` of `node`.
+  private static func branches(of node: Node) -> [[[UInt8]]] {
+    switch node {
     case .text(let field, let words) where field == .any || field == .title || field == .text:
-      return [words]
-    case .and(let nodes):
-      return nodes.compactMap { node in
-        if case .text(let field, let words) = node,
-          field == .any || field == .title || field == .text
-        {
-          return words
-        }
-        return nil
+      return [[words]]
+    case .or(let nodes):
+      var all: [[[UInt8]]] = []
+      for node in nodes {
+        let some = branches(of: node)
+        if some.isEmpty { return [] }
+        all += some
       }
+      return all
+    case .and(let nodes):
+      let required = nodes.compactMap { node -> [UInt8]? in
+        guard case .text(let field, let words) = node,
+          field == .any || field == .title || field == .text
+        else { return nil }
+        return words
+      }
+      // The first OR that narrows gives the branches; the AND's own words go into each.
+      for node in nodes {
+        guard case .or = node else { continue }
+        let some = branches(of: node)
+        if !some.isEmpty { return some.map { required + $0 } }
+      }
+      return required.isEmpty ? [] : [required]
     default:
       return []
     }

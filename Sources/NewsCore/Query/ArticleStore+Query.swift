@@ -25,7 +25,7 @@ extension ArticleStore {
     // A query the word index narrows reads only the read marks of what it leaves; one whose
     // matches are all unread passes over the segments known read through, without their marks.
     let byShard =
-      query.needs.contains(.readMarks) && (!query.requiredWords.isEmpty || query.requiresUnread)
+      query.needs.contains(.readMarks) && (!query.wordBranches.isEmpty || query.requiresUnread)
     var facts = try facts(
       needs: query.needs.subtracting(known).subtracting(byShard ? .readMarks : []), now: now,
       tags: tags)

@@ -3,12 +3,13 @@ import Foundation
 /// A query of the language as a ``RecordFilter``.
 struct QueryRecordFilter: RecordFilter {
   var matcher: QueryMatcher
-  let foldedWords: [[UInt8]]
+  let wordBranches: [[[UInt8]]]
   let providers: Set<String>?
 
   init(_ matcher: QueryMatcher) {
     self.matcher = matcher
-    foldedWords = matcher.query.requiredWords
+    let branches = matcher.query.wordBranches
+    wordBranches = branches.isEmpty ? [[]] : branches
     // Every match has each required tag: only the sources that do can hold one.
     let tags = matcher.query.requiredTags
     providers =

@@ -29,7 +29,7 @@ public enum ArticleSearch {
     private var haystack: [UInt8] = []
 
     /// The words looked for, folded.
-    var foldedWords: [[UInt8]] { needles }
+    var wordBranches: [[[UInt8]]] { [needles] }
 
     /// `nil` when no word has anything to look for.
     init?(_ words: [String]) {

@@ -11,9 +11,7 @@ extension ArticleSegments {
   func newestMatches(_ matcher: inout some RecordFilter, limit: Int, cutoff: Date) throws
     -> (found: [String: Article], complete: Bool)
   {
-    let runs = matcher.foldedWords.compactMap(SearchTokens.longestRun).sorted {
-      $0.count > $1.count
-    }
+    let runs = matcher.indexRuns
     let oldest = cutoff.timeIntervalSince1970
     return try reading { manifest in
       // Every segment, those that may hold the newest articles first (unknown: first of all).
@@ -58,7 +56,7 @@ extension ArticleSegments {
         let opened: (SegmentReader, Set<Int>?)? = try aroundDamage(info, of: next.provider) {
           () throws -> (SegmentReader, Set<Int>?) in
           let segment = try SegmentReader(info, in: store)
-          return (segment, try segment.records(holdingAll: runs))
+          return (segment, try segment.records(holdingAny: runs))
         }
         guard let (segment, narrowed) = opened else { continue }
         // A state every match is in (`is:unread`) turns records away by id, unread.

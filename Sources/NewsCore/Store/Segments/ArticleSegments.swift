@@ -193,11 +193,7 @@ struct ArticleSegments {
   /// The stored articles holding every word of `matcher`, by id: the index narrows each
   /// segment to the records holding the query's words, the matcher decides on their text.
   func search(_ matcher: inout some RecordFilter, cutoff: Date) throws -> [String: Article] {
-    // Longer words first: they usually narrow most, and the others are then read only for the
-    // records left.
-    let runs = matcher.foldedWords.compactMap(SearchTokens.longestRun).sorted {
-      $0.count > $1.count
-    }
+    let runs = matcher.indexRuns
     let oldest = cutoff.timeIntervalSince1970
     return try reading { manifest in
       var found: [String: Article] = [:]
@@ -219,7 +215,7 @@ struct ArticleSegments {
           opened[index] = segment
           guard
             let narrowed = try aroundDamage(
-              infos[index], of: provider, { try segment.records(holdingAll: runs) })
+              infos[index], of: provider, { try segment.records(holdingAny: runs) })
           else { continue }
           let candidates = matcher.admitted(narrowed, of: segment)
           if candidates?.isEmpty == true { continue }

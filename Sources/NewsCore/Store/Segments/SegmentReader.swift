@@ -223,6 +223,18 @@ struct SegmentReader {
     }
   }
 
+  /// The records holding every run of one of `branches` at least (``records(holdingAll:)``
+  /// of each, together); `nil` (every record) when a branch has no run.
+  func records(holdingAny branches: [[[UInt8]]]) throws -> Set<Int>? {
+    guard branches.count > 1 else { return try records(holdingAll: branches.first ?? []) }
+    var union = Set<Int>()
+    for branch in branches {
+      guard let some = try records(holdingAll: branch) else { return nil }
+      union.formUnion(some)
+    }
+    return union
+  }
+
   /// The numbers of the records whose index holds every one of `runs` (folded words, longest
   /// first); `nil` when there is no run to narrow by (every record is a candidate).
   func records(holdingAll runs: [[UInt8]]) throws -> Set<Int>? {
