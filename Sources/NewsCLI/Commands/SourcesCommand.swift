@@ -54,7 +54,8 @@ enum SourcesCommand {
     }
     let rows = Array(zip(sources, feed.lastFetches(sources)))
     // Each source's health: failing since when, how many runs in a row, why (#47.5).
-    let failures = feed.failures()
+    var failures: [String: FeedFailures.Failure] = [:]
+    for (source, last) in rows { failures[source.name] = last.failure }
     // The providers first, like sources (not filed under tags).
     let providers = arguments[Options.tag] == nil ? services.providerStatuses() : []
     if arguments[Options.json] {

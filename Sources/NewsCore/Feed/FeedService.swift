@@ -53,6 +53,8 @@ public struct FeedService: Sendable {
     public var error: String?
     /// When a run that does not refresh everything asks it next, and why.
     public var next: NextFetch
+    /// Whether it is failing run after run, since when and why (``FeedFailures``).
+    public var failure: FeedFailures.Failure? = nil
   }
 
   /// When each of `sources` was last fetched and is asked next, read from the cache and the
@@ -60,28 +62,35 @@ public struct FeedService: Sendable {
   public func lastFetches(_ sources: [FeedSource]) -> [LastFetch] {
     let waits = self.waits()
     return sources.map { source in
-      // An account's feed is fetched by its account's sync, never through the cache.
-      if source.account != nil {
-        return LastFetch(
-          fetchedAt: source.syncedAt, error: nil, next: NextFetch(at: nil, reason: .account))
-      }
-      if source.search != nil {
-        return LastFetch(
-          fetchedAt: nil, error: nil, next: NextFetch(at: nil, reason: .everyRun))
-      }
-      let (cached, error) = cachedEntry(source, items: false)
-      var next = NextFetch(at: nil, reason: .neverFetched)
-      if let cached {
-        let (seconds, reason) = refreshBounds.lifetime(source, cached)
-        next = NextFetch(
-          at: cached.fetchedAt.addingTimeInterval(seconds), reason: reason, interval: seconds,
-          postsEvery: cached.postsEvery)
-      }
-      if let wait = waits.until(source), wait.until > (next.at ?? .distantPast) {
-        next = NextFetch(at: wait.until, reason: wait.reason, postsEvery: cached?.postsEvery)
-      }
-      return LastFetch(fetchedAt: cached?.fetchedAt, error: error, next: next)
+      var last = lastFetch(source, waits: waits)
+      last.failure = waits.failing[source.name]
+      return last
     }
+  }
+
+  /// ``lastFetches(_:)`` of one source.
+  private func lastFetch(_ source: FeedSource, waits: Waits) -> LastFetch {
+    // An account's feed is fetched by its account's sync, never through the cache.
+    if source.account != nil {
+      return LastFetch(
+        fetchedAt: source.syncedAt, error: nil, next: NextFetch(at: nil, reason: .account))
+    }
+    if source.search != nil {
+      return LastFetch(
+        fetchedAt: nil, error: nil, next: NextFetch(at: nil, reason: .everyRun))
+    }
+    let (cached, error) = cachedEntry(source, items: false)
+    var next = NextFetch(at: nil, reason: .neverFetched)
+    if let cached {
+      let (seconds, reason) = refreshBounds.lifetime(source, cached)
+      next = NextFetch(
+        at: cached.fetchedAt.addingTimeInterval(seconds), reason: reason, interval: seconds,
+        postsEvery: cached.postsEvery)
+    }
+    if let wait = waits.until(source), wait.until > (next.at ?? .distantPast) {
+      next = NextFetch(at: wait.until, reason: wait.reason, postsEvery: cached?.postsEvery)
+    }
+    return LastFetch(fetchedAt: cached?.fetchedAt, error: error, next: next)
   }
 
   /// What keeps sources from being asked before a time: a server's `Retry-After` (for the
