@@ -158,11 +158,6 @@ public struct FeedService: Sendable {
   /// How long a source is kept between fetches (`NEWS_REFRESH_MIN`, `NEWS_REFRESH_MAX`).
   public var refreshBounds = RefreshBounds()
 
-  /// How long `source`'s answer in `entry` is served without asking again (``RefreshBounds``).
-  func lifetime(_ source: FeedSource, _ entry: FeedCacheEntry?) -> Double {
-    refreshBounds.lifetime(source, entry).seconds
-  }
-
   /// How long the response says it stays the same: `Cache-Control: max-age`, else `Expires`
   /// against its `Date` (or now); `nil` for `no-store`, `no-cache` or nothing.
   static func responseHint(_ headers: [String: String], now: Date) -> FreshnessHint? {
@@ -585,7 +580,8 @@ public struct FeedService: Sendable {
     report.items = []
     report.pack = shown
     report.fetchedAt = entry.fetchedAt
-    report.expiresAt = entry.fetchedAt.addingTimeInterval(lifetime(source, entry))
+    report.expiresAt = entry.fetchedAt.addingTimeInterval(
+      refreshBounds.lifetime(source, entry).seconds)
     report.status = .fresh
     return report
   }
@@ -673,7 +669,8 @@ public struct FeedService: Sendable {
         // Unchanged, and written in full less than a day ago: nothing but the time is written
         // (the report holds the cached items already, packed).
         report.fetchedAt = now()
-        report.expiresAt = report.fetchedAt?.addingTimeInterval(lifetime(source, cached))
+        report.expiresAt = report.fetchedAt?.addingTimeInterval(
+          refreshBounds.lifetime(source, cached).seconds)
         report.status = .fresh
         report.revalidated = true
         report.attempts = counter.value
