@@ -18,6 +18,8 @@ import json
 import sys
 import threading
 
+import loopback
+
 FEEDS, NOW_FILE = int(sys.argv[1]), sys.argv[2]
 CLASSES = (
     [("10 min", 600)] + [("hourly", 3_600)] * 3 + [("6 h", 21_600)] * 6 + [("daily", 86_400)] * 6
@@ -59,9 +61,7 @@ def http_date(seconds):
     return email.utils.formatdate(seconds, usegmt=True)
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
+class Handler(loopback.Handler):
     def do_GET(self):
         if self.path in ("/stats", "/reset"):
             with lock:
@@ -84,17 +84,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if unchanged:
             return self.answer(304, b"", {"ETag": etag})
         self.answer(200, body, {"Content-Type": "application/rss+xml", "ETag": etag})
-
-    def answer(self, status, body, headers):
-        self.send_response(status)
-        for key, value in headers.items():
-            self.send_header(key, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

@@ -9,6 +9,8 @@ import http.server
 import pathlib
 import sys
 
+import loopback
+
 FIXTURES = pathlib.Path(__file__).resolve().parent.parent / "Tests" / "TestSupport" / "Fixtures"
 ROUTES = {
     "/v2/top-headlines": "top-headlines-us-2022-02-17.json",
@@ -19,21 +21,12 @@ ROUTES = {
 BODIES = {path: (FIXTURES / name).read_bytes() for path, name in ROUTES.items()}
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
+class Handler(loopback.Handler):
     def do_GET(self):
         body = BODIES.get(self.path.split("?", 1)[0])
         status = 200 if body is not None else 404
         body = body if body is not None else b'{"status":"error","code":"notFound"}'
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
+        self.answer(status, body, {"Content-Type": "application/json"})
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
