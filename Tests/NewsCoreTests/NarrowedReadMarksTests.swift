@@ -61,6 +61,35 @@ struct NarrowedReadMarksTests {
     #expect(shards.shardsRead <= 5, "the five articles' files, of 256")
   }
 
+  @Test("is:bookmarked in a segment of chunks: its ids matched as bytes, the same answer")
+  func bookmarkedAmongMany() throws {
+    let store = store()
+    let articles = (0..<700).map { index in
+      Article(
+        id: "b\(index)", provider: "feed", title: index % 2 == 0 ? "Climate \(index)" : "Sea",
+        publishedAt: Date(timeIntervalSince1970: Double(index) * 60))
+    }
+    try store.keep(articles, provider: "feed")
+    let info = try #require(try store.segments.manifest().providers["feed"]?.first)
+    #expect(info.chunks > 0, "split: its ids in a file of their own")
+    _ = try store.addBookmarks([articles[4], articles[5], articles[650]])
+    let segment = try SegmentReader(info, in: store.store)
+    let ids = try segment.ids()
+    let keys = Set(["b4", "b650", "none"].map(ReadMarks.key))
+    let named = try segment.records(withIDKeys: keys)
+    #expect(named.map(\.id).sorted() == ["b4", "b650"])
+    #expect(named.allSatisfy { ids[$0.number] == $0.id })
+    for (text, expected) in [
+      ("is:bookmarked", ["b4", "b5", "b650"]), ("is:bookmarked climate", ["b4", "b650"]),
+      ("is:bookmarked sea", ["b5"]),
+    ] {
+      let query = try ArticleQuery(text, timeZone: .gmt)
+      let facts = try store.facts(for: query, now: clock.now, tags: { [:] })
+      let found = try store.search(QueryMatcher(query, facts: facts), limit: 20)
+      #expect(found.articles.map(\.id).sorted() == expected, "\(text)")
+    }
+  }
+
   @Test("a file that cannot be read is an error for the narrowed search, never a wrong answer")
   func failure() throws {
     struct Unreadable: Error {}
@@ -75,6 +104,7 @@ struct NarrowedReadMarksTests {
       "is:unread", "-is:read", "is:read", "climate is:unread", "is:bookmarked",
       "-is:bookmarked climate", "is:unread OR climate", "NOT is:read", "is:unread is:bookmarked",
       "(climate OR 7) is:unread", "climate OR 7", "(title:climate OR text:7) -is:read",
+      "is:bookmarked climate", "is:bookmarked is:read", "is:bookmarked -is:bookmarked",
     ])
   func admittedByID(text: String) throws {
     let store = store()

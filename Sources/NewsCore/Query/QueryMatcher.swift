@@ -130,6 +130,25 @@ public struct QueryMatcher {
     }
   }
 
+  /// The only ids a match can have, when a state every match is in names them: bookmarked,
+  /// with an enclosure, a kept full text or a download (the ids in all of those required);
+  /// `nil` when no such state is required.
+  var namedIDs: Set<String>? {
+    var named: Set<String>?
+    for (state, holds) in query.requiredStates where holds {
+      let ids: Set<String>
+      switch state {
+      case .bookmarked: ids = facts.bookmarked
+      case .enclosure: ids = facts.withEnclosures
+      case .fulltext: ids = facts.withFullText
+      case .download: ids = facts.downloaded
+      case .read, .unread: continue
+      }
+      named = named.map { $0.intersection(ids) } ?? ids
+    }
+    return named
+  }
+
   /// Whether article `id` is in every state the query requires (``ArticleQuery/requiredStates``):
   /// one that is not cannot match, whatever its text.
   func admits(id: String) -> Bool {

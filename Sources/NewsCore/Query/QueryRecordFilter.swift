@@ -5,11 +5,13 @@ struct QueryRecordFilter: RecordFilter {
   var matcher: QueryMatcher
   let wordBranches: [[[UInt8]]]
   let providers: Set<String>?
+  let admissionKeys: Set<UInt64>?
 
   init(_ matcher: QueryMatcher) {
     self.matcher = matcher
     let branches = matcher.query.wordBranches
     wordBranches = branches.isEmpty ? [[]] : branches
+    admissionKeys = matcher.namedIDs.map { Set($0.map(ReadMarks.key)) }
     // Every match has each required tag: only the sources that do can hold one.
     let tags = matcher.query.requiredTags
     providers =

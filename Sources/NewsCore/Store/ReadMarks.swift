@@ -250,9 +250,13 @@ public struct ReadMarks: Sendable, Equatable {
 
   /// FNV-1a over the id's UTF-8 bytes, then a final mix (so that ids differing in their last
   /// bytes spread over the whole range).
-  static func key(_ id: String) -> UInt64 {
+  static func key(_ id: String) -> UInt64 { key(utf8: id.utf8) }
+
+  /// ``key(_:)`` of the id whose UTF-8 bytes are `bytes` (an id read from a file, not made a
+  /// string).
+  static func key(utf8 bytes: some Sequence<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     hash ^= hash >> 33
     hash &*= 0xff51_afd7_ed55_8ccd
     hash ^= hash >> 33

@@ -20,6 +20,10 @@ protocol RecordFilter {
   /// The read marks, when every match is unread (`is:unread`, `-is:read`): a segment every
   /// article of which is read is passed over (``skips(_:)``), and one found so is noted.
   var unreadOnly: ReadMarkShards? { get }
+  /// The keys (``ReadMarks/key(_:)``) of the only ids a match can have, when a state every
+  /// match is in names a few (`is:bookmarked`, `has:enclosure`): the segments' ids are matched
+  /// against them as bytes, and only those that match are asked ``admits(id:)``.
+  var admissionKeys: Set<UInt64>? { get }
 }
 
 extension RecordFilter {
@@ -34,6 +38,7 @@ extension RecordFilter {
   var filtersByID: Bool { false }
   func admits(id: String) -> Bool { true }
   var unreadOnly: ReadMarkShards? { nil }
+  var admissionKeys: Set<UInt64>? { nil }
 
   /// Whether segment `info` holds no match, known without opening it: every match is unread,
   /// and every article of the segment was read (``FullyReadSegments``).
@@ -46,6 +51,19 @@ extension RecordFilter {
   /// then meets the damage and reports it).
   func admitted(_ candidates: Set<Int>?, of segment: SegmentReader) -> Set<Int>? {
     guard filtersByID, candidates?.isEmpty != true else { return candidates }
+    if let keys = admissionKeys {
+      // Nothing bookmarked (or with an enclosure…): no record can match.
+      if keys.isEmpty { return [] }
+      let named: [(number: Int, id: String)]
+      do {
+        named = try segment.records(withIDKeys: keys)
+      } catch {
+        return candidates
+      }
+      return Set(
+        named.lazy.filter { candidates?.contains($0.number) ?? true }.filter { admits(id: $0.id) }
+          .map(\.number))
+    }
     let ids: [String]
     do {
       ids = try segment.ids()

@@ -297,6 +297,34 @@ struct SegmentReader {
     }
   }
 
+  /// The records whose id's key (``ReadMarks/key(_:)``) is one of `keys`, with their ids: a
+  /// few ids looked for among many without making every id a string.
+  func records(withIDKeys keys: Set<UInt64>) throws -> [(number: Int, id: String)] {
+    if info.chunks == 0 {
+      return try ids().enumerated().filter { keys.contains(ReadMarks.key($0.element)) }.map {
+        ($0.offset, $0.element)
+      }
+    }
+    let bytes = try Self.load(info.idsName, from: store)
+    return try Self.decoding(info.idsName, in: store) { () throws(BinaryReader.Malformed) in
+      guard var reader = BinaryReader(bytes, magic: SegmentBuilder.idsMagic) else {
+        throw BinaryReader.Malformed(detail: "not a list of ids")
+      }
+      let count = try reader.integer()
+      guard count == info.count else { throw BinaryReader.Malformed(detail: "wrong id count") }
+      var found: [(number: Int, id: String)] = []
+      for number in 0..<count {
+        let range = try reader.dataRange()
+        let id = reader.bytes(range)
+        if keys.contains(ReadMarks.key(utf8: id)) {
+          found.append((number, String(decoding: id, as: UTF8.self)))
+        }
+      }
+      guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
+      return found
+    }
+  }
+
   /// The ids of its records, in order.
   func ids() throws -> [String] {
     if info.chunks == 0 { return try records().map(\.record.article.id) }
