@@ -79,6 +79,17 @@ struct NarrowedReadMarksTests {
     let named = try segment.records(withIDKeys: keys)
     #expect(named.map(\.id).sorted() == ["b4", "b650"])
     #expect(named.allSatisfy { ids[$0.number] == $0.id })
+    // Nothing with an enclosure: no segment is even opened.
+    let none = QueryRecordFilter(
+      QueryMatcher(
+        try ArticleQuery("has:enclosure", timeZone: .gmt),
+        facts: QueryFacts(now: clock.now)))
+    #expect(none.admissionKeys == [] && none.skips(info))
+    let some = QueryRecordFilter(
+      QueryMatcher(
+        try ArticleQuery("is:bookmarked", timeZone: .gmt),
+        facts: try store.facts(needs: .bookmarks, now: clock.now, tags: { [:] })))
+    #expect(some.admissionKeys?.count == 3 && !some.skips(info))
     for (text, expected) in [
       ("is:bookmarked", ["b4", "b5", "b650"]), ("is:bookmarked climate", ["b4", "b650"]),
       ("is:bookmarked sea", ["b5"]),

@@ -41,9 +41,10 @@ extension RecordFilter {
   var admissionKeys: Set<UInt64>? { nil }
 
   /// Whether segment `info` holds no match, known without opening it: every match is unread,
-  /// and every article of the segment was read (``FullyReadSegments``).
+  /// and every article of the segment was read (``FullyReadSegments``); or every match is one
+  /// of a few ids, and there are none (nothing bookmarked, for `is:bookmarked`).
   func skips(_ info: SegmentInfo) -> Bool {
-    unreadOnly?.isFullyRead(info.number) ?? false
+    admissionKeys?.isEmpty == true || unreadOnly?.isFullyRead(info.number) == true
   }
 
   /// `candidates` (every record of `segment` when `nil`) without those ``admits(id:)`` turns
@@ -52,8 +53,6 @@ extension RecordFilter {
   func admitted(_ candidates: Set<Int>?, of segment: SegmentReader) -> Set<Int>? {
     guard filtersByID, candidates?.isEmpty != true else { return candidates }
     if let keys = admissionKeys {
-      // Nothing bookmarked (or with an enclosure…): no record can match.
-      if keys.isEmpty { return [] }
       let named: [(number: Int, id: String)]
       do {
         named = try segment.records(withIDKeys: keys)
