@@ -116,7 +116,7 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       folded.append(0x0A)
       var words = Set<[UInt8]>()
       SearchTokens.collect(folded, into: &words)
-      if let run = SearchTokens.longestRun(matcher.foldedWords[0]) {
+      if let run = SearchTokens.longestRun(matcher.wordBranches[0][0]) {
         precondition(
           words.contains { ArticleSearch.contains($0, run) }, "the index would miss a match")
       }
@@ -167,6 +167,11 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let manifest = try? SegmentManifest.decode(bytes), let encoded = try? manifest.encoded() {
       let again = try? SegmentManifest.decode(encoded)
       precondition((try? again?.encoded()) == encoded, "round trip")
+    }
+    // The segments read through: any bytes decode or throw; what decodes reads back the same.
+    if let segments = try? FullyReadSegments(decoding: bytes) {
+      precondition(
+        (try? FullyReadSegments(decoding: segments.encoded)) == segments, "fully-read round trip")
     }
   case "dotenv":
     if let values = try? DotEnv.parse(text) {
