@@ -93,21 +93,30 @@ struct FullyReadSegmentsTests {
     }
   }
 
-  @Test("a mark removed while a query read the marks: what it found is not kept")
-  func removedBetween() throws {
-    let store = store()
+  /// Every article of `store` filled and read, and marks read as a query reads them that
+  /// found the first provider's segment read through (not kept yet); with that segment's number
+  /// and ids.
+  func notedFirst(_ store: ArticleStore) throws -> (ReadMarkShards, Int, [String]) {
     let articles = try filled(store)
     try store.markRead(articles.map(\.id))
     let shards = store.readMarkShards()
     let one = try #require(try numbers(store, "one").first)
-    #expect(shards.noteIfAllRead(articles.prefix(50).map(\.id), segment: one))
+    let ids = articles.prefix(50).map(\.id)
+    #expect(shards.noteIfAllRead(ids, segment: one))
+    return (shards, one, ids)
+  }
+
+  @Test("a mark removed while a query read the marks: what it found is not kept")
+  func removedBetween() throws {
+    let store = store()
+    let (shards, one, ids) = try notedFirst(store)
     try store.markUnread(["a3"])
     store.keepFullyRead(shards)
     #expect(try #require(store.fullyReadSegments()).oldestMark.isEmpty)
     // The same, with no mark removed: kept.
     let again = store.readMarkShards()
     try store.markRead(["a3"])
-    #expect(again.noteIfAllRead(articles.prefix(50).map(\.id), segment: one))
+    #expect(again.noteIfAllRead(ids, segment: one))
     store.keepFullyRead(again)
     #expect(try #require(store.fullyReadSegments()).oldestMark.keys.contains(one))
   }
@@ -131,11 +140,7 @@ struct FullyReadSegmentsTests {
   @Test("the store locked by a writer: nothing kept, nothing waited for")
   func locked() throws {
     let store = store()
-    let articles = try filled(store)
-    try store.markRead(articles.map(\.id))
-    let shards = store.readMarkShards()
-    let one = try #require(try numbers(store, "one").first)
-    #expect(shards.noteIfAllRead(articles.prefix(50).map(\.id), segment: one))
+    let (shards, _, _) = try notedFirst(store)
     try store.store.withLock { store.keepFullyRead(shards) }
     #expect(store.fullyReadSegments() == nil)
   }

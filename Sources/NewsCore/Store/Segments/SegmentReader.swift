@@ -305,41 +305,43 @@ struct SegmentReader {
         ($0.offset, $0.element)
       }
     }
-    let bytes = try Self.load(info.idsName, from: store)
-    return try Self.decoding(info.idsName, in: store) { () throws(BinaryReader.Malformed) in
-      guard var reader = BinaryReader(bytes, magic: SegmentBuilder.idsMagic) else {
-        throw BinaryReader.Malformed(detail: "not a list of ids")
-      }
-      let count = try reader.integer()
-      guard count == info.count else { throw BinaryReader.Malformed(detail: "wrong id count") }
-      var found: [(number: Int, id: String)] = []
-      for number in 0..<count {
-        let range = try reader.dataRange()
-        let id = reader.bytes(range)
+    var found: [(number: Int, id: String)] = []
+    try readingIDsFile { (reader: inout BinaryReader) throws(BinaryReader.Malformed) in
+      for number in 0..<info.count {
+        let id = reader.bytes(try reader.dataRange())
         if keys.contains(ReadMarks.key(utf8: id)) {
           found.append((number, String(decoding: id, as: UTF8.self)))
         }
       }
-      guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
-      return found
     }
+    return found
   }
 
   /// The ids of its records, in order.
   func ids() throws -> [String] {
     if info.chunks == 0 { return try records().map(\.record.article.id) }
+    var ids: [String] = []
+    ids.reserveCapacity(info.count)
+    try readingIDsFile { (reader: inout BinaryReader) throws(BinaryReader.Malformed) in
+      for _ in 0..<info.count { ids.append(try reader.string()) }
+    }
+    return ids
+  }
+
+  /// Opens the file of ids of a split segment and lets `body` read its ``SegmentInfo/count``
+  /// ids from `reader`; a file of another kind, count or length is damage, named.
+  private func readingIDsFile(
+    _ body: (inout BinaryReader) throws(BinaryReader.Malformed) -> Void
+  ) throws {
     let bytes = try Self.load(info.idsName, from: store)
-    return try Self.decoding(info.idsName, in: store) { () throws(BinaryReader.Malformed) in
+    try Self.decoding(info.idsName, in: store) { () throws(BinaryReader.Malformed) in
       guard var reader = BinaryReader(bytes, magic: SegmentBuilder.idsMagic) else {
         throw BinaryReader.Malformed(detail: "not a list of ids")
       }
       let count = try reader.integer()
       guard count == info.count else { throw BinaryReader.Malformed(detail: "wrong id count") }
-      var ids: [String] = []
-      ids.reserveCapacity(count)
-      for _ in 0..<count { ids.append(try reader.string()) }
+      try body(&reader)
       guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the end") }
-      return ids
     }
   }
 
