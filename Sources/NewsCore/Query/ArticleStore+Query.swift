@@ -29,7 +29,9 @@ extension ArticleStore {
     var facts = try facts(
       needs: query.needs.subtracting(known).subtracting(byShard ? .readMarks : []), now: now,
       tags: tags)
-    if byShard, !known.contains(.readMarks) { facts.readMarkShards = readMarkShards() }
+    if byShard, !known.contains(.readMarks) {
+      facts.readMarkShards = readMarkShards(unreadOnly: query.requiresUnread)
+    }
     return facts
   }
 

@@ -28,12 +28,13 @@ extension ArticleStore {
   /// (``ReadMarkShards``): a search the word index narrows to 31 articles reads the few files
   /// their ids hash to, not every mark.
   ///
-  /// The segments read through (``FullyReadSegments``) are read first, before any mark: a
-  /// query asking only for unread articles passes them over.
-  public func readMarkShards() -> ReadMarkShards {
+  /// For a query asking only for unread articles (`unreadOnly`), the segments read through
+  /// (``FullyReadSegments``) are read first, before any mark: it passes them over.
+  public func readMarkShards(unreadOnly: Bool = true) -> ReadMarkShards {
     let lifetime = ReadMarks.lifetime(for: retention)
     return ReadMarkShards(
-      fullyRead: fullyReadSegments(), now: now().timeIntervalSince1970, lifetime: lifetime
+      fullyRead: unreadOnly ? fullyReadSegments() : nil, now: now().timeIntervalSince1970,
+      lifetime: lifetime
     ) { shard in
       var marks = try loadReadMarks(shards: [shard], read: { try store.readBytes($0) }).marks
       marks.prune(now: now(), lifetime: ReadMarks.lifetime(for: retention))
