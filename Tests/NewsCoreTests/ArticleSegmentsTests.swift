@@ -490,7 +490,7 @@ struct ArticleSegmentsTests {
     let current = try #require(try store.store.readBytes(SegmentManifest.fileName))
     try store.store.write(bytes: Array(current.dropLast(2)), name: SegmentManifest.fileName)
     let path = store.store.url(for: SegmentManifest.fileName).path
-    #expect(throws: StoreError.unreadableContent(path: path, detail: "number past the end")) {
+    #expect(throws: StoreError.unreadableContent(path: path, detail: "record past the end")) {
       try SegmentManifest.stored(in: store.store)
     }
   }

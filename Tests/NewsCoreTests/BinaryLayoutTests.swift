@@ -19,6 +19,7 @@ struct BinaryLayoutTests {
     "NFC2": "sfoob",
     "NFC3": "sfoob",
     "NSM1": "iibibi",
+    "NSM2": "iibibi",
   ]
 
   @Test("each layout is the one frozen under its magic")
@@ -26,12 +27,15 @@ struct BinaryLayoutTests {
     for layout in [
       StoredArticle.layout, StoredArticle.firstLayout, FeedItemPack.itemLayout,
       FeedItemPack.firstItemLayout, FeedCacheEntry.header, SegmentManifest.header,
+      SegmentManifest.firstHeader,
     ] {
       #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")
     }
     #expect(String(FeedCacheEntry.itemPrefix.map(\.rawValue)) == "ss")
     #expect(String(FeedCacheEntry.trailer.map(\.rawValue)) == "fof")
-    #expect(String(SegmentManifest.segmentLayout.map(\.rawValue)) == "iifiibf")
+    #expect(String(SegmentManifest.firstSegmentLayout.map(\.rawValue)) == "iifiibf")
+    #expect(String(SegmentManifest.segmentLayout.map(\.rawValue)) == "iifiibfbff")
+    #expect(String(SegmentManifest.summaryNames.map(\.rawValue)) == "bi")
   }
 
   static let article = Article(
@@ -99,17 +103,52 @@ struct BinaryLayoutTests {
     var manifest = SegmentManifest()
     manifest.next = 2
     manifest.providers["blog"] = [
-      SegmentInfo(number: 1, count: 3, oldestSeen: 4, chunks: 0, buckets: 1)
+      SegmentInfo(number: 1, count: 3, oldestSeen: 4, chunks: 0, buckets: 1),
+      SegmentInfo(
+        number: 2, count: 1, oldestSeen: 5, chunks: 0, buckets: 0, newestPublished: 6,
+        summary: SegmentSummary(earliest: 5, latest: 6, providers: ["blog"], publishers: nil)),
     ]
     let bytes = try manifest.encoded()
     var reader = try #require(BinaryReader(bytes, magic: SegmentManifest.magic))
     try reader.skip(SegmentManifest.header.fields)
     #expect(try reader.integer() == 1)
     #expect(try reader.string() == "blog")
-    #expect(try reader.integer() == 1)
+    #expect(try reader.integer() == 2)
+    // The first without a summary: two empty lists.
     try reader.skip(SegmentManifest.segmentLayout)
+    try reader.skip(SegmentManifest.summaryNames + SegmentManifest.summaryNames)
+    // The second: a provider listed, no publishers.
+    try reader.skip(SegmentManifest.segmentLayout)
+    try reader.skip(SegmentManifest.summaryNames + [.string] + SegmentManifest.summaryNames)
     #expect(reader.isAtEnd)
     #expect(try SegmentManifest.decode(bytes) == manifest)
+  }
+
+  @Test("a manifest of before summaries reads, its segments without any")
+  func firstManifest() throws {
+    var writer = BinaryWriter(magic: SegmentManifest.firstMagic)
+    // Version 1, next 4, no generation, none retired; one provider of one segment.
+    writer.integer(1)
+    writer.integer(4)
+    writer.bool(false)
+    writer.integer(0)
+    writer.bool(false)
+    writer.integer(0)
+    writer.integer(1)
+    writer.string("blog")
+    writer.integer(1)
+    for value in [3, 2] { writer.integer(value) }
+    writer.double(7)
+    for value in [0, 0] { writer.integer(value) }
+    writer.bool(true)
+    writer.double(8)
+    let manifest = try SegmentManifest.decode(writer.checked())
+    #expect(manifest.next == 4)
+    #expect(
+      manifest.providers["blog"] == [
+        SegmentInfo(
+          number: 3, count: 2, oldestSeen: 7, chunks: 0, buckets: 0, newestPublished: 8)
+      ])
   }
 
   @Test("what the format cannot hold is refused, never written as something else")

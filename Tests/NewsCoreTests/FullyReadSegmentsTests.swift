@@ -46,7 +46,7 @@ struct FullyReadSegmentsTests {
 
   @Test(
     "every article read: the second is:unread reads no mark and no segment",
-    arguments: ["is:unread", "-is:read", "is:unread age<3000d"], [nil, 20])
+    arguments: ["is:unread", "-is:read", "is:unread age<30000d"], [nil, 20])
   func allRead(text: String, limit: Int?) throws {
     let store = store()
     let articles = try filled(store)

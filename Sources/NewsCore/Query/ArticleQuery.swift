@@ -181,6 +181,54 @@ public struct ArticleQuery: Sendable, Equatable {
     }
   }
 
+  /// The sources every match comes from, as alternatives: each set is one `source:` term of a
+  /// top-level AND (or the query itself), or an OR of nothing but them; every match holds one
+  /// name of each set. A segment whose summary holds no name of a set is passed over.
+  var requiredSources: [Set<String>] {
+    func names(_ node: Node) -> Set<String>? {
+      switch node {
+      case .source(let name): return [name]
+      case .or(let nodes):
+        var all = Set<String>()
+        for node in nodes {
+          guard let some = names(node) else { return nil }
+          all.formUnion(some)
+        }
+        return all
+      default: return nil
+      }
+    }
+    if let one = names(root) { return [one] }
+    guard case .and(let nodes) = root else { return [] }
+    return nodes.compactMap(names)
+  }
+
+  /// The dates every match is dated in, at `now` (`date:` and `age` terms of a top-level AND,
+  /// or the query itself); `nil` when none bounds them. An article is dated by its
+  /// publication, or when it was seen when it has none.
+  func dateRange(now: Date) -> DateRange? {
+    func range(_ node: Node) -> DateRange? {
+      switch node {
+      case .date(let from, let until): return DateRange(from: from, until: until)
+      // Newer than `seconds`: dated after now − seconds; older: before it.
+      case .age(let seconds, true): return DateRange(from: now - seconds, until: nil)
+      case .age(let seconds, false): return DateRange(from: nil, until: now - seconds)
+      default: return nil
+      }
+    }
+    let ranges: [DateRange]
+    if let one = range(root) {
+      ranges = [one]
+    } else if case .and(let nodes) = root {
+      ranges = nodes.compactMap(range)
+    } else {
+      ranges = []
+    }
+    guard !ranges.isEmpty else { return nil }
+    return DateRange(
+      from: ranges.compactMap(\.from).max(), until: ranges.compactMap(\.until).min())
+  }
+
   /// The bare words of a query made of nothing else (what `news search` took before the
   /// language), for the fast path; `nil` when it holds anything more.
   var plainWords: [[UInt8]]? {

@@ -102,7 +102,7 @@ public struct QueryMatcher {
       return facts.tags[article.provider]?.contains(tag) == true
     case .date(let from, let until):
       guard let date = article.publishedAt ?? seenAt else { return false }
-      return (from.map { date >= $0 } ?? true) && (until.map { date < $0 } ?? true)
+      return DateRange(from: from, until: until).contains(date)
     case .age(let seconds, let newer):
       guard let date = article.publishedAt ?? seenAt else { return false }
       let age = facts.now.timeIntervalSince(date)

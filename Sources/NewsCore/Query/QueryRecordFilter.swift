@@ -6,12 +6,18 @@ struct QueryRecordFilter: RecordFilter {
   let wordBranches: [[[UInt8]]]
   let providers: Set<String>?
   let admissionKeys: Set<UInt64>?
+  /// The sources every match comes from (``ArticleQuery/requiredSources``).
+  let sources: [Set<String>]
+  /// The dates every match is dated in (``ArticleQuery/dateRange(now:)``).
+  let dates: DateRange?
 
   init(_ matcher: QueryMatcher) {
     self.matcher = matcher
     let branches = matcher.query.wordBranches
     wordBranches = branches.isEmpty ? [[]] : branches
     admissionKeys = matcher.namedIDs.map { Set($0.map(ReadMarks.key)) }
+    sources = matcher.query.requiredSources
+    dates = matcher.query.dateRange(now: matcher.facts.now)
     // Every match has each required tag: only the sources that do can hold one.
     let tags = matcher.query.requiredTags
     providers =
@@ -26,6 +32,11 @@ struct QueryRecordFilter: RecordFilter {
   var filtersByID: Bool { !matcher.query.requiredStates.isEmpty }
 
   func admits(id: String) -> Bool { matcher.admits(id: id) }
+
+  func passesOver(_ summary: SegmentSummary) -> Bool {
+    if let dates, !summary.mayHold(datedIn: dates) { return true }
+    return sources.contains { names in !names.contains { summary.mayHold(source: $0) } }
+  }
 
   var unreadOnly: ReadMarkShards? {
     guard matcher.facts.readIDs == nil, matcher.query.requiresUnread else { return nil }

@@ -24,6 +24,9 @@ protocol RecordFilter {
   /// match is in names a few (`is:bookmarked`, `has:enclosure`): the segments' ids are matched
   /// against them as bytes, and only those that match are asked ``admits(id:)``.
   var admissionKeys: Set<UInt64>? { get }
+  /// Whether no record of a segment so summarized can match (every match of `source:hn` comes
+  /// from a source named so, every match of `age>2d` is dated before two days ago).
+  func passesOver(_ summary: SegmentSummary) -> Bool
 }
 
 extension RecordFilter {
@@ -39,12 +42,15 @@ extension RecordFilter {
   func admits(id: String) -> Bool { true }
   var unreadOnly: ReadMarkShards? { nil }
   var admissionKeys: Set<UInt64>? { nil }
+  func passesOver(_ summary: SegmentSummary) -> Bool { false }
 
   /// Whether segment `info` holds no match, known without opening it: every match is unread,
   /// and every article of the segment was read (``FullyReadSegments``); or every match is one
-  /// of a few ids, and there are none (nothing bookmarked, for `is:bookmarked`).
+  /// of a few ids, and there are none (nothing bookmarked, for `is:bookmarked`); or its
+  /// summary says none of its records is of the sources or dates every match is.
   func skips(_ info: SegmentInfo) -> Bool {
     admissionKeys?.isEmpty == true || unreadOnly?.isFullyRead(info.number) == true
+      || info.summary.map(passesOver) == true
   }
 
   /// `candidates` (every record of `segment` when `nil`) without those ``admits(id:)`` turns

@@ -342,6 +342,7 @@ struct ArticleSegments {
     // Nothing to store (every list was empty): no commit.
     guard manifest.next != next || !replaced.isEmpty else { return newIDs }
     manifest.retired = replaced.isEmpty ? nil : replaced.map(\.number)
+    summarizeEarlier(&manifest)
     try commit(manifest, in: files)
     for info in replaced {
       for name in info.fileNames { try? files.remove(name) }

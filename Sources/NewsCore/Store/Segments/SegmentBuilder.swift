@@ -38,7 +38,8 @@ enum SegmentBuilder {
     var info = SegmentInfo(
       number: number, count: records.count,
       oldestSeen: records.lazy.map(\.seenAt.timeIntervalSince1970).min() ?? 0, chunks: 0,
-      buckets: 0, newestPublished: SegmentInfo.newestPublished(of: records))
+      buckets: 0, newestPublished: SegmentInfo.newestPublished(of: records),
+      summary: SegmentSummary(of: records))
     var bucketStarts: [Int] = []
     if split {
       info.chunks = (records.count + chunkSize - 1) / chunkSize

@@ -18,6 +18,10 @@ struct SegmentInfo: Codable, Sendable, Equatable {
   /// with a limit reads segments by it and stops once no segment left can hold a newer match.
   var newestPublished: Double? = nil
 
+  /// Where its records come from and how they are dated, for a query to pass it over
+  /// (`source:`, `date:`, `age`); `nil` in manifests of earlier versions: always read.
+  var summary: SegmentSummary? = nil
+
   /// ``newestPublished`` of a segment none of whose records has a date.
   static let undated = -1e15
 

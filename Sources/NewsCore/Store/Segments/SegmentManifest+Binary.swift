@@ -2,18 +2,28 @@ import FeedParsing
 import Foundation
 
 extension SegmentManifest {
-  /// Marks the compact format; manifests written before it are JSON, and still read.
-  static let magic = "NSM1"
+  /// Marks the compact format whose segments carry their summaries; manifests written before
+  /// it (``firstMagic``, and JSON before that) are still read, and the next commit rewrites them.
+  static let magic = "NSM2"
+  /// Marks the compact format of segments without summaries.
+  static let firstMagic = "NSM1"
 
   /// The manifest, described once: its header (version, next number, generation, retired
   /// segments: a flag and a value each, the retired as a count of integers), a count of
   /// providers each a name and a count of ``segmentLayout``.
   static let header = BinaryLayout(
     magic: magic, fields: [.integer, .integer, .flag, .integer, .flag, .integer])
-  /// One segment of a provider.
-  static let segmentLayout: [BinaryField] = [
+  /// The header of a manifest of ``firstMagic``: the same, its segments of ``firstSegmentLayout``.
+  static let firstHeader = BinaryLayout(magic: firstMagic, fields: header.fields)
+  /// One segment of a provider, without its summary (``firstMagic``).
+  static let firstSegmentLayout: [BinaryField] = [
     .integer, .integer, .double, .integer, .integer, .flag, .double,
   ]
+  /// One segment of a provider: ``firstSegmentLayout``, then its summary (a flag, its earliest
+  /// and latest dates), then its providers and its publishers (``summaryNames``) each.
+  static let segmentLayout: [BinaryField] = firstSegmentLayout + [.flag, .double, .double]
+  /// A list of names of a summary: a flag (listed or not), a count, then that many strings.
+  static let summaryNames: [BinaryField] = [.flag, .integer]
 
   /// The manifest in the compact format of ``BinaryWriter``: read and written on every commit,
   /// it lists every segment (1,000 feeds: 1,000 providers), which JSON's coders took a quarter
@@ -41,16 +51,27 @@ extension SegmentManifest {
         writer.integer(segment.buckets)
         writer.bool(segment.newestPublished != nil)
         writer.double(segment.newestPublished ?? 0)
+        writer.bool(segment.summary != nil)
+        writer.double(segment.summary?.earliest ?? 0)
+        writer.double(segment.summary?.latest ?? 0)
+        for names in [segment.summary?.providers, segment.summary?.publishers] {
+          writer.bool(names != nil)
+          writer.integer(names?.count ?? 0)
+          for name in names ?? [] { writer.string(name) }
+        }
       }
     }
     return try writer.checked()
   }
 
-  /// Decodes a manifest in either format: compact, or the JSON of earlier versions.
+  /// Decodes a manifest in any format: compact (with summaries or without), or the JSON of
+  /// earlier versions.
   ///
   /// - Throws: `BinaryReader.Malformed` or `DecodingError`.
   static func decode(_ bytes: [UInt8]) throws -> SegmentManifest {
-    guard var reader = BinaryReader(bytes, magic: magic) else {
+    let summarized = BinaryReader(bytes, magic: magic) != nil
+    guard var reader = BinaryReader(bytes, magic: magic) ?? BinaryReader(bytes, magic: firstMagic)
+    else {
       let manifest = try JSONDecoder().decode(SegmentManifest.self, from: Data(bytes))
       // Times are finite (the compact format refuses others): a manifest that says otherwise
       // is damaged, not rewritten into one that no longer reads.
@@ -87,12 +108,34 @@ extension SegmentManifest {
         let hasNewest = try reader.bool() == true
         let newest = try reader.double()
         segment.newestPublished = hasNewest ? newest : nil
+        if summarized { segment.summary = try readSummary(from: &reader) }
         segments.append(segment)
       }
       manifest.providers[provider] = segments
     }
     guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the manifest") }
     return manifest
+  }
+
+  /// A segment's summary, as ``encoded()`` writes it; `nil` when it has none.
+  private static func readSummary(
+    from reader: inout BinaryReader
+  ) throws(BinaryReader.Malformed) -> SegmentSummary? {
+    let hasSummary = try reader.bool() == true
+    let earliest = try reader.double()
+    let latest = try reader.double()
+    var lists: [[String]?] = []
+    for _ in 0..<2 {
+      let listed = try reader.bool() == true
+      let count = try reader.integer()
+      var names: [String] = []
+      names.reserveCapacity(min(count, SegmentSummary.maximumNames))
+      for _ in 0..<count { names.append(try reader.string()) }
+      lists.append(listed ? names : nil)
+    }
+    guard hasSummary else { return nil }
+    return SegmentSummary(
+      earliest: earliest, latest: latest, providers: lists[0], publishers: lists[1])
   }
 
   /// The manifest `store` holds, in either format; `nil` when there is none.

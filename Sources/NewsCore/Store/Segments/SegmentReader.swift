@@ -120,6 +120,7 @@ struct SegmentReader {
     }
     info.oldestSeen = records.map(\.seenAt.timeIntervalSince1970).min() ?? 0
     info.newestPublished = SegmentInfo.newestPublished(of: records)
+    info.summary = SegmentSummary(of: records)
     return (info, records.first?.article.provider)
   }
 
