@@ -34,7 +34,7 @@ struct BinaryLayoutTests {
     #expect(String(FeedCacheEntry.itemPrefix.map(\.rawValue)) == "ss")
     #expect(String(FeedCacheEntry.trailer.map(\.rawValue)) == "fof")
     #expect(String(SegmentManifest.firstSegmentLayout.map(\.rawValue)) == "iifiibf")
-    #expect(String(SegmentManifest.segmentLayout.map(\.rawValue)) == "iifiibfbff")
+    #expect(String(SegmentManifest.segmentLayout.map(\.rawValue)) == "iifiibfbffbf")
     #expect(String(SegmentManifest.summaryNames.map(\.rawValue)) == "bi")
   }
 

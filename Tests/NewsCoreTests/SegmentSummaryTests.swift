@@ -30,7 +30,7 @@ struct SegmentSummaryTests {
         seenAt: Date(timeIntervalSince1970: 100)),
     ]
     let summary = try #require(SegmentSummary(of: records))
-    #expect(summary.earliest == 100 && summary.latest == 500)
+    #expect(summary.earliest == 100 && summary.latest == 500 && summary.latestUndated == 100)
     #expect(summary.providers == ["hn"])
     #expect(summary.publishers == ["ycombinator news"], "folded: no diacritics")
     #expect(SegmentSummary(of: []) == nil)
@@ -185,6 +185,63 @@ struct SegmentSummaryTests {
     #expect(after.providers.values.joined().allSatisfy { $0.summary != nil })
     #expect(after.providers.values.joined().count >= segments)
     #expect(after.providers["newsapi"]!.allSatisfy(filter.skips))
+  }
+
+  @Test(
+    "a date range reads the chunks of a large segment that may hold its dates",
+    arguments: [
+      ("age<2h", true), ("age<2h climate", true), ("age<5h -is:read", true), ("age>2h", false),
+      ("age<11d", false), ("date:2023-11-24..2023-11-25", false),
+      // Before every date: the segment is passed over whole, no chunk asked about.
+      ("date:2023-11-01..2023-11-02", false),
+    ])
+  func chunks(text: String, passesSome: Bool) throws {
+    let store = store()
+    // Ten undated articles seen ten days ago, then 1,000 a minute apart over the hours before
+    // now: one segment once merged, of four chunks.
+    let seen = clock.now.timeIntervalSince1970
+    try store.keep(
+      (0..<10).map { Article(id: "u\($0)", provider: "feed", title: "Climate undated \($0)") },
+      provider: "feed")
+    clock.advance(by: 10 * Self.day)
+    let articles = (0..<1_000).map { (index: Int) -> Article in
+      let title = index % 2 == 0 ? "Climate \(index)" : "Sea \(index)"
+      let published = clock.now.addingTimeInterval(-Double(index) * 60)
+      return Article(id: "c\(index)", provider: "feed", title: title, publishedAt: published)
+    }
+    try store.keep(articles, provider: "feed")
+    let infos = try #require(try store.segments.manifest().providers["feed"])
+    let info = try #require(infos.count == 1 ? infos.first : nil, "merged: \(infos.count)")
+    #expect(info.chunks == 4 && info.summary?.latestUndated == seen)
+    let query = try ArticleQuery(text, timeZone: .gmt)
+    let facts = try store.facts(for: query, now: clock.now, tags: { [:] })
+    let filter = QueryRecordFilter(QueryMatcher(query, facts: facts))
+    let segment = try SegmentReader(info, in: store.store)
+    let read = filter.dated(nil, of: segment)
+    #expect((read != nil) == passesSome)
+    var every = QueryMatcher(query, facts: facts)
+    let expected = Set(
+      try store.segments.records(cutoff: .distantPast).flatMap(\.records).filter {
+        every.matches($0.article, seenAt: $0.seenAt)
+      }.map(\.article.id))
+    let found = Set(try store.search(QueryMatcher(query, facts: facts)).articles.map(\.id))
+    #expect(found == expected)
+    let limited = try store.search(QueryMatcher(query, facts: facts), limit: 5).articles
+    #expect(Set(limited.map(\.id)).isSubset(of: expected))
+    #expect(limited.count >= min(5, expected.count))
+  }
+
+  @Test("undated records hold a chunk back by when they were seen")
+  func undatedChunk() {
+    let range = DateRange(from: Date(timeIntervalSince1970: 1_000), until: nil)
+    let dated = SegmentSummary(earliest: 0, latest: 2_000, providers: [], publishers: [])
+    #expect(!dated.mayHold(chunkNewest: 999, datedIn: range))
+    #expect(dated.mayHold(chunkNewest: 1_000, datedIn: range))
+    #expect(!dated.mayHold(chunkNewest: SegmentInfo.undated, datedIn: range))
+    var seenLate = dated
+    seenLate.latestUndated = 1_500
+    #expect(seenLate.mayHold(chunkNewest: SegmentInfo.undated, datedIn: range))
+    #expect(seenLate.mayHold(chunkNewest: 10, datedIn: DateRange(from: nil, until: nil)))
   }
 
   @Test("dated segments are passed over by age: the old ones for age<, the new ones for age>")

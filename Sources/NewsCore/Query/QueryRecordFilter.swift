@@ -38,6 +38,11 @@ struct QueryRecordFilter: RecordFilter {
     return sources.contains { names in !names.contains { summary.mayHold(source: $0) } }
   }
 
+  func passesOver(chunkNewest newest: Double, in summary: SegmentSummary) -> Bool {
+    guard let dates else { return false }
+    return !summary.mayHold(chunkNewest: newest, datedIn: dates)
+  }
+
   var unreadOnly: ReadMarkShards? {
     guard matcher.facts.readIDs == nil, matcher.query.requiresUnread else { return nil }
     return matcher.facts.readMarkShards

@@ -27,6 +27,9 @@ protocol RecordFilter {
   /// Whether no record of a segment so summarized can match (every match of `source:hn` comes
   /// from a source named so, every match of `age>2d` is dated before two days ago).
   func passesOver(_ summary: SegmentSummary) -> Bool
+  /// Whether no record of a chunk whose newest publication date is `newest`, of a segment so
+  /// summarized, can match (`date:` after its records' dates).
+  func passesOver(chunkNewest newest: Double, in summary: SegmentSummary) -> Bool
 }
 
 extension RecordFilter {
@@ -43,6 +46,21 @@ extension RecordFilter {
   var unreadOnly: ReadMarkShards? { nil }
   var admissionKeys: Set<UInt64>? { nil }
   func passesOver(_ summary: SegmentSummary) -> Bool { false }
+  func passesOver(chunkNewest newest: Double, in summary: SegmentSummary) -> Bool { false }
+
+  /// `candidates` (every record of `segment` when `nil`) without the records of the chunks
+  /// ``passesOver(chunkNewest:in:)`` turns away: a date range reads the chunks of a large
+  /// segment that may hold its dates.
+  func dated(_ candidates: Set<Int>?, of segment: SegmentReader) -> Set<Int>? {
+    guard let summary = segment.info.summary, let dates = segment.chunkNewest,
+      candidates?.isEmpty != true
+    else { return candidates }
+    let passed = dates.indices.filter { passesOver(chunkNewest: dates[$0], in: summary) }
+    guard !passed.isEmpty else { return candidates }
+    let size = SegmentBuilder.chunkSize
+    let kept = Set(passed)
+    return (candidates ?? Set(0..<segment.info.count)).filter { !kept.contains($0 / size) }
+  }
 
   /// Whether segment `info` holds no match, known without opening it: every match is unread,
   /// and every article of the segment was read (``FullyReadSegments``); or every match is one

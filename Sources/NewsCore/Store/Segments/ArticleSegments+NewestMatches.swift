@@ -60,7 +60,8 @@ extension ArticleSegments {
         }
         guard let (segment, narrowed) = opened else { continue }
         // A state every match is in (`is:unread`) turns records away by id, unread.
-        let candidates = matcher.admitted(narrowed, of: segment)
+        // … and a date range passes over the chunks before it.
+        let candidates = matcher.dated(matcher.admitted(narrowed, of: segment), of: segment)
         if candidates?.isEmpty == true { continue }
         var newer = Set<String>()
         for index in (next.index + 1)..<infos.count {

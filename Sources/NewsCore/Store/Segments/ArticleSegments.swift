@@ -217,7 +217,7 @@ struct ArticleSegments {
             let narrowed = try aroundDamage(
               infos[index], of: provider, { try segment.records(holdingAny: runs) })
           else { continue }
-          let candidates = matcher.admitted(narrowed, of: segment)
+          let candidates = matcher.dated(matcher.admitted(narrowed, of: segment), of: segment)
           if candidates?.isEmpty == true { continue }
           while newerIDsFrom > index + 1 {
             newerIDsFrom -= 1

@@ -20,8 +20,10 @@ extension SegmentManifest {
     .integer, .integer, .double, .integer, .integer, .flag, .double,
   ]
   /// One segment of a provider: ``firstSegmentLayout``, then its summary (a flag, its earliest
-  /// and latest dates), then its providers and its publishers (``summaryNames``) each.
-  static let segmentLayout: [BinaryField] = firstSegmentLayout + [.flag, .double, .double]
+  /// and latest dates, a flag and the latest seen of its undated records), then its providers
+  /// and its publishers (``summaryNames``) each.
+  static let segmentLayout: [BinaryField] =
+    firstSegmentLayout + [.flag, .double, .double, .flag, .double]
   /// A list of names of a summary: a flag (listed or not), a count, then that many strings.
   static let summaryNames: [BinaryField] = [.flag, .integer]
 
@@ -54,6 +56,8 @@ extension SegmentManifest {
         writer.bool(segment.summary != nil)
         writer.double(segment.summary?.earliest ?? 0)
         writer.double(segment.summary?.latest ?? 0)
+        writer.bool(segment.summary?.latestUndated != nil)
+        writer.double(segment.summary?.latestUndated ?? 0)
         for names in [segment.summary?.providers, segment.summary?.publishers] {
           writer.bool(names != nil)
           writer.integer(names?.count ?? 0)
@@ -124,6 +128,8 @@ extension SegmentManifest {
     let hasSummary = try reader.bool() == true
     let earliest = try reader.double()
     let latest = try reader.double()
+    let hasUndated = try reader.bool() == true
+    let latestUndated = try reader.double()
     var lists: [[String]?] = []
     for _ in 0..<2 {
       let listed = try reader.bool() == true
@@ -135,7 +141,8 @@ extension SegmentManifest {
     }
     guard hasSummary else { return nil }
     return SegmentSummary(
-      earliest: earliest, latest: latest, providers: lists[0], publishers: lists[1])
+      earliest: earliest, latest: latest, latestUndated: hasUndated ? latestUndated : nil,
+      providers: lists[0], publishers: lists[1])
   }
 
   /// The manifest `store` holds, in either format; `nil` when there is none.

@@ -8,6 +8,10 @@ struct SegmentSummary: Codable, Sendable, Equatable {
   /// publication date, or when it was seen when it has none (the date `date:` and `age` read).
   var earliest: Double
   var latest: Double
+  /// When its latest-seen undated record was seen; `nil` when every record is dated. With each
+  /// chunk's newest publication date (``SegmentReader/chunkNewest``), it bounds a chunk's
+  /// dates, so that `date:` passes over the chunks of a large segment before its range.
+  var latestUndated: Double? = nil
   /// Its records' providers, lower-cased, each once, sorted; `nil` past ``maximumNames``.
   var providers: [String]?
   /// The publishers its records name, folded as a search folds them, each once, sorted; `nil`
@@ -22,6 +26,7 @@ struct SegmentSummary: Codable, Sendable, Equatable {
     guard !records.isEmpty else { return nil }
     var earliest = Double.infinity
     var latest = -Double.infinity
+    var latestUndated: Double? = nil
     var providers = Set<String>()
     var publishers = Set<String>()
     var cache: [Unicode.Scalar: [UInt8]] = [:]
@@ -29,6 +34,7 @@ struct SegmentSummary: Codable, Sendable, Equatable {
       let date = (record.article.publishedAt ?? record.seenAt).timeIntervalSince1970
       earliest = min(earliest, date)
       latest = max(latest, date)
+      if record.article.publishedAt == nil { latestUndated = max(latestUndated ?? date, date) }
       if providers.count <= Self.maximumNames {
         providers.insert(record.article.provider.lowercased())
       }
@@ -39,13 +45,18 @@ struct SegmentSummary: Codable, Sendable, Equatable {
     }
     self.earliest = earliest
     self.latest = latest
+    self.latestUndated = latestUndated
     self.providers = providers.count <= Self.maximumNames ? providers.sorted() : nil
     self.publishers = publishers.count <= Self.maximumNames ? publishers.sorted() : nil
   }
 
-  init(earliest: Double, latest: Double, providers: [String]?, publishers: [String]?) {
+  init(
+    earliest: Double, latest: Double, latestUndated: Double? = nil, providers: [String]?,
+    publishers: [String]?
+  ) {
     self.earliest = earliest
     self.latest = latest
+    self.latestUndated = latestUndated
     self.providers = providers
     self.publishers = publishers
   }
@@ -57,6 +68,14 @@ struct SegmentSummary: Codable, Sendable, Equatable {
     if providers.contains(name) { return true }
     let needle = Array(name.utf8)
     return publishers.contains { ArticleSearch.contains(Array($0.utf8), needle) }
+  }
+
+  /// Whether a record of a chunk whose newest publication date is `newest` (``SegmentInfo/undated``
+  /// when it has none) may be dated in `range`: its undated records are dated when they were
+  /// seen, no later than ``latestUndated``.
+  func mayHold(chunkNewest newest: Double, datedIn range: DateRange) -> Bool {
+    guard let from = range.from?.timeIntervalSince1970 else { return true }
+    return newest >= from || (latestUndated ?? -.infinity) >= from
   }
 
   /// Whether a record may be dated in `range` (from inclusive, until exclusive, either open).
