@@ -193,15 +193,19 @@ public struct ConfigNode: Sendable {
 
 extension ConfigNode.Value {
   /// The value `JSONSerialization` made: a boolean is an `NSNumber` of type `c`.
+  ///
+  /// Objects and arrays are asked for before numbers: asking whether a Swift dictionary is an
+  /// `NSNumber` bridges it (and all it holds) to Foundation's classes first, which made reading
+  /// a `config.json` of 10,000 sources take a third of a second.
   init(_ object: Any) {
     switch object {
     case let text as String: self = .string(text)
+    case let members as [String: Any]: self = .object(members.mapValues(Self.init))
+    case let items as [Any]: self = .array(items.map(Self.init))
     case let number as NSNumber:
       self =
         String(cString: number.objCType) == "c"
         ? .bool(number.boolValue) : .number(number.doubleValue)
-    case let items as [Any]: self = .array(items.map(Self.init))
-    case let members as [String: Any]: self = .object(members.mapValues(Self.init))
     default: self = .null
     }
   }

@@ -20,6 +20,13 @@ extension URL {
     guard let url = URL(string: String(text), relativeTo: base)?.absoluteURL, url.isWeb else {
       return nil
     }
+    // Already in lower case (nearly every URL): as it is, without taking it apart and making
+    // it again (a tenth of reading a config.json of 10,000 sources).
+    if !(url.scheme ?? "").contains(where: \.isUppercase),
+      !(url.host ?? "").contains(where: \.isUppercase)
+    {
+      return url
+    }
     return url.lowercasingSchemeAndHost
   }
 
