@@ -161,6 +161,10 @@ struct EncryptedStoreTests {
     // What counts as the same can be told: here, the same first element.
     #expect(try !store.writeIfChanged(["a", "d"], name: "list") { $0.first == $1.first })
     #expect(try store.read([String].self, name: "list") == ["a", "c"])
+    // … within a few bytes of length: a value much longer is written without reading the old.
+    let long = ["a"] + (0..<20).map { "item \($0)" }
+    #expect(try store.writeIfChanged(long, name: "list") { $0.first == $1.first })
+    #expect(try store.read([String].self, name: "list") == long)
   }
 
   @Test("the key check is read directly: a store of thousands of files is not listed to find it")

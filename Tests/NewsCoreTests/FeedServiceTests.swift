@@ -156,6 +156,10 @@ struct FeedServiceTests {
     #expect(throws: ConfigurationError.self) {
       try configuration(["NEWS_FEED_MY_SOURCE_TTL": "true"])
     }
+    // A name's '-' is '_' in its variable; without any variable, no source has one.
+    let named = try configuration(["NEWS_FEED_MY_SOURCE_TTL": "42"])
+    #expect(named.feedTTL("my-source") == .seconds(42) && named.feedTTL("my") == nil)
+    #expect(try configuration().feedTTL("my-source") == nil)
   }
 
   @Test("--refresh fetches sources within their TTL")

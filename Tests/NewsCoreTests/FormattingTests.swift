@@ -143,6 +143,13 @@ struct FormattingTests {
     #expect(
       ISO8601.string(from: Date(timeIntervalSince1970: 1_553_714_199.9)) == "2019-03-27T19:16:39Z")
     #expect(ISO8601.string(from: Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    // Years padded to four digits, as printf's %04ld pads them, the sign counted.
+    #expect(
+      ISO8601.string(from: Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
+    #expect(
+      ISO8601.string(from: Date(timeIntervalSince1970: -62_198_755_200)) == "-001-01-01T00:00:00Z")
+    #expect(
+      ISO8601.string(from: Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00Z")
   }
 
   @Test(

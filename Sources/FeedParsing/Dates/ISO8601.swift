@@ -10,9 +10,20 @@ public enum ISO8601 {
     let seconds = CivilDate.clampedSeconds(date)
     let civil = CivilDate(daysSinceEpoch: seconds.floorDiv(86_400))
     let time = seconds - seconds.floorDiv(86_400) * 86_400
-    return String(
-      format: "%04ld-%02ld-%02ldT%02ld:%02ld:%02ldZ", civil.year, civil.month, civil.day,
-      time / 3600, time / 60 % 60, time % 60)
+    // Digits by hand: `String(format:)` took a tenth of `sources --json` at 10,000 sources.
+    var text = ""
+    text.reserveCapacity(20)
+    for (value, width, separator) in [
+      (civil.year, 4, "-"), (civil.month, 2, "-"), (civil.day, 2, "T"), (time / 3600, 2, ":"),
+      (time / 60 % 60, 2, ":"), (time % 60, 2, "Z"),
+    ] {
+      // As `%0<width>ld` pads: zeros after the sign, the sign counted in the width.
+      let digits = String(value.magnitude)
+      let sign = value < 0 ? "-" : ""
+      text += sign + String(repeating: "0", count: max(0, width - sign.count - digits.count))
+      text += digits + separator
+    }
+    return text
   }
 
   /// Parses a timestamp with or without fractional seconds, with `Z` or a numeric offset.

@@ -176,7 +176,10 @@ public struct Configuration: Sendable {
 
   /// The time to live `NEWS_FEED_<NAME>_TTL` sets for the source `name`, if any.
   public func feedTTL(_ name: String) -> Duration? {
-    feedTTLs[name.uppercased().replacingOccurrences(of: "-", with: "_")]
+    // Asked for every source of every command: nothing to look up when no variable is set
+    // (Foundation's replacing took a fifth of `sources` at 10,000 sources).
+    guard !feedTTLs.isEmpty else { return nil }
+    return feedTTLs[String(name.uppercased().map { $0 == "-" ? "_" : $0 })]
   }
 
   /// The newsapi.org key, or the error that tells the user how to provide one.

@@ -107,19 +107,25 @@ public struct EncryptedStore: Sendable {
   /// Writes `value` as ``write(_:name:)`` does, unless what `name` holds is the `same` (equal,
   /// unless told otherwise): a command run again (the same list shown twice) then writes
   /// nothing. Whether it wrote. (Values are compared, not bytes: the encoder's key order is not
-  /// fixed. What does not decode is replaced, as ``write(_:name:)`` would.)
+  /// fixed. What does not decode is replaced, as ``write(_:name:)`` would.) What `same` sets
+  /// aside must change the encoding's length by at most ``sameLengthSlack`` bytes: a file
+  /// further from it in length is replaced without being read.
   @discardableResult
   func writeIfChanged<T: Codable & Equatable>(
     _ value: T, name: String, same: (T, T) -> Bool = { $0 == $1 }
   ) throws -> Bool {
     try withLock {
       try verifyKey()
+      let bytes = Array(try Self.encoder.encode(value))
+      // Of a very different length, it is not the same: not decoded (a list of 200,000 ids
+      // took a tenth of the next search to read back only to be replaced).
       if let old = try readFile(name, decrypting: true),
+        abs(old.count - bytes.count) <= Self.sameLengthSlack,
         let held = try? Self.decoder.decode(T.self, from: Data(old)), same(held, value)
       {
         return false
       }
-      try writeBytes(Array(try Self.encoder.encode(value)), name: name)
+      try writeBytes(bytes, name: name)
       return true
     }
   }
@@ -287,6 +293,10 @@ public struct EncryptedStore: Sendable {
       name, with: sealed, randomBytes: randomBytes, beforeRename: beforeRename,
       syncingDirectory: syncingDirectory)
   }
+
+  /// How far in length two encodings ``writeIfChanged(_:name:same:)`` may call the same can
+  /// be: a time written as seconds (`fetchedAt`) varies by a few digits.
+  static let sameLengthSlack = 64
 
   private static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
