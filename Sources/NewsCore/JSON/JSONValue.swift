@@ -84,16 +84,21 @@ public enum JSONValue: Sendable {
   /// Whether `value` holds anything written as an escape below: controls, quote, backslash,
   /// DEL, C1 controls (UTF-8 C2 80–9F), U+2028 and U+2029 (E2 80 A8/A9).
   private static func needsEscaping(_ value: String) -> Bool {
-    var previous: UInt8 = 0
-    var beforePrevious: UInt8 = 0
-    for byte in value.utf8 {
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
-      if previous == 0xC2, (0x80...0x9F).contains(byte) { return true }
-      if beforePrevious == 0xE2, previous == 0x80, byte == 0xA8 || byte == 0xA9 { return true }
-      beforePrevious = previous
-      previous = byte
+    var value = value
+    // Over the contiguous bytes: iterating the string's UTF-8 view was a tenth of writing
+    // `feed --offline --json` at 200,000 items.
+    return value.withUTF8 { bytes in
+      var previous: UInt8 = 0
+      var beforePrevious: UInt8 = 0
+      for byte in bytes {
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
+        if previous == 0xC2, (0x80...0x9F).contains(byte) { return true }
+        if beforePrevious == 0xE2, previous == 0x80, byte == 0xA8 || byte == 0xA9 { return true }
+        beforePrevious = previous
+        previous = byte
+      }
+      return false
     }
-    return false
   }
 
   private static func writeString(_ value: String, to out: inout String) {
