@@ -58,8 +58,8 @@ extension RecordFilter {
     let passed = dates.indices.filter { passesOver(chunkNewest: dates[$0], in: summary) }
     guard !passed.isEmpty else { return candidates }
     let size = SegmentBuilder.chunkSize
-    let kept = Set(passed)
-    return (candidates ?? Set(0..<segment.info.count)).filter { !kept.contains($0 / size) }
+    let passedOver = Set(passed)
+    return (candidates ?? Set(0..<segment.info.count)).filter { !passedOver.contains($0 / size) }
   }
 
   /// Whether segment `info` holds no match, known without opening it: every match is unread,

@@ -10,6 +10,11 @@ extension ArticleSegments {
   /// reading their records, until `budget` records were read. A segment that does not read is
   /// left as it is (read, and reported, by the searches that open it).
   func summarizeEarlier(_ manifest: inout SegmentManifest, budget: Int = summaryBudget) {
+    // Every segment summarized (all but the first commits after an upgrade): nothing sorted,
+    // nothing read, on a commit of a refresh of 10,000 sources.
+    guard manifest.providers.values.contains(where: { $0.contains { $0.summary == nil } }) else {
+      return
+    }
     var left = budget
     for provider in manifest.providers.keys.sorted() {
       for index in manifest.providers[provider]!.indices {
