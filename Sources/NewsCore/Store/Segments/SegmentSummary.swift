@@ -21,6 +21,33 @@ struct SegmentSummary: Codable, Sendable, Equatable {
   /// The most names of each kind a summary lists: the manifest is read by every command.
   static let maximumNames = 64
 
+  /// Whether a record may match `source:name` (`name` lower-cased, as the query holds it): its
+  /// provider is `name`, or a publisher it names holds it, as ``QueryMatcher`` decides.
+  func mayHold(source name: String) -> Bool {
+    guard let providers, let publishers else { return true }
+    if providers.contains(name) { return true }
+    let needle = Array(name.utf8)
+    return publishers.contains { ArticleSearch.contains(Array($0.utf8), needle) }
+  }
+
+  /// Whether a record of a chunk whose newest publication date is `newest` (``SegmentInfo/undated``
+  /// when it has none) may be dated in `range`: its undated records are dated when they were
+  /// seen, no later than ``latestUndated``.
+  func mayHold(chunkNewest newest: Double, datedIn range: DateRange) -> Bool {
+    guard let from = range.from?.timeIntervalSince1970 else { return true }
+    return newest >= from || (latestUndated ?? -.infinity) >= from
+  }
+
+  /// Whether a record may be dated in `range` (from inclusive, until exclusive, either open).
+  func mayHold(datedIn range: DateRange) -> Bool {
+    if let from = range.from, latest < from.timeIntervalSince1970 { return false }
+    if let until = range.until, earliest >= until.timeIntervalSince1970 { return false }
+    return true
+  }
+}
+
+// Beside the type, so that its memberwise initializer stays.
+extension SegmentSummary {
   /// The summary of `records`; `nil` when there are none.
   init?(of records: [StoredArticle]) {
     guard !records.isEmpty else { return nil }
@@ -48,40 +75,5 @@ struct SegmentSummary: Codable, Sendable, Equatable {
     self.latestUndated = latestUndated
     self.providers = providers.count <= Self.maximumNames ? providers.sorted() : nil
     self.publishers = publishers.count <= Self.maximumNames ? publishers.sorted() : nil
-  }
-
-  init(
-    earliest: Double, latest: Double, latestUndated: Double? = nil, providers: [String]?,
-    publishers: [String]?
-  ) {
-    self.earliest = earliest
-    self.latest = latest
-    self.latestUndated = latestUndated
-    self.providers = providers
-    self.publishers = publishers
-  }
-
-  /// Whether a record may match `source:name` (`name` lower-cased, as the query holds it): its
-  /// provider is `name`, or a publisher it names holds it, as ``QueryMatcher`` decides.
-  func mayHold(source name: String) -> Bool {
-    guard let providers, let publishers else { return true }
-    if providers.contains(name) { return true }
-    let needle = Array(name.utf8)
-    return publishers.contains { ArticleSearch.contains(Array($0.utf8), needle) }
-  }
-
-  /// Whether a record of a chunk whose newest publication date is `newest` (``SegmentInfo/undated``
-  /// when it has none) may be dated in `range`: its undated records are dated when they were
-  /// seen, no later than ``latestUndated``.
-  func mayHold(chunkNewest newest: Double, datedIn range: DateRange) -> Bool {
-    guard let from = range.from?.timeIntervalSince1970 else { return true }
-    return newest >= from || (latestUndated ?? -.infinity) >= from
-  }
-
-  /// Whether a record may be dated in `range` (from inclusive, until exclusive, either open).
-  func mayHold(datedIn range: DateRange) -> Bool {
-    if let from = range.from, latest < from.timeIntervalSince1970 { return false }
-    if let until = range.until, earliest >= until.timeIntervalSince1970 { return false }
-    return true
   }
 }
