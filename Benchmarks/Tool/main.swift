@@ -9,6 +9,9 @@ import FeedParsing
 //   news-benchmark text <page>…       each page's extracted title and text (Benchmarks/oracle.py)
 //   news-benchmark hostile <page> [--keep <selector>] [--drop <selector>]  one extraction of a page and its text,
 //     and the page as a feed item's HTML content: bytes out (Tests/Stress/hostile.sh times it)
+//   news-benchmark entries <base URL> <file>…  each document's entries as the feed reader finds
+//     them, one JSON line a document, each read as served from <base URL> + its path
+//     (Benchmarks/fidelity.py holds them against feedparser's)
 //   news-benchmark parse [--new-only] <file>…  MB/s of the feed reader against the XMLParser-based one it
 //                                     replaced, on the same documents
 import Foundation
@@ -186,6 +189,32 @@ case "hostile":
     rules: rules)
   let item = HTMLText.content(String(decoding: page, as: UTF8.self))
   print("article \(article?.text.utf8.count ?? 0) bytes, item \(item.utf8.count) bytes")
+case "entries":
+  // Title, link, text and date of every kept entry, as the adapter takes them from the reader.
+  guard arguments.count >= 3, let base = URL(string: arguments[1]) else {
+    fail("usage: news-benchmark entries <base URL> <file>…")
+  }
+  for path in arguments.dropFirst(2) {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let origin = FeedOrigin(url: URL(string: path, relativeTo: base)?.absoluteURL)
+    var line: [String: Any] = ["file": path]
+    do {
+      let document = try FeedDocumentParser.parse(data, origin: origin)
+      line["entries"] = document.entries.filter(\.isKept).map(\.sanitized).map { entry in
+        var fields: [String: Any] = [:]
+        fields["title"] = entry.title
+        fields["link"] = entry.link
+        fields["text"] = entry.summary ?? entry.content
+        if !entry.categories.isEmpty { fields["categories"] = entry.categories }
+        fields["date"] = entry.dates.lazy.compactMap(FeedDate.parse).first?.timeIntervalSince1970
+        return fields
+      }
+    } catch {
+      line["error"] = "\(error)"
+    }
+    let json = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+    print(String(decoding: json, as: UTF8.self))
+  }
 case "parse":
   // Each reader over every document, repeated until a second or more has passed: bytes in,
   // items out (HTML to text, dates, ids) for both, the old one through XMLParser.

@@ -35,6 +35,21 @@ struct FeedFidelityTests {
   }
 
   static let cases: [Case] = [
+    // #59: an id's scheme as resolving writes it; a guid no URL parser takes is no link; the
+    // unescaped div of a `type="html"` summary carries HTML; a category's image names an entry
+    // without a title (all as feedparser 6 reads them).
+    Case(
+      "atom-id-upper-scheme.xml", title: "Upper scheme", url: "http://X.example/Upper",
+      date: nil, text: nil, author: nil, count: 1),
+    Case(
+      "rss-guid-unparsable.xml", title: "Bracket guid", url: nil,
+      date: nil, text: "Kept", author: nil, count: 1),
+    Case(
+      "atom-html-div.xml", title: "Typepad", url: "http://x.example/typepad",
+      date: nil, text: "Example Atom & more", author: nil, count: 1),
+    Case(
+      "rss-category-image.xml", title: "Savage Love", url: "http://x.example/cat",
+      date: nil, text: nil, author: nil, count: 1),
     Case(
       "cdf.xml", title: "CDF item", url: "http://x.example/cdf1",
       date: "2004-01-02T03:04:05Z", text: "An abstract", author: nil, count: 1),
@@ -511,5 +526,31 @@ struct FeedFidelityTests {
     #expect(item.publishedAt.map(ISO8601.string(from:)) == expected.date)
     #expect(item.description == expected.text)
     #expect(item.author == expected.author)
+  }
+
+  @Test("a category is its own text: an image inside it is no part of its name")
+  func categoryImage() throws {
+    let (items, _, _) = try SyndicationAdapter().decode(
+      Fixtures.data("feeds/edge/rss-category-image.xml"), source: "w", origin: FeedOrigin())
+    #expect(items.first?.categories == ["Advice"])
+  }
+}
+
+@Suite("An id as a link")
+struct PermalinkTests {
+  @Test(
+    "scheme lower-cased, an http(s) id no parser takes refused, others as written",
+    arguments: [
+      ("HTTP://X.example/Upper", "http://X.example/Upper"),
+      ("https://x.example/a?b=c#d", "https://x.example/a?b=c#d"),
+      ("http://münchen.example/ä", "http://münchen.example/ä"),
+      ("https://[::1]/x", "https://[::1]/x"),
+      ("http://x.c[o.example/", nil),
+      ("http:///path", nil),
+      ("Tag:x.example,2026:1", "tag:x.example,2026:1"),
+      ("urn:uuid:1", "urn:uuid:1"),
+    ] as [(String, String?)])
+  func permalink(_ id: String, _ link: String?) {
+    #expect(FeedLinks.permalink(id) == link)
   }
 }

@@ -70,6 +70,44 @@ package enum FeedLinks {
     return ascii || !text.contains(where: \.isWhitespace)
   }
 
+  /// A `guid` or `id` as the entry's link: its scheme lower-cased (`HTTP://` is `http://`), and
+  /// `nil` for an http(s) one no URL parser accepts (`http://example.c[o.test/`), as feedparser
+  /// gives none for it. Others (`tag:`, `urn:`) stand as written.
+  package static func permalink(_ id: String) -> String? {
+    guard let colon = id.utf8.firstIndex(of: UInt8(ascii: ":")) else { return id }
+    let scheme = id[..<colon]
+    let link =
+      scheme.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A })
+      ? scheme.lowercased() + id[colon...] : id
+    guard isWebLink(link), !isPlainURL(link) else { return link }
+    return URL(string: link)?.host?.isEmpty == false ? link : nil
+  }
+
+  /// Whether `link` (`scheme://host…`) is made only of bytes any URL may hold, with a host: one
+  /// that needs no parser to be accepted. Non-ASCII, brackets and the like answer `false`.
+  private static func isPlainURL(_ link: String) -> Bool {
+    let bytes = link.utf8
+    guard let separator = link.range(of: "://") else { return false }
+    let afterScheme = separator.upperBound.samePosition(in: bytes) ?? bytes.endIndex
+    var hostLength = 0
+    var inHost = true
+    for byte in bytes[afterScheme...] {
+      guard plainURLBytes.contains(byte) else { return false }
+      if inHost {
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+          inHost = false
+        } else {
+          hostLength += 1
+        }
+      }
+    }
+    return hostLength > 0
+  }
+
+  /// RFC 3986's unreserved, reserved but the brackets, and `%`: as ASCII bytes.
+  private static let plainURLBytes: Set<UInt8> = Set(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%".utf8)
+
   /// Whether `link` is an absolute http(s) URL (one a reader could open).
   package static func isWebLink(_ link: String) -> Bool {
     let lower = link.lowercased()

@@ -78,6 +78,9 @@ package struct FeedDocumentParser {
     package var explicitBase = false
   }
 
+  /// The rank of a title found in a category's `image`: below every title of the entry's own.
+  private static let categoryTitleRank = 9
+
   /// What a captured element's text is for.
   private enum Field {
     case title(Int)
@@ -95,6 +98,16 @@ package struct FeedDocumentParser {
     case duration
     /// RSS `<category>`, `dc:subject`: one of the entry's categories.
     case category
+
+    /// Whether the element's own text is what it holds and its children are parts of it, read
+    /// apart (an author's `name` and `email`; an `image` in a category, whose `title` names
+    /// an entry that has no title of its own, as feedparser reads it).
+    var hasParts: Bool {
+      switch self {
+      case .author, .category: return true
+      default: return false
+      }
+    }
   }
 
   /// The element whose text is being gathered, with the markup of its children.
@@ -107,8 +120,9 @@ package struct FeedDocumentParser {
     package var nested = 0
     package var text = ""
     package var markup = false
-    package var authorChild: String?
-    package var authorParts: [String: String] = [:]
+    /// The child element whose text is being read, and each child's text (``Field/hasParts``).
+    package var child: String?
+    package var parts: [String: String] = [:]
   }
 
   /// An entry being read.
@@ -409,8 +423,8 @@ package struct FeedDocumentParser {
     self.capture = nil
     if tag.name.lowercased() == capture.element, !tag.selfClosing { capture.nested += 1 }
     let local = Self.localName(tag.name)
-    if case .author = capture.field {
-      capture.authorChild = tag.selfClosing ? nil : local
+    if capture.field.hasParts {
+      capture.child = tag.selfClosing ? nil : local
     } else {
       capture.markup = true
       capture.text += "<" + local
@@ -436,8 +450,8 @@ package struct FeedDocumentParser {
       }
       capture.nested -= 1
     }
-    if case .author = capture.field {
-      capture.authorChild = nil
+    if capture.field.hasParts {
+      capture.child = nil
     } else {
       capture.text += "</" + Self.localName(name) + ">"
     }
@@ -447,9 +461,12 @@ package struct FeedDocumentParser {
   private mutating func captureText(_ text: String) {
     guard var capture else { return }
     self.capture = nil
-    if case .author = capture.field, let child = capture.authorChild {
-      capture.authorParts[child, default: ""] += text
-    } else if capture.markup || capture.kind == .xhtml {
+    if capture.field.hasParts, let child = capture.child {
+      capture.parts[child, default: ""] += text
+    } else if capture.kind == .xhtml || (capture.markup && capture.kind != .html) {
+      // Markup's text is text (`&lt;b&gt;` stays `<b>` to read), but in an element declared
+      // HTML whose markup came unescaped (Typepad's `<div>` in `type="html"`), the text is HTML
+      // as the rest of it is, as feedparser reads it.
       capture.text += XMLEscaping.escaped(text, quotes: false)
     } else {
       capture.text += text
@@ -473,6 +490,13 @@ package struct FeedDocumentParser {
       entry?.duration = Enclosure.seconds(trimmed)
     case .category:
       entry?.entry.addCategory(kind.plain(raw))
+      if let title = capture.parts["title"].flatMap(Self.line),
+        Self.categoryTitleRank
+          < entry?.titleRank ?? 0
+      {
+        entry?.entry.title = title
+        entry?.titleRank = Self.categoryTitleRank
+      }
     case .feedTTL:
       document.ttlMinutes = Int(trimmed).flatMap { (1...525_600).contains($0) ? $0 : nil }
     case .updatePeriod:
@@ -517,14 +541,14 @@ package struct FeedDocumentParser {
       // A permanent link: a URI, a path on the document's host (`/2024/post`), or one resolved
       // against the document's `xml:base`.
       if permalink, FeedLinks.isAbsolute(id) || trimmed.hasPrefix("/"), entry?.permalink == nil {
-        entry?.permalink = FeedLinks.resolve(id, against: capture.base)
+        entry?.permalink = FeedLinks.permalink(FeedLinks.resolve(id, against: capture.base))
       }
     case .date(let rank):
       if !trimmed.isEmpty { entry?.dates.append((rank, trimmed)) }
     case .author(let rank):
       guard rank < entry?.authorRank ?? 0,
         let name = Self.personName(
-          name: capture.authorParts["name"], email: capture.authorParts["email"], text: raw)
+          name: capture.parts["name"], email: capture.parts["email"], text: raw)
       else { return }
       entry?.entry.author = name
       entry?.authorRank = rank
