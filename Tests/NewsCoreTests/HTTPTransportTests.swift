@@ -185,6 +185,65 @@ struct HTTPTransportTests {
     #expect(started.all == ["a1", "b1", "a2"])
   }
 
+  @Test("waiters are served first come, first served among the hosts with room")
+  func firstComeFirstServed() async throws {
+    // Two slots, one a host, both held (a1, b1); then a2, a3, b2, c1 queue in that order. Each
+    // slot let go goes to the earliest waiter whose host has room: a's slot to a2 then a3 (c1
+    // came later), then c1; b2 only once b1 is let go.
+    let limiter = ConcurrencyLimiter(total: 2, perHost: 1)
+    let started = Recorder<String>()
+    let (heldA, holdA) = AsyncStream.makeStream(of: Void.self)
+    let (heldB, holdB) = AsyncStream.makeStream(of: Void.self)
+    func startAndWait(_ host: String, _ name: String, _ held: AsyncStream<Void>?) -> Task<
+      Void, Never
+    > {
+      Task {
+        await limiter.runUnfailing(host: host) {
+          started.record(name)
+          if let held { for await _ in held { break } }
+        }
+      }
+    }
+    func until(_ condition: () async -> Bool) async {
+      var spins = 0
+      while await !condition(), spins < 100_000 {
+        await Task.yield()
+        spins += 1
+      }
+    }
+    let a1 = startAndWait("a", "a1", heldA)
+    let b1 = startAndWait("b", "b1", heldB)
+    await until { started.all.count == 2 }
+    var waiters: [Task<Void, Never>] = []
+    for (count, (host, name)) in [("a", "a2"), ("a", "a3"), ("b", "b2"), ("c", "c1")].enumerated() {
+      waiters.append(startAndWait(host, name, nil))
+      await until { await limiter.waitingCount == count + 1 }
+    }
+    #expect(await limiter.waitingCount == 4)
+    holdA.yield()
+    await a1.value
+    await until { started.all.count == 5 }
+    #expect(Array(started.all.dropFirst(2)) == ["a2", "a3", "c1"])
+    holdB.yield()
+    await b1.value
+    for waiter in waiters { await waiter.value }
+    #expect(started.all.last == "b2")
+    #expect(await limiter.waitingCount == 0)
+  }
+
+  @Test("ten thousand waiters on one host all run, one slot at a time")
+  func manyWaiters() async {
+    let limiter = ConcurrencyLimiter(total: 3, perHost: 3)
+    let ran = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<10_000 {
+        group.addTask { await limiter.runUnfailing(host: "") { 1 } }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(ran == 10_000)
+    #expect(await limiter.waitingCount == 0)
+  }
+
   @Test("every attempt is reported to the observer")
   func observer() async throws {
     server.route("/x", responses: [.json("{}", status: 500), .json("{}")])

@@ -1,11 +1,21 @@
 /// Bounds how many requests run at once, in all and per host, so that a fan-out never floods a
 /// server or the machine.
+///
+/// Waiters are served first come, first served among the hosts with room. Ten thousand sources
+/// queue at once in a refresh: each host keeps its own queue, and the hosts that have room and
+/// someone waiting are ordered by their first waiter's arrival (``HostHeap``), so a slot is
+/// handed over in logarithmic time, never by a walk of everyone waiting.
 actor ConcurrencyLimiter {
   private let total: Int
   private let perHost: Int
   private var running = 0
   private var runningByHost: [String: Int] = [:]
-  private var waiting: [(host: String, continuation: CheckedContinuation<Void, Never>)] = []
+  private var queues: [String: WaiterQueue] = [:]
+  /// Every host with someone waiting and room under `perHost`, by its first waiter's arrival;
+  /// an entry may be stale (the host filled since), and is checked when it comes out.
+  private var ready = HostHeap()
+  private var arrivals = 0
+  private(set) var waitingCount = 0
 
   /// Told how many callers wait, each time one more does (tests wait on it, not on a clock).
   private let onWaiting: (@Sendable (Int) -> Void)?
@@ -37,11 +47,8 @@ actor ConcurrencyLimiter {
     return value
   }
 
-  /// How many callers wait for a slot (for tests that prove the bound without a clock).
-  var waitingCount: Int { waiting.count }
-
-  private func hasRoom(_ host: String) -> Bool {
-    running < total && runningByHost[host, default: 0] < perHost
+  private func hostHasRoom(_ host: String) -> Bool {
+    runningByHost[host, default: 0] < perHost
   }
 
   private func take(_ host: String) {
@@ -50,24 +57,105 @@ actor ConcurrencyLimiter {
   }
 
   private func acquire(_ host: String) async {
-    if hasRoom(host) {
+    if running < total, hostHasRoom(host) {
       take(host)
       return
     }
-    await withCheckedContinuation {
-      waiting.append((host, $0))
-      onWaiting?(waiting.count)
+    await withCheckedContinuation { continuation in
+      arrivals += 1
+      let wasEmpty = queues[host]?.isEmpty ?? true
+      queues[host, default: WaiterQueue()].append(arrivals, continuation)
+      if wasEmpty, hostHasRoom(host) { ready.push(arrivals, host) }
+      waitingCount += 1
+      onWaiting?(waitingCount)
     }
   }
 
   private func release(_ host: String) {
     running -= 1
     runningByHost[host, default: 1] -= 1
-    // The slot is handed over before the waiter resumes, so nobody can take it in between.
-    while let index = waiting.firstIndex(where: { hasRoom($0.host) }) {
-      let next = waiting.remove(at: index)
-      take(next.host)
-      next.continuation.resume()
+    if runningByHost[host] == 0 { runningByHost[host] = nil }
+    // The host has room again: its first waiter (if any) competes for the next slot.
+    if runningByHost[host, default: 0] == perHost - 1, let first = queues[host]?.firstArrival {
+      ready.push(first, host)
     }
+    // The slot is handed over before the waiter resumes, so nobody can take it in between.
+    while running < total, let (arrival, next) = ready.pop() {
+      // Changed in place (a copy of the queue would copy every waiter of the host).
+      guard hostHasRoom(next), queues[next]?.firstArrival == arrival,
+        let continuation = queues[next]?.removeFirst()
+      else { continue }
+      waitingCount -= 1
+      take(next)
+      if let following = queues[next]?.firstArrival {
+        if hostHasRoom(next) { ready.push(following, next) }
+      } else {
+        queues[next] = nil
+      }
+      continuation.resume()
+    }
+  }
+}
+
+/// One host's waiters, first come first: an array read from a moving start, compacted when
+/// half of it is spent.
+private struct WaiterQueue {
+  private var waiters: [(arrival: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var start = 0
+
+  var isEmpty: Bool { start == waiters.count }
+  var firstArrival: Int? { isEmpty ? nil : waiters[start].arrival }
+
+  mutating func append(_ arrival: Int, _ continuation: CheckedContinuation<Void, Never>) {
+    waiters.append((arrival, continuation))
+  }
+
+  mutating func removeFirst() -> CheckedContinuation<Void, Never> {
+    let first = waiters[start].continuation
+    start += 1
+    if start == waiters.count {
+      waiters.removeAll(keepingCapacity: true)
+      start = 0
+    } else if start >= 64, start * 2 >= waiters.count {
+      waiters.removeFirst(start)
+      start = 0
+    }
+    return first
+  }
+}
+
+/// A binary min-heap of hosts by the arrival number of the waiter they would serve.
+private struct HostHeap {
+  private var entries: [(arrival: Int, host: String)] = []
+
+  mutating func push(_ arrival: Int, _ host: String) {
+    entries.append((arrival, host))
+    var child = entries.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard entries[child].arrival < entries[parent].arrival else { break }
+      entries.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func pop() -> (Int, String)? {
+    guard !entries.isEmpty else { return nil }
+    entries.swapAt(0, entries.count - 1)
+    let top = entries.removeLast()
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var smallest = parent
+      if left < entries.count, entries[left].arrival < entries[smallest].arrival { smallest = left }
+      if right < entries.count, entries[right].arrival < entries[smallest].arrival {
+        smallest = right
+      }
+      guard smallest != parent else { break }
+      entries.swapAt(parent, smallest)
+      parent = smallest
+    }
+    return (top.arrival, top.host)
   }
 }
