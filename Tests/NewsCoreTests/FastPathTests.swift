@@ -49,6 +49,8 @@ struct FastPathTests {
     var generator = SeededGenerator(seed: 7)
     let words = [
       "a", "word", "longer-word", " ", "  ", "x" + String(repeating: "y", count: 25), "\n",
+      // What a line that fits is still looked at for: a quote, a numbered item.
+      "> ", "3. ", "12",
     ]
     for _ in 0..<5_000 {
       let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in

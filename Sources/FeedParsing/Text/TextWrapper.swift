@@ -12,6 +12,7 @@ public enum TextWrapper {
   package static func wrap(_ text: String, width: Int, asciiFastPath: Bool) -> [String] {
     let width = max(width, 10)
     var lines: [String] = []
+    if asciiFastPath, fitsAsItIs(text, width: width) { return [text] }
     if asciiFastPath, text.isPrintableASCII(allowingNewlines: true) {
       // Printable ASCII and line breaks, most text: paragraphs and words found on the bytes.
       for paragraph in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
@@ -156,6 +157,26 @@ public enum TextWrapper {
       line.append(contentsOf: rest)
     }
     lines.append(String(decoding: line, as: UTF8.self))
+  }
+
+  /// Whether `text` is its own one wrapped line: printable ASCII on one line, no wider than
+  /// `width`, with no space to collapse or trim and no mark a quote or list item begins with (a
+  /// title, most often).
+  private static func fitsAsItIs(_ text: String, width: Int) -> Bool {
+    let bytes = text.utf8
+    guard bytes.count <= width, let first = bytes.first, let last = bytes.last,
+      first != 0x20, last != 0x20, first != UInt8(ascii: ">"), !(0x30...0x39).contains(first)
+    else { return false }
+    func printableSingleSpaced(_ bytes: some Sequence<UInt8>) -> Bool {
+      var previous: UInt8 = 0
+      for byte in bytes {
+        guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+        previous = byte
+      }
+      return true
+    }
+    return bytes.withContiguousStorageIfAvailable(printableSingleSpaced)
+      ?? printableSingleSpaced(bytes)
   }
 
   /// Whether a word is a link (`https://…`, `[3] https://…` in a Links list, `<https://…>`):
