@@ -533,6 +533,10 @@ struct FeedFidelityTests {
     let (items, _, _) = try SyndicationAdapter().decode(
       Fixtures.data("feeds/edge/rss-category-image.xml"), source: "w", origin: FeedOrigin())
     #expect(items.first?.categories == ["Advice"])
+    // One with no text of its own is its children's: an RDF bag of one subject.
+    let (bagged, _, _) = try SyndicationAdapter().decode(
+      Fixtures.data("feeds/edge/rss10-subject-bag.xml"), source: "w", origin: FeedOrigin())
+    #expect(bagged.first?.categories == ["Energy"])
   }
 }
 

@@ -36,6 +36,14 @@ struct FeedReadingTests {
       ("&#0;&#xD800;&#1114112;", "\u{FFFD}\u{FFFD}\u{FFFD}"),
       ("&#;&#x;&;&amp", "&#;&#x;&;&amp"),
       ("&Eacute;&eacute;&hellip;", "Éé…"),
+      // UTF-8's bytes read as Latin-1 and escaped (#59): the character they spell, as
+      // feedparser reads them; named or numeric, only a whole, valid sequence, and only with a
+      // C1 control in it (which no text has): É and a no-break space stay what they are.
+      ("&#226;&#128;&#166;", "…"), ("&acirc;&#128;&brvbar;", "…"), ("x&#xE2;&#x80;&#x99;s", "x’s"),
+      ("&#xF0;&#x9F;&#x93;&#xB0; news", "📰 news"), ("&#226;&#128;", "â€"),
+      ("&#195;&#195;&#130;", "ÃÂ"), ("&#237;&#160;&#128;", "í\u{A0}€"),
+      ("&#226; &#128;&#166;", "â €¦"), ("&Eacute;&nbsp;&szlig;&nbsp;", "É\u{A0}ß\u{A0}"),
+      ("&#195;&#169;", "Ã©"),
     ])
   func references(text: String, expected: String) {
     #expect(XMLTokenizer.decodingReferences(Array(text.utf8)[...]) == expected)

@@ -287,7 +287,10 @@ package struct XMLTokenizer {
 
   /// The text of `bytes` with `&amp;`, `&#233;`, `&#xE9;` and HTML's named references decoded;
   /// anything else after an `&` stays as written. Numeric references to 0x80…0x9F mean what
-  /// Windows-1252 puts there (as browsers read them); to nothing valid, U+FFFD.
+  /// Windows-1252 puts there (as browsers read them); to nothing valid, U+FFFD. References that
+  /// spell out the bytes of one UTF-8 character with a C1 control among them
+  /// (`&#226;&#128;&#166;`: UTF-8 read as Latin-1, then escaped) are that character (`…`, not
+  /// `â€¦`), as feedparser reads them.
   /// With `nbspAsSpace`, `&nbsp;` is a plain space (for text made from HTML).
   package static func decodingReferences(_ bytes: ArraySlice<UInt8>, nbspAsSpace: Bool = false)
     -> String
@@ -299,47 +302,112 @@ package struct XMLTokenizer {
     out.reserveCapacity(bytes.count)
     var kept = bytes.startIndex
     while true {
-      if let (scalar, end) = reference(in: bytes, at: ampersand) {
+      if let (scalar, end, code) = reference(in: bytes, at: ampersand) {
         out += bytes[kept..<ampersand]
-        if nbspAsSpace, scalar == "\u{00A0}", bytes[ampersand + 1] == UInt8(ascii: "n") {
+        kept = end
+        if (0xC2...0xF4).contains(code),
+          let (sequence, after) = escapedUTF8(lead: code, in: bytes, from: end)
+        {
+          out += sequence
+          kept = after
+        } else if nbspAsSpace, scalar == "\u{00A0}", bytes[ampersand + 1] == UInt8(ascii: "n") {
           out.append(0x20)
         } else {
           out += UTF8.encode(scalar)!
         }
-        kept = end
       }
-      guard let next = bytes[(ampersand + 1)...].firstIndex(of: UInt8(ascii: "&")) else { break }
+      // Past what was decoded: a sequence's references are not read again.
+      let from = max(ampersand + 1, kept)
+      guard let next = bytes[from...].firstIndex(of: UInt8(ascii: "&")) else { break }
       ampersand = next
     }
     out += bytes[kept...]
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// The reference starting at `position` (an `&`) and the index just past its `;`.
+  /// The bytes of the UTF-8 character whose lead byte a reference spelled out (`lead`,
+  /// 0xC2…0xF4) when the references from `start` spell out its continuation bytes, one after
+  /// another (each 0x80…0xBF, one at least a C1 control's 0x80…0x9F, valid together; numeric,
+  /// or named as Latin-1 names them: `&acirc;&#128;&brvbar;`), and the index just past the
+  /// last; `nil` otherwise.
+  private static func escapedUTF8(lead: UInt32, in bytes: ArraySlice<UInt8>, from start: Int)
+    -> ([UInt8], Int)?
+  {
+    var sequence = [UInt8(lead)]
+    var end = start
+    for _ in 0..<(lead < 0xE0 ? 1 : lead < 0xF0 ? 2 : 3) {
+      guard end < bytes.endIndex, bytes[end] == UInt8(ascii: "&"),
+        let (value, next) = latin1Reference(in: bytes, at: end), (0x80...0xBF).contains(value)
+      else { return nil }
+      sequence.append(UInt8(value))
+      end = next
+    }
+    // A C1 control among them (no text has one) says the bytes were escaped by mistake:
+    // `&Eacute;&nbsp;` is É and a space, not `ɠ`.
+    guard sequence.contains(where: { (0x80...0x9F).contains($0) }),
+      String(validating: sequence, as: UTF8.self) != nil
+    else { return nil }
+    return (sequence, end)
+  }
+
+  /// The code point of the reference starting at `position` (an `&`) when it is numeric
+  /// (`&#226;`, `&#xE2;`) or a name of Latin-1's (`&acirc;`), and the index just past its `;`.
+  private static func latin1Reference(in bytes: ArraySlice<UInt8>, at position: Int) -> (
+    UInt32, Int
+  )? {
+    if let numeric = numericReference(in: bytes, at: position) { return numeric }
+    let limit = min(bytes.endIndex, position + 10)
+    guard position + 1 < bytes.endIndex, isNameStart(bytes[position + 1]),
+      let semicolon = bytes[position..<limit].firstIndex(of: UInt8(ascii: ";")),
+      let scalar = HTMLEntities.scalar(
+        named: Substring(decoding: bytes[(position + 1)..<semicolon], as: UTF8.self)),
+      scalar.value <= 0xFF
+    else { return nil }
+    return (scalar.value, semicolon + 1)
+  }
+
+  /// The value of the numeric reference (`&#226;`, `&#xE2;`) starting at `position` (an `&`),
+  /// and the index just past its `;`.
+  private static func numericReference(in bytes: ArraySlice<UInt8>, at position: Int) -> (
+    UInt32, Int
+  )? {
+    guard position + 2 < bytes.endIndex, bytes[position + 1] == UInt8(ascii: "#") else {
+      return nil
+    }
+    let limit = min(bytes.endIndex, position + 34)
+    guard let semicolon = bytes[position..<limit].firstIndex(of: UInt8(ascii: ";")) else {
+      return nil
+    }
+    let digits = bytes[(position + 2)..<semicolon]
+    let hex = digits.first.map { $0 | 0x20 == UInt8(ascii: "x") } ?? false
+    let text = String(decoding: hex ? digits.dropFirst() : digits, as: UTF8.self)
+    guard !text.isEmpty, text.count <= 8, let value = UInt32(text, radix: hex ? 16 : 10) else {
+      return nil
+    }
+    return (value, semicolon + 1)
+  }
+
+  /// The reference starting at `position` (an `&`), the index just past its `;`, and the code
+  /// point it names as written (`&#150;` is 150, though it reads as Windows-1252's `–`).
   private static func reference(
     in bytes: ArraySlice<UInt8>, at position: Int
-  ) -> (Unicode.Scalar, Int)? {
+  ) -> (Unicode.Scalar, Int, UInt32)? {
     let limit = min(bytes.endIndex, position + 34)
     guard let semicolon = bytes[position..<limit].firstIndex(of: UInt8(ascii: ";")),
       semicolon > position + 1
     else { return nil }
     let body = bytes[(position + 1)..<semicolon]
     if body.first == UInt8(ascii: "#") {
-      let digits = body.dropFirst()
-      let hex = digits.first.map { $0 | 0x20 == UInt8(ascii: "x") } ?? false
-      let text = String(decoding: hex ? digits.dropFirst() : digits, as: UTF8.self)
-      guard !text.isEmpty, text.count <= 8, let value = UInt32(text, radix: hex ? 16 : 10) else {
-        return nil
-      }
+      guard let (value, _) = numericReference(in: bytes, at: position) else { return nil }
       if (0x80...0x9F).contains(value) {
-        return (FeedCharset.windows1252(UInt8(value)), semicolon + 1)
+        return (FeedCharset.windows1252(UInt8(value)), semicolon + 1, value)
       }
       let scalar = value == 0 ? nil : Unicode.Scalar(value)
-      return (scalar ?? "\u{FFFD}", semicolon + 1)
+      return (scalar ?? "\u{FFFD}", semicolon + 1, value)
     }
     guard body.allSatisfy({ isNameStart($0) || ($0 >= 0x30 && $0 <= 0x39) }),
       let scalar = HTMLEntities.scalar(named: Substring(decoding: body, as: UTF8.self))
     else { return nil }
-    return (scalar, semicolon + 1)
+    return (scalar, semicolon + 1, scalar.value)
   }
 }

@@ -120,9 +120,11 @@ package struct FeedDocumentParser {
     package var nested = 0
     package var text = ""
     package var markup = false
-    /// The child element whose text is being read, and each child's text (``Field/hasParts``).
+    /// The child element whose text is being read, each child's text (``Field/hasParts``), and
+    /// all of it in order.
     package var child: String?
     package var parts: [String: String] = [:]
+    package var partsText = ""
   }
 
   /// An entry being read.
@@ -463,6 +465,7 @@ package struct FeedDocumentParser {
     self.capture = nil
     if capture.field.hasParts, let child = capture.child {
       capture.parts[child, default: ""] += text
+      capture.partsText += text + " "
     } else if capture.kind == .xhtml || (capture.markup && capture.kind != .html) {
       // Markup's text is text (`&lt;b&gt;` stays `<b>` to read), but in an element declared
       // HTML whose markup came unescaped (Typepad's `<div>` in `type="html"`), the text is HTML
@@ -489,7 +492,10 @@ package struct FeedDocumentParser {
     case .duration:
       entry?.duration = Enclosure.seconds(trimmed)
     case .category:
-      entry?.entry.addCategory(kind.plain(raw))
+      // Its own text; one that has none (`dc:subject` holding an `rdf:Bag`) is its children's.
+      let own = kind.plain(raw)
+      entry?.entry.addCategory(
+        own.allSatisfy(\.isWhitespace) ? kind.plain(capture.partsText) : own)
       if let title = capture.parts["title"].flatMap(Self.line),
         Self.categoryTitleRank
           < entry?.titleRank ?? 0
