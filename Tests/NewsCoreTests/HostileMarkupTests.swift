@@ -4,9 +4,10 @@ import Testing
 @testable import FeedParsing
 
 /// Markup written to hurt (#42): nesting, links, selectors. What it becomes is linear in its size
-/// and capped; the time limit only catches a regression (before, these took seconds to minutes;
-/// the CPU and memory bounds of full-size pages are checked by Tests/Stress/hostile.sh).
-@Suite("Hostile markup stays bounded", .timeLimit(.minutes(1)))
+/// and capped; the time limit only catches a regression that never ends (before, the selector
+/// took minutes; the limit is wide, as the whole suite shares two cores under AddressSanitizer
+/// in CI, and the CPU and memory bounds of full-size pages are held by Tests/Stress/hostile.sh).
+@Suite("Hostile markup stays bounded", .timeLimit(.minutes(10)))
 struct HostileMarkupTests {
   @Test("10,000 nested lists: the text is linear in the markup, indented six levels at most")
   func nestedLists() {
