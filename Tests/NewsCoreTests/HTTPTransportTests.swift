@@ -194,7 +194,7 @@ struct HTTPTransportTests {
     let started = Recorder<String>()
     let (heldA, holdA) = AsyncStream.makeStream(of: Void.self)
     let (heldB, holdB) = AsyncStream.makeStream(of: Void.self)
-    func startAndWait(_ host: String, _ name: String, _ held: AsyncStream<Void>?) -> Task<
+    func begin(_ host: String, _ name: String, _ held: AsyncStream<Void>?) -> Task<
       Void, Never
     > {
       Task {
@@ -211,12 +211,12 @@ struct HTTPTransportTests {
         spins += 1
       }
     }
-    let a1 = startAndWait("a", "a1", heldA)
-    let b1 = startAndWait("b", "b1", heldB)
+    let a1 = begin("a", "a1", heldA)
+    let b1 = begin("b", "b1", heldB)
     await until { started.all.count == 2 }
     var waiters: [Task<Void, Never>] = []
     for (count, (host, name)) in [("a", "a2"), ("a", "a3"), ("b", "b2"), ("c", "c1")].enumerated() {
-      waiters.append(startAndWait(host, name, nil))
+      waiters.append(begin(host, name, nil))
       await until { await limiter.waitingCount == count + 1 }
     }
     #expect(await limiter.waitingCount == 4)

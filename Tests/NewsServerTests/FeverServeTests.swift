@@ -8,7 +8,8 @@ import Testing
 @Suite("news serve: the Fever API")
 struct FeverServeTests {
   static let login = ServerLogin(user: "ann", password: "pw", fever: true, iterations: 2)
-  static let key = "9b4a4c0b1a3e6e7e7b9b1e25e3a1c0a5"
+  /// A key of Fever's shape that no login makes (the login's own is `login.feverKey`).
+  static let wrongKey = "9b4a4c0b1a3e6e7e7b9b1e25e3a1c0a5"
 
   func fever(_ served: ServedStore, _ words: String, form: [(String, String)] = []) throws
     -> [String: Any]
@@ -103,7 +104,7 @@ struct FeverServeTests {
   @Test("a wrong key is auth 0; no key kept (Fever off) refuses every key")
   func refused() throws {
     let served = try ServedStore(login: Self.login)
-    let wrong = try served.ask("/fever/?api&items", form: [("api_key", Self.key)])
+    let wrong = try served.ask("/fever/?api&items", form: [("api_key", Self.wrongKey)])
     #expect(try wrong.json()["auth"] as? Int == 0 && (try wrong.json()["items"]) == nil)
     let off = try ServedStore(
       login: ServerLogin(user: "ann", password: "pw", fever: false, iterations: 2))
