@@ -379,8 +379,10 @@ struct BrowseTerminalTests {
     #expect(code == 0)
     let cache = try #require(
       FileManager.default.enumerator(atPath: home.path(""))?.compactMap { $0 as? String }
-        .first { $0.hasSuffix("feed-a.enc") })
-    try flipMiddleByte(of: URL(fileURLWithPath: home.path(cache)))
+        .first { $0.hasSuffix("feeds.enc") })
+    let bundles = try damageFeedCacheBundles(
+      in: URL(fileURLWithPath: home.path(cache)).deletingLastPathComponent())
+    #expect(!bundles.isEmpty)
     let session = try Session(arguments: ["browse", "--offline"], environment: environment)
     session.wait(for: "unreadable")
     session.send("q")

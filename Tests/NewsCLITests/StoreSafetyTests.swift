@@ -159,22 +159,30 @@ struct StoreSafetyTests {
     #expect(await harness.run(["doctor"]).code == .success)
   }
 
-  @Test("a damaged feed cache fails that source, named, online too; the file stays as it is")
+  @Test("a damaged entry of the feed cache fails its source, named, online too; the rest reads")
   func damagedFeedCache() async throws {
     await harness.succeed(["feed"])
-    try damage("feed-a.enc")
-    let damaged = try snapshot()["feed-a.enc"]
+    // One record of the bundle damaged: one source's entry.
+    let bundles = try damageFeedCacheBundles(in: store) { $0 == 0 }
+    #expect(bundles.count == 1)
+    let damaged = try snapshot()[bundles[0]]
     let feed = await harness.run(["feed", "--refresh", "--json"])
     #expect(feed.code == .success)
-    #expect(feed.err.hasPrefix("news: warning: source a: cannot decrypt "))
-    #expect(feed.err.contains("feed-a.enc"))
     let sources = try #require(try feed.json()["sources"] as? [[String: Any]])
-    #expect(sources[0]["status"] as? String == "failed")
+    let failed = sources.filter { $0["status"] as? String == "failed" }
+    #expect(failed.count == 1 && sources.count > 1)
+    let name = try #require(failed.first?["name"] as? String)
+    #expect(feed.err.hasPrefix("news: warning: source \(name): cannot decrypt "))
+    #expect(feed.err.contains(bundles[0]))
     let sync = await harness.run(["sync", "--json"])
     #expect(sync.code == .temporaryFailure)
     let synced = try #require(try sync.json()["sources"] as? [[String: Any]])
-    #expect(synced.first { $0["name"] as? String == "a" }?["status"] as? String == "failed")
-    #expect(try snapshot()["feed-a.enc"] == damaged)
+    #expect(synced.first { $0["name"] as? String == name }?["status"] as? String == "failed")
+    #expect(try snapshot()[bundles[0]] == damaged)
+    // Repair removes the bundle (the cache is made again): the source is fetched again.
+    #expect(await harness.run(["doctor", "--repair"]).code == .success)
+    #expect(try snapshot()[bundles[0]] == nil)
+    #expect(await harness.run(["feed", "--refresh"]).code == .success)
   }
 
   @Test("doctor on a new machine says there is no key yet, and creates nothing")

@@ -20,6 +20,7 @@ struct BinaryLayoutTests {
     "NFC3": "sfoob",
     "NSM1": "iibibi",
     "NSM2": "iibibi",
+    "NFI1": "siiiii",
   ]
 
   @Test("each layout is the one frozen under its magic")
@@ -27,7 +28,7 @@ struct BinaryLayoutTests {
     for layout in [
       StoredArticle.layout, StoredArticle.firstLayout, FeedItemPack.itemLayout,
       FeedItemPack.firstItemLayout, FeedCacheEntry.header, SegmentManifest.header,
-      SegmentManifest.firstHeader,
+      SegmentManifest.firstHeader, FeedCacheIndex.layout,
     ] {
       #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")
     }

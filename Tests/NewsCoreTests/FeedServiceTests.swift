@@ -131,14 +131,21 @@ struct FeedServiceTests {
       directory: directory.url.appendingPathComponent("cache"),
       key: StoreKey.testing(5),
       randomBytes: SecureRandom.bytes)
-    // Written as JSON, as versions before the compact format did.
-    var entry = try FeedCacheEntry.decode(try #require(try cache.readBytes("feed-a")))
+    // Written as JSON, a file a source, as versions before the compact format and the
+    // bundles did.
+    var entry = try FeedCacheEntry.decode(try #require(try FeedCache(store: cache).entry(of: "a")))
     entry.kept = nil
+    for name in try FileManager.default.contentsOfDirectory(atPath: cache.directory.path)
+    where name.hasSuffix(".enc") && name != "keycheck.enc" {
+      try FileManager.default.removeItem(at: cache.directory.appendingPathComponent(name))
+    }
     try cache.write(entry, name: "feed-a")
     let reports = await service().fetch(sources)
     #expect(reports[0].status == .cached)
     #expect(try articleStore().articles(provider: "a").count == 1)
-    let rewritten = try #require(try cache.readBytes("feed-a"))
+    // Folded into a bundle, and the file of the earlier layout gone.
+    #expect(try cache.readBytes("feed-a") == nil)
+    let rewritten = try #require(try FeedCache(store: cache).entry(of: "a"))
     #expect(rewritten.starts(with: Array("NFC3".utf8)))
     #expect(try FeedCacheEntry.decode(rewritten).kept == true)
     #expect(try FeedCacheEntry.decode(rewritten).items == entry.items)
@@ -236,7 +243,7 @@ struct FeedServiceTests {
     let daily = await service.fetch(sources, refresh: true)
     #expect(!daily[0].revalidated)
     #expect(daily[0].status == .fresh)
-    #expect(try files(cache)["feed-a.enc"] != cacheBefore["feed-a.enc"])
+    #expect(try files(cache)["feeds.enc"] != cacheBefore["feeds.enc"])
   }
 
   @Test("a failing source never hides the others; its cached items come back stale")

@@ -16,7 +16,16 @@ public struct FeedService: Sendable {
   private let deadline: Deadline
   private let revalidation: RevalidationTimes
   /// Where the sources' items are kept, several sources a commit.
-  private let batcher: KeepBatcher?
+  private let batcher: CommitBatcher<(items: FeedItemPack, provider: String)>?
+  /// Each source's last answer, several sources a file.
+  private let feedCache: FeedCache
+  /// Where the sources' cache entries are written, several sources a commit.
+  private let cacheWriter: CommitBatcher<(source: String, entry: [UInt8])>
+  /// The most sources one commit of articles keeps: what a commit holds decoded, whatever
+  /// waits.
+  static let keptPerCommit = 64
+  /// The most sources one commit of the cache writes (their entries' bytes, held until then).
+  static let cachedPerCommit = 256
   /// Extracts the full text of the items of sources with `"fullText": true` (after their items
   /// are kept); `nil`: never.
   public var fullText: FullTextService?
@@ -42,7 +51,16 @@ public struct FeedService: Sendable {
     self.now = now
     self.deadline = deadline
     revalidation = RevalidationTimes(store: cache)
-    batcher = articles.map(KeepBatcher.init)
+    batcher = articles.map { store in
+      CommitBatcher(maximumBatch: Self.keptPerCommit) { batch in
+        try store.keep(batch.map { ($0.items.items.map(\.article), $0.provider) })
+      }
+    }
+    let feedCache = FeedCache(store: cache)
+    self.feedCache = feedCache
+    cacheWriter = CommitBatcher(maximumBatch: Self.cachedPerCommit) { batch in
+      try feedCache.commit(batch)
+    }
   }
 
   /// What the cache knows of a source's last fetch, and when it is asked next.
@@ -129,15 +147,18 @@ public struct FeedService: Sendable {
   private func cachedEntry(_ source: FeedSource, items: Bool = true) -> (
     entry: FeedCacheEntry?, error: String?
   ) {
-    let name = StoreLayout.feedCache(source.name)
     do {
-      guard let bytes = try cache.readBytes(name) else { return (nil, nil) }
+      guard
+        let bytes = try items
+          ? feedCache.entry(of: source.name) : feedCache.summary(of: source.name)
+      else { return (nil, nil) }
       var cached: FeedCacheEntry
       do {
         cached = try items ? FeedCacheEntry.decode(bytes) : FeedCacheEntry.decodeSummary(bytes)
       } catch {
         throw StoreError.unreadableContent(
-          path: cache.url(for: name).path, detail: String(describing: error))
+          path: cache.url(for: StoreLayout.feedIndex).path,
+          detail: "the entry of \(source.name): \(error)")
       }
       guard cached.url == source.url.absoluteString else { return (nil, nil) }
       cached.writtenAt = cached.fetchedAt
@@ -444,7 +465,6 @@ public struct FeedService: Sendable {
   ) -> Start {
     if let words = source.search { return .done(answer(source, searching: words)) }
     if source.account != nil { return .done(answer(stored: source)) }
-    let name = StoreLayout.feedCache(source.name)
     let (cached, cacheError) = cachedEntry(source)
     let (lifetime, reason) = refreshBounds.lifetime(source, cached)
     var report = FeedSourceReport(
@@ -464,7 +484,7 @@ public struct FeedService: Sendable {
         report.notKept = keep(&entry, source: source)
         if report.notKept == nil {
           do {
-            try cache.write(bytes: entry.encoded(), name: name)
+            try feedCache.commit([(source.name, try entry.encoded())])
           } catch {
             report.warnings.append(
               "source \(source.name): its cache not updated (\(Self.describe(error))): its items "
@@ -539,12 +559,11 @@ public struct FeedService: Sendable {
     report: FeedSourceReport
   ) async -> FeedSourceReport {
     var report = report
-    let name = StoreLayout.feedCache(source.name)
     // The articles first (with the other sources answering meanwhile: one commit), then the
     // cache entry, which says they were kept.
     var entry = entry
     if let batcher {
-      if let failure = await batcher.keep(pack, provider: source.name) {
+      if let failure = await batcher.submit((pack, source.name)) {
         report.notKept = "source \(source.name): its items were not stored: \(failure)"
       } else {
         entry.kept = true
@@ -553,14 +572,11 @@ public struct FeedService: Sendable {
     if let warning = await keepEnclosures(pack.enclosuresByID, source: source) {
       report.warnings.append(warning)
     }
-    let finished = entry
-    let notCached = await StoreWriter.run { [cache] () -> String? in
-      do {
-        try cache.write(bytes: finished.encoded(with: pack), name: name)
-        return nil
-      } catch {
-        return (error as? any NewsError)?.message ?? String(describing: error)
-      }
+    let notCached: String?
+    do throws(BinaryReader.Malformed) {
+      notCached = await cacheWriter.submit((source.name, try entry.encoded(with: pack)))
+    } catch {
+      notCached = error.detail
     }
     if let notCached {
       report.error = "source \(source.name): not cached: " + notCached
@@ -572,8 +588,8 @@ public struct FeedService: Sendable {
     if notCached == nil {
       // In the entry now: the run holds their ids, and reads the rest back to show them (a
       // thousand sources' items held to the end cost more than reading them back).
-      shown.spill { [cache] in
-        do { return try cache.readBytes(name) } catch { return nil }
+      shown.spill { [feedCache, name = source.name] in
+        do { return try feedCache.entry(of: name) } catch { return nil }
       }
     }
     if let maxItems = source.maxItems { shown.prefix(maxItems) }

@@ -251,6 +251,8 @@ public struct EncryptedStore: Sendable {
     do {
       if decrypting {
         try EncryptedFileFormat.open(&data, name: name, key: key.bytes)
+      } else if SealedBundle.isBundle(data) {
+        try SealedBundle.verify(data, name: name, key: key.bytes)
       } else {
         try EncryptedFileFormat.verify(data, name: name, key: key.bytes)
       }
@@ -264,12 +266,20 @@ public struct EncryptedStore: Sendable {
     }
   }
 
-  /// Writes `name`; the caller holds the lock. The first write of a process checks the key and
-  /// removes what interrupted writes left behind; the store's first file comes with the key check.
+  /// Writes `name`; the caller holds the lock (``prepareToWrite(_:)`` first).
   func writeBytes(
     _ plaintext: [UInt8], name: String, beforeRename: (() throws -> Void)? = nil,
     syncingDirectory: Bool = true
   ) throws {
+    try prepareToWrite(name)
+    try seal(
+      plaintext, name: name, beforeRename: beforeRename, syncingDirectory: syncingDirectory)
+  }
+
+  /// What comes before a write of `name`; the caller holds the lock. The first write of a
+  /// process checks the key and removes what interrupted writes left behind; the store's first
+  /// file comes with the key check.
+  func prepareToWrite(_ name: String) throws {
     try AtomicFile.createDirectory(directory)
     try verifyKey()
     if !checked.leftoversRemoved.withLock({ $0 }) {
@@ -279,8 +289,6 @@ public struct EncryptedStore: Sendable {
     if name != Self.keyCheckName, !files.exists(Self.keyCheckName) {
       try seal(Self.keyCheckContent, name: Self.keyCheckName)
     }
-    try seal(
-      plaintext, name: name, beforeRename: beforeRename, syncingDirectory: syncingDirectory)
   }
 
   private func seal(

@@ -57,6 +57,30 @@ public enum FileDescriptor {
     return .bytes(bytes)
   }
 
+  /// `count` bytes of the file at `path` from `offset`, read with `pread` (one record of a
+  /// file of several); fewer when the file ends first.
+  public static func readRange(_ path: String, offset: Int, count: Int) -> ReadResult {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(errno: errno) }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: max(0, count))
+    var done = 0
+    while done < bytes.count {
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+      }
+      if read > 0 {
+        done += read
+      } else if read == 0 {
+        break
+      } else if errno != EINTR {
+        return .failed(errno: errno)
+      }
+    }
+    bytes.removeSubrange(done...)
+    return .bytes(bytes)
+  }
+
   #if canImport(Glibc)
     private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
       Glibc.write(fd, buffer, count)

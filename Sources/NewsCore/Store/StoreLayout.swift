@@ -48,8 +48,13 @@ enum StoreLayout {
   static let fullTextPrefix = "fulltext-"
   /// What every enclosures file's name starts with (``ArticleStore/enclosures(of:)``).
   static let enclosuresPrefix = "enclosures-"
-  /// What every feed cache entry's name starts with (cache directory).
+  /// What every feed cache entry's name started with, one file a source (cache directory):
+  /// read, and folded into bundles by the next write of the cache (``FeedCache``).
   static let feedCachePrefix = "feed-"
+  /// Where each source's cache entry is, with what `news sources` needs of it (cache directory).
+  static let feedIndex = "feeds"
+  /// What every bundle of feed cache entries' name starts with: `feeds-<n>` (cache directory).
+  static let feedBundlePrefix = "feeds-"
   /// The accounts on the reader's servers, with their passwords (``AccountSecret``).
   static let accounts = "accounts"
   /// What every file of an account starts with: `account-<name>` (``AccountState``),
@@ -99,8 +104,19 @@ enum StoreLayout {
     return digits.count < 2 ? "0" + digits : digits
   }
 
-  /// The cache entry of the feed source `source`: `feed-hn`.
+  /// The cache entry of the feed source `source` as earlier versions wrote it: `feed-hn`.
   static func feedCache(_ source: String) -> String { feedCachePrefix + source }
+
+  /// The bundle of feed cache entries `number`: `feeds-7`.
+  static func feedBundle(_ number: Int) -> String { feedBundlePrefix + String(number) }
+
+  /// The number of the bundle of feed cache entries named `name`, if it is one.
+  static func feedBundleNumber(_ name: String) -> Int? {
+    guard name.hasPrefix(feedBundlePrefix) else { return nil }
+    let digits = name.dropFirst(feedBundlePrefix.count)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int(digits)
+  }
 
   /// The segment file `seg-<number><suffix>` (`""`, `-ids`, `-c<k>`, `-p<j>`).
   static func segment(_ number: Int, _ suffix: String = "") -> String {
@@ -111,6 +127,7 @@ enum StoreLayout {
   static func isRemade(_ name: String) -> Bool {
     name == listingIndex || name == lastListing || name.hasPrefix(listingPrefix)
       || name == segmentHead || name == failures || name == fullyRead
-      || name.hasPrefix(feedCachePrefix) || name == revalidated || name == backoff
+      || name.hasPrefix(feedCachePrefix) || name == feedIndex || name.hasPrefix(feedBundlePrefix)
+      || name == revalidated || name == backoff
   }
 }

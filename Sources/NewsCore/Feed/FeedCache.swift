@@ -1,0 +1,271 @@
+import Foundation
+import Synchronization
+
+/// The feed cache: each source's last good answer (``FeedCacheEntry``), the entries of the
+/// sources that answered together in one file.
+///
+/// A commit writes its entries as a new bundle (`feeds-<n>`, a ``SealedBundle``: each entry
+/// sealed alone, so that one is read and decrypted without the others), then the index (`feeds`:
+/// where each entry is, and its summary), which is the commit point, then removes the bundles no
+/// entry is in any more. A commit carries along the entries of the newest bundles while they
+/// hold at most twice what it holds (so there are a logarithmic number of bundles), and those of
+/// any bundle left at most half live (so the cache weighs at most about twice its entries). A
+/// refresh of 1,000 sources writes a few files, not one a source.
+///
+/// The index says only what the bundles hold: when it is missing or does not open, it is
+/// rebuilt from them (the newest bundle holding a source wins). An entry written by an earlier
+/// version (`feed-<source>`, a file a source) is read as before, and folded into a bundle by the
+/// first commit that finds no index.
+final class FeedCache: Sendable {
+  let store: EncryptedStore
+  /// The index as this process last read or wrote it.
+  private let held = Mutex<FeedCacheIndex?>(nil)
+  /// The most bytes of entries of the earlier layout folded into one bundle.
+  static let foldedBundleBytes = 8 << 20
+
+  init(store: EncryptedStore) {
+    self.store = store
+  }
+
+  /// The bytes of `source`'s entry, as ``FeedCacheEntry/decode(_:)`` reads them; `nil` when
+  /// there is none.
+  func entry(of source: String) throws -> [UInt8]? {
+    // A bundle gone since the index was read (another process's commit): read it again.
+    for reloading in [false, true] {
+      guard let found = try index(reloading: reloading).entries[source] else {
+        return try store.readBytes(StoreLayout.feedCache(source))
+      }
+      let name = StoreLayout.feedBundle(found.bundle)
+      guard let record = try store.readRecord(of: name, at: found.place) else { continue }
+      do throws(BinaryReader.Malformed) {
+        let parsed = try FeedCacheIndex.parse(record: record)
+        guard parsed.source == source else {
+          throw BinaryReader.Malformed(detail: "the index's place holds another source")
+        }
+        return parsed.entry
+      } catch {
+        throw StoreError.unreadableContent(path: store.url(for: name).path, detail: error.detail)
+      }
+    }
+    return nil
+  }
+
+  /// The bytes of `source`'s entry, its items left out where the index has it (what
+  /// ``FeedCacheEntry/decodeSummary(_:)`` reads); `nil` when there is none.
+  func summary(of source: String) throws -> [UInt8]? {
+    if let found = try index(reloading: false).entries[source] { return found.summary }
+    return try store.readBytes(StoreLayout.feedCache(source))
+  }
+
+  /// Writes `entries` (a source and its entry's bytes; the last of a source wins) as one
+  /// bundle, under the cache's lock.
+  func commit(_ entries: [(source: String, entry: [UInt8])]) throws {
+    guard !entries.isEmpty else { return }
+    try store.transaction { files in
+      var (index, rebuilt) = try readIndex()
+      var removable: [String] = []
+      if rebuilt {
+        removable += try fold(into: &index, leaving: Set(entries.map(\.source)), files: files)
+      }
+      var records: [(source: String, record: [UInt8], summary: [UInt8])] = []
+      var fresh = Set<String>()
+      for (source, bytes) in entries.reversed() where fresh.insert(source).inserted {
+        records.append(
+          (source, FeedCacheIndex.record(source, bytes), try Self.summaryBytes(bytes)))
+      }
+      records += carried(index, leaving: fresh)
+      let number = index.next
+      index.next += 1
+      let places = try files.createBundle(
+        records.map(\.record), name: StoreLayout.feedBundle(number))
+      files.syncDirectory()
+      for (record, place) in zip(records, places) {
+        index.entries[record.source] = FeedCacheIndex.Entry(
+          bundle: number, place: place, summary: record.summary)
+      }
+      try writeIndex(index, replacingDamaged: rebuilt, files: files)
+      held.withLock { $0 = index }
+      let live = Set(index.entries.values.map(\.bundle))
+      removable += store.names().filter { name in
+        StoreLayout.feedBundleNumber(name).map { !live.contains($0) } ?? false
+      }
+      Self.remove(removable, files: files)
+    }
+  }
+
+  /// The index, as held or read again.
+  private func index(reloading: Bool) throws -> FeedCacheIndex {
+    if !reloading, let index = held.withLock({ $0 }) { return index }
+    let index = try readIndex().index
+    held.withLock { $0 = index }
+    return index
+  }
+
+  /// The index on disk or, when it is missing or does not open (`rebuilt`), rebuilt from the
+  /// bundles; a damaged one is said once, as it is replaced by the next commit (it holds
+  /// nothing the bundles do not).
+  private func readIndex() throws -> (index: FeedCacheIndex, rebuilt: Bool) {
+    let name = StoreLayout.feedIndex
+    let path = store.url(for: name).path
+    do {
+      guard let bytes = try store.readBytes(name) else { return (rebuiltIndex(), true) }
+      do throws(BinaryReader.Malformed) {
+        return (try FeedCacheIndex.decode(bytes), false)
+      } catch {
+        throw StoreError.unreadableContent(path: path, detail: error.detail)
+      }
+    } catch let error as StoreError {
+      switch error {
+      case .undecryptable, .notAStoreFile, .unreadableContent:
+        store.sayDamaged(
+          at: path, leftOut: "nothing: it is rebuilt from the feed cache's bundles",
+          advice: nil)
+        return (rebuiltIndex(), true)
+      default:
+        throw error
+      }
+    }
+  }
+
+  /// The index the bundles make, the newest bundle holding a source winning (a bundle that
+  /// does not open is left out: its sources are fetched again).
+  private func rebuiltIndex() -> FeedCacheIndex {
+    var index = FeedCacheIndex()
+    for number in store.names().compactMap(StoreLayout.feedBundleNumber).sorted() {
+      index.next = number + 1
+      let records: [(place: SealedBundle.Place, record: [UInt8])]
+      do {
+        records = try store.readBundle(StoreLayout.feedBundle(number)) ?? []
+      } catch {
+        continue
+      }
+      for (place, record) in records {
+        do {
+          let parsed = try FeedCacheIndex.parse(record: record)
+          index.entries[parsed.source] = FeedCacheIndex.Entry(
+            bundle: number, place: place, summary: try Self.summaryBytes(parsed.entry))
+        } catch {
+          continue
+        }
+      }
+    }
+    return index
+  }
+
+  /// Folds the entries of the earlier layout (`feed-<source>`) into bundles of their own, but
+  /// for the sources `leaving` (written by this commit) and those the bundles hold already,
+  /// and answers the files to remove once the index is written. An entry that does not open is
+  /// left where it is (its source reports it until it is repaired).
+  private func fold(
+    into index: inout FeedCacheIndex, leaving fresh: Set<String>,
+    files: EncryptedStore.Transaction
+  ) throws -> [String] {
+    let prefix = StoreLayout.feedCachePrefix
+    var removable: [String] = []
+    var pending: [(source: String, record: [UInt8], summary: [UInt8])] = []
+    var pendingBytes = 0
+    func flush() throws {
+      guard !pending.isEmpty else { return }
+      let number = index.next
+      index.next += 1
+      let places = try files.createBundle(
+        pending.map(\.record), name: StoreLayout.feedBundle(number))
+      for (record, place) in zip(pending, places) {
+        index.entries[record.source] = FeedCacheIndex.Entry(
+          bundle: number, place: place, summary: record.summary)
+      }
+      pending = []
+      pendingBytes = 0
+    }
+    for name in store.names().sorted() where name.hasPrefix(prefix) {
+      let source = String(name.dropFirst(prefix.count))
+      if fresh.contains(source) || index.entries[source] != nil {
+        removable.append(name)
+        continue
+      }
+      do {
+        guard let bytes = try store.readBytes(name) else { continue }
+        pending.append(
+          (source, FeedCacheIndex.record(source, bytes), try Self.summaryBytes(bytes)))
+        pendingBytes += bytes.count
+        removable.append(name)
+      } catch {
+        continue
+      }
+      if pendingBytes >= Self.foldedBundleBytes { try flush() }
+    }
+    try flush()
+    files.syncDirectory()
+    return removable
+  }
+
+  /// The live entries this commit writes again, but for `fresh`'s (which it writes anew): those
+  /// of the newest bundles while each holds at most twice what the new one holds so far (as
+  /// segments merge: a logarithmic number of bundles, each entry rewritten a logarithmic number
+  /// of times), and those of any bundle left at most half live. One that does not read stays
+  /// where it is (and its bundle with it).
+  private func carried(_ index: FeedCacheIndex, leaving fresh: Set<String>) -> [(
+    source: String, record: [UInt8], summary: [UInt8]
+  )] {
+    var staying: [Int: [(source: String, entry: FeedCacheIndex.Entry)]] = [:]
+    for (source, entry) in index.entries where !fresh.contains(source) {
+      staying[entry.bundle, default: []].append((source, entry))
+    }
+    var merged = Set<Int>()
+    var size = fresh.count
+    for (number, entries) in staying.sorted(by: { $0.key > $1.key }) {
+      guard entries.count <= 2 * size else { break }
+      merged.insert(number)
+      size += entries.count
+    }
+    for (number, entries) in staying {
+      if let total = entries.first?.entry.place.count, entries.count * 2 <= total {
+        merged.insert(number)
+      }
+    }
+    var carried: [(source: String, record: [UInt8], summary: [UInt8])] = []
+    for number in merged.sorted() {
+      for (source, entry) in staying[number] ?? [] {
+        do {
+          guard
+            let record = try store.readRecord(
+              of: StoreLayout.feedBundle(number), at: entry.place)
+          else { continue }
+          carried.append((source, record, entry.summary))
+        } catch {
+          continue
+        }
+      }
+    }
+    return carried
+  }
+
+  /// Writes `index`, removing a damaged one first when it was `replacingDamaged` (it said
+  /// nothing the bundles do not).
+  private func writeIndex(
+    _ index: FeedCacheIndex, replacingDamaged: Bool, files: EncryptedStore.Transaction
+  ) throws {
+    let bytes: [UInt8]
+    do throws(BinaryReader.Malformed) {
+      bytes = try index.encoded()
+    } catch {
+      throw StoreError.unreadableContent(
+        path: store.url(for: StoreLayout.feedIndex).path, detail: error.detail)
+    }
+    if replacingDamaged { try files.remove(StoreLayout.feedIndex) }
+    try files.write(bytes: bytes, name: StoreLayout.feedIndex)
+  }
+
+  /// Removes `names`, files no commit needs any more: one that stays is removed by the next.
+  private static func remove(_ names: [String], files: EncryptedStore.Transaction) {
+    for name in names {
+      do { try files.remove(name) } catch { continue }
+    }
+    files.syncDirectory()
+  }
+
+  /// An entry's bytes without its items, in the current format (the index's summary).
+  static func summaryBytes(_ entry: [UInt8]) throws -> [UInt8] {
+    try FeedCacheEntry.decodeSummary(entry).encoded()
+  }
+}

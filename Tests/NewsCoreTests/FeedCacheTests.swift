@@ -1,0 +1,199 @@
+import FeedParsing
+import Foundation
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+/// The feed cache keeps several sources' entries a file (#58.1): a refresh writes a few files,
+/// not one a source, each entry still read and decrypted alone, damage costing what it touches.
+@Suite("feed cache: entries in bundles, an index, the earlier layout folded in")
+struct FeedCacheTests {
+  let directory = TemporaryDirectory()
+
+  var store: EncryptedStore {
+    EncryptedStore(
+      directory: directory.url, key: StoreKey.testing(7), randomBytes: SecureRandom.bytes)
+  }
+
+  /// An entry of `source` with `items` items, its bytes as a refresh writes them.
+  static func entry(_ source: String, items: Int = 2, at time: Double = 1_000) throws -> [UInt8] {
+    var entry = FeedCacheEntry(
+      url: "http://127.0.0.1/\(source).xml",
+      items: (0..<items).map { FeedItem(id: "\(source)-\($0)", feed: source, title: "T \($0)") },
+      fetchedAt: Date(timeIntervalSince1970: time), etag: "\"\(source)\"")
+    entry.hint = FreshnessHint(seconds: 600, kind: .feedTTL)
+    entry.postsEvery = 3_600
+    return try entry.encoded()
+  }
+
+  /// The bundles in the directory, by name.
+  var bundles: [String] {
+    store.names().filter { StoreLayout.feedBundleNumber($0) != nil }.sorted()
+  }
+
+  @Test("a commit of many sources is one bundle and the index; each entry reads back alone")
+  func oneCommit() throws {
+    let cache = FeedCache(store: store)
+    let entries = try (0..<100).map { ("s\($0)", try Self.entry("s\($0)")) }
+    try cache.commit(entries)
+    #expect(Set(store.names()) == ["feeds", "feeds-0", "keycheck"])
+    // Another process's view: read from disk.
+    let reader = FeedCache(store: store)
+    for (source, bytes) in entries {
+      #expect(try reader.entry(of: source) == bytes)
+      let summary = try FeedCacheEntry.decodeSummary(try #require(try reader.summary(of: source)))
+      #expect(summary.etag == "\"\(source)\"" && summary.postsEvery == 3_600)
+      #expect(summary.hint == FreshnessHint(seconds: 600, kind: .feedTTL))
+    }
+    #expect(try reader.entry(of: "never") == nil)
+    #expect(try store.verify("feeds-0") == ())
+  }
+
+  @Test("one source a commit: a logarithmic number of bundles, at most about twice the entries")
+  func bundlesStayFew() throws {
+    let cache = FeedCache(store: store)
+    for number in 0..<200 { try cache.commit([("s\(number)", try Self.entry("s\(number)"))]) }
+    #expect(bundles.count <= 9, "\(bundles)")
+    // The same ten sources written again and again: the bundles they leave behind go.
+    for round in 0..<50 {
+      for number in 0..<10 {
+        try cache.commit([("s\(number)", try Self.entry("s\(number)", at: Double(round)))])
+      }
+    }
+    #expect(bundles.count <= 10, "\(bundles)")
+    let live = try (0..<200).reduce(0) { sum, number in
+      sum + (try #require(try FeedCache(store: store).entry(of: "s\(number)"))).count
+    }
+    let onDisk = bundles.reduce(0) { $0 + (store.directory.fileSize(of: $1 + ".enc")) }
+    #expect(onDisk <= 2 * live + 100 * bundles.count, "\(onDisk) bytes for \(live)")
+    #expect(try FeedCache(store: store).entry(of: "s3") == (try Self.entry("s3", at: 49)))
+    #expect(try FeedCache(store: store).entry(of: "s150") == (try Self.entry("s150")))
+  }
+
+  @Test("a reader whose bundle another process removed reads the index again")
+  func bundleGoneWhileReading() throws {
+    let reader = FeedCache(store: store)
+    try FeedCache(store: store).commit([("a", try Self.entry("a")), ("b", try Self.entry("b"))])
+    #expect(try reader.entry(of: "a") == (try Self.entry("a")))
+    // Another process writes both again (the first bundle is removed).
+    let writer = FeedCache(store: store)
+    try writer.commit([("a", try Self.entry("a", at: 2)), ("b", try Self.entry("b", at: 2))])
+    #expect(!bundles.contains("feeds-0"))
+    #expect(try reader.entry(of: "b") == (try Self.entry("b", at: 2)))
+  }
+
+  @Test("a bundle left by a crash before its index is never read, and goes with the next commit")
+  func crashBeforeTheIndex() throws {
+    let cache = FeedCache(store: store)
+    try cache.commit([("a", try Self.entry("a"))])
+    // What a kill -9 after the bundle, before the index, leaves.
+    _ = try store.transaction { files in
+      try files.createBundle(
+        [FeedCacheIndex.record("a", try Self.entry("a", at: 9))], name: "feeds-5")
+    }
+    #expect(try FeedCache(store: store).entry(of: "a") == (try Self.entry("a")))
+    try cache.commit([("b", try Self.entry("b"))])
+    #expect(!bundles.contains("feeds-5"))
+    #expect(try FeedCache(store: store).entry(of: "a") == (try Self.entry("a")))
+  }
+
+  @Test("an index missing or damaged is rebuilt from the bundles, the newest winning; said once")
+  func indexRebuilt() throws {
+    let cache = FeedCache(store: store)
+    try cache.commit([("a", try Self.entry("a")), ("b", try Self.entry("b"))])
+    try cache.commit([("a", try Self.entry("a", at: 5)), ("c", try Self.entry("c"))])
+    try flipMiddleByte(of: store.url(for: "feeds"))
+    let said = Recorder<StoreDamage>()
+    var damaged = store
+    damaged.onSideDamage = { said.record($0) }
+    let reader = FeedCache(store: damaged)
+    #expect(try reader.entry(of: "a") == (try Self.entry("a", at: 5)))
+    #expect(try reader.entry(of: "b") == (try Self.entry("b")))
+    #expect(said.all.count == 1 && said.all.first?.path.hasSuffix("feeds.enc") == true)
+    // The next commit replaces it (it held nothing the bundles do not).
+    try reader.commit([("d", try Self.entry("d"))])
+    #expect(try store.verify("feeds") == ())
+    try FileManager.default.removeItem(at: store.url(for: "feeds"))
+    for source in ["a", "b", "c", "d"] {
+      #expect(try FeedCache(store: store).entry(of: source) != nil, "\(source)")
+    }
+  }
+
+  @Test("entries of the earlier layout read, and folded in by the first commit; damaged ones stay")
+  func earlierLayoutFolded() throws {
+    try store.write(bytes: try Self.entry("x"), name: "feed-x")
+    try store.write(bytes: try Self.entry("y"), name: "feed-y")
+    try store.write(bytes: try Self.entry("z"), name: "feed-z")
+    try flipMiddleByte(of: store.url(for: "feed-y"))
+    let cache = FeedCache(store: store)
+    #expect(try cache.entry(of: "x") == (try Self.entry("x")))
+    #expect(throws: StoreError.self) { try cache.entry(of: "y") }
+    try cache.commit([("z", try Self.entry("z", at: 7))])
+    #expect(!store.names().contains("feed-x") && !store.names().contains("feed-z"))
+    #expect(store.names().contains("feed-y"))
+    let reader = FeedCache(store: store)
+    #expect(try reader.entry(of: "x") == (try Self.entry("x")))
+    #expect(try reader.entry(of: "z") == (try Self.entry("z", at: 7)))
+    #expect(throws: StoreError.self) { try reader.entry(of: "y") }
+  }
+
+  @Test("a damaged record fails its source alone, and doctor's check finds it")
+  func damagedRecord() throws {
+    let cache = FeedCache(store: store)
+    try cache.commit([("a", try Self.entry("a")), ("b", try Self.entry("b"))])
+    // The newest of a commit is first: `b` is record 0.
+    try damageRecords(of: store.url(for: "feeds-0")) { $0 == 0 }
+    let reader = FeedCache(store: store)
+    #expect(throws: StoreError.self) { try reader.entry(of: "b") }
+    #expect(try reader.entry(of: "a") == (try Self.entry("a")))
+    #expect(throws: StoreError.self) { try store.verify("feeds-0") }
+    // A commit leaves it where it is: the damaged entry is never carried, nor its bundle removed.
+    try cache.commit([("a", try Self.entry("a", at: 3))])
+    #expect(bundles.contains("feeds-0"))
+    #expect(throws: StoreError.self) { try FeedCache(store: store).entry(of: "b") }
+  }
+
+  @Test(
+    "a record moved, or a file cut short, does not open",
+    arguments: ["moved", "cut"])
+  func recordsAreBound(change: String) throws {
+    let key = [UInt8](repeating: 9, count: 32)
+    var counter: UInt8 = 0
+    let (bytes, places) = SealedBundle.seal(
+      [Array("one".utf8), Array("two".utf8)], name: "feeds-1", key: key,
+      nonce: {
+        counter += 1
+        return [UInt8](repeating: counter, count: 12)
+      })
+    #expect(throws: Never.self) { try SealedBundle.verify(bytes, name: "feeds-1", key: key) }
+    var changed = bytes
+    switch change {
+    case "moved":
+      // The second record's bytes read at the first's place, or under another file's name.
+      var second = Array(bytes[places[1].offset..<(places[1].offset + places[1].length)])
+      #expect(throws: EncryptedFileFormat.Failure.self) {
+        try SealedBundle.open(&second, at: places[0], name: "feeds-1", key: key)
+      }
+      var again = Array(bytes[places[1].offset..<(places[1].offset + places[1].length)])
+      #expect(throws: EncryptedFileFormat.Failure.self) {
+        try SealedBundle.open(&again, at: places[1], name: "feeds-2", key: key)
+      }
+      changed.removeSubrange(places[1].offset - 4..<bytes.count)
+      changed[5] = 1
+    default:
+      changed.removeLast()
+    }
+    #expect(throws: EncryptedFileFormat.Failure.self) {
+      try SealedBundle.verify(changed, name: "feeds-1", key: key)
+    }
+  }
+}
+
+extension URL {
+  /// The size of the file `name` in this directory (0 when it is not there).
+  fileprivate func fileSize(of name: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: appendingPathComponent(name).path))?[
+      .size] as? Int) ?? 0
+  }
+}
