@@ -57,31 +57,68 @@ final class FeedCache: Sendable {
     return try store.readBytes(StoreLayout.feedCache(source))
   }
 
+  /// An entry to write: its source, its summary, and its record in a bundle, made only when
+  /// the bundle is written (a source waiting for its commit holds its packed items alone).
+  struct Pending: Sendable {
+    var source: String
+    /// The entry without its items (``FeedCacheIndex/Entry/summary``).
+    var summary: [UInt8]
+    var record: @Sendable () throws -> [UInt8]
+
+    /// `source`'s record as it is.
+    init(source: String, summary: [UInt8], record: @escaping @Sendable () throws -> [UInt8]) {
+      self.source = source
+      self.summary = summary
+      self.record = record
+    }
+
+    /// `source`'s entry as the bytes `entry`.
+    init(source: String, bytes entry: [UInt8]) throws {
+      self.source = source
+      summary = try FeedCache.summaryBytes(entry)
+      record = { FeedCacheIndex.record(source, entry) }
+    }
+
+    /// `source`'s `entry`, its items those of `pack` (or its own).
+    init(source: String, entry: FeedCacheEntry, pack: FeedItemPack?) throws {
+      self.source = source
+      var header = entry
+      header.items = []
+      summary = try header.encoded()
+      record = { try entry.record(of: source, with: pack) }
+    }
+  }
+
   /// Writes `entries` (a source and its entry's bytes; the last of a source wins) as one
   /// bundle, under the cache's lock.
   func commit(_ entries: [(source: String, entry: [UInt8])]) throws {
-    guard !entries.isEmpty else { return }
+    try commit(entries.map { try Pending(source: $0.source, bytes: $0.entry) })
+  }
+
+  /// Writes `pending` (the last of a source wins) as one bundle, under the cache's lock.
+  func commit(_ pending: [Pending]) throws {
+    guard !pending.isEmpty else { return }
     try store.transaction { files in
       var (index, rebuilt) = try readIndex()
       var removable: [String] = []
       if rebuilt {
-        removable += try fold(into: &index, leaving: Set(entries.map(\.source)), files: files)
+        removable += try fold(into: &index, leaving: Set(pending.map(\.source)), files: files)
       }
-      var records: [(source: String, record: [UInt8], summary: [UInt8])] = []
+      var writing: [Pending] = []
       var fresh = Set<String>()
-      for (source, bytes) in entries.reversed() where fresh.insert(source).inserted {
-        records.append(
-          (source, FeedCacheIndex.record(source, bytes), try Self.summaryBytes(bytes)))
+      for entry in pending.reversed() where fresh.insert(entry.source).inserted {
+        writing.append(entry)
       }
-      records += carried(index, leaving: fresh)
+      writing += carried(index, leaving: fresh)
       let number = index.next
       index.next += 1
       let places = try files.createBundle(
-        records.map(\.record), name: StoreLayout.feedBundle(number))
+        count: writing.count, name: StoreLayout.feedBundle(number)
+      ) { try writing[$0].record() }
       files.syncDirectory()
-      for (record, place) in zip(records, places) {
-        index.entries[record.source] = FeedCacheIndex.Entry(
-          bundle: number, place: place, summary: record.summary)
+      for (entry, place) in zip(writing, places) {
+        index.entries[entry.source] = FeedCacheIndex.Entry(
+          bundle: number, place: place, summary: entry.summary)
       }
       try writeIndex(index, replacingDamaged: rebuilt, files: files)
       held.withLock { $0 = index }
@@ -204,9 +241,7 @@ final class FeedCache: Sendable {
   /// segments merge: a logarithmic number of bundles, each entry rewritten a logarithmic number
   /// of times), and those of any bundle left at most half live. One that does not read stays
   /// where it is (and its bundle with it).
-  private func carried(_ index: FeedCacheIndex, leaving fresh: Set<String>) -> [(
-    source: String, record: [UInt8], summary: [UInt8]
-  )] {
+  private func carried(_ index: FeedCacheIndex, leaving fresh: Set<String>) -> [Pending] {
     var staying: [Int: [(source: String, entry: FeedCacheIndex.Entry)]] = [:]
     for (source, entry) in index.entries where !fresh.contains(source) {
       staying[entry.bundle, default: []].append((source, entry))
@@ -223,7 +258,7 @@ final class FeedCache: Sendable {
         merged.insert(number)
       }
     }
-    var carried: [(source: String, record: [UInt8], summary: [UInt8])] = []
+    var carried: [Pending] = []
     for number in merged.sorted() {
       for (source, entry) in staying[number] ?? [] {
         do {
@@ -231,7 +266,7 @@ final class FeedCache: Sendable {
             let record = try store.readRecord(
               of: StoreLayout.feedBundle(number), at: entry.place)
           else { continue }
-          carried.append((source, record, entry.summary))
+          carried.append(Pending(source: source, summary: entry.summary) { record })
         } catch {
           continue
         }

@@ -22,13 +22,16 @@ extension FeedCacheEntry {
   ///
   /// - Throws: `BinaryReader.Malformed` for a value the format cannot hold.
   func encoded() throws(BinaryReader.Malformed) -> [UInt8] {
-    try encoded { writer in
-      writer.integer(items.count)
-      for item in items {
-        writer.string(item.id)
-        writer.string(item.feed)
-        FeedItemPack.write(item, to: &writer)
-      }
+    try encoded(items: writeOwnItems)
+  }
+
+  /// Writes ``items`` as an entry lists them.
+  private func writeOwnItems(to writer: inout BinaryWriter) {
+    writer.integer(items.count)
+    for item in items {
+      writer.string(item.id)
+      writer.string(item.feed)
+      FeedItemPack.write(item, to: &writer)
     }
   }
 
@@ -39,10 +42,33 @@ extension FeedCacheEntry {
     try encoded { pack.write(to: &$0) }
   }
 
+  /// The entry as the record of `source` in a bundle of the cache (``FeedCacheIndex/record(_:_:)``
+  /// written at once, without a copy of the entry), with the items of `pack`, or its own.
+  func record(of source: String, with pack: FeedItemPack?) throws(BinaryReader.Malformed)
+    -> [UInt8]
+  {
+    var writer = BinaryWriter(magic: FeedCacheIndex.recordMagic)
+    writer.string(source)
+    writer.raw(Array(Self.magic.utf8)[...])
+    if let pack {
+      write(to: &writer) { pack.write(to: &$0) }
+    } else {
+      write(to: &writer, items: writeOwnItems)
+    }
+    return try writer.checked()
+  }
+
   private func encoded(items writeItems: (inout BinaryWriter) -> Void)
     throws(BinaryReader.Malformed) -> [UInt8]
   {
     var writer = BinaryWriter(magic: Self.magic)
+    write(to: &writer, items: writeItems)
+    return try writer.checked()
+  }
+
+  /// Writes the entry but its magic.
+  private func write(to writer: inout BinaryWriter, items writeItems: (inout BinaryWriter) -> Void)
+  {
     writer.string(url)
     writer.double(fetchedAt.timeIntervalSince1970)
     writer.optionalString(etag)
@@ -52,7 +78,6 @@ extension FeedCacheEntry {
     writer.double(freshFor ?? -1)
     writer.optionalString(freshKind)
     writer.double(postsEvery ?? -1)
-    return try writer.checked()
   }
 
   /// A reader of the compact entry `bytes` at its first item (its id), when it lists `count`

@@ -20,12 +20,12 @@ public struct FeedService: Sendable {
   /// Each source's last answer, several sources a file.
   private let feedCache: FeedCache
   /// Where the sources' cache entries are written, several sources a commit.
-  private let cacheWriter: CommitBatcher<(source: String, entry: [UInt8])>
+  private let cacheWriter: CommitBatcher<FeedCache.Pending>
   /// The most sources one commit of articles keeps: what a commit holds decoded, whatever
   /// waits.
   static let keptPerCommit = 64
-  /// The most sources one commit of the cache writes (their entries' bytes, held until then).
-  static let cachedPerCommit = 256
+  /// The most sources one commit of the cache writes (their bundle is held whole until written).
+  static let cachedPerCommit = 64
   /// Extracts the full text of the items of sources with `"fullText": true` (after their items
   /// are kept); `nil`: never.
   public var fullText: FullTextService?
@@ -573,10 +573,11 @@ public struct FeedService: Sendable {
       report.warnings.append(warning)
     }
     let notCached: String?
-    do throws(BinaryReader.Malformed) {
-      notCached = await cacheWriter.submit((source.name, try entry.encoded(with: pack)))
+    do {
+      notCached = await cacheWriter.submit(
+        try FeedCache.Pending(source: source.name, entry: entry, pack: pack))
     } catch {
-      notCached = error.detail
+      notCached = (error as? BinaryReader.Malformed)?.detail ?? String(describing: error)
     }
     if let notCached {
       report.error = "source \(source.name): not cached: " + notCached

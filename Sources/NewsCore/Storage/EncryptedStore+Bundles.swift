@@ -38,16 +38,24 @@ extension EncryptedStore {
 }
 
 extension EncryptedStore.Transaction {
-  /// Writes `records` as the new bundle `name` (numbers are never reused: nothing to check
-  /// first), each sealed with a nonce of its own, and answers where each is. Its data is on disk
-  /// when this returns; its name once ``syncDirectory()`` has run.
-  func createBundle(_ records: [[UInt8]], name: String) throws -> [SealedBundle.Place] {
+  /// Writes `count` records, each made by `record` when its turn comes, as the new bundle
+  /// `name` (numbers are never reused: nothing to check first), each sealed with a nonce of its
+  /// own, and answers where each is. Its data is on disk when this returns; its name once
+  /// ``syncDirectory()`` has run.
+  func createBundle(
+    count: Int, name: String, record: (Int) throws -> [UInt8]
+  ) throws -> [SealedBundle.Place] {
     try store.prepareToWrite(name)
-    let (bytes, places) = SealedBundle.seal(
-      records, name: name, key: store.key.bytes,
-      nonce: { store.randomBytes(ChaChaPoly.nonceLength) })
+    let (bytes, places) = try SealedBundle.seal(
+      count: count, name: name, key: store.key.bytes,
+      nonce: { store.randomBytes(ChaChaPoly.nonceLength) }, record: record)
     try store.files.replace(
       name, with: bytes, randomBytes: store.randomBytes, syncingDirectory: false)
     return places
+  }
+
+  /// Writes `records` as the new bundle `name` (``createBundle(count:name:record:)``).
+  func createBundle(_ records: [[UInt8]], name: String) throws -> [SealedBundle.Place] {
+    try createBundle(count: records.count, name: name) { records[$0] }
   }
 }

@@ -33,23 +33,31 @@ enum SealedBundle {
   /// Whether `bytes` (a file's first bytes at least) are a bundle's.
   static func isBundle(_ bytes: [UInt8]) -> Bool { bytes.starts(with: magic) }
 
-  /// The file of `records`, each sealed with a nonce of its own, and where each is in it.
+  /// The file of `count` records, each made by `record` when its turn comes (so that only one
+  /// is held as plaintext) and sealed with a nonce of its own, and where each is in it.
   static func seal(
-    _ records: [[UInt8]], name: String, key: [UInt8], nonce: () -> [UInt8]
-  ) -> (bytes: [UInt8], places: [Place]) {
+    count: Int, name: String, key: [UInt8], nonce: () -> [UInt8],
+    record: (Int) throws -> [UInt8]
+  ) rethrows -> (bytes: [UInt8], places: [Place]) {
     var bytes = magic + [version]
-    append(UInt32(records.count), to: &bytes)
+    append(UInt32(count), to: &bytes)
     var places: [Place] = []
-    places.reserveCapacity(records.count)
-    for (index, record) in records.enumerated() {
+    places.reserveCapacity(count)
+    for index in 0..<count {
       let sealed = EncryptedFileFormat.seal(
-        record, name: recordName(name, index, of: records.count), key: key, nonce: nonce())
+        try record(index), name: recordName(name, index, of: count), key: key, nonce: nonce())
       append(UInt32(sealed.count), to: &bytes)
-      places.append(
-        Place(index: index, count: records.count, offset: bytes.count, length: sealed.count))
+      places.append(Place(index: index, count: count, offset: bytes.count, length: sealed.count))
       bytes += sealed
     }
     return (bytes, places)
+  }
+
+  /// The file of `records` (``seal(count:name:key:nonce:record:)``).
+  static func seal(
+    _ records: [[UInt8]], name: String, key: [UInt8], nonce: () -> [UInt8]
+  ) -> (bytes: [UInt8], places: [Place]) {
+    seal(count: records.count, name: name, key: key, nonce: nonce) { records[$0] }
   }
 
   /// Opens the sealed bytes of the record at `place` of the file `name`, in place.
