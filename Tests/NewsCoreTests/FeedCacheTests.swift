@@ -93,7 +93,10 @@ struct FeedCacheTests {
         [FeedCacheIndex.record("a", try Self.entry("a", at: 9))], name: "feeds-5")
     }
     #expect(try FeedCache(store: store).entry(of: "a") == (try Self.entry("a")))
+    // The next process's first commit removes it (a commit of this process does not look).
     try cache.commit([("b", try Self.entry("b"))])
+    #expect(bundles.contains("feeds-5"))
+    try FeedCache(store: store).commit([("c", try Self.entry("c"))])
     #expect(!bundles.contains("feeds-5"))
     #expect(try FeedCache(store: store).entry(of: "a") == (try Self.entry("a")))
   }

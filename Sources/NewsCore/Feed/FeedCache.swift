@@ -7,10 +7,10 @@ import Synchronization
 /// A commit writes its entries as a new bundle (`feeds-<n>`, a ``SealedBundle``: each entry
 /// sealed alone, so that one is read and decrypted without the others), then the index (`feeds`:
 /// where each entry is, and its summary), which is the commit point, then removes the bundles no
-/// entry is in any more. A commit carries along the entries of the newest bundles while they
-/// hold at most twice what it holds (so there are a logarithmic number of bundles), and those of
-/// any bundle left at most half live (so the cache weighs at most about twice its entries). A
-/// refresh of 1,000 sources writes a few files, not one a source.
+/// entry is in any more. A commit carries along the entries of the newest small bundles while
+/// they hold at most twice what it holds (so that commits of one source make few bundles), and
+/// those of any bundle left at most half live (so that the cache weighs at most about twice its
+/// entries). A refresh of 1,000 sources writes one file for about 64, not one a source.
 ///
 /// The index says only what the bundles hold: when it is missing or does not open, it is
 /// rebuilt from them (the newest bundle holding a source wins). An entry written by an earlier
@@ -18,8 +18,17 @@ import Synchronization
 /// first commit that finds no index.
 final class FeedCache: Sendable {
   let store: EncryptedStore
-  /// The index as this process last read or wrote it.
-  private let held = Mutex<FeedCacheIndex?>(nil)
+  /// The index as this process last read or wrote it, and which file it was then (a commit
+  /// reads it again only when another process replaced it since).
+  private let held = Mutex<
+    (index: FeedCacheIndex, rebuilt: Bool, file: StoreDirectory.FileIdentity?)?
+  >(nil)
+  /// Whether a commit of this process looked for bundles no index lists (what a crash between
+  /// a bundle and its index leaves): once is enough, a crash ends the process.
+  private let tidied = Mutex(false)
+  /// The most entries a commit merges the newest bundles up to: past it, bundles are left as
+  /// they are (a refresh's commits, each about this size, rewrite nothing of the others').
+  static let mergedEntries = 64
   /// The most bytes of entries of the earlier layout folded into one bundle.
   static let foldedBundleBytes = 8 << 20
 
@@ -99,7 +108,8 @@ final class FeedCache: Sendable {
   func commit(_ pending: [Pending]) throws {
     guard !pending.isEmpty else { return }
     try store.transaction { files in
-      var (index, rebuilt) = try readIndex()
+      var (index, rebuilt, _) = try currentIndex()
+      let liveBefore = Set(index.entries.values.map(\.bundle))
       var removable: [String] = []
       if rebuilt {
         removable += try fold(into: &index, leaving: Set(pending.map(\.source)), files: files)
@@ -121,10 +131,15 @@ final class FeedCache: Sendable {
           bundle: number, place: place, summary: entry.summary)
       }
       try writeIndex(index, replacingDamaged: rebuilt, files: files)
-      held.withLock { $0 = index }
+      held.withLock { $0 = (index, false, store.files.identity(of: StoreLayout.feedIndex)) }
       let live = Set(index.entries.values.map(\.bundle))
-      removable += store.names().filter { name in
-        StoreLayout.feedBundleNumber(name).map { !live.contains($0) } ?? false
+      removable += liveBefore.subtracting(live).map(StoreLayout.feedBundle)
+      if !tidied.withLock({ $0 }) {
+        removable += store.names().filter { name in
+          StoreLayout.feedBundleNumber(name).map { !live.contains($0) && !liveBefore.contains($0) }
+            ?? false
+        }
+        tidied.withLock { $0 = true }
       }
       Self.remove(removable, files: files)
     }
@@ -132,10 +147,24 @@ final class FeedCache: Sendable {
 
   /// The index, as held or read again.
   private func index(reloading: Bool) throws -> FeedCacheIndex {
-    if !reloading, let index = held.withLock({ $0 }) { return index }
-    let index = try readIndex().index
-    held.withLock { $0 = index }
-    return index
+    if !reloading, let held = held.withLock({ $0 }) { return held.index }
+    return try currentIndex().index
+  }
+
+  /// The index as it is on disk now: the one held when the file is still the one it was read
+  /// from or written as, else read again (and held).
+  private func currentIndex() throws -> (
+    index: FeedCacheIndex, rebuilt: Bool, file: StoreDirectory.FileIdentity?
+  ) {
+    // Told before the file is read: a file replaced in between is read again next time. (No
+    // file, held as none: what a missing index was rebuilt from is there until a commit.)
+    let file = store.files.identity(of: StoreLayout.feedIndex)
+    if let held = held.withLock({ $0 }), held.file == file {
+      return (held.index, held.rebuilt, file)
+    }
+    let (index, rebuilt) = try readIndex()
+    held.withLock { $0 = (index, rebuilt, file) }
+    return (index, rebuilt, file)
   }
 
   /// The index on disk or, when it is missing or does not open (`rebuilt`), rebuilt from the
@@ -237,9 +266,10 @@ final class FeedCache: Sendable {
   }
 
   /// The live entries this commit writes again, but for `fresh`'s (which it writes anew): those
-  /// of the newest bundles while each holds at most twice what the new one holds so far (as
-  /// segments merge: a logarithmic number of bundles, each entry rewritten a logarithmic number
-  /// of times), and those of any bundle left at most half live. One that does not read stays
+  /// of the newest bundles while each holds at most twice what the new one holds so far, up to
+  /// ``mergedEntries`` in all (as segments merge: commits of a source each make a logarithmic
+  /// number of small bundles, each entry rewritten a logarithmic number of times, never more
+  /// than about ``mergedEntries`` a commit), and those of any bundle left at most half live. One that does not read stays
   /// where it is (and its bundle with it).
   private func carried(_ index: FeedCacheIndex, leaving fresh: Set<String>) -> [Pending] {
     var staying: [Int: [(source: String, entry: FeedCacheIndex.Entry)]] = [:]
@@ -249,7 +279,7 @@ final class FeedCache: Sendable {
     var merged = Set<Int>()
     var size = fresh.count
     for (number, entries) in staying.sorted(by: { $0.key > $1.key }) {
-      guard entries.count <= 2 * size else { break }
+      guard entries.count <= 2 * size, size + entries.count <= Self.mergedEntries else { break }
       merged.insert(number)
       size += entries.count
     }

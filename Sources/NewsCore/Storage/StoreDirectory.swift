@@ -33,6 +33,29 @@ struct StoreDirectory: Sendable {
       .map { String($0.dropLast(Self.fileSuffix.count)) }.sorted()
   }
 
+  /// Which file `name` is now: its device, inode, size and change time (`nil` when there is
+  /// none). An atomic replacement makes a new inode, so a file replaced since has another.
+  func identity(of name: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(fileURL(name).path, &info) == 0 else { return nil }
+    #if canImport(Glibc)
+      let changed = info.st_ctim
+    #else
+      let changed = info.st_ctimespec
+    #endif
+    return FileIdentity(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
+  }
+
+  /// What ``identity(of:)`` tells of a file.
+  struct FileIdentity: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var changed: Int64
+  }
+
   /// The size of `name` in bytes, if it can be told.
   func size(of name: String) -> Int? {
     (try? FileManager.default.attributesOfItem(atPath: fileURL(name).path))?[.size] as? Int
