@@ -20,7 +20,8 @@ struct BinaryLayoutTests {
     "NFC3": "sfoob",
     "NSM1": "iibibi",
     "NSM2": "iibibi",
-    "NFI1": "siiiii",
+    "NFI1": "iiiii",
+    "NFD1": "siiii",
   ]
 
   @Test("each layout is the one frozen under its magic")
@@ -29,6 +30,7 @@ struct BinaryLayoutTests {
       StoredArticle.layout, StoredArticle.firstLayout, FeedItemPack.itemLayout,
       FeedItemPack.firstItemLayout, FeedCacheEntry.header, SegmentManifest.header,
       SegmentManifest.firstHeader, FeedCacheIndex.layout,
+      FeedCacheIndex.directoryLayout,
     ] {
       #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")
     }

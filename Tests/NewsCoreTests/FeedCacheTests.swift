@@ -53,12 +53,16 @@ struct FeedCacheTests {
   @Test("one source a commit: a logarithmic number of bundles, at most about twice the entries")
   func bundlesStayFew() throws {
     let cache = FeedCache(store: store)
-    for number in 0..<200 { try cache.commit([("s\(number)", try Self.entry("s\(number)"))]) }
+    for number in 0..<200 {
+      try cache.commit([("s\(number)", try Self.entry("s\(number)", items: 20))])
+    }
     #expect(bundles.count <= 9, "\(bundles)")
     // The same ten sources written again and again: the bundles they leave behind go.
     for round in 0..<50 {
       for number in 0..<10 {
-        try cache.commit([("s\(number)", try Self.entry("s\(number)", at: Double(round)))])
+        try cache.commit([
+          ("s\(number)", try Self.entry("s\(number)", items: 20, at: Double(round)))
+        ])
       }
     }
     #expect(bundles.count <= 10, "\(bundles)")
@@ -67,8 +71,9 @@ struct FeedCacheTests {
     }
     let onDisk = bundles.reduce(0) { $0 + (store.directory.fileSize(of: $1 + ".enc")) }
     #expect(onDisk <= 2 * live + 100 * bundles.count, "\(onDisk) bytes for \(live)")
-    #expect(try FeedCache(store: store).entry(of: "s3") == (try Self.entry("s3", at: 49)))
-    #expect(try FeedCache(store: store).entry(of: "s150") == (try Self.entry("s150")))
+    #expect(
+      try FeedCache(store: store).entry(of: "s3") == (try Self.entry("s3", items: 20, at: 49)))
+    #expect(try FeedCache(store: store).entry(of: "s150") == (try Self.entry("s150", items: 20)))
   }
 
   @Test("a reader whose bundle another process removed reads the index again")
@@ -155,6 +160,30 @@ struct FeedCacheTests {
     try cache.commit([("a", try Self.entry("a", at: 3))])
     #expect(bundles.contains("feeds-0"))
     #expect(throws: StoreError.self) { try FeedCache(store: store).entry(of: "b") }
+  }
+
+  @Test("a damaged directory: said once, its sources fetched again, its bundle kept until repair")
+  func damagedDirectory() throws {
+    let cache = FeedCache(store: store)
+    // Three, then one: the newest bundle holds more than twice the second commit (not merged).
+    try cache.commit(try ["a", "b", "d"].map { ($0, try Self.entry($0)) })
+    try cache.commit([("c", try Self.entry("c"))])
+    #expect(bundles.count == 2)
+    let first = try #require(bundles.first)
+    let count = try recordCount(of: store.url(for: first))
+    try damageRecords(of: store.url(for: first)) { $0 == count - 1 }
+    let said = Recorder<StoreDamage>()
+    var damaged = store
+    damaged.onSideDamage = { said.record($0) }
+    let reader = FeedCache(store: damaged)
+    #expect(try reader.entry(of: "c") == (try Self.entry("c")))
+    #expect(try reader.entry(of: "a") == nil && reader.entry(of: "b") == nil)
+    #expect(said.all.map(\.path) == [store.url(for: first).path])
+    #expect(said.all.first?.advice == .repairStore(does: "removes it"))
+    // Written again in a new bundle; the damaged one stays as it is.
+    try reader.commit([("a", try Self.entry("a", at: 4))])
+    #expect(bundles.contains(first))
+    #expect(try FeedCache(store: store).entry(of: "a") == (try Self.entry("a", at: 4)))
   }
 
   @Test(

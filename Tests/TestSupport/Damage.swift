@@ -25,14 +25,23 @@ public func damageRecords(of url: URL, where damaged: (Int) -> Bool = { _ in tru
   try Data(bytes).write(to: url)
 }
 
-/// ``damageRecords(of:where:)`` of every bundle of the feed cache in `directory`; their names.
+/// ``damageRecords(of:where:)`` of every bundle of the feed cache in `directory` (by default its
+/// entries, not its directory, the last record); their names.
 public func damageFeedCacheBundles(
-  in directory: URL, where damaged: (Int) -> Bool = { _ in true }
+  in directory: URL, where damaged: ((Int) -> Bool)? = nil
 ) throws -> [String] {
   let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     .filter { $0.hasPrefix("feeds-") && $0.hasSuffix(".enc") }
   for name in names {
-    try damageRecords(of: directory.appendingPathComponent(name), where: damaged)
+    let url = directory.appendingPathComponent(name)
+    let count = try recordCount(of: url)
+    try damageRecords(of: url, where: damaged ?? { $0 < count - 1 })
   }
   return names
+}
+
+/// How many records the bundle at `url` holds.
+public func recordCount(of url: URL) throws -> Int {
+  let bytes = [UInt8](try Data(contentsOf: url))
+  return (0..<4).reduce(0) { $0 | Int(bytes[5 + $1]) << (8 * $1) }
 }

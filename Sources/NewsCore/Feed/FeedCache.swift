@@ -5,9 +5,10 @@ import Synchronization
 /// sources that answered together in one file.
 ///
 /// A commit writes its entries as a new bundle (`feeds-<n>`, a ``SealedBundle``: each entry
-/// sealed alone, so that one is read and decrypted without the others), then the index (`feeds`:
-/// where each entry is, and its summary), which is the commit point, then removes the bundles no
-/// entry is in any more. A commit carries along the entries of the newest small bundles while
+/// sealed alone, so that one is read and decrypted without the others, and last the bundle's
+/// directory: each entry's source, place and summary), then the index (`feeds`: the live
+/// bundles and where their directories are, a few bytes a bundle), which is the commit point,
+/// then removes the bundles no entry is in any more. A commit carries along the entries of the newest small bundles while
 /// they hold at most twice what it holds (so that commits of one source make few bundles), and
 /// those of any bundle left at most half live (so that the cache weighs at most about twice its
 /// entries). A refresh of 1,000 sources writes one file for about 64, not one a source.
@@ -23,6 +24,8 @@ final class FeedCache: Sendable {
   private let held = Mutex<
     (index: FeedCacheIndex, rebuilt: Bool, file: StoreDirectory.FileIdentity?)?
   >(nil)
+  /// The directories of the bundles read so far, by number (a bundle never changes).
+  private let directories = Mutex<[Int: [(source: String, entry: FeedCacheIndex.Entry)]]>([:])
   /// Whether a commit of this process looked for bundles no index lists (what a crash between
   /// a bundle and its index leaves): once is enough, a crash ends the process.
   private let tidied = Mutex(false)
@@ -109,7 +112,6 @@ final class FeedCache: Sendable {
     guard !pending.isEmpty else { return }
     try store.transaction { files in
       var (index, rebuilt, _) = try currentIndex()
-      let liveBefore = Set(index.entries.values.map(\.bundle))
       var removable: [String] = []
       if rebuilt {
         removable += try fold(into: &index, leaving: Set(pending.map(\.source)), files: files)
@@ -120,29 +122,46 @@ final class FeedCache: Sendable {
         writing.append(entry)
       }
       writing += carried(index, leaving: fresh)
-      let number = index.next
-      index.next += 1
-      let places = try files.createBundle(
-        count: writing.count, name: StoreLayout.feedBundle(number)
-      ) { try writing[$0].record() }
+      try writeBundle(writing, into: &index, files: files)
       files.syncDirectory()
-      for (entry, place) in zip(writing, places) {
-        index.entries[entry.source] = FeedCacheIndex.Entry(
-          bundle: number, place: place, summary: entry.summary)
+      let live = Set(index.entries.values.map(\.bundle)).union(index.unreadable)
+      for number in index.bundles.keys where !live.contains(number) {
+        index.bundles[number] = nil
+        removable.append(StoreLayout.feedBundle(number))
       }
       try writeIndex(index, replacingDamaged: rebuilt, files: files)
       held.withLock { $0 = (index, false, store.files.identity(of: StoreLayout.feedIndex)) }
-      let live = Set(index.entries.values.map(\.bundle))
-      removable += liveBefore.subtracting(live).map(StoreLayout.feedBundle)
       if !tidied.withLock({ $0 }) {
         removable += store.names().filter { name in
-          StoreLayout.feedBundleNumber(name).map { !live.contains($0) && !liveBefore.contains($0) }
-            ?? false
+          StoreLayout.feedBundleNumber(name).map { index.bundles[$0] == nil } ?? false
         }
         tidied.withLock { $0 = true }
       }
       Self.remove(removable, files: files)
     }
+  }
+
+  /// Writes `writing` as the next bundle, its directory last, and lists it in `index`.
+  private func writeBundle(
+    _ writing: [Pending], into index: inout FeedCacheIndex, files: EncryptedStore.Transaction
+  ) throws {
+    let number = index.next
+    index.next += 1
+    let places = try files.createBundle(
+      count: writing.count + 1, name: StoreLayout.feedBundle(number)
+    ) { position, before in
+      guard position == writing.count else { return try writing[position].record() }
+      return FeedCacheIndex.directory(
+        zip(writing, before).map { ($0.source, $1, $0.summary) })
+    }
+    index.bundles[number] = places.last
+    var listed: [(source: String, entry: FeedCacheIndex.Entry)] = []
+    for (entry, place) in zip(writing, places) {
+      let stored = FeedCacheIndex.Entry(bundle: number, place: place, summary: entry.summary)
+      index.entries[entry.source] = stored
+      listed.append((entry.source, stored))
+    }
+    directories.withLock { $0[number] = listed }
   }
 
   /// The index, as held or read again.
@@ -174,12 +193,18 @@ final class FeedCache: Sendable {
     let name = StoreLayout.feedIndex
     let path = store.url(for: name).path
     do {
-      guard let bytes = try store.readBytes(name) else { return (rebuiltIndex(), true) }
-      do throws(BinaryReader.Malformed) {
-        return (try FeedCacheIndex.decode(bytes), false)
-      } catch {
-        throw StoreError.unreadableContent(path: path, detail: error.detail)
+      // A bundle removed between the index and its directory (another commit): read again.
+      for _ in 0..<3 {
+        guard let bytes = try store.readBytes(name) else { return (rebuiltIndex(), true) }
+        var index: FeedCacheIndex
+        do throws(BinaryReader.Malformed) {
+          index = try FeedCacheIndex.decode(bytes)
+        } catch {
+          throw StoreError.unreadableContent(path: path, detail: error.detail)
+        }
+        if load(&index) { return (index, false) }
       }
+      return (rebuiltIndex(), true)
     } catch let error as StoreError {
       switch error {
       case .undecryptable, .notAStoreFile, .unreadableContent:
@@ -193,26 +218,55 @@ final class FeedCache: Sendable {
     }
   }
 
+  /// Fills the entries of `index` from its bundles' directories (each read once a process),
+  /// the newest bundle holding a source winning; `false` when a bundle is gone (removed by a
+  /// commit since the index was read). A directory that does not open is said once, and its
+  /// bundle kept as it is (never removed by a commit) until a repair removes it: its sources
+  /// are fetched again meanwhile.
+  private func load(_ index: inout FeedCacheIndex) -> Bool {
+    for (number, place) in index.bundles.sorted(by: { $0.key < $1.key }) {
+      var listed = directories.withLock { $0[number] }
+      if listed == nil {
+        let name = StoreLayout.feedBundle(number)
+        do {
+          guard let bytes = try store.readRecord(of: name, at: place) else { return false }
+          do throws(BinaryReader.Malformed) {
+            listed = try FeedCacheIndex.entries(inDirectory: bytes, of: number)
+          } catch {
+            throw StoreError.unreadableContent(
+              path: store.url(for: name).path, detail: error.detail)
+          }
+          directories.withLock { $0[number] = listed }
+        } catch {
+          index.unreadable.insert(number)
+          store.sayDamaged(
+            at: store.url(for: name).path,
+            leftOut: "the feed cache entries it holds (their sources are fetched again)",
+            advice: .repairStore(does: "removes it"))
+          continue
+        }
+      }
+      for (source, entry) in listed ?? [] { index.entries[source] = entry }
+    }
+    return true
+  }
+
   /// The index the bundles make, the newest bundle holding a source winning (a bundle that
   /// does not open is left out: its sources are fetched again).
   private func rebuiltIndex() -> FeedCacheIndex {
     var index = FeedCacheIndex()
     for number in store.names().compactMap(StoreLayout.feedBundleNumber).sorted() {
       index.next = number + 1
-      let records: [(place: SealedBundle.Place, record: [UInt8])]
       do {
-        records = try store.readBundle(StoreLayout.feedBundle(number)) ?? []
+        guard let records = try store.readBundle(StoreLayout.feedBundle(number)),
+          let directory = records.last
+        else { continue }
+        let listed = try FeedCacheIndex.entries(inDirectory: directory.record, of: number)
+        index.bundles[number] = directory.place
+        for (source, entry) in listed { index.entries[source] = entry }
+        directories.withLock { $0[number] = listed }
       } catch {
         continue
-      }
-      for (place, record) in records {
-        do {
-          let parsed = try FeedCacheIndex.parse(record: record)
-          index.entries[parsed.source] = FeedCacheIndex.Entry(
-            bundle: number, place: place, summary: try Self.summaryBytes(parsed.entry))
-        } catch {
-          continue
-        }
       }
     }
     return index
@@ -228,18 +282,11 @@ final class FeedCache: Sendable {
   ) throws -> [String] {
     let prefix = StoreLayout.feedCachePrefix
     var removable: [String] = []
-    var pending: [(source: String, record: [UInt8], summary: [UInt8])] = []
+    var pending: [Pending] = []
     var pendingBytes = 0
     func flush() throws {
       guard !pending.isEmpty else { return }
-      let number = index.next
-      index.next += 1
-      let places = try files.createBundle(
-        pending.map(\.record), name: StoreLayout.feedBundle(number))
-      for (record, place) in zip(pending, places) {
-        index.entries[record.source] = FeedCacheIndex.Entry(
-          bundle: number, place: place, summary: record.summary)
-      }
+      try writeBundle(pending, into: &index, files: files)
       pending = []
       pendingBytes = 0
     }
@@ -251,8 +298,7 @@ final class FeedCache: Sendable {
       }
       do {
         guard let bytes = try store.readBytes(name) else { continue }
-        pending.append(
-          (source, FeedCacheIndex.record(source, bytes), try Self.summaryBytes(bytes)))
+        pending.append(try Pending(source: source, bytes: bytes))
         pendingBytes += bytes.count
         removable.append(name)
       } catch {
@@ -284,7 +330,8 @@ final class FeedCache: Sendable {
       size += entries.count
     }
     for (number, entries) in staying {
-      if let total = entries.first?.entry.place.count, entries.count * 2 <= total {
+      // Its records but its directory.
+      if let total = entries.first?.entry.place.count, entries.count * 2 <= total - 1 {
         merged.insert(number)
       }
     }

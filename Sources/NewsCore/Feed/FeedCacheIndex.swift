@@ -1,7 +1,12 @@
 import Foundation
 
-/// The feed cache's index (`feeds`): where each source's entry is (its bundle and its place
-/// there) and the entry's summary, all `news sources` needs of it; and the next bundle's number.
+/// What the feed cache holds: its bundles, and where each source's entry is.
+///
+/// On disk, the index `feeds` lists the live bundles (each with the place of its directory) and
+/// the next bundle's number: a few bytes a bundle, whatever the sources, so that a commit writes
+/// a small file. Each bundle's last record is its directory: each of its entries' source, place
+/// and summary (all `news sources` needs of it). ``entries`` is made from the directories, the
+/// newest bundle holding a source winning; bundles never change once written.
 struct FeedCacheIndex: Sendable, Equatable {
   /// One source's entry.
   struct Entry: Sendable, Equatable {
@@ -15,14 +20,24 @@ struct FeedCacheIndex: Sendable, Equatable {
 
   /// The number the next bundle is given (numbers are never reused).
   var next = 0
-  /// Each source's entry, by source name.
+  /// Where each live bundle's directory is, by number.
+  var bundles: [Int: SealedBundle.Place] = [:]
+  /// Each source's entry, by source name (made from the directories, not stored in the index).
   var entries: [String: Entry] = [:]
+  /// The bundles whose directory does not open: kept as they are until a repair (not stored).
+  var unreadable = Set<Int>()
 
   static let magic = "NFI1"
-  /// The index, described once: the next number and a count of entries, each a source name, its
-  /// bundle, its place (index, count, offset, length), then its summary's bytes.
+  /// The index, described once: the next number and a count of bundles, each its number and
+  /// its directory's place (index, count, offset, length).
   static let layout = BinaryLayout(
-    magic: magic, fields: [.string, .integer, .integer, .integer, .integer, .integer])
+    magic: magic, fields: [.integer, .integer, .integer, .integer, .integer])
+
+  static let directoryMagic = "NFD1"
+  /// A bundle's directory, described once: a count of entries, each a source name and its place
+  /// (index, count, offset, length), then its summary's bytes.
+  static let directoryLayout = BinaryLayout(
+    magic: directoryMagic, fields: [.string, .integer, .integer, .integer, .integer])
 
   /// How many entries each bundle still holds, by number.
   var liveCounts: [Int: Int] {
@@ -31,42 +46,82 @@ struct FeedCacheIndex: Sendable, Equatable {
     return counts
   }
 
-  /// The index in the compact format of ``BinaryWriter``, sources in name order.
+  /// The index (its bundles) in the compact format of ``BinaryWriter``.
   func encoded() throws(BinaryReader.Malformed) -> [UInt8] {
     var writer = BinaryWriter(magic: Self.magic)
     writer.integer(next)
-    writer.integer(entries.count)
-    for (source, entry) in entries.sorted(by: { $0.key < $1.key }) {
-      writer.string(source)
-      writer.integer(entry.bundle)
-      writer.integer(entry.place.index)
-      writer.integer(entry.place.count)
-      writer.integer(entry.place.offset)
-      writer.integer(entry.place.length)
-      writer.data(entry.summary)
+    writer.integer(bundles.count)
+    for (number, place) in bundles.sorted(by: { $0.key < $1.key }) {
+      writer.integer(number)
+      Self.write(place, to: &writer)
     }
     return try writer.checked()
   }
 
-  /// Reads an index ``encoded()`` wrote.
+  /// Reads an index ``encoded()`` wrote (its bundles; no entries yet).
   static func decode(_ bytes: [UInt8]) throws(BinaryReader.Malformed) -> FeedCacheIndex {
     guard var reader = BinaryReader(bytes, magic: magic) else {
       throw BinaryReader.Malformed(detail: "not a feed cache index")
     }
     var index = FeedCacheIndex(next: try reader.integer())
     let count = try reader.integer()
-    index.entries.reserveCapacity(min(count, 1_000_000))
     for _ in 0..<count {
-      let source = try reader.string()
-      let bundle = try reader.integer()
-      let place = SealedBundle.Place(
-        index: try reader.integer(), count: try reader.integer(), offset: try reader.integer(),
-        length: try reader.integer())
-      let summary = Array(reader.bytes(try reader.dataRange()))
-      index.entries[source] = Entry(bundle: bundle, place: place, summary: summary)
+      let number = try reader.integer()
+      index.bundles[number] = try read(from: &reader)
     }
     guard reader.isAtEnd else { throw BinaryReader.Malformed(detail: "bytes after the index") }
     return index
+  }
+
+  /// The directory of a bundle holding `entries` (each with its place in it).
+  static func directory(_ entries: [(source: String, place: SealedBundle.Place, summary: [UInt8])])
+    -> [UInt8]
+  {
+    var writer = BinaryWriter(magic: directoryMagic)
+    writer.integer(entries.count)
+    for entry in entries {
+      writer.string(entry.source)
+      write(entry.place, to: &writer)
+      writer.data(entry.summary)
+    }
+    return writer.bytes
+  }
+
+  /// The entries the directory `bytes` of bundle `number` lists.
+  static func entries(inDirectory bytes: [UInt8], of number: Int)
+    throws(BinaryReader.Malformed) -> [(source: String, entry: Entry)]
+  {
+    guard var reader = BinaryReader(bytes, magic: directoryMagic) else {
+      throw BinaryReader.Malformed(detail: "not a feed cache directory")
+    }
+    let count = try reader.integer()
+    var entries: [(source: String, entry: Entry)] = []
+    entries.reserveCapacity(min(count, 100_000))
+    for _ in 0..<count {
+      let source = try reader.string()
+      let place = try read(from: &reader)
+      let summary = Array(reader.bytes(try reader.dataRange()))
+      entries.append((source, Entry(bundle: number, place: place, summary: summary)))
+    }
+    guard reader.isAtEnd else {
+      throw BinaryReader.Malformed(detail: "bytes after the directory")
+    }
+    return entries
+  }
+
+  private static func write(_ place: SealedBundle.Place, to writer: inout BinaryWriter) {
+    writer.integer(place.index)
+    writer.integer(place.count)
+    writer.integer(place.offset)
+    writer.integer(place.length)
+  }
+
+  private static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed)
+    -> SealedBundle.Place
+  {
+    SealedBundle.Place(
+      index: try reader.integer(), count: try reader.integer(), offset: try reader.integer(),
+      length: try reader.integer())
   }
 
   /// A bundle's record: `NFR1`, the source's name, then its entry's bytes.

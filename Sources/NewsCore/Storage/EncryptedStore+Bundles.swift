@@ -38,12 +38,14 @@ extension EncryptedStore {
 }
 
 extension EncryptedStore.Transaction {
-  /// Writes `count` records, each made by `record` when its turn comes, as the new bundle
+  /// Writes `count` records, each made by `record` when its turn comes (told where the records
+  /// before it are), as the new bundle
   /// `name` (numbers are never reused: nothing to check first), each sealed with a nonce of its
   /// own, and answers where each is. Its data is on disk when this returns; its name once
   /// ``syncDirectory()`` has run.
   func createBundle(
-    count: Int, name: String, record: (Int) throws -> [UInt8]
+    count: Int, name: String,
+    record: (_ index: Int, _ placesBefore: [SealedBundle.Place]) throws -> [UInt8]
   ) throws -> [SealedBundle.Place] {
     try store.prepareToWrite(name)
     let (bytes, places) = try SealedBundle.seal(
@@ -56,6 +58,6 @@ extension EncryptedStore.Transaction {
 
   /// Writes `records` as the new bundle `name` (``createBundle(count:name:record:)``).
   func createBundle(_ records: [[UInt8]], name: String) throws -> [SealedBundle.Place] {
-    try createBundle(count: records.count, name: name) { records[$0] }
+    try createBundle(count: records.count, name: name) { index, _ in records[index] }
   }
 }

@@ -34,10 +34,11 @@ enum SealedBundle {
   static func isBundle(_ bytes: [UInt8]) -> Bool { bytes.starts(with: magic) }
 
   /// The file of `count` records, each made by `record` when its turn comes (so that only one
-  /// is held as plaintext) and sealed with a nonce of its own, and where each is in it.
+  /// is held as plaintext; told where the records before it are) and sealed with a nonce of its
+  /// own, and where each is in it.
   static func seal(
     count: Int, name: String, key: [UInt8], nonce: () -> [UInt8],
-    record: (Int) throws -> [UInt8]
+    record: (_ index: Int, _ placesBefore: [Place]) throws -> [UInt8]
   ) rethrows -> (bytes: [UInt8], places: [Place]) {
     var bytes = magic + [version]
     append(UInt32(count), to: &bytes)
@@ -45,7 +46,8 @@ enum SealedBundle {
     places.reserveCapacity(count)
     for index in 0..<count {
       let sealed = EncryptedFileFormat.seal(
-        try record(index), name: recordName(name, index, of: count), key: key, nonce: nonce())
+        try record(index, places), name: recordName(name, index, of: count), key: key,
+        nonce: nonce())
       append(UInt32(sealed.count), to: &bytes)
       places.append(Place(index: index, count: count, offset: bytes.count, length: sealed.count))
       bytes += sealed
@@ -57,7 +59,7 @@ enum SealedBundle {
   static func seal(
     _ records: [[UInt8]], name: String, key: [UInt8], nonce: () -> [UInt8]
   ) -> (bytes: [UInt8], places: [Place]) {
-    seal(count: records.count, name: name, key: key, nonce: nonce) { records[$0] }
+    seal(count: records.count, name: name, key: key, nonce: nonce) { index, _ in records[index] }
   }
 
   /// Opens the sealed bytes of the record at `place` of the file `name`, in place.
