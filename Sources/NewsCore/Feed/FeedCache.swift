@@ -112,6 +112,8 @@ final class FeedCache: Sendable {
     guard !pending.isEmpty else { return }
     try store.transaction { files in
       var (index, rebuilt, _) = try currentIndex()
+      // Let go here, so that the commit changes its tables in place rather than copying them.
+      held.withLock { $0 = nil }
       var removable: [String] = []
       if rebuilt {
         removable += try fold(into: &index, leaving: Set(pending.map(\.source)), files: files)
@@ -124,8 +126,8 @@ final class FeedCache: Sendable {
       writing += carried(index, leaving: fresh)
       try writeBundle(writing, into: &index, files: files)
       files.syncDirectory()
-      let live = Set(index.entries.values.map(\.bundle)).union(index.unreadable)
-      for number in index.bundles.keys where !live.contains(number) {
+      for number in index.bundles.keys
+      where index.live[number] == nil && !index.unreadable.contains(number) {
         index.bundles[number] = nil
         removable.append(StoreLayout.feedBundle(number))
       }
@@ -158,7 +160,7 @@ final class FeedCache: Sendable {
     var listed: [(source: String, entry: FeedCacheIndex.Entry)] = []
     for (entry, place) in zip(writing, places) {
       let stored = FeedCacheIndex.Entry(bundle: number, place: place, summary: entry.summary)
-      index.entries[entry.source] = stored
+      index.assign(stored, to: entry.source)
       listed.append((entry.source, stored))
     }
     directories.withLock { $0[number] = listed }
@@ -246,7 +248,7 @@ final class FeedCache: Sendable {
           continue
         }
       }
-      for (source, entry) in listed ?? [] { index.entries[source] = entry }
+      for (source, entry) in listed ?? [] { index.assign(entry, to: source) }
     }
     return true
   }
@@ -263,7 +265,7 @@ final class FeedCache: Sendable {
         else { continue }
         let listed = try FeedCacheIndex.entries(inDirectory: directory.record, of: number)
         index.bundles[number] = directory.place
-        for (source, entry) in listed { index.entries[source] = entry }
+        for (source, entry) in listed { index.assign(entry, to: source) }
         directories.withLock { $0[number] = listed }
       } catch {
         continue
@@ -318,26 +320,29 @@ final class FeedCache: Sendable {
   /// than about ``mergedEntries`` a commit), and those of any bundle left at most half live. One that does not read stays
   /// where it is (and its bundle with it).
   private func carried(_ index: FeedCacheIndex, leaving fresh: Set<String>) -> [Pending] {
-    var staying: [Int: [(source: String, entry: FeedCacheIndex.Entry)]] = [:]
-    for (source, entry) in index.entries where !fresh.contains(source) {
-      staying[entry.bundle, default: []].append((source, entry))
+    // What stays of a bundle: its directory's entries still its sources' and not written anew.
+    func staying(_ number: Int) -> [(source: String, entry: FeedCacheIndex.Entry)] {
+      (directories.withLock { $0[number] } ?? []).filter { source, entry in
+        !fresh.contains(source) && index.entries[source] == entry
+      }
     }
-    var merged = Set<Int>()
+    var merged: [Int: [(source: String, entry: FeedCacheIndex.Entry)]] = [:]
     var size = fresh.count
-    for (number, entries) in staying.sorted(by: { $0.key > $1.key }) {
+    for number in index.bundles.keys.sorted(by: >) where index.live[number] != nil {
+      let entries = staying(number)
       guard entries.count <= 2 * size, size + entries.count <= Self.mergedEntries else { break }
-      merged.insert(number)
+      merged[number] = entries
       size += entries.count
     }
-    for (number, entries) in staying {
+    for (number, place) in index.bundles where merged[number] == nil {
       // Its records but its directory.
-      if let total = entries.first?.entry.place.count, entries.count * 2 <= total - 1 {
-        merged.insert(number)
+      if let count = index.live[number], count * 2 <= place.count - 1 {
+        merged[number] = staying(number)
       }
     }
     var carried: [Pending] = []
-    for number in merged.sorted() {
-      for (source, entry) in staying[number] ?? [] {
+    for (number, entries) in merged.sorted(by: { $0.key < $1.key }) {
+      for (source, entry) in entries {
         do {
           guard
             let record = try store.readRecord(

@@ -22,8 +22,12 @@ struct FeedCacheIndex: Sendable, Equatable {
   var next = 0
   /// Where each live bundle's directory is, by number.
   var bundles: [Int: SealedBundle.Place] = [:]
-  /// Each source's entry, by source name (made from the directories, not stored in the index).
-  var entries: [String: Entry] = [:]
+  /// Each source's entry, by source name (made from the directories, not stored in the index;
+  /// changed through ``assign(_:to:)``).
+  private(set) var entries: [String: Entry] = [:]
+  /// How many entries each bundle still holds, by number (kept as entries are assigned: a
+  /// commit costs what it changes, not what the cache holds).
+  private(set) var live: [Int: Int] = [:]
   /// The bundles whose directory does not open: kept as they are until a repair (not stored).
   var unreadable = Set<Int>()
 
@@ -39,11 +43,13 @@ struct FeedCacheIndex: Sendable, Equatable {
   static let directoryLayout = BinaryLayout(
     magic: directoryMagic, fields: [.string, .integer, .integer, .integer, .integer])
 
-  /// How many entries each bundle still holds, by number.
-  var liveCounts: [Int: Int] {
-    var counts: [Int: Int] = [:]
-    for entry in entries.values { counts[entry.bundle, default: 0] += 1 }
-    return counts
+  /// Makes `entry` the one of `source`.
+  mutating func assign(_ entry: Entry, to source: String) {
+    if let old = entries.updateValue(entry, forKey: source) {
+      live[old.bundle, default: 1] -= 1
+      if live[old.bundle] == 0 { live[old.bundle] = nil }
+    }
+    live[entry.bundle, default: 0] += 1
   }
 
   /// The index (its bundles) in the compact format of ``BinaryWriter``.
