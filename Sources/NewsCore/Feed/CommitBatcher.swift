@@ -1,16 +1,16 @@
 import Foundation
 
 /// Writes what the sources answering around the same time hand it in one commit: while one
-/// commit is written, the requests arriving meanwhile wait and go together into the next. A
-/// refresh of many sources keeps their articles (``ArticleStore/keep(_:)``) and writes their
-/// cache entries (``FeedCache/commit(_:)``) about once a batch rather than once a source: the
-/// segment manifest lists every segment, and a file a source cost the kernel a quarter of a
-/// refresh. Commits run on the ``StoreWriter`` queue.
-final class CommitBatcher<Request: Sendable>: @unchecked Sendable {
+/// commit is written, the requests arriving meanwhile wait and go together into the next, and
+/// each learns the commit's `Outcome`. A refresh of many sources keeps their articles
+/// (``ArticleStore/keep(_:)``) and writes their cache entries (``FeedCache/commit(_:)``) about
+/// once a batch rather than once a source: the segment manifest lists every segment, and a file
+/// a source cost the kernel a quarter of a refresh. Commits run on the ``StoreWriter`` queue.
+final class CommitBatcher<Request: Sendable, Outcome: Sendable>: @unchecked Sendable {
   // @unchecked: `pending`, `draining` and `onQueued` are read and written under `lock` only.
   private struct Waiting {
     var request: Request
-    var done: CheckedContinuation<String?, Never>
+    var done: CheckedContinuation<Outcome, Never>
   }
 
   private let lock = NSLock()
@@ -19,10 +19,10 @@ final class CommitBatcher<Request: Sendable>: @unchecked Sendable {
   private var draining = false
   /// The most requests one commit takes: what a commit holds decoded, whatever waits.
   let maximumBatch: Int
-  private let commit: @Sendable ([Request]) throws -> Void
+  private let commit: @Sendable ([Request]) -> Outcome
 
   /// A batcher committing at most `maximumBatch` requests at once with `commit`.
-  init(maximumBatch: Int, commit: @escaping @Sendable ([Request]) throws -> Void) {
+  init(maximumBatch: Int, commit: @escaping @Sendable ([Request]) -> Outcome) {
     self.maximumBatch = maximumBatch
     self.commit = commit
   }
@@ -42,8 +42,8 @@ final class CommitBatcher<Request: Sendable>: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Commits `request` with the others waiting; `nil` once committed, else why not.
-  func submit(_ request: Request) async -> String? {
+  /// Commits `request` with the others waiting, and answers how their commit went.
+  func submit(_ request: Request) async -> Outcome {
     await withCheckedContinuation { continuation in
       lock.lock()
       pending.append(Waiting(request: request, done: continuation))
@@ -65,13 +65,8 @@ final class CommitBatcher<Request: Sendable>: @unchecked Sendable {
       if batch.isEmpty { draining = false }
       lock.unlock()
       guard !batch.isEmpty else { return }
-      var failure: String?
-      do {
-        try commit(batch.map(\.request))
-      } catch {
-        failure = (error as? any NewsError)?.message ?? String(describing: error)
-      }
-      for waiting in batch { waiting.done.resume(returning: failure) }
+      let outcome = commit(batch.map(\.request))
+      for waiting in batch { waiting.done.resume(returning: outcome) }
     }
   }
 }

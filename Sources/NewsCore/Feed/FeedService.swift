@@ -15,17 +15,29 @@ public struct FeedService: Sendable {
   var sourceTags: [String: Set<String>] = [:]
   private let deadline: Deadline
   private let revalidation: RevalidationTimes
-  /// Where the sources' items are kept, several sources a commit.
-  private let batcher: CommitBatcher<(items: FeedItemPack, provider: String)>?
+  /// Where the sources' items are kept as articles, then their cache entries written, several
+  /// sources a commit (one wait a source: a source waiting longer holds its place among those
+  /// in flight, and smaller commits rewrite the segment manifest more often).
+  private let writer: CommitBatcher<Answer, Written>
   /// Each source's last answer, several sources a file.
   private let feedCache: FeedCache
-  /// Where the sources' cache entries are written, several sources a commit.
-  private let cacheWriter: CommitBatcher<FeedCache.Pending>
-  /// The most sources one commit of articles keeps: what a commit holds decoded, whatever
-  /// waits.
+  /// The most sources one commit keeps and caches: what a commit holds decoded (and its cache
+  /// bundle whole until written), whatever waits.
   static let keptPerCommit = 64
-  /// The most sources one commit of the cache writes (their bundle is held whole until written).
-  static let cachedPerCommit = 64
+
+  /// A source's answer, to be kept and cached.
+  private struct Answer: Sendable {
+    var source: String
+    var entry: FeedCacheEntry
+    var pack: FeedItemPack
+  }
+
+  /// How a commit of answers went: why the items were not stored, why the entries were not
+  /// cached (`nil`: they were).
+  private struct Written: Sendable {
+    var notKept: String?
+    var notCached: String?
+  }
   /// Extracts the full text of the items of sources with `"fullText": true` (after their items
   /// are kept); `nil`: never.
   public var fullText: FullTextService?
@@ -51,15 +63,10 @@ public struct FeedService: Sendable {
     self.now = now
     self.deadline = deadline
     revalidation = RevalidationTimes(store: cache)
-    batcher = articles.map { store in
-      CommitBatcher(maximumBatch: Self.keptPerCommit) { batch in
-        try store.keep(batch.map { ($0.items.items.map(\.article), $0.provider) })
-      }
-    }
     let feedCache = FeedCache(store: cache)
     self.feedCache = feedCache
-    cacheWriter = CommitBatcher(maximumBatch: Self.cachedPerCommit) { batch in
-      try feedCache.commit(batch)
+    writer = CommitBatcher(maximumBatch: Self.keptPerCommit) { batch in
+      Self.commit(batch, articles: articles, cache: feedCache)
     }
   }
 
@@ -419,11 +426,11 @@ public struct FeedService: Sendable {
   var onWaitingToStart: (@Sendable (Int) -> Void)?
 
   /// How many sources wait for the store's writer now (tests watch the back-pressure with it).
-  var waitingForWriter: Int { batcher?.pendingCount ?? 0 }
+  var waitingForWriter: Int { articles == nil ? 0 : writer.pendingCount }
 
   /// Tells `observe` how many sources wait for the writer each time one more does.
   func observeWaitingForWriter(_ observe: @escaping @Sendable (Int) -> Void) {
-    batcher?.observeQueued(observe)
+    if articles != nil { writer.observeQueued(observe) }
   }
 
   /// `nil` when `work` succeeded, else what it threw.
@@ -559,26 +566,16 @@ public struct FeedService: Sendable {
     report: FeedSourceReport
   ) async -> FeedSourceReport {
     var report = report
-    // The articles first (with the other sources answering meanwhile: one commit), then the
-    // cache entry, which says they were kept.
-    var entry = entry
-    if let batcher {
-      if let failure = await batcher.submit((pack, source.name)) {
-        report.notKept = "source \(source.name): its items were not stored: \(failure)"
-      } else {
-        entry.kept = true
-      }
+    // The articles, then the cache entry that says they were kept, with the other sources
+    // answering meanwhile: one commit.
+    let written = await writer.submit(Answer(source: source.name, entry: entry, pack: pack))
+    if let failure = written.notKept {
+      report.notKept = "source \(source.name): its items were not stored: \(failure)"
     }
     if let warning = await keepEnclosures(pack.enclosuresByID, source: source) {
       report.warnings.append(warning)
     }
-    let notCached: String?
-    do {
-      notCached = await cacheWriter.submit(
-        try FeedCache.Pending(source: source.name, entry: entry, pack: pack))
-    } catch {
-      notCached = (error as? BinaryReader.Malformed)?.detail ?? String(describing: error)
-    }
+    let notCached = written.notCached
     if let notCached {
       report.error = "source \(source.name): not cached: " + notCached
     }
@@ -601,6 +598,33 @@ public struct FeedService: Sendable {
       refreshBounds.lifetime(source, entry).seconds)
     report.status = .fresh
     return report
+  }
+
+  /// Keeps the items of `batch` as articles (when there is a store for them), then writes their
+  /// cache entries, saying whether they were kept: one commit of each.
+  private static func commit(_ batch: [Answer], articles: ArticleStore?, cache: FeedCache)
+    -> Written
+  {
+    var written = Written()
+    if let articles {
+      do {
+        try articles.keep(batch.map { ($0.pack.items.map(\.article), $0.source) })
+      } catch {
+        written.notKept = (error as? any NewsError)?.message ?? String(describing: error)
+      }
+    }
+    let kept = articles != nil && written.notKept == nil
+    do {
+      try cache.commit(
+        batch.map { answer in
+          var entry = answer.entry
+          if kept { entry.kept = true }
+          return try FeedCache.Pending(source: answer.source, entry: entry, pack: answer.pack)
+        })
+    } catch {
+      written.notCached = (error as? any NewsError)?.message ?? String(describing: error)
+    }
+    return written
   }
 
   /// The output of a source's command (its document), or why there is none.
