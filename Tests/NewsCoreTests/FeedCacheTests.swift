@@ -94,8 +94,8 @@ struct FeedCacheTests {
     try cache.commit([("a", try Self.entry("a"))])
     // What a kill -9 after the bundle, before the index, leaves.
     _ = try store.transaction { files in
-      try files.createBundle(
-        [FeedCacheIndex.record("a", try Self.entry("a", at: 9))], name: "feeds-5")
+      let record = FeedCacheIndex.record("a", try Self.entry("a", at: 9))
+      return try files.createBundle(count: 1, name: "feeds-5") { _, _ in record }
     }
     #expect(try FeedCache(store: store).entry(of: "a") == (try Self.entry("a")))
     // The next process's first commit removes it (a commit of this process does not look).
@@ -192,12 +192,13 @@ struct FeedCacheTests {
   func recordsAreBound(change: String) throws {
     let key = [UInt8](repeating: 9, count: 32)
     var counter: UInt8 = 0
+    let records = [Array("one".utf8), Array("two".utf8)]
     let (bytes, places) = SealedBundle.seal(
-      [Array("one".utf8), Array("two".utf8)], name: "feeds-1", key: key,
+      count: records.count, name: "feeds-1", key: key,
       nonce: {
         counter += 1
         return [UInt8](repeating: counter, count: 12)
-      })
+      }, record: { index, _ in records[index] })
     #expect(throws: Never.self) { try SealedBundle.verify(bytes, name: "feeds-1", key: key) }
     var changed = bytes
     switch change {

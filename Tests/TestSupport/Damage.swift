@@ -10,8 +10,8 @@ public func flipMiddleByte(of url: URL) throws {
 
 /// Flips the last byte (a tag's) of the records of a bundle of separately sealed records (the
 /// feed cache's `feeds-<n>.enc`: "NEWB", a version, a 4-byte count, then each record after its
-/// 4-byte length) whose index `damaged` picks (all by default), so that each, read alone, fails.
-public func damageRecords(of url: URL, where damaged: (Int) -> Bool = { _ in true }) throws {
+/// 4-byte length) whose index `damaged` picks (`nil`: every one), so that each, read alone, fails.
+public func damageRecords(of url: URL, where damaged: ((Int) -> Bool)? = nil) throws {
   var bytes = [UInt8](try Data(contentsOf: url))
   func number(at offset: Int) -> Int {
     (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
@@ -20,7 +20,7 @@ public func damageRecords(of url: URL, where damaged: (Int) -> Bool = { _ in tru
   for index in 0..<number(at: 5) {
     let length = number(at: offset)
     offset += 4 + length
-    if damaged(index) { bytes[offset - 1] ^= 0xff }
+    if damaged?(index) ?? true { bytes[offset - 1] ^= 0xff }
   }
   try Data(bytes).write(to: url)
 }

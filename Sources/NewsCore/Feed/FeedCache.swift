@@ -8,10 +8,11 @@ import Synchronization
 /// sealed alone, so that one is read and decrypted without the others, and last the bundle's
 /// directory: each entry's source, place and summary), then the index (`feeds`: the live
 /// bundles and where their directories are, a few bytes a bundle), which is the commit point,
-/// then removes the bundles no entry is in any more. A commit carries along the entries of the newest small bundles while
-/// they hold at most twice what it holds (so that commits of one source make few bundles), and
-/// those of any bundle left at most half live (so that the cache weighs at most about twice its
-/// entries). A refresh of 1,000 sources writes one file for about 64, not one a source.
+/// then removes the bundles no entry is in any more. A commit carries along the entries of the
+/// newest small bundles while they hold at most twice what it holds (so that commits of one
+/// source make few bundles), and those of any bundle left at most half live (so that the cache
+/// weighs at most about twice its entries). A refresh of 1,000 sources writes one file for
+/// many sources, not one a source.
 ///
 /// The index says only what the bundles hold: when it is missing or does not open, it is
 /// rebuilt from them (the newest bundle holding a source wins). An entry written by an earlier
@@ -317,8 +318,8 @@ final class FeedCache: Sendable {
   /// of the newest bundles while each holds at most twice what the new one holds so far, up to
   /// ``mergedEntries`` in all (as segments merge: commits of a source each make a logarithmic
   /// number of small bundles, each entry rewritten a logarithmic number of times, never more
-  /// than about ``mergedEntries`` a commit), and those of any bundle left at most half live. One that does not read stays
-  /// where it is (and its bundle with it).
+  /// than about ``mergedEntries`` a commit), and those of any bundle left at most half live.
+  /// One that does not read stays where it is (and its bundle with it).
   private func carried(_ index: FeedCacheIndex, leaving fresh: Set<String>) -> [Pending] {
     // What stays of a bundle: its directory's entries still its sources' and not written anew.
     func staying(_ number: Int) -> [(source: String, entry: FeedCacheIndex.Entry)] {

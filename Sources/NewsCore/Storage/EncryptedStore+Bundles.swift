@@ -55,9 +55,4 @@ extension EncryptedStore.Transaction {
       name, with: bytes, randomBytes: store.randomBytes, syncingDirectory: false)
     return places
   }
-
-  /// Writes `records` as the new bundle `name` (``createBundle(count:name:record:)``).
-  func createBundle(_ records: [[UInt8]], name: String) throws -> [SealedBundle.Place] {
-    try createBundle(count: records.count, name: name) { index, _ in records[index] }
-  }
 }

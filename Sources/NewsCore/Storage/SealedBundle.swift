@@ -55,13 +55,6 @@ enum SealedBundle {
     return (bytes, places)
   }
 
-  /// The file of `records` (``seal(count:name:key:nonce:record:)``).
-  static func seal(
-    _ records: [[UInt8]], name: String, key: [UInt8], nonce: () -> [UInt8]
-  ) -> (bytes: [UInt8], places: [Place]) {
-    seal(count: records.count, name: name, key: key, nonce: nonce) { index, _ in records[index] }
-  }
-
   /// Opens the sealed bytes of the record at `place` of the file `name`, in place.
   static func open(_ sealed: inout [UInt8], at place: Place, name: String, key: [UInt8])
     throws(EncryptedFileFormat.Failure)
