@@ -236,15 +236,16 @@ struct StoreCommandsTests {
     _ = try await fetch()
     let directory = harness.home.url.appendingPathComponent("news")
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    let segment = try #require(names.first { $0.hasPrefix("seg-") })
-    // A segment file no manifest lists: what a save killed before its commit leaves.
+    // The headlines' segment: small, in a pack.
+    let segment = try #require(names.first { $0.hasPrefix("segs-") })
+    // A pack no manifest lists: what a save killed before its commit leaves.
     try FileManager.default.copyItem(
       at: directory.appendingPathComponent(segment),
-      to: directory.appendingPathComponent("seg-999.enc"))
+      to: directory.appendingPathComponent("segs-999.enc"))
     let leftover = await harness.run(["doctor", "--json"])
     #expect(leftover.code == .success)
     let leftovers = try #require(try leftover.json()["leftovers"] as? [String])
-    #expect(leftovers.contains { $0.hasSuffix("seg-999.enc") })
+    #expect(leftovers.contains { $0.hasSuffix("segs-999.enc") })
     try FileManager.default.removeItem(at: directory.appendingPathComponent(segment))
     let missing = await harness.run(["doctor"])
     #expect(missing.code == .ioError)
@@ -288,11 +289,12 @@ struct StoreCommandsTests {
     #expect(await harness.run(["bookmark", "1"]).code == .success)
     let directory = harness.home.url.appendingPathComponent("news")
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    let segment = try #require(names.first { $0.hasPrefix("seg-") })
+    let segment = try #require(names.first { $0.hasPrefix("segs-") })
     for name in [segment, "listings.enc", "bookmarks.enc"] {
       let file = directory.appendingPathComponent(name)
       var bytes = try Data(contentsOf: file)
-      bytes[bytes.count - 1] ^= 1
+      // The pack's first record: the segment, not the pack's directory at its end.
+      bytes[name == segment ? 40 : bytes.count - 1] ^= 1
       try bytes.write(to: file)
     }
     let bookmarks = try Data(contentsOf: directory.appendingPathComponent("bookmarks.enc"))

@@ -244,8 +244,7 @@ struct ArticleStoreTests {
     let store = store()
     try store.save(page([article("a", title: "First"), article("b")]), key: "newsapi country=us")
     // Retention (or anything) drops the provider's articles: the listing still has them.
-    for name in store.store.names() where name == SegmentManifest.fileName || name.hasPrefix("seg-")
-    {
+    for name in store.store.names() where name.hasPrefix("seg") {
       try FileManager.default.removeItem(at: store.store.url(for: name))
     }
     #expect(try store.articles(provider: "newsapi").isEmpty)

@@ -20,6 +20,8 @@ struct BinaryLayoutTests {
     "NFC3": "sfoob",
     "NSM1": "iibibi",
     "NSM2": "iibibi",
+    "NSM3": "iibibi",
+    "NSK1": "i",
     "NFI1": "iiiii",
     "NFD1": "siiii",
   ]
@@ -29,7 +31,8 @@ struct BinaryLayoutTests {
     for layout in [
       StoredArticle.layout, StoredArticle.firstLayout, FeedItemPack.itemLayout,
       FeedItemPack.firstItemLayout, FeedCacheEntry.header, SegmentManifest.header,
-      SegmentManifest.firstHeader, FeedCacheIndex.layout,
+      SegmentManifest.summarizedHeader, SegmentManifest.firstHeader, FeedCacheIndex.layout,
+      SegmentPack.directoryLayout,
       FeedCacheIndex.directoryLayout,
     ] {
       #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")
@@ -39,6 +42,7 @@ struct BinaryLayoutTests {
     #expect(String(SegmentManifest.firstSegmentLayout.map(\.rawValue)) == "iifiibf")
     #expect(String(SegmentManifest.segmentLayout.map(\.rawValue)) == "iifiibfbffbf")
     #expect(String(SegmentManifest.summaryNames.map(\.rawValue)) == "bi")
+    #expect(String(SegmentManifest.packLayout.map(\.rawValue)) == "biiiii")
   }
 
   static let article = Article(
@@ -109,7 +113,9 @@ struct BinaryLayoutTests {
       SegmentInfo(number: 1, count: 3, oldestSeen: 4, chunks: 0, buckets: 1),
       SegmentInfo(
         number: 2, count: 1, oldestSeen: 5, chunks: 0, buckets: 0, newestPublished: 6,
-        summary: SegmentSummary(earliest: 5, latest: 6, providers: ["blog"], publishers: nil)),
+        summary: SegmentSummary(earliest: 5, latest: 6, providers: ["blog"], publishers: nil),
+        pack: SegmentPlace(
+          pack: 7, place: SealedBundle.Place(index: 1, count: 3, offset: 40, length: 90))),
     ]
     let bytes = try manifest.encoded()
     var reader = try #require(BinaryReader(bytes, magic: SegmentManifest.magic))
@@ -117,12 +123,15 @@ struct BinaryLayoutTests {
     #expect(try reader.integer() == 1)
     #expect(try reader.string() == "blog")
     #expect(try reader.integer() == 2)
-    // The first without a summary: two empty lists.
+    // The first without a summary: two empty lists; in no pack.
     try reader.skip(SegmentManifest.segmentLayout)
     try reader.skip(SegmentManifest.summaryNames + SegmentManifest.summaryNames)
-    // The second: a provider listed, no publishers.
+    try reader.skip(SegmentManifest.packLayout)
+    // The second: a provider listed, no publishers; in pack 7, its second record.
     try reader.skip(SegmentManifest.segmentLayout)
     try reader.skip(SegmentManifest.summaryNames + [.string] + SegmentManifest.summaryNames)
+    #expect(try reader.bool() == true)
+    #expect(try (0..<5).map { _ in try reader.integer() } == [7, 1, 3, 40, 90])
     #expect(reader.isAtEnd)
     #expect(try SegmentManifest.decode(bytes) == manifest)
   }

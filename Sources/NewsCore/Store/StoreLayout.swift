@@ -9,6 +9,8 @@ enum StoreLayout {
   static let segmentHead = "segments-head"
   /// What every segment file's name starts with.
   static let segmentPrefix = "seg-"
+  /// What every segment pack's name starts with (``SegmentPack``).
+  static let segmentPackPrefix = "segs-"
   /// What the article files of earlier versions (one a provider: `articles-bbc`) start with;
   /// migrated into segments, then removed.
   static let legacyArticlesPrefix = "articles-"
@@ -122,6 +124,9 @@ enum StoreLayout {
   static func segment(_ number: Int, _ suffix: String = "") -> String {
     segmentPrefix + String(number) + suffix
   }
+
+  /// The segment pack `segs-<number>`.
+  static func segmentPack(_ number: Int) -> String { segmentPackPrefix + String(number) }
 
   /// Files the program makes again by itself, which repair may remove: listings and feed caches.
   static func isRemade(_ name: String) -> Bool {

@@ -111,7 +111,9 @@ public struct StoreReport: Sendable {
       }
       manifest = read
     } else if !present.contains(SegmentManifest.fileName),
-      present.contains(where: { SegmentInfo.number(inFileName: $0) != nil })
+      present.contains(where: {
+        SegmentInfo.number(inFileName: $0) != nil || SegmentPack.number(inFileName: $0) != nil
+      })
     {
       manifest = segments.rebuiltManifest()
       files.append(
@@ -131,12 +133,14 @@ public struct StoreReport: Sendable {
           name: name, path: store.url(for: name).path, bytes: 0,
           error: "missing: the store's segment manifest lists it"))
     }
-    let unlisted = present.filter { manifest.isLeftover($0) }
+    let isLeftover = manifest.leftovers()
+    let unlisted = present.filter(isLeftover)
     // Not part of the store (whether they open does not matter): the next save removes them.
     files.removeAll { unlisted.contains($0.name) && $0.path.hasPrefix(store.directory.path) }
     leftovers += unlisted.sorted().map { store.url(for: $0).path }
     let kept = present.filter {
-      SegmentInfo.number(inFileName: $0) != nil && !live.contains($0) && !manifest.isLeftover($0)
+      (SegmentInfo.number(inFileName: $0) ?? SegmentPack.number(inFileName: $0)) != nil
+        && !live.contains($0) && !isLeftover($0)
     }
     for index in files.indices where kept.contains(files[index].name) {
       files[index].error =

@@ -34,9 +34,10 @@ extension ArticleSegments {
     // listed, say): taken back where they say what they hold, in the order of their numbers
     // (a newer record of an id still wins), so that what they hold is not lost.
     let live = manifest.liveFileNames
+    let isLeftover = manifest.leftovers()
     let unlisted = Set(store.names().compactMap(SegmentInfo.number(inFileName:))).filter {
       let name = StoreLayout.segment($0)
-      return !live.contains(name) && !manifest.isLeftover(name)
+      return !live.contains(name) && !isLeftover(name)
     }
     var dropped: [Int] = []
     for number in unlisted.sorted() {
@@ -70,6 +71,10 @@ extension ArticleSegments {
         "took back segment \(number) of \(provider) (\(found.info.count) articles), which the "
           + "manifest did not list")
     }
+    actions += takeBackUnlistedPacks(into: &manifest)
+    let packs = manifest.packNumbers
+    // A pack whose directory does not open is rewritten: its segments carried to a new one.
+    var emptying = packs.filter { (try? SegmentPack.contents(of: $0, in: store)) == nil }
     for provider in manifest.providers.keys.sorted() {
       var kept: [SegmentInfo] = []
       for info in manifest.providers[provider]! {
@@ -78,6 +83,8 @@ extension ArticleSegments {
           continue
         }
         dropped.append(info.number)
+        // A pack holding a segment that does not read goes too: the others are carried out.
+        if let place = info.pack { emptying.insert(place.pack) }
         // The smallest unit goes: the records of the chunks that still read are written again
         // as a segment of their own (ids and index are made from them), in the same place.
         let salvaged = salvage(info)
@@ -98,14 +105,53 @@ extension ArticleSegments {
       }
       manifest.providers[provider] = kept.isEmpty ? nil : kept
     }
+    if !emptying.isEmpty {
+      dropped += try finishPacking(
+        FreshSegments(), into: &manifest, since: manifest.next, emptying: emptying, in: files
+      ).map(\.number)
+      let left = emptying.subtracting(manifest.packNumbers).sorted()
+      actions += left.map { "wrote the readable segments of pack \($0) into a new pack" }
+    }
     guard !actions.isEmpty else {
       removeLeftovers(of: manifest)
       return []
     }
-    // The dropped segments' files are retired with this commit, and so removed.
-    manifest.retired = dropped.isEmpty ? nil : dropped
+    // The dropped segments' files, and the packs no longer listed, are retired with this
+    // commit, and so removed.
+    let retired = dropped + packs.subtracting(manifest.packNumbers).sorted()
+    manifest.retired = retired.isEmpty ? nil : retired
     try commit(manifest, in: files)
     removeLeftovers(of: manifest)
+    return actions
+  }
+
+  /// Takes back the segments of packs no manifest lists (and no interrupted save left) that the
+  /// manifest does not list: what a damaged manifest listed, say.
+  private func takeBackUnlistedPacks(into manifest: inout SegmentManifest) -> [String] {
+    var actions: [String] = []
+    let live = manifest.liveFileNames
+    let isLeftover = manifest.leftovers()
+    var listed = Set(manifest.providers.values.joined().map(\.number))
+    let unlisted = store.names().compactMap(SegmentPack.number(inFileName:)).filter {
+      let name = StoreLayout.segmentPack($0)
+      return !live.contains(name) && !isLeftover(name)
+    }
+    for pack in unlisted.sorted() {
+      for (number, place) in (try? SegmentPack.contents(of: pack, in: store)) ?? []
+      where !listed.contains(number) {
+        guard let found = try? SegmentReader.describe(number: number, pack: place, in: store),
+          let provider = found.provider
+        else { continue }
+        var infos = manifest.providers[provider] ?? []
+        infos.insert(found.info, at: infos.firstIndex { $0.number > number } ?? infos.count)
+        manifest.providers[provider] = infos
+        manifest.next = max(manifest.next, number + 1, pack + 1)
+        listed.insert(number)
+        actions.append(
+          "took back segment \(number) of \(provider) (\(found.info.count) articles) from pack "
+            + "\(pack), which the manifest did not list")
+      }
+    }
     return actions
   }
 

@@ -153,7 +153,7 @@ struct ArticleSegments {
       return try body()
     } catch let error as StoreError where error.isDamage {
       store.sayDamaged(
-        at: error.path ?? store.url(for: info.mainName).path,
+        at: error.path ?? store.url(for: info.mainFile).path,
         leftOut: "the articles of segment \(info.number) of \(provider) in it are left out",
         advice: .repairStore(does: "rebuilds the segment from the parts that read"))
       return nil
@@ -330,24 +330,49 @@ struct ArticleSegments {
       removeLeftovers(of: manifest)
       store.checked.segmentsTidied.withLock { $0 = true }
     }
-    var newIDs = Set<String>()
-    var replaced: [SegmentInfo] = []
-    let next = manifest.next
-    for (articles, provider) in batch {
-      newIDs.formUnion(
-        try append(
-          articles, provider: provider, seenAt: seenAt, countingNew: countingNew,
-          to: &manifest, replacing: &replaced, in: files))
+    do {
+      var newIDs = Set<String>()
+      var replaced: [SegmentInfo] = []
+      let next = manifest.next
+      let packs = manifest.packNumbers
+      var fresh = FreshSegments()
+      for (articles, provider) in batch {
+        // A provider twice in a batch merges with its segment of this commit: in a pack first.
+        if fresh.providers.contains(provider) { try pack(&fresh, into: &manifest, in: files) }
+        newIDs.formUnion(
+          try append(
+            articles, provider: provider, seenAt: seenAt, countingNew: countingNew,
+            to: &manifest, replacing: &replaced, fresh: &fresh, in: files))
+        if fresh.bytes >= Self.packBytes { try pack(&fresh, into: &manifest, in: files) }
+      }
+      // Nothing to store (every list was empty): no commit.
+      guard manifest.next != next || !replaced.isEmpty else { return newIDs }
+      replaced += try finishPacking(fresh, into: &manifest, since: next, in: files)
+      // A pack of this commit whose segments a later one of its providers replaced goes too.
+      try commit(manifest, retiring: replaced, packsOf: packs.union(fresh.packs), in: files)
+      return newIDs
+    } catch {
+      // Files this commit made may be left: the next one lists the directory for them.
+      store.checked.segmentsTidied.withLock { $0 = false }
+      throw error
     }
-    // Nothing to store (every list was empty): no commit.
-    guard manifest.next != next || !replaced.isEmpty else { return newIDs }
-    manifest.retired = replaced.isEmpty ? nil : replaced.map(\.number)
+  }
+
+  /// Commits `manifest`, whose writer replaced the segments `replaced` (or moved them into a
+  /// pack) and may have emptied packs of `packs` (those listed before): their files are retired
+  /// with it, and removed once it is written.
+  func commit(
+    _ manifest: SegmentManifest, retiring replaced: [SegmentInfo], packsOf packs: Set<Int>,
+    in files: EncryptedStore.Transaction
+  ) throws {
+    var manifest = manifest
+    let emptied = packs.subtracting(manifest.packNumbers).sorted()
+    let retired = replaced.map(\.number) + emptied
+    manifest.retired = retired.isEmpty ? nil : retired
     summarizeEarlier(&manifest)
     try commit(manifest, in: files)
-    for info in replaced {
-      for name in info.fileNames { try? files.remove(name) }
-    }
-    return newIDs
+    let names = replaced.flatMap(\.fileNames) + emptied.map(StoreLayout.segmentPack)
+    for name in names { try? files.remove(name) }
   }
 
   /// One provider's part of a commit: its new segment written and listed in `manifest`, the
@@ -355,7 +380,7 @@ struct ArticleSegments {
   private func append(
     _ articles: [Article], provider: String, seenAt: Date, countingNew: Bool,
     to manifest: inout SegmentManifest, replacing replaced: inout [SegmentInfo],
-    in files: EncryptedStore.Transaction
+    fresh: inout FreshSegments, in files: EncryptedStore.Transaction
   ) throws -> Set<String> {
     var infos = manifest.providers[provider] ?? []
     var newIDs = Set<String>()
@@ -389,7 +414,12 @@ struct ArticleSegments {
     if !pending.isEmpty {
       let built = SegmentBuilder.build(number: manifest.next, records: pending)
       manifest.next += 1
-      for file in built.files { try files.create(bytes: file.bytes, name: file.name) }
+      if built.info.chunks == 0 {
+        // A small segment waits for the commit's pack.
+        fresh.add(number: built.info.number, main: built.files[0].bytes, of: provider)
+      } else {
+        for file in built.files { try files.create(bytes: file.bytes, name: file.name) }
+      }
       infos.append(built.info)
     }
     manifest.providers[provider] = infos.isEmpty ? nil : infos
@@ -400,48 +430,65 @@ struct ArticleSegments {
   /// them is committed first, then their files are removed. Returns how many records they held.
   func forget(_ providers: Set<String>, in files: EncryptedStore.Transaction) throws -> Int {
     var manifest = try manifest()
+    let packs = manifest.packNumbers
     var dropped: [SegmentInfo] = []
     for provider in providers {
       dropped += manifest.providers.removeValue(forKey: provider) ?? []
     }
     guard !dropped.isEmpty else { return 0 }
-    try commit(manifest, in: files)
-    for info in dropped {
-      for name in info.fileNames { try? files.remove(name) }
-    }
+    try commit(manifest, retiring: dropped, packsOf: packs, in: files)
     return dropped.map(\.count).reduce(0, +)
   }
 
   /// Whether a save or compaction of this process that failed half way may have left files:
   /// the first number it would have used, or a retired segment, is there.
   func mayHaveLeftovers(_ manifest: SegmentManifest) -> Bool {
-    store.exists(StoreLayout.segment(manifest.next))
-      || (manifest.retired ?? []).contains { store.exists(StoreLayout.segment($0)) }
+    ([manifest.next] + (manifest.retired ?? [])).contains {
+      store.exists(StoreLayout.segment($0)) || store.exists(StoreLayout.segmentPack($0))
+    }
   }
 
   /// Removes the segment files that are provably leftovers (``SegmentManifest/isLeftover(_:)``):
   /// what an interrupted save or compaction left. Only a writer holding the lock makes segment
   /// files, so none is being written now.
   func removeLeftovers(of manifest: SegmentManifest) {
-    for name in store.names() where manifest.isLeftover(name) {
+    let isLeftover = manifest.leftovers()
+    for name in store.names() where isLeftover(name) {
       unlink(store.url(for: name).path)
     }
   }
 
   /// The manifest the segment files describe, when the manifest itself is gone or damaged: each
-  /// segment's main file holds its size and parts, its records their provider and when they were
-  /// seen. Segments oldest first by number; the next number past every file. A segment that does
-  /// not read is left out (its files are kept, and `news doctor` lists them).
+  /// segment's main file (its own, or its record in a pack) holds its size and parts, its
+  /// records their provider and when they were seen. Segments oldest first by number; the next
+  /// number past every file. A segment that does not read is left out (its files are kept, and
+  /// `news doctor` lists them); a segment found twice (moved into a pack by a commit whose
+  /// manifest is lost) is read from the newer place.
   func rebuiltManifest() -> SegmentManifest {
     var manifest = SegmentManifest()
-    let numbers = Set(store.names().compactMap(SegmentInfo.number(inFileName:)))
-    guard let highest = numbers.max() else { return manifest }
+    let names = store.names()
+    let numbers = Set(names.compactMap(SegmentInfo.number(inFileName:)))
+    let packs = Set(names.compactMap(SegmentPack.number(inFileName:)))
+    guard let highest = numbers.union(packs).max() else { return manifest }
     manifest.next = highest + 1
+    var found: [Int: (provider: String, info: SegmentInfo)] = [:]
     for number in numbers.sorted() {
       guard let info = try? SegmentReader.describe(number: number, in: store),
         let provider = info.provider
       else { continue }
-      manifest.providers[provider, default: []].append(info.info)
+      found[number] = (provider, info.info)
+    }
+    for pack in packs.sorted() {
+      for (number, place) in (try? SegmentPack.contents(of: pack, in: store)) ?? [] {
+        guard let info = try? SegmentReader.describe(number: number, pack: place, in: store),
+          let provider = info.provider
+        else { continue }
+        found[number] = (provider, info.info)
+      }
+    }
+    for number in found.keys.sorted() {
+      let (provider, info) = found[number]!
+      manifest.providers[provider, default: []].append(info)
     }
     return manifest
   }

@@ -22,6 +22,10 @@ struct SegmentInfo: Codable, Sendable, Equatable {
   /// (`source:`, `date:`, `age`); `nil` in manifests of earlier versions: always read.
   var summary: SegmentSummary? = nil
 
+  /// Where its main file is when it shares a pack with other small segments
+  /// (``SegmentPack``); `nil` when it has files of its own.
+  var pack: SegmentPlace? = nil
+
   /// ``newestPublished`` of a segment none of whose records has a date.
   static let undated = -1e15
 
@@ -32,14 +36,17 @@ struct SegmentInfo: Codable, Sendable, Equatable {
 
   /// The main file: the index's words (and, for a small segment, everything else).
   var mainName: String { StoreLayout.segment(number) }
+  /// The file its main file is read from: its pack's when it is in one.
+  var mainFile: String { pack.map { StoreLayout.segmentPack($0.pack) } ?? mainName }
   /// The file of its ids, for a segment split in parts.
   var idsName: String { StoreLayout.segment(number, "-ids") }
 
   func chunkName(_ chunk: Int) -> String { StoreLayout.segment(number, "-c\(chunk)") }
   func bucketName(_ bucket: Int) -> String { StoreLayout.segment(number, "-p\(bucket)") }
 
-  /// Every file of the segment.
+  /// Every file of the segment's own (none when it is in a pack: the pack is shared).
   var fileNames: [String] {
+    guard pack == nil else { return [] }
     var names = [mainName]
     if chunks > 0 {
       names.append(idsName)
@@ -77,8 +84,9 @@ struct SegmentManifest: Codable, Sendable, Equatable {
   var next = 0
   /// Each provider's segments, oldest first (a record in a newer one wins).
   var providers: [String: [SegmentInfo]] = [:]
-  /// Segments this commit replaced (a compaction): their files are removed after it, and by the
-  /// next writer if a crash came first. Absent in manifests of earlier versions.
+  /// Segments this commit replaced (a compaction), and packs it emptied: their files are
+  /// removed after it, and by the next writer if a crash came first. Absent in manifests of
+  /// earlier versions.
   var retired: [Int]? = nil
   /// How many commits the store has made, this one included (``SegmentHead``): absent in
   /// manifests of earlier versions (0).
@@ -90,22 +98,40 @@ struct SegmentManifest: Codable, Sendable, Equatable {
   /// The name of the manifest file.
   static let fileName = StoreLayout.segmentManifest
 
-  /// Every file the manifest names.
+  /// Every file the manifest names: the segments' own and their packs.
   var liveFileNames: Set<String> {
-    Set(providers.values.joined().flatMap(\.fileNames))
+    var names = Set(providers.values.joined().flatMap(\.fileNames))
+    for pack in packNumbers { names.insert(StoreLayout.segmentPack(pack)) }
+    return names
   }
 
-  /// Whether the segment file `name` is provably no part of this commit or any later one: a save
-  /// or compaction interrupted before its commit (numbered from `next` on), or a segment this
-  /// commit retired. An unlisted file of another number is kept: it may be what a damaged or
-  /// lost manifest listed.
-  func isLeftover(_ name: String) -> Bool {
-    // The number first: most files are of live segments, and the set of live names is only
-    // made for the few that are not (made for every file, it cost a save at 450 segments half
-    // its time).
-    guard let number = SegmentInfo.number(inFileName: name),
-      number >= next || (retired ?? []).contains(number)
-    else { return false }
-    return !liveFileNames.contains(name)
+  /// The packs its segments are in.
+  var packNumbers: Set<Int> {
+    Set(providers.values.joined().lazy.compactMap(\.pack?.pack))
+  }
+
+  /// Whether the segment file or pack `name` is provably no part of this commit or any later
+  /// one: a save or compaction interrupted before its commit (numbered from `next` on), a
+  /// segment or pack this commit retired, or the file of a segment since moved into a pack. An
+  /// unlisted file of another number is kept: it may be what a damaged or lost manifest listed.
+  func isLeftover(_ name: String) -> Bool { leftovers()(name) }
+
+  /// ``isLeftover(_:)``, for many names: what it needs of the manifest is gathered once.
+  func leftovers() -> (String) -> Bool {
+    let retired = Set(retired ?? [])
+    let packed = Set(providers.values.joined().lazy.filter { $0.pack != nil }.map(\.number))
+    let live = liveFileNames
+    return { [next] name in
+      if let number = SegmentInfo.number(inFileName: name) {
+        guard number >= next || retired.contains(number) || packed.contains(number) else {
+          return false
+        }
+      } else if let number = SegmentPack.number(inFileName: name) {
+        guard number >= next || retired.contains(number) else { return false }
+      } else {
+        return false
+      }
+      return !live.contains(name)
+    }
   }
 }

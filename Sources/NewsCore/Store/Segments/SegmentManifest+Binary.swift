@@ -2,9 +2,12 @@ import FeedParsing
 import Foundation
 
 extension SegmentManifest {
-  /// Marks the compact format whose segments carry their summaries; manifests written before
-  /// it (``firstMagic``, and JSON before that) are still read, and the next commit rewrites them.
-  static let magic = "NSM2"
+  /// Marks the compact format whose segments carry their summaries and packs; manifests written
+  /// before it (``summarizedMagic``, ``firstMagic``, and JSON before that) are still read, and
+  /// the next commit rewrites them.
+  static let magic = "NSM3"
+  /// Marks the compact format whose segments carry their summaries, but no pack.
+  static let summarizedMagic = "NSM2"
   /// Marks the compact format of segments without summaries.
   static let firstMagic = "NSM1"
 
@@ -13,6 +16,8 @@ extension SegmentManifest {
   /// providers each a name and a count of ``segmentLayout``.
   static let header = BinaryLayout(
     magic: magic, fields: [.integer, .integer, .flag, .integer, .flag, .integer])
+  /// The header of a manifest of ``summarizedMagic``: the same, its segments without a pack.
+  static let summarizedHeader = BinaryLayout(magic: summarizedMagic, fields: header.fields)
   /// The header of a manifest of ``firstMagic``: the same, its segments of ``firstSegmentLayout``.
   static let firstHeader = BinaryLayout(magic: firstMagic, fields: header.fields)
   /// One segment of a provider, without its summary (``firstMagic``).
@@ -26,6 +31,9 @@ extension SegmentManifest {
     firstSegmentLayout + [.flag, .double, .double, .flag, .double]
   /// A list of names of a summary: a flag (listed or not), a count, then that many strings.
   static let summaryNames: [BinaryField] = [.flag, .integer]
+  /// After its summary's names, where a segment is in a pack (``magic``): a flag (packed or
+  /// not), then the pack's number and the place (index, count, offset, length).
+  static let packLayout: [BinaryField] = [.flag, .integer, .integer, .integer, .integer, .integer]
 
   /// The manifest in the compact format of ``BinaryWriter``: read and written on every commit,
   /// it lists every segment (1,000 feeds: 1,000 providers), which JSON's coders took a quarter
@@ -63,6 +71,12 @@ extension SegmentManifest {
           writer.integer(names?.count ?? 0)
           for name in names ?? [] { writer.string(name) }
         }
+        writer.bool(segment.pack != nil)
+        for value in segment.pack.map({ [$0.pack, $0.index, $0.count, $0.offset, $0.length] })
+          ?? [0, 0, 0, 0, 0]
+        {
+          writer.integer(value)
+        }
       }
     }
     return try writer.checked()
@@ -73,8 +87,11 @@ extension SegmentManifest {
   ///
   /// - Throws: `BinaryReader.Malformed` or `DecodingError`.
   static func decode(_ bytes: [UInt8]) throws -> SegmentManifest {
-    let summarized = BinaryReader(bytes, magic: magic) != nil
-    guard var reader = BinaryReader(bytes, magic: magic) ?? BinaryReader(bytes, magic: firstMagic)
+    let packed = BinaryReader(bytes, magic: magic) != nil
+    let summarized = packed || BinaryReader(bytes, magic: summarizedMagic) != nil
+    guard
+      var reader = BinaryReader(bytes, magic: magic)
+        ?? BinaryReader(bytes, magic: summarizedMagic) ?? BinaryReader(bytes, magic: firstMagic)
     else {
       let manifest = try JSONDecoder().decode(SegmentManifest.self, from: Data(bytes))
       // Times are finite (the compact format refuses others): a manifest that says otherwise
@@ -84,6 +101,9 @@ extension SegmentManifest {
       }
       guard finite else {
         throw BinaryReader.Malformed(detail: "not a finite number")
+      }
+      guard manifest.providers.values.joined().allSatisfy({ $0.pack?.isPossible ?? true }) else {
+        throw BinaryReader.Malformed(detail: "not a place in a pack")
       }
       return manifest
     }
@@ -113,6 +133,7 @@ extension SegmentManifest {
         let newest = try reader.double()
         segment.newestPublished = hasNewest ? newest : nil
         if summarized { segment.summary = try readSummary(from: &reader) }
+        if packed { segment.pack = try readPlace(from: &reader) }
         segments.append(segment)
       }
       manifest.providers[provider] = segments
@@ -143,6 +164,21 @@ extension SegmentManifest {
     return SegmentSummary(
       earliest: earliest, latest: latest, latestUndated: hasUndated ? latestUndated : nil,
       providers: lists[0], publishers: lists[1])
+  }
+
+  /// A segment's place in a pack, as ``encoded()`` writes it; `nil` when it has none.
+  private static func readPlace(
+    from reader: inout BinaryReader
+  ) throws(BinaryReader.Malformed) -> SegmentPlace? {
+    let isPacked = try reader.bool() == true
+    let values = try (0..<5).map { _ throws(BinaryReader.Malformed) in try reader.integer() }
+    guard isPacked else { return nil }
+    let place = SegmentPlace(
+      pack: values[0],
+      place: SealedBundle.Place(
+        index: values[1], count: values[2], offset: values[3], length: values[4]))
+    guard place.isPossible else { throw BinaryReader.Malformed(detail: "not a place in a pack") }
+    return place
   }
 
   /// The manifest `store` holds, in either format; `nil` when there is none.

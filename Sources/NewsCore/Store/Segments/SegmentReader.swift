@@ -29,9 +29,9 @@ struct SegmentReader {
   init(_ info: SegmentInfo, in store: EncryptedStore) throws {
     self.info = info
     self.store = store
-    let main = try Self.load(info.mainName, from: store)
+    let main = try Self.main(of: info, in: store)
     self.main = main
-    let parsed = try Self.decoding(info.mainName, in: store) {
+    let parsed = try Self.decoding(info.mainFile, in: store) {
       () throws(BinaryReader.Malformed) -> ([Range<Int>], [Int], Int, Int, [Double]?) in
       let dated = BinaryReader(main, magic: SegmentBuilder.datedMainMagic)
       guard
@@ -89,13 +89,15 @@ struct SegmentReader {
   }
 
   /// What the files of segment `number` say of it, without a manifest: its ``SegmentInfo`` and
-  /// the provider of its records (`nil` when it holds none).
-  static func describe(number: Int, in store: EncryptedStore) throws -> (
-    info: SegmentInfo, provider: String?
-  ) {
+  /// the provider of its records (`nil` when it holds none). `pack`: where its main file is,
+  /// when it is in a pack.
+  static func describe(number: Int, pack: SegmentPlace? = nil, in store: EncryptedStore) throws
+    -> (info: SegmentInfo, provider: String?)
+  {
     var info = SegmentInfo(number: number, count: 0, oldestSeen: 0, chunks: 0, buckets: 0)
-    let main = try load(info.mainName, from: store)
-    let header = try decoding(info.mainName, in: store) {
+    info.pack = pack
+    let main = try main(of: info, in: store)
+    let header = try decoding(info.mainFile, in: store) {
       () throws(BinaryReader.Malformed) -> (Int, Int, Int) in
       guard
         var reader = BinaryReader(main, magic: SegmentBuilder.datedMainMagic)
@@ -250,7 +252,7 @@ struct SegmentReader {
   /// The records numbered `numbers` (all of them when `nil`), with their numbers.
   func records(_ numbers: Set<Int>? = nil) throws -> [(number: Int, record: StoredArticle)] {
     if info.chunks == 0 {
-      return try Self.decoding(info.mainName, in: store) {
+      return try Self.decoding(info.mainFile, in: store) {
         () throws(BinaryReader.Malformed) -> [(number: Int, record: StoredArticle)] in
         var reader = BinaryReader(main, magic: "")!
         reader.seek(to: inlineRecords)
@@ -389,6 +391,16 @@ struct SegmentReader {
       if keep { list.append(number) }
     }
     return list
+  }
+
+  /// The main file of `info`: its own, or its record in its pack.
+  static func main(of info: SegmentInfo, in store: EncryptedStore) throws -> [UInt8] {
+    guard let pack = info.pack else { return try load(info.mainName, from: store) }
+    let name = info.mainFile
+    guard let bytes = try store.readRecord(of: name, at: pack.place) else {
+      throw SegmentFileMissing(name: name)
+    }
+    return bytes
   }
 
   private static func load(_ name: String, from store: EncryptedStore) throws -> [UInt8] {
