@@ -103,22 +103,33 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       precondition(reread?.article == record.article && again.isAtEnd, "record does not round-trip")
     }
   case "search":
-    // The index may only narrow: whenever a word matches a text, the longest run of the folded
-    // word is inside one of the text's index words.
+    // The index may only narrow: whenever a word or a regular expression matches a text, each
+    // run the index is asked for (a word's longest, an expression's literal words, bounded as
+    // they are) is inside one of the text's index words.
     let half = text.unicodeScalars.count / 2
     let title = String(String.UnicodeScalarView(text.unicodeScalars.prefix(half)))
     let rest = String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(half)))
+    var cache: [Unicode.Scalar: [UInt8]] = [:]
+    var folded = ArticleSearch.fold(title, cache: &cache)
+    folded.append(0x0A)
+    var words = Set<[UInt8]>()
+    SearchTokens.collect(folded, into: &words)
+    func indexed(_ run: IndexRun) -> Bool {
+      words.contains { word in word.withUnsafeBufferPointer { run.isIn($0) } }
+    }
     for word in rest.split(separator: " ").prefix(4).map(String.init) {
       guard var matcher = ArticleSearch.Matcher([word]), matcher.matches([title, nil, nil])
       else { continue }
-      var cache: [Unicode.Scalar: [UInt8]] = [:]
-      var folded = ArticleSearch.fold(title, cache: &cache)
-      folded.append(0x0A)
-      var words = Set<[UInt8]>()
-      SearchTokens.collect(folded, into: &words)
-      if let run = SearchTokens.longestRun(matcher.wordBranches[0][0]) {
-        precondition(
-          words.contains { ArticleSearch.contains($0, run) }, "the index would miss a match")
+      for run in matcher.wordBranches[0] {
+        precondition(indexed(run), "the index would miss a match")
+      }
+    }
+    // The first word as an expression, within the budget a search gives one.
+    if let pattern = rest.split(separator: " ").first.map(String.init),
+      PatternBudget().matches(pattern, options: QueryMatcher.regexOptions, in: title)
+    {
+      for run in RegexRuns.required(in: pattern) {
+        precondition(indexed(run), "the index would miss a match of /\(pattern)/")
       }
     }
   case "subscriptions":

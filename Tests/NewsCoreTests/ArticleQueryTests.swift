@@ -264,13 +264,83 @@ struct ArticleQueryTests {
       ("swift OR author:ann", ""),
       ("-swift", ""),
       ("is:unread", ""),
+      // A phrase's longest run, bounded where the phrase goes on beside it (shown `<`, `>`).
+      ("\"the climate\"", "<climate"),
+      // An expression's literal words (#58.4).
+      ("date:2026-11-01..2026-11-20 /\\bAI\\b/", "<ai>"),
+      ("climate /storms?/", "climate storm"),
+      ("/(rust|swift)lang/ OR title:/^go-/", "lang | <go>"),
+      ("/rust|swift/", ""),
+      ("author:/ann/", ""),
     ])
   func wordBranches(text: String, expected: String) throws {
     let branches = try ArticleQuery(text, timeZone: .gmt).wordBranches
     let shown = branches.map {
-      $0.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+      $0.map {
+        ($0.boundedBefore ? "<" : "") + String(decoding: $0.bytes, as: UTF8.self)
+          + ($0.boundedAfter ? ">" : "")
+      }.joined(separator: " ")
     }
     #expect(shown.joined(separator: " | ") == expected)
+  }
+
+  @Test(
+    "an expression's literal words, what bounds them, and the patterns that give none",
+    arguments: [
+      ("\\bAI\\b", "<ai>"),
+      ("climate", "climate"),
+      ("Climat(e|ic)", "climat"),
+      ("colou?r", "colo"),
+      ("\\bgpt-4o?\\b", "<gpt>"),
+      ("^Breaking: ", "<breaking>"),
+      ("rust\\.?lang", "rust lang"),
+      ("\\d+ votes\\b", "<votes>"),
+      ("[a-z]+ing\\b", "ing>"),
+      ("ab{0,2}cd", "cd"),
+      ("a\\b", ""),
+      ("x|y", ""),
+      ("(?i)word", ""),
+      ("\\x41pple", ""),
+      ("caf\u{e9}s", "caf"),
+      ("\\bſun\\b", "un>"),
+    ])
+  func regexRuns(pattern: String, expected: String) {
+    let shown = RegexRuns.required(in: pattern).map {
+      ($0.boundedBefore ? "<" : "") + String(decoding: $0.bytes, as: UTF8.self)
+        + ($0.boundedAfter ? ">" : "")
+    }
+    #expect(shown.joined(separator: " ") == expected, "\(pattern)")
+  }
+
+  @Test(
+    "whenever an expression matches, the index words hold its runs as they are bounded",
+    arguments: [
+      ("\\bAI\\b", "The AI race", true),
+      ("\\bAI\\b", "“AI” is everywhere", true),
+      ("\\bAI\\b", "said again", false),
+      ("\\bgpt-4o?\\b", "GPT-4 and gpt-4o", true),
+      ("^Breaking: ", "Breaking: news", true),
+      ("colou?r", "Color", true),
+      ("\\d+ votes\\b", "In 300 votes, then", true),
+      ("\\bſun\\b", "the sun", true),
+      ("caf\u{e9}s", "Cafés", true),
+    ])
+  func regexRunsIndexed(pattern: String, text: String, matches: Bool) throws {
+    let expression = try NSRegularExpression(pattern: pattern, options: QueryMatcher.regexOptions)
+    let found =
+      expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    #expect(found == matches)
+    var cache: [Unicode.Scalar: [UInt8]] = [:]
+    var words = Set<[UInt8]>()
+    SearchTokens.collect(ArticleSearch.fold(text, cache: &cache) + [0x0A], into: &words)
+    let runs = RegexRuns.required(in: pattern)
+    #expect(!runs.isEmpty)
+    let indexed = runs.allSatisfy { run in
+      words.contains { word in word.withUnsafeBufferPointer { run.isIn($0) } }
+    }
+    // A match's runs are always in its index words; a text that does not match may lack them.
+    #expect(!found || indexed)
+    if pattern == "\\bAI\\b" { #expect(indexed == found) }
   }
 
   @Test("past the most branches, the index is not asked")

@@ -212,6 +212,22 @@ struct ArticleSegmentsTests {
     #expect(Set(segmentFiles(store)) == (try store.segments.manifest().liveFileNames))
   }
 
+  @Test("an expression's word narrows by the index: /\\bAI\\b/ reads the records holding it")
+  func regexNarrows() throws {
+    let store = store()
+    let texts = (0..<40).map { "said again \($0)" } + ["The AI race", "“AI” rules"]
+    try store.keep(
+      texts.enumerated().map { article("a\($0.offset)", title: $0.element) }, provider: "newsapi")
+    let info = try #require(try store.segments.manifest().providers["newsapi"]?.first)
+    let segment = try SegmentReader(info, in: store.store)
+    let bounded = RegexRuns.required(in: "\\bAI\\b")
+    #expect(try segment.records(holdingAll: bounded)?.count == 2)
+    #expect(try segment.records(holdingAll: [IndexRun(bytes: Array("ai".utf8))])?.count == 42)
+    let query = try ArticleQuery("/\\bAI\\b/", timeZone: .gmt)
+    let found = try store.search(QueryMatcher(query, facts: QueryFacts(now: clock.now)))
+    #expect(Set(found.articles.map(\.title)) == ["The AI race", "“AI” rules"])
+  }
+
   @Test("retention: the oldest beyond the maximum go at compaction, expired ones are not read")
   func retention() throws {
     let store = store(retention: RetentionPolicy(maximumAge: .seconds(86_400), maximumCount: 8))

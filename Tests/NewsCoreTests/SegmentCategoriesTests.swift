@@ -66,7 +66,9 @@ struct SegmentCategoriesTests {
     let read = try SegmentReader(info, in: store).records().map(\.record.article)
     #expect(read == records.map(\.article))
     // Its words still narrow a search.
-    let holding = try SegmentReader(info, in: store).records(holdingAll: [Array("climat".utf8)])
+    let holding = try SegmentReader(info, in: store).records(holdingAll: [
+      IndexRun(bytes: Array("climat".utf8))
+    ])
     #expect(holding == [0, 1, 2])
   }
 

@@ -102,13 +102,14 @@ public struct ArticleQuery: Sendable, Equatable {
     return needs
   }
 
-  /// The words every match holds, as alternatives: each match holds every word of at least one
+  /// The index runs every match holds (``IndexRun``: a word's longest run, a regular
+  /// expression's literal words), as alternatives: each match holds every run of at least one
   /// branch, so the index narrows to the records of each branch together. A query of words
   /// (a top-level AND) is one branch; an OR, alone or within that AND, one branch for each of
-  /// its own (with the AND's words): `(rust OR swift) -sponsored` reads the records holding
-  /// `rust` and those holding `swift`. None when a branch holds no word the index knows (then
+  /// its own (with the AND's runs): `(rust OR swift) -sponsored` reads the records holding
+  /// `rust` and those holding `swift`. None when a branch holds no run the index knows (then
   /// it cannot narrow), or past ``maximumBranches``.
-  var wordBranches: [[[UInt8]]] {
+  var wordBranches: [[IndexRun]] {
     let branches = Self.branches(of: root)
     return branches.count <= Self.maximumBranches ? branches : []
   }
@@ -117,12 +118,10 @@ public struct ArticleQuery: Sendable, Equatable {
   static let maximumBranches = 32
 
   /// ``wordBranches`` of `node`.
-  private static func branches(of node: Node) -> [[[UInt8]]] {
+  private static func branches(of node: Node) -> [[IndexRun]] {
     switch node {
-    case .text(let field, let words) where field == .any || field == .title || field == .text:
-      return [[words]]
     case .or(let nodes):
-      var all: [[[UInt8]]] = []
+      var all: [[IndexRun]] = []
       for node in nodes {
         let some = branches(of: node)
         if some.isEmpty { return [] }
@@ -130,19 +129,29 @@ public struct ArticleQuery: Sendable, Equatable {
       }
       return all
     case .and(let nodes):
-      let required = nodes.compactMap { node -> [UInt8]? in
-        guard case .text(let field, let words) = node,
-          field == .any || field == .title || field == .text
-        else { return nil }
-        return words
-      }
-      // The first OR that narrows gives the branches; the AND's own words go into each.
+      let required = nodes.flatMap(runs)
+      // The first OR that narrows gives the branches; the AND's own runs go into each.
       for node in nodes {
         guard case .or = node else { continue }
         let some = branches(of: node)
         if !some.isEmpty { return some.map { required + $0 } }
       }
       return required.isEmpty ? [] : [required]
+    default:
+      let own = runs(of: node)
+      return own.isEmpty ? [] : [own]
+    }
+  }
+
+  /// The runs a match of the term `node` holds in its title or text: a word's longest, a
+  /// regular expression's literal words (``RegexRuns``); none for other terms.
+  private static func runs(of node: Node) -> [IndexRun] {
+    switch node {
+    case .text(let field, let words) where field == .any || field == .title || field == .text:
+      return IndexRun(word: words).map { [$0] } ?? []
+    case .regex(let field, let pattern)
+    where field == .any || field == .title || field == .text:
+      return RegexRuns.required(in: pattern)
     default:
       return []
     }

@@ -3,7 +3,7 @@ import Foundation
 /// A query of the language as a ``RecordFilter``.
 struct QueryRecordFilter: RecordFilter {
   var matcher: QueryMatcher
-  let wordBranches: [[[UInt8]]]
+  let wordBranches: [[IndexRun]]
   let providers: Set<String>?
   let admissionKeys: Set<UInt64>?
   /// The sources every match comes from (``ArticleQuery/requiredSources``).

@@ -28,8 +28,8 @@ public enum ArticleSearch {
     private var cache: [Unicode.Scalar: [UInt8]] = [:]
     private var haystack: [UInt8] = []
 
-    /// The words looked for, folded.
-    var wordBranches: [[[UInt8]]] { [needles] }
+    /// The longest run of each word looked for.
+    var wordBranches: [[IndexRun]] { [needles.compactMap { IndexRun(word: $0) }] }
 
     /// `nil` when no word has anything to look for.
     init?(_ words: [String]) {

@@ -4,10 +4,11 @@ import Foundation
 /// holds (the segments' index narrows by them), and the decision on a record the index left.
 /// ``ArticleSearch/Matcher`` (plain words) and ``QueryRecordFilter`` (the query language) are its two.
 protocol RecordFilter {
-  /// The folded words every match holds in its title or text, as alternatives (each match
-  /// holds every word of one branch): the index narrows to the records of each together. One
-  /// branch for a search of words; one empty branch: every record is read.
-  var wordBranches: [[[UInt8]]] { get }
+  /// The runs every match holds in its title or text (``IndexRun``: a query word's longest, a
+  /// regular expression's literal words), as alternatives (each match holds every run of one
+  /// branch): the index narrows to the records of each together. One branch for a search of
+  /// words; one empty branch: every record is read.
+  var wordBranches: [[IndexRun]] { get }
   /// The only providers whose segments can hold a match (a query's `tag:`); `nil`: any.
   var providers: Set<String>? { get }
   /// Whether `article`, first seen at `seenAt` (when known), matches.
@@ -33,12 +34,10 @@ protocol RecordFilter {
 }
 
 extension RecordFilter {
-  /// The index's runs of each of ``wordBranches``, the longest of each first (it usually
-  /// narrows most, and the others are then read only for the records left).
-  var indexRuns: [[[UInt8]]] {
-    wordBranches.map { branch in
-      branch.compactMap(SearchTokens.longestRun).sorted { $0.count > $1.count }
-    }
+  /// Each of ``wordBranches``, its longest runs first (one usually narrows most, and the others
+  /// are then read only for the records left).
+  var indexRuns: [[IndexRun]] {
+    wordBranches.map { branch in branch.sorted { $0.bytes.count > $1.bytes.count } }
   }
 
   var filtersByID: Bool { false }

@@ -17,16 +17,8 @@ enum SearchTokens {
     forEachRun(in: folded) { words.insert(Array(folded[$0])) }
   }
 
-  /// The longest word in a folded query word, `nil` when it holds none (then the index cannot
-  /// narrow the search).
-  static func longestRun(_ folded: [UInt8]) -> [UInt8]? {
-    var best: Range<Int>?
-    forEachRun(in: folded) { if $0.count > best?.count ?? 0 { best = $0 } }
-    return best.map { Array(folded[$0]) }
-  }
-
   /// Calls `body` with the range of each maximal run of word bytes, in order.
-  private static func forEachRun(in folded: [UInt8], _ body: (Range<Int>) -> Void) {
+  static func forEachRun(in folded: [UInt8], _ body: (Range<Int>) -> Void) {
     var start = -1
     for index in 0...folded.count {
       let inWord = index < folded.count && isWordByte(folded[index])

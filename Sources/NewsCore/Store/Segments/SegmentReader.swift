@@ -160,26 +160,14 @@ struct SegmentReader {
   /// How many words its index holds.
   var wordCount: Int { words.count }
 
-  /// The numbers of the index words holding `run` (a folded word).
-  func words(containing run: [UInt8]) -> [Int] {
-    guard let first = run.first else { return [] }
+  /// The numbers of the index words holding `run` as it is bounded.
+  func words(containing run: IndexRun) -> [Int] {
     var found: [Int] = []
     main.withUnsafeBufferPointer { bytes in
-      run.withUnsafeBufferPointer { needle in
-        for (number, range) in words.enumerated() where range.count >= needle.count {
-          var start = range.lowerBound
-          let last = range.upperBound - needle.count
-          while start <= last {
-            if bytes[start] == first {
-              var index = 1
-              while index < needle.count, bytes[start + index] == needle[index] { index += 1 }
-              if index == needle.count {
-                found.append(number)
-                break
-              }
-            }
-            start += 1
-          }
+      run.bytes.withUnsafeBufferPointer { needle in
+        for (number, range) in words.enumerated()
+        where run.isIn(bytes, range: range, needle: needle) {
+          found.append(number)
         }
       }
     }
@@ -228,7 +216,7 @@ struct SegmentReader {
 
   /// The records holding every run of one of `branches` at least (``records(holdingAll:)``
   /// of each, together); `nil` (every record) when a branch has no run.
-  func records(holdingAny branches: [[[UInt8]]]) throws -> Set<Int>? {
+  func records(holdingAny branches: [[IndexRun]]) throws -> Set<Int>? {
     guard branches.count > 1 else { return try records(holdingAll: branches.first ?? []) }
     var union = Set<Int>()
     for branch in branches {
@@ -240,7 +228,7 @@ struct SegmentReader {
 
   /// The numbers of the records whose index holds every one of `runs` (folded words, longest
   /// first); `nil` when there is no run to narrow by (every record is a candidate).
-  func records(holdingAll runs: [[UInt8]]) throws -> Set<Int>? {
+  func records(holdingAll runs: [IndexRun]) throws -> Set<Int>? {
     var candidates: Set<Int>?
     for run in runs {
       candidates = try records(holding: words(containing: run), within: candidates)
