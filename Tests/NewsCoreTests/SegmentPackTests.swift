@@ -77,6 +77,18 @@ struct SegmentPackTests {
     #expect(try store.search(["story"]).articles.count == 3)
   }
 
+  @Test("a source forgotten (its account removed) leaves no record in any pack")
+  func forgotten() throws {
+    let store = store()
+    try store.keep(batch("a", sources: 0..<4))
+    #expect(try store.forget(providers: ["p1", "p2"]) == 10)
+    #expect(Set(try store.segments.manifest().providers.keys) == ["p0", "p3"])
+    // What the packs on disk hold, read without the manifest.
+    #expect(Set(store.segments.rebuiltManifest().providers.keys) == ["p0", "p3"])
+    #expect(Set(segmentFiles(store)) == (try store.segments.manifest().liveFileNames))
+    #expect(try store.search(["story"]).articles.count == 10)
+  }
+
   @Test("a commit larger than a pack writes several; the segments are all read")
   func largeCommit() throws {
     let store = store()

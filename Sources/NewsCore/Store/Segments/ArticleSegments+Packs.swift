@@ -36,9 +36,10 @@ extension ArticleSegments {
 
   /// The last pack of a commit: `fresh` (which may be none), with the live segments of the packs
   /// `emptying`, of packs left half empty and of the newest small packs no more than twice what
-  /// it holds (older than `since`, the commit's first number) carried along, and segments of earlier
-  /// versions (files of their own) moved in; about ``packBytes`` carried and moved at most.
-  /// Returns the segments moved out of files of their own (their files go with the commit).
+  /// it holds (older than `since`, the commit's first number) carried along, and segments of
+  /// earlier versions (files of their own) moved in; about ``packBytes`` carried and moved at
+  /// most. Returns the segments moved out of files of their own (their files go with the
+  /// commit).
   func finishPacking(
     _ fresh: FreshSegments, into manifest: inout SegmentManifest, since: Int,
     emptying: Set<Int> = [], in files: EncryptedStore.Transaction

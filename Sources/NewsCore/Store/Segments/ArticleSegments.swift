@@ -427,7 +427,8 @@ struct ArticleSegments {
   }
 
   /// Drops every segment of `providers` (the sources of a removed account): the manifest without
-  /// them is committed first, then their files are removed. Returns how many records they held.
+  /// them is committed first, then their files are removed (and the packs they were in, whose
+  /// other segments go into a new one). Returns how many records they held.
   func forget(_ providers: Set<String>, in files: EncryptedStore.Transaction) throws -> Int {
     var manifest = try manifest()
     let packs = manifest.packNumbers
@@ -436,7 +437,11 @@ struct ArticleSegments {
       dropped += manifest.providers.removeValue(forKey: provider) ?? []
     }
     guard !dropped.isEmpty else { return 0 }
-    try commit(manifest, retiring: dropped, packsOf: packs, in: files)
+    // Their records leave the disk with them: the packs they were in are written anew without.
+    let moved = try finishPacking(
+      FreshSegments(), into: &manifest, since: manifest.next,
+      emptying: Set(dropped.compactMap(\.pack?.pack)), in: files)
+    try commit(manifest, retiring: dropped + moved, packsOf: packs, in: files)
     return dropped.map(\.count).reduce(0, +)
   }
 
