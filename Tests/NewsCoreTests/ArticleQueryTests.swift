@@ -257,11 +257,16 @@ struct ArticleQueryTests {
       ("swift OR rust", "swift | rust"),
       ("(rust OR swift) -sponsored", "rust | swift"),
       ("climate (title:storm OR text:flood) is:unread", "climate storm | climate flood"),
-      ("climate (title:storm OR author:a)", "climate"),
+      // An author's and a category's words are in the index too, behind their field.
+      ("climate (title:storm OR author:a)", "climate storm | climate author:a"),
       ("(a OR b) (c OR d)", "a | b"),
-      ("(author:x OR y) (c OR d)", "c | d"),
-      ("author:ann", ""),
-      ("swift OR author:ann", ""),
+      ("(author:x OR y) (c OR d)", "author:x | y"),
+      ("(url:x OR y) (c OR d)", "c | d"),
+      ("author:ann", "author:ann"),
+      ("author:\"Ann Lee\"", "author:ann>"),
+      ("swift OR author:ann", "swift | author:ann"),
+      ("category:politics -is:read", "category:politics"),
+      ("swift OR url:github.com", ""),
       ("-swift", ""),
       ("is:unread", ""),
       // A phrase's longest run, bounded where the phrase goes on beside it (shown `<`, `>`).
@@ -271,14 +276,16 @@ struct ArticleQueryTests {
       ("climate /storms?/", "climate storm"),
       ("/(rust|swift)lang/ OR title:/^go-/", "lang | <go>"),
       ("/rust|swift/", ""),
-      ("author:/ann/", ""),
+      ("author:/ann/", "author:ann"),
+      ("category:/^Tech/", "category:<tech"),
+      ("url:/github/", ""),
     ])
   func wordBranches(text: String, expected: String) throws {
     let branches = try ArticleQuery(text, timeZone: .gmt).wordBranches
     let shown = branches.map {
       $0.map {
-        ($0.boundedBefore ? "<" : "") + String(decoding: $0.bytes, as: UTF8.self)
-          + ($0.boundedAfter ? ">" : "")
+        ($0.field == .text ? "" : "\($0.field):") + ($0.boundedBefore ? "<" : "")
+          + String(decoding: $0.bytes, as: UTF8.self) + ($0.boundedAfter ? ">" : "")
       }.joined(separator: " ")
     }
     #expect(shown.joined(separator: " | ") == expected)

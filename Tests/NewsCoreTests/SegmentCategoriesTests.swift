@@ -4,7 +4,7 @@ import Testing
 
 @testable import NewsCore
 
-/// Item categories are kept in the store's records (`NSC2`, `NSG3`); segments written before
+/// Item categories are kept in the store's records (`NSC2`, `NSG3` and after); segments written before
 /// (`NSC1`, `NSG1`) still read, without categories.
 @Suite("the store keeps items' categories, and reads segments written before it did")
 struct SegmentCategoriesTests {
@@ -55,7 +55,7 @@ struct SegmentCategoriesTests {
     let (info, files) = SegmentBuilder.build(number: 1, records: records)
     #expect(info.chunks == 0)
     let main = files[0].bytes
-    #expect(main.starts(with: Array("NSG3".utf8)))
+    #expect(main.starts(with: Array(SegmentBuilder.mainMagic.utf8)))
     var inline = BinaryWriter(magic: "")
     for record in records { record.write(to: &inline) }
     #expect(Array(main.suffix(inline.bytes.count)) == inline.bytes)

@@ -143,17 +143,32 @@ public struct ArticleQuery: Sendable, Equatable {
     }
   }
 
-  /// The runs a match of the term `node` holds in its title or text: a word's longest, a
-  /// regular expression's literal words (``RegexRuns``); none for other terms.
+  /// The runs a match of the term `node` holds in its text, author or categories: a word's
+  /// longest, a regular expression's literal words (``RegexRuns``); none for other terms.
   private static func runs(of node: Node) -> [IndexRun] {
     switch node {
-    case .text(let field, let words) where field == .any || field == .title || field == .text:
-      return IndexRun(word: words).map { [$0] } ?? []
-    case .regex(let field, let pattern)
-    where field == .any || field == .title || field == .text:
-      return RegexRuns.required(in: pattern)
+    case .text(let field, let words):
+      guard let field = indexField(field) else { return [] }
+      return IndexRun(word: words, field: field).map { [$0] } ?? []
+    case .regex(let field, let pattern):
+      guard let field = indexField(field) else { return [] }
+      return RegexRuns.required(in: pattern).map { run in
+        var run = run
+        run.field = field
+        return run
+      }
     default:
       return []
+    }
+  }
+
+  /// The index's words a term of `field` is found in; `nil` for `url:`, which is not indexed.
+  private static func indexField(_ field: TextField) -> IndexRun.Field? {
+    switch field {
+    case .any, .title, .text: .text
+    case .author: .author
+    case .category: .category
+    case .url: nil
     }
   }
 

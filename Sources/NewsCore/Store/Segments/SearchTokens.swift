@@ -12,9 +12,14 @@ enum SearchTokens {
     byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
   }
 
-  /// Adds the words of `folded` to `words`.
-  static func collect(_ folded: [UInt8], into words: inout Set<[UInt8]>) {
-    forEachRun(in: folded) { words.insert(Array(folded[$0])) }
+  /// Adds the words of `folded` to `words`, each behind `marker` when given (a field's words,
+  /// ``IndexRun/Field``).
+  static func collect(_ folded: [UInt8], marker: UInt8? = nil, into words: inout Set<[UInt8]>) {
+    guard let marker else {
+      forEachRun(in: folded) { words.insert(Array(folded[$0])) }
+      return
+    }
+    forEachRun(in: folded) { words.insert([marker] + folded[$0]) }
   }
 
   /// Calls `body` with the range of each maximal run of word bytes, in order.

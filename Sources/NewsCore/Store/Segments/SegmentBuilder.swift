@@ -15,13 +15,42 @@ enum SegmentBuilder {
   /// References per bucket file, about.
   static let bucketPostings = 32_768
 
-  /// The main file of a segment of one file, its records with their categories.
-  static let mainMagic = "NSG3"
-  /// The main file of a segment of one file whose records have no categories (written before
-  /// they were kept), or of a split segment written before its chunks carried dates.
-  static let firstMainMagic = "NSG1"
-  /// The main file of a split segment, each chunk's newest publication date at its end.
-  static let datedMainMagic = "NSG2"
+  /// The main file of a segment of one file, its records with their categories, its index
+  /// holding the authors' and categories' words too (``IndexRun/Field``).
+  static let mainMagic = "NSG4"
+  /// The main file of a split segment, each chunk's newest publication date at its end, its
+  /// index holding the authors' and categories' words too.
+  static let datedMainMagic = "NSG5"
+
+  /// What a main file's magic says of its layout.
+  struct MainLayout: Equatable {
+    /// A split segment whose main file ends with each chunk's newest publication date.
+    var dated = false
+    /// A segment of one file whose records carry their categories.
+    var categorized = false
+    /// An index holding the authors' and categories' words (``IndexRun/Field``).
+    var fieldWords = false
+  }
+
+  /// Every main file layout as shipped, by magic: `NSG1` a segment of one file without
+  /// categories or a split one without dates, `NSG2` split and dated, `NSG3` of one file with
+  /// categories; `NSG4` and `NSG5` as `NSG3` and `NSG2`, with the fields' words.
+  static let mainLayouts: [(magic: String, layout: MainLayout)] = [
+    (mainMagic, MainLayout(categorized: true, fieldWords: true)),
+    (datedMainMagic, MainLayout(dated: true, fieldWords: true)),
+    ("NSG3", MainLayout(categorized: true)),
+    ("NSG2", MainLayout(dated: true)),
+    ("NSG1", MainLayout()),
+  ]
+
+  /// A reader of a main file past its magic, and the layout the magic names; `nil` when it is
+  /// not one.
+  static func mainReader(_ bytes: [UInt8]) -> (reader: BinaryReader, layout: MainLayout)? {
+    for (magic, layout) in mainLayouts {
+      if let reader = BinaryReader(bytes, magic: magic) { return (reader, layout) }
+    }
+    return nil
+  }
   static let idsMagic = "NSI1"
   /// A chunk of records with their categories (``StoredArticle/layout``).
   static let chunkMagic = "NSC2"
@@ -93,7 +122,8 @@ enum SegmentBuilder {
   }
 
   /// The index words of `records`, sorted, and for each the ascending numbers of the records
-  /// holding it.
+  /// holding it: the words of their text, then those of their authors and categories behind
+  /// their field's marker (which sorts them first).
   static func index(_ records: [StoredArticle]) -> (words: [[UInt8]], postings: [[Int]]) {
     var cache: [Unicode.Scalar: [UInt8]] = [:]
     var byWord: [[UInt8]: [Int]] = [:]
@@ -108,6 +138,13 @@ enum SegmentBuilder {
       }
       words.removeAll(keepingCapacity: true)
       SearchTokens.collect(folded, into: &words)
+      func collect(_ part: String, _ field: IndexRun.Field) {
+        folded.removeAll(keepingCapacity: true)
+        ArticleSearch.fold(part, into: &folded, cache: &cache)
+        SearchTokens.collect(folded, marker: field.marker, into: &words)
+      }
+      if let author = record.article.author { collect(author, .author) }
+      for category in record.article.categories { collect(category, .category) }
       for word in words { byWord[word, default: []].append(number) }
     }
     let sorted = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }

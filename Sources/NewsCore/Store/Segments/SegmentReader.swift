@@ -21,6 +21,9 @@ struct SegmentReader {
   private let inlineRecords: Int
   /// Whether the records in `main` carry their categories (``SegmentBuilder/mainMagic``).
   private let inlineCategorized: Bool
+  /// The numbers of the index words of each field (``IndexRun/Field``, by raw value); a
+  /// segment written before the index held authors and categories has only text words.
+  private let fieldWords: [Range<Int>?]
   /// Each chunk's newest publication date (``SegmentInfo/undated`` for a chunk without one);
   /// `nil` for a segment of one file, or one written before chunks carried dates.
   let chunkNewest: [Double]?
@@ -31,13 +34,11 @@ struct SegmentReader {
     self.store = store
     let main = try Self.main(of: info, in: store)
     self.main = main
+    let found = SegmentBuilder.mainReader(main)
+    let layout = found?.layout ?? SegmentBuilder.MainLayout()
     let parsed = try Self.decoding(info.mainFile, in: store) {
       () throws(BinaryReader.Malformed) -> ([Range<Int>], [Int], Int, Int, [Double]?) in
-      let dated = BinaryReader(main, magic: SegmentBuilder.datedMainMagic)
-      guard
-        var reader = dated ?? BinaryReader(main, magic: SegmentBuilder.mainMagic)
-          ?? BinaryReader(main, magic: SegmentBuilder.firstMainMagic)
-      else {
+      guard var reader = found?.reader else {
         throw BinaryReader.Malformed(detail: "not a segment")
       }
       let count = try reader.integer()
@@ -63,7 +64,7 @@ struct SegmentReader {
         throw BinaryReader.Malformed(detail: "bad bucket start")
       }
       var newest: [Double]?
-      if dated != nil {
+      if layout.dated {
         guard chunks > 0 else { throw BinaryReader.Malformed(detail: "dates without chunks") }
         newest = try (0..<chunks).map { _ throws(BinaryReader.Malformed) in try reader.double() }
       }
@@ -74,7 +75,21 @@ struct SegmentReader {
       return (words, starts, postings, reader.offset, newest)
     }
     (words, bucketStarts, inlinePostings, inlineRecords, chunkNewest) = parsed
-    inlineCategorized = BinaryReader(main, magic: SegmentBuilder.mainMagic) != nil
+    inlineCategorized = layout.categorized
+    fieldWords = layout.fieldWords ? Self.fields(of: words, in: main) : [0..<words.count, nil, nil]
+  }
+
+  /// The numbers of each field's words among `words` (sorted: the markers sort first).
+  private static func fields(of words: [Range<Int>], in main: [UInt8]) -> [Range<Int>?] {
+    var starts = [0, 0, 0]
+    for marker in [IndexRun.Field.author, .category] {
+      var start = starts[Int(marker.rawValue) - 1]
+      while start < words.count, let first = words[start].first, main[first] <= marker.rawValue {
+        start += 1
+      }
+      starts[Int(marker.rawValue)] = start
+    }
+    return [starts[2]..<words.count, 0..<starts[1], starts[1]..<starts[2]]
   }
 
   /// A reader of a chunk file's records, and whether they carry categories.
@@ -99,11 +114,9 @@ struct SegmentReader {
     let main = try main(of: info, in: store)
     let header = try decoding(info.mainFile, in: store) {
       () throws(BinaryReader.Malformed) -> (Int, Int, Int) in
-      guard
-        var reader = BinaryReader(main, magic: SegmentBuilder.datedMainMagic)
-          ?? BinaryReader(main, magic: SegmentBuilder.mainMagic)
-          ?? BinaryReader(main, magic: SegmentBuilder.firstMainMagic)
-      else { throw BinaryReader.Malformed(detail: "not a segment") }
+      guard var reader = SegmentBuilder.mainReader(main)?.reader else {
+        throw BinaryReader.Malformed(detail: "not a segment")
+      }
       return (try reader.integer(), try reader.integer(), try reader.integer())
     }
     (info.count, info.chunks, info.buckets) = header
@@ -160,14 +173,20 @@ struct SegmentReader {
   /// How many words its index holds.
   var wordCount: Int { words.count }
 
-  /// The numbers of the index words holding `run` as it is bounded.
-  func words(containing run: IndexRun) -> [Int] {
+  /// The numbers of the index words of the run's field holding `run` as it is bounded; `nil`
+  /// when the segment's index does not hold that field's words (then the run cannot narrow).
+  func words(containing run: IndexRun) -> [Int]? {
+    guard let numbers = fieldWords[Int(run.field.rawValue)] else { return nil }
+    let marker = run.field.marker == nil ? 0 : 1
     var found: [Int] = []
     main.withUnsafeBufferPointer { bytes in
       run.bytes.withUnsafeBufferPointer { needle in
-        for (number, range) in words.enumerated()
-        where run.isIn(bytes, range: range, needle: needle) {
-          found.append(number)
+        for number in numbers {
+          let range = words[number]
+          if run.isIn(bytes, range: (range.lowerBound + marker)..<range.upperBound, needle: needle)
+          {
+            found.append(number)
+          }
         }
       }
     }
@@ -231,7 +250,8 @@ struct SegmentReader {
   func records(holdingAll runs: [IndexRun]) throws -> Set<Int>? {
     var candidates: Set<Int>?
     for run in runs {
-      candidates = try records(holding: words(containing: run), within: candidates)
+      guard let numbers = words(containing: run) else { continue }
+      candidates = try records(holding: numbers, within: candidates)
       if candidates!.isEmpty { break }
     }
     return candidates
