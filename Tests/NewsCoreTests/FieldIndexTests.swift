@@ -97,6 +97,30 @@ struct FieldIndexTests {
     #expect(try search("author:\"reporter 3\"", in: store).count == 6)
   }
 
+  @Test("a run no index word holds leaves nothing before any record list is read")
+  func emptyRunFirst() throws {
+    let records = (0..<(SegmentBuilder.chunkSize + 10)).map {
+      StoredArticle(
+        article: Article(
+          id: "\($0)", provider: "newsapi", title: "climate \($0)", author: "Reporter \($0 % 7)"),
+        seenAt: clock.now)
+    }
+    let (info, files) = SegmentBuilder.build(number: 1, records: records)
+    #expect(info.buckets > 0)
+    let raw = EncryptedStore(
+      directory: directory.url.appendingPathComponent("raw"), key: StoreKey.testing(7),
+      randomBytes: SecureRandom.bytes)
+    // Only the main file: reading any record list (a bucket file) would fail.
+    try raw.write(bytes: files[0].bytes, name: info.mainName)
+    let segment = try SegmentReader(info, in: raw)
+    let climate = IndexRun(bytes: Array("climate".utf8))
+    #expect(throws: (any Error).self) { try segment.records(holdingAll: [climate]) }
+    let none = try segment.records(holdingAll: [
+      climate, IndexRun(bytes: Array("a".utf8), field: .author),
+    ])
+    #expect(none == [])
+  }
+
   @Test("a segment whose index has no authors' words is read whole for `author:`, and still finds")
   func before() throws {
     let records = [

@@ -248,9 +248,11 @@ struct SegmentReader {
   /// The numbers of the records whose index holds every one of `runs` (folded words, longest
   /// first); `nil` when there is no run to narrow by (every record is a candidate).
   func records(holdingAll runs: [IndexRun]) throws -> Set<Int>? {
+    // The words first: a run no word holds leaves nothing, before any record list is read.
+    let wordLists = runs.compactMap(words(containing:))
+    if wordLists.contains(where: \.isEmpty) { return [] }
     var candidates: Set<Int>?
-    for run in runs {
-      guard let numbers = words(containing: run) else { continue }
+    for numbers in wordLists {
       candidates = try records(holding: numbers, within: candidates)
       if candidates!.isEmpty { break }
     }
