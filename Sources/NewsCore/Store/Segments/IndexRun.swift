@@ -12,14 +12,14 @@
 /// The index also holds the words of each record's author and categories, each behind its
 /// field's marker byte (``Field``), so that `author:` and `category:` narrow too; a run is
 /// looked for among the words of its own field only.
-struct IndexRun: Equatable, Sendable {
+struct IndexRun: Hashable, Sendable {
   var bytes: [UInt8]
   var boundedBefore = false
   var boundedAfter = false
   var field = Field.text
 
   /// The part of a record whose words hold the run.
-  enum Field: UInt8, Sendable {
+  enum Field: UInt8, Hashable, Sendable {
     /// The title, description and content (words without a marker).
     case text = 0
     /// The author: index words `0x01` + word.

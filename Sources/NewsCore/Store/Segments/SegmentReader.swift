@@ -11,8 +11,11 @@ struct SegmentReader {
   let info: SegmentInfo
   private let store: EncryptedStore
   private let main: [UInt8]
-  /// Each index word, as its range in `main`.
-  private let words: [Range<Int>]
+  /// Where the index words start in `main` (each its length, then its bytes); they are read
+  /// where they are, not listed (a segment of a million articles holds a million words).
+  private let wordsStart: Int
+  /// How many words its index holds.
+  let wordCount: Int
   /// The first word of each bucket file (split segments).
   private let bucketStarts: [Int]
   /// Where the postings start in `main` (segments of one file).
@@ -37,7 +40,7 @@ struct SegmentReader {
     let found = SegmentBuilder.mainReader(main)
     let layout = found?.layout ?? SegmentBuilder.MainLayout()
     let parsed = try Self.decoding(info.mainFile, in: store) {
-      () throws(BinaryReader.Malformed) -> ([Range<Int>], [Int], Int, Int, [Double]?) in
+      () throws(BinaryReader.Malformed) -> Parsed in
       guard var reader = found?.reader else {
         throw BinaryReader.Malformed(detail: "not a segment")
       }
@@ -49,9 +52,15 @@ struct SegmentReader {
       }
       let wordCount = try reader.integer()
       guard wordCount <= main.count else { throw BinaryReader.Malformed(detail: "bad word count") }
-      var words: [Range<Int>] = []
-      words.reserveCapacity(wordCount)
-      for _ in 0..<wordCount { words.append(try reader.dataRange()) }
+      let wordsStart = reader.offset
+      // How many words lead with each field's marker (they sort first), author then category.
+      var fieldEnds = [0, 0]
+      for number in 0..<wordCount {
+        let word = try reader.dataRange()
+        guard layout.fieldWords, let first = word.first else { continue }
+        if main[first] <= IndexRun.Field.author.rawValue { fieldEnds[0] = number + 1 }
+        if main[first] <= IndexRun.Field.category.rawValue { fieldEnds[1] = number + 1 }
+      }
       var starts: [Int] = []
       for _ in 0..<buckets {
         let start = try reader.integer()
@@ -72,24 +81,57 @@ struct SegmentReader {
       if chunks == 0 {
         for _ in 0..<wordCount { _ = try Self.readList(&reader, count: count, keep: false) }
       }
-      return (words, starts, postings, reader.offset, newest)
+      return Parsed(
+        wordsStart: wordsStart, wordCount: wordCount, fieldEnds: fieldEnds, bucketStarts: starts,
+        postings: postings, records: reader.offset, chunkNewest: newest)
     }
-    (words, bucketStarts, inlinePostings, inlineRecords, chunkNewest) = parsed
+    (wordsStart, wordCount, bucketStarts) = (
+      parsed.wordsStart, parsed.wordCount, parsed.bucketStarts
+    )
+    (inlinePostings, inlineRecords, chunkNewest) = (
+      parsed.postings, parsed.records, parsed.chunkNewest
+    )
     inlineCategorized = layout.categorized
-    fieldWords = layout.fieldWords ? Self.fields(of: words, in: main) : [0..<words.count, nil, nil]
+    let (authors, categories) = (parsed.fieldEnds[0], max(parsed.fieldEnds[0], parsed.fieldEnds[1]))
+    fieldWords =
+      layout.fieldWords
+      ? [categories..<wordCount, 0..<authors, authors..<categories] : [0..<wordCount, nil, nil]
   }
 
-  /// The numbers of each field's words among `words` (sorted: the markers sort first).
-  private static func fields(of words: [Range<Int>], in main: [UInt8]) -> [Range<Int>?] {
-    var starts = [0, 0, 0]
-    for marker in [IndexRun.Field.author, .category] {
-      var start = starts[Int(marker.rawValue) - 1]
-      while start < words.count, let first = words[start].first, main[first] <= marker.rawValue {
-        start += 1
+  /// What opening a main file finds in it.
+  private struct Parsed {
+    var wordsStart: Int
+    var wordCount: Int
+    /// How many words lead with the author's marker, and with it or the category's.
+    var fieldEnds: [Int]
+    var bucketStarts: [Int]
+    var postings: Int
+    var records: Int
+    var chunkNewest: [Double]?
+  }
+
+  /// Calls `body` with the number of each index word of `numbers` and its range in `main`, in
+  /// order, reading the words where they are (their lengths were checked on opening).
+  private func forEachWord(
+    _ numbers: Range<Int>, _ body: (Int, Range<Int>, UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    main.withUnsafeBufferPointer { bytes in
+      var offset = wordsStart
+      for number in 0..<numbers.upperBound {
+        var length = 0
+        var shift = 0
+        while offset < bytes.count, shift < 63 {
+          let byte = bytes[offset]
+          offset += 1
+          length |= Int(byte & 0x7F) << shift
+          if byte & 0x80 == 0 { break }
+          shift += 7
+        }
+        guard length <= bytes.count - offset else { return }
+        if number >= numbers.lowerBound { body(number, offset..<(offset + length), bytes) }
+        offset += length
       }
-      starts[Int(marker.rawValue)] = start
     }
-    return [starts[2]..<words.count, 0..<starts[1], starts[1]..<starts[2]]
   }
 
   /// A reader of a chunk file's records, and whether they carry categories.
@@ -170,23 +212,16 @@ struct SegmentReader {
     return records
   }
 
-  /// How many words its index holds.
-  var wordCount: Int { words.count }
-
   /// The numbers of the index words of the run's field holding `run` as it is bounded; `nil`
   /// when the segment's index does not hold that field's words (then the run cannot narrow).
   func words(containing run: IndexRun) -> [Int]? {
     guard let numbers = fieldWords[Int(run.field.rawValue)] else { return nil }
     let marker = run.field.marker == nil ? 0 : 1
     var found: [Int] = []
-    main.withUnsafeBufferPointer { bytes in
-      run.bytes.withUnsafeBufferPointer { needle in
-        for number in numbers {
-          let range = words[number]
-          if run.isIn(bytes, range: (range.lowerBound + marker)..<range.upperBound, needle: needle)
-          {
-            found.append(number)
-          }
+    run.bytes.withUnsafeBufferPointer { needle in
+      forEachWord(numbers) { number, range, bytes in
+        if run.isIn(bytes, range: (range.lowerBound + marker)..<range.upperBound, needle: needle) {
+          found.append(number)
         }
       }
     }
@@ -205,7 +240,7 @@ struct SegmentReader {
       return result
     }
     for (bucket, start) in bucketStarts.enumerated() {
-      let end = bucket + 1 < bucketStarts.count ? bucketStarts[bucket + 1] : words.count
+      let end = bucket + 1 < bucketStarts.count ? bucketStarts[bucket + 1] : wordCount
       let inBucket = wanted.filter { $0 >= start && $0 < end }
       guard !inBucket.isEmpty else { continue }
       let name = info.bucketName(bucket)
@@ -237,9 +272,17 @@ struct SegmentReader {
   /// of each, together); `nil` (every record) when a branch has no run.
   func records(holdingAny branches: [[IndexRun]]) throws -> Set<Int>? {
     guard branches.count > 1 else { return try records(holdingAll: branches.first ?? []) }
+    // A run several branches share (`climate` in `climate (storm OR flood)`) is looked up once.
+    var known: [IndexRun: [Int]?] = [:]
+    func words(_ run: IndexRun) -> [Int]? {
+      if let found = known[run] { return found }
+      let found = self.words(containing: run)
+      known[run] = found
+      return found
+    }
     var union = Set<Int>()
     for branch in branches {
-      guard let some = try records(holdingAll: branch) else { return nil }
+      guard let some = try records(holdingAll: branch, words: words) else { return nil }
       union.formUnion(some)
     }
     return union
@@ -248,8 +291,15 @@ struct SegmentReader {
   /// The numbers of the records whose index holds every one of `runs` (folded words, longest
   /// first); `nil` when there is no run to narrow by (every record is a candidate).
   func records(holdingAll runs: [IndexRun]) throws -> Set<Int>? {
+    try records(holdingAll: runs, words: words(containing:))
+  }
+
+  /// ``records(holdingAll:)``, the index words of each run found by `words`.
+  private func records(holdingAll runs: [IndexRun], words: (IndexRun) -> [Int]?) throws
+    -> Set<Int>?
+  {
     // The words first: a run no word holds leaves nothing, before any record list is read.
-    let wordLists = runs.compactMap(words(containing:))
+    let wordLists = runs.compactMap(words)
     if wordLists.contains(where: \.isEmpty) { return [] }
     var candidates: Set<Int>?
     for numbers in wordLists {
