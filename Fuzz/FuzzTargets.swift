@@ -210,6 +210,13 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case "config":
     _ = try? FeedConfigFile.parse(data, path: "config.json")
+    // config.json's own JSON parser reads nothing JSONSerialization refuses, and reads what it
+    // reads as JSONSerialization does.
+    if let ours = ConfigJSONParser.value(of: Array(data)) {
+      let theirs = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+        .map(ConfigNode.Value.init)
+      precondition(ours == theirs, "the config parser read what JSONSerialization reads otherwise")
+    }
   case "extract":
     // A page is untrusted: any bytes give an article or none, never a crash; an article has
     // words (fewer than minimumWords when every pass was short: #45), and its HTML reads back

@@ -31,7 +31,7 @@ struct ArticleCommand: Equatable, Sendable {
       guard !name.isEmpty,
         name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) })
       else { throw entry.fail("is not a command name (letters, digits, - and _)") }
-      _ = try entry.members("must be an object with run (and input)")
+      try entry.requireObject("must be an object with run (and input)")
       try entry.refuseOthers(than: ["run", "input"], "is not understood (run and input are)")
       let missing = "is missing: the shell command to run (\"run\": \"wallabag-add\")"
       guard let run = entry["run"]?.text, !run.allSatisfy(\.isWhitespace) else {

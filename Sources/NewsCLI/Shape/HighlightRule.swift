@@ -31,7 +31,7 @@ struct HighlightRule: Equatable, Sendable {
     guard let node else { return [] }
     var rules: [HighlightRule] = []
     for item in try node.list("must be a list of rules ({\"query\": …} or {\"words\": […]})") {
-      _ = try item.members("must be an object")
+      try item.requireObject("must be an object")
       try item.refuseOthers(
         than: TextStyle.fields + ["query", "words"],
         "is not understood (query or words, and \(TextStyle.fields.joined(separator: ", ")))")

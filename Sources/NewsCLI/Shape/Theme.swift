@@ -127,7 +127,7 @@ struct Theme: Equatable, Sendable {
     let object: ConfigNode
     do {
       object = try ConfigNode.parse(data, file: path)
-      _ = try object.members("")
+      try object.requireObject("")
     } catch {
       throw .invalidConfigFile(
         file: path, source: nil, field: "(top level)",

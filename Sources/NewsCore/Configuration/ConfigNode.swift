@@ -43,6 +43,10 @@ public struct ConfigNode: Sendable {
   public static func parse(_ data: Data, file: String) throws(ConfigurationError) -> ConfigNode {
     // A byte-order mark (Windows editors write one) is not JSON.
     let json = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
+    if let value = ConfigJSONParser.value(of: Array(json)) {
+      return ConfigNode(value, file: file)
+    }
+    // What that parser leaves (a mistake, another encoding): read as before, for its message.
     let object: Any
     do {
       object = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
@@ -173,6 +177,12 @@ public struct ConfigNode: Sendable {
     return items.enumerated().map { index, item in
       ConfigNode(item, file: file, source: source, path: path + "[\(index)]")
     }
+  }
+
+  /// Nothing when it is an object; otherwise the error `problem` (``members(_:)`` without
+  /// making them).
+  public func requireObject(_ problem: String) throws(ConfigurationError) {
+    guard case .object = value else { throw fail(problem) }
   }
 
   /// The object's members in key order, each with its place; otherwise the error `problem`.

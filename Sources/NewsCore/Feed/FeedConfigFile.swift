@@ -163,7 +163,7 @@ public struct FeedConfigFile: Sendable {
     throws(ConfigurationError) -> FeedConfigFile
   {
     let root = try ConfigNode.parse(data, file: path)
-    _ = try root.members("is not a JSON object")
+    try root.requireObject("is not a JSON object")
     try sections.check(root)
     var file = FeedConfigFile(path: path, sources: [], root: root, sections: sections)
     if let list = root["ignore"] {
@@ -185,7 +185,7 @@ public struct FeedConfigFile: Sendable {
     // Names seen, in a set: ten thousand sources are not compared with each other.
     var names = Set<String>()
     for node in try list.list("must be a list of sources") {
-      _ = try node.members("must be an object")
+      try node.requireObject("must be an object")
       if let name = node["name"]?.text, SourceName.providers.contains(name) {
         // A provider's entry holds whether it is enabled, and nothing else.
         let entry = node.asSource(named: name)
@@ -212,7 +212,7 @@ public struct FeedConfigFile: Sendable {
 
   /// `"hooks": {"newItem": "<command>", "afterSync": "<command>"}`.
   private static func hooks(_ node: ConfigNode) throws(ConfigurationError) -> Hooks {
-    _ = try node.members("must be an object")
+    try node.requireObject("must be an object")
     try node.refuseOthers(than: ["newItem", "afterSync"], "is not a hook (newItem, afterSync)")
     func command(_ key: String) throws(ConfigurationError) -> String? {
       guard let member = node[key] else { return nil }
@@ -227,7 +227,7 @@ public struct FeedConfigFile: Sendable {
 
   /// `{"title": "sponsored"}`, `{"text": "a|b", "regex": true, "source": "hn"}`, `{"query": …}`.
   private static func rule(_ node: ConfigNode) throws(ConfigurationError) -> IgnoreRule {
-    _ = try node.members("must be an object")
+    try node.requireObject("must be an object")
     let fields: [(String, IgnoreRule.Field)] = [
       ("title", .title), ("author", .author), ("link", .link), ("text", .text), ("query", .query),
     ]
@@ -248,7 +248,7 @@ public struct FeedConfigFile: Sendable {
   private static func extractionRules(_ node: ConfigNode) throws(ConfigurationError)
     -> ExtractionRules
   {
-    _ = try node.members("must be an object with keep and/or drop")
+    try node.requireObject("must be an object with keep and/or drop")
     // A key it does not know (`"remove"`) would quietly change nothing: refused.
     try node.refuseOthers(than: ["keep", "drop"], "is not understood (keep and drop are)")
     var result = ExtractionRules()
@@ -351,7 +351,7 @@ public struct FeedConfigFile: Sendable {
     }
     if let format, format != "json" { declared.adapter = SyndicationAdapter(declared: format) }
     if let mapping = node["mapping"] {
-      _ = try mapping.members("must be an object")
+      try mapping.requireObject("must be an object")
       let problem = "must be the JSON path of the list of items"
       guard let items = mapping["items"] else { throw mapping.fail(at: "items", problem) }
       declared.adapter = JSONPathAdapter(
@@ -379,7 +379,7 @@ public struct FeedConfigFile: Sendable {
   private static func pageSelectors(_ node: ConfigNode) throws(ConfigurationError)
     -> PageSelectors
   {
-    _ = try node.members("must be an object of selectors (items, title, link, date, content)")
+    try node.requireObject("must be an object of selectors (items, title, link, date, content)")
     let fields = ["items", "title", "link", "date", "content"]
     try node.refuseOthers(
       than: fields + ["dateFormat"],
