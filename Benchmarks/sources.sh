@@ -40,7 +40,8 @@ source Benchmarks/ratios.sh
 commands=("--version" "sources --json" "search report --limit 20 --json" "feed --offline --json")
 for count in 100 "$feeds"; do
   arguments=()
-  for command in "${commands[@]}"; do arguments+=(-n "$command" "$(at "h$count" $command)"); done
+  # Named `news …`: hyperfine would take a name starting with `--` for an option of its own.
+  for command in "${commands[@]}"; do arguments+=(-n "news $command" "$(at "h$count" $command)"); done
   bench "h$count" "${arguments[@]}"
 done
 echo

@@ -127,7 +127,7 @@ struct SegmentReader {
           if byte & 0x80 == 0 { break }
           shift += 7
         }
-        guard length <= bytes.count - offset else { return }
+        guard length >= 0, length <= bytes.count - offset else { return }
         if number >= numbers.lowerBound { body(number, offset..<(offset + length), bytes) }
         offset += length
       }
