@@ -43,7 +43,7 @@ struct FieldIndexTests {
     let categories = ["Tech", "tech/AI", "Politics", "Élections", "U.S.", "東京", "storm-watch"]
     let store = store()
     // Several saves: a large segment (split in parts), small ones, ids saved again.
-    for (save, size) in [600, 30, 5, 300].enumerated() {
+    for size in [600, 30, 5, 300] {
       clock.advance(by: 60)
       let articles = (0..<size).map { index in
         var article = Article(

@@ -175,6 +175,17 @@ struct FormattingTests {
       value.serialized()
         == #"{"b":"x\"y\n\u001b","a":null,"n":3,"t":true,"l":[],"url":"http://a/b"}"#)
     #expect(JSONValue.array([.int(1)]).serialized(pretty: true) == "[\n  1\n]")
+    let nested = JSONValue.object([
+      ("a", .array([.int(-1), .object([("b", .string("c\u{2028}é"))]), .object([])])),
+      ("d", .bool(false)),
+    ])
+    #expect(
+      nested.serialized(pretty: true)
+        == "{\n  \"a\": [\n    -1,\n    {\n      \"b\": \"c\\u2028é\"\n    },\n    {}\n  ],\n  \"d\": false\n}"
+    )
+    #expect(
+      JSONValue.object([("x", .array([.null]))]).serialized(prettyAt: 2)
+        == "{\n      \"x\": [\n        null\n      ]\n    }")
   }
 
   @Test("stable hashes do not change between runs")
