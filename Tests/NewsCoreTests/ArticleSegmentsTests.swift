@@ -520,6 +520,22 @@ struct ArticleSegmentsTests {
     }
   }
 
+  @Test("a store of the earlier format reads, and its next commit says it is of this one")
+  func versionRaised() throws {
+    let store = store()
+    try store.keep([article("a", title: "story")], provider: "newsapi")
+    #expect(try SegmentManifest.stored(in: store.store)?.version == 2)
+    // As an earlier version left it: version 1, read as it is.
+    var manifest = try store.segments.manifest()
+    manifest.version = 1
+    try store.store.write(bytes: manifest.encoded(), name: SegmentManifest.fileName)
+    #expect(try store.search(["story"]).articles.map(\.id) == ["a"])
+    clock.advance(by: 60)
+    try store.keep([article("b", title: "story")], provider: "newsapi")
+    #expect(try SegmentManifest.stored(in: store.store)?.version == SegmentManifest.currentVersion)
+    #expect(Set(try store.search(["story"]).articles.map(\.id)) == ["a", "b"])
+  }
+
   @Test("segments of a newer format are refused, never repaired away")
   func newerFormat() throws {
     let store = store()

@@ -57,6 +57,9 @@ struct ArticleSegments {
     var manifest = manifest
     let generation = (manifest.generation ?? 0) + 1
     manifest.generation = generation
+    // What it lists is written in this version's format, or read by it: an earlier version
+    // must refuse it.
+    manifest.version = SegmentManifest.currentVersion
     try files.write(bytes: manifest.encoded(), name: SegmentManifest.fileName)
     let head = Array(try JSONEncoder().encode(SegmentHead(generation: generation)))
     do {

@@ -92,8 +92,12 @@ struct SegmentManifest: Codable, Sendable, Equatable {
   /// manifests of earlier versions (0).
   var generation: Int? = nil
 
-  /// The segment format this version writes and reads.
-  static let currentVersion = 1
+  /// The segment format this version writes and reads, raised with each change of it that an
+  /// earlier version would take for damage (and whose `doctor --repair` would drop): 1 up to
+  /// `NSG3` segments, 2 since their index holds authors and categories (`NSG4`, `NSG5`). Every
+  /// commit writes it, so an earlier version refuses the store
+  /// (``StoreError/unsupportedVersion(path:version:)``) instead of reading it as damaged.
+  static let currentVersion = 2
 
   /// The name of the manifest file.
   static let fileName = StoreLayout.segmentManifest
