@@ -1,6 +1,7 @@
 import FeedParsing
-import NewsCore
 import Testing
+
+@testable import NewsCore
 
 @Suite("ARTICLEID")
 struct ArticleIDTests {
@@ -62,5 +63,29 @@ struct ArticleIDTests {
     ])
   func normalizedLink(link: String, expected: String) {
     #expect(ArticleID.normalizedLink(link) == expected)
+    #expect(ArticleID.normalizedLinkByCharacter(link) == expected)
+  }
+
+  @Test("the byte path normalises a link as the character path does")
+  func normalizedLinkBytes() {
+    let schemes = ["http", "HTTPS", "https", "Http", "ftp", "", "mailto:a"]
+    let pieces = [
+      "://", ":", "/", "//", "?", "#", "@", ":80", ":443", ":8080", "Example.COM", "a", "b.c",
+      "é", "\r\n", "[::1]", "%2F", "x=1&y",
+    ]
+    var generator = SeededGenerator(seed: 5)
+    var changed = 0
+    for _ in 0..<20_000 {
+      let link =
+        schemes.randomElement(using: &generator)! + (Bool.random(using: &generator) ? "://" : "")
+        + (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+          pieces.randomElement(using: &generator)!
+        }.joined()
+      let expected = ArticleID.normalizedLinkByCharacter(link)
+      #expect(ArticleID.normalizedLink(link) == expected, "\(link.debugDescription)")
+      if expected != link { changed += 1 }
+    }
+    // Many of the links are changed by normalising: the cases that build a new one are met.
+    #expect(changed > 500)
   }
 }

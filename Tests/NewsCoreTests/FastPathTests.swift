@@ -65,6 +65,32 @@ struct FastPathTests {
     }
   }
 
+  @Test("trimming: the byte path trims what the character path trims, on strings and slices")
+  func trimming() {
+    // White space of every kind, what joins a character before or after it (a combining mark,
+    // a prepended Arabic sign, a zero-width joiner), and letters.
+    let alphabet = [
+      " ", "\t", "\r", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{00A0}", "\u{3000}", "\u{2028}",
+      "\u{0085}", "\u{301}", "\u{0600}", "\u{200D}", "a", "Z", "é", "日", "👍", "1",
+    ]
+    var generator = SeededGenerator(seed: 11)
+    var trimmedSome = 0
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }.joined()
+      let expected = text.trimmingWhitespaceByCharacter()
+      #expect(text.trimmingWhitespace() == expected, "\(text.debugDescription)")
+      let slice = text.dropFirst()
+      #expect(slice.trimmingWhitespace() == slice.trimmingWhitespaceByCharacter())
+      if expected.count < text.count { trimmedSome += 1 }
+    }
+    // The cases are not all alike: many strings have white space to trim.
+    #expect(trimmedSome > 5_000)
+    #expect(" \u{301}a ".trimmingWhitespace() == "a")
+    #expect("\u{0600} ".trimmingWhitespace() == "\u{0600} ".trimmingWhitespaceByCharacter())
+  }
+
   @Test("a cache entry with every field set or absent round-trips through the compact format")
   func roundTrip() throws {
     var full = FeedItem(

@@ -87,12 +87,26 @@ package enum FeedLinks {
   /// that needs no parser to be accepted. Non-ASCII, brackets and the like answer `false`.
   private static func isPlainURL(_ link: String) -> Bool {
     let bytes = link.utf8
-    guard let separator = link.range(of: "://") else { return false }
-    let afterScheme = separator.upperBound.samePosition(in: bytes) ?? bytes.endIndex
+    var index = bytes.startIndex
+    var slashes = 0
+    // Up to the first `://`: the scheme's bytes are not looked at.
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      bytes.formIndex(after: &index)
+      if byte == UInt8(ascii: ":") {
+        slashes = 1
+      } else if byte == UInt8(ascii: "/"), slashes > 0 {
+        slashes += 1
+        if slashes == 3 { break }
+      } else {
+        slashes = 0
+      }
+    }
+    guard slashes == 3 else { return false }
     var hostLength = 0
     var inHost = true
-    for byte in bytes[afterScheme...] {
-      guard plainURLBytes.contains(byte) else { return false }
+    for byte in bytes[index...] {
+      guard byte < 0x80, plainURLBytes[Int(byte)] else { return false }
       if inHost {
         if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
           inHost = false
@@ -104,9 +118,18 @@ package enum FeedLinks {
     return hostLength > 0
   }
 
-  /// RFC 3986's unreserved, reserved but the brackets, and `%`: as ASCII bytes.
-  private static let plainURLBytes: Set<UInt8> = Set(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%".utf8)
+  /// RFC 3986's unreserved, reserved but the brackets, and `%`: for each ASCII byte, whether it
+  /// is one of them.
+  private static let plainURLBytes: [Bool] = {
+    var table = [Bool](repeating: false, count: 128)
+    for byte
+      in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%"
+      .utf8
+    {
+      table[Int(byte)] = true
+    }
+    return table
+  }()
 
   /// Whether `link` is an absolute http(s) URL (one a reader could open).
   package static func isWebLink(_ link: String) -> Bool {

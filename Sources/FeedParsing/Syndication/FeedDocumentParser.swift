@@ -532,7 +532,7 @@ package struct FeedDocumentParser {
     case .link:
       // `&amp;` written once too often in a link's query is a common mistake.
       let link =
-        trimmed.utf8.contains(UInt8(ascii: "&"))
+        trimmed.containsByte(UInt8(ascii: "&"))
         ? trimmed.replacingOccurrences(of: "&amp;", with: "&") : trimmed
       if !link.isEmpty {
         entry?.textLink = FeedLinks.resolve(link, against: capture.base)

@@ -10,6 +10,11 @@ package struct FeedNamespaces {
   package static let maximumDeclarations = 256
 
   private var declarations: [(prefix: String, uri: String)] = []
+  /// Names already made canonical under the declarations in scope (a feed repeats a dozen
+  /// names thousands of times); emptied when a declaration comes or goes.
+  private var canonicalNames: [String: String] = [:]
+  /// Names remembered at most: a document of ever new names is not remembered whole.
+  private static let maximumRemembered = 512
 
   /// Declares the `xmlns`/`xmlns:p` attributes of an element; returns how many were declared
   /// (to be undone with ``pop(_:)`` when the element ends).
@@ -29,17 +34,28 @@ package struct FeedNamespaces {
       declarations.append((prefix, attribute.value.trimmingCharacters(in: .whitespaces)))
       count += 1
     }
+    if count > 0 { canonicalNames.removeAll(keepingCapacity: true) }
     return count
   }
 
   /// Undoes the last `count` declarations.
   package mutating func pop(_ count: Int) {
+    guard count > 0 else { return }
     declarations.removeLast(min(count, declarations.count))
+    canonicalNames.removeAll(keepingCapacity: true)
   }
 
   /// `name` (as written) in this reader's terms, lower-cased: `title`, `dc:date`,
   /// `content:encoded`, `xhtml:body`.
-  package func canonical(_ name: String) -> String {
+  package mutating func canonical(_ name: String) -> String {
+    if let known = canonicalNames[name] { return known }
+    let canonical = made(name)
+    if canonicalNames.count < Self.maximumRemembered { canonicalNames[name] = canonical }
+    return canonical
+  }
+
+  /// ``canonical(_:)`` worked out.
+  private func made(_ name: String) -> String {
     let lower = name.lowercased()
     guard let colon = lower.firstIndex(of: ":") else {
       // Unprefixed: the default namespace's, which is the feed's own unless it is XHTML.

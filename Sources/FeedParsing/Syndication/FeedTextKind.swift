@@ -63,7 +63,7 @@ package enum FeedTextKind: Equatable {
 
   /// feedparser's rule: a closing tag or a reference, and every tag one of HTML's own.
   package static func looksLikeHTML(_ text: String) -> Bool {
-    guard text.utf8.contains(UInt8(ascii: "<")) || text.utf8.contains(UInt8(ascii: "&")) else {
+    guard text.containsByte(UInt8(ascii: "<")) || text.containsByte(UInt8(ascii: "&")) else {
       return false
     }
     let scalars = Array(text.unicodeScalars)

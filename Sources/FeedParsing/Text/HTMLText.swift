@@ -330,7 +330,7 @@ public enum HTMLText {
 
   /// `\r\n` and a lone `\r` as `\n`.
   private static func normalizingLineBreaks(_ text: String) -> String {
-    guard text.utf8.contains(0x0D) else { return text }
+    guard text.containsByte(0x0D) else { return text }
     return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
       of: "\r", with: "\n")
   }
@@ -357,30 +357,37 @@ public enum HTMLText {
   /// Runs of spaces become one, lines lose the spaces at their ends, and more than one blank
   /// line becomes one (none at the start or the end). One pass over the bytes.
   private static func collapse(_ text: String) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count)
-    var pendingSpace = false
-    var pendingBreaks = 0
-    for byte in text.utf8 {
-      switch byte {
-      case 0x20:
-        pendingSpace = true
-      case 0x0A:
-        pendingSpace = false
-        pendingBreaks += 1
-      default:
-        if !out.isEmpty {
-          if pendingBreaks > 0 {
-            out += pendingBreaks > 1 ? [0x0A, 0x0A] : [0x0A]
-          } else if pendingSpace {
-            out.append(0x20)
+    var text = text
+    let out = text.withUTF8 { bytes -> [UInt8]? in
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count)
+      var pendingSpace = false
+      var pendingBreaks = 0
+      for byte in bytes {
+        switch byte {
+        case 0x20:
+          pendingSpace = true
+        case 0x0A:
+          pendingSpace = false
+          pendingBreaks += 1
+        default:
+          if !out.isEmpty {
+            if pendingBreaks > 0 {
+              out.append(0x0A)
+              if pendingBreaks > 1 { out.append(0x0A) }
+            } else if pendingSpace {
+              out.append(0x20)
+            }
           }
+          pendingSpace = false
+          pendingBreaks = 0
+          out.append(byte)
         }
-        pendingSpace = false
-        pendingBreaks = 0
-        out.append(byte)
       }
+      // Only spaces and line breaks are ever dropped: as many bytes is the same text.
+      return out.count == bytes.count ? nil : out
     }
+    guard let out else { return text }
     return String(decoding: out, as: UTF8.self)
   }
 }

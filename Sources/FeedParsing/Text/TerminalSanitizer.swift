@@ -9,7 +9,7 @@ public enum TerminalSanitizer {
   public static func clean(_ text: String, keepNewlines: Bool = false) -> String {
     // Printable ASCII and line breaks, most text: nothing to remove, line breaks to replace.
     if text.isPrintableASCII(allowingNewlines: true) {
-      guard !keepNewlines, text.utf8.contains(0x0A) else { return text }
+      guard !keepNewlines, text.containsByte(0x0A) else { return text }
       return String(decoding: text.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
     }
     var out = String.UnicodeScalarView()

@@ -33,6 +33,55 @@ public enum ArticleID {
   ///
   /// `HTTPS://Example.COM:443/a/b#top` → `https://example.com/a/b`.
   public static func normalizedLink(_ url: String) -> String {
+    // Nearly every link is ASCII: read as bytes, and returned as it is when nothing changes.
+    let bytes = Array(url.utf8)
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return normalizedLinkByCharacter(url) }
+    guard
+      let separator = bytes.indices.dropLast(2).first(where: {
+        bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == UInt8(ascii: "/")
+          && bytes[$0 + 2] == UInt8(ascii: "/")
+      })
+    else { return url }
+    let scheme = bytes[..<separator].map(Self.lowercased)
+    let secure: Bool
+    if scheme.elementsEqual("http".utf8) {
+      secure = false
+    } else if scheme.elementsEqual("https".utf8) {
+      secure = true
+    } else {
+      return url
+    }
+    let restStart = separator + 3
+    let restEnd = bytes[restStart...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+    let authorityEnd =
+      bytes[restStart..<restEnd].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
+      ?? restEnd
+    let hostStart =
+      bytes[restStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? restStart
+    var host = bytes[hostStart..<authorityEnd].map(Self.lowercased)
+    let defaultPort = Array((secure ? ":443" : ":80").utf8)
+    if host.count >= defaultPort.count, host.suffix(defaultPort.count).elementsEqual(defaultPort) {
+      host.removeLast(defaultPort.count)
+    }
+    let unchanged =
+      restEnd == bytes.endIndex && scheme.elementsEqual(bytes[..<separator])
+      && host.elementsEqual(bytes[hostStart..<authorityEnd])
+    if unchanged { return url }
+    var out = scheme
+    out += bytes[separator..<hostStart]
+    out += host
+    out += bytes[authorityEnd..<restEnd]
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// An ASCII letter lower-cased; any other byte as it is.
+  @inline(__always)
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+  }
+
+  /// ``normalizedLink(_:)`` read by characters: for links that are not ASCII.
+  static func normalizedLinkByCharacter(_ url: String) -> String {
     guard let separator = url.firstRange(of: "://") else { return url }
     let scheme = url[..<separator.lowerBound].lowercased()
     guard scheme == "http" || scheme == "https" else { return url }
