@@ -32,6 +32,24 @@ struct ArrivalsStoreTests {
     #expect(try store.arrivals(of: ["one", "two", "three"]) == ["one": early, "two": late])
   }
 
+  @Test("a file of first-seen times is JSON that JSONDecoder reads as the same values")
+  func json() throws {
+    let file: [String: Double] = [
+      "plain": 1_700_000_000, "fraction": 1_764_924_000.123, "tiny": 1e-7, "huge": 1e300,
+      "negative": -86_400.5, "quote\"and\\back": 1, "line\nbreak\u{7}": 2, "café 日本": 3, "": 0,
+    ]
+    let bytes = try #require(ArticleStore.arrivalsJSON(file))
+    #expect(try JSONDecoder().decode([String: Double].self, from: Data(bytes)) == file)
+    #expect(
+      try JSONDecoder().decode(
+        [String: Double].self,
+        from: Data(
+          #require(
+            ArticleStore.arrivalsJSON([:])))) == [:])
+    #expect(ArticleStore.arrivalsJSON(["x": .infinity]) == nil)
+    #expect(ArticleStore.arrivalsJSON(["x": .nan]) == nil)
+  }
+
   @Test("each file keeps its latest 1,000")
   func capped() throws {
     let store = store()

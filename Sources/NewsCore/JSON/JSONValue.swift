@@ -112,7 +112,7 @@ public enum JSONValue: Sendable {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
-  private static func writeString(_ value: String, to out: inout [UInt8]) {
+  static func writeString(_ value: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     if !needsEscaping(value) {
       // The common case, written at once (a search's output is hundreds of articles).

@@ -398,7 +398,7 @@ struct ArticleSegments {
 
     let cutoff = seenAt.addingTimeInterval(-retention.maximumAge.seconds)
     let limit = retention.maximumCount
-    var pending = byID.values.sorted(by: Self.precedes)
+    var pending = Self.sorted(Array(byID.values))
     let total = infos.reduce(pending.count) { $0 + $1.count }
     let expired = (infos.first?.oldestSeen ?? .infinity) < cutoff.timeIntervalSince1970 - 86_400
     if total > limit + limit / 4 || expired {
@@ -546,11 +546,27 @@ struct ArticleSegments {
     return lhs.article.id > rhs.article.id
   }
 
+  /// `records` in the order ``precedes(_:_:)`` gives, sorted by their keys (a record is large
+  /// to move, and its dates are read once instead of at every comparison).
+  static func sorted(_ records: [StoredArticle]) -> [StoredArticle] {
+    let seen = records.map(\.seenAt.timeIntervalSinceReferenceDate)
+    let published = records.map {
+      $0.article.publishedAt?.timeIntervalSince1970 ?? SegmentInfo.undated
+    }
+    let ids = records.map(\.article.id)
+    let order = records.indices.sorted { left, right in
+      if seen[left] != seen[right] { return seen[left] > seen[right] }
+      if published[left] != published[right] { return published[left] > published[right] }
+      return ids[left] > ids[right]
+    }
+    return order.map { records[$0] }
+  }
+
   static func merged(_ records: [StoredArticle], cutoff: Date, limit: Int?) -> [StoredArticle] {
     var byID: [String: StoredArticle] = [:]
     byID.reserveCapacity(records.count)
     for record in records where record.seenAt >= cutoff { byID[record.article.id] = record }
-    let sorted = byID.values.sorted(by: precedes)
+    let sorted = Self.sorted(Array(byID.values))
     guard let limit, sorted.count > limit else { return sorted }
     return Array(sorted.prefix(limit))
   }

@@ -15,11 +15,21 @@ enum SearchTokens {
   /// Adds the words of `folded` to `words`, each behind `marker` when given (a field's words,
   /// ``IndexRun/Field``).
   static func collect(_ folded: [UInt8], marker: UInt8? = nil, into words: inout Set<[UInt8]>) {
-    guard let marker else {
-      forEachRun(in: folded) { words.insert(Array(folded[$0])) }
-      return
+    var word: [UInt8] = []
+    forEachWord(in: folded, marker: marker, word: &word) { words.insert($0) }
+  }
+
+  /// Calls `body` with each word of `folded` in turn, behind `marker` when given, made in `word`
+  /// (a buffer kept from one word to the next: a word already known costs no allocation).
+  static func forEachWord(
+    in folded: [UInt8], marker: UInt8?, word: inout [UInt8], _ body: ([UInt8]) -> Void
+  ) {
+    forEachRun(in: folded) { range in
+      word.removeAll(keepingCapacity: true)
+      if let marker { word.append(marker) }
+      word.append(contentsOf: folded[range])
+      body(word)
     }
-    forEachRun(in: folded) { words.insert([marker] + folded[$0]) }
   }
 
   /// Calls `body` with the range of each maximal run of word bytes, in order.

@@ -128,24 +128,28 @@ enum SegmentBuilder {
     var cache: [Unicode.Scalar: [UInt8]] = [:]
     var byWord: [[UInt8]: [Int]] = [:]
     var folded: [UInt8] = []
-    var words = Set<[UInt8]>()
+    var word: [UInt8] = []
     for (number, record) in records.enumerated() {
+      // Each word once a record: a word met again in the same record finds it last in its list.
+      func note(_ list: inout [Int]) { if list.last != number { list.append(number) } }
       folded.removeAll(keepingCapacity: true)
       for field in [record.article.title, record.article.description, record.article.content] {
         guard let field else { continue }
         ArticleSearch.fold(field, into: &folded, cache: &cache)
         folded.append(0x0A)
       }
-      words.removeAll(keepingCapacity: true)
-      SearchTokens.collect(folded, into: &words)
+      SearchTokens.forEachWord(in: folded, marker: nil, word: &word) {
+        note(&byWord[$0, default: []])
+      }
       func collect(_ part: String, _ field: IndexRun.Field) {
         folded.removeAll(keepingCapacity: true)
         ArticleSearch.fold(part, into: &folded, cache: &cache)
-        SearchTokens.collect(folded, marker: field.marker, into: &words)
+        SearchTokens.forEachWord(in: folded, marker: field.marker, word: &word) {
+          note(&byWord[$0, default: []])
+        }
       }
       if let author = record.article.author { collect(author, .author) }
       for category in record.article.categories { collect(category, .category) }
-      for word in words { byWord[word, default: []].append(number) }
     }
     let sorted = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }
     return (sorted, sorted.map { byWord[$0]! })
