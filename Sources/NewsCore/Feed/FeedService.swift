@@ -24,6 +24,10 @@ public struct FeedService: Sendable {
   /// The most sources one commit keeps and caches: what a commit holds decoded (and its cache
   /// bundle whole until written), whatever waits.
   static let keptPerCommit = 64
+  /// How many sources' answers a commit waits for while the run's other requests are under
+  /// way, and for how long at most (seconds): a commit has a cost of its own.
+  static let gatheredPerCommit = 32
+  static let gatherTimeout: TimeInterval = 0.25
 
   /// A source's answer, to be kept and cached.
   private struct Answer: Sendable {
@@ -65,7 +69,10 @@ public struct FeedService: Sendable {
     revalidation = RevalidationTimes(store: cache)
     let feedCache = FeedCache(store: cache)
     self.feedCache = feedCache
-    writer = CommitBatcher(maximumBatch: Self.keptPerCommit) { batch in
+    writer = CommitBatcher(
+      maximumBatch: Self.keptPerCommit, gathering: Self.gatheredPerCommit,
+      gatherTimeout: Self.gatherTimeout
+    ) { batch in
       Self.commit(batch, articles: articles, cache: feedCache)
     }
   }
@@ -304,7 +311,10 @@ public struct FeedService: Sendable {
       for (index, source, report, cached) in plan.toFetch {
         group.addTask {
           await inFlight.runUnfailing(host: "") {
-            (index, await fetch(source, report: report, cached: cached, pauses: pauses))
+            // Announced once it may start: what waits for a slot is not waited for.
+            await writer.announced {
+              (index, await fetch(source, report: report, cached: cached, pauses: pauses))
+            }
           }
         }
       }
