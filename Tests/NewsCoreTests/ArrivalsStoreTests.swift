@@ -32,22 +32,36 @@ struct ArrivalsStoreTests {
     #expect(try store.arrivals(of: ["one", "two", "three"]) == ["one": early, "two": late])
   }
 
-  @Test("a file of first-seen times is JSON that JSONDecoder reads as the same values")
+  @Test("first-seen times and a listing of ids are JSON the store's decoder reads as they were")
   func json() throws {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
     let file: [String: Double] = [
       "plain": 1_700_000_000, "fraction": 1_764_924_000.123, "tiny": 1e-7, "huge": 1e300,
       "negative": -86_400.5, "quote\"and\\back": 1, "line\nbreak\u{7}": 2, "café 日本": 3, "": 0,
     ]
-    let bytes = try #require(ArticleStore.arrivalsJSON(file))
-    #expect(try JSONDecoder().decode([String: Double].self, from: Data(bytes)) == file)
-    #expect(
-      try JSONDecoder().decode(
-        [String: Double].self,
-        from: Data(
-          #require(
-            ArticleStore.arrivalsJSON([:])))) == [:])
-    #expect(ArticleStore.arrivalsJSON(["x": .infinity]) == nil)
-    #expect(ArticleStore.arrivalsJSON(["x": .nan]) == nil)
+    let bytes = try #require(file.compactJSON)
+    #expect(try decoder.decode([String: Double].self, from: Data(bytes)) == file)
+    let empty = try #require([String: Double]().compactJSON)
+    #expect(try decoder.decode([String: Double].self, from: Data(empty)) == [:])
+    #expect(["x": Double.infinity].compactJSON == nil)
+    #expect(["x": Double.nan].compactJSON == nil)
+    // What the store writes goes through it: the file reads back.
+    let store = EncryptedStore(
+      directory: directory.url, key: StoreKey.testing(3), randomBytes: SecureRandom.bytes)
+    try store.write(file, name: "times")
+    #expect(try store.read([String: Double].self, name: "times") == file)
+
+    var listing = Listing(
+      key: "feed \"all\"", provider: "feed/π", ids: ["a", "b/c", "d\u{1}", "日"],
+      totalResults: 4, fetchedAt: Date(timeIntervalSince1970: 1_764_924_000.25))
+    let written = try #require(listing.compactJSON)
+    #expect(try decoder.decode(Listing.self, from: Data(written)) == listing)
+    listing.ids = []
+    #expect(try decoder.decode(Listing.self, from: Data(#require(listing.compactJSON))) == listing)
+    // One carrying its articles is the encoder's.
+    listing.articles = []
+    #expect(listing.compactJSON == nil)
   }
 
   @Test("each file keeps its latest 1,000")

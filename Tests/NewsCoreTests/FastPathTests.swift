@@ -91,6 +91,19 @@ struct FastPathTests {
     #expect("\u{0600} ".trimmingWhitespace() == "\u{0600} ".trimmingWhitespaceByCharacter())
   }
 
+  @Test(
+    "a stored string is UTF-8 exactly when String(validating:) says so",
+    arguments: [
+      [], Array("plain".utf8), Array("café 日本 👍".utf8), Array("\u{FFFD} kept".utf8),
+      [0xFF], [0x61, 0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+      [0x61, 0x80, 0x62],
+    ] as [[UInt8]])
+  func utf8(bytes: [UInt8]) {
+    let framed = [0x41] + bytes + [0x42]
+    let slice = framed[1..<(framed.count - 1)]
+    #expect(BinaryReader.validatedUTF8(slice) == String(validating: bytes, as: UTF8.self))
+  }
+
   @Test("a cache entry with every field set or absent round-trips through the compact format")
   func roundTrip() throws {
     var full = FeedItem(

@@ -97,7 +97,7 @@ public struct EncryptedStore: Sendable {
   /// Nothing is written when the key is not the store's (``StoreError/wrongKey(path:)``) or when
   /// the file in place does not open: a damaged file is never replaced.
   public func write<T: Encodable>(_ value: T, name: String) throws {
-    let plaintext = Array(try Self.encoder.encode(value))
+    let plaintext = try Self.encoded(value)
     try withLock {
       try checkBeforeReplacing(name)
       try writeBytes(plaintext, name: name)
@@ -116,7 +116,7 @@ public struct EncryptedStore: Sendable {
   ) throws -> Bool {
     try withLock {
       try verifyKey()
-      let bytes = Array(try Self.encoder.encode(value))
+      let bytes = try Self.encoded(value)
       // Of a very different length, it is not the same: not decoded (a list of 200,000 ids
       // took a tenth of the next search to read back only to be replaced).
       if let old = try readFile(name, decrypting: true),
@@ -155,7 +155,7 @@ public struct EncryptedStore: Sendable {
     }
 
     func write<T: Encodable>(_ value: T, name: String) throws {
-      let plaintext = Array(try EncryptedStore.encoder.encode(value))
+      let plaintext = try EncryptedStore.encoded(value)
       try store.checkBeforeReplacing(name)
       try store.writeBytes(plaintext, name: name)
     }
@@ -210,7 +210,7 @@ public struct EncryptedStore: Sendable {
     try withLock {
       var value = try read(T.self, name: name) ?? initial()
       try transform(&value)
-      try writeBytes(Array(try Self.encoder.encode(value)), name: name)
+      try writeBytes(try Self.encoded(value), name: name)
       return value
     }
   }
@@ -305,6 +305,13 @@ public struct EncryptedStore: Sendable {
   /// How far in length two encodings ``writeIfChanged(_:name:same:)`` may call the same can
   /// be: a time written as seconds (`fetchedAt`) varies by a few digits.
   static let sameLengthSlack = 64
+
+  /// `value` as the JSON the store writes: its own bytes when it makes them
+  /// (``CompactJSONEncodable``), else `JSONEncoder`'s.
+  static func encoded<T: Encodable>(_ value: T) throws -> [UInt8] {
+    if let compact = (value as? any CompactJSONEncodable)?.compactJSON { return compact }
+    return Array(try encoder.encode(value))
+  }
 
   private static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()

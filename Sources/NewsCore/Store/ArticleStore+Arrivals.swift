@@ -32,31 +32,10 @@ extension ArticleStore {
             file[id] = nil
           }
         }
-        if let bytes = Self.arrivalsJSON(file) {
-          try files.write(bytes: bytes, name: name)
-        } else {
-          try files.write(file, name: name)
-        }
+        try files.write(file, name: name)
       }
       if legacy != nil { try files.remove(StoreLayout.arrivals) }
     }
-  }
-
-  /// A file of first-seen times as JSON (`{"<id>":<seconds>,…}`), as `JSONEncoder` writes it
-  /// but for the order of the keys, without it (which was most of a first refresh's
-  /// `noteArrivals`); `nil` for a time JSON cannot hold (not finite).
-  static func arrivalsJSON(_ file: [String: Double]) -> [UInt8]? {
-    var out: [UInt8] = [UInt8(ascii: "{")]
-    out.reserveCapacity(file.count * 96)
-    for (id, seconds) in file {
-      guard seconds.isFinite else { return nil }
-      if out.count > 1 { out.append(UInt8(ascii: ",")) }
-      JSONValue.writeString(id, to: &out)
-      out.append(UInt8(ascii: ":"))
-      out.append(contentsOf: seconds.description.utf8)
-    }
-    out.append(UInt8(ascii: "}"))
-    return out
   }
 
   /// When each of `ids` was first seen, for those recorded (only the files they hash to are

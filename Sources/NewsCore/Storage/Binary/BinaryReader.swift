@@ -67,10 +67,25 @@ struct BinaryReader {
     guard count <= bytes.count - index else { throw Malformed(detail: "string past the end") }
     let slice = bytes[index..<(index + count)]
     index += count
-    guard let text = String(validating: slice, as: UTF8.self) else {
+    guard let text = Self.validatedUTF8(slice) else {
       throw Malformed(detail: "string not UTF-8")
     }
     return text
+  }
+
+  /// The string `bytes` hold, when they are UTF-8. Decoding repairs what is not UTF-8: the same
+  /// bytes back mean there was nothing to repair. (`String(validating:as:)` reads a slice one
+  /// code unit at a time: a twentieth of reading the cache.)
+  static func validatedUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var text = String(decoding: buffer, as: UTF8.self)
+      let same = text.withUTF8 { decoded in
+        decoded.count == buffer.count
+          && (buffer.isEmpty
+            || memcmp(decoded.baseAddress!, buffer.baseAddress!, buffer.count) == 0)
+      }
+      return same ? text : nil
+    }
   }
 
   /// Moves past a string without building it (nor checking its UTF-8).
