@@ -536,6 +536,33 @@ struct ArticleSegmentsTests {
     #expect(Set(try store.search(["story"]).articles.map(\.id)) == ["a", "b"])
   }
 
+  @Test("the manifest a commit holds is the one on disk, until another process replaces it")
+  func heldManifest() throws {
+    let store = store()
+    for (index, word) in ["storm", "climate", "tide"].enumerated() {
+      clock.advance(by: 60)
+      try store.keep(
+        (0..<(index * 300 + 1)).map { article("\(word)-\($0)", title: "\(word) \($0)") },
+        provider: "feed-\(index)")
+    }
+    // What a commit held is what its bytes decode to: packs, summaries, generation and all.
+    let bytes = try #require(try store.store.readBytes(SegmentManifest.fileName))
+    let held = try #require(try SegmentManifest.stored(in: store.store))
+    #expect(try SegmentManifest.decode(bytes) == held)
+    #expect(held.providers.count == 3 && held.generation == 3)
+    // Another process's commit (a store of its own over the same directory) is read, not the
+    // value held.
+    let other = ArticleStore.testing(in: directory.url, now: { [clock] in clock.now })
+    clock.advance(by: 60)
+    try other.keep([article("late", title: "late news")], provider: "feed-3")
+    #expect(try SegmentManifest.stored(in: store.store)?.providers["feed-3"]?.count == 1)
+    #expect(try store.search(["late"]).articles.map(\.id) == ["late"])
+    // A file changed in place (a torn write, a restore) is read again too: here, cut short.
+    let current = try #require(try store.store.readBytes(SegmentManifest.fileName))
+    try store.store.write(bytes: Array(current.dropLast(2)), name: SegmentManifest.fileName)
+    #expect(throws: StoreError.self) { try SegmentManifest.stored(in: store.store) }
+  }
+
   @Test("segments of a newer format are refused, never repaired away")
   func newerFormat() throws {
     let store = store()

@@ -91,6 +91,30 @@ struct FastPathTests {
     #expect("\u{0600} ".trimmingWhitespace() == "\u{0600} ".trimmingWhitespaceByCharacter())
   }
 
+  @Test("a scheme found by its bytes is the one found by characters; names and their @")
+  func scheme() {
+    let pieces = [
+      "http", "a", "Z9", "+", "-", ".", ":", "//", "\u{301}", "é", " ", "@", "(", ")", "<", ">",
+      "x.y", "mailto", "1",
+    ]
+    var generator = SeededGenerator(seed: 3)
+    var schemes = 0
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+      let expected = FeedLinks.hasSchemeByCharacter(text)
+      #expect(FeedLinks.hasScheme(text) == expected, "\(text.debugDescription)")
+      if expected { schemes += 1 }
+    }
+    #expect(schemes > 200)
+    #expect(!FeedLinks.hasScheme("http:\u{301}//x"))
+    #expect(
+      FeedDocumentParser.personName(name: nil, email: nil, text: "ann@example.com (Ann)") == "Ann")
+    #expect(
+      FeedDocumentParser.personName(name: nil, email: nil, text: "Reporter 3") == "Reporter 3")
+  }
+
   @Test(
     "a stored string is UTF-8 exactly when String(validating:) says so",
     arguments: [

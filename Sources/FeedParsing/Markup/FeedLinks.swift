@@ -143,7 +143,29 @@ package enum FeedLinks {
   private static let allowed = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "#"))
 
   /// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
-  private static func hasScheme(_ text: String) -> Bool {
+  static func hasScheme(_ text: String) -> Bool {
+    // The first colon's byte, unless a character may begin right after it (a combining mark
+    // makes `:` and it one character, which the characters' search would pass over).
+    let bytes = text.utf8
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+    let after = bytes.index(after: colon)
+    guard after < bytes.endIndex, bytes[after] >= 0x80 else {
+      let scheme = bytes[..<colon]
+      guard let first = scheme.first, isASCIILetter(first) else { return false }
+      return scheme.allSatisfy {
+        isASCIILetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+      }
+    }
+    return hasSchemeByCharacter(text)
+  }
+
+  /// An ASCII letter's byte.
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+  }
+
+  /// ``hasScheme(_:)`` read by characters.
+  static func hasSchemeByCharacter(_ text: String) -> Bool {
     guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else { return false }
     let scheme = text[..<colon].unicodeScalars
     guard let first = scheme.first, first.isASCIILetter else { return false }

@@ -569,7 +569,8 @@ package struct FeedDocumentParser {
     if let name = line(HTMLText.tidy(name ?? "")) { return name }
     var rest = HTMLText.tidy(text)
     var address = email.flatMap { line($0) }
-    if let at = rest.firstIndex(of: "@") {
+    // Most names hold no `@`: its byte is looked for before its character.
+    if rest.containsByte(UInt8(ascii: "@")), let at = rest.firstIndex(of: "@") {
       let separators: Set<Character> = [" ", "(", ")", "<", ">", "\n", "\t"]
       let start =
         rest[..<at].lastIndex(where: separators.contains).map(rest.index(after:))

@@ -12,6 +12,7 @@ public enum FeedLinkMerge {
   /// the few links two feeds share.
   public static func merge(_ packs: inout [FeedItemPack]) -> [String: [String]] {
     var first: [String: Int] = [:]
+    first.reserveCapacity(packs.reduce(0) { $0 + $1.count })
     var alsoIn: [String: [String]] = [:]
     for index in packs.indices {
       packs[index].filterWithSource { id, source in

@@ -32,6 +32,9 @@ public struct EncryptedStore: Sendable {
     let segmentsTidied = Mutex(false)
     /// The side files found damaged (told once each).
     let damagedSides = Mutex(Set<String>())
+    /// Values decoded from files, by name, each with the file it came from
+    /// (``EncryptedStore/readHeld(_:decode:)``).
+    let held = Mutex([String: (file: StoreDirectory.FileIdentity, value: any Sendable)]())
   }
 
   /// Creates a store in `directory` (created with mode 0700 on first write).

@@ -61,6 +61,7 @@ struct ArticleSegments {
     // must refuse it.
     manifest.version = SegmentManifest.currentVersion
     try files.write(bytes: manifest.encoded(), name: SegmentManifest.fileName)
+    store.hold(manifest, name: SegmentManifest.fileName)
     let head = Array(try JSONEncoder().encode(SegmentHead(generation: generation)))
     do {
       try files.write(bytes: head, name: SegmentHead.fileName)

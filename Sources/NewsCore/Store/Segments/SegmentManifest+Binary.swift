@@ -186,9 +186,11 @@ extension SegmentManifest {
   /// - Throws: ``StoreError/unreadableContent(path:detail:)`` for one that does not decode, and
   ///   the store's errors (a damaged file, a wrong key).
   static func stored(in store: EncryptedStore) throws -> SegmentManifest? {
-    guard let bytes = try store.readBytes(fileName) else { return nil }
     do {
-      return try decode(bytes)
+      // What this process committed last, while no other writer replaced it.
+      return try store.readHeld(fileName) { try decode($0) }
+    } catch let error as StoreError {
+      throw error
     } catch let malformed as BinaryReader.Malformed {
       throw StoreError.unreadableContent(
         path: store.url(for: fileName).path, detail: malformed.detail)
