@@ -64,6 +64,40 @@ struct ArrivalsStoreTests {
     #expect(listing.compactJSON == nil)
   }
 
+  @Test("two long listings that differ in their time alone are told the same by their bytes")
+  func listingBytes() throws {
+    var first = Listing(
+      key: "feed", provider: "feed", ids: (0..<2_000).map { "id-\($0)" }, totalResults: 2_000,
+      fetchedAt: Date(timeIntervalSince1970: 1_000))
+    var later = first
+    later.fetchedAt = Date(timeIntervalSince1970: 1_764_924_000.5)
+    let bytes = try #require(first.compactJSON)
+    #expect(Listing.sameButTime(bytes, try #require(later.compactJSON)))
+    later.ids[1_999] = "id-other"
+    #expect(!Listing.sameButTime(bytes, try #require(later.compactJSON)))
+    later = first
+    later.totalResults = 2_001
+    #expect(!Listing.sameButTime(bytes, try #require(later.compactJSON)))
+    // Written with its articles after the time: never the same by bytes.
+    first.articles = [Article(id: "id-0", provider: "feed", title: "t")]
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    let withArticles = Array(try encoder.encode(first))
+    first.articles = nil
+    #expect(!Listing.sameButTime(withArticles, bytes))
+    // The store writes the same list shown again not at all: the file stays the one it was.
+    let store = store()
+    #expect(try store.setLastListing(first) == nil)
+    let file = store.store.files.identity(of: StoreLayout.lastListing)
+    later = first
+    later.fetchedAt = Date(timeIntervalSince1970: 2_000)
+    #expect(try store.setLastListing(later) == nil)
+    #expect(store.store.files.identity(of: StoreLayout.lastListing) == file)
+    later.ids.removeLast()
+    #expect(try store.setLastListing(later) == nil)
+    #expect(store.store.files.identity(of: StoreLayout.lastListing) != file)
+  }
+
   @Test("each file keeps its latest 1,000")
   func capped() throws {
     let store = store()

@@ -127,9 +127,17 @@ public struct HTTPTransport: Sendable {
     // The platform's timeout is a backstop only: on Linux it is rounded to whole seconds (0.5
     // becomes 0, an instant failure), so the precise limit is enforced by `sendWithTimeout`.
     request.timeoutInterval = (timeout.seconds + 1).rounded(.up)
-    request.setValue("news/\(NewsVersion.current)", forHTTPHeaderField: "User-Agent")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    // Set at once: each `setValue` looks through the fields set before, lower-casing each (a
+    // twentieth of a refresh where every source answers 304). A name given twice in another
+    // case is one field, the caller's value winning, as `setValue` made it.
+    var fields = ["User-Agent": "news/\(NewsVersion.current)", "Accept": "application/json"]
+    for (name, value) in headers {
+      for key in fields.keys where key.caseInsensitiveCompare(name) == .orderedSame {
+        fields[key] = nil
+      }
+      fields[name] = value
+    }
+    request.allHTTPHeaderFields = fields
     return request
   }
 

@@ -115,16 +115,19 @@ public struct EncryptedStore: Sendable {
   /// further from it in length is replaced without being read.
   @discardableResult
   func writeIfChanged<T: Codable & Equatable>(
-    _ value: T, name: String, same: (T, T) -> Bool = { $0 == $1 }
+    _ value: T, name: String, same: (T, T) -> Bool = { $0 == $1 },
+    sameBytes: (_ held: [UInt8], _ new: [UInt8]) -> Bool = { _, _ in false }
   ) throws -> Bool {
     try withLock {
       try verifyKey()
       let bytes = try Self.encoded(value)
       // Of a very different length, it is not the same: not decoded (a list of 200,000 ids
-      // took a tenth of the next search to read back only to be replaced).
+      // took a tenth of the next search to read back only to be replaced). Bytes that tell it
+      // is the same need no decoding either.
       if let old = try readFile(name, decrypting: true),
         abs(old.count - bytes.count) <= Self.sameLengthSlack,
-        let held = try? Self.decoder.decode(T.self, from: Data(old)), same(held, value)
+        sameBytes(old, bytes)
+          || (try? Self.decoder.decode(T.self, from: Data(old))).map({ same($0, value) }) == true
       {
         return false
       }

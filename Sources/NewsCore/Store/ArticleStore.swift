@@ -98,11 +98,13 @@ public struct ArticleStore: Sendable {
   public func setLastListing(_ listing: Listing) throws -> String? {
     do {
       // The same list shown again writes nothing (a search's time is when it ran: not kept).
-      try store.writeIfChanged(listing, name: StoreLayout.lastListing) { held, new in
-        var held = held
-        held.fetchedAt = new.fetchedAt
-        return held == new
-      }
+      try store.writeIfChanged(
+        listing, name: StoreLayout.lastListing,
+        same: { held, new in
+          var held = held
+          held.fetchedAt = new.fetchedAt
+          return held == new
+        }, sameBytes: Listing.sameButTime)
       return nil
     } catch let error as StoreError {
       switch error {

@@ -24,3 +24,38 @@ extension Listing: CompactJSONEncodable {
     return out
   }
 }
+
+extension Listing {
+  /// Whether two listings written as ``compactJSON`` writes them differ in their time alone:
+  /// the same bytes up to `"fetchedAt":`, which ends both, then only a number. (A listing
+  /// written otherwise, by `JSONEncoder` or with its articles, is not told apart here.)
+  static func sameButTime(_ held: [UInt8], _ new: [UInt8]) -> Bool {
+    let marker = Array(#","fetchedAt":"#.utf8)
+    guard let heldTime = lastRange(of: marker, in: held),
+      let newTime = lastRange(of: marker, in: new), heldTime == newTime
+    else { return false }
+    let number = { (bytes: [UInt8], from: Int) -> Bool in
+      bytes.last == UInt8(ascii: "}")
+        && bytes[from..<(bytes.count - 1)].allSatisfy {
+          ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65
+            || $0 == 0x45
+        }
+    }
+    guard number(held, heldTime.upperBound), number(new, newTime.upperBound) else { return false }
+    return held.withUnsafeBytes { heldBytes in
+      new.withUnsafeBytes { newBytes in
+        memcmp(heldBytes.baseAddress!, newBytes.baseAddress!, heldTime.lowerBound) == 0
+      }
+    }
+  }
+
+  /// The last place `marker` is in `bytes`.
+  private static func lastRange(of marker: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+    guard bytes.count >= marker.count else { return nil }
+    for start in stride(from: bytes.count - marker.count, through: 0, by: -1)
+    where bytes[start..<(start + marker.count)].elementsEqual(marker) {
+      return start..<(start + marker.count)
+    }
+    return nil
+  }
+}
