@@ -245,6 +245,17 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       TextWrapper.wrap(text, width: 17, asciiFastPath: true)
         == TextWrapper.wrap(text, width: 17, asciiFastPath: false), "wrap fast path differs")
     precondition(HTMLText.plain(text) == HTMLText.cleaned(text), "plain fast path differs")
+    // The byte paths answer as the character paths they stand in for.
+    precondition(
+      text.trimmingWhitespace() == text.trimmingWhitespaceByCharacter(), "trimming differs")
+    precondition(
+      ArticleID.normalizedLink(text) == ArticleID.normalizedLinkByCharacter(text),
+      "link normalising differs")
+    precondition(
+      FeedLinks.hasScheme(text) == FeedLinks.hasSchemeByCharacter(text), "scheme differs")
+    precondition(
+      BinaryReader.validatedUTF8(bytes[...]) == String(validating: bytes, as: UTF8.self),
+      "UTF-8 check differs")
     _ = JSONValue.string(text).serialized()
   default:
     fatalError(

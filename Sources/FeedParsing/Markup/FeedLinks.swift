@@ -143,7 +143,7 @@ package enum FeedLinks {
   private static let allowed = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "#"))
 
   /// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`.
-  static func hasScheme(_ text: String) -> Bool {
+  package static func hasScheme(_ text: String) -> Bool {
     // The first colon's byte, unless a character may begin right after it (a combining mark
     // makes `:` and it one character, which the characters' search would pass over).
     let bytes = text.utf8
@@ -165,7 +165,7 @@ package enum FeedLinks {
   }
 
   /// ``hasScheme(_:)`` read by characters.
-  static func hasSchemeByCharacter(_ text: String) -> Bool {
+  package static func hasSchemeByCharacter(_ text: String) -> Bool {
     guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else { return false }
     let scheme = text[..<colon].unicodeScalars
     guard let first = scheme.first, first.isASCIILetter else { return false }
