@@ -150,6 +150,16 @@ struct FormattingTests {
       ISO8601.string(from: Date(timeIntervalSince1970: -62_198_755_200)) == "-001-01-01T00:00:00Z")
     #expect(
       ISO8601.string(from: Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00Z")
+    // Any time of the years 1600 to 9999 as Foundation's formatter writes it (before the
+    // Gregorian calendar, it counts Julian days: ours is proleptic, as RFC 3339 is).
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    var generator = SeededGenerator(seed: 9)
+    for _ in 0..<2_000 {
+      let seconds = Double(Int64.random(in: -11_676_096_000..<253_402_300_800, using: &generator))
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(ISO8601.string(from: date) == formatter.string(from: date), "\(seconds)")
+    }
   }
 
   @Test(
