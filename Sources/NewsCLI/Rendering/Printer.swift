@@ -21,5 +21,5 @@ struct Printer: Sendable {
   }
 
   /// Writes `document` indented, and a newline: every command's `--json`.
-  func json(_ document: JSONValue) { write(document.serialized(pretty: true) + "\n") }
+  func json(_ document: JSONValue) { write(document.serialized(pretty: true, ending: "\n")) }
 }

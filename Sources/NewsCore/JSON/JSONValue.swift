@@ -28,10 +28,12 @@ public enum JSONValue: Sendable {
     value.map { .string(ISO8601.string(from: $0)) } ?? .null
   }
 
-  /// The document as text: indented over several lines when `pretty`, else on one line.
-  public func serialized(pretty: Bool = false) -> String {
+  /// The document as text: indented over several lines when `pretty`, else on one line; then
+  /// `ending` (a document of megabytes is not copied again to add its newline).
+  public func serialized(pretty: Bool = false, ending: String = "") -> String {
     var out: [UInt8] = []
     write(to: &out, pretty: pretty, indent: 0)
+    out.append(contentsOf: ending.utf8)
     return String(decoding: out, as: UTF8.self)
   }
 
