@@ -563,6 +563,26 @@ struct ArticleSegmentsTests {
     #expect(throws: StoreError.self) { try SegmentManifest.stored(in: store.store) }
   }
 
+  @Test("records sorted by their keys are in the order precedes gives, ties and all")
+  func sortedByKeys() {
+    var generator = SeededGenerator(seed: 21)
+    // Few distinct times, dates and ids: every tie is met, undated records among them.
+    let records = (0..<2_000).map { _ in
+      var article = Article(
+        id: "id-\(Int.random(in: 0..<50, using: &generator))", provider: "p", title: "t")
+      let day = Int.random(in: 0..<4, using: &generator)
+      article.publishedAt = day == 0 ? nil : Date(timeIntervalSince1970: Double(day) * 86_400)
+      return StoredArticle(
+        article: article,
+        seenAt: Date(timeIntervalSince1970: Double(Int.random(in: 0..<3, using: &generator))))
+    }
+    let expected = records.sorted(by: ArticleSegments.precedes)
+    let sorted = ArticleSegments.sorted(records)
+    #expect(sorted.map(\.article.id) == expected.map(\.article.id))
+    #expect(sorted.map(\.seenAt) == expected.map(\.seenAt))
+    #expect(sorted.map(\.article.publishedAt) == expected.map(\.article.publishedAt))
+  }
+
   @Test("segments of a newer format are refused, never repaired away")
   func newerFormat() throws {
     let store = store()

@@ -532,11 +532,9 @@ struct ArticleSegments {
     store.containsName(withPrefix: StoreLayout.legacyArticlesPrefix)
   }
 
-  /// `records` (older first) with one record an id, the last one winning, those seen before
-  /// `cutoff` left out, most recently seen first (ties by id), at most `limit`.
   /// The order of a segment's records: most recently seen first (what retention keeps), then
   /// newest published (so that each chunk covers a span of dates a limited search can skip),
-  /// then by id.
+  /// then by id. (What ``sorted(_:)`` sorts by, compared a record at a time.)
   static func precedes(_ lhs: StoredArticle, _ rhs: StoredArticle) -> Bool {
     if lhs.seenAt != rhs.seenAt { return lhs.seenAt > rhs.seenAt }
     let (left, right) = (
@@ -563,6 +561,8 @@ struct ArticleSegments {
     return order.map { records[$0] }
   }
 
+  /// `records` (older first) with one record an id, the last one winning, those seen before
+  /// `cutoff` left out, in the order of ``precedes(_:_:)``, at most `limit`.
   static func merged(_ records: [StoredArticle], cutoff: Date, limit: Int?) -> [StoredArticle] {
     var byID: [String: StoredArticle] = [:]
     byID.reserveCapacity(records.count)
