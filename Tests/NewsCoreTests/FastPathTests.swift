@@ -14,10 +14,15 @@ struct FastPathTests {
       "日", "[+12 chars]", "chars]", "\u{1B}", "[", "\u{9B}", "\u{2028}", "\u{202E}", "\u{7F}",
       "👍", " \u{301}",
     ]
-    var generator = SeededGenerator(seed: 42)
+    return texts(count, of: alphabet, upTo: 12, seed: 42)
+  }
+
+  /// `count` strings, each up to `most` of `pieces` joined, drawn from `seed`.
+  static func texts(_ count: Int, of pieces: [String], upTo most: Int, seed: UInt64) -> [String] {
+    var generator = SeededGenerator(seed: seed)
     return (0..<count).map { _ in
-      (0..<Int.random(in: 0...12, using: &generator)).map { _ in
-        alphabet.randomElement(using: &generator)!
+      (0..<Int.random(in: 0...most, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
       }.joined()
     }
   }
@@ -73,12 +78,8 @@ struct FastPathTests {
       " ", "\t", "\r", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{00A0}", "\u{3000}", "\u{2028}",
       "\u{0085}", "\u{301}", "\u{0600}", "\u{200D}", "a", "Z", "é", "日", "👍", "1",
     ]
-    var generator = SeededGenerator(seed: 11)
     var trimmedSome = 0
-    for _ in 0..<20_000 {
-      let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
-        alphabet.randomElement(using: &generator)!
-      }.joined()
+    for text in Self.texts(20_000, of: alphabet, upTo: 8, seed: 11) {
       let expected = text.trimmingWhitespaceByCharacter()
       #expect(text.trimmingWhitespace() == expected, "\(text.debugDescription)")
       let slice = text.dropFirst()
@@ -97,12 +98,8 @@ struct FastPathTests {
       "http", "a", "Z9", "+", "-", ".", ":", "//", "\u{301}", "é", " ", "@", "(", ")", "<", ">",
       "x.y", "mailto", "1",
     ]
-    var generator = SeededGenerator(seed: 3)
     var schemes = 0
-    for _ in 0..<20_000 {
-      let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
-        pieces.randomElement(using: &generator)!
-      }.joined()
+    for text in Self.texts(20_000, of: pieces, upTo: 7, seed: 3) {
       let expected = FeedLinks.hasSchemeByCharacter(text)
       #expect(FeedLinks.hasScheme(text) == expected, "\(text.debugDescription)")
       if expected { schemes += 1 }

@@ -73,16 +73,8 @@ struct ConfigJSONParser {
       index += 1
       guard let value = value(depth: depth + 1) else { return nil }
       members[key] = value
-      skipWhitespace()
-      guard index < bytes.count else { return nil }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-      } else if bytes[index] == UInt8(ascii: "}") {
-        index += 1
-        return .object(members)
-      } else {
-        return nil
-      }
+      guard let ended = commaOrClose(UInt8(ascii: "}")) else { return nil }
+      if ended { return .object(members) }
     }
   }
 
@@ -97,16 +89,25 @@ struct ConfigJSONParser {
     while true {
       guard let value = value(depth: depth + 1) else { return nil }
       items.append(value)
-      skipWhitespace()
-      guard index < bytes.count else { return nil }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-      } else if bytes[index] == UInt8(ascii: "]") {
-        index += 1
-        return .array(items)
-      } else {
-        return nil
-      }
+      guard let ended = commaOrClose(UInt8(ascii: "]")) else { return nil }
+      if ended { return .array(items) }
+    }
+  }
+
+  /// After a member or an item: `true` at `close` (read), `false` at a comma (read), `nil` at
+  /// anything else, or at the end of the bytes.
+  private mutating func commaOrClose(_ close: UInt8) -> Bool? {
+    skipWhitespace()
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: ","):
+      index += 1
+      return false
+    case close:
+      index += 1
+      return true
+    default:
+      return nil
     }
   }
 
