@@ -114,8 +114,11 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     folded.append(0x0A)
     var words = Set<[UInt8]>()
     SearchTokens.collect(folded, into: &words)
+    // … and a segment's filter of those words lets every such run through.
+    let filter = SegmentFilter(indexWords: words)
     func indexed(_ run: IndexRun) -> Bool {
       words.contains { word in word.withUnsafeBufferPointer { run.isIn($0) } }
+        && filter.mayHold(run)
     }
     for word in rest.split(separator: " ").prefix(4).map(String.init) {
       guard var matcher = ArticleSearch.Matcher([word]), matcher.matches([title, nil, nil])

@@ -293,8 +293,10 @@ struct StoreCommandsTests {
     for name in [segment, "listings.enc", "bookmarks.enc"] {
       let file = directory.appendingPathComponent(name)
       var bytes = try Data(contentsOf: file)
-      // The pack's first record: the segment, not the pack's directory at its end.
-      bytes[name == segment ? 40 : bytes.count - 1] ^= 1
+      // The pack's second record: its first segment, after the filters (a 9-byte header, then
+      // each record's length in 4 bytes before it), not the pack's directory at its end.
+      let filters = bytes[9..<13].reversed().reduce(0) { $0 << 8 | Int($1) }
+      bytes[name == segment ? 13 + filters + 4 + 20 : bytes.count - 1] ^= 1
       try bytes.write(to: file)
     }
     let bookmarks = try Data(contentsOf: directory.appendingPathComponent("bookmarks.enc"))

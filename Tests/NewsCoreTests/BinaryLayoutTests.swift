@@ -22,6 +22,8 @@ struct BinaryLayoutTests {
     "NSM2": "iibibi",
     "NSM3": "iibibi",
     "NSK1": "i",
+    "NSK2": "i",
+    "NSW1": "i",
     "NFI1": "iiiii",
     "NFD1": "siiii",
   ]
@@ -32,7 +34,7 @@ struct BinaryLayoutTests {
       StoredArticle.layout, StoredArticle.firstLayout, FeedItemPack.itemLayout,
       FeedItemPack.firstItemLayout, FeedCacheEntry.header, SegmentManifest.header,
       SegmentManifest.summarizedHeader, SegmentManifest.firstHeader, FeedCacheIndex.layout,
-      SegmentPack.directoryLayout,
+      SegmentPack.directoryLayout, SegmentPack.firstDirectoryLayout, SegmentPack.filtersLayout,
       FeedCacheIndex.directoryLayout,
     ] {
       #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")

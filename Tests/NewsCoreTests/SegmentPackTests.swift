@@ -160,8 +160,8 @@ struct SegmentPackTests {
     let store = store()
     try store.keep(batch("a", sources: 0..<3))
     let pack = try #require(packs(store).first)
-    // The second record: p1's segment.
-    try damageRecords(of: store.store.url(for: pack), where: { $0 == 1 })
+    // The third record: p1's segment (after the filters and p0's).
+    try damageRecords(of: store.store.url(for: pack), where: { $0 == 2 })
     let said = Recorder<StoreDamage>()
     var damaged = store.store
     damaged.onSideDamage = { said.record($0) }
@@ -194,6 +194,113 @@ struct SegmentPackTests {
     #expect(actions == ["wrote the readable segments of pack 3 into a new pack"])
     #expect(!store.store.names().contains(pack))
     #expect(try store.search(["story"]).articles.count == 15)
+  }
+
+  @Test("a search passes over the packed segments whose filter holds none of its words")
+  func filtersPassOver() throws {
+    let store = store()
+    try store.keep(
+      [
+        ([article("x-0", provider: "p0", title: "zanzibar weather")], "p0"),
+        ([article("x-1", provider: "p1", title: "harbour news")], "p1"),
+        ([article("x-2", provider: "p2", title: "harbour zanzibar")], "p2"),
+      ])
+    let pack = try #require(packs(store).first)
+    let place = try #require(try store.segments.manifest().providers["p0"]?.first?.pack)
+    #expect(place.index == 1 && place.count == 5)
+    let filters = try #require(SegmentPack.filters(ofPackAt: place, in: store.store))
+    #expect(filters.count == 3 && filters.allSatisfy { $0 != nil })
+    // p1's segment damaged: a search its filter turns away never opens it, one it may hold does.
+    try damageRecords(of: store.store.url(for: pack), where: { $0 == 2 })
+    let said = Recorder<StoreDamage>()
+    var damaged = store.store
+    damaged.onSideDamage = { said.record($0) }
+    let reading = ArticleStore(store: damaged, retention: store.retention, now: store.now)
+    for limit in [nil, 1] {
+      let found = try reading.search(["zanzibar"], limit: limit).articles.map(\.id)
+      #expect(found.sorted() == ["x-0", "x-2"], "\(found)")
+      #expect(try reading.search(["anzib"], limit: limit).articles.count == 2)
+    }
+    #expect(said.all.isEmpty)
+    #expect(try reading.search(["harbour"]).articles.map(\.id) == ["x-2"])
+    #expect(said.all.map(\.path) == [store.store.url(for: pack).path])
+  }
+
+  @Test("a bundle's first record is read by its header alone, of the count it must have")
+  func firstRecord() throws {
+    let store = store()
+    try store.keep(batch("a", sources: 0..<3))
+    let pack = try #require(packs(store).first)
+    let header = try #require(
+      FileHandle(forReadingAtPath: store.store.url(for: pack).path)?.readData(ofLength: 13))
+    let place = try #require(SealedBundle.firstPlace(inHeader: Array(header), count: 5))
+    #expect(place.index == 0 && place.offset == 13 && place.length > 0)
+    #expect(SealedBundle.firstPlace(inHeader: Array(header), count: 4) == nil)
+    #expect(SealedBundle.firstPlace(inHeader: Array(header.prefix(12)), count: 5) == nil)
+    var version = Array(header)
+    version[4] = 2
+    #expect(SealedBundle.firstPlace(inHeader: version, count: 5) == nil)
+    let record = try #require(try store.store.readFirstRecord(of: pack, count: 5))
+    #expect(try SegmentPack.filters(inRecord: record, count: 3).count == 3)
+    #expect(throws: StoreError.self) { try store.store.readFirstRecord(of: pack, count: 4) }
+    #expect(try store.store.readFirstRecord(of: "segs-999", count: 5) == nil)
+  }
+
+  @Test("a pack whose filters do not open is read whole; repair writes its segments anew")
+  func damagedFilters() throws {
+    let store = store()
+    try store.keep(batch("a", sources: 0..<3))
+    let pack = try #require(packs(store).first)
+    try damageRecords(of: store.store.url(for: pack), where: { $0 == 0 })
+    #expect(try store.search(["story"]).articles.count == 15)
+    #expect(try store.search(["nowhere"]).articles.isEmpty)
+    let actions = try store.store.transaction { try store.segments.repair(in: $0) }
+    #expect(actions == ["wrote the readable segments of pack 3 into a new pack"])
+    let place = try #require(try store.segments.manifest().providers["p0"]?.first?.pack)
+    #expect(SegmentPack.filters(ofPackAt: place, in: store.store)?.count == 3)
+  }
+
+  @Test("a pack of the earlier layout, without filters, reads, searches and is carried along")
+  func earlierPack() throws {
+    let store = store()
+    try store.keep(batch("a", sources: 0..<3))
+    // The same segments written again as an earlier version packed them: no filters first.
+    var manifest = try store.segments.manifest()
+    let infos = manifest.providers.values.joined().sorted { $0.number < $1.number }
+    let mains = try infos.map { try SegmentReader.main(of: $0, in: store.store) }
+    let number = manifest.next
+    manifest.next += 1
+    try store.store.transaction { files in
+      let places = try files.createBundle(
+        count: infos.count + 1, name: StoreLayout.segmentPack(number)
+      ) { index, _ in
+        index < infos.count
+          ? mains[index]
+          : SegmentPack.directory(infos.map(\.number), magic: SegmentPack.firstDirectoryMagic)
+      }
+      for (info, place) in zip(infos, places) {
+        let provider = manifest.providers.first { $0.value.contains(info) }!.key
+        manifest.providers[provider] = [info]
+        manifest.providers[provider]![0].pack = SegmentPlace(pack: number, place: place)
+      }
+      try store.segments.commit(manifest, in: files)
+    }
+    let place = try #require(try store.segments.manifest().providers["p1"]?.first?.pack)
+    #expect(place.index == 1 && place.count == 4)
+    #expect(SegmentPack.filters(ofPackAt: place, in: store.store) == nil)
+    #expect(SegmentPack.segmentCount(place) == 2)
+    #expect(
+      try SegmentPack.contents(of: number, in: store.store).map(\.number) == infos.map(\.number))
+    #expect(try store.search(["story"]).articles.count == 15)
+    #expect(try store.search(["story"], limit: 3).articles.count >= 3)
+    #expect(try store.search(["nowhere"]).articles.isEmpty)
+    // The next commit carries the old pack's segments into a pack with filters.
+    clock.advance(by: 60)
+    try store.keep(batch("b", sources: 3..<10))
+    #expect(!store.store.names().contains(StoreLayout.segmentPack(number)))
+    let carried = try #require(try store.segments.manifest().providers["p1"]?.first?.pack)
+    #expect(SegmentPack.filters(ofPackAt: carried, in: store.store)?.count == carried.count - 2)
+    #expect(try store.search(["story"]).articles.count == 50)
   }
 
   @Test("a lost manifest is rebuilt from packs and segment files alike")

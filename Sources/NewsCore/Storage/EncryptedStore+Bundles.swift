@@ -21,6 +21,22 @@ extension EncryptedStore {
     }
   }
 
+  /// The first record of the bundle `name` of `count` records, read and decrypted alone
+  /// without knowing its length (two reads); `nil` when the file does not exist.
+  func readFirstRecord(of name: String, count: Int) throws -> [UInt8]? {
+    let path = url(for: name).path
+    switch FileDescriptor.readRange(path, offset: 0, count: SealedBundle.firstPlaceLength) {
+    case .missing: return nil
+    case .failed(let code):
+      throw StoreError.io(path: path, operation: "read", reason: AtomicFile.describe(code))
+    case .bytes(let header):
+      guard let place = SealedBundle.firstPlace(inHeader: header, count: count) else {
+        throw StoreError.undecryptable(path: path)
+      }
+      return try readRecord(of: name, at: place)
+    }
+  }
+
   /// Every record of the bundle `name`, decrypted, with its place; `nil` when it does not exist.
   func readBundle(_ name: String) throws -> [(place: SealedBundle.Place, record: [UInt8])]? {
     guard let bytes = try files.read(name) else { return nil }

@@ -83,6 +83,20 @@ enum SealedBundle {
     return places
   }
 
+  /// How many of a file's first bytes ``firstPlace(inHeader:count:)`` reads.
+  static let firstPlaceLength = headerLength + 4
+
+  /// Where the first record of a file of `count` records is, read from the file's first
+  /// ``firstPlaceLength`` bytes; `nil` when they are not a bundle's of `count` records.
+  static func firstPlace(inHeader bytes: [UInt8], count: Int) -> Place? {
+    guard bytes.count >= firstPlaceLength, isBundle(bytes), bytes[4] == version,
+      count > 0, Int(number(in: bytes, at: 5)) == count
+    else { return nil }
+    return Place(
+      index: 0, count: count, offset: firstPlaceLength,
+      length: Int(number(in: bytes, at: headerLength)))
+  }
+
   /// Every record of the whole file `bytes`, opened, with its place.
   static func openAll(_ bytes: [UInt8], name: String, key: [UInt8])
     throws(EncryptedFileFormat.Failure) -> [(place: Place, record: [UInt8])]

@@ -35,6 +35,7 @@ extension ArticleSegments {
       // `found` only after a rare replacement of one provider's copy by another's).
       var newest = NewestDates(rank: limit)
       var replaced = false
+      var filters = PackFilters(store: store)
       /// Whether nothing published before `bound` can be among the newest `limit` found.
       func enough(before bound: Double?) -> Bool {
         guard let bound else { return false }
@@ -53,6 +54,8 @@ extension ArticleSegments {
         let info = infos[next.index]
         // Every match unread, and every article of it read.
         if matcher.skips(info) { continue }
+        // No index word of it can hold the query's words.
+        if !filters.mayHold(any: runs, info) { continue }
         let opened: (SegmentReader, Set<Int>?)? = try aroundDamage(info, of: next.provider) {
           () throws -> (SegmentReader, Set<Int>?) in
           let segment = try SegmentReader(info, in: store)

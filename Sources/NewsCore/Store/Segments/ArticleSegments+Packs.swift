@@ -54,7 +54,7 @@ extension ArticleSegments {
       } else if let place = info.pack {
         live[place.pack, default: (0, 0)].segments += 1
         live[place.pack, default: (0, 0)].bytes += place.length
-        total[place.pack] = place.count - 1
+        total[place.pack] = max(total[place.pack] ?? 0, SegmentPack.segmentCount(place))
       } else if info.chunks == 0 {
         unpacked.append(info)
       }

@@ -201,6 +201,7 @@ struct ArticleSegments {
     let oldest = cutoff.timeIntervalSince1970
     return try reading { manifest in
       var found: [String: Article] = [:]
+      var filters = PackFilters(store: store)
       for provider in manifest.providers.keys.sorted()
       where matcher.providers?.contains(provider) ?? true {
         let infos = manifest.providers[provider]!
@@ -208,7 +209,8 @@ struct ArticleSegments {
         var newerIDs = Set<String>()
         var newerIDsFrom = infos.count
         var opened: [Int: SegmentReader] = [:]
-        for index in infos.indices.reversed() where !matcher.skips(infos[index]) {
+        for index in infos.indices.reversed()
+        where !matcher.skips(infos[index]) && filters.mayHold(any: runs, infos[index]) {
           guard
             let segment = try aroundDamage(
               infos[index], of: provider,
