@@ -59,8 +59,8 @@ enum SourcesCommand {
     // The providers first, like sources (not filed under tags).
     let providers = arguments[Options.tag] == nil ? services.providerStatuses() : []
     if arguments[Options.json] {
-      context.printer.json(
-        SourcesJSON.document(providers: providers, rows: rows, failures: failures))
+      SourcesJSON.write(
+        providers: providers, rows: rows, failures: failures, to: context.printer.write)
     } else {
       context.printer.text(
         SourcesText.table(
