@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Feeds spread over many hosts, as the Internet serves them, for Benchmarks/hosts.sh.
 
-Usage: hosts_server.py <feeds> <hosts> <items>
+Usage: hosts_server.py <feeds> <hosts> <items> [<min-ms> <max-ms> [<fail-every>]]
 Listens on 127.0.0.1 … 127.0.0.<hosts> (the loopback range: distinct hosts, no set-up), one
 port each, and prints one URL a line, feed n on host n % hosts. Each feed waits its own delay,
-20 to 800 ms, before it answers (one in ten of them 600 ms or more); one in 25 answers 500; a
-request sending the feed's ETag back is answered 304. Serves until killed.
+spread evenly between min and max (20 to 800 ms unless given; then one in ten waits 600 ms or
+more) before it answers; one in <fail-every> (25 unless given, 0: none) answers 500; a request
+sending the feed's ETag back is answered 304. Serves until killed.
 """
 import hashlib
 import http.server
@@ -14,11 +15,13 @@ import threading
 import time
 
 FEEDS, HOSTS, ITEMS = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+LOW, HIGH = (int(sys.argv[4]), int(sys.argv[5])) if len(sys.argv) > 5 else (20, 800)
+FAIL_EVERY = int(sys.argv[6]) if len(sys.argv) > 6 else 25
 
 
 def delay(n):
-    """20 to 800 ms, spread evenly, fixed a feed."""
-    return (20 + (n * 7919) % 781) / 1000
+    """LOW to HIGH ms, spread evenly, fixed a feed."""
+    return (LOW + (n * 7919) % (HIGH - LOW + 1)) / 1000
 
 
 def feed(n):
@@ -51,7 +54,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (ValueError, IndexError):
             return self.answer(404, b"", {})
         time.sleep(delay(n))
-        if n % 25 == 7:
+        if FAIL_EVERY and n % FAIL_EVERY == 7 % FAIL_EVERY:
             return self.answer(500, b"failing", {"Content-Type": "text/plain"})
         if self.headers.get("If-None-Match") == etag:
             return self.answer(304, b"", {"ETag": etag})

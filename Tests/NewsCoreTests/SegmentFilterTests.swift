@@ -92,6 +92,16 @@ struct SegmentFilterTests {
     #expect(SegmentFilter(bytes: []) == nil)
     #expect(SegmentFilter(bytes: filter.bytes.dropLast()) == nil)
     #expect(SegmentFilter(main: Array("NSG9 not a segment".utf8)) == nil)
+    // A segment written before authors and categories were indexed: `author:` cannot narrow
+    // there, so no filter may turn it away.
+    let one = [
+      StoredArticle(
+        article: Article(id: "1", provider: "p", title: "harbour", author: "Ann Lee"),
+        seenAt: Date(timeIntervalSince1970: 0))
+    ]
+    let current = try #require(SegmentBuilder.build(number: 0, records: one).files.first?.bytes)
+    #expect(SegmentFilter(main: current) != nil)
+    #expect(SegmentFilter(main: Array("NSG3".utf8) + current.dropFirst(4)) == nil)
     // A segment split in chunks has its own files, never a pack.
     let records = (0..<300).map {
       StoredArticle(

@@ -44,9 +44,12 @@ struct SegmentFilter: Equatable, Sendable {
   }
 
   /// The filter of a segment's main file: its index words' windows; `nil` when `main` is not a
-  /// small segment's main file (it is then opened whatever the query).
+  /// small segment's main file, or one written before the index held authors and categories
+  /// (whose words its index cannot narrow by): it is then opened whatever the query.
   init?(main: [UInt8]) {
-    guard let (reader, layout) = SegmentBuilder.mainReader(main) else { return nil }
+    guard let (reader, layout) = SegmentBuilder.mainReader(main), layout.fieldWords else {
+      return nil
+    }
     var windows = Set<UInt32>()
     do {
       var reader = reader
@@ -55,9 +58,7 @@ struct SegmentFilter: Equatable, Sendable {
       _ = try reader.integer()
       let count = try reader.integer()
       for _ in 0..<count {
-        Self.windows(ofIndexWord: main[try reader.dataRange()], marked: layout.fieldWords) {
-          windows.insert($0)
-        }
+        Self.windows(ofIndexWord: main[try reader.dataRange()]) { windows.insert($0) }
       }
     } catch {
       return nil
@@ -68,7 +69,7 @@ struct SegmentFilter: Equatable, Sendable {
   /// The filter of the index words `words` (a field's behind its marker byte).
   init(indexWords words: some Sequence<[UInt8]>) {
     var windows = Set<UInt32>()
-    for word in words { Self.windows(ofIndexWord: word[...], marked: true) { windows.insert($0) } }
+    for word in words { Self.windows(ofIndexWord: word[...]) { windows.insert($0) } }
     self.init(windows: windows)
   }
 
@@ -78,14 +79,12 @@ struct SegmentFilter: Equatable, Sendable {
     for window in windows { insert(window) }
   }
 
-  /// Calls `body` with the key of each window of the index word `word` (behind its field's
-  /// marker byte, when `marked`: an index of an earlier layout has no field words).
-  private static func windows(
-    ofIndexWord word: ArraySlice<UInt8>, marked: Bool, _ body: (UInt32) -> Void
-  ) {
+  /// Calls `body` with the key of each window of the index word `word` (a field's behind its
+  /// marker byte).
+  private static func windows(ofIndexWord word: ArraySlice<UInt8>, _ body: (UInt32) -> Void) {
     var field = IndexRun.Field.text
     var start = word.startIndex
-    if marked, let first = word.first, first != 0, let found = IndexRun.Field(rawValue: first) {
+    if let first = word.first, first != 0, let found = IndexRun.Field(rawValue: first) {
       field = found
       start += 1
     }
