@@ -2,6 +2,15 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+
+#if defined(__linux__)
+#include <errno.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+#endif
 
 // The parts of libcurl's stable ABI the shim uses (curl/curl.h, curl/multi.h).
 typedef struct {
@@ -14,6 +23,21 @@ typedef struct {
 } news_curl_message;
 
 enum { news_curl_global_default = 3, news_curl_message_done = 1 };
+
+// curl/multi.h: the multi handle's options and socket_action's arguments.
+enum {
+  news_curlmopt_socketfunction = 20001,
+  news_curlmopt_socketdata = 10002,
+  news_curlmopt_timerfunction = 20004,
+  news_curlmopt_timerdata = 10005,
+  news_curl_poll_in = 1,
+  news_curl_poll_out = 2,
+  news_curl_poll_remove = 4,
+  news_curl_socket_timeout = -1,
+  news_curl_cselect_in = 1,
+  news_curl_cselect_out = 2,
+  news_curl_cselect_err = 4,
+};
 
 static struct {
   int (*global_init)(long);
@@ -31,6 +55,9 @@ static struct {
   int (*multi_poll)(void *, void *, unsigned, int, int *);
   int (*multi_wakeup)(void *);
   news_curl_message *(*multi_info_read)(void *, int *);
+  // Optional: without them the loop polls every transfer (news_curl_loop_new).
+  int (*multi_setopt)(void *, int, ...);
+  int (*multi_socket_action)(void *, int, int, int *);
 } api;
 
 static int loaded;
@@ -71,6 +98,8 @@ static void load(void) {
   api.multi_wakeup = find(library, "curl_multi_wakeup", &missing);
   api.multi_info_read = find(library, "curl_multi_info_read", &missing);
   if (missing) return;
+  api.multi_setopt = dlsym(library, "curl_multi_setopt");
+  api.multi_socket_action = dlsym(library, "curl_multi_socket_action");
   loaded = api.global_init(news_curl_global_default) == 0;
 }
 
@@ -137,4 +166,151 @@ void *news_curl_multi_next_done(void *multi, int *result) {
     }
   }
   return NULL;
+}
+
+// The loop's waiting. With epoll (Linux), libcurl says which sockets to watch and when its next
+// timer is due (curl_multi_socket_action): a wake-up touches only the transfers whose sockets
+// are ready. Otherwise curl_multi_poll, and curl_multi_perform, which looks at every transfer at
+// every wake-up: at 96 transfers in flight over many slow hosts that was ten polls of one socket
+// a request, and two fifths of the CPU of a refresh where every feed answers 304.
+struct news_curl_loop {
+  void *multi;
+  int epoll;  // -1: curl_multi_poll instead
+  int wake;   // an eventfd in `epoll`
+  int has_deadline;
+  struct timespec deadline;  // libcurl's next timer, on the monotonic clock
+};
+
+static struct timespec news_now(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now;
+}
+
+#if defined(__linux__)
+static int news_on_socket(void *easy, int fd, int what, void *user, void *socket_data) {
+  (void)easy;
+  (void)socket_data;
+  struct news_curl_loop *loop = user;
+  if (what == news_curl_poll_remove) {
+    epoll_ctl(loop->epoll, EPOLL_CTL_DEL, fd, NULL);
+    return 0;
+  }
+  struct epoll_event event = {0};
+  event.events = ((what & news_curl_poll_in) ? EPOLLIN : 0u)
+      | ((what & news_curl_poll_out) ? EPOLLOUT : 0u);
+  event.data.fd = fd;
+  if (epoll_ctl(loop->epoll, EPOLL_CTL_MOD, fd, &event) != 0 && errno == ENOENT) {
+    epoll_ctl(loop->epoll, EPOLL_CTL_ADD, fd, &event);
+  }
+  return 0;
+}
+
+static int news_on_timer(void *multi, long timeout_ms, void *user) {
+  (void)multi;
+  struct news_curl_loop *loop = user;
+  if (timeout_ms < 0) {
+    loop->has_deadline = 0;
+    return 0;
+  }
+  struct timespec deadline = news_now();
+  deadline.tv_sec += timeout_ms / 1000;
+  deadline.tv_nsec += (timeout_ms % 1000) * 1000000L;
+  if (deadline.tv_nsec >= 1000000000L) {
+    deadline.tv_sec += 1;
+    deadline.tv_nsec -= 1000000000L;
+  }
+  loop->deadline = deadline;
+  loop->has_deadline = 1;
+  return 0;
+}
+#endif
+
+void *news_curl_loop_new(void *multi) {
+  struct news_curl_loop *loop = calloc(1, sizeof(struct news_curl_loop));
+  if (loop == NULL) return NULL;
+  loop->multi = multi;
+  loop->epoll = -1;
+  loop->wake = -1;
+#if defined(__linux__)
+  if (api.multi_setopt != NULL && api.multi_socket_action != NULL) {
+    int epoll = epoll_create1(EPOLL_CLOEXEC);
+    int wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    struct epoll_event event = {0};
+    event.events = EPOLLIN;
+    event.data.fd = wake;
+    if (epoll >= 0 && wake >= 0 && epoll_ctl(epoll, EPOLL_CTL_ADD, wake, &event) == 0
+        && api.multi_setopt(multi, news_curlmopt_socketfunction, news_on_socket) == 0
+        && api.multi_setopt(multi, news_curlmopt_socketdata, loop) == 0
+        && api.multi_setopt(multi, news_curlmopt_timerfunction, news_on_timer) == 0
+        && api.multi_setopt(multi, news_curlmopt_timerdata, loop) == 0) {
+      loop->epoll = epoll;
+      loop->wake = wake;
+    } else {
+      if (epoll >= 0) close(epoll);
+      if (wake >= 0) close(wake);
+    }
+  }
+#endif
+  return loop;
+}
+
+int news_curl_loop_uses_events(void *handle) {
+  return ((struct news_curl_loop *)handle)->epoll >= 0;
+}
+
+void news_curl_loop_wake(void *handle) {
+  struct news_curl_loop *loop = handle;
+#if defined(__linux__)
+  if (loop->epoll >= 0) {
+    uint64_t one = 1;
+    ssize_t written = write(loop->wake, &one, sizeof one);
+    (void)written;  // a full counter is a wake-up already pending
+    return;
+  }
+#endif
+  api.multi_wakeup(loop->multi);
+}
+
+void news_curl_loop_step(void *handle, int longest_ms) {
+  struct news_curl_loop *loop = handle;
+  int running = 0;
+#if defined(__linux__)
+  if (loop->epoll >= 0) {
+    int timeout = longest_ms;
+    if (loop->has_deadline) {
+      struct timespec now = news_now();
+      long long left = (long long)(loop->deadline.tv_sec - now.tv_sec) * 1000
+          + (loop->deadline.tv_nsec - now.tv_nsec + 999999) / 1000000;
+      timeout = left <= 0 ? 0 : left < longest_ms ? (int)left : longest_ms;
+    }
+    struct epoll_event events[128];
+    int count = epoll_wait(loop->epoll, events, 128, timeout);
+    for (int i = 0; i < count; i++) {
+      int fd = events[i].data.fd;
+      if (fd == loop->wake) {
+        uint64_t value;
+        ssize_t read_bytes = read(loop->wake, &value, sizeof value);
+        (void)read_bytes;
+        continue;
+      }
+      uint32_t ready = events[i].events;
+      int mask = ((ready & (EPOLLIN | EPOLLHUP)) ? news_curl_cselect_in : 0)
+          | ((ready & EPOLLOUT) ? news_curl_cselect_out : 0)
+          | ((ready & EPOLLERR) ? news_curl_cselect_err : 0);
+      api.multi_socket_action(loop->multi, fd, mask, &running);
+    }
+    if (loop->has_deadline) {
+      struct timespec now = news_now();
+      if (now.tv_sec > loop->deadline.tv_sec
+          || (now.tv_sec == loop->deadline.tv_sec && now.tv_nsec >= loop->deadline.tv_nsec)) {
+        loop->has_deadline = 0;
+        api.multi_socket_action(loop->multi, news_curl_socket_timeout, 0, &running);
+      }
+    }
+    return;
+  }
+#endif
+  api.multi_poll(loop->multi, NULL, 0, longest_ms, NULL);
+  api.multi_perform(loop->multi, &running);
 }

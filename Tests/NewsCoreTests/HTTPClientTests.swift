@@ -214,6 +214,50 @@ struct HTTPClientTests {
     await #expect(throws: CancellationError.self) { _ = try await task.value }
   }
 
+  @Test("twenty requests at once, two held until the others are answered, each its own answer")
+  func manyAtOnce() async throws {
+    #if os(Linux)
+      // Linux waits on epoll and lets libcurl act on the ready sockets alone.
+      #expect(CurlLoop.shared?.usesEvents == true)
+    #endif
+    // Each connection has a thread of its own on the server: the held ones wait there while the
+    // loop goes on with the others (a minute's limit keeps a broken loop from hanging the run;
+    // it is never what answers).
+    let answered = AnsweredCount()
+    for index in 0..<20 {
+      server.route("/n/\(index)") { _ in
+        answered.condition.lock()
+        defer { answered.condition.unlock() }
+        if index % 10 == 0 {
+          while answered.others < 18,
+            answered.condition.wait(until: Date().addingTimeInterval(60))
+          {}
+          return .json("\(index) after \(answered.others)")
+        }
+        answered.others += 1
+        answered.condition.broadcast()
+        return .json("\(index)")
+      }
+    }
+    let transport = try transport(.curl)
+    let bodies = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+      for index in 0..<20 {
+        group.addTask {
+          let response = try await transport.get(
+            self.server.baseURL.appendingPathComponent("n/\(index)"))
+          return (index, String(decoding: response.body, as: UTF8.self))
+        }
+      }
+      var bodies: [Int: String] = [:]
+      for try await (index, body) in group { bodies[index] = body }
+      return bodies
+    }
+    #expect(bodies.count == 20)
+    for (index, body) in bodies {
+      #expect(body == (index % 10 == 0 ? "\(index) after 18" : "\(index)"))
+    }
+  }
+
   // The next three are libcurl's: Foundation on Linux follows 20 hops, lets a redirect to file://
   // fail without asking the delegate, and resolves `new` against the root (macOS's follows
   // RFC 3986, as this client does).
@@ -345,4 +389,11 @@ struct AuthenticationChallengeTests {
         status: 401, body: Data(), fetchedAt: Date(timeIntervalSince1970: 0))
     }
   }
+}
+
+/// How many requests a test server answered, under its condition.
+private final class AnsweredCount: @unchecked Sendable {
+  // @unchecked: `others` is read and written with `condition` locked.
+  let condition = NSCondition()
+  var others = 0
 }

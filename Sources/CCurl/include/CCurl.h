@@ -38,4 +38,19 @@ int news_curl_multi_wakeup(void *multi);
 /// The next finished transfer: its handle, with its result in `result`; NULL when none.
 void *news_curl_multi_next_done(void *multi, int *result);
 
+/// How the thread driving `multi` waits: on Linux with epoll, libcurl told which sockets to
+/// watch and when its timers are due (curl_multi_socket_action), so a wake-up touches only the
+/// transfers that are ready; elsewhere curl_multi_poll then curl_multi_perform. NULL when out of
+/// memory.
+void *news_curl_loop_new(void *multi);
+/// 1 when the loop waits on epoll (socket_action), 0 when it polls every transfer.
+int news_curl_loop_uses_events(void *loop);
+/// Wakes the loop's thread from its wait (a transfer added or cancelled).
+void news_curl_loop_wake(void *loop);
+/// Waits up to `longest_ms` (less when a libcurl timer is due sooner) for ready sockets or a
+/// wake-up, and lets libcurl act on what is ready; finished transfers are then in
+/// news_curl_multi_next_done. Call from the loop's thread only, after adding or removing
+/// handles.
+void news_curl_loop_step(void *loop, int longest_ms);
+
 #endif
