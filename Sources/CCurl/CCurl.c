@@ -181,13 +181,13 @@ struct news_curl_loop {
   struct timespec deadline;  // libcurl's next timer, on the monotonic clock
 };
 
+#if defined(__linux__)
 static struct timespec news_now(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return now;
 }
 
-#if defined(__linux__)
 static int news_on_socket(void *easy, int fd, int what, void *user, void *socket_data) {
   (void)easy;
   (void)socket_data;
