@@ -50,6 +50,14 @@ struct SegmentPackTests {
       as? Int ?? 0
   }
 
+  /// A reader of `store` in another process, and the damage it says it read around.
+  func reader(noting store: ArticleStore) -> (ArticleStore, Recorder<StoreDamage>) {
+    let said = Recorder<StoreDamage>()
+    var damaged = store.store
+    damaged.onSideDamage = { said.record($0) }
+    return (ArticleStore(store: damaged, retention: store.retention, now: store.now), said)
+  }
+
   @Test("a commit of a hundred sources writes one pack, each segment read on its own")
   func oneCommit() throws {
     let store = store()
@@ -162,10 +170,7 @@ struct SegmentPackTests {
     let pack = try #require(packs(store).first)
     // The third record: p1's segment (after the filters and p0's).
     try damageRecords(of: store.store.url(for: pack), where: { $0 == 2 })
-    let said = Recorder<StoreDamage>()
-    var damaged = store.store
-    damaged.onSideDamage = { said.record($0) }
-    let reading = ArticleStore(store: damaged, retention: store.retention, now: store.now)
+    let (reading, said) = reader(noting: store)
     #expect(try reading.search(["story"]).articles.count == 10)
     #expect(try reading.articles(provider: "p2").count == 5)
     #expect(said.all.map(\.path) == [store.store.url(for: pack).path])
@@ -212,10 +217,7 @@ struct SegmentPackTests {
     #expect(filters.count == 3 && filters.allSatisfy { $0 != nil })
     // p1's segment damaged: a search its filter turns away never opens it, one it may hold does.
     try damageRecords(of: store.store.url(for: pack), where: { $0 == 2 })
-    let said = Recorder<StoreDamage>()
-    var damaged = store.store
-    damaged.onSideDamage = { said.record($0) }
-    let reading = ArticleStore(store: damaged, retention: store.retention, now: store.now)
+    let (reading, said) = reader(noting: store)
     for limit in [nil, 1] {
       let found = try reading.search(["zanzibar"], limit: limit).articles.map(\.id)
       #expect(found.sorted() == ["x-0", "x-2"], "\(found)")
