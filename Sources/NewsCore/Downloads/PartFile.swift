@@ -100,7 +100,7 @@ final class PartFile: Sendable {
   var stream: BodyStream {
     BodyStream(
       begin: { [self] in
-        try begin(status: $0.statusCode, headers: HTTPTransport.headers(of: $0))
+        try begin(status: $0.status, headers: $0.headers)
       },
       receive: { [self] in try receive($0) })
   }

@@ -30,43 +30,83 @@ func firstOfWithoutWaiting<T: Sendable>(
   _ work: @escaping @Sendable () async throws -> T, orAfter limit: Duration,
   sleep: @escaping Sleeper
 ) async throws -> T? {
-  let worker = Task { try await work() }
-  let timer = Task { try await sleep(limit) }
-  let settled = FirstEnding()
+  // Two tasks, and the first to end resumes the caller: a refresh runs one such race a source.
+  let race = Race<T>()
   return try await withTaskCancellationHandler {
     try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<T?, any Error>) in
-      Task {
-        let result = await worker.result
-        guard settled.claim() else { return }
-        timer.cancel()
-        continuation.resume(with: result.map { Optional($0) })
-      }
-      Task {
-        let ended = await timer.result
-        guard settled.claim() else { return }
-        worker.cancel()
-        switch ended {
-        case .success: continuation.resume(returning: nil)
-        case .failure(let error): continuation.resume(throwing: error)
+      race.begin(continuation)
+      let worker = Task {
+        do {
+          race.end(.success(try await work()))
+        } catch {
+          race.end(.failure(error))
         }
       }
+      let timer = Task {
+        do {
+          try await sleep(limit)
+          race.end(.success(nil))
+        } catch {
+          race.end(.failure(error))
+        }
+      }
+      race.hold(worker, timer)
     }
   } onCancel: {
-    worker.cancel()
-    timer.cancel()
+    race.cancel()
   }
 }
 
-/// Which of two endings came first: only the first to claim it resumes the caller.
-private final class FirstEnding: Sendable {
-  private let done = Mutex(false)
+/// The work and the timer of ``firstOfWithoutWaiting(_:orAfter:sleep:)``: the first to end
+/// resumes the caller and cancels the other; a cancelled caller cancels both.
+private final class Race<T: Sendable>: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<T?, any Error>?
+    var tasks: [Task<Void, Never>] = []
+    var over = false
+    var cancelled = false
+  }
 
-  /// Whether this is the first claim.
-  func claim() -> Bool {
-    done.withLock { done in
-      defer { done = true }
-      return !done
+  private let state = Mutex(State())
+
+  func begin(_ continuation: CheckedContinuation<T?, any Error>) {
+    state.withLock { $0.continuation = continuation }
+  }
+
+  /// Keeps the two tasks, to cancel; at once when the race is already over or the caller
+  /// cancelled.
+  func hold(_ worker: Task<Void, Never>, _ timer: Task<Void, Never>) {
+    let stop = state.withLock { state in
+      state.tasks = [worker, timer]
+      return state.over || state.cancelled
     }
+    if stop {
+      worker.cancel()
+      timer.cancel()
+    }
+  }
+
+  /// Ends the race with `result` if nothing ended it before.
+  func end(_ result: Result<T?, any Error>) {
+    let (continuation, tasks) = state.withLock { state in
+      defer {
+        state.over = true
+        state.continuation = nil
+      }
+      return (state.over ? nil : state.continuation, state.tasks)
+    }
+    guard let continuation else { return }
+    for task in tasks { task.cancel() }
+    continuation.resume(with: result)
+  }
+
+  /// The caller was cancelled: both are stopped, and the first to end resumes it.
+  func cancel() {
+    let tasks = state.withLock { state in
+      state.cancelled = true
+      return state.over ? [] : state.tasks
+    }
+    for task in tasks { task.cancel() }
   }
 }

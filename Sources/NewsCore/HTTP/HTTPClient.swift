@@ -10,7 +10,7 @@ import Foundation
 /// tests may provide another. Retries, limits and timing are layered on top by ``HTTPTransport``.
 public protocol HTTPClient: Sendable {
   /// Sends `request`; throws only when no HTTP response was received.
-  func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+  func send(_ request: URLRequest) async throws -> HTTPResponse
 
   /// Sends `request` and hands the body to `body` as it arrives, without a cap of its own (the
   /// stream counts what it takes) and without asking for a compressed body; the request's
@@ -18,13 +18,15 @@ public protocol HTTPClient: Sendable {
   /// ``send(_:)`` follows them; only the final response reaches `body`.
   ///
   /// - Returns: the final response.
-  func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPURLResponse
+  func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPResponse
 }
 
 extension HTTPClient {
   /// The whole body in one chunk: for clients that cannot stream (test fakes).
-  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPURLResponse {
-    let (data, response) = try await send(request)
+  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPResponse {
+    var response = try await send(request)
+    let data = response.body
+    response.body = Data()
     try body.begin(response)
     try data.withUnsafeBytes { try body.receive($0) }
     return response

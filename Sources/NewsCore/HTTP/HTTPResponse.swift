@@ -33,4 +33,16 @@ public struct HTTPResponse: Sendable {
     self.attempts = attempts
     self.url = url
   }
+
+  /// `response` as the program sees it: header names in lower case, a header given in two
+  /// spellings joined as Foundation joins a repeated one.
+  init(_ response: HTTPURLResponse, body: Data) {
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      if let name = name as? String, let value = value as? String {
+        headers[name.lowercased()] = headers[name.lowercased()].map { "\($0), \(value)" } ?? value
+      }
+    }
+    self.init(status: response.statusCode, headers: headers, body: body, url: response.url)
+  }
 }

@@ -103,10 +103,10 @@ public struct HTTPTransport: Sendable {
         try Task.checkCancellation()
         return try await client.stream(request, into: body)
       }
-      observer?(RequestMetrics(url: url, duration: start.elapsed(), status: response.statusCode))
+      observer?(RequestMetrics(url: url, duration: start.elapsed(), status: response.status))
       return HTTPResponse(
-        status: response.statusCode, headers: Self.headers(of: response), body: Data(),
-        attempts: 1, url: response.url ?? url)
+        status: response.status, headers: response.headers, body: Data(), attempts: 1,
+        url: response.url ?? url)
     } catch {
       if error is CancellationError || Task.isCancelled { throw CancellationError() }
       observer?(RequestMetrics(url: url, duration: start.elapsed(), status: nil))
@@ -153,23 +153,22 @@ public struct HTTPTransport: Sendable {
       try Task.checkCancellation()
       let start = timing.mark()
       do {
-        let (data, response) = try await limiter.run(host: host) {
+        var response = try await limiter.run(host: host) {
           // Cancelled while waiting for a slot (a deadline passed): nothing is sent.
           try Task.checkCancellation()
           return try await sendWithTimeout(request)
         }
-        observer?(
-          RequestMetrics(url: url, duration: start.elapsed(), status: response.statusCode))
-        if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(status: response.statusCode),
+        observer?(RequestMetrics(url: url, duration: start.elapsed(), status: response.status))
+        if attempt <= retryPolicy.retries, retryPolicy.shouldRetry(status: response.status),
           !retryPolicy.asksForLongPause(response, now: timing.now())
         {
           try await wait(
             retryPolicy.pause(after: response, now: timing.now()), host: host, before: attempt + 1)
           continue
         }
-        return HTTPResponse(
-          status: response.statusCode, headers: Self.headers(of: response), body: data,
-          attempts: attempt, url: response.url ?? url)
+        response.attempts = attempt
+        response.url = response.url ?? url
+        return response
       } catch {
         if error is CancellationError || Task.isCancelled { throw CancellationError() }
         observer?(RequestMetrics(url: url, duration: start.elapsed(), status: nil))
@@ -197,24 +196,13 @@ public struct HTTPTransport: Sendable {
     try await timing.pause(delay)
   }
 
-  private func sendWithTimeout(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+  private func sendWithTimeout(_ request: URLRequest) async throws -> HTTPResponse {
     let client = self.client
     guard
       let answer = try await firstOf(
         { try await client.send(request) }, orAfter: timeout, sleep: timing.limit)
     else { throw URLError(.timedOut) }
     return answer
-  }
-
-  /// The headers of `response`, by lower-case name.
-  static func headers(of response: HTTPURLResponse) -> [String: String] {
-    var headers: [String: String] = [:]
-    for (name, value) in response.allHeaderFields {
-      if let name = name as? String, let value = value as? String {
-        headers[name.lowercased()] = value
-      }
-    }
-    return headers
   }
 
   static func describe(_ error: any Error, timeout: Duration) -> String {

@@ -6,8 +6,43 @@ import Foundation
 /// the lower-case one winning — and the hosts `no_proxy` (`NO_PROXY`) exempts: a comma-separated
 /// list of names, each matching that host and its subdomains, or `*` for every host.
 struct ProxySettings: Sendable, Equatable {
-  /// The variables, as the program's environment holds them.
-  var environment: [String: String]
+  /// The proxy for each scheme that has one (`http`, `https`), and for any other (`all_proxy`).
+  private var proxies: [String: Proxy] = [:]
+  private var anyScheme: Proxy?
+  /// The names `no_proxy` exempts, lower case, without ports, brackets or a leading dot; `nil`
+  /// for `*`.
+  private var exempted: [String]? = []
+
+  /// The settings of `environment`, read once: a refresh asks them for every request.
+  init(environment: [String: String]) {
+    func named(_ name: String) -> Proxy? {
+      for variable in [name, name.uppercased()] {
+        if let value = environment[variable]?.trimmingCharacters(in: .whitespaces),
+          !value.isEmpty
+        {
+          return Proxy(url: value, variable: variable)
+        }
+      }
+      return nil
+    }
+    for scheme in ["http", "https"] { proxies[scheme] = named(scheme + "_proxy") }
+    anyScheme = named("all_proxy")
+    let list = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+    for entry in list.split(separator: ",") {
+      var name = entry.trimmingCharacters(in: .whitespaces).lowercased()
+      if name == "*" {
+        exempted = nil
+        break
+      }
+      if let colon = name.lastIndex(of: ":"), !name.contains("]"),
+        name.filter({ $0 == ":" }).count == 1
+      {
+        name = String(name[..<colon])
+      }
+      name = name.trimmingCharacters(in: CharacterSet(charactersIn: ".[]"))
+      if !name.isEmpty { exempted?.append(name) }
+    }
+  }
 
   /// A proxy, and the variable that named it (for messages).
   struct Proxy: Sendable, Equatable {
@@ -24,36 +59,14 @@ struct ProxySettings: Sendable, Equatable {
 
   /// The proxy for `url`, or `nil` for a direct connection.
   func proxy(for url: URL) -> Proxy? {
-    let scheme = url.scheme?.lowercased() ?? "http"
-    guard !exempts(url.host ?? "") else { return nil }
-    for name in [scheme + "_proxy", "all_proxy"] {
-      for variable in [name, name.uppercased()] {
-        if let value = environment[variable]?.trimmingCharacters(in: .whitespaces),
-          !value.isEmpty
-        {
-          return Proxy(url: value, variable: variable)
-        }
-      }
-    }
-    return nil
+    guard let proxy = proxies[url.scheme?.lowercased() ?? "http"] ?? anyScheme else { return nil }
+    return exempts(url.host ?? "") ? nil : proxy
   }
 
   /// Whether `no_proxy` names `host` (or a domain above it).
   func exempts(_ host: String) -> Bool {
-    let list = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+    guard let exempted else { return true }
     let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    for entry in list.split(separator: ",") {
-      var name = entry.trimmingCharacters(in: .whitespaces).lowercased()
-      if name == "*" { return true }
-      if let colon = name.lastIndex(of: ":"), !name.contains("]"),
-        name.filter({ $0 == ":" }).count == 1
-      {
-        name = String(name[..<colon])
-      }
-      name = name.trimmingCharacters(in: CharacterSet(charactersIn: ".[]"))
-      guard !name.isEmpty else { continue }
-      if host == name || host.hasSuffix("." + name) { return true }
-    }
-    return false
+    return exempted.contains { host == $0 || host.hasSuffix("." + $0) }
   }
 }

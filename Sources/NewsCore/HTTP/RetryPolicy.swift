@@ -54,18 +54,18 @@ public struct RetryPolicy: Sendable, Equatable {
   /// Whether `response` (a 429 or 503) asks, with `Retry-After`, for a pause longer than
   /// ``maximumRetryAfter``: not waited out (it would use up the caller's deadline), but handed
   /// back at once, so that the caller records when to ask again.
-  public func asksForLongPause(_ response: HTTPURLResponse, now: Date) -> Bool {
-    guard response.statusCode == 429 || response.statusCode == 503,
-      let header = response.value(forHTTPHeaderField: "Retry-After"),
+  public func asksForLongPause(_ response: HTTPResponse, now: Date) -> Bool {
+    guard response.status == 429 || response.status == 503,
+      let header = response.headers["retry-after"],
       let retryAfter = Self.parseRetryAfter(header, now: now)
     else { return false }
     return retryAfter > maximumRetryAfter
   }
 
   /// The pause before the next attempt after `response` (nil after a transport error).
-  public func pause(after response: HTTPURLResponse?, now: Date) -> Duration {
-    guard let response, response.statusCode == 429 || response.statusCode == 503,
-      let header = response.value(forHTTPHeaderField: "Retry-After"),
+  public func pause(after response: HTTPResponse?, now: Date) -> Duration {
+    guard let response, response.status == 429 || response.status == 503,
+      let header = response.headers["retry-after"],
       let retryAfter = Self.parseRetryAfter(header, now: now)
     else { return delay }
     return max(delay, min(retryAfter, maximumRetryAfter))

@@ -44,15 +44,16 @@ public final class URLSessionHTTPClient: HTTPClient {
 
   deinit { session.invalidateAndCancel() }
 
-  public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-    try await perform(request, stream: nil)
+  public func send(_ request: URLRequest) async throws -> HTTPResponse {
+    let (body, response) = try await perform(request, stream: nil)
+    return HTTPResponse(response, body: body)
   }
 
-  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPURLResponse {
+  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPResponse {
     var request = request
     // The bytes as they are: a file resumed by byte ranges must not be re-encoded on the way.
     request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-    return try await perform(request, stream: body).1
+    return HTTPResponse(try await perform(request, stream: body).1, body: Data())
   }
 
   private func perform(_ request: URLRequest, stream: BodyStream?) async throws -> (
@@ -129,7 +130,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
       do {
         if let response = response as? HTTPURLResponse {
           pending.withLock { $0[dataTask.taskIdentifier]?.response = response }
-          try stream.begin(response)
+          try stream.begin(HTTPResponse(response, body: Data()))
         }
         completionHandler(.allow)
       } catch {

@@ -40,7 +40,7 @@ public struct UnimplementedHTTPClient: HTTPClient {
   /// Creates the client.
   public init() {}
 
-  public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+  public func send(_ request: URLRequest) async throws -> HTTPResponse {
     throw UnimplementedDependency(name: "httpClient (\(request.url?.absoluteString ?? "?"))")
   }
 }

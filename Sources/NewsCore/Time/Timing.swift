@@ -36,12 +36,13 @@ public struct Timing: Sendable {
     }
   }
 
-  /// The machine's clocks: `ContinuousClock` and the system date.
+  /// The machine's clocks: `ContinuousClock` and the system date; limits are waited out by
+  /// the process's one ``LimitTimer``.
   public static var live: Timing {
     let clock = ContinuousClock()
     return Timing(
       clock: clock, now: Date.init, pause: { try await clock.sleep(for: $0) },
-      limit: { try await clock.sleep(for: $0) })
+      limit: { try await LimitTimer.shared.sleep(for: $0) })
   }
 
   /// Now, on ``clock``: the mark tells how long ago it was made.

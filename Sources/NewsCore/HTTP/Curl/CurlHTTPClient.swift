@@ -43,18 +43,16 @@ public final class CurlHTTPClient: HTTPClient {
   /// The statuses of a redirect (followed when they carry a `Location`).
   static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
-  public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+  public func send(_ request: URLRequest) async throws -> HTTPResponse {
     try await perform(request, stream: nil)
   }
 
-  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPURLResponse {
-    try await perform(request, stream: body).1
+  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPResponse {
+    try await perform(request, stream: body)
   }
 
   /// Sends `request`, following redirects; the body in memory, or handed to `stream`.
-  private func perform(_ request: URLRequest, stream: BodyStream?) async throws -> (
-    Data, HTTPURLResponse
-  ) {
+  private func perform(_ request: URLRequest, stream: BodyStream?) async throws -> HTTPResponse {
     var request = request
     var redirects = 0
     let carriesCredential = RedirectPolicy.carriesCredential(request)
@@ -67,7 +65,7 @@ public final class CurlHTTPClient: HTTPClient {
       guard Self.redirectStatuses.contains(answer.status), let location,
         let to = URL(string: location, relativeTo: from)?.absoluteURL
       else {
-        return (answer.body, Self.response(answer, url: from))
+        return Self.response(answer, url: from)
       }
       if let reason = RedirectPolicy.refusal(
         from: from, to: to, carriesCredential: carriesCredential)
@@ -86,16 +84,16 @@ public final class CurlHTTPClient: HTTPClient {
     }
   }
 
-  static func response(_ answer: CurlTransfer.Answer, url: URL) -> HTTPURLResponse {
-    var fields: [String: String] = [:]
-    var names: [String: String] = [:]
+  /// The answer as the program sees it, built here rather than as Foundation's
+  /// `HTTPURLResponse` (a twentieth of a refresh where every source answers 304): header names
+  /// in lower case, a repeated header joined as Foundation joins it.
+  static func response(_ answer: CurlTransfer.Answer, url: URL) -> HTTPResponse {
+    var headers: [String: String] = [:]
+    headers.reserveCapacity(answer.headers.count)
     for (name, value) in answer.headers {
-      // Repeated headers are joined, as Foundation joins them; the first spelling is kept.
-      let key = names[name.lowercased(), default: name]
-      names[name.lowercased()] = key
-      fields[key] = fields[key].map { "\($0), \(value)" } ?? value
+      let key = name.lowercased()
+      headers[key] = headers[key].map { "\($0), \(value)" } ?? value
     }
-    return HTTPURLResponse(
-      url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: fields)!
+    return HTTPResponse(status: answer.status, headers: headers, body: answer.body, url: url)
   }
 }

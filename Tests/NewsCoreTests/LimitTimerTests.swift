@@ -1,0 +1,169 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import NewsCore
+
+/// The process's one timer for limits, and the race of work against a limit that deadlines run.
+/// The waits here are a millisecond or an hour that is cancelled: no test waits on the clock.
+@Suite("Limits: one timer for every wait, and work raced against it")
+struct LimitTimerTests {
+  @Test("a heap gives its ends back soonest first", arguments: [1, 2, 7, 64, 500])
+  func heapOrder(count: Int) {
+    let start = ContinuousClock().now
+    var generator = SystemRandomNumberGenerator()
+    var heap = DeadlineHeap()
+    var offsets: [Int] = []
+    for id in 0..<count {
+      let offset = Int.random(in: 0..<1_000, using: &generator)
+      offsets.append(offset)
+      heap.push(start.advanced(by: .milliseconds(offset)), UInt64(id))
+    }
+    var popped: [Int] = []
+    while let first = heap.first {
+      popped.append(offsets[Int(first.id)])
+      heap.pop()
+    }
+    #expect(popped == offsets.sorted())
+    #expect(heap.count == 0)
+  }
+
+  @Test("a short wait ends while a longer one, entered before it, still waits")
+  func soonerWaitEndsFirst() async throws {
+    let timer = LimitTimer()
+    let long = Task { try await timer.sleep(for: .seconds(3_600)) }
+    try await timer.sleep(for: .milliseconds(1))
+    long.cancel()
+    await #expect(throws: CancellationError.self) { try await long.value }
+  }
+
+  @Test("many waits of one timer all end, whatever order they were entered in")
+  func manyWaits() async throws {
+    let timer = LimitTimer()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for n in 0..<200 {
+        group.addTask { try await timer.sleep(for: .microseconds((200 - n) * 10)) }
+      }
+      try await group.waitForAll()
+    }
+    let ended = Recorder<Int>()
+    let waits = Task {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<50 {
+          group.addTask {
+            try await timer.sleep(for: .seconds(3_600))
+            ended.record(1)
+          }
+        }
+        try await group.waitForAll()
+      }
+    }
+    waits.cancel()
+    await #expect(throws: CancellationError.self) { try await waits.value }
+    #expect(ended.all.isEmpty)
+  }
+
+  @Test("a wait whose task is cancelled before it starts ends at once")
+  func cancelledBeforeStart() async {
+    let timer = LimitTimer()
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await timer.sleep(for: .seconds(3_600))
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+
+  @Test("work that ends first is the answer, and the limit's wait is cancelled")
+  func workFirst() async throws {
+    let waits = Signals()
+    let value = try await firstOfWithoutWaiting(
+      { 42 }, orAfter: .seconds(3_600),
+      sleep: { limit in
+        do {
+          try await LimitTimer.shared.sleep(for: limit)
+          waits.record("ended")
+        } catch {
+          waits.record("cancelled")
+          throw error
+        }
+      })
+    #expect(value == 42)
+    // The limit's wait is let go, not left waiting an hour.
+    #expect(await waits.first(1) == ["cancelled"])
+  }
+
+  @Test("a limit that passes first answers nil, and the work is cancelled")
+  func limitFirst() async throws {
+    let work = Signals()
+    let value = try await firstOfWithoutWaiting(
+      { () async throws -> Int in
+        do {
+          try await LimitTimer.shared.sleep(for: .seconds(3_600))
+        } catch {
+          work.record("cancelled")
+          throw error
+        }
+        return 1
+      }, orAfter: .zero, sleep: { _ in })
+    #expect(value == nil)
+    #expect(await work.first(1) == ["cancelled"])
+  }
+
+  @Test("work that throws throws to the caller")
+  func workThrows() async {
+    struct Broken: Error {}
+    await #expect(throws: Broken.self) {
+      _ = try await firstOfWithoutWaiting(
+        { () async throws -> Int in throw Broken() }, orAfter: .seconds(3_600),
+        sleep: { try await LimitTimer.shared.sleep(for: $0) })
+    }
+  }
+
+  @Test("a cancelled caller gets CancellationError, and both its tasks are stopped")
+  func callerCancelled() async {
+    let stopped = Signals()
+    func waiting(_ name: String) -> @Sendable () async throws -> Void {
+      {
+        do {
+          try await LimitTimer.shared.sleep(for: .seconds(3_600))
+        } catch {
+          stopped.record(name)
+          throw error
+        }
+      }
+    }
+    let work = waiting("work")
+    let limit = waiting("limit")
+    let caller = Task {
+      try await firstOfWithoutWaiting({ try await work() }, orAfter: .seconds(1)) { _ in
+        try await limit()
+      }
+    }
+    caller.cancel()
+    await #expect(throws: CancellationError.self) { try await caller.value }
+    #expect(Set(await stopped.first(2)) == ["work", "limit"])
+  }
+}
+
+/// What tasks tell a test as they end, awaited in order of arrival (no clock involved).
+private final class Signals: Sendable {
+  private let stream: AsyncStream<String>
+  private let continuation: AsyncStream<String>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream()
+  }
+
+  func record(_ signal: String) { continuation.yield(signal) }
+
+  /// The first `count` signals, waiting for them.
+  func first(_ count: Int) async -> [String] {
+    var signals: [String] = []
+    for await signal in stream {
+      signals.append(signal)
+      if signals.count == count { break }
+    }
+    return signals
+  }
+}
