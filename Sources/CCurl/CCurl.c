@@ -2,7 +2,9 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #if defined(__linux__)
@@ -177,8 +179,15 @@ struct news_curl_loop {
   void *multi;
   int epoll;  // -1: curl_multi_poll instead
   int wake;   // an eventfd in `epoll`
+  // Whether a wake-up is written and not yet read: the threads that start or cancel transfers
+  // write the eventfd only when none is (one write for a burst of 96 starts, not 96).
+  atomic_int notified;
   int has_deadline;
   struct timespec deadline;  // libcurl's next timer, on the monotonic clock
+  // Which sockets are in `epoll`, by descriptor (the loop's thread only): a socket libcurl
+  // watches again is added, one it watches differently modified, without a failing call first.
+  unsigned char *watched;
+  int watched_count;
 };
 
 #if defined(__linux__)
@@ -192,17 +201,32 @@ static int news_on_socket(void *easy, int fd, int what, void *user, void *socket
   (void)easy;
   (void)socket_data;
   struct news_curl_loop *loop = user;
+  if (fd < 0) return 0;
+  if (fd >= loop->watched_count) {
+    int count = loop->watched_count > 0 ? loop->watched_count : 256;
+    while (count <= fd) count *= 2;
+    unsigned char *grown = realloc(loop->watched, (size_t)count);
+    if (grown == NULL) return -1;
+    memset(grown + loop->watched_count, 0, (size_t)(count - loop->watched_count));
+    loop->watched = grown;
+    loop->watched_count = count;
+  }
   if (what == news_curl_poll_remove) {
-    epoll_ctl(loop->epoll, EPOLL_CTL_DEL, fd, NULL);
+    if (loop->watched[fd]) epoll_ctl(loop->epoll, EPOLL_CTL_DEL, fd, NULL);
+    loop->watched[fd] = 0;
     return 0;
   }
   struct epoll_event event = {0};
   event.events = ((what & news_curl_poll_in) ? EPOLLIN : 0u)
       | ((what & news_curl_poll_out) ? EPOLLOUT : 0u);
   event.data.fd = fd;
-  if (epoll_ctl(loop->epoll, EPOLL_CTL_MOD, fd, &event) != 0 && errno == ENOENT) {
-    epoll_ctl(loop->epoll, EPOLL_CTL_ADD, fd, &event);
+  int operation = loop->watched[fd] ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
+  if (epoll_ctl(loop->epoll, operation, fd, &event) != 0) {
+    // A descriptor closed and reused behind libcurl's back: told as the other operation.
+    int other = operation == EPOLL_CTL_ADD ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
+    if (epoll_ctl(loop->epoll, other, fd, &event) != 0) return 0;
   }
+  loop->watched[fd] = 1;
   return 0;
 }
 
@@ -230,6 +254,7 @@ void *news_curl_loop_new(void *multi) {
   struct news_curl_loop *loop = calloc(1, sizeof(struct news_curl_loop));
   if (loop == NULL) return NULL;
   loop->multi = multi;
+  atomic_init(&loop->notified, 0);
   loop->epoll = -1;
   loop->wake = -1;
 #if defined(__linux__)
@@ -263,6 +288,9 @@ void news_curl_loop_wake(void *handle) {
   struct news_curl_loop *loop = handle;
 #if defined(__linux__)
   if (loop->epoll >= 0) {
+    // Written already and not yet read: the loop reads what was handed to it after it reads
+    // the eventfd, so it sees this call's transfer too.
+    if (atomic_exchange(&loop->notified, 1) == 1) return;
     uint64_t one = 1;
     ssize_t written = write(loop->wake, &one, sizeof one);
     (void)written;  // a full counter is a wake-up already pending
@@ -292,6 +320,8 @@ void news_curl_loop_step(void *handle, int longest_ms) {
         uint64_t value;
         ssize_t read_bytes = read(loop->wake, &value, sizeof value);
         (void)read_bytes;
+        // Before the caller reads what was handed over: a hand-over after this writes again.
+        atomic_store(&loop->notified, 0);
         continue;
       }
       uint32_t ready = events[i].events;

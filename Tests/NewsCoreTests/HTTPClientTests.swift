@@ -331,6 +331,21 @@ struct HTTPClientTests {
     #expect(server.requests(to: "/h").first?.headers["user-agent"]?.hasPrefix("news/") == true)
   }
 
+  @Test(
+    "a request header with a line break is not sent (it would add a header of its own)",
+    arguments: [
+      ("plain", false), ("a\r\nSet-Cookie: b", true), ("a\nb", true), ("a\u{0B}b", true),
+      ("£ € é", false), ("a\u{2028}b", true), ("a\u{85}b", true), ("naïve\rb", true),
+    ])
+  func headerLineBreaks(value: String, dropped: Bool) async throws {
+    #expect(CurlTransfer.breaksLine("X-Value: \(value)") == dropped)
+    server.route("/v", .json("[]"))
+    _ = try await transport(.curl).get(
+      server.baseURL.appendingPathComponent("v"), headers: ["X-Value": value])
+    let sent = server.requests(to: "/v").first?.headers["x-value"]
+    #expect(dropped ? sent == nil : sent == value)
+  }
+
   @Test("a refused connection says so, in words")
   func refusedConnection() async throws {
     // A port bound but not listening refuses, and stays ours for the test: a stopped server's

@@ -30,6 +30,9 @@ final class FeedCache: Sendable {
   /// Whether a commit of this process looked for bundles no index lists (what a crash between
   /// a bundle and its index leaves): once is enough, a crash ends the process.
   private let tidied = Mutex(false)
+  /// The bundles entries were read from, held open (a bundle never changes); let go at each
+  /// commit, which may remove some.
+  private let openBundles = OpenFiles()
   /// The most entries a commit merges the newest bundles up to: past it, bundles are left as
   /// they are (a refresh's commits, each about this size, rewrite nothing of the others').
   static let mergedEntries = 64
@@ -49,7 +52,8 @@ final class FeedCache: Sendable {
         return try store.readBytes(StoreLayout.feedCache(source))
       }
       let name = StoreLayout.feedBundle(found.bundle)
-      guard let record = try store.readRecord(of: name, at: found.place) else { continue }
+      guard let record = try store.readRecord(of: name, at: found.place, through: openBundles)
+      else { continue }
       do throws(BinaryReader.Malformed) {
         let parsed = try FeedCacheIndex.parse(record: record)
         guard parsed.source == source else {
@@ -140,6 +144,7 @@ final class FeedCache: Sendable {
         }
         tidied.withLock { $0 = true }
       }
+      openBundles.closeAll()
       Self.remove(removable, files: files)
     }
   }

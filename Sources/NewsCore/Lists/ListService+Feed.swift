@@ -76,7 +76,10 @@ extension ListService {
         left -= packs[index].count
       }
     }
-    let shown = Set(packs.lazy.flatMap(\.ids))
+    // Sized once: 200,000 ids of 10,000 sources, grown one doubling at a time, were each hashed
+    // again at every doubling.
+    var shown = Set<String>(minimumCapacity: packs.reduce(0) { $0 + $1.count })
+    for pack in packs { shown.formUnion(pack.ids) }
     // Enclosures come with a fetch; items answered from the cache have them from the store.
     var enclosures: [String: [Enclosure]] = [:]
     var enclosureWarnings: [String] = []

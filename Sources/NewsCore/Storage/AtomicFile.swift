@@ -23,7 +23,7 @@ enum AtomicFile {
     let directory = url.deletingLastPathComponent()
     let suffix = randomBytes(4).map { String($0, radix: 16) }.joined()
     let temporary = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(getpid())-\(suffix)")
+      ".\(url.lastPathComponent).tmp-\(getpid())-\(suffix)", isDirectory: false)
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure("create", temporary) }
     let failed = bytes.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }

@@ -3,9 +3,14 @@ import Foundation
 extension EncryptedStore {
   /// The record at `place` of the bundle `name` (``SealedBundle``), read and decrypted alone;
   /// `nil` when the file does not exist (a writer removed it since its place was read).
-  func readRecord(of name: String, at place: SealedBundle.Place) throws -> [UInt8]? {
+  func readRecord(
+    of name: String, at place: SealedBundle.Place, through openFiles: OpenFiles? = nil
+  ) throws -> [UInt8]? {
     let path = url(for: name).path
-    switch FileDescriptor.readRange(path, offset: place.offset, count: place.length) {
+    let read =
+      openFiles?.readRange(path, offset: place.offset, count: place.length)
+      ?? FileDescriptor.readRange(path, offset: place.offset, count: place.length)
+    switch read {
     case .missing: return nil
     case .failed(let code):
       throw StoreError.io(path: path, operation: "read", reason: AtomicFile.describe(code))

@@ -63,6 +63,11 @@ public enum FileDescriptor {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(errno: errno) }
     defer { close(fd) }
+    return readRange(fd, offset: offset, count: count)
+  }
+
+  /// `count` bytes at `offset` of the open file `fd` (fewer at its end).
+  static func readRange(_ fd: Int32, offset: Int, count: Int) -> ReadResult {
     var bytes = [UInt8](repeating: 0, count: max(0, count))
     var done = 0
     while done < bytes.count {

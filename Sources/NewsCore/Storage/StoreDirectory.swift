@@ -19,7 +19,9 @@ struct StoreDirectory: Sendable {
 
   /// The file holding `name`.
   func fileURL(_ name: String) -> URL {
-    url.appendingPathComponent(name + Self.fileSuffix)
+    // Said to be a file: without it, Foundation asks the file system whether it is a
+    // directory (a `stat` for every read of the store).
+    url.appendingPathComponent(name + Self.fileSuffix, isDirectory: false)
   }
 
   /// Whether the directory holds `name` (nothing is read).
@@ -65,7 +67,7 @@ struct StoreDirectory: Sendable {
   func leftoverTemporaryFiles() -> [String] {
     entries { $0.first == UInt8(ascii: ".") }
       .filter { $0.contains(Self.fileSuffix + ".tmp-") }.sorted().map {
-        url.appendingPathComponent($0).path
+        url.appendingPathComponent($0, isDirectory: false).path
       }
   }
 

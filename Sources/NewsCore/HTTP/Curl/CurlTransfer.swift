@@ -100,10 +100,23 @@ final class CurlTransfer: @unchecked Sendable {
     }
     for line in lines {
       // A line with a line break would inject a header of its own: such a header is not sent.
-      guard !line.contains(where: \.isNewline) else { continue }
+      // (Looked for in its bytes: a header's characters, one by one, were a fiftieth of a
+      // refresh where every source answers 304.)
+      guard !Self.breaksLine(line) else { continue }
       headerList = news_curl_slist_append(headerList, line)
     }
     _ = news_curl_setopt_pointer(easy, CurlOption.httpHeader, headerList)
+  }
+
+  /// Whether `line` holds a line break: of ASCII (line feed, vertical tab, form feed, carriage
+  /// return) or, in a line that is not all ASCII, of Unicode (U+0085, U+2028, U+2029).
+  static func breaksLine(_ line: String) -> Bool {
+    var ascii = true
+    for byte in line.utf8 {
+      if (0x0A...0x0D).contains(byte) { return true }
+      if byte >= 0x80 { ascii = false }
+    }
+    return !ascii && line.contains(where: \.isNewline)
   }
 
   deinit {
