@@ -118,6 +118,44 @@ struct FeedItemPackTests {
     #expect(try entry.encoded(with: pack) == copy.encoded())
   }
 
+  @Test(
+    "a cache entry read packed holds its items as the entry read whole does, narrowed or not",
+    arguments: [nil, 0, 3, 9] as [Int?])
+  func readPacked(prefix: Int?) throws {
+    var entry = FeedCacheEntry(
+      url: "https://example.com/feed", items: [], fetchedAt: Date(timeIntervalSince1970: 1_000),
+      etag: "\"v2\"", lastModified: "Mon", kept: true)
+    entry.freshFor = 60
+    entry.postsEvery = 3_600
+    entry.items = items(7).map { item in
+      var plain = item
+      plain.enclosures = []
+      return plain
+    }
+    let bytes = try entry.encoded()
+    let whole = try FeedCacheEntry.decode(bytes)
+    var (summary, pack) = try #require(try FeedCacheEntry.decodePacked(bytes))
+    #expect(summary.items.isEmpty)
+    summary.items = whole.items
+    #expect(try summary.encoded() == whole.encoded())
+    if let prefix { pack.prefix(prefix) }
+    let expected = Array(whole.items.prefix(prefix ?? 7))
+    #expect(pack.ids == expected.map(\.id))
+    #expect(pack.items == expected)
+    // Written back (a 304 of an entry not yet kept), the bytes are those of the items.
+    var copy = entry
+    copy.items = expected
+    #expect(try entry.encoded(with: pack) == copy.encoded())
+  }
+
+  @Test("an entry of an earlier format is not read packed (its items are decoded whole)")
+  func earlierFormatNotPacked() throws {
+    let json = Array(
+      #"{"url":"https://example.com/feed","items":[],"fetchedAt":1000}"#.utf8)
+    #expect(try FeedCacheEntry.decodePacked(json) == nil)
+    #expect(try FeedCacheEntry.decode(json).url == "https://example.com/feed")
+  }
+
   @Test("a spilled pack whose entry was replaced by another run's shows none of its items")
   func spilledEntryReplaced() throws {
     let entry = FeedCacheEntry(

@@ -44,6 +44,18 @@ public struct FeedItemPack: Sendable {
     self.enclosures = enclosures
   }
 
+  /// The items the cache entry `bytes` lists, whose ids and sources are `ids` and `sources`, in
+  /// order: left in the entry, each decoded when shown (``FeedCacheEntry/decodePacked(_:)``).
+  init(ids: [String], sources: [String], inEntry bytes: [UInt8]) {
+    self.ids = ids
+    self.sources = sources
+    positions = Array(ids.indices)
+    packed = ids.count
+    // An entry's items carry no enclosures: those are the store's (``ArticleStore``).
+    enclosures = [:]
+    storage = .spilled { bytes }
+  }
+
   /// Where the packed items are.
   private enum Storage: Sendable {
     /// Held: each item's fields (``itemLayout``) after the pack's magic.

@@ -111,7 +111,7 @@ public struct FeedService: Sendable {
       return LastFetch(
         fetchedAt: nil, error: nil, next: NextFetch(at: nil, reason: .everyRun))
     }
-    let (cached, error) = cachedEntry(source, items: false)
+    let (cached, _, error) = cachedEntry(source, items: false)
     var next = NextFetch(at: nil, reason: .neverFetched)
     if let cached {
       let (seconds, reason) = refreshBounds.lifetime(source, cached)
@@ -157,33 +157,42 @@ public struct FeedService: Sendable {
   }
 
   /// The source's cache entry (`nil` when there is none, or it was for another URL), or why it
-  /// does not open: an unreadable entry is reported, never overwritten.
+  /// does not open: an unreadable entry is reported, never overwritten. With `items`, its items
+  /// too: left packed in the entry's bytes (`pack`) when it is of the current format, else
+  /// decoded into the entry.
   private func cachedEntry(_ source: FeedSource, items: Bool = true) -> (
-    entry: FeedCacheEntry?, error: String?
+    entry: FeedCacheEntry?, pack: FeedItemPack?, error: String?
   ) {
     do {
       guard
         let bytes = try items
           ? feedCache.entry(of: source.name) : feedCache.summary(of: source.name)
-      else { return (nil, nil) }
+      else { return (nil, nil, nil) }
       var cached: FeedCacheEntry
+      var pack: FeedItemPack?
       do {
-        cached = try items ? FeedCacheEntry.decode(bytes) : FeedCacheEntry.decodeSummary(bytes)
+        if !items {
+          cached = try FeedCacheEntry.decodeSummary(bytes)
+        } else if let packed = try FeedCacheEntry.decodePacked(bytes) {
+          (cached, pack) = packed
+        } else {
+          cached = try FeedCacheEntry.decode(bytes)
+        }
       } catch {
         throw StoreError.unreadableContent(
           path: cache.url(for: StoreLayout.feedIndex).path,
           detail: "the entry of \(source.name): \(error)")
       }
-      guard cached.url == source.url.absoluteString else { return (nil, nil) }
+      guard cached.url == source.url.absoluteString else { return (nil, nil, nil) }
       cached.writtenAt = cached.fetchedAt
       if let revalidated = revalidation.time(of: source.name), revalidated > cached.fetchedAt {
         cached.fetchedAt = revalidated
       }
-      return (cached, nil)
+      return (cached, pack, nil)
     } catch let error as any NewsError {
-      return (nil, error.message)
+      return (nil, nil, error.message)
     } catch {
-      return (nil, String(describing: error))
+      return (nil, nil, String(describing: error))
     }
   }
 
@@ -276,7 +285,11 @@ public struct FeedService: Sendable {
         waitUntil: wait)
       {
       case .done(var report):
-        if options.items == .packed { report.packItems() }
+        switch options.items {
+        case .packed: report.packItems()
+        case .unpacked: report.unpackItems()
+        case .counted: break
+        }
         plan.reports[index] = report
         progress.finished()
       case .fetch(var report, var cached):
@@ -482,12 +495,16 @@ public struct FeedService: Sendable {
   ) -> Start {
     if let words = source.search { return .done(answer(source, searching: words)) }
     if source.account != nil { return .done(answer(stored: source)) }
-    let (cached, cacheError) = cachedEntry(source)
+    let (cached, cachedPack, cacheError) = cachedEntry(source)
     let (lifetime, reason) = refreshBounds.lifetime(source, cached)
     var report = FeedSourceReport(
       name: source.name, url: source.url, status: .failed, fetchedAt: cached?.fetchedAt,
       expiresAt: cached.map { $0.fetchedAt.addingTimeInterval(lifetime) },
       error: cacheError, items: source.limited(cached?.items ?? []), attempts: 0, newItems: 0)
+    if var cachedPack {
+      if let maxItems = source.maxItems { cachedPack.prefix(maxItems) }
+      report.pack = cachedPack
+    }
     report.next = report.expiresAt.map {
       NextFetch(at: $0, reason: reason, interval: lifetime, postsEvery: cached?.postsEvery)
     }
@@ -498,6 +515,7 @@ public struct FeedService: Sendable {
       report.status = .cached
       if cached.kept != true {
         var entry = cached
+        if let cachedPack { entry.items = cachedPack.items }
         report.notKept = keep(&entry, source: source)
         if report.notKept == nil {
           do {
