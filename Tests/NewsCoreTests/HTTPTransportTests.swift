@@ -37,6 +37,22 @@ struct HTTPTransportTests {
     #expect(sleeps.all.isEmpty)
   }
 
+  @Test("a caller's header replaces the default of the same name in any case; a POST's body goes")
+  func headerNames() async throws {
+    server.route("/h", .json("{}"))
+    _ = try await transport().send(
+      "POST", server.baseURL.appendingPathComponent("h"), json: Data("[1]".utf8),
+      headers: ["ACCEPT": "text/xml", "user-AGENT": "other"])
+    let sent = try #require(server.requests(to: "/h").first)
+    #expect(sent.method == "POST")
+    #expect(sent.headers["accept"] == "text/xml" && sent.headers["user-agent"] == "other")
+    #expect(String(decoding: sent.body, as: UTF8.self) == "[1]")
+    #expect(HTTPTransport.sameName("Content-Type", "content-TYPE"))
+    #expect(!HTTPTransport.sameName("a-b", "a\rb"))
+    #expect(!HTTPTransport.sameName("a@", "a`"))
+    #expect(!HTTPTransport.sameName("Accept", "Accepts"))
+  }
+
   @Test(
     "5xx is retried 3 times (4 attempts) with the configured delay", arguments: [500, 502, 503])
   func retriesServerErrors(status: Int) async throws {

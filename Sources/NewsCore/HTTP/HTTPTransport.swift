@@ -122,8 +122,9 @@ public struct HTTPTransport: Sendable {
     -> URLRequest
   {
     var request = URLRequest(url: url)
-    request.httpMethod = method
-    request.httpBody = body
+    // Set only when not what a new request has (each setter copies the request's storage).
+    if method != "GET" { request.httpMethod = method }
+    if let body { request.httpBody = body }
     // The platform's timeout is a backstop only: on Linux it is rounded to whole seconds (0.5
     // becomes 0, an instant failure), so the precise limit is enforced by `sendWithTimeout`.
     request.timeoutInterval = (timeout.seconds + 1).rounded(.up)
@@ -132,13 +133,20 @@ public struct HTTPTransport: Sendable {
     // case is one field, the caller's value winning, as `setValue` made it.
     var fields = ["User-Agent": "news/\(NewsVersion.current)", "Accept": "application/json"]
     for (name, value) in headers {
-      for key in fields.keys where key.caseInsensitiveCompare(name) == .orderedSame {
-        fields[key] = nil
-      }
+      for key in fields.keys where Self.sameName(key, name) { fields[key] = nil }
       fields[name] = value
     }
     request.allHTTPHeaderFields = fields
     return request
+  }
+
+  /// Whether two header names are one: HTTP's names are ASCII, their letters compared without
+  /// case (Foundation's `caseInsensitiveCompare`, a name at a time, was a fiftieth of a refresh
+  /// where every source answers 304).
+  static func sameName(_ one: String, _ other: String) -> Bool {
+    func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+    return one.utf8.count == other.utf8.count
+      && zip(one.utf8, other.utf8).allSatisfy { lower($0) == lower($1) }
   }
 
   private func send(_ method: String, _ url: URL, headers: [String: String], body: Data?)
