@@ -135,6 +135,19 @@ struct HTTPTransportTests {
     }
   }
 
+  @Test("a request slower than the timeout fails as a timeout, on the process's own timer")
+  func timeoutOnTheTimer() async throws {
+    server.route("/slow", .held)
+    let transport = HTTPTransport(
+      client: try #require(CurlHTTPClient()), retryPolicy: RetryPolicy(retries: 0),
+      timeout: .milliseconds(100), timing: .live)
+    await #expect {
+      _ = try await transport.get(server.baseURL.appendingPathComponent("slow"))
+    } throws: { error in
+      (error as? HTTPError)?.message.contains("within 0.1 s (NEWS_TIMEOUT)") == true
+    }
+  }
+
   @Test("a body over the size cap is refused, and not asked for again")
   func sizeCap() async throws {
     server.route("/big", LoopbackServer.Response(body: Data(count: 4096)))

@@ -74,6 +74,72 @@ struct LimitTimerTests {
     await #expect(throws: CancellationError.self) { try await task.value }
   }
 
+  @Test("an action scheduled runs on the timer once its time has passed; one cancelled is dropped")
+  func scheduled() async {
+    let timer = LimitTimer()
+    let ran = Signals()
+    let dropped = timer.schedule(after: .seconds(3_600)) { ran.record("hour") }
+    #expect(timer.pendingCount == 1)
+    timer.cancel(dropped)
+    #expect(timer.pendingCount == 0)
+    _ = timer.schedule(after: .milliseconds(1)) { ran.record("soon") }
+    #expect(await ran.first(1) == ["soon"])
+    #expect(timer.pendingCount == 0)
+  }
+
+  @Test("raced against the timer itself: work first, limit first, work throwing, caller cancelled")
+  func racedOnTheTimer() async throws {
+    let timer = LimitTimer()
+    #expect(try await firstOfWithoutWaiting({ 7 }, orAfter: .seconds(3_600), timer: timer) == 7)
+    // The work's end drops the limit's wait.
+    #expect(timer.pendingCount == 0)
+    let work = Signals()
+    let late = try await firstOfWithoutWaiting(
+      { () async throws -> Int in
+        do {
+          try await timer.sleep(for: .seconds(3_600))
+        } catch {
+          work.record("cancelled")
+          throw error
+        }
+        return 1
+      }, orAfter: .zero, timer: timer)
+    #expect(late == nil)
+    #expect(await work.first(1) == ["cancelled"])
+    struct Broken: Error {}
+    await #expect(throws: Broken.self) {
+      _ = try await firstOfWithoutWaiting(
+        { () async throws -> Int in throw Broken() }, orAfter: .seconds(3_600), timer: timer)
+    }
+    let stopped = Signals()
+    let caller = Task {
+      try await firstOfWithoutWaiting(
+        { () async throws -> Int in
+          do {
+            try await timer.sleep(for: .seconds(3_600))
+          } catch {
+            stopped.record("work")
+            throw error
+          }
+          return 1
+        }, orAfter: .seconds(3_600), timer: timer)
+    }
+    caller.cancel()
+    await #expect(throws: CancellationError.self) { try await caller.value }
+    #expect(await stopped.first(1) == ["work"])
+  }
+
+  @Test("a deadline on the process's timer passes as one on a sleeping task does")
+  func liveDeadline() async throws {
+    let deadline = Deadline(.milliseconds(1), variable: "NEWS_SOURCE_DEADLINE", timing: .live)
+    #expect(deadline.timer != nil)
+    await #expect(throws: DeadlineError(message: deadline.message)) {
+      try await deadline.run { try await LimitTimer.shared.sleep(for: .seconds(3_600)) }
+    }
+    let hour = Deadline(.seconds(3_600), variable: "NEWS_SOURCE_DEADLINE", timing: .live)
+    #expect(try await hour.run { "in time" } == "in time")
+  }
+
   @Test("work that ends first is the answer, and the limit's wait is cancelled")
   func workFirst() async throws {
     let waits = Signals()

@@ -9,12 +9,21 @@ public struct Deadline: Sendable {
   public var variable: String
   /// Waits out the limit.
   public var sleep: Sleeper
+  /// The timer `sleep` waits on, when it is the process's own: the race then needs no task for
+  /// the wait.
+  var timer: LimitTimer?
 
   /// Creates a deadline.
   public init(_ limit: Duration, variable: String, sleep: @escaping Sleeper) {
     self.limit = limit
     self.variable = variable
     self.sleep = sleep
+  }
+
+  /// A deadline waited out as `timing` waits out its limits.
+  init(_ limit: Duration, variable: String, timing: Timing) {
+    self.init(limit, variable: variable, sleep: timing.limit)
+    timer = timing.limitTimer
   }
 
   /// `no answer within 30 s (NEWS_SOURCE_DEADLINE)`.
@@ -28,9 +37,13 @@ public struct Deadline: Sendable {
   public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T)
     async throws -> T
   {
-    guard
-      let value = try await firstOfWithoutWaiting(operation, orAfter: limit, sleep: sleep)
-    else {
+    let raced =
+      if let timer {
+        try await firstOfWithoutWaiting(operation, orAfter: limit, timer: timer)
+      } else {
+        try await firstOfWithoutWaiting(operation, orAfter: limit, sleep: sleep)
+      }
+    guard let value = raced else {
       throw DeadlineError(message: message)
     }
     return value

@@ -51,14 +51,41 @@ func firstOfWithoutWaiting<T: Sendable>(
           race.end(.failure(error))
         }
       }
-      race.hold(worker, timer)
+      race.hold([worker, timer])
     }
   } onCancel: {
     race.cancel()
   }
 }
 
-/// The work and the timer of ``firstOfWithoutWaiting(_:orAfter:sleep:)``: the first to end
+/// ``firstOfWithoutWaiting(_:orAfter:sleep:)`` whose limit is an entry of `timer`, not a task
+/// sleeping: one task a race, where a refresh runs two races a source (its deadline, its
+/// request's timeout).
+func firstOfWithoutWaiting<T: Sendable>(
+  _ work: @escaping @Sendable () async throws -> T, orAfter limit: Duration, timer: LimitTimer
+) async throws -> T? {
+  let race = Race<T>()
+  return try await withTaskCancellationHandler {
+    try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<T?, any Error>) in
+      race.begin(continuation)
+      let wait = timer.schedule(after: limit) { race.end(.success(nil)) }
+      let worker = Task {
+        do {
+          race.end(.success(try await work()))
+        } catch {
+          race.end(.failure(error))
+        }
+        timer.cancel(wait)
+      }
+      race.hold([worker])
+    }
+  } onCancel: {
+    race.cancel()
+  }
+}
+
+/// The work and the limit of ``firstOfWithoutWaiting(_:orAfter:sleep:)``: the first to end
 /// resumes the caller and cancels the other; a cancelled caller cancels both.
 private final class Race<T: Sendable>: Sendable {
   private struct State {
@@ -74,16 +101,15 @@ private final class Race<T: Sendable>: Sendable {
     state.withLock { $0.continuation = continuation }
   }
 
-  /// Keeps the two tasks, to cancel; at once when the race is already over or the caller
+  /// Keeps the race's tasks, to cancel; at once when the race is already over or the caller
   /// cancelled.
-  func hold(_ worker: Task<Void, Never>, _ timer: Task<Void, Never>) {
+  func hold(_ tasks: [Task<Void, Never>]) {
     let stop = state.withLock { state in
-      state.tasks = [worker, timer]
+      state.tasks = tasks
       return state.over || state.cancelled
     }
     if stop {
-      worker.cancel()
-      timer.cancel()
+      for task in tasks { task.cancel() }
     }
   }
 

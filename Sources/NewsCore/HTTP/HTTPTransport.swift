@@ -206,10 +206,16 @@ public struct HTTPTransport: Sendable {
 
   private func sendWithTimeout(_ request: URLRequest) async throws -> HTTPResponse {
     let client = self.client
-    guard
-      let answer = try await firstOf(
-        { try await client.send(request) }, orAfter: timeout, sleep: timing.limit)
-    else { throw URLError(.timedOut) }
+    let raced =
+      if let timer = timing.limitTimer {
+        // The process's own timer: no task waits for the limit (the cancelled send is not
+        // waited for either; the client stops it at once).
+        try await firstOfWithoutWaiting(
+          { try await client.send(request) }, orAfter: timeout, timer: timer)
+      } else {
+        try await firstOf({ try await client.send(request) }, orAfter: timeout, sleep: timing.limit)
+      }
+    guard let answer = raced else { throw URLError(.timedOut) }
     return answer
   }
 

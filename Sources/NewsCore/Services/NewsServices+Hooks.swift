@@ -9,7 +9,7 @@ extension NewsServices {
       environment: environment,
       deadline: Deadline(
         configuration.hookTimeout, variable: "NEWS_HOOK_TIMEOUT",
-        sleep: dependencies.timing.limit),
+        timing: dependencies.timing),
       passing: configFile?.hookEnvironment ?? [])
   }
 

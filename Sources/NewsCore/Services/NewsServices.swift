@@ -73,7 +73,7 @@ public struct NewsServices: Sendable {
   public func accountDeadline() -> Deadline {
     Deadline(
       configuration.sourceDeadline * 4, variable: "NEWS_SOURCE_DEADLINE × 4",
-      sleep: dependencies.timing.limit)
+      timing: dependencies.timing)
   }
 
   /// Why the accounts' sources are left out, when the accounts cannot be read (a damaged
@@ -177,7 +177,7 @@ public struct NewsServices: Sendable {
         environment: configuration.processEnvironment,
         deadline: Deadline(
           configuration.hookTimeout, variable: "NEWS_HOOK_TIMEOUT",
-          sleep: dependencies.timing.limit),
+          timing: dependencies.timing),
         passing: configFile?.hookEnvironment ?? [])
     }
     return service
@@ -242,14 +242,14 @@ public struct NewsServices: Sendable {
   public func countsDeadline() -> Deadline {
     Deadline(
       configuration.countsDeadline, variable: "NEWS_COUNTS_DEADLINE",
-      sleep: dependencies.timing.limit)
+      timing: dependencies.timing)
   }
 
   /// `NEWS_SOURCE_DEADLINE`: what one source of `feed` or `sync` gets in all.
   public func sourceDeadline() -> Deadline {
     Deadline(
       configuration.sourceDeadline, variable: "NEWS_SOURCE_DEADLINE",
-      sleep: dependencies.timing.limit)
+      timing: dependencies.timing)
   }
 
   /// The features owning files in the store, each saying what losing one costs.

@@ -11,11 +11,17 @@ final class LimitTimer: Sendable {
   /// The process's timer, its thread started at the first wait.
   static let shared = LimitTimer()
 
+  /// Who a wait ends for: a task sleeping, or an action run on the timer's thread.
+  private enum Waiter {
+    case task(CheckedContinuation<Void, any Error>)
+    case action(@Sendable () -> Void)
+  }
+
   private struct Waits {
     /// When each wait ends, the soonest first.
     var heap = DeadlineHeap()
-    /// The callers still waiting, by wait.
-    var waiting: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+    /// The waits still pending, by wait.
+    var waiting: [UInt64: Waiter] = [:]
     /// Waits cancelled before they were entered.
     var cancelledEarly: Set<UInt64> = []
     var nextID: UInt64 = 0
@@ -30,31 +36,54 @@ final class LimitTimer: Sendable {
   /// Waits `duration`; throws `CancellationError` as soon as the calling task is cancelled.
   func sleep(for duration: Duration) async throws {
     let end = clock.now.advanced(by: duration)
-    let id = waits.withLock { waits in
-      defer { waits.nextID += 1 }
-      return waits.nextID
-    }
+    let id = newID()
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        enter(id, until: end, continuation)
+        if !enter(id, until: end, .task(continuation)) {
+          continuation.resume(throwing: CancellationError())
+        }
       }
     } onCancel: {
-      let waiting = waits.withLock { waits in
-        guard let continuation = waits.waiting.removeValue(forKey: id) else {
+      let waiter = waits.withLock { waits in
+        guard let waiter = waits.waiting.removeValue(forKey: id) else {
           waits.cancelledEarly.insert(id)
-          return CheckedContinuation<Void, any Error>?.none
+          return Waiter?.none
         }
-        return continuation
+        return waiter
       }
-      waiting?.resume(throwing: CancellationError())
+      if case .task(let continuation) = waiter {
+        continuation.resume(throwing: CancellationError())
+      }
     }
   }
 
-  private func enter(
-    _ id: UInt64, until end: ContinuousClock.Instant,
-    _ continuation: CheckedContinuation<Void, any Error>
-  ) {
+  /// Runs `action` on the timer's thread once `duration` has passed, unless ``cancel(_:)`` is
+  /// called first with what this answers: a race of work against a limit without a task for
+  /// its wait (``firstOfWithoutWaiting(_:orAfter:timer:)``). `action` must be short.
+  func schedule(after duration: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+    let id = newID()
+    _ = enter(id, until: clock.now.advanced(by: duration), .action(action))
+    return id
+  }
+
+  /// Drops the action ``schedule(after:_:)`` answered `id` for, unless it ran already.
+  func cancel(_ id: UInt64) {
+    _ = waits.withLock { $0.waiting.removeValue(forKey: id) }
+  }
+
+  /// How many waits are pending (tests see a cancelled one dropped).
+  var pendingCount: Int { waits.withLock { $0.waiting.count } }
+
+  private func newID() -> UInt64 {
+    waits.withLock { waits in
+      defer { waits.nextID += 1 }
+      return waits.nextID
+    }
+  }
+
+  /// Enters wait `id`; `false` when it was cancelled before.
+  private func enter(_ id: UInt64, until end: ContinuousClock.Instant, _ waiter: Waiter) -> Bool {
     enum Entered {
       case cancelled
       case soonest(startThread: Bool)
@@ -62,7 +91,7 @@ final class LimitTimer: Sendable {
     }
     let entered = waits.withLock { waits -> Entered in
       if waits.cancelledEarly.remove(id) != nil { return .cancelled }
-      waits.waiting[id] = continuation
+      waits.waiting[id] = waiter
       let soonest = waits.heap.first.map { end < $0.end } ?? true
       waits.heap.push(end, id)
       guard soonest else { return .later }
@@ -70,7 +99,7 @@ final class LimitTimer: Sendable {
       return .soonest(startThread: !waits.started)
     }
     switch entered {
-    case .cancelled: continuation.resume(throwing: CancellationError())
+    case .cancelled: return false
     case .later: break
     case .soonest(let startThread):
       if startThread {
@@ -83,24 +112,35 @@ final class LimitTimer: Sendable {
         wake.unlock()
       }
     }
+    return true
   }
 
-  /// Resumes each wait whose end has come, then sleeps until the next one (or a wake).
+  /// Ends each wait whose end has come, then sleeps until the next one (or a wake).
   private func run() {
     wake.lock()
     while true {
       let now = clock.now
       let (due, next) = waits.withLock { waits in
-        var due: [CheckedContinuation<Void, any Error>] = []
+        var due: [Waiter] = []
         while let first = waits.heap.first, first.end <= now {
           waits.heap.pop()
-          if let continuation = waits.waiting.removeValue(forKey: first.id) {
-            due.append(continuation)
-          }
+          if let waiter = waits.waiting.removeValue(forKey: first.id) { due.append(waiter) }
         }
         return (due, waits.heap.first?.end)
       }
-      for continuation in due { continuation.resume() }
+      if !due.isEmpty {
+        // Ended without the lock held (an action may cancel tasks); then looked at again, as a
+        // wait entered meanwhile signalled no one.
+        wake.unlock()
+        for waiter in due {
+          switch waiter {
+          case .task(let continuation): continuation.resume()
+          case .action(let action): action()
+          }
+        }
+        wake.lock()
+        continue
+      }
       if let next {
         // A second at most: the wait is told in wall-clock time, which may be set back.
         let seconds = min(now.duration(to: next).seconds, 1)

@@ -18,6 +18,9 @@ public struct Timing: Sendable {
   public var pause: Sleeper
   /// Waits out a limit: a request's timeout, a deadline, the analytics flush.
   public var limit: Sleeper
+  /// The timer ``limit`` waits on, when it is the process's own (``live``): a race of work
+  /// against a limit then waits on it without a task (``firstOfWithoutWaiting(_:orAfter:timer:)``).
+  var limitTimer: LimitTimer?
 
   private let stopwatch: @Sendable () -> @Sendable () -> Duration
 
@@ -40,9 +43,11 @@ public struct Timing: Sendable {
   /// the process's one ``LimitTimer``.
   public static var live: Timing {
     let clock = ContinuousClock()
-    return Timing(
+    var timing = Timing(
       clock: clock, now: Date.init, pause: { try await clock.sleep(for: $0) },
       limit: { try await LimitTimer.shared.sleep(for: $0) })
+    timing.limitTimer = .shared
+    return timing
   }
 
   /// Now, on ``clock``: the mark tells how long ago it was made.
