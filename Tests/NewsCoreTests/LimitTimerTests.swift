@@ -6,14 +6,15 @@ import Testing
 @testable import NewsCore
 
 /// The process's one timer for limits, and the race of work against a limit that deadlines run.
-/// The waits here are a millisecond or an hour that is cancelled: no test waits on the clock.
+/// The waits here are a millisecond, or ``Signals/never`` and cancelled: no test waits on the
+/// clock.
 @Suite("Limits: one timer for every wait, and work raced against it")
 struct LimitTimerTests {
   @Test("a heap gives its ends back soonest first", arguments: [1, 2, 7, 64, 500])
   func heapOrder(count: Int) {
     let start = ContinuousClock().now
     var generator = SystemRandomNumberGenerator()
-    var heap = DeadlineHeap()
+    var heap = MinHeap<ContinuousClock.Instant, UInt64>()
     var offsets: [Int] = []
     for id in 0..<count {
       let offset = Int.random(in: 0..<1_000, using: &generator)
@@ -22,7 +23,7 @@ struct LimitTimerTests {
     }
     var popped: [Int] = []
     while let first = heap.first {
-      popped.append(offsets[Int(first.id)])
+      popped.append(offsets[Int(first.value)])
       heap.pop()
     }
     #expect(popped == offsets.sorted())
@@ -32,7 +33,7 @@ struct LimitTimerTests {
   @Test("a short wait ends while a longer one, entered before it, still waits")
   func soonerWaitEndsFirst() async throws {
     let timer = LimitTimer()
-    let long = Task { try await timer.sleep(for: .seconds(3_600)) }
+    let long = Task { try await timer.sleep(for: Signals.never) }
     try await timer.sleep(for: .milliseconds(1))
     long.cancel()
     await #expect(throws: CancellationError.self) { try await long.value }
@@ -52,7 +53,7 @@ struct LimitTimerTests {
       try await withThrowingTaskGroup(of: Void.self) { group in
         for _ in 0..<50 {
           group.addTask {
-            try await timer.sleep(for: .seconds(3_600))
+            try await timer.sleep(for: Signals.never)
             ended.record(1)
           }
         }
@@ -69,7 +70,7 @@ struct LimitTimerTests {
     let timer = LimitTimer()
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      try await timer.sleep(for: .seconds(3_600))
+      try await timer.sleep(for: Signals.never)
     }
     await #expect(throws: CancellationError.self) { try await task.value }
   }
@@ -78,7 +79,7 @@ struct LimitTimerTests {
   func scheduled() async {
     let timer = LimitTimer()
     let ran = Signals()
-    let dropped = timer.schedule(after: .seconds(3_600)) { ran.record("hour") }
+    let dropped = timer.schedule(after: Signals.never) { ran.record("hour") }
     #expect(timer.pendingCount == 1)
     timer.cancel(dropped)
     #expect(timer.pendingCount == 0)
@@ -90,39 +91,23 @@ struct LimitTimerTests {
   @Test("raced against the timer itself: work first, limit first, work throwing, caller cancelled")
   func racedOnTheTimer() async throws {
     let timer = LimitTimer()
-    #expect(try await firstOfWithoutWaiting({ 7 }, orAfter: .seconds(3_600), timer: timer) == 7)
+    #expect(try await firstOfWithoutWaiting({ 7 }, orAfter: Signals.never, timer: timer) == 7)
     // The work's end drops the limit's wait.
     #expect(timer.pendingCount == 0)
     let work = Signals()
     let late = try await firstOfWithoutWaiting(
-      { () async throws -> Int in
-        do {
-          try await timer.sleep(for: .seconds(3_600))
-        } catch {
-          work.record("cancelled")
-          throw error
-        }
-        return 1
-      }, orAfter: .zero, timer: timer)
+      work.cancelledWait("cancelled", on: timer), orAfter: .zero, timer: timer)
     #expect(late == nil)
     #expect(await work.first(1) == ["cancelled"])
     struct Broken: Error {}
     await #expect(throws: Broken.self) {
       _ = try await firstOfWithoutWaiting(
-        { () async throws -> Int in throw Broken() }, orAfter: .seconds(3_600), timer: timer)
+        { () async throws -> Int in throw Broken() }, orAfter: Signals.never, timer: timer)
     }
     let stopped = Signals()
     let caller = Task {
       try await firstOfWithoutWaiting(
-        { () async throws -> Int in
-          do {
-            try await timer.sleep(for: .seconds(3_600))
-          } catch {
-            stopped.record("work")
-            throw error
-          }
-          return 1
-        }, orAfter: .seconds(3_600), timer: timer)
+        stopped.cancelledWait("work", on: timer), orAfter: Signals.never, timer: timer)
     }
     caller.cancel()
     await #expect(throws: CancellationError.self) { try await caller.value }
@@ -134,9 +119,9 @@ struct LimitTimerTests {
     let deadline = Deadline(.milliseconds(1), variable: "NEWS_SOURCE_DEADLINE", timing: .live)
     #expect(deadline.timer != nil)
     await #expect(throws: DeadlineError(message: deadline.message)) {
-      try await deadline.run { try await LimitTimer.shared.sleep(for: .seconds(3_600)) }
+      try await deadline.run { try await LimitTimer.shared.sleep(for: Signals.never) }
     }
-    let hour = Deadline(.seconds(3_600), variable: "NEWS_SOURCE_DEADLINE", timing: .live)
+    let hour = Deadline(Signals.never, variable: "NEWS_SOURCE_DEADLINE", timing: .live)
     #expect(try await hour.run { "in time" } == "in time")
   }
 
@@ -144,7 +129,7 @@ struct LimitTimerTests {
   func workFirst() async throws {
     let waits = Signals()
     let value = try await firstOfWithoutWaiting(
-      { 42 }, orAfter: .seconds(3_600),
+      { 42 }, orAfter: Signals.never,
       sleep: { limit in
         do {
           try await LimitTimer.shared.sleep(for: limit)
@@ -163,15 +148,7 @@ struct LimitTimerTests {
   func limitFirst() async throws {
     let work = Signals()
     let value = try await firstOfWithoutWaiting(
-      { () async throws -> Int in
-        do {
-          try await LimitTimer.shared.sleep(for: .seconds(3_600))
-        } catch {
-          work.record("cancelled")
-          throw error
-        }
-        return 1
-      }, orAfter: .zero, sleep: { _ in })
+      work.cancelledWait("cancelled"), orAfter: .zero, sleep: { _ in })
     #expect(value == nil)
     #expect(await work.first(1) == ["cancelled"])
   }
@@ -181,7 +158,7 @@ struct LimitTimerTests {
     struct Broken: Error {}
     await #expect(throws: Broken.self) {
       _ = try await firstOfWithoutWaiting(
-        { () async throws -> Int in throw Broken() }, orAfter: .seconds(3_600),
+        { () async throws -> Int in throw Broken() }, orAfter: Signals.never,
         sleep: { try await LimitTimer.shared.sleep(for: $0) })
     }
   }
@@ -189,22 +166,10 @@ struct LimitTimerTests {
   @Test("a cancelled caller gets CancellationError, and both its tasks are stopped")
   func callerCancelled() async {
     let stopped = Signals()
-    func waiting(_ name: String) -> @Sendable () async throws -> Void {
-      {
-        do {
-          try await LimitTimer.shared.sleep(for: .seconds(3_600))
-        } catch {
-          stopped.record(name)
-          throw error
-        }
-      }
-    }
-    let work = waiting("work")
-    let limit = waiting("limit")
+    let work = stopped.cancelledWait("work")
+    let limit = stopped.cancelledWait("limit")
     let caller = Task {
-      try await firstOfWithoutWaiting({ try await work() }, orAfter: .seconds(1)) { _ in
-        try await limit()
-      }
+      try await firstOfWithoutWaiting(work, orAfter: .seconds(1)) { _ in _ = try await limit() }
     }
     caller.cancel()
     await #expect(throws: CancellationError.self) { try await caller.value }
@@ -222,6 +187,24 @@ private final class Signals: Sendable {
   }
 
   func record(_ signal: String) { continuation.yield(signal) }
+
+  /// An hour: a wait every test cancels (or outlives), never one it waits out.
+  static let never: Duration = .seconds(3_600)
+
+  /// Work that waits on `timer` for ``never`` and tells `name` when it is cancelled.
+  func cancelledWait(_ name: String, on timer: LimitTimer = .shared)
+    -> @Sendable () async throws -> Int
+  {
+    {
+      do {
+        try await timer.sleep(for: Self.never)
+      } catch {
+        self.record(name)
+        throw error
+      }
+      return 1
+    }
+  }
 
   /// The first `count` signals, waiting for them.
   func first(_ count: Int) async -> [String] {

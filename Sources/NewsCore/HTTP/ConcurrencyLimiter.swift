@@ -3,7 +3,7 @@
 ///
 /// Waiters are served first come, first served among the hosts with room. Ten thousand sources
 /// queue at once in a refresh: each host keeps its own queue, and the hosts that have room and
-/// someone waiting are ordered by their first waiter's arrival (``HostHeap``), so a slot is
+/// someone waiting are ordered by their first waiter's arrival (a ``MinHeap``), so a slot is
 /// handed over in logarithmic time, never by a walk of everyone waiting.
 actor ConcurrencyLimiter {
   private let total: Int
@@ -13,7 +13,7 @@ actor ConcurrencyLimiter {
   private var queues: [String: WaiterQueue] = [:]
   /// Every host with someone waiting and room under `perHost`, by its first waiter's arrival;
   /// an entry may be stale (the host filled since), and is checked when it comes out.
-  private var ready = HostHeap()
+  private var ready = MinHeap<Int, String>()
   private var arrivals = 0
   private(set) var waitingCount = 0
 
@@ -121,41 +121,5 @@ private struct WaiterQueue {
       start = 0
     }
     return first
-  }
-}
-
-/// A binary min-heap of hosts by the arrival number of the waiter they would serve.
-private struct HostHeap {
-  private var entries: [(arrival: Int, host: String)] = []
-
-  mutating func push(_ arrival: Int, _ host: String) {
-    entries.append((arrival, host))
-    var child = entries.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard entries[child].arrival < entries[parent].arrival else { break }
-      entries.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  mutating func pop() -> (Int, String)? {
-    guard !entries.isEmpty else { return nil }
-    entries.swapAt(0, entries.count - 1)
-    let top = entries.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      if left < entries.count, entries[left].arrival < entries[smallest].arrival { smallest = left }
-      if right < entries.count, entries[right].arrival < entries[smallest].arrival {
-        smallest = right
-      }
-      guard smallest != parent else { break }
-      entries.swapAt(parent, smallest)
-      parent = smallest
-    }
-    return (top.arrival, top.host)
   }
 }

@@ -31,30 +31,14 @@ func firstOfWithoutWaiting<T: Sendable>(
   sleep: @escaping Sleeper
 ) async throws -> T? {
   // Two tasks, and the first to end resumes the caller: a refresh runs one such race a source.
-  let race = Race<T>()
-  return try await withTaskCancellationHandler {
-    try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<T?, any Error>) in
-      race.begin(continuation)
-      let worker = Task {
-        do {
-          race.end(.success(try await work()))
-        } catch {
-          race.end(.failure(error))
-        }
-      }
-      let timer = Task {
-        do {
-          try await sleep(limit)
-          race.end(.success(nil))
-        } catch {
-          race.end(.failure(error))
-        }
-      }
-      race.hold([worker, timer])
-    }
-  } onCancel: {
-    race.cancel()
+  try await racing { race in
+    [
+      race.task { try await work() },
+      race.task {
+        try await sleep(limit)
+        return nil
+      },
+    ]
   }
 }
 
@@ -64,21 +48,26 @@ func firstOfWithoutWaiting<T: Sendable>(
 func firstOfWithoutWaiting<T: Sendable>(
   _ work: @escaping @Sendable () async throws -> T, orAfter limit: Duration, timer: LimitTimer
 ) async throws -> T? {
+  try await racing { race in
+    let wait = timer.schedule(after: limit) { race.end(.success(nil)) }
+    return [
+      race.task {
+        defer { timer.cancel(wait) }
+        return try await work()
+      }
+    ]
+  }
+}
+
+/// Runs the race `start` begins (its tasks, each ending it with what it answers), until the
+/// first end; a cancelled caller cancels its tasks.
+private func racing<T: Sendable>(_ start: (Race<T>) -> [Task<Void, Never>]) async throws -> T? {
   let race = Race<T>()
   return try await withTaskCancellationHandler {
     try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<T?, any Error>) in
       race.begin(continuation)
-      let wait = timer.schedule(after: limit) { race.end(.success(nil)) }
-      let worker = Task {
-        do {
-          race.end(.success(try await work()))
-        } catch {
-          race.end(.failure(error))
-        }
-        timer.cancel(wait)
-      }
-      race.hold([worker])
+      race.hold(start(race))
     }
   } onCancel: {
     race.cancel()
@@ -110,6 +99,17 @@ private final class Race<T: Sendable>: Sendable {
     }
     if stop {
       for task in tasks { task.cancel() }
+    }
+  }
+
+  /// A task that ends the race with what `body` answers or throws.
+  func task(_ body: @escaping @Sendable () async throws -> T?) -> Task<Void, Never> {
+    Task {
+      do {
+        end(.success(try await body()))
+      } catch {
+        end(.failure(error))
+      }
     }
   }
 

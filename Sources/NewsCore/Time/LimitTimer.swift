@@ -19,7 +19,7 @@ final class LimitTimer: Sendable {
 
   private struct Waits {
     /// When each wait ends, the soonest first.
-    var heap = DeadlineHeap()
+    var heap = MinHeap<ContinuousClock.Instant, UInt64>()
     /// The waits still pending, by wait.
     var waiting: [UInt64: Waiter] = [:]
     /// Waits cancelled before they were entered.
@@ -92,7 +92,7 @@ final class LimitTimer: Sendable {
     let entered = waits.withLock { waits -> Entered in
       if waits.cancelledEarly.remove(id) != nil { return .cancelled }
       waits.waiting[id] = waiter
-      let soonest = waits.heap.first.map { end < $0.end } ?? true
+      let soonest = waits.heap.first.map { end < $0.key } ?? true
       waits.heap.push(end, id)
       guard soonest else { return .later }
       defer { waits.started = true }
@@ -122,11 +122,11 @@ final class LimitTimer: Sendable {
       let now = clock.now
       let (due, next) = waits.withLock { waits in
         var due: [Waiter] = []
-        while let first = waits.heap.first, first.end <= now {
+        while let first = waits.heap.first, first.key <= now {
           waits.heap.pop()
-          if let waiter = waits.waiting.removeValue(forKey: first.id) { due.append(waiter) }
+          if let waiter = waits.waiting.removeValue(forKey: first.value) { due.append(waiter) }
         }
-        return (due, waits.heap.first?.end)
+        return (due, waits.heap.first?.key)
       }
       if !due.isEmpty {
         // Ended without the lock held (an action may cancel tasks); then looked at again, as a
@@ -148,44 +148,6 @@ final class LimitTimer: Sendable {
       } else {
         wake.wait()
       }
-    }
-  }
-}
-
-/// A binary min-heap of wait ends.
-struct DeadlineHeap {
-  private var entries: [(end: ContinuousClock.Instant, id: UInt64)] = []
-
-  /// The soonest entry.
-  var first: (end: ContinuousClock.Instant, id: UInt64)? { entries.first }
-
-  var count: Int { entries.count }
-
-  mutating func push(_ end: ContinuousClock.Instant, _ id: UInt64) {
-    entries.append((end, id))
-    var child = entries.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard entries[child].end < entries[parent].end else { break }
-      entries.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  mutating func pop() {
-    guard !entries.isEmpty else { return }
-    entries.swapAt(0, entries.count - 1)
-    entries.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      if left < entries.count, entries[left].end < entries[smallest].end { smallest = left }
-      if right < entries.count, entries[right].end < entries[smallest].end { smallest = right }
-      guard smallest != parent else { return }
-      entries.swapAt(parent, smallest)
-      parent = smallest
     }
   }
 }
