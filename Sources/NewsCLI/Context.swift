@@ -182,8 +182,11 @@ public struct Context: Sendable {
   }
 
   /// Writes a one-line warning to standard error (yellow on a terminal).
-  func warn(_ message: String) {
-    console.err(errorStyle.yellow("news: warning: \(TerminalSanitizer.clean(message))") + "\n")
+  func warn(_ message: String) { Self.warn(message, on: console, style: errorStyle) }
+
+  /// ``warn(_:)`` with what it writes with, for a handler that must not hold the context.
+  static func warn(_ message: String, on console: Console, style: Style) {
+    console.err(style.yellow("news: warning: \(TerminalSanitizer.clean(message))") + "\n")
   }
 
   /// Writes the one-line error a failing command ends with (red on a terminal). A query's

@@ -49,8 +49,10 @@ public enum NewsCLI {
     // prepared with what there is.
     context.prepareStandardError(context.validConfiguration)
     // A damaged side file (full texts, bookmarks…) is a warning as it is met; the command goes on.
-    let warner = context
-    context.openedStores.reportDamage { warner.warn($0.sentence) }
+    // The handler holds the console, not the context: the context holds the stores, and stores
+    // holding the context back would keep both (and every service) for good.
+    let (console, style) = (context.console, context.errorStyle)
+    context.openedStores.reportDamage { Context.warn($0.sentence, on: console, style: style) }
     var code = await runCommand(arguments, context: context)
     await context.analytics.flush(within: context.analyticsFlushLimit, sleep: context.timing.limit)
     if let reason = context.console.writeFailure() {

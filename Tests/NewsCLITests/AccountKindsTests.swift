@@ -325,8 +325,9 @@ struct AccountKindsTests {
     let (harness, fake) = try setUp(kind)
     try await addAndSync(harness, fake)
     #expect(await harness.run(["read", try await id(harness, of: "A post")]).code == .success)
-    harness.server.route(fake.loginPath) { [harness] _ in
-      harness.server.hold()
+    let hold = harness.server.hold
+    harness.server.route(fake.loginPath) { _ in
+      hold()
       return .json("{}")
     }
     let server = harness.server

@@ -398,9 +398,10 @@ struct BrowseTerminalTests {
     // From now on source b never answers.
     let asked = DispatchSemaphore(value: 0)
     let server = self.server
+    let hold = server.hold
     server.route("/feed/b.json") { _ in
       asked.signal()
-      server.hold()
+      hold()
       return .json("{}")
     }
     let session = try Session(arguments: ["browse"], environment: environment)
@@ -438,11 +439,12 @@ struct BrowseTerminalTests {
     let hanging = Mutex(false)
     let hung = DispatchSemaphore(value: 0)
     let server = self.server
+    let hold = server.hold
     server.route(prefix: "/many/") { request in
       let number = Int(request.path.dropFirst("/many/".count).prefix { $0.isNumber }) ?? 0
       if number >= 180, hanging.withLock({ $0 }) {
         hung.signal()
-        server.hold()
+        hold()
         return .json("{}")
       }
       let body = """

@@ -26,9 +26,9 @@ struct DeadlineTests {
 
   private var holding: LoopbackServer.Handler {
     let released = self.released
-    let server = harness.server
+    let hold = harness.server.hold
     return { _ in
-      server.hold()
+      hold()
       released.record(true)
       return .json("{}")
     }

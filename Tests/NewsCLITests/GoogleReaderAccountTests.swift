@@ -230,8 +230,9 @@ struct GoogleReaderAccountTests {
     #expect(await harness.run(["sync", "--account", "home"]).code == .success)
     #expect(
       await harness.run(["read", try await id(of: "A post", in: "home/a-blog")]).code == .success)
-    harness.server.route(GoogleReaderServer.path + "/accounts/ClientLogin") { [harness] _ in
-      harness.server.hold()
+    let hold = harness.server.hold
+    harness.server.route(GoogleReaderServer.path + "/accounts/ClientLogin") { _ in
+      hold()
       return .json("{}")
     }
     let server = harness.server

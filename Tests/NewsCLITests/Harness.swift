@@ -33,6 +33,10 @@ final class Harness: Sendable {
     server = try LoopbackServer()
   }
 
+  // A request held by the server may be all that still holds the server (a run gave up on it and
+  // left it waiting): stopping it with the test lets that request end and everything go.
+  deinit { server.stop() }
+
   /// The environment pointing every endpoint at the loopback server.
   var environment: [String: String] {
     let base = server.baseURL.absoluteString

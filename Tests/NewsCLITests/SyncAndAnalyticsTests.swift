@@ -258,9 +258,9 @@ struct SyncAndAnalyticsTests {
     "a hanging analytics endpoint holds the command for the flush limit only, and never fails it")
   func hanging() async throws {
     let answered = Recorder<Bool>()
-    let held = harness.server
+    let hold = harness.server.hold
     harness.server.route("/analytics") { _ in
-      held.hold()
+      hold()
       answered.record(true)
       return .json("{}")
     }

@@ -7,7 +7,9 @@ import Foundation
 /// header), `unread_entries.json` and `starred_entries.json` (GET the ids; POST and DELETE
 /// with at most 1,000). A subscription's id is its feed's plus 1,000.
 public final class FeedbinServer: AccountServerFake {
-  public let server: LoopbackServer
+  /// The address of the loopback server it answers on (the server holds this fake, not the
+  /// other way round: a fake that held its server would keep it from ever stopping).
+  public let baseURL: URL
   public let model = ReaderModel()
   public let user: String
   public let password: String
@@ -18,7 +20,7 @@ public final class FeedbinServer: AccountServerFake {
   public let loginPath = "/v2/authentication.json"
 
   public init(server: LoopbackServer, user: String, password: String, maximumPage: Int = 100) {
-    self.server = server
+    self.baseURL = server.baseURL
     self.user = user
     self.password = password
     self.maximumPage = maximumPage
@@ -26,7 +28,7 @@ public final class FeedbinServer: AccountServerFake {
   }
 
   public var addArguments: [String] {
-    ["--feedbin", "--url", server.baseURL.absoluteString + "/v2/", "--user", user]
+    ["--feedbin", "--url", baseURL.absoluteString + "/v2/", "--user", user]
   }
 
   public func isMark(_ request: LoopbackServer.Request) -> Bool {
@@ -55,7 +57,7 @@ public final class FeedbinServer: AccountServerFake {
       }
       if let feed = model.feeds.first(where: { $0.url == url }) {
         return .redirect(
-          302, to: server.baseURL.absoluteString + "/v2/subscriptions/\(feed.id + 1_000).json")
+          302, to: baseURL.absoluteString + "/v2/subscriptions/\(feed.id + 1_000).json")
       }
       let id = model.subscribe(url, folder: nil)
       return .json(object: subscription(model.feeds.first { $0.id == id }!), status: 201)
@@ -132,7 +134,7 @@ public final class FeedbinServer: AccountServerFake {
     let slice = Array(items.dropFirst((page - 1) * size).prefix(size))
     var headers: [String: String] = [:]
     if page * size < items.count {
-      var components = URLComponents(string: server.baseURL.absoluteString + "/v2/entries.json")!
+      var components = URLComponents(string: baseURL.absoluteString + "/v2/entries.json")!
       components.queryItems =
         query.filter { $0.key != "page" }.sorted { $0.key < $1.key }
         .map { URLQueryItem(name: $0.key, value: $0.value) } + [

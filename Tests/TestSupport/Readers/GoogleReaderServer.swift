@@ -59,7 +59,9 @@ public final class GoogleReaderServer: Sendable {
     var badTokenHeader = "X-Reader-Google-Bad-Token"
   }
 
-  public let server: LoopbackServer
+  /// The address of the loopback server it answers on (the server holds this fake, not the
+  /// other way round: a fake that held its server would keep it from ever stopping).
+  public let baseURL: URL
   public let user: String
   public let password: String
   /// The most items or ids a page holds, whatever `n` asks (servers cap it): small in tests, so
@@ -70,12 +72,12 @@ public final class GoogleReaderServer: Sendable {
   public static let path = "/api/greader.php"
 
   /// The URL `news accounts add --greader` takes.
-  public var url: URL { URL(string: server.baseURL.absoluteString + Self.path)! }
+  public var url: URL { URL(string: baseURL.absoluteString + Self.path)! }
 
   /// Serves the API under `/api/greader.php` of `server`.
   public init(server: LoopbackServer, user: String, password: String, maximumPage: Int = 1_000) {
     self.maximumPage = maximumPage
-    self.server = server
+    self.baseURL = server.baseURL
     self.user = user
     self.password = password
     server.route(prefix: Self.path + "/") { [self] request in answer(request) }

@@ -7,7 +7,9 @@ import Foundation
 /// `/v1/entries/{id}` (404 once deleted), `PUT /v1/entries` (`entry_ids`, `status`) and the
 /// bookmark toggle. Entries carry `changed_at` as the change's stamp in seconds.
 public final class MinifluxServer: AccountServerFake {
-  public let server: LoopbackServer
+  /// The address of the loopback server it answers on (the server holds this fake, not the
+  /// other way round: a fake that held its server would keep it from ever stopping).
+  public let baseURL: URL
   public let model = ReaderModel()
   public let user: String?
   public let password: String
@@ -19,7 +21,7 @@ public final class MinifluxServer: AccountServerFake {
 
   /// Serves the API on `server`; with `user` nil, `password` is an API key.
   public init(server: LoopbackServer, user: String?, password: String, maximumPage: Int = 100) {
-    self.server = server
+    self.baseURL = server.baseURL
     self.user = user
     self.password = password
     self.maximumPage = maximumPage
@@ -27,7 +29,7 @@ public final class MinifluxServer: AccountServerFake {
   }
 
   public var addArguments: [String] {
-    ["--miniflux", server.baseURL.absoluteString + "/"] + (user.map { ["--user", $0] } ?? [])
+    ["--miniflux", baseURL.absoluteString + "/"] + (user.map { ["--user", $0] } ?? [])
   }
 
   public func isMark(_ request: LoopbackServer.Request) -> Bool {

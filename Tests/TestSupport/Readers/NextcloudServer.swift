@@ -8,7 +8,9 @@ import Foundation
 /// `items/{read,unread,star,unstar}/multiple` marks by `itemIds`. Items carry `lastModified` as
 /// a string (v1.3's type) and a `guidHash`.
 public final class NextcloudServer: AccountServerFake {
-  public let server: LoopbackServer
+  /// The address of the loopback server it answers on (the server holds this fake, not the
+  /// other way round: a fake that held its server would keep it from ever stopping).
+  public let baseURL: URL
   public let model = ReaderModel()
   public let user: String
   public let password: String
@@ -18,14 +20,14 @@ public final class NextcloudServer: AccountServerFake {
   public var loginPath: String { Self.path + "version" }
 
   public init(server: LoopbackServer, user: String, password: String) {
-    self.server = server
+    self.baseURL = server.baseURL
     self.user = user
     self.password = password
     server.route(prefix: Self.path) { [self] request in answer(request) }
   }
 
   public var addArguments: [String] {
-    ["--nextcloud", server.baseURL.absoluteString, "--user", user]
+    ["--nextcloud", baseURL.absoluteString, "--user", user]
   }
 
   public func isMark(_ request: LoopbackServer.Request) -> Bool {

@@ -10,7 +10,9 @@ import Synchronization
 /// `updateArticle` (`article_ids` comma-separated, `field` 0 starred / 2 unread, `mode`),
 /// `catchupFeed`, `subscribeToFeed` and `unsubscribeFeed`.
 public final class TinyTinyRSSServer: AccountServerFake {
-  public let server: LoopbackServer
+  /// The address of the loopback server it answers on (the server holds this fake, not the
+  /// other way round: a fake that held its server would keep it from ever stopping).
+  public let baseURL: URL
   public let model = ReaderModel()
   public let user: String
   public let password: String
@@ -21,14 +23,14 @@ public final class TinyTinyRSSServer: AccountServerFake {
   private let sessions = Mutex((current: Set<String>(), issued: 0, disabled: false))
 
   public init(server: LoopbackServer, user: String, password: String) {
-    self.server = server
+    self.baseURL = server.baseURL
     self.user = user
     self.password = password
     server.route(Self.path) { [self] request in answer(request) }
   }
 
   public var addArguments: [String] {
-    ["--ttrss", server.baseURL.absoluteString + "/tt-rss/", "--user", user]
+    ["--ttrss", baseURL.absoluteString + "/tt-rss/", "--user", user]
   }
 
   /// How many sessions `login` gave.
