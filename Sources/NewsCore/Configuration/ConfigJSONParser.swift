@@ -14,16 +14,24 @@ struct ConfigJSONParser {
   /// no file can exhaust the stack).
   static let maximumDepth = 256
 
+  /// Numbers of any length and with exponents are read too, each the double nearest to it.
+  private let everyNumber: Bool
+
   /// The value the UTF-8 JSON `bytes` holds (a scalar at the top is one); `nil` when it is
-  /// not one this parser reads.
-  static func value(of bytes: [UInt8]) -> ConfigNode.Value? {
-    var parser = ConfigJSONParser(bytes: bytes)
+  /// not one this parser reads. With `everyNumber`, a number of any length or with an exponent
+  /// is the double nearest to it, as `JSONDecoder` reads it (for the store's own files, which
+  /// `JSONEncoder` wrote; `JSONSerialization` rounds some otherwise).
+  static func value(of bytes: [UInt8], everyNumber: Bool = false) -> ConfigNode.Value? {
+    var parser = ConfigJSONParser(bytes: bytes, everyNumber: everyNumber)
     guard let value = parser.value(depth: 0) else { return nil }
     parser.skipWhitespace()
     return parser.index == bytes.count ? value : nil
   }
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  private init(bytes: [UInt8], everyNumber: Bool) {
+    self.bytes = bytes
+    self.everyNumber = everyNumber
+  }
 
   private mutating func skipWhitespace() {
     while index < bytes.count {
@@ -215,8 +223,17 @@ struct ConfigJSONParser {
       index += 1
       guard digits() > 0 else { return nil }
     }
-    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") { return nil }
-    guard count <= 15, let number = Double(String(decoding: bytes[start..<index], as: UTF8.self))
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      guard everyNumber else { return nil }
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
+        index += 1
+      }
+      guard digits() > 0 else { return nil }
+    }
+    guard count <= 15 || everyNumber,
+      let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)), number.isFinite
     else { return nil }
     return .number(number)
   }

@@ -24,12 +24,23 @@ final class RevalidationTimes: Sendable {
   /// When `source` was last revalidated, if it was (the file is read once).
   func time(of source: String) -> Date? {
     let seconds = times.withLock { times -> Double? in
-      if times == nil {
-        times = (try? store.read([String: Double].self, name: Self.fileName)) ?? [:]
-      }
+      if times == nil { times = (try? Self.read(from: store)) ?? [:] }
       return times?[source]
     }
     return seconds.map(Date.init(timeIntervalSince1970:))
+  }
+
+  /// The times the store holds (none when it holds no file), read by the store's own JSON
+  /// reader: `JSONDecoder` took a tenth of `news sources` at 10,000 sources. A file that reader
+  /// leaves (none that `JSONEncoder` writes) is read by `JSONDecoder`.
+  static func read(from store: EncryptedStore) throws -> [String: Double] {
+    guard let bytes = try store.readBytes(fileName) else { return [:] }
+    if case .object(let members)? = ConfigJSONParser.value(of: bytes, everyNumber: true) {
+      var times = [String: Double](minimumCapacity: members.count)
+      for case (let source, .number(let seconds)) in members { times[source] = seconds }
+      if times.count == members.count { return times }
+    }
+    return try JSONDecoder().decode([String: Double].self, from: Data(bytes))
   }
 
   /// Records that `sources` were revalidated at their dates, in one write.
