@@ -148,6 +148,38 @@ struct HTTPTransportTests {
     }
   }
 
+  @Test(
+    "a client that keeps the timeout to the millisecond is not raced: its timeout is the limit, no wait on the timer"
+  )
+  func clientKeepsTheTimeout() async throws {
+    let timer = LimitTimer()
+    var timing = Timing.live
+    timing.limit = { try await timer.sleep(for: $0) }
+    timing.limitTimer = timer
+    let client = PreciseClient()
+    let transport = HTTPTransport(
+      client: client, retryPolicy: RetryPolicy(retries: 0), timeout: .milliseconds(250),
+      timing: timing)
+    let request = Task { try await transport.get(URL(string: "https://example.com/slow")!) }
+    var arrivals = client.arrivals.makeAsyncIterator()
+    let sent = try #require(await arrivals.next())
+    #expect(sent.timeoutInterval == 0.25)
+    #expect(timer.pendingCount == 0, "nothing waits on the timer")
+    client.release.yield(())
+    await #expect {
+      _ = try await request.value
+    } throws: { error in
+      (error as? HTTPError)?.message.contains("within 0.25 s (NEWS_TIMEOUT)") == true
+    }
+  }
+
+  @Test(
+    "a limit is said as it was set, to the millisecond",
+    arguments: [(30_000, "30"), (2_500, "2.5"), (250, "0.25"), (1, "0.001"), (12_345, "12.345")])
+  func limitText(milliseconds: Int, text: String) {
+    #expect(Duration.milliseconds(milliseconds).secondsText == text)
+  }
+
   @Test("a body over the size cap is refused, and not asked for again")
   func sizeCap() async throws {
     server.route("/big", LoopbackServer.Response(body: Data(count: 4096)))
@@ -309,5 +341,28 @@ struct HTTPTransportTests {
     #expect(!policy.shouldRetry(error: URLError(.cannotFindHost)))
     #expect(!policy.shouldRetry(error: URLError(.dnsLookupFailed)))
     #expect(policy.shouldRetry(error: URLError(.cannotConnectToHost)))
+  }
+}
+
+/// A client that says it keeps timeouts itself: each request is handed to the test
+/// (``arrivals``), and times out when the test says (``release``).
+final class PreciseClient: HTTPClient {
+  let arrivals: AsyncStream<URLRequest>
+  private let arrived: AsyncStream<URLRequest>.Continuation
+  let release: AsyncStream<Void>.Continuation
+  private let released: AsyncStream<Void>
+
+  init() {
+    (arrivals, arrived) = AsyncStream.makeStream()
+    (released, release) = AsyncStream.makeStream()
+  }
+
+  var timesOutPrecisely: Bool { true }
+
+  func send(_ request: URLRequest) async throws -> HTTPResponse {
+    arrived.yield(request)
+    var iterator = released.makeAsyncIterator()
+    _ = await iterator.next()
+    throw URLError(.timedOut)
   }
 }

@@ -8,8 +8,12 @@ extension Duration {
 }
 
 extension Duration {
-  /// Whole seconds as `30`, others as `2.5`.
+  /// Whole seconds as `30`, others to the millisecond as `2.5` or `0.25`.
   var secondsText: String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+    guard seconds != seconds.rounded() else { return String(Int(seconds)) }
+    // To the millisecond, as the limits are kept: 0.25, not 0.2.
+    var text = String(format: "%.3f", seconds)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
   }
 }

@@ -19,9 +19,16 @@ public protocol HTTPClient: Sendable {
   ///
   /// - Returns: the final response.
   func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPResponse
+
+  /// Whether ``send(_:)`` ends at the request's `timeoutInterval` to the millisecond, with
+  /// `URLError(.timedOut)`: then no timer of the program's own needs to race it.
+  var timesOutPrecisely: Bool { get }
 }
 
 extension HTTPClient {
+  /// Not precisely: URLSession rounds a timeout to whole seconds on Linux; fakes have none.
+  public var timesOutPrecisely: Bool { false }
+
   /// The whole body in one chunk: for clients that cannot stream (test fakes).
   public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPResponse {
     var response = try await send(request)

@@ -18,6 +18,10 @@ public struct HTTPTransport: Sendable {
   private var observer: (@Sendable (RequestMetrics) -> Void)?
   private let onRetry: (@Sendable (RetryNotice) -> Void)?
   private let limiter: ConcurrencyLimiter
+  /// The client ends a request at the timeout itself (``HTTPClient/timesOutPrecisely``), on
+  /// the process's own time: nothing races it. Limits a test injects are raced, to pass when
+  /// the test says.
+  private let clientTimesOut: Bool
   /// How many requests run at once, in all.
   public let maximumConcurrentRequests: Int
 
@@ -38,6 +42,7 @@ public struct HTTPTransport: Sendable {
     self.maximumConcurrentRequests = max(1, maximumConcurrentRequests)
     limiter = ConcurrencyLimiter(
       total: maximumConcurrentRequests, perHost: maximumConcurrentRequestsPerHost)
+    clientTimesOut = timing.limitTimer != nil && client.timesOutPrecisely
   }
 
   /// The same transport reporting each attempt to `observer` as well.
@@ -126,8 +131,10 @@ public struct HTTPTransport: Sendable {
     if method != "GET" { request.httpMethod = method }
     if let body { request.httpBody = body }
     // The platform's timeout is a backstop only: on Linux it is rounded to whole seconds (0.5
-    // becomes 0, an instant failure), so the precise limit is enforced by `sendWithTimeout`.
-    request.timeoutInterval = (timeout.seconds + 1).rounded(.up)
+    // becomes 0, an instant failure), so the precise limit is enforced by `sendWithTimeout`;
+    // unless the client keeps it to the millisecond.
+    request.timeoutInterval =
+      clientTimesOut ? timeout.seconds : (timeout.seconds + 1).rounded(.up)
     // Set at once: each `setValue` looks through the fields set before, lower-casing each (a
     // twentieth of a refresh where every source answers 304). A name given twice in another
     // case is one field, the caller's value winning, as `setValue` made it.
@@ -206,6 +213,8 @@ public struct HTTPTransport: Sendable {
 
   private func sendWithTimeout(_ request: URLRequest) async throws -> HTTPResponse {
     let client = self.client
+    // The client's own limit: no task, no timer entry, the answer straight to the caller.
+    if clientTimesOut { return try await client.send(request) }
     let raced =
       if let timer = timing.limitTimer {
         // The process's own timer: no task waits for the limit (the cancelled send is not

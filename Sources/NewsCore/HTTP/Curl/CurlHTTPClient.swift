@@ -43,6 +43,9 @@ public final class CurlHTTPClient: HTTPClient {
   /// The statuses of a redirect (followed when they carry a `Location`).
   static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
+  /// libcurl ends a transfer at its `CURLOPT_TIMEOUT_MS`, on the loop's own timer.
+  public var timesOutPrecisely: Bool { true }
+
   public func send(_ request: URLRequest) async throws -> HTTPResponse {
     try await perform(request, stream: nil)
   }

@@ -71,12 +71,14 @@ final class CurlTransfer: @unchecked Sendable {
     _ = news_curl_setopt_pointer(easy, CurlOption.writeData, user)
     _ = news_curl_setopt_callback(easy, CurlOption.headerFunction, curlWriteHeader)
     _ = news_curl_setopt_pointer(easy, CurlOption.headerData, user)
-    let timeout = Int(max(request.timeoutInterval, 1) * 1000)
+    // To the millisecond (``CurlHTTPClient/timesOutPrecisely``), never zero: libcurl reads 0
+    // as no limit.
+    let timeout = max(Int((request.timeoutInterval * 1000).rounded(.up)), 1)
     if stream == nil {
       _ = news_curl_setopt_long(easy, CurlOption.timeoutMilliseconds, timeout)
     } else {
       _ = news_curl_setopt_long(easy, CurlOption.lowSpeedLimit, 1)
-      _ = news_curl_setopt_long(easy, CurlOption.lowSpeedTime, max(timeout / 1000, 1))
+      _ = news_curl_setopt_long(easy, CurlOption.lowSpeedTime, max((timeout + 999) / 1000, 1))
     }
     _ = news_curl_setopt_long(easy, CurlOption.connectTimeoutMilliseconds, timeout)
     let method = request.httpMethod ?? "GET"
