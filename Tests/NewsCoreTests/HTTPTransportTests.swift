@@ -156,7 +156,7 @@ struct HTTPTransportTests {
     var timing = Timing.live
     timing.limit = { try await timer.sleep(for: $0) }
     timing.limitTimer = timer
-    let client = PreciseClient()
+    let client = HeldClient(timesOutPrecisely: true)
     let transport = HTTPTransport(
       client: client, retryPolicy: RetryPolicy(retries: 0), timeout: .milliseconds(250),
       timing: timing)
@@ -341,28 +341,5 @@ struct HTTPTransportTests {
     #expect(!policy.shouldRetry(error: URLError(.cannotFindHost)))
     #expect(!policy.shouldRetry(error: URLError(.dnsLookupFailed)))
     #expect(policy.shouldRetry(error: URLError(.cannotConnectToHost)))
-  }
-}
-
-/// A client that says it keeps timeouts itself: each request is handed to the test
-/// (``arrivals``), and times out when the test says (``release``).
-final class PreciseClient: HTTPClient {
-  let arrivals: AsyncStream<URLRequest>
-  private let arrived: AsyncStream<URLRequest>.Continuation
-  let release: AsyncStream<Void>.Continuation
-  private let released: AsyncStream<Void>
-
-  init() {
-    (arrivals, arrived) = AsyncStream.makeStream()
-    (released, release) = AsyncStream.makeStream()
-  }
-
-  var timesOutPrecisely: Bool { true }
-
-  func send(_ request: URLRequest) async throws -> HTTPResponse {
-    arrived.yield(request)
-    var iterator = released.makeAsyncIterator()
-    _ = await iterator.next()
-    throw URLError(.timedOut)
   }
 }

@@ -57,8 +57,10 @@ public final class Analytics: Sendable {
   public func flush(within limit: Duration, sleep: @escaping Sleeper) async {
     let events = state.withLock { Array($0.inFlight.values) }
     if !events.isEmpty {
-      // Past the limit the events still in flight are cancelled (below).
-      _ = try? await firstOf(
+      // Past the limit the events still in flight are cancelled (below), and not waited for:
+      // awaiting a task's value does not pass a cancellation on, so waiting for them held a
+      // command until their requests' own timeout (15 s against a hanging endpoint).
+      _ = try? await firstOfWithoutWaiting(
         { for event in events { await event.value } }, orAfter: limit, sleep: sleep)
     }
     let abandoned = state.withLock { state in
