@@ -49,6 +49,39 @@ struct ChaChaPolyTests {
     #expect(stream == Array(expected.prefix(1000)))
   }
 
+  @Test("the lanes of a debug build compute what SIMD4 computes, laid out as SIMD4 is")
+  func scalarLanes() {
+    typealias Scalar = ChaCha20.ScalarLanes
+    func scalar(_ vector: SIMD4<UInt32>) -> Scalar {
+      Scalar(vector[0], vector[1], vector[2], vector[3])
+    }
+    var generator = SeededGenerator(seed: 8439)
+    func random() -> SIMD4<UInt32> {
+      SIMD4((0..<4).map { _ in UInt32.random(in: .min ... .max, using: &generator) })
+    }
+    for _ in 0..<500 {
+      let (left, right) = (random(), random())
+      let count = UInt32.random(in: 0...31, using: &generator)
+      #expect(scalar(left &+ right) == scalar(left) &+ scalar(right))
+      var (sum, scalarSum) = (left, scalar(left))
+      sum &+= right
+      scalarSum &+= scalar(right)
+      #expect(scalar(sum) == scalarSum)
+      var (mixed, scalarMixed) = (left, scalar(left))
+      mixed ^= right
+      scalarMixed ^= scalar(right)
+      #expect(scalar(mixed) == scalarMixed)
+      #expect(scalar(left | right) == scalar(left) | scalar(right))
+      #expect(scalar(left &<< count) == scalar(left) &<< count)
+      #expect(scalar(left &>> count) == scalar(left) &>> count)
+      #expect(scalar(SIMD4(repeating: count)) == Scalar(repeating: count))
+    }
+    #expect(MemoryLayout<Scalar>.size == MemoryLayout<SIMD4<UInt32>>.size)
+    var lanes = Scalar(1, 2, 3, 4)
+    let words = withUnsafeBytes(of: &lanes) { Array($0.bindMemory(to: UInt32.self)) }
+    #expect(words == [1, 2, 3, 4])
+  }
+
   @Test("2.3.2: the ChaCha20 block function")
   func block() {
     let block = ChaCha20.block(

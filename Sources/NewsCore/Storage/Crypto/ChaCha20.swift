@@ -2,9 +2,9 @@
 ///
 /// Additions, rotations and XORs only: no branch or table lookup depends on the key or the data,
 /// so its timing does not leak them. Works in place on raw memory, because this is the hot path
-/// of every store read and write: four blocks at a time "vertically" (each of the 16 state words a
-/// `SIMD4<UInt32>`, one block per lane, transposed once at the end), the last partial group
-/// through a scratch area.
+/// of every store read and write: four blocks at a time "vertically" (each of the 16 state words
+/// four lanes, `SIMD4<UInt32>` (``Lanes``), one block per lane, transposed once at the end), the
+/// last partial group through a scratch area.
 enum ChaCha20 {
   /// Bytes the vertical path handles at once: four blocks.
   static let wideLength = 256
@@ -84,6 +84,65 @@ enum ChaCha20 {
     private static func opaque(_ value: UInt32) -> UInt32 { value }
   }
 
+  /// The four blocks' words side by side: `SIMD4`, whose operations the optimizer makes vector
+  /// instructions. Unoptimized, each is a generic call of a hundred nanoseconds (a third of the
+  /// test suite's CPU went there), so a debug build uses ``ScalarLanes``, the same arithmetic on
+  /// four words, which the compiler inlines even then.
+  #if DEBUG
+    typealias Lanes = ScalarLanes
+  #else
+    typealias Lanes = SIMD4<UInt32>
+  #endif
+
+  /// Four words, with the operations of `SIMD4<UInt32>` that the cipher uses, lane by lane, and
+  /// its layout (lane `i` at byte `4 i`): each is the integers' own operator, inlined even in an
+  /// unoptimized build.
+  struct ScalarLanes: Equatable {
+    var lane0, lane1, lane2, lane3: UInt32
+
+    @_transparent
+    init(_ lane0: UInt32, _ lane1: UInt32, _ lane2: UInt32, _ lane3: UInt32) {
+      (self.lane0, self.lane1, self.lane2, self.lane3) = (lane0, lane1, lane2, lane3)
+    }
+
+    @_transparent
+    init(repeating value: UInt32) { self.init(value, value, value, value) }
+
+    @_transparent
+    static func &+ (left: Self, right: Self) -> Self {
+      Self(
+        left.lane0 &+ right.lane0, left.lane1 &+ right.lane1, left.lane2 &+ right.lane2,
+        left.lane3 &+ right.lane3)
+    }
+
+    @_transparent
+    static func &+= (left: inout Self, right: Self) { left = left &+ right }
+
+    @_transparent
+    static func ^= (left: inout Self, right: Self) {
+      left = Self(
+        left.lane0 ^ right.lane0, left.lane1 ^ right.lane1, left.lane2 ^ right.lane2,
+        left.lane3 ^ right.lane3)
+    }
+
+    @_transparent
+    static func | (left: Self, right: Self) -> Self {
+      Self(
+        left.lane0 | right.lane0, left.lane1 | right.lane1, left.lane2 | right.lane2,
+        left.lane3 | right.lane3)
+    }
+
+    @_transparent
+    static func &<< (left: Self, count: UInt32) -> Self {
+      Self(left.lane0 &<< count, left.lane1 &<< count, left.lane2 &<< count, left.lane3 &<< count)
+    }
+
+    @_transparent
+    static func &>> (left: Self, count: UInt32) -> Self {
+      Self(left.lane0 &>> count, left.lane1 &>> count, left.lane2 &>> count, left.lane3 &>> count)
+    }
+  }
+
   /// Key and nonce as little-endian words.
   struct State {
     var k0, k1, k2, k3, k4, k5, k6, k7: UInt32
@@ -104,7 +163,6 @@ enum ChaCha20 {
     func blocks4(
       counter: UInt32, rotations r: Rotations, xorInto pointer: UnsafeMutableRawPointer
     ) {
-      typealias Lanes = SIMD4<UInt32>
       @inline(__always)
       func quarterRound(_ a: inout Lanes, _ b: inout Lanes, _ c: inout Lanes, _ d: inout Lanes) {
         a &+= b
