@@ -272,6 +272,26 @@ struct HTTPClientTests {
     #expect(server.requests(to: "/loop").count == 17)
   }
 
+  @Test("a redirected request has its timeout for all its hops, not each (libcurl's own timeout)")
+  func timeoutAcrossRedirects() async throws {
+    // Three hops of at least 200 ms each: 600 ms, past the 500 ms the request has, though no
+    // hop alone reaches it.
+    for (path, next) in [("/hop1", "/hop2"), ("/hop2", "/hop3")] {
+      var hop = LoopbackServer.Response.redirect(302, to: next)
+      hop.delay = .milliseconds(200)
+      server.route(path, hop)
+    }
+    server.route("/hop3", .json("[]", delay: .milliseconds(200)))
+    let transport = HTTPTransport(
+      client: try RealClient.curl.make(), retryPolicy: RetryPolicy(retries: 0),
+      timeout: .milliseconds(500), timing: .live)
+    await #expect {
+      _ = try await transport.get(server.baseURL.appendingPathComponent("hop1"))
+    } throws: { error in
+      (error as? HTTPError)?.message.contains("no answer within 0.5 s (NEWS_TIMEOUT)") == true
+    }
+  }
+
   @Test("a redirect out of http and https is refused by name")
   func redirectToFile() async throws {
     let client = RealClient.curl

@@ -43,7 +43,8 @@ public final class CurlHTTPClient: HTTPClient {
   /// The statuses of a redirect (followed when they carry a `Location`).
   static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
-  /// libcurl ends a transfer at its `CURLOPT_TIMEOUT_MS`, on the loop's own timer.
+  /// libcurl ends a transfer at its `CURLOPT_TIMEOUT_MS`, on the loop's own timer; a request
+  /// that is redirected has that long for all its transfers.
   public var timesOutPrecisely: Bool { true }
 
   public func send(_ request: URLRequest) async throws -> HTTPResponse {
@@ -59,11 +60,18 @@ public final class CurlHTTPClient: HTTPClient {
     var request = request
     var redirects = 0
     let carriesCredential = RedirectPolicy.carriesCredential(request)
+    // A whole request has its timeout, redirects and all (a stream's is the longest wait for a
+    // byte, each transfer's own).
+    var remaining = request.timeoutInterval
     while true {
       guard let from = request.url else { throw URLError(.badURL) }
       let answer = try await CurlTransfer(
         request, maximumBodySize: maximumBodySize, proxy: proxies.proxy(for: from), stream: stream
       ).run(on: loop)
+      if stream == nil {
+        remaining -= answer.seconds
+        request.timeoutInterval = remaining
+      }
       let location = answer.headers.last { $0.name.lowercased() == "location" }?.value
       guard Self.redirectStatuses.contains(answer.status), let location,
         let to = URL(string: location, relativeTo: from)?.absoluteURL
@@ -78,6 +86,7 @@ public final class CurlHTTPClient: HTTPClient {
       }
       redirects += 1
       guard redirects <= Self.maximumRedirects else { throw URLError(.httpTooManyRedirects) }
+      guard remaining > 0 else { throw URLError(.timedOut) }
       request.url = to
       // As browsers do: a 303, or a 301/302 after a POST, is followed with a GET.
       if answer.status == 303 || (answer.status < 303 && request.httpMethod == "POST") {

@@ -30,4 +30,6 @@ enum CurlOption {
   static let httpAndHTTPS = 1 | 2
   /// `CURLINFO_RESPONSE_CODE`.
   static let responseCode: Int32 = 0x20_0002
+  /// `CURLINFO_TOTAL_TIME_T`: a transfer's whole time, in microseconds (libcurl 7.61).
+  static let totalMicroseconds: Int32 = 0x60_0032
 }

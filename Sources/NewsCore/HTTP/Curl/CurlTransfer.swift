@@ -17,6 +17,8 @@ final class CurlTransfer: @unchecked Sendable {
     var status: Int
     var headers: [(name: String, value: String)]
     var body: Data
+    /// How long the transfer took, by libcurl's clock (`CURLINFO_TOTAL_TIME_T`), in seconds.
+    var seconds: Double = 0
   }
 
   let easy: UnsafeMutableRawPointer
@@ -164,7 +166,12 @@ final class CurlTransfer: @unchecked Sendable {
     } else {
       var status = 0
       _ = news_curl_getinfo_long(easy, CurlOption.responseCode, &status)
-      continuation?.resume(returning: Answer(status: status, headers: headers, body: body))
+      // A `curl_off_t`, which is a `long` where this client is used (64-bit Linux).
+      var microseconds = 0
+      _ = news_curl_getinfo_long(easy, CurlOption.totalMicroseconds, &microseconds)
+      continuation?.resume(
+        returning: Answer(
+          status: status, headers: headers, body: body, seconds: Double(microseconds) / 1e6))
       continuation = nil
     }
   }
