@@ -219,6 +219,10 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       let theirs = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
         .map(ConfigNode.Value.init)
       precondition(ours == theirs, "the config parser read what JSONSerialization reads otherwise")
+      // Reading every number (the store's own files) only reads more, never otherwise.
+      precondition(
+        ConfigJSONParser.value(of: Array(data), everyNumber: true) == ours,
+        "reading every number changed what was read")
     }
   case "extract":
     // A page is untrusted: any bytes give an article or none, never a crash; an article has
