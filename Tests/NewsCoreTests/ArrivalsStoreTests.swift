@@ -47,8 +47,7 @@ struct ArrivalsStoreTests {
     #expect(["x": Double.infinity].compactJSON == nil)
     #expect(["x": Double.nan].compactJSON == nil)
     // What the store writes goes through it: the file reads back.
-    let store = EncryptedStore(
-      directory: directory.url, key: StoreKey.testing(3), randomBytes: SecureRandom.bytes)
+    let store = EncryptedStore.testing(in: directory.url, key: 3)
     try store.write(file, name: "times")
     #expect(try store.read([String: Double].self, name: "times") == file)
 

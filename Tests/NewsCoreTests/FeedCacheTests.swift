@@ -12,8 +12,7 @@ struct FeedCacheTests {
   let directory = TemporaryDirectory()
 
   var store: EncryptedStore {
-    EncryptedStore(
-      directory: directory.url, key: StoreKey.testing(7), randomBytes: SecureRandom.bytes)
+    EncryptedStore.testing(in: directory.url, key: 7)
   }
 
   /// An entry of `source` with `items` items, its bytes as a refresh writes them.

@@ -11,10 +11,7 @@ struct FeedListTests {
 
   func lists() throws -> ListService {
     let store = ArticleStore(
-      store: EncryptedStore(
-        directory: directory.url,
-        key: StoreKey.testing(3),
-        randomBytes: SecureRandom.bytes),
+      store: EncryptedStore.testing(in: directory.url, key: 3),
       now: { Date(timeIntervalSince1970: 1_000_000) })
     let configuration = try Configuration(environment: ["HOME": directory.url.path])
     return ListService(

@@ -38,10 +38,7 @@ struct FeedServiceTests {
   func articleStore() -> ArticleStore {
     let clock = clock
     return ArticleStore(
-      store: EncryptedStore(
-        directory: directory.url.appendingPathComponent("data"),
-        key: StoreKey.testing(5),
-        randomBytes: SecureRandom.bytes),
+      store: EncryptedStore.testing(in: directory.url.appendingPathComponent("data"), key: 5),
       now: { clock.now })
   }
 
@@ -127,10 +124,7 @@ struct FeedServiceTests {
     // What an older version left: the cache entry without `kept`, and no article file.
     let data = directory.url.appendingPathComponent("data")
     try FileManager.default.removeItem(at: data)
-    let cache = EncryptedStore(
-      directory: directory.url.appendingPathComponent("cache"),
-      key: StoreKey.testing(5),
-      randomBytes: SecureRandom.bytes)
+    let cache = EncryptedStore.testing(in: directory.url.appendingPathComponent("cache"), key: 5)
     // Written as JSON, a file a source, as versions before the compact format and the
     // bundles did.
     var entry = try FeedCacheEntry.decode(try #require(try FeedCache(store: cache).entry(of: "a")))
@@ -500,9 +494,7 @@ struct FeedServiceTests {
     #expect(FeedService.pendingSources(transport) == 2)
     var service = FeedService(
       transport: transport,
-      cache: EncryptedStore(
-        directory: directory.url.appendingPathComponent("cache"), key: StoreKey.testing(5),
-        randomBytes: SecureRandom.bytes),
+      cache: EncryptedStore.testing(in: directory.url.appendingPathComponent("cache"), key: 5),
       articles: articleStore(), now: { [clock] in clock.now }, timeZone: .gmt,
       deadline: Deadline(
         .seconds(30), variable: "NEWS_SOURCE_DEADLINE",

@@ -107,9 +107,7 @@ struct FieldIndexTests {
     }
     let (info, files) = SegmentBuilder.build(number: 1, records: records)
     #expect(info.buckets > 0)
-    let raw = EncryptedStore(
-      directory: directory.url.appendingPathComponent("raw"), key: StoreKey.testing(7),
-      randomBytes: SecureRandom.bytes)
+    let raw = EncryptedStore.testing(in: directory.url.appendingPathComponent("raw"), key: 7)
     // Only the main file: reading any record list (a bucket file) would fail.
     try raw.write(bytes: files[0].bytes, name: info.mainName)
     let segment = try SegmentReader(info, in: raw)
@@ -134,9 +132,7 @@ struct FieldIndexTests {
     let (info, files) = SegmentBuilder.build(number: 1, records: records)
     let main = files[0].bytes
     #expect(main.starts(with: Array(SegmentBuilder.mainMagic.utf8)))
-    let raw = EncryptedStore(
-      directory: directory.url.appendingPathComponent("raw"), key: StoreKey.testing(7),
-      randomBytes: SecureRandom.bytes)
+    let raw = EncryptedStore.testing(in: directory.url.appendingPathComponent("raw"), key: 7)
     // The same segment labelled as one written before: its words are all taken as text words.
     try raw.write(bytes: Array("NSG3".utf8) + main.dropFirst(4), name: info.mainName)
     let before = try SegmentReader(info, in: raw)

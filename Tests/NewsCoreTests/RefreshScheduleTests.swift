@@ -51,9 +51,7 @@ struct RefreshScheduleTests {
     var service = FeedService(
       transport: HTTPTransport(
         client: URLSessionHTTPClient(), retryPolicy: RetryPolicy(delay: .zero), timing: .test()),
-      cache: EncryptedStore(
-        directory: directory.url.appendingPathComponent("cache"), key: StoreKey.testing(5),
-        randomBytes: SecureRandom.bytes),
+      cache: EncryptedStore.testing(in: directory.url.appendingPathComponent("cache"), key: 5),
       articles: nil, now: { clock.now }, timeZone: .gmt,
       deadline: Deadline(
         .seconds(30), variable: "NEWS_SOURCE_DEADLINE",

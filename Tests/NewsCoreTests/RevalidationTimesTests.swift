@@ -10,8 +10,7 @@ import Testing
 struct RevalidationTimesTests {
   let directory = TemporaryDirectory()
   var store: EncryptedStore {
-    EncryptedStore(
-      directory: directory.url, key: StoreKey.testing(7), randomBytes: SecureRandom.bytes)
+    EncryptedStore.testing(in: directory.url, key: 7)
   }
 
   /// Times as the store writes them: seconds since 1970 with any fraction, and numbers that

@@ -11,9 +11,7 @@ struct SegmentCategoriesTests {
   let directory = TemporaryDirectory()
 
   var store: EncryptedStore {
-    EncryptedStore(
-      directory: directory.url.appendingPathComponent("data"), key: StoreKey.testing(7),
-      randomBytes: SecureRandom.bytes)
+    EncryptedStore.testing(in: directory.url.appendingPathComponent("data"), key: 7)
   }
 
   static func records(_ count: Int, categories: [String] = []) -> [StoredArticle] {

@@ -8,6 +8,14 @@ extension StoreKey {
   }
 }
 
+extension EncryptedStore {
+  /// An encrypted store in `directory` under the test key of `byte` (``StoreKey/testing(_:)``),
+  /// with real random nonces: the one set-up the store's tests share.
+  public static func testing(in directory: URL, key byte: UInt8 = 3) -> EncryptedStore {
+    EncryptedStore(directory: directory, key: .testing(byte), randomBytes: SecureRandom.bytes)
+  }
+}
+
 extension ArticleStore {
   /// An article store in `directory` under a test key, keeping what `retention` says, its clock
   /// `now`: the one set-up the store's tests share.
@@ -16,7 +24,7 @@ extension ArticleStore {
     now: @escaping @Sendable () -> Date
   ) -> ArticleStore {
     ArticleStore(
-      store: EncryptedStore(directory: directory, key: .testing(), randomBytes: SecureRandom.bytes),
+      store: .testing(in: directory),
       retention: retention, now: now)
   }
 }
