@@ -49,6 +49,14 @@ struct ArticleExtractorTests {
       // #45's shapes; their references are readability-lxml's extraction (Benchmarks/oracle.py).
       ("howto", "How to repot an orchid"), ("list-article", "Twelve books to read this winter"),
       ("wrapped", "Harbour plan approved"), ("math-docs", "Compound interest"),
+      // #59's shapes; their references are the text a reader wants, written by hand
+      // (readability-lxml keeps half of `split`, three teasers and nothing of `bug-report`).
+      ("teasers", "The Harbour Gazette — Local news"), ("split", "Why the swallows came early"),
+      ("bug-report", "Bug 48213 – Crash when opening a feed whose title is empty"),
+      ("mailing-list", "[reader-dev] Proposal: keep the read state per device"),
+      ("pull-quotes", "The ice that remembers"),
+      ("product-blog", "Introducing offline sync for teams"),
+      ("cjk", "长江沿岸城市推出夜间公交线路_新闻中心"),
     ])
   func shapes(page: String, title: String) throws {
     let article = try #require(Self.extract(page))
@@ -73,6 +81,12 @@ struct ArticleExtractorTests {
       ("encyclopedia", "[edit]"), ("encyclopedia", "Amur hedgehog"),
       ("encyclopedia", "Mammal Species of the World"), ("encyclopedia", "last edited"),
       ("broken-legacy", "Archive"), ("broken-legacy", "Copyright 2026"),
+      ("teasers", "Most read"), ("teasers", "Privacy"), ("split", "More from Field Notes"),
+      ("split", "Share"), ("bug-report", "Save changes"), ("bug-report", "Documentation"),
+      ("pull-quotes", "More from Earth"), ("product-blog", "Start free trial"),
+      ("product-blog", "Products item"), ("product-blog", "Keep reading"),
+      ("product-blog", "Footer link"), ("product-blog", "Get product updates"),
+      ("cjk", "热门新闻"), ("cjk", "分享到微博"),
     ])
   func boilerplate(page: String, words: String) throws {
     let article = try #require(Self.extract(page))
@@ -123,6 +137,45 @@ struct ArticleExtractorTests {
     #expect(!article.html.contains("data:image"))
     #expect(article.text.contains("[1] https://photos.example/2026/gallery/aurora.html"))
     #expect(article.siteName == "Photo Journal")
+  }
+
+  @Test(
+    "#59's shapes whole: both halves of a split story, every teaser with text, a report with its comments, pull quotes once",
+    arguments: [
+      ("split", ["For thirty years the first swallow", "several universities now ask"]),
+      (
+        "teasers",
+        [
+          "The island ferry", "Engineers found rotten piles", "Forty volunteers",
+          "A crew of eight", "Rising flour", "Gusts of up to ninety",
+        ]
+      ),
+      ("bug-report", ["Steps to reproduce", "Confirmed on the current", "Pushed to the main"]),
+      ("cjk", ["记者从市交通运输局获悉", "大学城的夜间线路"]),
+    ])
+  func wholeShapes(page: String, parts: [String]) throws {
+    let article = try #require(Self.extract(page))
+    for part in parts { #expect(article.plainText.contains(part), "\(page) lost '\(part)'") }
+    // Characters count as words where text has no spaces: more than the 60-word floor.
+    #expect(article.words >= ArticleExtractor.minimumWords)
+  }
+
+  @Test("a message in one <pre> (a list archive): its words count, so the first pass stands")
+  func preformattedMessage() throws {
+    let article = try #require(Self.extract("mailing-list"))
+    // Counted as none, the message sent the page to a pass that keeps the archive's links.
+    #expect(article.words > 200)
+    #expect(!article.plainText.contains("Messages sorted by"))
+    #expect(!article.plainText.contains("Previous message"))
+    // Its lines kept (spaces made unbreakable, so nothing rewraps them).
+    #expect(article.text.contains("all,\n\nSeveral"))
+  }
+
+  @Test("a pull quote in an aside is not read twice (Readability drops asides)")
+  func pullQuotes() throws {
+    let article = try #require(Self.extract("pull-quotes"))
+    #expect(article.plainText.components(separatedBy: "Every bubble is a tiny jar").count == 2)
+    #expect(article.plainText.contains("changed its mind,” the chief scientist says"))
   }
 
   @Test("no article: a home page of teasers (its text is links)")
@@ -272,9 +325,17 @@ struct ArticleExtractorTests {
         "Hedgehog - Wikipedia"
       ),
       (
-        "<title>Story about many things | Example</title><h1>Example</h1>",
-        "Story about many things"
+        "<title>A story about many things | Example</title><h1>Example</h1>",
+        "A story about many things"
       ),
+      // Four words or fewer left keep the whole title, as Readability keeps it; but for a
+      // hierarchical separator that took one word away.
+      (
+        "<title>Story about many things | Example</title><h1>Example</h1>",
+        "Story about many things | Example"
+      ),
+      ("<title>The Harbour Gazette — Local news</title>", "The Harbour Gazette — Local news"),
+      ("<title>Swallows came early » Birds</title>", "Swallows came early"),
       ("<title>A long headline for once - Example News</title>", "A long headline for once"),
       (
         #"<meta property="og:site_name" content="Example"><title>Example | Home</title><h1>Example</h1>"#,

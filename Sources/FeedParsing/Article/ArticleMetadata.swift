@@ -201,8 +201,14 @@ struct ArticleMetadata {
       } else if let first = parts.first, first.split(separator: " ").count >= 3,
         let last = parts.last, last.split(separator: " ").count <= 4
       {
-        // `A long story headline - Site Name`: a short last part is the site.
-        title = parts.dropLast().joined(separator: separator)
+        // `A long story headline - Site Name`: a short last part is the site. What is left
+        // must still be a headline: four words or fewer keep the whole title, as Readability
+        // keeps it (`The Harbour Gazette — Local news` is a home page's name, not a story's),
+        // but where a hierarchical separator (`»`) took only the last word away.
+        let trimmed = parts.dropLast().joined(separator: separator)
+        let words = trimmed.split(separator: " ").count
+        let hierarchical = separator == " » " && words == title.split(separator: " ").count - 2
+        if words > 4 || hierarchical { title = trimmed }
       }
       break
     }

@@ -95,8 +95,11 @@ enum ArticleSerializer {
         if lead == nil, element.name == "p", element.length > 0 { lead = element.text }
         switch element.name {
         case "pre":
-          // Preformatted text as it is: its lines and spaces.
-          out += "<pre>" + escape(preformatted(element)) + "</pre>\n"
+          // Preformatted text as it is: its lines and spaces. Its words count: a mailing
+          // list's archive holds the whole message in one `<pre>`.
+          let text = preformatted(element)
+          words += ArticleExtractor.wordCount(text)
+          out += "<pre>" + escape(text) + "</pre>\n"
         case "math":
           // A formula as its text form when it declares one (`alttext`), else its symbols in
           // order; never dropped.
