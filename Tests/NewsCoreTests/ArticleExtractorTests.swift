@@ -57,6 +57,7 @@ struct ArticleExtractorTests {
       ("pull-quotes", "The ice that remembers"),
       ("product-blog", "Introducing offline sync for teams"),
       ("cjk", "长江沿岸城市推出夜间公交线路_新闻中心"),
+      ("steps", "How to Sharpen a Kitchen Knife on a Whetstone"),
     ])
   func shapes(page: String, title: String) throws {
     let article = try #require(Self.extract(page))
@@ -158,6 +159,15 @@ struct ArticleExtractorTests {
     for part in parts { #expect(article.plainText.contains(part), "\(page) lost '\(part)'") }
     // Characters count as words where text has no spaces: more than the 60-word floor.
     #expect(article.words >= ArticleExtractor.minimumWords)
+  }
+
+  @Test("numbered steps, each an image and a block of text: every step kept with its image")
+  func stepsWithImages() throws {
+    let article = try #require(Self.extract("steps"))
+    #expect(article.html.components(separatedBy: "<img").count - 1 == 6)
+    #expect(article.plainText.contains("Soak the stone for ten minutes."))
+    #expect(article.plainText.contains("Finish on the fine side and rinse."))
+    #expect(!article.plainText.contains("How to Hone a Knife"))
   }
 
   @Test("a message in one <pre> (a list archive): its words count, so the first pass stands")
