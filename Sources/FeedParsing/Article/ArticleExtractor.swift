@@ -524,7 +524,7 @@ package enum ArticleExtractor {
 
   // MARK: - Cleaning
 
-  /// Removes, inside the article, what scores badly: link lists, forms, widgets, short blocks
+  /// Removes, inside the article, what scores badly: linky blocks, forms, widgets, short blocks
   /// of images, a heading repeating the title. One walk, children before their parent: what an
   /// element holds (paragraphs, images, list items, code) is what its children that stayed hold,
   /// counted as they are judged. Linear in the article's size, however deep or wide.
@@ -662,12 +662,22 @@ package enum ArticleExtractor {
     if inFigure || element.name == "table" && (held.code > 0 || isDataTable(element)) {
       return false
     }
-    if images > 1, paragraphs / images < 0.5 { return true }
+    if images > 1, paragraphs / images < 0.5 {
+      // A simple list of images stays, as Readability keeps it: an image an item, and each
+      // item one element.
+      return
+        !(isList && held.items == held.images
+        && element.elements.allSatisfy {
+          $0.elements.count <= 1
+        })
+    }
     if !isList, items > paragraphs { return true }
     if !isList, length < 25, images == 0 || images > 2, held.code == 0, held.quotes == 0 {
       return !element.elements.isEmpty || length == 0
     }
-    if weight < 25, density > 0.2, length > 0 { return density > (isList ? 0.5 : 0.2) }
+    // A list is never judged by its links (Readability's rule): a story's list of sources
+    // or of further reading is the story's.
+    if !isList, weight < 25, density > 0.2 { return true }
     if weight >= 25, density > 0.5 { return true }
     return false
   }
