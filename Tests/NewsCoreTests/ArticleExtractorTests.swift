@@ -186,6 +186,34 @@ struct ArticleExtractorTests {
     #expect(article.plainText.contains("changed its mind,” the chief scientist says"))
   }
 
+  @Test("a home page of teasers with text, each an <article> in a list item: every teaser")
+  func teasersInLists() throws {
+    let summaries = [
+      "The island ferry will leave twenty minutes earlier on weekdays from March, the operator said.",
+      "Engineers found rotten piles under the pavilion, so the council must choose what to close.",
+      "Forty volunteers signed up to staff the reading room, which will open from noon until four.",
+      "A crew of eight students beat the favourites by half a length in a crosswind on Saturday.",
+      "Rising flour and energy prices made the ovens too expensive to run, the owners said today.",
+    ]
+    let teasers = summaries.enumerated().map { number, summary in
+      """
+      <li><article><h2><a href="/news/\(number)">Headline \(number)</a></h2>
+      <div class="summary"><p>\(summary)</p></div></article></li>
+      """
+    }
+    let html = """
+      <html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+      <main><section><h1>Today</h1><ul class="stories">\(teasers.joined())</ul></section></main>
+      <footer><p>© 2026 The Gazette</p></footer></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    // Five teasers of the same score: their nearest common container is the article, as
+    // Readability takes it, not the first teaser alone.
+    for summary in summaries {
+      #expect(article.plainText.contains(summary), "\(article.plainText)")
+    }
+  }
+
   @Test("no article: a home page of teasers (its text is links)")
   func none() {
     #expect(Self.extract("home-page") == nil)

@@ -406,9 +406,10 @@ package enum ArticleExtractor {
       let length: Int
       let commas: Int
       switch element.name {
-      case "p", "pre", "td", "blockquote":
+      // Readability's tags to score, by all their text (a section, a long heading too).
+      case "p", "pre", "td", "blockquote", "section", "h2", "h3", "h4", "h5", "h6":
         (length, commas) = (element.length, element.commaCount)
-      case "div", "section", "article":
+      case "div", "article":
         // A div holding text of its own, not in paragraphs, is a paragraph too.
         var own = (length: 0, commas: 0)
         for case .text(let text) in element.children {
@@ -437,16 +438,20 @@ package enum ArticleExtractor {
       }
     }
     for candidate in candidates { candidate.score *= 1 - candidate.linkDensity }
-    guard var top = candidates.max(by: { $0.score < $1.score }) else { return [body] }
+    let leaders = topCandidates(candidates)
+    guard var top = leaders.first else { return [body] }
+    top = commonAncestor(of: leaders, above: top, below: body) ?? top
+    if !top.scored { initialize(top, weightClasses: weightClasses) }
     // A parent that scores better than what was found, or holds only it, is the article.
     var lastScore = top.score
+    let threshold = lastScore / 3
     var parent = top.parent
     while let current = parent, current !== body, current !== root {
       guard current.scored else {
         parent = current.parent
         continue
       }
-      if current.score < lastScore / 3 { break }
+      if current.score < threshold { break }
       if current.score > lastScore {
         top = current
         break
@@ -458,7 +463,7 @@ package enum ArticleExtractor {
       top = up
     }
     guard let parentOfTop = top.parent else { return [top] }
-    let threshold = max(10, top.score * 0.2)
+    let siblingThreshold = max(10, top.score * 0.2)
     var content: [HTMLElement] = []
     for sibling in parentOfTop.elements {
       if sibling === top {
@@ -470,7 +475,7 @@ package enum ArticleExtractor {
       // A container of one paragraph and nothing else (sites that wrap each paragraph) is
       // that paragraph, as Readability turns such a div into its p.
       let paragraph = sibling.name == "p" ? sibling : soleParagraph(of: sibling)
-      if sibling.scored, sibling.score + bonus >= threshold {
+      if sibling.scored, sibling.score + bonus >= siblingThreshold {
         content.append(sibling)
       } else if let paragraph {
         let length = paragraph.length
@@ -483,6 +488,48 @@ package enum ArticleExtractor {
       }
     }
     return content
+  }
+
+  /// The best five candidates, best first (Readability's `nbTopCandidates`); ties keep the
+  /// document's order.
+  static func topCandidates(_ candidates: [HTMLElement]) -> [HTMLElement] {
+    var leaders: [HTMLElement] = []
+    for candidate in candidates {
+      let index = leaders.firstIndex { candidate.score > $0.score } ?? leaders.count
+      if index < 5 {
+        leaders.insert(candidate, at: index)
+        if leaders.count > 5 { leaders.removeLast() }
+      }
+    }
+    return leaders
+  }
+
+  /// Where at least three of the other leaders score within three quarters of the best one,
+  /// their nearest ancestor above `top` that holds three of them (below `body`): a page of
+  /// teasers, or a story in parts, is read whole, as Readability reads it.
+  static func commonAncestor(
+    of leaders: [HTMLElement], above top: HTMLElement, below body: HTMLElement
+  ) -> HTMLElement? {
+    guard top.score > 0 else { return nil }
+    let close = leaders.dropFirst().filter { $0.score / top.score >= 0.75 }
+    guard close.count >= 3 else { return nil }
+    let ancestries = close.map { leader in
+      var set = Set<ObjectIdentifier>()
+      var current = leader.parent
+      while let next = current {
+        set.insert(ObjectIdentifier(next))
+        current = next.parent
+      }
+      return set
+    }
+    var current = top.parent
+    while let ancestor = current, ancestor !== body {
+      if ancestries.filter({ $0.contains(ObjectIdentifier(ancestor)) }).count >= 3 {
+        return ancestor
+      }
+      current = ancestor.parent
+    }
+    return nil
   }
 
   /// The one `p` a `div` or `section` holds when it holds nothing else (no text of its own).
