@@ -86,9 +86,8 @@ struct ArticleMetadata {
       clean(((article?["publisher"] as? [String: Any])?["name"]) as? String)
       ?? first(["og:site_name", "application-name"])
     // The headline as the page declares it, kept as declared: JSON-LD's `headline` or `name`,
-    // then the `<meta>` titles in Readability's order. Only without one, the `<title>`: the
-    // page's h1 when the title holds it with more (`Hedgehog - Wikipedia` and `<h1>Hedgehog`),
-    // else the title without the site's name.
+    // then the `<meta>` titles in Readability's order. Only without one, the `<title>` as
+    // Readability cuts it (``headline(ofTitle:headings:)``).
     let declared =
       clean(article?["headline"] as? String) ?? clean(article?["name"] as? String)
       ?? first([
@@ -97,8 +96,8 @@ struct ArticleMetadata {
       ])
     title =
       declared
-      ?? Self.heading(in: root, within: documentTitle, siteName: siteName)
-      ?? Self.trimmedTitle(documentTitle, siteName: siteName)
+      ?? Self.headline(
+        ofTitle: documentTitle, headings: elements.filter { $0.name == "h1" || $0.name == "h2" })
     byline =
       clean(Self.names(article?["author"]).joined(separator: ", "))
       ?? first(["dc:creator", "dcterm:creator", "author", "parsely-author"]).flatMap {
@@ -163,55 +162,75 @@ struct ArticleMetadata {
     }
   }
 
-  /// The page's first `<h1>` when `<title>` holds it (`Story — Site docs` and `<h1>Story`).
-  static func heading(in root: HTMLElement, within title: String?, siteName: String? = nil)
-    -> String?
-  {
-    guard let title, let h1 = root.first(named: "h1") else { return nil }
-    let text = h1.text.trimmingCharacters(in: CharacterSet(charactersIn: "¶#§ "))
-    guard !text.isEmpty, title.localizedCaseInsensitiveContains(text),
-      text.lowercased() != siteName?.lowercased()
+  /// Separators of a `<title>`'s parts, as Readability reads them (each between spaces).
+  static let titleSeparators: Set<Character> = ["|", "-", "\\", "/", ">", "»"]
+  /// The separators that say the parts go from broad to narrow (`Birds » Swallows`).
+  static let hierarchicalSeparators: Set<Character> = ["\\", "/", ">", "»"]
+
+  /// Readability's `_getArticleTitle`, for a page that declares no headline: the `<title>` cut
+  /// at its last separator (`Story - Site`; the part after the first one when fewer than three
+  /// words would be left), or after its colon (`Site: Story`, unless an `h1` or `h2` is the
+  /// whole title); a title shorter than 15 characters or longer than 150 is the page's only
+  /// `h1`. What is left of four words or fewer is the whole title again, but where a
+  /// hierarchical separator took one word away.
+  static func headline(ofTitle title: String?, headings: [HTMLElement]) -> String? {
+    guard let original = title?.trimmingCharacters(in: .whitespacesAndNewlines),
+      !original.isEmpty
     else { return nil }
-    // Three words and more anywhere in the title; a shorter one only where the title starts
-    // with it and a separator follows (`Hedgehog - Wikipedia`): a site's name in an h1
-    // (`<h1>Example</h1>`, `Story | Example`) is not the headline.
-    if text.split(separator: " ").count >= 3 { return text }
-    guard title.lowercased().hasPrefix(text.lowercased()) else { return nil }
-    let rest = title.dropFirst(text.count)
-    let separators = [" - ", " | ", " – ", " — ", " :: ", " · ", " » ", ": "]
-    return separators.contains { rest.hasPrefix($0) } ? text : nil
+    let characters = Array(original)
+    // The places of ` X ` with X a separator, in order.
+    let separators = characters.indices.dropFirst().dropLast().filter {
+      characters[$0 - 1] == " " && characters[$0 + 1] == " "
+        && titleSeparators.contains(characters[$0])
+    }
+    var hierarchical = false
+    var headline = original
+    if let last = separators.last {
+      hierarchical = separators.contains { hierarchicalSeparators.contains(characters[$0]) }
+      headline = String(characters[..<(last - 1)])
+      if jsWordCount(headline) < 3 {
+        // Everything up to the first separator character, wherever it stands, goes.
+        let first = characters.firstIndex { titleSeparators.contains($0) } ?? -1
+        headline = String(characters[(first + 1)...])
+      }
+    } else if original.contains(": ") {
+      let whole = headings.contains {
+        $0.text.trimmingCharacters(in: .whitespacesAndNewlines) == original
+      }
+      if !whole, let lastColon = characters.lastIndex(of: ":"),
+        let firstColon = characters.firstIndex(of: ":")
+      {
+        headline = String(characters[(lastColon + 1)...])
+        if jsWordCount(headline) < 3 {
+          headline = String(characters[(firstColon + 1)...])
+        } else if jsWordCount(String(characters[..<firstColon])) > 5 {
+          headline = original
+        }
+      }
+    } else if original.utf16.count > 150 || original.utf16.count < 15 {
+      let ones = headings.filter { $0.name == "h1" }
+      if ones.count == 1 { headline = ones[0].text }
+    }
+    headline = headline.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let words = jsWordCount(headline)
+    let originalWords = jsWordCount(String(original.filter { !titleSeparators.contains($0) }))
+    if words <= 4, !hierarchical || words != originalWords - 1 { return original }
+    return headline
   }
 
-  /// `<title>` without the site's name: `Story | Site`, `Story - Site`, `Site: Story`.
-  static func trimmedTitle(_ title: String?, siteName: String?) -> String? {
-    guard var title = title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else {
-      return nil
-    }
-    for separator in [" | ", " - ", " – ", " — ", " :: ", " · ", " » "] {
-      let parts = title.components(separatedBy: separator)
-      guard parts.count > 1 else { continue }
-      if let siteName,
-        let index = parts.firstIndex(where: {
-          $0.localizedCaseInsensitiveCompare(siteName) == .orderedSame
-        })
-      {
-        var rest = parts
-        rest.remove(at: index)
-        title = rest.joined(separator: separator)
-      } else if let first = parts.first, first.split(separator: " ").count >= 3,
-        let last = parts.last, last.split(separator: " ").count <= 4
-      {
-        // `A long story headline - Site Name`: a short last part is the site. What is left
-        // must still be a headline: four words or fewer keep the whole title, as Readability
-        // keeps it (`The Harbour Gazette — Local news` is a home page's name, not a story's),
-        // but where a hierarchical separator (`»`) took only the last word away.
-        let trimmed = parts.dropLast().joined(separator: separator)
-        let words = trimmed.split(separator: " ").count
-        let hierarchical = separator == " » " && words == title.split(separator: " ").count - 2
-        if words > 4 || hierarchical { title = trimmed }
+  /// JavaScript's `text.split(/\s+/).length`, which Readability counts words by: a space at
+  /// either end counts a word, and the empty text is one.
+  static func jsWordCount(_ text: String) -> Int {
+    var count = 1
+    var inSpace = false
+    for character in text {
+      if character.isWhitespace {
+        if !inSpace { count += 1 }
+        inSpace = true
+      } else {
+        inSpace = false
       }
-      break
     }
-    return title
+    return count
   }
 }
