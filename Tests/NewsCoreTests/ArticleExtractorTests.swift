@@ -264,7 +264,7 @@ struct ArticleExtractorTests {
   }
 
   @Test(
-    "lists Readability keeps: a story's list of links (never judged by its links), a list of images"
+    "what Readability's cleaning keeps: a list of links, a list of images, a div that is a paragraph"
   )
   func keptLists() throws {
     let sources = (1...4).map { "<li><a href=\"/report/\($0)\">Harbour report \($0)</a></li>" }
@@ -276,14 +276,17 @@ struct ArticleExtractorTests {
       <p>\(Self.paragraph(2))</p>
       <ul class="gallery">\(gallery.joined())</ul>
       <p>\(Self.paragraph(3))</p>
-      <div><a href="/a">Elsewhere</a> <a href="/b">on the site</a> and more</div>
+      <div><p><a href="/a">Elsewhere</a> <a href="/b">on the site</a></p><p>and <a href="/c">more</a></p></div>
+      <div>A line of its own <a href="/d">with a link that runs for most of it</a>: a paragraph to Readability.</div>
       </article></body></html>
       """
     let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
     #expect(article.plainText.contains("Harbour report 4"), "\(article.text)")
     #expect(article.html.components(separatedBy: "<img").count - 1 == 4)
-    // A block that is mostly links is still cleaned away.
+    // A block that is mostly links is still cleaned away; a div with no block inside is a
+    // paragraph, never cleaned for its links.
     #expect(!article.plainText.contains("Elsewhere"))
+    #expect(article.plainText.contains("a paragraph to Readability"))
   }
 
   @Test("a site that wraps each paragraph in a container of its own: every one is kept")

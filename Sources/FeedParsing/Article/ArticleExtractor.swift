@@ -605,6 +605,9 @@ package enum ArticleExtractor {
       let frame = stack.removeLast()
       guard !stack.isEmpty else { break }
       var removed = false
+      // A div with no block inside it is a paragraph, as Readability makes it one: kept, and
+      // counted as one.
+      let paragraphLike = element.name == "div" && frame.held.blocks == 0
       switch element.name {
       case "h1", "h2":
         // Only a heading about as long as the title can repeat it: its text is read then.
@@ -613,7 +616,10 @@ package enum ArticleExtractor {
         {
           removed = true
         }
-      case "div", "section", "ul", "ol", "table", "aside", "dl":
+      case "div" where paragraphLike:
+        break
+      // Readability's conditional cleaning: tables, unordered lists and divs.
+      case "div", "ul", "table":
         removed =
           conditionally
           && shouldRemove(
@@ -625,7 +631,8 @@ package enum ArticleExtractor {
         element.markRemoved()
         parents.append(stack[stack.count - 1].element)
       } else {
-        stack[stack.count - 1].held.add(frame.held, element: element.name)
+        stack[stack.count - 1].held.add(
+          frame.held, element: element.name, asParagraph: paragraphLike)
       }
     }
     HTMLElement.sweep(parents)
@@ -640,10 +647,18 @@ package enum ArticleExtractor {
     /// `pre`, `code` and `math` elements.
     var code = 0
     var quotes = 0
+    /// Elements that keep a div from being a paragraph (Readability's `DIV_TO_P_ELEMS`).
+    var blocks = 0
 
-    /// Adds what a child named `element` holds, and the child itself.
-    mutating func add(_ child: Contents, element: String) {
-      paragraphs += child.paragraphs + (element == "p" ? 1 : 0)
+    static let blockNames: Set<String> = [
+      "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",
+    ]
+
+    /// Adds what a child named `element` holds, and the child itself (a paragraph when
+    /// `asParagraph`, a div that is one).
+    mutating func add(_ child: Contents, element: String, asParagraph: Bool = false) {
+      paragraphs += child.paragraphs + (element == "p" || asParagraph ? 1 : 0)
+      blocks += child.blocks + (Self.blockNames.contains(element) ? 1 : 0)
       images += child.images + (element == "img" ? 1 : 0)
       items += child.items + (element == "li" ? 1 : 0)
       // Formulas count as code: a short block holding one is not junk.
