@@ -264,7 +264,7 @@ struct ArticleExtractorTests {
   }
 
   @Test(
-    "what Readability's cleaning keeps: a list of links, a list of images, a div that is a paragraph"
+    "Readability's cleaning: lists, image lists, paragraph divs and short unlinked blocks kept; adverts go"
   )
   func keptLists() throws {
     let sources = (1...4).map { "<li><a href=\"/report/\($0)\">Harbour report \($0)</a></li>" }
@@ -278,6 +278,9 @@ struct ArticleExtractorTests {
       <p>\(Self.paragraph(3))</p>
       <div><p><a href="/a">Elsewhere</a> <a href="/b">on the site</a></p><p>and <a href="/c">more</a></p></div>
       <div>A line of its own <a href="/d">with a link that runs for most of it</a>: a paragraph to Readability.</div>
+      <div><p>Noted.</p><p>Seen.</p></div>
+      <div><p>Advertisement</p><img src="/banner.png" alt=""></div>
+      <div><ul><li><a href="/e">Tide tables for the week</a></li><li><a href="/f">The harbour master's notices</a></li></ul></div>
       </article></body></html>
       """
     let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
@@ -287,6 +290,12 @@ struct ArticleExtractorTests {
     // paragraph, never cleaned for its links.
     #expect(!article.plainText.contains("Elsewhere"))
     #expect(article.plainText.contains("a paragraph to Readability"))
+    // Short is not enough to go without a link in it; a block that is a list is a list.
+    #expect(article.plainText.contains("Noted."))
+    #expect(article.plainText.contains("The harbour master's notices"))
+    // A block that says only that it is an advertisement goes, its image with it.
+    #expect(!article.plainText.contains("Advertisement"))
+    #expect(!article.html.contains("banner.png"))
   }
 
   @Test("a site that wraps each paragraph in a container of its own: every one is kept")

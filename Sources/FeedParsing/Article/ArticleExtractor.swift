@@ -631,8 +631,7 @@ package enum ArticleExtractor {
         element.markRemoved()
         parents.append(stack[stack.count - 1].element)
       } else {
-        stack[stack.count - 1].held.add(
-          frame.held, element: element.name, asParagraph: paragraphLike)
+        stack[stack.count - 1].held.add(frame.held, element: element, asParagraph: paragraphLike)
       }
     }
     HTMLElement.sweep(parents)
@@ -649,21 +648,31 @@ package enum ArticleExtractor {
     var quotes = 0
     /// Elements that keep a div from being a paragraph (Readability's `DIV_TO_P_ELEMS`).
     var blocks = 0
+    /// The text of the headings below it, and of its lists (each counted where it stands).
+    var headingLength = 0
+    var listLength = 0
+    /// Whether any text stands in an element Readability counts as text (its `textishTags`).
+    var textish = false
 
     static let blockNames: Set<String> = [
       "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",
     ]
+    static let textishNames = blockNames.union(["span", "li", "td"])
+    static let headingNames: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
 
-    /// Adds what a child named `element` holds, and the child itself (a paragraph when
-    /// `asParagraph`, a div that is one).
-    mutating func add(_ child: Contents, element: String, asParagraph: Bool = false) {
-      paragraphs += child.paragraphs + (element == "p" || asParagraph ? 1 : 0)
-      blocks += child.blocks + (Self.blockNames.contains(element) ? 1 : 0)
-      images += child.images + (element == "img" ? 1 : 0)
-      items += child.items + (element == "li" ? 1 : 0)
-      // Formulas count as code: a short block holding one is not junk.
-      code += child.code + (element == "pre" || element == "code" || element == "math" ? 1 : 0)
-      quotes += child.quotes + (element == "blockquote" ? 1 : 0)
+    /// Adds what a child `element` holds, and the child itself (a paragraph when `asParagraph`,
+    /// a div that is one).
+    mutating func add(_ child: Contents, element: HTMLElement, asParagraph: Bool = false) {
+      let name = element.name
+      paragraphs += child.paragraphs + (name == "p" || asParagraph ? 1 : 0)
+      blocks += child.blocks + (Self.blockNames.contains(name) ? 1 : 0)
+      images += child.images + (name == "img" ? 1 : 0)
+      items += child.items + (name == "li" ? 1 : 0)
+      code += child.code + (name == "pre" || name == "code" || name == "math" ? 1 : 0)
+      quotes += child.quotes + (name == "blockquote" ? 1 : 0)
+      headingLength += child.headingLength + (Self.headingNames.contains(name) ? element.length : 0)
+      listLength += child.listLength + (name == "ul" || name == "ol" ? element.length : 0)
+      textish = textish || child.textish || (Self.textishNames.contains(name) && element.length > 0)
     }
   }
 
@@ -709,6 +718,7 @@ package enum ArticleExtractor {
     return true
   }
 
+  /// Readability's `_cleanConditionally` for one element: whether it goes.
   static func shouldRemove(
     _ element: HTMLElement, holding held: Contents, inFigure: Bool, weightClasses: Bool = true
   ) -> Bool {
@@ -716,31 +726,59 @@ package enum ArticleExtractor {
     if weight < 0 { return true }
     let length = element.length
     if element.commaCount >= 10 { return false }
-    let isList = element.name == "ul" || element.name == "ol"
+    if inFigure || element.name == "table" && (held.code > 0 || isDataTable(element)) {
+      return false
+    }
+    // A block that is nine tenths lists is judged as a list.
+    let isList =
+      element.name == "ul" || element.name == "ol"
+      || (length > 0 && held.listLength * 10 > length * 9)
+    if length < 24, isAdvertOrLoading(element.text) { return true }
     let paragraphs = Double(held.paragraphs)
     let images = Double(held.images)
     let items = Double(held.items - 100)
     let density = element.linkDensity
-    if inFigure || element.name == "table" && (held.code > 0 || isDataTable(element)) {
+    let headingDensity = length > 0 ? Double(held.headingLength) / Double(length) : 0
+    let remove =
+      (images > 1 && paragraphs / images < 0.5)
+      || (!isList && items > paragraphs)
+      // Short and linked, and not a heading's block.
+      || (!isList && headingDensity < 0.9 && length < 25 && (images == 0 || images > 2)
+        && density > 0)
+      // A list is never judged by its links.
+      || (!isList && weight < 25 && density > 0.2)
+      || (weight >= 25 && density > 0.5)
+      // No text where text stands, and no image. A div's own text counts: Readability puts
+      // it in paragraphs before it judges the div.
+      || (images == 0 && !held.textish && !hasOwnText(element))
+    // A simple list of images stays: an image an item, and each item one element.
+    if remove, isList, held.items == held.images,
+      element.elements.allSatisfy({ $0.elements.count <= 1 })
+    {
       return false
     }
-    if images > 1, paragraphs / images < 0.5 {
-      // A simple list of images stays, as Readability keeps it: an image an item, and each
-      // item one element.
-      return
-        !(isList && held.items == held.images
-        && element.elements.allSatisfy {
-          $0.elements.count <= 1
-        })
+    return remove
+  }
+
+  /// Whether text stands directly in `element`, not in a child.
+  static func hasOwnText(_ element: HTMLElement) -> Bool {
+    element.children.contains {
+      if case .text(let text) = $0 { !isBlank(text) } else { false }
     }
-    if !isList, items > paragraphs { return true }
-    if !isList, length < 25, images == 0 || images > 2, held.code == 0, held.quotes == 0 {
-      return !element.elements.isEmpty || length == 0
+  }
+
+  /// Whether a block's whole text says it is an advertisement, or something loading
+  /// (Readability's `adWords` and `loadingWords`).
+  static func isAdvertOrLoading(_ text: String) -> Bool {
+    let text = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+    let adverts: Set<String> = [
+      "ad", "advertising", "advertisement", "pub", "publicité", "werb", "werbung", "广告",
+      "реклама", "anuncio",
+    ]
+    if adverts.contains(text) { return true }
+    for word in ["loading", "正在加载", "загрузка", "chargement", "cargando"] {
+      if text == word || text == word + "…" || text == word + "..." { return true }
     }
-    // A list is never judged by its links (Readability's rule): a story's list of sources
-    // or of further reading is the story's.
-    if !isList, weight < 25, density > 0.2 { return true }
-    if weight >= 25, density > 0.5 { return true }
     return false
   }
 
