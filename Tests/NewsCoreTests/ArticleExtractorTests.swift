@@ -298,6 +298,24 @@ struct ArticleExtractorTests {
     #expect(!article.html.contains("banner.png"))
   }
 
+  @Test(
+    "what the metadata says is not read twice: the heading repeating the title, the shown byline",
+    arguments: [(#"<meta name="author" content="Ann Lee">"#, true), ("", false)])
+  func shownMetadata(author: String, bylineKept: Bool) throws {
+    let html = """
+      <html><head><title>Harbour plan approved - The Gazette</title>\(author)</head><body><article>
+      <h1>Harbour plan approved</h1><p class="byline">By Ann Lee</p>
+      <p>\(Self.paragraph(1))</p><p>\(Self.paragraph(2))</p><p>\(Self.paragraph(3))</p>
+      </article></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    // The h1 shares every word with the title (Readability's similarity above 0.75).
+    #expect(!article.plainText.contains("Harbour plan approved"), "\(article.plainText)")
+    #expect(article.byline == "Ann Lee")
+    // The byline shown is the metadata's when the metadata names none, and taken out then.
+    #expect(article.plainText.contains("By Ann Lee") == bylineKept)
+  }
+
   @Test("a site that wraps each paragraph in a container of its own: every one is kept")
   func wrappedParagraphs() throws {
     let wrapped = (2...6).map { "<div class=\"para\"><p>\(Self.paragraph($0))</p></div>" }

@@ -81,7 +81,8 @@ package enum ArticleExtractor {
     for (number, flags) in passes.enumerated() {
       if number > 0 { root = HTMLTreeBuilder.parse(html) }
       let pass = extractPass(
-        root, flags: flags, title: metadata.title, base: metadata.base, rules: rules)
+        root, flags: flags, title: metadata.title, base: metadata.base, rules: rules,
+        removeByline: metadata.byline == nil)
       // Text that is mostly links (a home page's teasers) is no article, however long.
       let words = pass.linkDensity > 0.5 ? 0 : pass.words
       if words > (found?.words ?? -1) { found = (pass.body, words, pass.lead) }
@@ -112,7 +113,8 @@ package enum ArticleExtractor {
   /// paragraph, the share of its text in links; `kept` when the source's rules picked the
   /// elements.
   static func extractPass(
-    _ root: HTMLElement, flags: Flags, title: String?, base: URL?, rules: ExtractionRules
+    _ root: HTMLElement, flags: Flags, title: String?, base: URL?, rules: ExtractionRules,
+    removeByline: Bool = false
   ) -> (body: String, words: Int, lead: String?, linkDensity: Double, kept: Bool) {
     revealNoscriptImages(root.descendants.filter { $0.name == "noscript" })
     if let drop = rules.drop {
@@ -125,13 +127,12 @@ package enum ArticleExtractor {
       let (body, words, lead) = ArticleSerializer.html(kept, base: base)
       return (body, words, lead, 0, true)
     }
+    removeShownMetadata(root, title: title, byline: removeByline)
     removeBoilerplate(root, unlikely: flags.contains(.stripUnlikely))
     let weighted = flags.contains(.weightClasses)
     let content = best(in: root, weightClasses: weighted)
     for element in content {
-      clean(
-        element, title: title, conditionally: flags.contains(.cleanConditionally),
-        weightClasses: weighted)
+      clean(element, conditionally: flags.contains(.cleanConditionally), weightClasses: weighted)
     }
     let (body, words, lead) = ArticleSerializer.html(content, base: base)
     let length = content.reduce(0) { $0 + $1.length }
@@ -572,12 +573,11 @@ package enum ArticleExtractor {
   // MARK: - Cleaning
 
   /// Removes, inside the article, what scores badly: linky blocks, forms, widgets, short blocks
-  /// of images, a heading repeating the title. One walk, children before their parent: what an
+  /// of images. One walk, children before their parent: what an
   /// element holds (paragraphs, images, list items, code) is what its children that stayed hold,
   /// counted as they are judged. Linear in the article's size, however deep or wide.
-  static func clean(
-    _ content: HTMLElement, title: String?, conditionally: Bool = true, weightClasses: Bool = true
-  ) {
+  static func clean(_ content: HTMLElement, conditionally: Bool = true, weightClasses: Bool = true)
+  {
     /// An element being walked: the next of its children to visit, and what its children that
     /// stay hold (a child is judged, and added or not, before its parent is judged).
     struct Frame {
@@ -586,7 +586,6 @@ package enum ArticleExtractor {
       var held = Contents()
       let inFigure: Bool
     }
-    let titleLength = title?.utf8.count
     var parents: [HTMLElement] = []
     var stack = [
       Frame(
@@ -609,13 +608,6 @@ package enum ArticleExtractor {
       // counted as one.
       let paragraphLike = element.name == "div" && frame.held.blocks == 0
       switch element.name {
-      case "h1", "h2":
-        // Only a heading about as long as the title can repeat it: its text is read then.
-        if let title, let titleLength, element.length <= 2 * titleLength + 16,
-          element.text.lowercased() == title.lowercased()
-        {
-          removed = true
-        }
       case "div" where paragraphLike:
         break
       // Readability's conditional cleaning: tables, unordered lists and divs.
@@ -638,7 +630,7 @@ package enum ArticleExtractor {
     dropEmptyHeadings(content)
   }
 
-  /// What an element holds below it, for ``clean(_:title:conditionally:weightClasses:)``.
+  /// What an element holds below it, for ``clean(_:conditionally:weightClasses:)``.
   struct Contents {
     var paragraphs = 0
     var images = 0
@@ -782,19 +774,67 @@ package enum ArticleExtractor {
     return false
   }
 
-  /// A byline the page shows (`rel="author"`, `.byline`), when its metadata has none.
-  static func byline(in elements: [HTMLElement]) -> String? {
-    for element in elements where !element.attributes.isEmpty {
-      let byline =
-        element["class"]?.lowercased().contains("byline") == true
-        || element["id"]?.lowercased().contains("byline") == true
-      if element["rel"] == "author" || element["itemprop"] == "author" || byline {
-        let text = element.text
-        if !text.isEmpty, text.count < 100 {
-          return text.hasPrefix("By ") ? String(text.dropFirst(3)) : text
-        }
+  /// What Readability takes out of the page before it looks for the article, as the article's
+  /// metadata says it: the first `h1` or `h2` that repeats the title (``textSimilarity(_:_:)``
+  /// above 0.75), and, when the metadata names no author, the byline the page shows.
+  static func removeShownMetadata(_ root: HTMLElement, title: String?, byline: Bool) {
+    guard title != nil || byline else { return }
+    let elements = root.descendants
+    var removed: [HTMLElement] = []
+    if byline, let shown = bylineElement(in: elements) { removed.append(shown) }
+    if let title {
+      let titleLength = title.utf8.count
+      // Only a heading about as long as the title can repeat it: its text is read then.
+      let repeated = elements.first { element in
+        (element.name == "h1" || element.name == "h2")
+          && element.length <= 2 * titleLength + 16
+          && textSimilarity(title, element.text) > 0.75
+      }
+      if let repeated { removed.append(repeated) }
+    }
+    for element in removed { element.markRemoved() }
+    HTMLElement.sweep(removed.compactMap(\.parent))
+  }
+
+  /// Readability's `_textSimilarity`: the share of `b`'s words (ASCII letters, digits and `_`,
+  /// lower-case), by length, that `a` holds too.
+  static func textSimilarity(_ a: String, _ b: String) -> Double {
+    func tokens(_ text: String) -> [Substring] {
+      text.lowercased().split { character in
+        !(character.isASCII && (character.isLetter || character.isNumber || character == "_"))
       }
     }
+    let (first, second) = (tokens(a), tokens(b))
+    guard !first.isEmpty, !second.isEmpty else { return 0 }
+    let known = Set(first)
+    let unique = second.filter { !known.contains($0) }
+    let uniqueLength = unique.isEmpty ? 0 : unique.reduce(unique.count - 1) { $0 + $1.count }
+    let allLength = second.reduce(second.count - 1) { $0 + $1.count }
+    return 1 - Double(uniqueLength) / Double(allLength)
+  }
+
+  /// The byline a page shows, as Readability finds it: the first element with `rel="author"`,
+  /// an `itemprop` holding `author`, or a class or id saying `byline`, `author`, `dateline`,
+  /// `writtenby` or `p-author`, whose text is under 100 characters.
+  static func bylineElement(in elements: [HTMLElement]) -> HTMLElement? {
+    for element in elements where !element.attributes.isEmpty && !element.isRemoved {
+      let names = element.classAndID
+      let marked =
+        element["rel"] == "author" || element["itemprop"]?.lowercased().contains("author") == true
+        || ["byline", "author", "dateline", "writtenby", "p-author"].contains {
+          names.contains($0)
+        }
+      guard marked else { continue }
+      let count = element.text.count
+      if count > 0, count < 100 { return element }
+    }
     return nil
+  }
+
+  /// The text of the byline the page shows (``bylineElement(in:)``), `By ` taken off, for an
+  /// article whose metadata names no author.
+  static func byline(in elements: [HTMLElement]) -> String? {
+    guard let text = bylineElement(in: elements)?.text else { return nil }
+    return text.hasPrefix("By ") ? String(text.dropFirst(3)) : text
   }
 }
