@@ -818,18 +818,26 @@ package enum ArticleExtractor {
   /// `writtenby` or `p-author`, whose text is under 100 characters.
   static func bylineElement(in elements: [HTMLElement]) -> HTMLElement? {
     for element in elements where !element.attributes.isEmpty && !element.isRemoved {
-      let names = element.classAndID
-      let marked =
-        element["rel"] == "author" || element["itemprop"]?.lowercased().contains("author") == true
-        || ["byline", "author", "dateline", "writtenby", "p-author"].contains {
-          names.contains($0)
+      // Its few attributes read in turn: most elements that have any are links.
+      var marked = false
+      for (name, value) in element.attributes where !marked {
+        switch name {
+        case "rel": marked = value == "author"
+        case "itemprop", "class", "id": marked = bylineNames.matches(value.lowercased())
+        default: continue
         }
-      guard marked else { continue }
+      }
+      // Under 100 characters: its bytes tell first, its text only then.
+      guard marked, element.length < 400 else { continue }
       let count = element.text.count
       if count > 0, count < 100 { return element }
     }
     return nil
   }
+
+  /// What a byline's class or id says (Readability's `byline`; an `itemprop` holding `author`).
+  static let bylineNames = ClassPattern(
+    fragments: ["byline", "author", "dateline", "writtenby", "p-author"])
 
   /// The text of the byline the page shows (``bylineElement(in:)``), `By ` taken off, for an
   /// article whose metadata names no author.
