@@ -573,9 +573,9 @@ package enum ArticleExtractor {
   // MARK: - Cleaning
 
   /// Removes, inside the article, what scores badly: linky blocks, forms, widgets, short blocks
-  /// of images. One walk, children before their parent: what an
-  /// element holds (paragraphs, images, list items, code) is what its children that stayed hold,
-  /// counted as they are judged. Linear in the article's size, however deep or wide.
+  /// of images. One walk, children before their parent: what an element holds (paragraphs,
+  /// images, list items, code) is what its children that stayed hold, counted as they are
+  /// judged. Linear in the article's size, however deep or wide.
   static func clean(_ content: HTMLElement, conditionally: Bool = true, weightClasses: Bool = true)
   {
     /// An element being walked: the next of its children to visit, and what its children that
@@ -637,7 +637,6 @@ package enum ArticleExtractor {
     var items = 0
     /// `pre`, `code` and `math` elements.
     var code = 0
-    var quotes = 0
     /// Elements that keep a div from being a paragraph (Readability's `DIV_TO_P_ELEMS`).
     var blocks = 0
     /// The text of the headings below it, and of its lists (each counted where it stands).
@@ -661,7 +660,6 @@ package enum ArticleExtractor {
       images += child.images + (name == "img" ? 1 : 0)
       items += child.items + (name == "li" ? 1 : 0)
       code += child.code + (name == "pre" || name == "code" || name == "math" ? 1 : 0)
-      quotes += child.quotes + (name == "blockquote" ? 1 : 0)
       headingLength += child.headingLength + (Self.headingNames.contains(name) ? element.length : 0)
       listLength += child.listLength + (name == "ul" || name == "ol" ? element.length : 0)
       textish = textish || child.textish || (Self.textishNames.contains(name) && element.length > 0)
