@@ -723,7 +723,9 @@ package enum ArticleExtractor {
     let isList =
       element.name == "ul" || element.name == "ol"
       || (length > 0 && held.listLength * 10 > length * 9)
-    if length < 24, isAdvertOrLoading(element.text) { return true }
+    if length < 24, let text = shortText(of: element, limit: 8), isAdvertOrLoading(text) {
+      return true
+    }
     let paragraphs = Double(held.paragraphs)
     let images = Double(held.images)
     let items = Double(held.items - 100)
@@ -748,6 +750,20 @@ package enum ArticleExtractor {
       return false
     }
     return remove
+  }
+
+  /// The text of `element` when it is made of at most `limit` nodes, else `nil`: a short
+  /// block's words are read in steps bounded by `limit`, however deep the page nests elements
+  /// around little text (a chain of 388 divs around one word is not read 388 times).
+  static func shortText(of element: HTMLElement, limit: Int = 64) -> String? {
+    var count = 0
+    var stack = [element]
+    while let next = stack.popLast() {
+      count += next.children.count
+      if count > limit { return nil }
+      for case .element(let child) in next.children where !child.isRemoved { stack.append(child) }
+    }
+    return element.text
   }
 
   /// Whether text stands directly in `element`, not in a child.
@@ -786,7 +802,9 @@ package enum ArticleExtractor {
       let repeated = elements.first { element in
         (element.name == "h1" || element.name == "h2")
           && element.length <= 2 * titleLength + 16
-          && textSimilarity(title, element.text) > 0.75
+          && shortText(of: element, limit: 4 * titleLength + 64).map {
+            textSimilarity(title, $0) > 0.75
+          } == true
       }
       if let repeated { removed.append(repeated) }
     }
@@ -826,8 +844,9 @@ package enum ArticleExtractor {
         }
       }
       // Under 100 characters: its bytes tell first, its text only then.
-      guard marked, element.length < 400 else { continue }
-      let count = element.text.count
+      guard marked, element.length < 400, let count = shortText(of: element)?.count else {
+        continue
+      }
       if count > 0, count < 100 { return element }
     }
     return nil

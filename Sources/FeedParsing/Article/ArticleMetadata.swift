@@ -194,8 +194,13 @@ struct ArticleMetadata {
         headline = String(characters[(first + 1)...])
       }
     } else if original.contains(": ") {
+      // Only a heading no longer than the title, and of few nodes, is read: a page of nested
+      // headings stays linear.
+      let length = original.utf8.count
       let whole = headings.contains {
-        $0.text.trimmingCharacters(in: .whitespacesAndNewlines) == original
+        $0.length <= length
+          && ArticleExtractor.shortText(of: $0, limit: 4 * length + 64)?
+            .trimmingCharacters(in: .whitespacesAndNewlines) == original
       }
       if !whole, let lastColon = characters.lastIndex(of: ":"),
         let firstColon = characters.firstIndex(of: ":")
