@@ -351,6 +351,24 @@ struct HTTPClientTests {
     #expect(server.requests(to: "/h").first?.headers["user-agent"]?.hasPrefix("news/") == true)
   }
 
+  @Test("a handle used before carries nothing of its request over: method, body, headers")
+  func reusedHandles() async throws {
+    server.route("/p", .json("{}"))
+    server.route("/g", .json("[]"))
+    let transport = try transport(.curl)
+    for _ in 0..<3 {
+      _ = try await transport.send(
+        "PUT", server.baseURL.appendingPathComponent("p"), json: Data("{\"a\":1}".utf8),
+        headers: ["X-Token": "first"])
+      _ = try await transport.get(server.baseURL.appendingPathComponent("g"))
+    }
+    let gets = server.requests(to: "/g")
+    #expect(gets.count == 3)
+    #expect(gets.allSatisfy { $0.method == "GET" && $0.body.isEmpty })
+    #expect(gets.allSatisfy { $0.headers["x-token"] == nil && $0.headers["content-type"] == nil })
+    #expect(server.requests(to: "/p").map(\.method) == ["PUT", "PUT", "PUT"])
+  }
+
   @Test(
     "a request header with a line break is not sent (it would add a header of its own)",
     arguments: [

@@ -234,11 +234,11 @@ struct HTTPTransportTests {
     try await limiter.run(host: "b") { started.record("b1") }
     // Bounded: a limiter that never queues the second call fails below instead of hanging.
     var yields = 0
-    while await limiter.waitingCount == 0, yields < 100_000 {
+    while limiter.waitingCount == 0, yields < 100_000 {
       await Task.yield()
       yields += 1
     }
-    #expect(await limiter.waitingCount == 1)
+    #expect(limiter.waitingCount == 1)
     #expect(started.all == ["a1", "b1"])
     hold.yield()
     try await first.value
@@ -278,9 +278,9 @@ struct HTTPTransportTests {
     var waiters: [Task<Void, Never>] = []
     for (count, (host, name)) in [("a", "a2"), ("a", "a3"), ("b", "b2"), ("c", "c1")].enumerated() {
       waiters.append(begin(host, name, nil))
-      await until { await limiter.waitingCount == count + 1 }
+      await until { limiter.waitingCount == count + 1 }
     }
-    #expect(await limiter.waitingCount == 4)
+    #expect(limiter.waitingCount == 4)
     holdA.yield()
     await a1.value
     await until { started.all.count == 5 }
@@ -289,7 +289,7 @@ struct HTTPTransportTests {
     await b1.value
     for waiter in waiters { await waiter.value }
     #expect(started.all.last == "b2")
-    #expect(await limiter.waitingCount == 0)
+    #expect(limiter.waitingCount == 0)
   }
 
   @Test("ten thousand waiters on one host all run, one slot at a time")
@@ -302,7 +302,7 @@ struct HTTPTransportTests {
       return await group.reduce(0, +)
     }
     #expect(ran == 10_000)
-    #expect(await limiter.waitingCount == 0)
+    #expect(limiter.waitingCount == 0)
   }
 
   @Test("every attempt is reported to the observer")

@@ -15,8 +15,11 @@
 /// Loads libcurl and initialises it once; 1 when every call below is usable, 0 otherwise.
 int news_curl_load(void);
 
-void *news_curl_easy_init(void);
-void news_curl_easy_cleanup(void *easy);
+/// A handle reset to libcurl's defaults: one given back before, or a new one; NULL on failure.
+void *news_curl_easy_take(void);
+/// Gives back a handle that is in no multi handle: reset and kept for `news_curl_easy_take`
+/// (a few dozen at most), or freed.
+void news_curl_easy_give(void *easy);
 int news_curl_setopt_long(void *easy, int option, long value);
 int news_curl_setopt_pointer(void *easy, int option, const void *value);
 /// Sets a callback of libcurl's write or header shape: (data, size, count, user data) -> bytes.

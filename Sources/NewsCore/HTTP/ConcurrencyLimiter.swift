@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Bounds how many requests run at once, in all and per host, so that a fan-out never floods a
 /// server or the machine.
 ///
@@ -5,17 +7,26 @@
 /// queue at once in a refresh: each host keeps its own queue, and the hosts that have room and
 /// someone waiting are ordered by their first waiter's arrival (a ``MinHeap``), so a slot is
 /// handed over in logarithmic time, never by a walk of everyone waiting.
-actor ConcurrencyLimiter {
+///
+/// A lock, not an actor: a slot that is free is taken without the caller's task leaving its
+/// thread, and a slot given back hands itself to the next waiter on the giver's thread (an actor
+/// cost two hops a request, each a thread's wake-up: a tenth of a refresh where every source
+/// answers `304`). Only a caller that must wait suspends.
+final class ConcurrencyLimiter: Sendable {
+  private struct State: ~Copyable {
+    var running = 0
+    var runningByHost: [String: Int] = [:]
+    var queues: [String: WaiterQueue] = [:]
+    /// Every host with someone waiting and room under `perHost`, by its first waiter's arrival;
+    /// an entry may be stale (the host filled since), and is checked when it comes out.
+    var ready = MinHeap<Int, String>()
+    var arrivals = 0
+    var waiting = 0
+  }
+
   private let total: Int
   private let perHost: Int
-  private var running = 0
-  private var runningByHost: [String: Int] = [:]
-  private var queues: [String: WaiterQueue] = [:]
-  /// Every host with someone waiting and room under `perHost`, by its first waiter's arrival;
-  /// an entry may be stale (the host filled since), and is checked when it comes out.
-  private var ready = MinHeap<Int, String>()
-  private var arrivals = 0
-  private(set) var waitingCount = 0
+  private let state = Mutex(State())
 
   /// Told how many callers wait, each time one more does (tests wait on it, not on a clock).
   private let onWaiting: (@Sendable (Int) -> Void)?
@@ -26,74 +37,95 @@ actor ConcurrencyLimiter {
     self.onWaiting = onWaiting
   }
 
+  /// How many callers wait for a slot now.
+  var waitingCount: Int { state.withLock { $0.waiting } }
+
   /// Runs `body` once a slot for `host` is free.
-  nonisolated func run<T: Sendable>(host: String, _ body: () async throws -> T) async throws -> T {
+  func run<T: Sendable>(host: String, _ body: () async throws -> T) async throws -> T {
     await acquire(host)
     do {
       let value = try await body()
-      await release(host)
+      release(host)
       return value
     } catch {
-      await release(host)
+      release(host)
       throw error
     }
   }
 
   /// Runs `body`, which cannot fail, once a slot for `host` is free.
-  nonisolated func runUnfailing<T: Sendable>(host: String, _ body: () async -> T) async -> T {
+  func runUnfailing<T: Sendable>(host: String, _ body: () async -> T) async -> T {
     await acquire(host)
     let value = await body()
-    await release(host)
+    release(host)
     return value
   }
 
-  private func hostHasRoom(_ host: String) -> Bool {
-    runningByHost[host, default: 0] < perHost
-  }
-
-  private func take(_ host: String) {
-    running += 1
-    runningByHost[host, default: 0] += 1
-  }
-
   private func acquire(_ host: String) async {
-    if running < total, hostHasRoom(host) {
-      take(host)
-      return
+    let taken = state.withLock { state in
+      guard state.running < total, state.runningByHost[host, default: 0] < perHost else {
+        return false
+      }
+      state.running += 1
+      state.runningByHost[host, default: 0] += 1
+      return true
     }
-    await withCheckedContinuation { continuation in
-      arrivals += 1
-      let wasEmpty = queues[host]?.isEmpty ?? true
-      queues[host, default: WaiterQueue()].append(arrivals, continuation)
-      if wasEmpty, hostHasRoom(host) { ready.push(arrivals, host) }
-      waitingCount += 1
-      onWaiting?(waitingCount)
+    if taken { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      // Queued under the lock that the slot's release takes: a slot given back between the
+      // check above and here finds this waiter, or left room that is taken now.
+      let outcome = state.withLock { state -> (resume: Bool, waiting: Int?) in
+        if state.running < total, state.runningByHost[host, default: 0] < perHost {
+          state.running += 1
+          state.runningByHost[host, default: 0] += 1
+          return (true, nil)
+        }
+        state.arrivals += 1
+        let wasEmpty = state.queues[host]?.isEmpty ?? true
+        state.queues[host, default: WaiterQueue()].append(state.arrivals, continuation)
+        if wasEmpty, state.runningByHost[host, default: 0] < perHost {
+          state.ready.push(state.arrivals, host)
+        }
+        state.waiting += 1
+        return (false, state.waiting)
+      }
+      if outcome.resume { continuation.resume() }
+      if let waiting = outcome.waiting { onWaiting?(waiting) }
     }
   }
 
   private func release(_ host: String) {
-    running -= 1
-    runningByHost[host, default: 1] -= 1
-    if runningByHost[host] == 0 { runningByHost[host] = nil }
-    // The host has room again: its first waiter (if any) competes for the next slot.
-    if runningByHost[host, default: 0] == perHost - 1, let first = queues[host]?.firstArrival {
-      ready.push(first, host)
-    }
-    // The slot is handed over before the waiter resumes, so nobody can take it in between.
-    while running < total, let (arrival, next) = ready.pop() {
-      // Changed in place (a copy of the queue would copy every waiter of the host).
-      guard hostHasRoom(next), queues[next]?.firstArrival == arrival,
-        let continuation = queues[next]?.removeFirst()
-      else { continue }
-      waitingCount -= 1
-      take(next)
-      if let following = queues[next]?.firstArrival {
-        if hostHasRoom(next) { ready.push(following, next) }
-      } else {
-        queues[next] = nil
+    let next = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.running -= 1
+      state.runningByHost[host, default: 1] -= 1
+      if state.runningByHost[host] == 0 { state.runningByHost[host] = nil }
+      // The host has room again: its first waiter (if any) competes for the next slot.
+      if state.runningByHost[host, default: 0] == perHost - 1,
+        let first = state.queues[host]?.firstArrival
+      {
+        state.ready.push(first, host)
       }
-      continuation.resume()
+      // The slot is handed over before the waiter resumes, so nobody can take it in between.
+      var resumed: [CheckedContinuation<Void, Never>] = []
+      while state.running < total, let (arrival, next) = state.ready.pop() {
+        // Changed in place (a copy of the queue would copy every waiter of the host).
+        guard state.runningByHost[next, default: 0] < perHost,
+          state.queues[next]?.firstArrival == arrival,
+          let continuation = state.queues[next]?.removeFirst()
+        else { continue }
+        state.waiting -= 1
+        state.running += 1
+        state.runningByHost[next, default: 0] += 1
+        if let following = state.queues[next]?.firstArrival {
+          if state.runningByHost[next, default: 0] < perHost { state.ready.push(following, next) }
+        } else {
+          state.queues[next] = nil
+        }
+        resumed.append(continuation)
+      }
+      return resumed
     }
+    for continuation in next { continuation.resume() }
   }
 }
 

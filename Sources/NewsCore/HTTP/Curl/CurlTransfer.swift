@@ -50,7 +50,7 @@ final class CurlTransfer: @unchecked Sendable {
     stream: BodyStream? = nil
   ) throws {
     guard let url = request.url else { throw URLError(.badURL) }
-    guard let easy = news_curl_easy_init() else {
+    guard let easy = news_curl_easy_take() else {
       throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl could not start"])
     }
     self.easy = easy
@@ -124,7 +124,7 @@ final class CurlTransfer: @unchecked Sendable {
   }
 
   deinit {
-    news_curl_easy_cleanup(easy)
+    news_curl_easy_give(easy)
     if let headerList { news_curl_slist_free_all(headerList) }
   }
 
