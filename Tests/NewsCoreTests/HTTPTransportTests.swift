@@ -163,7 +163,7 @@ struct HTTPTransportTests {
     let request = Task { try await transport.get(URL(string: "https://example.com/slow")!) }
     var arrivals = client.arrivals.makeAsyncIterator()
     let sent = try #require(await arrivals.next())
-    #expect(sent.timeoutInterval == 0.25)
+    #expect(sent.timeout == 0.25)
     #expect(timer.pendingCount == 0, "nothing waits on the timer")
     client.release.yield(())
     await #expect {

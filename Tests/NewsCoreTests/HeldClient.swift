@@ -10,8 +10,8 @@ import Foundation
 /// is sent (``arrivals``), and ends, as a timeout, when the test says (``release``), whether or
 /// not it was cancelled: a request stuck where cancelling cannot reach it.
 final class HeldClient: HTTPClient {
-  let arrivals: AsyncStream<URLRequest>
-  private let arrived: AsyncStream<URLRequest>.Continuation
+  let arrivals: AsyncStream<OutgoingRequest>
+  private let arrived: AsyncStream<OutgoingRequest>.Continuation
   let release: AsyncStream<Void>.Continuation
   private let released: AsyncStream<Void>
   let timesOutPrecisely: Bool
@@ -23,7 +23,7 @@ final class HeldClient: HTTPClient {
     self.timesOutPrecisely = timesOutPrecisely
   }
 
-  func send(_ request: URLRequest) async throws -> HTTPResponse {
+  func send(_ request: OutgoingRequest) async throws -> HTTPResponse {
     arrived.yield(request)
     var iterator = released.makeAsyncIterator()
     _ = await iterator.next()

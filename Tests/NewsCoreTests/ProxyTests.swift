@@ -40,7 +40,7 @@ struct ProxyTests {
     proxy.route(prefix: "/") { _ in .json("{}") }
     let client = try #require(
       CurlHTTPClient(environment: ["HTTP_PROXY": proxy.baseURL.absoluteString]))
-    let request = URLRequest(url: try #require(URL(string: "http://feeds.invalid/rss.xml")))
+    let request = OutgoingRequest(url: try #require(URL(string: "http://feeds.invalid/rss.xml")))
     let response = try await client.send(request)
     #expect(response.status == 200 || response.status == 404)
     #expect(proxy.requests.first?.target == "http://feeds.invalid/rss.xml")

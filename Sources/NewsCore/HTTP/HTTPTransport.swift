@@ -99,7 +99,7 @@ public struct HTTPTransport: Sendable {
     async throws -> HTTPResponse
   {
     var request = request("GET", url, headers: headers, body: nil)
-    request.timeoutInterval = max(timeout.seconds.rounded(.up), 1)
+    request.timeout = max(timeout.seconds.rounded(.up), 1)
     let host = url.host ?? "?"
     let start = timing.mark()
     do {
@@ -124,27 +124,21 @@ public struct HTTPTransport: Sendable {
   }
 
   private func request(_ method: String, _ url: URL, headers: [String: String], body: Data?)
-    -> URLRequest
+    -> OutgoingRequest
   {
-    var request = URLRequest(url: url)
-    // Set only when not what a new request has (each setter copies the request's storage).
-    if method != "GET" { request.httpMethod = method }
-    if let body { request.httpBody = body }
-    // The platform's timeout is a backstop only: on Linux it is rounded to whole seconds (0.5
-    // becomes 0, an instant failure), so the precise limit is enforced by `sendWithTimeout`;
-    // unless the client keeps it to the millisecond.
-    request.timeoutInterval =
-      clientTimesOut ? timeout.seconds : (timeout.seconds + 1).rounded(.up)
-    // Set at once: each `setValue` looks through the fields set before, lower-casing each (a
-    // twentieth of a refresh where every source answers 304). A name given twice in another
-    // case is one field, the caller's value winning, as `setValue` made it.
+    // A name given twice in another case is one field, the caller's value winning, as
+    // Foundation's `setValue` makes it.
     var fields = ["User-Agent": "news/\(NewsVersion.current)", "Accept": "application/json"]
     for (name, value) in headers {
       for key in fields.keys where Self.sameName(key, name) { fields[key] = nil }
       fields[name] = value
     }
-    request.allHTTPHeaderFields = fields
-    return request
+    // The platform's timeout is a backstop only: on Linux it is rounded to whole seconds (0.5
+    // becomes 0, an instant failure), so the precise limit is enforced by `sendWithTimeout`;
+    // unless the client keeps it to the millisecond.
+    return OutgoingRequest(
+      method: method, url: url, headers: fields, body: body,
+      timeout: clientTimesOut ? timeout.seconds : (timeout.seconds + 1).rounded(.up))
   }
 
   /// Whether two header names are one: HTTP's names are ASCII, their letters compared without
@@ -211,7 +205,7 @@ public struct HTTPTransport: Sendable {
     try await timing.pause(delay)
   }
 
-  private func sendWithTimeout(_ request: URLRequest) async throws -> HTTPResponse {
+  private func sendWithTimeout(_ request: OutgoingRequest) async throws -> HTTPResponse {
     let client = self.client
     // The client's own limit: no task, no timer entry, the answer straight to the caller.
     if clientTimesOut { return try await client.send(request) }

@@ -23,9 +23,17 @@ enum RedirectPolicy {
 
   /// Whether `request` carries a credential: a credential header, or a body.
   static func carriesCredential(_ request: URLRequest) -> Bool {
-    let headers = request.allHTTPHeaderFields ?? [:]
-    return headers.keys.contains { credentialHeaders.contains($0.lowercased()) }
-      || !(request.httpBody ?? Data()).isEmpty
+    carriesCredential(headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
+  }
+
+  /// Whether `request` carries a credential: a credential header, or a body.
+  static func carriesCredential(_ request: OutgoingRequest) -> Bool {
+    carriesCredential(headers: request.headers, body: request.body)
+  }
+
+  private static func carriesCredential(headers: [String: String], body: Data?) -> Bool {
+    headers.keys.contains { credentialHeaders.contains($0.lowercased()) }
+      || !(body ?? Data()).isEmpty
   }
 
   /// Why the redirect from `from` to `to` must not be followed, or `nil` when it may be.

@@ -44,13 +44,14 @@ public final class URLSessionHTTPClient: HTTPClient {
 
   deinit { session.invalidateAndCancel() }
 
-  public func send(_ request: URLRequest) async throws -> HTTPResponse {
-    let (body, response) = try await perform(request, stream: nil)
+  public func send(_ request: OutgoingRequest) async throws -> HTTPResponse {
+    let (body, response) = try await perform(request.urlRequest, stream: nil)
     return HTTPResponse(response, body: body)
   }
 
-  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPResponse {
-    var request = request
+  public func stream(_ request: OutgoingRequest, into body: BodyStream) async throws -> HTTPResponse
+  {
+    var request = request.urlRequest
     // The bytes as they are: a file resumed by byte ranges must not be re-encoded on the way.
     request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
     return HTTPResponse(try await perform(request, stream: body).1, body: Data())

@@ -40,8 +40,8 @@ public struct UnimplementedHTTPClient: HTTPClient {
   /// Creates the client.
   public init() {}
 
-  public func send(_ request: URLRequest) async throws -> HTTPResponse {
-    throw UnimplementedDependency(name: "httpClient (\(request.url?.absoluteString ?? "?"))")
+  public func send(_ request: OutgoingRequest) async throws -> HTTPResponse {
+    throw UnimplementedDependency(name: "httpClient (\(request.url.absoluteString))")
   }
 }
 

@@ -47,30 +47,32 @@ public final class CurlHTTPClient: HTTPClient {
   /// that is redirected has that long for all its transfers.
   public var timesOutPrecisely: Bool { true }
 
-  public func send(_ request: URLRequest) async throws -> HTTPResponse {
+  public func send(_ request: OutgoingRequest) async throws -> HTTPResponse {
     try await perform(request, stream: nil)
   }
 
-  public func stream(_ request: URLRequest, into body: BodyStream) async throws -> HTTPResponse {
+  public func stream(_ request: OutgoingRequest, into body: BodyStream) async throws -> HTTPResponse
+  {
     try await perform(request, stream: body)
   }
 
   /// Sends `request`, following redirects; the body in memory, or handed to `stream`.
-  private func perform(_ request: URLRequest, stream: BodyStream?) async throws -> HTTPResponse {
+  private func perform(_ request: OutgoingRequest, stream: BodyStream?) async throws -> HTTPResponse
+  {
     var request = request
     var redirects = 0
     let carriesCredential = RedirectPolicy.carriesCredential(request)
     // A whole request has its timeout, redirects and all (a stream's is the longest wait for a
     // byte, each transfer's own).
-    var remaining = request.timeoutInterval
+    var remaining = request.timeout
     while true {
-      guard let from = request.url else { throw URLError(.badURL) }
+      let from = request.url
       let answer = try await CurlTransfer(
         request, maximumBodySize: maximumBodySize, proxy: proxies.proxy(for: from), stream: stream
       ).run(on: loop)
       if stream == nil {
         remaining -= answer.seconds
-        request.timeoutInterval = remaining
+        request.timeout = remaining
       }
       let location = answer.headers.last { $0.name.lowercased() == "location" }?.value
       guard Self.redirectStatuses.contains(answer.status), let location,
@@ -89,9 +91,9 @@ public final class CurlHTTPClient: HTTPClient {
       guard remaining > 0 else { throw URLError(.timedOut) }
       request.url = to
       // As browsers do: a 303, or a 301/302 after a POST, is followed with a GET.
-      if answer.status == 303 || (answer.status < 303 && request.httpMethod == "POST") {
-        request.httpMethod = "GET"
-        request.httpBody = nil
+      if answer.status == 303 || (answer.status < 303 && request.method == "POST") {
+        request.method = "GET"
+        request.body = nil
       }
     }
   }

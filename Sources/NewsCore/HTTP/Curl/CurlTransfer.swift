@@ -46,10 +46,10 @@ final class CurlTransfer: @unchecked Sendable {
   /// refused as they arrive, decoded. With `stream`, the body goes there as it arrives instead
   /// (uncapped, not compressed) and the timeout is the longest wait for a byte.
   init(
-    _ request: URLRequest, maximumBodySize: Int, proxy: ProxySettings.Proxy? = nil,
+    _ request: OutgoingRequest, maximumBodySize: Int, proxy: ProxySettings.Proxy? = nil,
     stream: BodyStream? = nil
   ) throws {
-    guard let url = request.url else { throw URLError(.badURL) }
+    let url = request.url
     guard let easy = news_curl_easy_take() else {
       throw URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl could not start"])
     }
@@ -75,7 +75,7 @@ final class CurlTransfer: @unchecked Sendable {
     _ = news_curl_setopt_pointer(easy, CurlOption.headerData, user)
     // To the millisecond (``CurlHTTPClient/timesOutPrecisely``), never zero: libcurl reads 0
     // as no limit.
-    let timeout = max(Int((request.timeoutInterval * 1000).rounded(.up)), 1)
+    let timeout = max(Int((request.timeout * 1000).rounded(.up)), 1)
     if stream == nil {
       _ = news_curl_setopt_long(easy, CurlOption.timeoutMilliseconds, timeout)
     } else {
@@ -83,11 +83,11 @@ final class CurlTransfer: @unchecked Sendable {
       _ = news_curl_setopt_long(easy, CurlOption.lowSpeedTime, max((timeout + 999) / 1000, 1))
     }
     _ = news_curl_setopt_long(easy, CurlOption.connectTimeoutMilliseconds, timeout)
-    let method = request.httpMethod ?? "GET"
+    let method = request.method
     if method == "HEAD" {
       _ = news_curl_setopt_long(easy, CurlOption.noBody, 1)
     } else if method != "GET" {
-      let payload = request.httpBody ?? Data()
+      let payload = request.body ?? Data()
       _ = news_curl_setopt_long(easy, CurlOption.postFieldSize, payload.count)
       payload.withUnsafeBytes { bytes in
         // Copied by libcurl; an empty body still needs a valid pointer.
@@ -98,7 +98,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
     // "Expect:" turns off libcurl's 100-continue handshake, which only adds a round trip.
     var lines = ["Expect:"]
-    for (name, value) in request.allHTTPHeaderFields ?? [:] {
+    for (name, value) in request.headers {
       // A header with an empty value is sent as `Name;` (libcurl's rule for "Name:" is removal).
       lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
     }
