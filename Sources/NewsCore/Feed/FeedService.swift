@@ -312,26 +312,31 @@ public struct FeedService: Sendable {
     // Back-pressure: a source counts from its request until its items are stored, and no more
     // than twice the requests in flight count at once. When a thousand answers arrive together
     // and the store's writer falls behind, fetching waits for it, rather than the items of
-    // hundreds of sources waiting in memory (a refresh at any arrival rate stays this size).
-    let inFlight = ConcurrencyLimiter(
-      total: Self.pendingSources(transport), perHost: Self.pendingSources(transport),
-      onWaiting: onWaitingToStart)
+    // hundreds of sources waiting in memory (a refresh at any arrival rate stays this size). The
+    // next source starts as one finishes: ten thousand sources are not ten thousand tasks
+    // parked on a limiter (each suspended and woken again: a tenth of a refresh where every
+    // source answers 304).
+    let window = Self.pendingSources(transport)
     var reports = plan.reports
     var records = RunRecords()
     var wantingFullText: [Int: [Article]] = [:]
     let pauses = HostPauses()
     await withTaskGroup(of: (Int, FeedSourceReport).self) { group in
-      for (index, source, report, cached) in plan.toFetch {
+      var started = 0
+      func startNext() {
+        guard started < plan.toFetch.count else { return }
+        let (index, source, report, cached) = plan.toFetch[started]
+        started += 1
         group.addTask {
-          await inFlight.runUnfailing(host: "") {
-            // Announced once it may start: what waits for a slot is not waited for.
-            await writer.announced {
-              (index, await fetch(source, report: report, cached: cached, pauses: pauses))
-            }
+          await writer.announced {
+            (index, await fetch(source, report: report, cached: cached, pauses: pauses))
           }
         }
       }
-      for await (index, finished) in group {
+      while started < min(window, plan.toFetch.count) { startNext() }
+      if started < plan.toFetch.count { onWaitingToStart?(plan.toFetch.count - started) }
+      while let (index, finished) = await group.next() {
+        startNext()
         var report = finished
         report.itemCount = report.pack?.count ?? report.items.count
         records.arrived += report.newItemIDs
@@ -444,8 +449,8 @@ public struct FeedService: Sendable {
     2 * transport.maximumConcurrentRequests
   }
 
-  /// Told how many sources wait to start (the back-pressure holding them), each time one more
-  /// does: tests wait on it rather than on the clock.
+  /// Told how many sources wait to start (the back-pressure holding them) when a run has more
+  /// than may be under way at once: tests wait on it rather than on the clock.
   var onWaitingToStart: (@Sendable (Int) -> Void)?
 
   /// How many sources wait for the store's writer now (tests watch the back-pressure with it).
