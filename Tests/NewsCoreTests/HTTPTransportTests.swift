@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -305,6 +306,44 @@ struct HTTPTransportTests {
     #expect(limiter.waitingCount == 0)
   }
 
+  @Test(
+    "callers on many hosts at once never pass either bound, and every one runs",
+    arguments: [(total: 4, perHost: 1), (total: 8, perHost: 3), (total: 2, perHost: 5)])
+  func boundsUnderLoad(total: Int, perHost: Int) async {
+    // Each caller holds its slot across suspensions (yields), so that slots are given back
+    // while others are being taken on other threads; the counts are taken under one lock.
+    let limiter = ConcurrencyLimiter(total: total, perHost: perHost)
+    let counts = LimiterCounts()
+    let ran = await withTaskGroup(of: Int.self) { group in
+      for caller in 0..<2_000 {
+        let host = caller % 7
+        group.addTask {
+          await limiter.runUnfailing(host: "host-\(host)") {
+            counts.state.withLock { counts in
+              counts.running += 1
+              counts.byHost[host, default: 0] += 1
+              counts.mostRunning = max(counts.mostRunning, counts.running)
+              counts.mostOnAHost = max(counts.mostOnAHost, counts.byHost[host]!)
+            }
+            for _ in 0..<(caller % 3) { await Task.yield() }
+            counts.state.withLock { counts in
+              counts.running -= 1
+              counts.byHost[host]! -= 1
+            }
+            return 1
+          }
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(ran == 2_000)
+    let seen = counts.state.withLock { $0 }
+    #expect(seen.mostRunning <= total)
+    #expect(seen.mostOnAHost <= perHost)
+    #expect(seen.running == 0)
+    #expect(limiter.waitingCount == 0)
+  }
+
   @Test("every attempt is reported to the observer")
   func observer() async throws {
     server.route("/x", responses: [.json("{}", status: 500), .json("{}")])
@@ -342,4 +381,15 @@ struct HTTPTransportTests {
     #expect(!policy.shouldRetry(error: URLError(.dnsLookupFailed)))
     #expect(policy.shouldRetry(error: URLError(.cannotConnectToHost)))
   }
+}
+
+/// How many callers of a limiter run at once, in all and on each host, and the most seen.
+private final class LimiterCounts: Sendable {
+  struct Counts {
+    var running = 0
+    var byHost: [Int: Int] = [:]
+    var mostRunning = 0
+    var mostOnAHost = 0
+  }
+  let state = Mutex(Counts())
 }
