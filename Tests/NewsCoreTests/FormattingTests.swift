@@ -198,6 +198,16 @@ struct FormattingTests {
         == "{\n      \"x\": [\n        null\n      ]\n    }")
   }
 
+  @Test(
+    "an integer is written as its decimal digits, the sign first, whatever its size",
+    arguments: [0, 7, 10, 99, -1, -10, 1_234_567_890, Int.max, Int.min])
+  func integers(value: Int) {
+    #expect(JSONValue.int(value).serialized() == String(value))
+    var bytes = Array("[".utf8)
+    JSONValue.array([.int(value)]).write(prettyAt: 1, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "[[\n    \(value)\n  ]")
+  }
+
   @Test("stable hashes do not change between runs")
   func stableHash() {
     #expect(StableHash.hex("headline") == "221d6b47bd80")

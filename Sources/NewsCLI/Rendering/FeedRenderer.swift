@@ -121,18 +121,20 @@ struct FeedRenderer {
     _ reports: some Sequence<FeedSourceReport>, sources: [FeedSourceReport], read: Set<String>,
     ignored: Set<String>? = nil, write: (String) -> Void
   ) {
-    var text = "{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"items\": ["
+    var bytes = Array("{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"items\": [".utf8)
     var first = true
     for report in reports {
       for shown in report.items {
         let value = item(
           shown, read: read.contains(shown.id), ignored: ignored.map { $0.contains(shown.id) })
-        text += (first ? "\n    " : ",\n    ") + value.serialized(prettyAt: 2)
+        bytes.append(contentsOf: (first ? "\n    " : ",\n    ").utf8)
+        value.write(prettyAt: 2, to: &bytes)
         first = false
       }
-      write(text)
-      text = ""
+      write(String(decoding: bytes, as: UTF8.self))
+      bytes.removeAll(keepingCapacity: true)
     }
+    let text = String(decoding: bytes, as: UTF8.self)
     let sources = JSONValue.array(
       sources.map { report in
         .object([

@@ -27,19 +27,22 @@ enum SourcesJSON {
     providers: [ProviderStatus], rows: [(FeedSource, FeedService.LastFetch)],
     failures: [String: FeedFailures.Failure], to write: (String) -> Void
   ) {
-    var text = "{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"sources\": ["
+    var bytes = Array(
+      "{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"sources\": [".utf8)
     var first = true
     func add(_ value: JSONValue) {
-      text += (first ? "\n    " : ",\n    ") + value.serialized(prettyAt: 2)
+      bytes.append(contentsOf: (first ? "\n    " : ",\n    ").utf8)
+      value.write(prettyAt: 2, to: &bytes)
       first = false
-      if text.utf8.count >= 1 << 16 {
-        write(text)
-        text = ""
+      if bytes.count >= 1 << 16 {
+        write(String(decoding: bytes, as: UTF8.self))
+        bytes.removeAll(keepingCapacity: true)
       }
     }
     for provider in providers { add(row(provider)) }
     for (source, last) in rows { add(row(source, last, failure: failures[source.name])) }
-    write(text + (first ? "]" : "\n  ]") + "\n}\n")
+    bytes.append(contentsOf: ((first ? "]" : "\n  ]") + "\n}\n").utf8)
+    write(String(decoding: bytes, as: UTF8.self))
   }
 
   /// A provider's row, `"missing"` with it.
