@@ -37,8 +37,8 @@ enum SourcesCommand {
 
   /// An unknown tag is a usage error.
   static func validate(_ arguments: ParsedArguments, context: Context) throws {
-    let sources = try context.services().feedSources()
-    try UsageError.checkTag(arguments[Options.tag], among: sources, command: spec.name)
+    guard let tag = arguments[Options.tag] else { return }
+    try UsageError.checkTag(tag, among: context.services().feedSources(), command: spec.name)
   }
 
   static func run(_ arguments: ParsedArguments, context: Context) async throws -> ExitCode {

@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import Synchronization
 
 /// What the commands ask: every NewsCore service, built from one configuration and one set of
 /// dependencies. Stores are opened (and their key checked) here, never by the command line.
@@ -17,6 +18,10 @@ public struct NewsServices: Sendable {
   public let providers: ProviderRegistry
   /// The key and stores this run opened: each once (``OpenedStores``).
   public let opened: OpenedStores
+  /// The built-in and `config.json`'s sources, made once for these services: each source's URL
+  /// is parsed to make it, and a command asks for the sources several times (at 10,000 sources,
+  /// a tenth of `news sources --json`).
+  private let configuredSources = ConfiguredSources()
 
   /// Creates the services; services sharing `opened` share the key and stores.
   public init(
@@ -160,7 +165,8 @@ public struct NewsServices: Sendable {
 
   /// The feed's sources: built-in, `config.json`'s, with their TTLs.
   public func feedSources() -> [FeedSource] {
-    FeedRegistry.sources(configuration, file: configFile) + accountSources()
+    configuredSources.value { FeedRegistry.sources(configuration, file: configFile) }
+      + accountSources()
   }
 
   /// The feed, each source within `NEWS_SOURCE_DEADLINE`.
@@ -300,6 +306,22 @@ public struct NewsServices: Sendable {
         directory: directory, key: key, randomBytes: dependencies.randomBytes)
       store.onSideDamage = { opened.damaged($0) }
       return store
+    }
+  }
+}
+
+/// Sources made once and kept (``NewsServices/feedSources()``): what the services' immutable
+/// configuration and `config.json` make never changes for them.
+private final class ConfiguredSources: Sendable {
+  private let made = Mutex<[FeedSource]?>(nil)
+
+  /// The sources, made by `make` the first time.
+  func value(_ make: () -> [FeedSource]) -> [FeedSource] {
+    made.withLock { made in
+      if let made { return made }
+      let sources = make()
+      made = sources
+      return sources
     }
   }
 }
