@@ -71,7 +71,8 @@ package enum ArticleExtractor {
     // One walk of the page for what is read before anything is removed.
     let elements = root.descendants
     let metadata = ArticleMetadata(root, elements: elements, url: url)
-    let shownByline = byline(in: elements)
+    // The byline the page shows, looked for only when the metadata names no author.
+    let shownByline = metadata.byline == nil ? byline(in: elements) : nil
     // A page of more elements than any article page has gets one pass: the retries parse it
     // again, and a page written to hurt must not cost four times its one pass.
     let passes: [Flags] =

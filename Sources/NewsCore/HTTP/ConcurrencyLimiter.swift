@@ -22,6 +22,24 @@ final class ConcurrencyLimiter: Sendable {
     var ready = MinHeap<Int, String>()
     var arrivals = 0
     var waiting = 0
+
+    /// Whether `host` has a slot free under `perHost`.
+    func hasRoom(_ host: String, perHost: Int) -> Bool {
+      runningByHost[host, default: 0] < perHost
+    }
+
+    /// Takes a slot for `host`.
+    mutating func take(_ host: String) {
+      running += 1
+      runningByHost[host, default: 0] += 1
+    }
+
+    /// Takes a slot for `host` when one is free, in all and for the host.
+    mutating func takeIfFree(_ host: String, total: Int, perHost: Int) -> Bool {
+      guard running < total, hasRoom(host, perHost: perHost) else { return false }
+      take(host)
+      return true
+    }
   }
 
   private let total: Int
@@ -62,28 +80,16 @@ final class ConcurrencyLimiter: Sendable {
   }
 
   private func acquire(_ host: String) async {
-    let taken = state.withLock { state in
-      guard state.running < total, state.runningByHost[host, default: 0] < perHost else {
-        return false
-      }
-      state.running += 1
-      state.runningByHost[host, default: 0] += 1
-      return true
-    }
-    if taken { return }
+    if state.withLock({ $0.takeIfFree(host, total: total, perHost: perHost) }) { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       // Queued under the lock that the slot's release takes: a slot given back between the
       // check above and here finds this waiter, or left room that is taken now.
       let outcome = state.withLock { state -> (resume: Bool, waiting: Int?) in
-        if state.running < total, state.runningByHost[host, default: 0] < perHost {
-          state.running += 1
-          state.runningByHost[host, default: 0] += 1
-          return (true, nil)
-        }
+        if state.takeIfFree(host, total: total, perHost: perHost) { return (true, nil) }
         state.arrivals += 1
         let wasEmpty = state.queues[host]?.isEmpty ?? true
         state.queues[host, default: WaiterQueue()].append(state.arrivals, continuation)
-        if wasEmpty, state.runningByHost[host, default: 0] < perHost {
+        if wasEmpty, state.hasRoom(host, perHost: perHost) {
           state.ready.push(state.arrivals, host)
         }
         state.waiting += 1
@@ -109,15 +115,13 @@ final class ConcurrencyLimiter: Sendable {
       var resumed: [CheckedContinuation<Void, Never>] = []
       while state.running < total, let (arrival, next) = state.ready.pop() {
         // Changed in place (a copy of the queue would copy every waiter of the host).
-        guard state.runningByHost[next, default: 0] < perHost,
-          state.queues[next]?.firstArrival == arrival,
+        guard state.hasRoom(next, perHost: perHost), state.queues[next]?.firstArrival == arrival,
           let continuation = state.queues[next]?.removeFirst()
         else { continue }
         state.waiting -= 1
-        state.running += 1
-        state.runningByHost[next, default: 0] += 1
+        state.take(next)
         if let following = state.queues[next]?.firstArrival {
-          if state.runningByHost[next, default: 0] < perHost { state.ready.push(following, next) }
+          if state.hasRoom(next, perHost: perHost) { state.ready.push(following, next) }
         } else {
           state.queues[next] = nil
         }
