@@ -61,4 +61,46 @@ struct FeedRendererTests {
     // One piece a source and one to close: never the whole document in one string.
     #expect(pieces.count == reports.count + 1)
   }
+
+  @Test(
+    "an item's number is right-aligned in three columns, wider when it must be",
+    arguments: [
+      (1, "  1. "), (9, "  9. "), (10, " 10. "), (99, " 99. "), (100, "100. "), (12_345, "12345. "),
+    ])
+  func label(number: Int, shown: String) {
+    var text = "x"
+    FeedRenderer.appendLabel(number, to: &text)
+    #expect(text == "x" + shown)
+  }
+
+  @Test("a list in text shows what the items' packs hold, their bodies left out")
+  func listedReports() {
+    var item = FeedItem(
+      feed: "a", title: "A title long enough to wrap onto a second line of the list",
+      description: "about it",
+      imageURL: "https://a.example/i.png", url: "https://a.example/1")!
+    item.content = "<p>body</p>"
+    item.categories = ["World"]
+    var short = FeedItem(feed: "a", title: "Short", description: nil, imageURL: nil, url: nil)!
+    short.categories = ["Sport"]
+    let result = FeedListResult(
+      sourceReports: [report("a", [])], packs: [FeedItemPack([item, short])],
+      alsoIn: [item.id: ["b"]], enclosures: [:], read: [short.id], unread: [:], cutByLimit: [],
+      warnings: [], marks: ReadMarks())
+    let listed = Array(result.listedReports)
+    #expect(listed.count == 1)
+    #expect(listed[0].items.map(\.content) == [nil, nil])
+    #expect(listed[0].items.map(\.categories) == [[], []])
+    #expect(listed[0].items.map(\.alsoIn) == [["b"], []])
+    #expect(Array(result.reports)[0].items.map(\.content) == ["<p>body</p>", nil])
+    let renderer = FeedRenderer(
+      style: Style(enabled: false), width: 40, now: Date(timeIntervalSince1970: 1_000_000),
+      read: result.read)
+    let text = renderer.text(listed)
+    let expected = [
+      "  1. A title long enough to wrap onto a", "     second line of the list", "     about it",
+      "     also in b", "     https://a.example/1", "     https://a.example/i.png", "  2. Short",
+    ]
+    #expect(text.hasSuffix(expected.joined(separator: "\n") + "\n"), "\(text)")
+  }
 }

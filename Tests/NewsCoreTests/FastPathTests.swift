@@ -62,10 +62,14 @@ struct FastPathTests {
         words.randomElement(using: &generator)!
       }.joined(separator: Bool.random(using: &generator) ? " " : "")
       for width in [10, 13, 40] {
+        let lines = TextWrapper.wrap(text, width: width, asciiFastPath: false)
         #expect(
-          TextWrapper.wrap(text, width: width, asciiFastPath: true)
-            == TextWrapper.wrap(text, width: width, asciiFastPath: false),
+          TextWrapper.wrap(text, width: width, asciiFastPath: true) == lines,
           "\(text.debugDescription)")
+        // A text said to fit is its one line, as it is (a list then skips the array).
+        if TextWrapper.fits(text, width: width) {
+          #expect(lines == [text], "\(text.debugDescription)")
+        }
       }
     }
   }

@@ -176,4 +176,20 @@ struct FeedItemPackTests {
     narrowed.spill { nil }
     #expect(!narrowed.isSpilled && narrowed.items.count == 3)
   }
+
+  @Test("without bodies, each item lacks only its content and categories, the next still read")
+  func withoutBodies() {
+    var items = items(7)
+    items[1].categories = ["World", "Politics"]
+    items[6].content = "<p>the whole story</p>"
+    let pack = FeedItemPack(items)
+    let listed = pack.items(bodies: false)
+    var expected = items
+    for index in expected.indices {
+      expected[index].content = nil
+      expected[index].categories = []
+    }
+    #expect(listed == expected)
+    #expect(pack.items(bodies: true) == items)
+  }
 }

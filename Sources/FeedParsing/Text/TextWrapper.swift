@@ -8,6 +8,12 @@ public enum TextWrapper {
     wrap(text, width: width, asciiFastPath: true)
   }
 
+  /// Whether `text` is one line of ``wrap(_:width:)`` as it is (printable ASCII, single spaces,
+  /// no wider than `width`): a caller can then use it without the array of lines.
+  package static func fits(_ text: String, width: Int) -> Bool {
+    fitsAsItIs(text, width: max(width, 10))
+  }
+
   /// ``wrap(_:width:)``, with the ASCII fast path switchable for tests.
   package static func wrap(_ text: String, width: Int, asciiFastPath: Bool) -> [String] {
     let width = max(width, 10)

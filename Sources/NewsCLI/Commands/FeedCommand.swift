@@ -202,7 +202,7 @@ enum FeedCommand {
         now: context.timing.now(), read: result.read, unread: result.unread,
         ignored: result.ignored, stillFailing: stillFailing)
       renderer.text(
-        result.reports, count: result.sourceReports.count, items: result.itemCount,
+        result.listedReports, count: result.sourceReports.count, items: result.itemCount,
         cutByLimit: result.cutByLimit
       ) { context.printer.text($0) }
     }

@@ -67,35 +67,70 @@ struct FeedRenderer {
       }
       for item in report.items {
         number += 1
-        let label = String(repeating: " ", count: max(0, 3 - String(number).count)) + "\(number). "
+        // Appended piece by piece: an item of a list of 200,000 makes no string it can spare.
         let title = TextWrapper.shortened(
-          (ignored.contains(item.id) ? "[ignored] " : "") + clean(item.title),
+          !ignored.isEmpty && ignored.contains(item.id)
+            ? "[ignored] " + clean(item.title) : clean(item.title),
           to: ArticleListRenderer.maximumTitle)
-        let titleLines = TextWrapper.wrap(title, width: width - indent.count)
-        let isRead = read.contains(item.id)
-        for (index, line) in titleLines.enumerated() {
-          text +=
-            (index == 0 ? label : indent) + (isRead ? style.dim(line) : style.bold(line)) + "\n"
+        let isRead = !read.isEmpty && read.contains(item.id)
+        Self.appendLabel(number, to: &text)
+        if TextWrapper.fits(title, width: width - indent.count) {
+          text += isRead ? style.dim(title) : style.bold(title)
+          text += "\n"
+        } else {
+          for (index, line) in TextWrapper.wrap(title, width: width - indent.count).enumerated() {
+            if index > 0 { text += indent }
+            text += isRead ? style.dim(line) : style.bold(line)
+            text += "\n"
+          }
         }
-        if let subtitle = item.description.map(clean), !subtitle.isEmpty {
-          let shortened = TextWrapper.shortened(
-            subtitle, to: ArticleListRenderer.maximumDescription)
-          for line in TextWrapper.wrap(shortened, width: width - indent.count) {
-            text += indent + line + "\n"
+        if let description = item.description {
+          let subtitle = clean(description)
+          if !subtitle.isEmpty {
+            let shortened = TextWrapper.shortened(
+              subtitle, to: ArticleListRenderer.maximumDescription)
+            for line in TextWrapper.wrap(shortened, width: width - indent.count) {
+              text += indent
+              text += line
+              text += "\n"
+            }
           }
         }
         if !item.alsoIn.isEmpty {
-          text += indent + style.dim("also in " + item.alsoIn.joined(separator: ", ")) + "\n"
+          text += indent
+          text += style.dim("also in " + item.alsoIn.joined(separator: ", "))
+          text += "\n"
         }
-        if let url = item.url { text += indent + style.cyan(clean(url)) + "\n" }
+        if let url = item.url {
+          text += indent
+          text += style.cyan(clean(url))
+          text += "\n"
+        }
         for enclosure in item.enclosures where enclosure.isMedia {
-          text += indent + style.dim(EnclosureText.line(enclosure)) + "\n"
+          text += indent
+          text += style.dim(EnclosureText.line(enclosure))
+          text += "\n"
         }
         // The image's URL when there is one; no placeholder (that is the headlines list's).
-        if let image = item.imageURL { text += indent + style.cyan(clean(image)) + "\n" }
+        if let image = item.imageURL {
+          text += indent
+          text += style.cyan(clean(image))
+          text += "\n"
+        }
       }
     }
     write(text)
+  }
+
+  /// `  7. `: an item's number, right-aligned in three columns, then a full stop and a space.
+  static func appendLabel(_ number: Int, to text: inout String) {
+    if number < 10 {
+      text += "  "
+    } else if number < 100 {
+      text += " "
+    }
+    text += String(number)
+    text += ". "
   }
 
   /// What `news feed` says when there is no source to show.

@@ -164,8 +164,11 @@ public struct FeedItemPack: Sendable {
 
   /// Reads an item ``write(_:to:)`` wrote (`categorized`), or one of ``firstItemLayout``,
   /// with its `id` and `source`.
+  ///
+  /// - Parameter bodies: `false` moves past the content and the categories without decoding them.
   static func readItem(
-    id: String, source: String, from reader: inout BinaryReader, categorized: Bool = true
+    id: String, source: String, from reader: inout BinaryReader, categorized: Bool = true,
+    bodies: Bool = true
   ) throws(BinaryReader.Malformed) -> FeedItem {
     var item = FeedItem(id: id, feed: source, title: try reader.string())
     item.description = try reader.optionalString()
@@ -173,6 +176,11 @@ public struct FeedItemPack: Sendable {
     item.url = try reader.optionalString()
     item.publishedAt = try reader.date()
     item.author = try reader.optionalString()
+    guard bodies else {
+      try reader.skipOptionalString()
+      if categorized { try reader.skipOptionalString() }
+      return item
+    }
     item.content = try reader.optionalString()
     if categorized, let categories = try reader.optionalString() {
       // Split at each line feed byte: a category ending in a carriage return still reads
@@ -232,7 +240,11 @@ public struct FeedItemPack: Sendable {
   }
 
   /// The items in, decoded, in order.
-  public var items: [FeedItem] {
+  public var items: [FeedItem] { items(bodies: true) }
+
+  /// The items in, decoded, in order; without their content and categories when `bodies` is
+  /// `false`.
+  public func items(bodies: Bool) -> [FeedItem] {
     guard let (first, interleaved) = itemReader() else { return [] }
     var reader = first
     var items: [FeedItem] = []
@@ -248,7 +260,8 @@ public struct FeedItemPack: Sendable {
         } else {
           // An entry replaced meanwhile lists other items: none is taken for another.
           guard id == nil || id == ids[next] else { return [] }
-          var item = try Self.readItem(id: ids[next], source: sources[next], from: &reader)
+          var item = try Self.readItem(
+            id: ids[next], source: sources[next], from: &reader, bodies: bodies)
           item.enclosures = enclosures[position] ?? []
           items.append(item)
           next += 1

@@ -53,9 +53,13 @@ public struct FeedListResult: Sendable {
   }
 
   /// The report of the source at `index` with the items it shows, decoded.
-  public func report(at index: Int) -> FeedSourceReport {
+  ///
+  /// - Parameter bodies: `false` leaves each item's content and categories out (a list in text
+  ///   shows neither; a feed's content can be most of its bytes).
+  public func report(at index: Int, bodies: Bool = true) -> FeedSourceReport {
     var report = sourceReports[index]
-    report.items = packs[index].items
+    report.items = packs[index].items(bodies: bodies)
+    guard !alsoIn.isEmpty || !enclosures.isEmpty else { return report }
     for item in report.items.indices {
       let id = report.items[item].id
       if let later = alsoIn[id] { report.items[item].alsoIn = later }
@@ -68,7 +72,12 @@ public struct FeedListResult: Sendable {
 
   /// The reports with their items, decoded a source at a time as they are read.
   public var reports: LazyMapSequence<Range<Int>, FeedSourceReport> {
-    sourceReports.indices.lazy.map(report(at:))
+    sourceReports.indices.lazy.map { report(at: $0) }
+  }
+
+  /// ``reports`` without the items' content and categories, for a list in text.
+  public var listedReports: LazyMapSequence<Range<Int>, FeedSourceReport> {
+    sourceReports.indices.lazy.map { report(at: $0, bodies: false) }
   }
 
   /// The ids of every item shown, numbered across sources in this order.
