@@ -156,20 +156,16 @@ struct FeedRenderer {
     _ reports: some Sequence<FeedSourceReport>, sources: [FeedSourceReport], read: Set<String>,
     ignored: Set<String>? = nil, write: (String) -> Void
   ) {
-    var bytes = Array("{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"items\": [".utf8)
-    var first = true
+    var pieces = JSONArrayPieces(
+      head: "{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"items\": [")
     for report in reports {
       for shown in report.items {
-        let value = item(
-          shown, read: read.contains(shown.id), ignored: ignored.map { $0.contains(shown.id) })
-        bytes.append(contentsOf: (first ? "\n    " : ",\n    ").utf8)
-        value.write(prettyAt: 2, to: &bytes)
-        first = false
+        pieces.append(
+          item(
+            shown, read: read.contains(shown.id), ignored: ignored.map { $0.contains(shown.id) }))
       }
-      write(String(decoding: bytes, as: UTF8.self))
-      bytes.removeAll(keepingCapacity: true)
+      write(pieces.take())
     }
-    let text = String(decoding: bytes, as: UTF8.self)
     let sources = JSONValue.array(
       sources.map { report in
         .object([
@@ -181,10 +177,9 @@ struct FeedRenderer {
           ("error", .string(report.errorSentence)),
         ])
       })
-    // `text` still holds the head when there was no source at all.
-    write(
-      text + (first ? "]" : "\n  ]") + ",\n  \"sources\": " + sources.serialized(prettyAt: 1)
-        + "\n}\n")
+    // The head is still there when there was no source at all.
+    pieces.close(then: ",\n  \"sources\": " + sources.serialized(prettyAt: 1) + "\n}\n")
+    write(pieces.take())
   }
 
   /// ITEM: `{"id","source","sources","title","subtitle","imageUrl","url","publishedAt","author",

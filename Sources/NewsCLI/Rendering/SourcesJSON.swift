@@ -27,22 +27,16 @@ enum SourcesJSON {
     providers: [ProviderStatus], rows: [(FeedSource, FeedService.LastFetch)],
     failures: [String: FeedFailures.Failure], to write: (String) -> Void
   ) {
-    var bytes = Array(
-      "{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"sources\": [".utf8)
-    var first = true
+    var pieces = JSONArrayPieces(
+      head: "{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"sources\": [")
     func add(_ value: JSONValue) {
-      bytes.append(contentsOf: (first ? "\n    " : ",\n    ").utf8)
-      value.write(prettyAt: 2, to: &bytes)
-      first = false
-      if bytes.count >= 1 << 16 {
-        write(String(decoding: bytes, as: UTF8.self))
-        bytes.removeAll(keepingCapacity: true)
-      }
+      pieces.append(value)
+      if pieces.bytes.count >= 1 << 16 { write(pieces.take()) }
     }
     for provider in providers { add(row(provider)) }
     for (source, last) in rows { add(row(source, last, failure: failures[source.name])) }
-    bytes.append(contentsOf: ((first ? "]" : "\n  ]") + "\n}\n").utf8)
-    write(String(decoding: bytes, as: UTF8.self))
+    pieces.close(then: "\n}\n")
+    write(pieces.take())
   }
 
   /// A provider's row, `"missing"` with it.
