@@ -74,6 +74,33 @@ struct FastPathTests {
     }
   }
 
+  @Test("JSON: a string is said to need escapes exactly when it holds a character escaped")
+  func needsEscaping() {
+    var generator = SeededGenerator(seed: 11)
+    // Plain ASCII in runs long enough to fill the eight-byte steps, and one of each kind of
+    // character around them: escaped (controls, quote, backslash, DEL, C1, U+2028/9) or not.
+    let pieces = [
+      "plain words", "abcdefghijklmnop", " ", "~", "\"", "\\", "\n", "\u{01}", "\u{1F}",
+      "\u{7F}", "é", "\u{85}", "\u{9F}", "\u{A0}", "\u{2027}", "\u{2028}", "\u{2029}", "€",
+      "📰", "\u{0800}",
+    ]
+    func escaped(_ scalar: Unicode.Scalar) -> Bool {
+      let value = scalar.value
+      return value < 0x20 || value == 0x22 || value == 0x5C || value == 0x7F
+        || (0x80..<0xA0).contains(value) || value == 0x2028 || value == 0x2029
+    }
+    for _ in 0..<5_000 {
+      var text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+        Bool.random(using: &generator)
+          ? pieces[0...1].randomElement(using: &generator)!
+          : pieces.randomElement(using: &generator)!
+      }.joined()
+      let expected = text.unicodeScalars.contains(where: escaped)
+      let said = text.withUTF8 { JSONValue.needsEscaping($0) }
+      #expect(said == expected, "\(text.debugDescription)")
+    }
+  }
+
   @Test("trimming: the byte path trims what the character path trims, on strings and slices")
   func trimming() {
     // White space of every kind, what joins a character before or after it (a combining mark,

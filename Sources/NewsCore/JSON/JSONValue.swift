@@ -113,19 +113,49 @@ public enum JSONValue: Sendable {
 
   /// Whether `value` holds anything written as an escape below: controls, quote, backslash,
   /// DEL, C1 controls (UTF-8 C2 80–9F), U+2028 and U+2029 (E2 80 A8/A9).
-  private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // Over the contiguous bytes: iterating the string's UTF-8 view was a tenth of writing
-    // `feed --offline --json` at 200,000 items.
+    // `feed --offline --json` at 200,000 items. Eight bytes at a time where they are plain
+    // ASCII: a byte at a time was still an eighth of it.
+    guard let base = bytes.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    var index = 0
     var previous: UInt8 = 0
     var beforePrevious: UInt8 = 0
-    for byte in bytes {
+    while index < count {
+      // A C1 control's or U+2028's second or third byte is not ASCII: eight plain bytes end
+      // nothing begun before them.
+      if count - index >= 8, isPlainASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      {
+        (previous, beforePrevious) = (0, 0)
+        index += 8
+        continue
+      }
+      let byte = bytes[index]
       if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
       if previous == 0xC2, (0x80...0x9F).contains(byte) { return true }
       if beforePrevious == 0xE2, previous == 0x80, byte == 0xA8 || byte == 0xA9 { return true }
       beforePrevious = previous
       previous = byte
+      index += 1
     }
     return false
+  }
+
+  /// Whether each of the eight bytes of `word` is ASCII from space to `~`, and neither `"` nor
+  /// `\`: nothing to escape, and no byte of a longer character.
+  @inline(__always)
+  private static func isPlainASCII(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // Whether some byte of `value` is zero (exactly: a borrow never makes one up).
+    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    guard word & highs == 0 else { return false }
+    // Some byte under 0x20 (every byte is under 0x80 here).
+    guard (word &- 0x20 &* ones) & ~word & highs == 0 else { return false }
+    return !hasZero(word ^ (0x22 &* ones)) && !hasZero(word ^ (0x5C &* ones))
+      && !hasZero(word ^ (0x7F &* ones))
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
