@@ -74,6 +74,25 @@ struct FastPathTests {
     }
   }
 
+  @Test(
+    "printable ASCII, eight bytes at a time, is what a byte at a time says",
+    arguments: [false, true])
+  func printableASCII(newlines: Bool) {
+    var generator = SeededGenerator(seed: newlines ? 13 : 12)
+    // Mostly printable, with now and then a byte from either side of each bound.
+    let odd: [UInt8] = [0x00, 0x0A, 0x0D, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xC2, 0xE2, 0xFF]
+    for _ in 0..<5_000 {
+      let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+        Int.random(in: 0..<12, using: &generator) == 0
+          ? odd.randomElement(using: &generator)! : UInt8.random(in: 0x20...0x7E, using: &generator)
+      }
+      let expected = bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || (newlines && $0 == 0x0A) }
+      #expect(
+        bytes.withUnsafeBufferPointer { ASCIIWord.isPrintable($0, allowingNewlines: newlines) }
+          == expected, "\(bytes)")
+    }
+  }
+
   @Test("JSON: a string is said to need escapes exactly when it holds a character escaped")
   func needsEscaping() {
     var generator = SeededGenerator(seed: 11)

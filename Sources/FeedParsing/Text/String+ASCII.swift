@@ -3,15 +3,11 @@ extension StringProtocol {
   /// text for which one byte is one column and nothing needs cleaning. Checked on the contiguous
   /// bytes when there are some (the common case), which is several times faster than iterating.
   package func isPrintableASCII(allowingNewlines newlines: Bool = false) -> Bool {
-    let check = { (byte: UInt8) -> Bool in
-      (byte >= 0x20 && byte < 0x7F) || (newlines && byte == 0x0A)
-    }
-    if let result = utf8.withContiguousStorageIfAvailable({ buffer -> Bool in
-      for byte in buffer where !check(byte) { return false }
-      return true
+    if let result = utf8.withContiguousStorageIfAvailable({
+      ASCIIWord.isPrintable($0, allowingNewlines: newlines)
     }) {
       return result
     }
-    return utf8.allSatisfy(check)
+    return utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || (newlines && $0 == 0x0A) }
   }
 }

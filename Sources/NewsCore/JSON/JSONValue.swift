@@ -147,15 +147,8 @@ public enum JSONValue: Sendable {
   /// `\`: nothing to escape, and no byte of a longer character.
   @inline(__always)
   private static func isPlainASCII(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    // Whether some byte of `value` is zero (exactly: a borrow never makes one up).
-    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-    guard word & highs == 0 else { return false }
-    // Some byte under 0x20 (every byte is under 0x80 here).
-    guard (word &- 0x20 &* ones) & ~word & highs == 0 else { return false }
-    return !hasZero(word ^ (0x22 &* ones)) && !hasZero(word ^ (0x5C &* ones))
-      && !hasZero(word ^ (0x7F &* ones))
+    ASCIIWord.isPrintable(word) && !ASCIIWord.contains(0x22, in: word)
+      && !ASCIIWord.contains(0x5C, in: word)
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
