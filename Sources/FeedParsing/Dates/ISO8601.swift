@@ -14,12 +14,8 @@ public enum ISO8601 {
     // sources, and strings joined a piece at a time a tenth again.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(24)
-    for (value, width, separator) in [
-      (civil.year, 4, UInt8(ascii: "-")), (civil.month, 2, UInt8(ascii: "-")),
-      (civil.day, 2, UInt8(ascii: "T")), (time / 3600, 2, UInt8(ascii: ":")),
-      (time / 60 % 60, 2, UInt8(ascii: ":")), (time % 60, 2, UInt8(ascii: "Z")),
-    ] {
-      // As `%0<width>ld` pads: zeros after the sign, the sign counted in the width.
+    // As `%0<width>ld` pads: zeros after the sign, the sign counted in the width.
+    func append(_ value: Int, width: Int, then separator: Unicode.Scalar) {
       var magnitude = value.magnitude
       var digits = 1
       var power: UInt = 1
@@ -35,8 +31,15 @@ public enum ISO8601 {
         magnitude %= power
         power /= 10
       }
-      bytes.append(separator)
+      bytes.append(UInt8(ascii: separator))
     }
+    // Each part in turn, not a table of them: a table was an array made for every date.
+    append(civil.year, width: 4, then: "-")
+    append(civil.month, width: 2, then: "-")
+    append(civil.day, width: 2, then: "T")
+    append(time / 3600, width: 2, then: ":")
+    append(time / 60 % 60, width: 2, then: ":")
+    append(time % 60, width: 2, then: "Z")
     return String(decoding: bytes, as: UTF8.self)
   }
 
