@@ -47,6 +47,8 @@ public enum FeedRegistry {
     _ configuration: Configuration, file: FeedConfigFile?, builtIn: [FeedSource]? = nil
   ) -> [FeedSource] {
     var sources = builtIn ?? Self.builtIn(configuration)
+    // Room made once: a source is a large value, and growing the array copied each several times.
+    sources.reserveCapacity(sources.count + (file?.sources.count ?? 0))
     // By name, so that 100,000 subscriptions cost as many lookups, not their square.
     var positions = Dictionary(
       sources.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
