@@ -52,11 +52,17 @@ package enum ASCIIWord {
       index = endOfPrintable(in: bytes, from: index)
       // Eight bytes at most (a line feed fails a word), then words again.
       let stop = min(index + 8, bytes.count)
-      for byte in bytes[index..<stop] {
-        guard (byte >= 0x20 && byte < 0x7F) || (newlines && byte == 0x0A) else { return false }
+      for byte in bytes[index..<stop] where !isPrintable(byte, allowingNewlines: newlines) {
+        return false
       }
       index = stop
     }
     return true
+  }
+
+  /// Whether `byte` is printable ASCII, or a line feed when `newlines` allows.
+  @inline(__always)
+  package static func isPrintable(_ byte: UInt8, allowingNewlines newlines: Bool) -> Bool {
+    (byte >= 0x20 && byte < 0x7F) || (newlines && byte == 0x0A)
   }
 }

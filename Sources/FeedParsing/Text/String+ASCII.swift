@@ -8,6 +8,6 @@ extension StringProtocol {
     }) {
       return result
     }
-    return utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || (newlines && $0 == 0x0A) }
+    return utf8.allSatisfy { ASCIIWord.isPrintable($0, allowingNewlines: newlines) }
   }
 }
