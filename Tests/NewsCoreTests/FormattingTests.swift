@@ -150,6 +150,14 @@ struct FormattingTests {
       ISO8601.string(from: Date(timeIntervalSince1970: -62_198_755_200)) == "-001-01-01T00:00:00Z")
     #expect(
       ISO8601.string(from: Date(timeIntervalSince1970: 253_402_300_800)) == "10000-01-01T00:00:00Z")
+    // The edges of the four-digit years, written twenty bytes at once.
+    #expect(
+      ISO8601.string(from: Date(timeIntervalSince1970: -62_167_219_200)) == "0000-01-01T00:00:00Z")
+    #expect(
+      ISO8601.string(from: Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
+    var appended = Array("at ".utf8)
+    ISO8601.write(Date(timeIntervalSince1970: 1_553_714_199), to: &appended)
+    #expect(String(decoding: appended, as: UTF8.self) == "at 2019-03-27T19:16:39Z")
     // Any time of the years 1600 to 9999 as Foundation's formatter writes it (before the
     // Gregorian calendar, it counts Julian days: ours is proleptic, as RFC 3339 is).
     let formatter = ISO8601DateFormatter()

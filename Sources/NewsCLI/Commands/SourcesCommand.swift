@@ -49,13 +49,14 @@ enum SourcesCommand {
     if arguments[Options.failing] {
       return failing(feed.failures(), json: arguments[Options.json], context: context)
     }
-    let sources = services.feedSources().filter { source in
-      arguments[Options.tag].map { source.tags.contains($0) } ?? true
-    }
+    var sources = services.feedSources()
+    if let tag = arguments[Options.tag] { sources = sources.filter { $0.tags.contains(tag) } }
     let rows = Array(zip(sources, feed.lastFetches(sources)))
     // Each source's health: failing since when, how many runs in a row, why (#47.5).
     var failures: [String: FeedFailures.Failure] = [:]
-    for (source, last) in rows { failures[source.name] = last.failure }
+    for (source, last) in rows {
+      if let failure = last.failure { failures[source.name] = failure }
+    }
     // The providers first, like sources (not filed under tags).
     let providers = arguments[Options.tag] == nil ? services.providerStatuses() : []
     if arguments[Options.json] {

@@ -23,6 +23,13 @@ struct JSONArrayPieces {
     isEmpty = false
   }
 
+  /// Appends to the array the object `build` writes, straight into the bytes.
+  mutating func appendObject(_ build: (inout JSONObjectWriter) -> Void) {
+    bytes.append(contentsOf: (isEmpty ? "\n    " : ",\n    ").utf8)
+    JSONObjectWriter.write(prettyAt: 2, to: &bytes, build)
+    isEmpty = false
+  }
+
   /// Closes the array, then appends `tail`.
   mutating func close(then tail: String) {
     bytes.append(contentsOf: ((isEmpty ? "]" : "\n  ]") + tail).utf8)

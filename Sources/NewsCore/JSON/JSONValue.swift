@@ -94,7 +94,7 @@ public enum JSONValue: Sendable {
   }
 
   /// `value`'s decimal digits, as `String(value)` writes them, without making that string.
-  private static func writeInteger(_ value: Int, to out: inout [UInt8]) {
+  static func writeInteger(_ value: Int, to out: inout [UInt8]) {
     if value < 0 { out.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     let start = out.count
@@ -105,10 +105,17 @@ public enum JSONValue: Sendable {
     out[start...].reverse()
   }
 
-  /// A line break, then `indent` levels of two spaces.
-  private static func newLine(_ indent: Int, to out: inout [UInt8]) {
-    out.append(0x0A)
-    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+  /// A line break, then `indent` levels of two spaces: one copy from a line of spaces for the
+  /// depths documents have, not a sequence of repeated spaces appended.
+  static func newLine(_ indent: Int, to out: inout [UInt8]) {
+    let width = 1 + 2 * indent
+    let line: StaticString = "\n                "
+    if width <= line.utf8CodeUnitCount {
+      line.withUTF8Buffer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<width])) }
+    } else {
+      out.append(0x0A)
+      out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
   }
 
   /// Whether `value` holds anything written as an escape below: controls, quote, backslash,
