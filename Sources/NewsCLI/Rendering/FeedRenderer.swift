@@ -160,9 +160,11 @@ struct FeedRenderer {
       head: "{\n  \"schemaVersion\": \(ArticleJSON.schemaVersion),\n  \"items\": [")
     for report in reports {
       for shown in report.items {
-        pieces.append(
+        pieces.appendObject {
           item(
-            shown, read: read.contains(shown.id), ignored: ignored.map { $0.contains(shown.id) }))
+            shown, read: read.contains(shown.id), ignored: ignored.map { $0.contains(shown.id) },
+            into: &$0)
+        }
       }
       write(pieces.take())
     }
@@ -186,26 +188,30 @@ struct FeedRenderer {
   /// "read","enclosures","provider","description","content","categories"}`; `sources` is `source` and every later source listing the same link. With
   /// `ignored` (`--show-ignored`), `"ignored"` follows.
   static func item(_ item: FeedItem, read: Bool, ignored: Bool? = nil) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("id", .string(item.id)),
-      ("source", .string(item.feed)),
-      ("sources", .array(([item.feed] + item.alsoIn).map { .string($0) })),
-      ("title", .string(item.title)),
-      ("subtitle", .string(item.description)),
-      ("imageUrl", .string(item.imageURL)),
-      ("url", .string(item.url)),
-      ("publishedAt", .date(item.publishedAt)),
-      ("author", .string(item.author)),
-      ("read", .bool(read)),
-      ("enclosures", EnclosureText.json(item.enclosures)),
-      // ARTICLE's keys, with the same meaning (#47.2): a list entry has one shape everywhere.
-      ("provider", .string(item.feed)),
-      ("description", .string(item.description)),
-      ("content", .string(item.content)),
-      ("categories", .array(item.categories.map { .string($0) })),
-    ]
-    if let ignored { members.append(("ignored", .bool(ignored))) }
-    return .object(members)
+    JSONMembers.object { self.item(item, read: read, ignored: ignored, into: &$0) }
+  }
+
+  /// ITEM's members added to `row`: the tree above, or straight into a document's bytes.
+  static func item(
+    _ item: FeedItem, read: Bool, ignored: Bool? = nil, into row: inout some JSONMemberSink
+  ) {
+    row.add("id", string: item.id)
+    row.add("source", string: item.feed)
+    row.add("sources", strings: [item.feed] + item.alsoIn)
+    row.add("title", string: item.title)
+    row.add("subtitle", string: item.description)
+    row.add("imageUrl", string: item.imageURL)
+    row.add("url", string: item.url)
+    row.add("publishedAt", date: item.publishedAt)
+    row.add("author", string: item.author)
+    row.add("read", bool: read)
+    row.add("enclosures", EnclosureText.json(item.enclosures))
+    // ARTICLE's keys, with the same meaning (#47.2): a list entry has one shape everywhere.
+    row.add("provider", string: item.feed)
+    row.add("description", string: item.description)
+    row.add("content", string: item.content)
+    row.add("categories", strings: item.categories)
+    if let ignored { row.add("ignored", bool: ignored) }
   }
 
   /// Items are plain text already: the JSON shapes are cleaned of HTML when decoded, web feeds

@@ -1,8 +1,9 @@
 import NewsCore
 
 /// A pretty JSON document whose one long array (a feed's items, the sources) is written a piece
-/// at a time: the head, the array's values as they come (each indented as
-/// `JSONValue.serialized(prettyAt: 1)` would indent it), the bracket that closes it, the rest.
+/// at a time: the head, the array's objects as they come (each written straight into the bytes,
+/// indented as `JSONValue.serialized(prettyAt: 2)` would indent it), the bracket that closes it,
+/// the rest.
 /// Whoever writes takes the text gathered so far when it likes (``take()``): 10,000 values are
 /// never one tree nor one string.
 struct JSONArrayPieces {
@@ -14,13 +15,6 @@ struct JSONArrayPieces {
   /// Starts with `head`, which ends with the array's `[`.
   init(head: String) {
     bytes = Array(head.utf8)
-  }
-
-  /// Appends `value` to the array.
-  mutating func append(_ value: JSONValue) {
-    bytes.append(contentsOf: (isEmpty ? "\n    " : ",\n    ").utf8)
-    value.write(prettyAt: 2, to: &bytes)
-    isEmpty = false
   }
 
   /// Appends to the array the object `build` writes, straight into the bytes.

@@ -70,7 +70,7 @@ enum NextFetchText {
   static func duration(_ seconds: Double) -> String {
     func rounded(_ value: Double) -> String {
       value >= 10 || value == value.rounded()
-        ? String(Int(value.rounded())) : String(format: "%.1f", value)
+        ? String(Int(value.rounded())) : DecimalText.oneDecimal(value)
     }
     switch seconds {
     case ..<90: return "\(Int(seconds.rounded())) s"

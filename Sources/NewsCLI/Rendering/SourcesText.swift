@@ -12,6 +12,8 @@ enum SourcesText {
   ) -> String {
     var text = style.bold("Sources") + style.dim(" · \(providers.count + rows.count)") + "\n\n"
     let width = ((rows.map(\.0.name.count) + providers.map(\.name.count)).max() ?? 0) + 2
+    // The details' indentation, made once for every row.
+    let indent = String(repeating: " ", count: width)
     for provider in providers {
       var details = ["provider"]
       if let missing = provider.missing { details.append(missing) }
@@ -20,10 +22,12 @@ enum SourcesText {
         provider.error.map { "store unreadable: " + TerminalSanitizer.clean($0) }
           ?? provider.fetchedAt.map { "fetched " + RelativeTime.describe($0, now: now) }
           ?? "never fetched")
-      text +=
-        provider.name.padding(to: width) + TerminalSanitizer.clean(provider.url.absoluteString)
-        + "\n" + String(repeating: " ", count: width)
-        + style.dim(details.joined(separator: " · ")) + "\n"
+      text += provider.name.padding(to: width)
+      text += TerminalSanitizer.clean(provider.url.absoluteString)
+      text += "\n"
+      text += indent
+      text += style.dim(details.joined(separator: " · "))
+      text += "\n"
     }
     for (source, last) in rows {
       let fetched: String
@@ -56,14 +60,15 @@ enum SourcesText {
             ? "exec: " + command.command
             : "filter: " + command.command + " " + source.url.absoluteString
         } ?? source.url.absoluteString
-      text +=
-        source.name.padding(to: width) + TerminalSanitizer.clean(address) + "\n"
-        + String(repeating: " ", count: width)
-        + style.dim(
-          (details + [
-            fetched, TerminalSanitizer.clean(NextFetchText.describe(last.next, now: now)),
-          ])
-          .joined(separator: " · ")) + "\n"
+      details.append(fetched)
+      details.append(TerminalSanitizer.clean(NextFetchText.describe(last.next, now: now)))
+      // Appended a piece at a time: one sum of the pieces made each of them again.
+      text += source.name.padding(to: width)
+      text += TerminalSanitizer.clean(address)
+      text += "\n"
+      text += indent
+      text += style.dim(details.joined(separator: " · "))
+      text += "\n"
     }
     return text
   }

@@ -232,6 +232,7 @@ final class FeedCache: Sendable {
   /// bundle kept as it is (never removed by a commit) until a repair removes it: its sources
   /// are fetched again meanwhile.
   private func load(_ index: inout FeedCacheIndex) -> Bool {
+    var lists: [[(source: String, entry: FeedCacheIndex.Entry)]] = []
     for (number, place) in index.bundles.sorted(by: { $0.key < $1.key }) {
       var listed = directories.withLock { $0[number] }
       if listed == nil {
@@ -254,7 +255,12 @@ final class FeedCache: Sendable {
           continue
         }
       }
-      for (source, entry) in listed ?? [] { index.assign(entry, to: source) }
+      lists.append(listed ?? [])
+    }
+    // Room for every entry at once: 10,000 entries grew the table a dozen times.
+    index.reserve(lists.reduce(0) { $0 + $1.count })
+    for listed in lists {
+      for (source, entry) in listed { index.assign(entry, to: source) }
     }
     return true
   }

@@ -43,6 +43,11 @@ struct FeedCacheIndex: Sendable, Equatable {
   static let directoryLayout = BinaryLayout(
     magic: directoryMagic, fields: [.string, .integer, .integer, .integer, .integer])
 
+  /// Room for `count` more entries.
+  mutating func reserve(_ count: Int) {
+    entries.reserveCapacity(entries.count + count)
+  }
+
   /// Makes `entry` the one of `source`.
   mutating func assign(_ entry: Entry, to source: String) {
     if let old = entries.updateValue(entry, forKey: source) {

@@ -52,6 +52,7 @@ public enum FeedRegistry {
     // By name, so that 100,000 subscriptions cost as many lookups, not their square.
     var positions = Dictionary(
       sources.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    positions.reserveCapacity(sources.capacity)
     for declared in file?.sources ?? [] {
       if let index = positions[declared.name] {
         sources[index] = declared.applied(to: sources[index])
