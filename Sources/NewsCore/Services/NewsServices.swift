@@ -181,9 +181,17 @@ public struct NewsServices: Sendable {
       now: dependencies.timing.now, timeZone: dependencies.timeZone,
       deadline: sourceDeadline())
     service.refreshBounds = configuration.refreshBounds
-    if feedSources().contains(where: \.fullText) { service.fullText = try fullText() }
-    if feedSources().contains(where: { $0.search != nil }) { service.sourceTags = sourceTags() }
-    if feedSources().contains(where: { $0.command != nil }) {
+    // One pass, each source's fields read in place: three passes copied every source thrice.
+    let sources = feedSources()
+    var (fullText, search, command) = (false, false, false)
+    for index in sources.indices {
+      fullText = fullText || sources[index].fullText
+      search = search || sources[index].search != nil
+      command = command || sources[index].command != nil
+    }
+    if fullText { service.fullText = try self.fullText() }
+    if search { service.sourceTags = sourceTags() }
+    if command {
       service.commands = SourceCommandRunner(
         environment: configuration.processEnvironment,
         deadline: Deadline(
