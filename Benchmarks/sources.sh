@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Reading at ten thousand sources (#58.2): a home of 10,000 feeds × 20 items and one of 100
 # (`feed_server.py`, `sources import`, one `feed --refresh` each), then `--version` (which reads
-# config.json), `sources --json`, `search report --limit 20` and `feed --offline --json` in
-# both, side by side in one hyperfine run each; the table gives each command at 10,000 against
-# the same at 100, and against `--version` of its own home.
+# config.json), `sources` (as text and with `--json`), `search report --limit 20` and
+# `feed --offline --json` in both, side by side in one hyperfine run each; the table gives each
+# command at 10,000 against the same at 100, and against `--version` of its own home.
 # Needs hyperfine, python3 and jq; installs nothing.
 # Usage: bash Benchmarks/sources.sh [--quick] [feeds]
 set -euo pipefail
@@ -37,7 +37,7 @@ for count in 100 "$feeds"; do
 done
 
 source Benchmarks/ratios.sh
-commands=("--version" "sources --json" "search report --limit 20 --json" "feed --offline --json")
+commands=("--version" "sources" "sources --json" "search report --limit 20 --json" "feed --offline --json")
 for count in 100 "$feeds"; do
   arguments=()
   # Named `news …`: hyperfine would take a name starting with `--` for an option of its own.

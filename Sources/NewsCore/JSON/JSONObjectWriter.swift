@@ -78,6 +78,7 @@ public struct JSONObjectWriter: JSONMemberSink {
 
   /// The separator before a member, its line, its key and the colon.
   private mutating func begin(_ key: StaticString) {
+    assert(key.withUTF8Buffer { !JSONValue.needsEscaping($0) }, "a key to escape: \(key)")
     bytes.append(UInt8(ascii: isEmpty ? "{" : ","))
     isEmpty = false
     newLine(depth + 1)
