@@ -165,6 +165,33 @@ struct BinaryLayoutTests {
       ])
   }
 
+  @Test(
+    "a string read as the same as the one before is that string, its bytes shared; others read as they are"
+  )
+  func sameString() throws {
+    let name = "a source named past fifteen bytes"
+    var writer = BinaryWriter(magic: "TEST")
+    for text in [name, name, "another source", "", "", name] { writer.string(text) }
+    var bytes = writer.bytes
+    bytes += [3, 0x61, 0xFF, 0x62]  // a string that is not UTF-8
+    bytes += [9, 0x61]  // a string past the end
+    var reader = try #require(BinaryReader(bytes, magic: "TEST"))
+    var previous: String?
+    var read: [String] = []
+    for _ in 0..<6 {
+      let text = try reader.string(sameAs: previous)
+      read.append(text)
+      previous = text
+    }
+    #expect(read == [name, name, "another source", "", "", name])
+    // The second is the first, not a copy of it.
+    var (first, second) = (read[0], read[1])
+    let shared = first.withUTF8 { one in second.withUTF8 { $0.baseAddress == one.baseAddress } }
+    #expect(shared)
+    #expect(throws: BinaryReader.Malformed.self) { try reader.string(sameAs: "a\u{FFFD}b") }
+    #expect(throws: BinaryReader.Malformed.self) { try reader.string(sameAs: name) }
+  }
+
   @Test("what the format cannot hold is refused, never written as something else")
   func refusals() {
     var negative = BinaryWriter(magic: "TEST")

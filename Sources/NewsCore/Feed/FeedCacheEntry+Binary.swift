@@ -143,10 +143,14 @@ extension FeedCacheEntry {
       lastModified: try reader.optionalString(), kept: try reader.bool())
     let count = try reader.integer()
     entry.items.reserveCapacity(min(count, 100_000))
+    var listedSource: String?
     for _ in 0..<count {
       if !buildingItems, current != nil {
         if let listing {
-          listing(try reader.string(), try reader.string())
+          let id = try reader.string()
+          let source = try reader.string(sameAs: listedSource)
+          listedSource = source
+          listing(id, source)
         } else {
           try reader.skip(itemPrefix)
         }

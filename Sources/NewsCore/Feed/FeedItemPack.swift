@@ -168,28 +168,33 @@ public struct FeedItemPack: Sendable {
   /// - Parameter bodies: `false` moves past the content and the categories without decoding them.
   static func readItem(
     id: String, source: String, from reader: inout BinaryReader, categorized: Bool = true,
-    bodies: Bool = true
+    bodies: Bool = true, enclosures: [Enclosure] = []
   ) throws(BinaryReader.Malformed) -> FeedItem {
-    var item = FeedItem(id: id, feed: source, title: try reader.string())
-    item.description = try reader.optionalString()
-    item.imageURL = try reader.optionalString()
-    item.url = try reader.optionalString()
-    item.publishedAt = try reader.date()
-    item.author = try reader.optionalString()
-    guard bodies else {
+    let title = try reader.string()
+    let description = try reader.optionalString()
+    let imageURL = try reader.optionalString()
+    let url = try reader.optionalString()
+    let publishedAt = try reader.date()
+    let author = try reader.optionalString()
+    var content: String?
+    var categories: [String] = []
+    if !bodies {
       try reader.skipOptionalString()
       if categorized { try reader.skipOptionalString() }
-      return item
-    }
-    item.content = try reader.optionalString()
-    if categorized, let categories = try reader.optionalString() {
-      // Split at each line feed byte: a category ending in a carriage return still reads
-      // back as written (a CR LF is one Character).
-      item.categories = categories.utf8.split(separator: 0x0A).map {
-        String(decoding: $0, as: UTF8.self)
+    } else {
+      content = try reader.optionalString()
+      if categorized, let joined = try reader.optionalString() {
+        // Split at each line feed byte: a category ending in a carriage return still reads
+        // back as written (a CR LF is one Character).
+        categories = joined.utf8.split(separator: 0x0A).map {
+          String(decoding: $0, as: UTF8.self)
+        }
       }
     }
-    return item
+    return FeedItem(
+      id: id, feed: source, title: title, description: description, imageURL: imageURL,
+      url: url, publishedAt: publishedAt, author: author, content: content,
+      categories: categories, enclosures: enclosures)
   }
 
   /// Moves `reader` past a cache entry's id and source before an item (when `interleaved`),
@@ -260,10 +265,10 @@ public struct FeedItemPack: Sendable {
         } else {
           // An entry replaced meanwhile lists other items: none is taken for another.
           guard id == nil || id == ids[next] else { return [] }
-          var item = try Self.readItem(
-            id: ids[next], source: sources[next], from: &reader, bodies: bodies)
-          item.enclosures = enclosures[position] ?? []
-          items.append(item)
+          items.append(
+            try Self.readItem(
+              id: ids[next], source: sources[next], from: &reader, bodies: bodies,
+              enclosures: enclosures[position] ?? []))
           next += 1
         }
       } catch {

@@ -16,10 +16,10 @@ public enum FeedLinkMerge {
     var alsoIn: [String: [String]] = [:]
     for index in packs.indices {
       packs[index].filterWithSource { id, source in
-        guard let listedBy = first[id] else {
-          first[id] = index
-          return true
-        }
+        // One hash for an id seen first, the many: the rare id seen before gets its first
+        // source back.
+        guard let listedBy = first.updateValue(index, forKey: id) else { return true }
+        first[id] = listedBy
         if listedBy != index, !(alsoIn[id]?.contains(source) ?? false) {
           alsoIn[id, default: []].append(source)
         }

@@ -73,6 +73,31 @@ struct BinaryReader {
     return text
   }
 
+  /// ``string()``, or `previous` itself when the bytes are the same: the items of one entry
+  /// name their source each, and 200,000 copies of a few thousand names were each a string made.
+  mutating func string(sameAs previous: String?) throws(Malformed) -> String {
+    guard var previous else { return try string() }
+    trace?.append(.string)
+    let count = try length()
+    guard count <= bytes.count - index else { throw Malformed(detail: "string past the end") }
+    let same = previous.withUTF8 { known in
+      known.count == count
+        && bytes.withUnsafeBufferPointer { all in
+          count == 0 || memcmp(known.baseAddress!, all.baseAddress! + index, count) == 0
+        }
+    }
+    if same {
+      index += count
+      return previous
+    }
+    let slice = bytes[index..<(index + count)]
+    index += count
+    guard let text = Self.validatedUTF8(slice) else {
+      throw Malformed(detail: "string not UTF-8")
+    }
+    return text
+  }
+
   /// The string `bytes` hold, when they are UTF-8. Decoding repairs what is not UTF-8: the same
   /// bytes back mean there was nothing to repair. (`String(validating:as:)` reads a slice one
   /// code unit at a time: a twentieth of reading the cache.)
