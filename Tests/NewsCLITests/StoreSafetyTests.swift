@@ -174,10 +174,19 @@ struct StoreSafetyTests {
     let name = try #require(failed.first?["name"] as? String)
     #expect(feed.err.hasPrefix("news: warning: source \(name): cannot decrypt "))
     #expect(feed.err.contains(bundles[0]))
-    let sync = await harness.run(["sync", "--json"])
+    // A sync asking every source reads every entry: the damaged one fails its source.
+    let sync = await harness.run(["sync", "--refresh", "--json"])
     #expect(sync.code == .temporaryFailure)
     let synced = try #require(try sync.json()["sources"] as? [[String: Any]])
     #expect(synced.first { $0["name"] as? String == name }?["status"] as? String == "failed")
+    // A sync with the source not due answers from the cache's directory (its summary and its
+    // count) without opening the entry: its items are in the store, and the damage waits for
+    // the next fetch or list, or doctor.
+    let notDue = await harness.run(["sync", "--json"])
+    let listed = try #require(try notDue.json()["sources"] as? [[String: Any]])
+    let row = try #require(listed.first { $0["name"] as? String == name })
+    #expect(row["status"] as? String == "ok" && row["asked"] as? Bool == false)
+    #expect((row["total"] as? Int ?? 0) > 0, "\(row)")
     #expect(try snapshot()[bundles[0]] == damaged)
     // Repair removes the bundle (the cache is made again): the source is fetched again.
     #expect(await harness.run(["doctor", "--repair"]).code == .success)

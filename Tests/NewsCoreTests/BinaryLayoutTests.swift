@@ -26,6 +26,7 @@ struct BinaryLayoutTests {
     "NSW1": "i",
     "NFI1": "iiiii",
     "NFD1": "siiii",
+    "NFD2": "siiiii",
   ]
 
   @Test("each layout is the one frozen under its magic")
@@ -35,7 +36,7 @@ struct BinaryLayoutTests {
       FeedItemPack.firstItemLayout, FeedCacheEntry.header, SegmentManifest.header,
       SegmentManifest.summarizedHeader, SegmentManifest.firstHeader, FeedCacheIndex.layout,
       SegmentPack.directoryLayout, SegmentPack.firstDirectoryLayout, SegmentPack.filtersLayout,
-      FeedCacheIndex.directoryLayout,
+      FeedCacheIndex.directoryLayout, FeedCacheIndex.firstDirectoryLayout,
     ] {
       #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")
     }

@@ -49,6 +49,33 @@ struct FeedCacheTests {
     #expect(try store.verify("feeds-0") == ())
   }
 
+  @Test(
+    "a directory counts each entry's items (zero included); one written before counts knows none")
+  func directoryCounts() throws {
+    let place = SealedBundle.Place(index: 1, count: 3, offset: 40, length: 90)
+    let listed: [(source: String, place: SealedBundle.Place, summary: [UInt8], itemCount: Int?)] = [
+      ("a", place, [1, 2, 3], 20), ("b", place, [], 0), ("c", place, [9], nil),
+    ]
+    let counted = try FeedCacheIndex.entries(
+      inDirectory: FeedCacheIndex.directory(listed), of: 4)
+    #expect(counted.map(\.entry.itemCount) == [20, 0, nil])
+    #expect(counted.map(\.entry.summary) == [[1, 2, 3], [], [9]])
+    #expect(counted.allSatisfy { $0.entry.bundle == 4 && $0.entry.place == place })
+    let first = try FeedCacheIndex.entries(
+      inDirectory: FeedCacheIndex.directory(listed, magic: FeedCacheIndex.firstDirectoryMagic),
+      of: 4)
+    #expect(first.map(\.source) == ["a", "b", "c"])
+    #expect(first.map(\.entry.itemCount) == [nil, nil, nil])
+    #expect(first.map(\.entry.summary) == [[1, 2, 3], [], [9]])
+    // Committed from an entry and its items, the count is theirs, in another process too.
+    let cache = FeedCache(store: store)
+    var entry = try FeedCacheEntry.decode(try Self.entry("s", items: 7))
+    let pack = FeedItemPack(entry.items)
+    entry.items = []
+    try cache.commit([try FeedCache.Pending(source: "s", entry: entry, pack: pack)])
+    #expect(try FeedCache(store: store).counted("s")?.itemCount == 7)
+  }
+
   @Test("one source a commit: a logarithmic number of bundles, at most about twice the entries")
   func bundlesStayFew() throws {
     let cache = FeedCache(store: store)

@@ -585,6 +585,53 @@ struct FeedServiceTests {
     #expect(server.requests(to: "/a.json").count == asked + 1)
   }
 
+  @Test(
+    "a sync answers a source not due from the cache's directory, its count cut by max-items; an entry of unknown count is read whole"
+  )
+  func syncCountsFromDirectory() async throws {
+    server.route("/three.xml") { _ in
+      LoopbackServer.Response(
+        body: Data(
+          """
+          <rss version="2.0"><channel><title>f</title>
+          <item><title>one</title><link>https://example.com/1</link></item>
+          <item><title>two</title><link>https://example.com/2</link></item>
+          <item><title>three</title><link>https://example.com/3</link></item>
+          </channel></rss>
+          """.utf8))
+    }
+    let all =
+      try sources(try configuration()) + [
+        FeedSource(
+          name: "three", url: server.baseURL.appendingPathComponent("three.xml"),
+          ttl: .seconds(600), adapter: SyndicationAdapter())
+      ]
+    let counted = FeedRun.Options(freshness: .whenExpired, items: .counted, newItems: false)
+    let first = await service().run(all, counted).reports
+    #expect(first.allSatisfy { $0.status == .fresh && $0.itemCount > 0 })
+    let asked = server.requests.count
+    // Not due: answered from the directory, asking nothing, counting the same.
+    let again = await service().run(all, counted).reports
+    #expect(again.allSatisfy { $0.status == .cached && $0.pack == nil && $0.items.isEmpty })
+    #expect(again.map(\.itemCount) == first.map(\.itemCount))
+    #expect(server.requests.count == asked)
+    // A source now keeping fewer items than its entry holds counts those it keeps.
+    #expect(first.last?.itemCount == 3)
+    var fewer = all
+    fewer[fewer.count - 1].maxItems = 2
+    let cut = await service().run(fewer, counted).reports
+    #expect(cut.last?.itemCount == 2 && cut.last?.status == .cached)
+    // Entries written without their count (as a conversion writes them) are read whole.
+    let store = EncryptedStore.testing(in: directory.url.appendingPathComponent("cache"), key: 5)
+    let cache = FeedCache(store: store)
+    try cache.commit(
+      try all.map { ($0.name, try #require(try cache.entry(of: $0.name))) })
+    #expect(try all.allSatisfy { try FeedCache(store: store).counted($0.name)?.itemCount == nil })
+    let whole = await service().run(all, counted).reports
+    #expect(whole.allSatisfy { $0.status == .cached })
+    #expect(whole.map(\.itemCount) == first.map(\.itemCount))
+  }
+
   @Test("a sync's fetch holds no item once stored: counts stay, the articles are in the store")
   func itemsDroppedOnceStored() async throws {
     let sources = try sources(try configuration())

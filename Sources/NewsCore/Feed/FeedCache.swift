@@ -70,8 +70,16 @@ final class FeedCache: Sendable {
   /// The bytes of `source`'s entry, its items left out where the index has it (what
   /// ``FeedCacheEntry/decodeSummary(_:)`` reads); `nil` when there is none.
   func summary(of source: String) throws -> [UInt8]? {
-    if let found = try index(reloading: false).entries[source] { return found.summary }
-    return try store.readBytes(StoreLayout.feedCache(source))
+    try counted(source)?.summary
+  }
+
+  /// `source`'s summary and how many items its entry holds (`nil` when that is not known: a
+  /// directory written before counts, a cache file of the earlier layout).
+  func counted(_ source: String) throws -> (summary: [UInt8], itemCount: Int?)? {
+    if let found = try index(reloading: false).entries[source] {
+      return (found.summary, found.itemCount)
+    }
+    return try store.readBytes(StoreLayout.feedCache(source)).map { ($0, nil) }
   }
 
   /// An entry to write: its source, its summary, and its record in a bundle, made only when
@@ -80,16 +88,23 @@ final class FeedCache: Sendable {
     var source: String
     /// The entry without its items (``FeedCacheIndex/Entry/summary``).
     var summary: [UInt8]
+    /// How many items the entry holds, when known (``FeedCacheIndex/Entry/itemCount``).
+    var itemCount: Int?
     var record: @Sendable () throws -> [UInt8]
 
     /// `source`'s record as it is.
-    init(source: String, summary: [UInt8], record: @escaping @Sendable () throws -> [UInt8]) {
+    init(
+      source: String, summary: [UInt8], itemCount: Int?,
+      record: @escaping @Sendable () throws -> [UInt8]
+    ) {
       self.source = source
       self.summary = summary
+      self.itemCount = itemCount
       self.record = record
     }
 
-    /// `source`'s entry as the bytes `entry`.
+    /// `source`'s entry as the bytes `entry` (its items not counted: a conversion, or a keep
+    /// that failed before, which a sync reads in full).
     init(source: String, bytes entry: [UInt8]) throws {
       self.source = source
       summary = try FeedCache.summaryBytes(entry)
@@ -102,6 +117,7 @@ final class FeedCache: Sendable {
       var header = entry
       header.items = []
       summary = try header.encoded()
+      itemCount = pack?.count ?? entry.items.count
       record = { try entry.record(of: source, with: pack) }
     }
   }
@@ -160,12 +176,13 @@ final class FeedCache: Sendable {
     ) { position, before in
       guard position == writing.count else { return try writing[position].record() }
       return FeedCacheIndex.directory(
-        zip(writing, before).map { ($0.source, $1, $0.summary) })
+        zip(writing, before).map { ($0.source, $1, $0.summary, $0.itemCount) })
     }
     index.bundles[number] = places.last
     var listed: [(source: String, entry: FeedCacheIndex.Entry)] = []
     for (entry, place) in zip(writing, places) {
-      let stored = FeedCacheIndex.Entry(bundle: number, place: place, summary: entry.summary)
+      let stored = FeedCacheIndex.Entry(
+        bundle: number, place: place, summary: entry.summary, itemCount: entry.itemCount)
       index.assign(stored, to: entry.source)
       listed.append((entry.source, stored))
     }
@@ -360,7 +377,8 @@ final class FeedCache: Sendable {
             let record = try store.readRecord(
               of: StoreLayout.feedBundle(number), at: entry.place)
           else { continue }
-          carried.append(Pending(source: source, summary: entry.summary) { record })
+          carried.append(
+            Pending(source: source, summary: entry.summary, itemCount: entry.itemCount) { record })
         } catch {
           continue
         }

@@ -16,6 +16,9 @@ struct FeedCacheIndex: Sendable, Equatable {
     var place: SealedBundle.Place
     /// The entry without its items, as ``FeedCacheEntry/encoded()`` writes one.
     var summary: [UInt8]
+    /// How many items it holds; `nil` when a directory written before counts were kept (`NFD1`)
+    /// listed it.
+    var itemCount: Int? = nil
   }
 
   /// The number the next bundle is given (numbers are never reused).
@@ -37,11 +40,17 @@ struct FeedCacheIndex: Sendable, Equatable {
   static let layout = BinaryLayout(
     magic: magic, fields: [.integer, .integer, .integer, .integer, .integer])
 
-  static let directoryMagic = "NFD1"
-  /// A bundle's directory, described once: a count of entries, each a source name and its place
-  /// (index, count, offset, length), then its summary's bytes.
+  static let directoryMagic = "NFD2"
+  /// A bundle's directory, described once: a count of entries, each a source name, its place
+  /// (index, count, offset, length) and its number of items plus one (0: not known), then its
+  /// summary's bytes. A sync tells how many items a source not due holds from it, without
+  /// opening the entry.
   static let directoryLayout = BinaryLayout(
-    magic: directoryMagic, fields: [.string, .integer, .integer, .integer, .integer])
+    magic: directoryMagic, fields: [.string, .integer, .integer, .integer, .integer, .integer])
+  /// The directory before item counts: each source name, its place, its summary.
+  static let firstDirectoryMagic = "NFD1"
+  static let firstDirectoryLayout = BinaryLayout(
+    magic: firstDirectoryMagic, fields: [.string, .integer, .integer, .integer, .integer])
 
   /// Room for `count` more entries.
   mutating func reserve(_ count: Int) {
@@ -85,14 +94,16 @@ struct FeedCacheIndex: Sendable, Equatable {
   }
 
   /// The directory of a bundle holding `entries` (each with its place in it).
-  static func directory(_ entries: [(source: String, place: SealedBundle.Place, summary: [UInt8])])
-    -> [UInt8]
-  {
-    var writer = BinaryWriter(magic: directoryMagic)
+  static func directory(
+    _ entries: [(source: String, place: SealedBundle.Place, summary: [UInt8], itemCount: Int?)],
+    magic: String = directoryMagic
+  ) -> [UInt8] {
+    var writer = BinaryWriter(magic: magic)
     writer.integer(entries.count)
     for entry in entries {
       writer.string(entry.source)
       write(entry.place, to: &writer)
+      if magic != firstDirectoryMagic { writer.integer(entry.itemCount.map { $0 + 1 } ?? 0) }
       writer.data(entry.summary)
     }
     return writer.bytes
@@ -102,7 +113,8 @@ struct FeedCacheIndex: Sendable, Equatable {
   static func entries(inDirectory bytes: [UInt8], of number: Int)
     throws(BinaryReader.Malformed) -> [(source: String, entry: Entry)]
   {
-    guard var reader = BinaryReader(bytes, magic: directoryMagic) else {
+    let counted = BinaryReader(bytes, magic: directoryMagic)
+    guard var reader = counted ?? BinaryReader(bytes, magic: firstDirectoryMagic) else {
       throw BinaryReader.Malformed(detail: "not a feed cache directory")
     }
     let count = try reader.integer()
@@ -111,8 +123,15 @@ struct FeedCacheIndex: Sendable, Equatable {
     for _ in 0..<count {
       let source = try reader.string()
       let place = try read(from: &reader)
+      let itemCount = counted == nil ? 0 : try reader.integer()
       let summary = Array(reader.bytes(try reader.dataRange()))
-      entries.append((source, Entry(bundle: number, place: place, summary: summary)))
+      entries.append(
+        (
+          source,
+          Entry(
+            bundle: number, place: place, summary: summary,
+            itemCount: itemCount > 0 ? itemCount - 1 : nil)
+        ))
     }
     guard reader.isAtEnd else {
       throw BinaryReader.Malformed(detail: "bytes after the directory")
