@@ -632,6 +632,82 @@ struct FeedServiceTests {
     #expect(whole.map(\.itemCount) == first.map(\.itemCount))
   }
 
+  /// `/versioned.xml`: `2 + version` items under the ETag `"v<version>"` (the version last
+  /// recorded, 1 before any), 304 to that ETag.
+  func versionedFeed(_ version: Recorder<Int>) -> FeedSource {
+    server.route("/versioned.xml") { request in
+      let current = version.all.last ?? 1
+      if request.headers["if-none-match"] == "\"v\(current)\"" {
+        return LoopbackServer.Response(status: 304)
+      }
+      let items = (0..<(2 + current)).map {
+        "<item><title>item \($0)</title><link>https://example.com/\($0)</link></item>"
+      }
+      return LoopbackServer.Response(
+        headers: ["ETag": "\"v\(current)\""],
+        body: Data(
+          "<rss version=\"2.0\"><channel><title>f</title>\(items.joined())</channel></rss>".utf8))
+    }
+    return FeedSource(
+      name: "versioned", url: server.baseURL.appendingPathComponent("versioned.xml"),
+      ttl: .seconds(600), adapter: SyndicationAdapter())
+  }
+
+  @Test("a sync asking a source again leaves its cached items unread when it answers 304")
+  func syncLeavesItemsFor304() async throws {
+    let version = Recorder<Int>()
+    let source = versionedFeed(version)
+    let counted = FeedRun.Options(freshness: .refresh, items: .counted)
+    let first = await service().run([source], counted).reports[0]
+    #expect(first.status == .fresh && first.itemCount == 3 && first.newItemIDs.count == 3)
+    // The entry's record damaged, the bundle's directory whole: a 304 needs nothing of it.
+    let cache = directory.url.appendingPathComponent("cache")
+    #expect(try !damageFeedCacheBundles(in: cache).isEmpty)
+    let unchanged = await service().run([source], counted).reports[0]
+    #expect(unchanged.status == .fresh && unchanged.revalidated, "\(unchanged.error ?? "")")
+    #expect(unchanged.itemCount == 3)
+    // A 200 tells its new items from the cached ones: unreadable, the source fails, stale, and
+    // nothing is written in place of its entry.
+    version.record(2)
+    // The feed cache's files: its index and its bundles.
+    func feedCache() throws -> [String: Data] {
+      var files: [String: Data] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: cache.path)
+      where name.hasPrefix("feeds") {
+        files[name] = try Data(contentsOf: cache.appendingPathComponent(name))
+      }
+      return files
+    }
+    let before = try feedCache()
+    let changed = await service().run([source], counted).reports[0]
+    #expect(changed.status == .stale && changed.itemCount == 3)
+    #expect(changed.error?.contains("its cached items could not be read again") == true)
+    #expect(try feedCache() == before && !before.isEmpty)
+  }
+
+  @Test(
+    "a sync reads a source's cached items when its answer needs them: new ones told, a day's 304 rewrites them"
+  )
+  func syncReadsItemsWhenNeeded() async throws {
+    let version = Recorder<Int>()
+    let source = versionedFeed(version)
+    let counted = FeedRun.Options(freshness: .refresh, items: .counted)
+    _ = await service().run([source], counted)
+    // One item more: only it is new, as the cached ones were read to tell.
+    version.record(2)
+    let changed = await service().run([source], counted).reports[0]
+    #expect(changed.status == .fresh && changed.itemCount == 4)
+    #expect(changed.newItemIDs.count == 1 && changed.newItemList.map(\.title) == ["item 3"])
+    // A day later an unchanged answer writes the entry in full: with its four items.
+    clock.advance(by: 86_400)
+    let daily = await service().run([source], counted).reports[0]
+    #expect(daily.status == .fresh && !daily.revalidated && daily.itemCount == 4)
+    let store = EncryptedStore.testing(in: directory.url.appendingPathComponent("cache"), key: 5)
+    let entry = try #require(try FeedCache(store: store).entry(of: "versioned"))
+    #expect(try FeedCacheEntry.decode(entry).items.count == 4)
+    #expect(try FeedCache(store: store).counted("versioned")?.itemCount == 4)
+  }
+
   @Test("a sync's fetch holds no item once stored: counts stay, the articles are in the store")
   func itemsDroppedOnceStored() async throws {
     let sources = try sources(try configuration())

@@ -8,6 +8,9 @@ public enum FeedError: NewsError, Equatable {
   case status(source: String, code: Int, attempts: Int = 1)
   /// The command of an `exec:` or `filter:` source failed (``SourceCommandRunner``).
   case command(source: String, detail: String)
+  /// The source's cached items, left in the cache by a sync until its answer needed them, could
+  /// not be read then (the entry is untouched: nothing is written without them).
+  case cacheUnread(source: String, detail: String)
 
   public var message: String {
     switch self {
@@ -18,6 +21,8 @@ public enum FeedError: NewsError, Equatable {
         "source \(source) answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
     case .command(let source, let detail):
       return "source \(source): \(detail)"
+    case .cacheUnread(let source, let detail):
+      return "source \(source): its cached items could not be read again (\(detail))"
     }
   }
 
@@ -25,6 +30,7 @@ public enum FeedError: NewsError, Equatable {
     switch self {
     case .undecodable: return .dataError
     case .status, .command: return .unavailable
+    case .cacheUnread: return .ioError
     }
   }
 }

@@ -347,7 +347,9 @@ public struct FeedService: Sendable {
       while let (index, finished) = await group.next() {
         startNext()
         var report = finished
-        report.itemCount = report.pack?.count ?? report.items.count
+        // Items left in the cache (a sync's source answered 304, or failing) keep the count
+        // its directory gave.
+        if !report.itemsDeferred { report.itemCount = report.pack?.count ?? report.items.count }
         records.arrived += report.newItemIDs
         if options.newItems, !report.newItemIDs.isEmpty {
           let new = Set(report.newItemIDs)
@@ -510,21 +512,26 @@ public struct FeedService: Sendable {
     if let words = source.search { return .done(answer(source, searching: words)) }
     if source.account != nil { return .done(answer(stored: source)) }
     let current = now()
-    // A run that only counts items (a sync) reads a source's summary first: a source not due,
-    // its items kept in the store and counted in the cache's directory, is answered from it,
-    // its items never decrypted (half of a sync of 10,000 sources with none due). Any other is
-    // read whole, as it may be fetched.
-    var read = cachedEntry(source, items: !counting || refresh)
-    if counting, !refresh {
-      let answered =
-        read.entry.map { cached in
-          read.error == nil && read.itemCount != nil && cached.kept == true
-            && (offline
-              || current
-                < cached.fetchedAt.addingTimeInterval(
-                  refreshBounds.lifetime(source, cached).seconds))
-        } ?? false
-      if !answered { read = cachedEntry(source) }
+    // A run that only counts items (a sync) reads a source's summary first: a source whose
+    // items are in the store and counted in the cache's directory is answered from it when not
+    // due, its items never decrypted (half of a sync of 10,000 sources with none due); asked,
+    // its items are read only if its answer needs them (``FeedSourceReport/itemsDeferred``).
+    // Any other is read whole (a source keeping full texts fetches them for its items).
+    var read = cachedEntry(source, items: !counting)
+    var deferred = false
+    if counting {
+      let summarized =
+        read.entry.map { read.error == nil && read.itemCount != nil && $0.kept == true } ?? false
+      if !summarized || source.fullText {
+        read = cachedEntry(source)
+      } else if let cached = read.entry {
+        deferred =
+          refresh
+          || !(offline
+            || current
+              < cached.fetchedAt.addingTimeInterval(
+                refreshBounds.lifetime(source, cached).seconds))
+      }
     }
     let (cached, cachedPack, cacheError, summaryCount) = read
     let (lifetime, reason) = refreshBounds.lifetime(source, cached)
@@ -537,6 +544,7 @@ public struct FeedService: Sendable {
       report.pack = cachedPack
     } else if let summaryCount {
       report.itemCount = min(summaryCount, source.maxItems ?? summaryCount)
+      report.itemsDeferred = deferred
     }
     report.next = report.expiresAt.map {
       NextFetch(at: $0, reason: reason, interval: lifetime, postsEvery: cached?.postsEvery)
@@ -586,6 +594,24 @@ public struct FeedService: Sendable {
       return .done(report)
     }
     return .fetch(report, cached: cached)
+  }
+
+  /// The cached items a sync left in the cache (``FeedSourceReport/itemsDeferred``), read now
+  /// that its answer needs them: a 304 writing the entry again, or a 200 whose new items are
+  /// told from them. Throws, writing nothing, when they cannot be read.
+  private func readDeferredItems(
+    of source: FeedSource, into report: inout FeedSourceReport, pack: inout FeedItemPack
+  ) throws {
+    guard report.itemsDeferred else { return }
+    let (entry, cachedPack, error, _) = cachedEntry(source)
+    guard let entry else {
+      throw FeedError.cacheUnread(source: source.name, detail: error ?? "its entry is gone")
+    }
+    var items = cachedPack ?? FeedItemPack(entry.items)
+    if let maxItems = source.maxItems { items.prefix(maxItems) }
+    report.pack = items
+    report.itemsDeferred = false
+    pack = items
   }
 
   /// Keeps `response`, fetched for the new `source` by `news sources add`, as a refresh keeps
@@ -777,9 +803,12 @@ public struct FeedService: Sendable {
         report.attempts = counter.value
         return report
       } else if response.status == 304, var revalidated = cached {
+        try readDeferredItems(of: source, into: &report, pack: &pack)
         revalidated.fetchedAt = now()
         entry = revalidated
       } else if let (items, notes, hint, postsEvery) = decoded {
+        // The items known before, to tell the new ones.
+        try readDeferredItems(of: source, into: &report, pack: &pack)
         report.warnings += notes.map { "source \(source.name): \($0)" }
         pack = items
         entry = FeedCacheEntry(

@@ -42,6 +42,9 @@ public struct FeedSourceReport: Sendable {
   public var newItemIDs: [String] = []
   /// Until when the server asked not to be asked again (`429` or `503` with `Retry-After`).
   var backoffUntil: Date?
+  /// Whether its cached items were left in the cache (a sync's source asked again, counted
+  /// from the cache's directory): read only if its answer needs them.
+  var itemsDeferred = false
 
   /// The ids of its items, packed or not.
   public var itemIDs: [String] { pack?.ids ?? items.map(\.id) }
