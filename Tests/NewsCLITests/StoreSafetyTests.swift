@@ -174,7 +174,8 @@ struct StoreSafetyTests {
     let name = try #require(failed.first?["name"] as? String)
     #expect(feed.err.hasPrefix("news: warning: source \(name): cannot decrypt "))
     #expect(feed.err.contains(bundles[0]))
-    // A sync asking every source reads every entry: the damaged one fails its source.
+    // A sync asking every source, answered with documents, reads each entry to tell the new
+    // items: the damaged one fails its source.
     let sync = await harness.run(["sync", "--refresh", "--json"])
     #expect(sync.code == .temporaryFailure)
     let synced = try #require(try sync.json()["sources"] as? [[String: Any]])
