@@ -140,6 +140,11 @@ struct IgnoreCommandTests {
         "--json only applies to 'news ignore' and 'news ignore list'"
       ),
       (["ignore", "add", "x", "--in", "body"], "--in"),
+      (
+        ["ignore", "add", #"title =~ "sponsored""#],
+        #"'title =~ "sponsored"' is a newsboat filter, not words; as a query it is "#
+          + "title:/sponsored/: news ignore add --query 'title:/sponsored/'"
+      ),
     ])
   func mistakes(arguments: [String], message: String) async throws {
     let result = await harness.run(arguments)

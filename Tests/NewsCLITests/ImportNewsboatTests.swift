@@ -181,6 +181,7 @@ struct ImportNewsboatTests {
     bind-key b bookmark article
     bind-key N next-unread
     bind-key G end
+    highlight all "newsboat" red
     """#
 
   @Test("keys, macros, colours, highlights and commands carried; what would not be read is said")
@@ -214,8 +215,11 @@ struct ImportNewsboatTests {
     #expect(outcome(20) == "highlight of list rows matching is:unread")
     #expect(outcome(22) == "key b: command:bookmark on article")
     #expect(outcome(24) == "key G: bottom on home, list, article (config.json's own stays: list)")
+    // newsboat's own example: the background left out is its default.
+    #expect(
+      outcome(25) == "highlight of words in articles and list rows whose title:/newsboat/")
     #expect(plan["commands"] as? Int == 2)
-    #expect(plan["highlights"] as? Int == 3)
+    #expect(plan["highlights"] as? Int == 5)
 
     // What was written is read by every command: the keys are in force.
     let keys = await harness.run(["keys", "--json"])

@@ -30,6 +30,22 @@ struct NextFetchTextTests {
         NextFetch(at: now + 86_400, reason: .posts(every: 30 * 86_400), interval: 86_400),
         "next in 24 h: posts every ~30 d (24 h at most)"
       ),
+      (
+        NextFetch(at: now + 86_400, reason: .posts(every: 729 * 86_400), interval: 86_400),
+        "next in 24 h: posts every ~729 d (24 h at most)"
+      ),
+      (
+        NextFetch(at: now + 86_400, reason: .posts(every: 2_183 * 86_400), interval: 86_400),
+        "next in 24 h: posts every ~6 yr (24 h at most)"
+      ),
+      (
+        NextFetch(at: now + 10_692, reason: .ttl, interval: 10_692),
+        "next in 3 h: its ttl (3 h)"
+      ),
+      (
+        NextFetch(at: now + 86_400, reason: .posts(every: 913 * 86_400), interval: 86_400),
+        "next in 24 h: posts every ~2.5 yr (24 h at most)"
+      ),
       (NextFetch(at: now - 5, reason: .ttl, interval: 1_800), "due: its ttl (30 min)"),
       (NextFetch(at: now + 90, reason: .hint(.feedTTL)), "next in 2 min: the feed's <ttl>"),
       (

@@ -123,7 +123,10 @@ struct SourceSettingsTests {
         ["sources", "remove", "a", "--max-items", "3"],
         "--max-items only applies to 'news sources set'"
       ),
-      (["sources", "set", "a", "--tag", "x"], "--tag only applies to 'news sources'"),
+      (
+        ["sources", "set", "a", "--tag", "x"],
+        "--tag only applies to 'news sources'; did you mean '--tags'?"
+      ),
       (["sources", "set", "a", "--name", "x"], "--name only applies to 'news sources add'"),
     ])
   func mistakes(arguments: [String], message: String) async throws {

@@ -31,8 +31,11 @@ enum ArgumentParser {
           name = String(name[..<equals])
         }
         guard let match = options.first(where: { $0.name == name }) else {
-          if let elsewhere = appliesElsewhere(name, family: family) { throw fail(elsewhere) }
           let suggestion = EditDistance.closest(to: name, in: options.map(\.name))
+          // `sources set --tag`: another command's option, and this one's `--tags` is meant.
+          if let elsewhere = appliesElsewhere(name, family: family) {
+            throw fail(elsewhere, hint: suggestion.map { "did you mean '--\($0)'?" })
+          }
           throw fail(
             "unknown option '--\(name)' for 'news \(command.name)'",
             hint: suggestion.map { "did you mean '--\($0)'?" })

@@ -66,6 +66,17 @@ enum IgnoreCommand {
         }
         _ = try ArticleQuery(query, timeZone: context.timeZone)
       }
+      // newsboat's `title =~ "sponsored"` as words would hide only titles holding `=~` and the
+      // quotes: a rule that never matches. Said, with the query it means.
+      if let pattern, !arguments[Options.regex],
+        case .success(let translated) = Result(catching: { try NewsboatFilter.translate(pattern) })
+      {
+        throw UsageError(
+          command: "ignore add",
+          message:
+            "'\(pattern)' is a newsboat filter, not words; as a query it is \(translated): "
+            + "news ignore add --query '\(translated)'")
+      }
     },
     run: { arguments, context in
       let services = try context.services()

@@ -66,17 +66,21 @@ enum NextFetchText {
     }
   }
 
-  /// `45 s`, `40 min`, `3 h`, `2.5 h`, `3 d`: the unit that reads best.
+  /// `45 s`, `40 min`, `3 h`, `2.5 h`, `3 d`, `6 yr`: the unit that reads best (a feed that
+  /// last posted years apart says so in years, not in thousands of days).
   static func duration(_ seconds: Double) -> String {
     func rounded(_ value: Double) -> String {
-      value >= 10 || value == value.rounded()
-        ? String(Int(value.rounded())) : DecimalText.oneDecimal(value)
+      guard value < 10 else { return String(Int(value.rounded())) }
+      // One decimal, but `3 h` rather than `3.0 h` for 2.97 h.
+      let text = DecimalText.oneDecimal(value)
+      return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
     switch seconds {
     case ..<90: return "\(Int(seconds.rounded())) s"
     case ..<(90 * 60): return "\(Int((seconds / 60).rounded())) min"
     case ..<(48 * 3600): return rounded(seconds / 3600) + " h"
-    default: return rounded(seconds / 86_400) + " d"
+    case ..<(730 * 86_400): return rounded(seconds / 86_400) + " d"
+    default: return rounded(seconds / (365.25 * 86_400)) + " yr"
     }
   }
 }

@@ -447,10 +447,12 @@ struct NewsboatShape {
   }
 
   private func highlight(_ words: [String]) throws(Refusal) -> Translation {
-    guard words.count >= 4 else {
-      throw Refusal(reason: "highlight needs a place, a pattern, a foreground and a background")
+    guard words.count >= 3 else {
+      throw Refusal(reason: "highlight needs a place, a pattern and a foreground")
     }
-    let (members, dropped) = try Self.style(Array(words.dropFirst(2)))
+    // The background may be left out (`highlight all "newsboat" red`): newsboat's `default`.
+    let colours = words.count == 3 ? [words[2], "default"] : Array(words.dropFirst(2))
+    let (members, dropped) = try Self.style(colours)
     let target = words[0]
     let pattern = words[1]
     var rules: [JSONValue] = []

@@ -23,7 +23,13 @@ public enum LookupError: NewsError, Equatable {
     case .noListing:
       return "no list has been shown yet"
     case .indexOutOfRange(let index, let count):
-      return "the last list has \(count) articles; there is no number \(index)"
+      let held =
+        switch count {
+        case 0: "was empty"
+        case 1: "has 1 article"
+        default: "has \(count) articles"
+        }
+      return "the last list \(held); there is no number \(index)"
     case .notAnArticleURL(let reference):
       return "'\(reference)' is not an article's URL: it has nothing after the scheme"
     }
