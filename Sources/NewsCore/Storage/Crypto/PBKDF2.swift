@@ -9,17 +9,19 @@ enum PBKDF2 {
     password: [UInt8], salt: [UInt8], iterations: Int, length: Int = 32
   ) -> [UInt8] {
     let hmac = SHA256.HMAC(key: password)
+    // One schedule for every round: a round is two compressions, nothing allocated.
+    let schedule = SHA256.Schedule()
     var derived: [UInt8] = []
     var block: UInt32 = 1
     while derived.count < length {
       let index = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: block >> UInt32($0)) }
-      var round = hmac.authenticate(salt + index)
+      var round = hmac.authenticateWords(salt + index, schedule: schedule)
       var result = round
       for _ in 1..<max(iterations, 1) {
-        round = hmac.authenticate(round)
-        for byte in 0..<result.count { result[byte] ^= round[byte] }
+        round = hmac.authenticateDigest(round, schedule: schedule)
+        result.formXOR(round)
       }
-      derived += result
+      derived += result.bytes
       block += 1
     }
     return Array(derived.prefix(length))
