@@ -19,6 +19,8 @@ struct DownloadNameTests {
       ("../../etc/passwd", "cast/2026-11-25 ..-..-etc-passwd.mp3"),
       ("a/b\\c|d", "cast/2026-11-25 a-b-c-d.mp3"),
       ("Q: what? *yes* <no> \"ok\"", "cast/2026-11-25 Q - what_ _yes_ _no_ 'ok'.mp3"),
+      ("Live at 10:30: and:or", "cast/2026-11-25 Live at 10-30 - and-or.mp3"),
+      ("Ends in a colon:", "cast/2026-11-25 Ends in a colon -.mp3"),
       ("tab\tnew\nline\u{1B}[31m red", "cast/2026-11-25 tab new line [31m red.mp3"),
       ("  spaced   out  ", "cast/2026-11-25 spaced out.mp3"),
       ("right\u{202E}to left", "cast/2026-11-25 rightto left.mp3"),

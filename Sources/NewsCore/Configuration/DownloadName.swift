@@ -120,7 +120,8 @@ public struct DownloadName: Sendable, Equatable {
       contentsOf: value.precomposedStringWithCanonicalMapping.unicodeScalars.filter {
         $0.properties.generalCategory != .format
       })
-    for character in String(visible) {
+    let characters = Array(String(visible))
+    for (index, character) in characters.enumerated() {
       if character.isWhitespace || character.unicodeScalars.allSatisfy(Self.isControl) {
         if !lastWasSpace, !result.isEmpty { result.append(" ") }
         lastWasSpace = true
@@ -129,7 +130,10 @@ public struct DownloadName: Sendable, Equatable {
       lastWasSpace = false
       switch character {
       case "/", "\\", "|": result.append("-")
-      case ":": result.append(" -")
+      // `Episode 1: Title` reads `Episode 1 - Title`; `10:30` and `a:b`, `10-30` and `a-b`.
+      case ":":
+        let spaced = index + 1 == characters.count || characters[index + 1].isWhitespace
+        result.append(spaced ? " -" : "-")
       case "\"": result.append("'")
       case let other where refused.contains(other): result.append("_")
       default: result.append(character)
