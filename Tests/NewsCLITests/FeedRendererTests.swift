@@ -103,4 +103,13 @@ struct FeedRendererTests {
     ]
     #expect(text.hasSuffix(expected.joined(separator: "\n") + "\n"), "\(text)")
   }
+
+  @Test("the built-in sources' letters are capitals; a feed's one-letter name stays as given")
+  func sourceNames() {
+    let renderer = FeedRenderer(
+      style: Style(enabled: false), width: 80, now: Date(timeIntervalSince1970: 1_000_000))
+    let text = renderer.text([report("a", ["one"]), report("x", ["two"])])
+    #expect(text.contains("\nSource A (fresh)\n"), "\(text)")
+    #expect(text.contains("\nSource x (fresh)\n"), "\(text)")
+  }
 }

@@ -56,8 +56,10 @@ struct FeedRenderer {
       }
       if cutByLimit.contains(report.name), !report.items.isEmpty { status += ", cut by --limit" }
       if let count = unread[report.name], count > 0 { status += ", \(count) unread" }
-      // The built-in single letters read best as capitals; a feed's name as it was given.
-      let name = report.name.count == 1 ? report.name.uppercased() : report.name
+      // The built-in letters read best as capitals; a feed's name as it was given (a feed
+      // named `x` stays `x`).
+      let name =
+        SourceName.builtInFeeds.contains(report.name) ? report.name.uppercased() : report.name
       text += "\n" + style.bold("Source " + name) + style.dim(" (\(status))") + "\n"
       if report.items.isEmpty {
         let reason =
