@@ -122,6 +122,45 @@ struct GoogleReaderAccountTests {
     #expect(!sync.out.contains("s3cret") && !sync.err.contains("s3cret"))
   }
 
+  @Test("items sharing a link are each kept, with ids that hold from one sync to the next")
+  func sharedLinks() async throws {
+    // A feed whose items all link to its home page: three items, one link.
+    for id in 4...6 as ClosedRange<UInt64> {
+      reader.add(
+        .init(
+          id: id, feedURL: "https://blog.example/atom", title: "Status \(id)",
+          link: "https://blog.example/", published: start - 3_000 + Int(id)))
+    }
+    #expect(await add().code == .success)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    let listed = try await items(["feed", "--source", "home/a-blog"])
+    #expect(
+      listed.compactMap { $0["title"] as? String } == [
+        "Status 6", "Status 5", "Status 4", "A post",
+      ])
+    let ids = listed.compactMap { $0["id"] as? String }
+    #expect(Set(ids).count == 4)
+    // One keeps the id its link gives (the same story from a feed of one's own is one item).
+    let linkID = ArticleID.forLink("https://blog.example/")
+    #expect(ids.filter { $0 == linkID }.count == 1, "\(ids)")
+
+    // A fourth arrives; the ids given stay, and a read mark reaches the item it was made on.
+    reader.add(
+      .init(
+        id: 7, feedURL: "https://blog.example/atom", title: "Status 7",
+        link: "https://blog.example/", published: start + 30))
+    let later = Date(timeIntervalSince1970: TimeInterval(start + 60))
+    #expect(await harness.run(["sync", "--account", "home"], now: later).code == .success)
+    let again = try await items(["feed", "--source", "home/a-blog"], now: later)
+    #expect(again.count == 5)
+    #expect(Array(again.compactMap { $0["id"] as? String }.suffix(4)) == ids)
+    #expect(await harness.run(["read", ids[1]], now: later).code == .success)
+    #expect(await harness.run(["sync", "--account", "home"], now: later).code == .success)
+    #expect(reader.item(5)?.read == true)
+    #expect(reader.item(4)?.read == false)
+    #expect(reader.item(6)?.read == false)
+  }
+
   @Test("read and saved state both ways; a queued mark is sent once; a stale token is renewed")
   func marksBothWays() async throws {
     _ = await add()

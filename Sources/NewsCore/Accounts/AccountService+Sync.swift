@@ -94,9 +94,20 @@ extension AccountService {
     var ids: [String: String] = [:]
     var arrived: [Article] = []
     var enclosures: [String: [Enclosure]] = [:]
+    // Article id → the server item that has it. An item keeps the id it was given; one whose
+    // link another item's id came from (a feed whose items all link to its home page) gets an
+    // id of its own, as a feed's entries sharing a link do: none is stored over another.
+    var owners = Dictionary(
+      known.articles.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
     for item in items {
       let source = sources[item.feedID] ?? account + "/other"
-      guard let article = item.article(source: source) else { continue }
+      guard var article = item.article(source: source) else { continue }
+      if let held = known.articles[item.id] {
+        article.id = held
+      } else if let owner = owners[article.id], owner != item.id {
+        article.id = item.distinctID(source: source) { owners[$0] != nil }
+      }
+      owners[article.id] = item.id
       byFeed[source, default: []].append(article)
       ids[item.id] = article.id
       if !item.enclosures.isEmpty { enclosures[article.id] = item.enclosures }
@@ -191,5 +202,17 @@ extension AccountItem {
       item.content = HTMLText.content(html, base: url.flatMap(URL.init(string:)))
     }
     return item.article
+  }
+
+  /// An id of `source` for this item that `taken` does not hold: its title, link and server id
+  /// hashed (again with a count, in the unlikely case that this is taken too).
+  func distinctID(source: String, taken: (String) -> Bool) -> String {
+    var attempt = 0
+    var candidate: String
+    repeat {
+      attempt += 1
+      candidate = source + "-" + StableHash.hex(title, url ?? "", id, "\(attempt)", length: 8)
+    } while taken(candidate)
+    return candidate
   }
 }
