@@ -132,6 +132,15 @@ struct SubscriptionCommandsTests {
       (["sources", "import", "f", "--json"], "--json only applies to 'news sources'"),
       (["sources", "remove", "a"], "'a' is a built-in source and cannot be removed"),
       (["sources", "remove", "zz"], "no source named 'zz'"),
+      (
+        ["sources", "add", "https://example.com/feed", "--name", "Émission Ü"],
+        "'Émission Ü' cannot name a source: use lower-case letters, digits and '-'; "
+          + "did you mean 'emission-u'?"
+      ),
+      (
+        ["sources", "add", "https://example.com/feed", "--name", "../"],
+        "'../' cannot name a source: use lower-case letters, digits and '-' (see"
+      ),
     ])
   func usage(arguments: [String], message: String) async {
     let result = await harness.run(arguments)

@@ -26,6 +26,13 @@ public enum SubscriptionError: NewsError, Equatable {
   /// A provider takes `--enable` and `--disable` only.
   case providerSetting(String)
 
+  /// `; did you mean 'emission-u'?` for `Émission Ü`: the name it would take as a title.
+  private static func suggestion(for name: String) -> String {
+    let slug = SourceName.slug(name, maxLength: 64)
+    guard SourceName.isValid(slug), !SourceName.reserved.contains(slug) else { return "" }
+    return "; did you mean '\(slug)'?"
+  }
+
   public var message: String {
     switch self {
     case .notAFeed(let url, let detail):
@@ -34,6 +41,7 @@ public enum SubscriptionError: NewsError, Equatable {
       "\(TerminalSanitizer.clean(url)) gave no item: \(TerminalSanitizer.clean(detail))"
     case .invalidName(let name):
       "'\(TerminalSanitizer.clean(name))' cannot name a source: use lower-case letters, digits and '-'"
+        + Self.suggestion(for: name)
     case .nameTaken(let name):
       "a source named '\(name)' exists already; choose another with --name"
     case .reservedName(let name):
