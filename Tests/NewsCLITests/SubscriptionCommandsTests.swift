@@ -75,6 +75,25 @@ struct SubscriptionCommandsTests {
     #expect(reserved.code == .usage)
   }
 
+  @Test("add: a page announcing several feeds takes the first and names the others, unasked")
+  func severalAnnounced() async throws {
+    harness.server.route(
+      "/two.html",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "text/html"],
+        body: Data(
+          (#"<link rel="alternate" type="application/rss+xml" href="/blog.xml">"#
+            + #"<link rel="alternate" type="application/atom+xml" href="/comments.xml">"#).utf8)))
+    let base = harness.server.baseURL.absoluteString
+    let result = await harness.run(["sources", "add", base + "/two.html"])
+    #expect(result.code == .success, "\(result.err)")
+    #expect(
+      result.out.contains(
+        "\nthe page announces 2 feeds; the first was taken, the others are \(base)/comments.xml "
+          + "(news sources add <url> subscribes to one)\n"), "\(result.out)")
+    #expect(!harness.server.requests.contains { $0.path == "/comments.xml" })
+  }
+
   @Test("add: the rest of config.json stays as written")
   func keepsTheFile() async throws {
     let original = """

@@ -105,6 +105,12 @@ enum SourcesText {
     if added.existed { return ["already subscribed: \(added.name) (\(link))"] }
     let title = added.title.map { " · " + TerminalSanitizer.clean($0) } ?? ""
     var lines = ["added: \(added.name) (\(link))\(title) · \(added.itemCount.counted("item"))"]
+    if !added.alsoAnnounced.isEmpty {
+      let others = added.alsoAnnounced.map { TerminalSanitizer.clean($0.absoluteString) }
+      lines.append(
+        "the page announces \(others.count + 1) feeds; the first was taken, the others are "
+          + others.joined(separator: ", ") + " (news sources add <url> subscribes to one)")
+    }
     if let hookSkipped {
       lines.append(
         "the newItem hook ran for none of its \(hookSkipped.counted("item")) "

@@ -54,6 +54,9 @@ public struct SubscriptionService: Sendable {
     public var ttl: Int? = nil
     /// How its answer is read (`nil`: as a web feed).
     public var adapter: (any FeedAdapter)? = nil
+    /// The other feeds the page given announced (a blog's comments feed), in its order: not
+    /// subscribed to, said so that one can be.
+    public var alsoAnnounced: [URL] = []
   }
 
   /// Subscribes to the feed at `url`, or to the feed the page at `url` announces.
@@ -72,6 +75,7 @@ public struct SubscriptionService: Sendable {
     var answer = page
     var feedURL = url
     var document: (title: String?, items: [FeedItem], notes: [String], refreshHint: FreshnessHint?)
+    var others: [URL] = []
     do {
       document = try SyndicationAdapter().read(page.body, source: "new", origin: page.origin)
     } catch {
@@ -84,6 +88,7 @@ public struct SubscriptionService: Sendable {
             of: "source new sent something unexpected: ", with: ""))
       }
       feedURL = first
+      others = Array(announced.dropFirst())
       if let existing = source(at: feedURL) {
         return Added(name: existing.name, url: feedURL, title: nil, itemCount: 0, existed: true)
       }
@@ -96,7 +101,7 @@ public struct SubscriptionService: Sendable {
       [Entry(name: chosen, url: feedURL, ttl: ttl, tags: [])], removing: nil)
     return Added(
       name: chosen, url: feedURL, title: document.title, itemCount: document.items.count,
-      existed: false, response: answer, ttl: ttl)
+      existed: false, response: answer, ttl: ttl, alsoAnnounced: others)
   }
 
   /// A page read by selectors (`sources add URL --items …`): what it gives now, and what was
