@@ -349,6 +349,17 @@ struct FailureBackoffTests {
     #expect(asked() == failing)
     // Said in the one line of the sources failing run after run.
     #expect(paused.err.contains("1 source failing since 1h ago (c)"), "\(paused.err)")
+    // Its report says when it is asked again, in words and as a time.
+    let report = try await harness.run(
+      ["feed", "--json"], environment: environment, now: at(3_660)
+    )
+    .json()
+    let sources = try #require(report["sources"] as? [[String: Any]])
+    let error = try #require(sources.first { $0["name"] as? String == "c" }?["error"] as? String)
+    #expect(
+      error == "source c: failing run after run; asked again in 1m, at 2022-02-17T18:48:40Z "
+        + "('news feed --refresh' asks now)",
+      "\(error)")
     _ = await harness.run(["feed"], environment: environment, now: at(3_600 + 121))
     #expect(asked() > failing)
     let after = asked()

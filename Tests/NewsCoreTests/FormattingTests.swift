@@ -183,6 +183,19 @@ struct FormattingTests {
       RelativeTime.describe(now.addingTimeInterval(-Double(secondsAgo)), now: now) == expected)
   }
 
+  @Test(
+    "times to come, rounded up (asked again in 5m is not before 5 minutes)",
+    arguments: [
+      (0, "now"), (-30, "now"), (1, "in 1s"), (59, "in 59s"), (60, "in 1m"), (61, "in 2m"),
+      (3600, "in 1h"), (3601, "in 2h"), (86_400, "in 1d"), (6 * 86_400, "in 6d"),
+      (8 * 86_400, "on 12 Jan 2024"),
+    ])
+  func until(secondsAhead: Int, expected: String) {
+    let now = Date(timeIntervalSince1970: 1_704_326_400)  // 2024-01-04T00:00:00Z
+    #expect(
+      RelativeTime.until(now.addingTimeInterval(Double(secondsAhead)), now: now) == expected)
+  }
+
   @Test("JSON keeps key order, writes null and escapes control characters")
   func json() {
     let value = JSONValue.object([

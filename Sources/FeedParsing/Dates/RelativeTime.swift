@@ -14,4 +14,18 @@ public enum RelativeTime {
     default: return DayFormat.short(date)
     }
   }
+
+  /// Describes a `date` to come: `in 40s`, `in 5m`, `in 3h`, `in 2d`, and for more than a week
+  /// `on 27 Mar 2019` (UTC). A date past reads `now`.
+  public static func until(_ date: Date, now: Date) -> String {
+    let seconds = CivilDate.clampedSeconds(date) - CivilDate.clampedSeconds(now)
+    switch seconds {
+    case ..<1: return "now"
+    case ..<60: return "in \(seconds)s"
+    case ..<3600: return "in \((seconds + 59) / 60)m"
+    case ..<86_400: return "in \((seconds + 3599) / 3600)h"
+    case ..<(7 * 86_400): return "in \((seconds + 86_399) / 86_400)d"
+    default: return "on " + DayFormat.short(date)
+    }
+  }
 }

@@ -585,10 +585,12 @@ public struct FeedService: Sendable {
       let failing = wait.reason != .retryAfter
       report.error =
         failing
-        ? "source \(source.name): failing run after run; asked again after "
+        ? "source \(source.name): failing run after run; asked again "
+          + RelativeTime.until(wait.until, now: current) + ", at "
           + ISO8601.string(from: wait.until)
         : "source \(source.name): the server asked not to be asked again before "
-          + ISO8601.string(from: wait.until) + " (Retry-After)"
+          + ISO8601.string(from: wait.until) + " (Retry-After; "
+          + RelativeTime.until(wait.until, now: current) + ")"
       if failing { report.advice = .refreshNow }
       report.status = cached == nil ? .failed : .stale
       return .done(report)
