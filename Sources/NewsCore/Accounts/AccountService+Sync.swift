@@ -94,20 +94,30 @@ extension AccountService {
     var ids: [String: String] = [:]
     var arrived: [Article] = []
     var enclosures: [String: [Enclosure]] = [:]
-    // Article id → the server item that has it. An item keeps the id it was given; one whose
-    // link another item's id came from (a feed whose items all link to its home page) gets an
-    // id of its own, as a feed's entries sharing a link do: none is stored over another.
+    // Article id → the server item that has it. The same link in two feeds is one article
+    // (as in local feeds); but items of one feed sharing a link (a feed whose items all link
+    // to its home page) are each kept, as a feed's entries sharing a link are: the first has
+    // the link's id, each other one an id of its own, which it keeps.
     var owners = Dictionary(
       known.articles.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+    // Article id → the source of the item of this sync that has it.
+    var sourceOf: [String: String] = [:]
+    func sameFeed(_ id: String, _ source: String) throws -> Bool {
+      if let held = sourceOf[id] { return held == source }
+      return try articles.article(id: id)?.provider == source
+    }
     for item in items {
       let source = sources[item.feedID] ?? account + "/other"
       guard var article = item.article(source: source) else { continue }
       if let held = known.articles[item.id] {
         article.id = held
-      } else if let owner = owners[article.id], owner != item.id {
+      } else if let owner = owners[article.id], owner != item.id,
+        try sameFeed(article.id, source)
+      {
         article.id = item.distinctID(source: source) { owners[$0] != nil }
       }
       owners[article.id] = item.id
+      if sourceOf[article.id] == nil { sourceOf[article.id] = source }
       byFeed[source, default: []].append(article)
       ids[item.id] = article.id
       if !item.enclosures.isEmpty { enclosures[article.id] = item.enclosures }
