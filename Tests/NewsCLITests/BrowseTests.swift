@@ -335,6 +335,12 @@ struct BrowseTests {
     state.updateRow(2, unread: nil, total: nil, status: "failed: HTTP 500", failed: true)
     #expect(Self.screen(state)[3].hasPrefix(" ! lwn"))
     #expect(Self.screen(state)[3].contains("0/4  failed: HTTP 500"))
+    // A failure's message names its source; the row does already, so the reason comes first.
+    _ = state.apply(.failed(channel: 2, "source lwn: answered HTTP 503"))
+    #expect(
+      Self.screen(state)[3].contains("0/4  failed: answered HTTP 503"), "\(Self.screen(state))")
+    _ = state.apply(.failed(channel: 2, "source other: answered HTTP 503"))
+    #expect(Self.screen(state)[3].contains("failed: source other: answered"))
     // Enter opens the list at once; q goes back home with the row's counts as read here.
     #expect(state.handle(.enter) == [.load(channel: 1, refresh: false), .displayed])
     #expect(state.screen == .list)

@@ -49,15 +49,16 @@ extension BrowseState {
       loading = !final
       return effects
     case .failed(let channel, let reason):
-      updateRow(channel, unread: nil, total: nil, status: "failed: " + reason, failed: true)
+      updateRow(
+        channel, unread: nil, total: nil, status: failedStatus(reason, of: channel), failed: true)
       if channel == self.channel, screen != .home { failed(reason) }
     case .row(let channel, let row):
       // An answer that came first is not overwritten by what the store held; the lists that
       // gather the others' items are counted again every time.
       if row.failed {
         updateRow(
-          channel, unread: nil, total: nil, status: "failed: " + row.status.text(now: now),
-          failed: true)
+          channel, unread: nil, total: nil,
+          status: failedStatus(row.status.text(now: now), of: channel), failed: true)
         if channel == self.channel, screen != .home { failed(row.status.text(now: now)) }
       } else if gatherers.contains(channel)
         || (home.indices.contains(channel) && !home[channel].filled)
