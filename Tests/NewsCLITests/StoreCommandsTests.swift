@@ -225,6 +225,9 @@ struct StoreCommandsTests {
     let broken = await harness.run(["doctor"])
     #expect(broken.code == .ioError)
     #expect(broken.out.contains("FAILED listings"))
+    #expect(
+      broken.out.hasSuffix(
+        "'news doctor --repair' makes the store usable again, losing only what cannot be read.\n"))
     let headlines = await harness.run(["headlines"])
     #expect(headlines.code == .ioError)
     #expect(headlines.err.contains("listings.enc"))

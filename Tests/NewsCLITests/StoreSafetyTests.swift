@@ -52,6 +52,7 @@ struct StoreSafetyTests {
       #expect(result.out.components(separatedBy: "FAILED").count == 2)
       #expect(result.out.contains("keycheck.enc"))
       #expect(!result.out.contains("(see 'news doctor')"), "doctor points at itself")
+      #expect(!result.out.contains("--repair"), "a wrong key is nothing to repair")
     } else {
       #expect(result.err.contains("the store key does not open"))
       #expect(result.err.contains("nothing was written"))

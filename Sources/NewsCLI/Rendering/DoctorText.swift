@@ -37,9 +37,16 @@ enum DoctorText {
       text += repairs.isEmpty ? "\nNothing to repair.\n" : "\nRepaired:\n"
       for repair in repairs { text += "       \(repair)\n" }
     }
-    text +=
-      healthy
-      ? "\nAll files decrypt.\n" : "\nSome files do not decrypt; they were left untouched.\n"
+    if healthy {
+      text += "\nAll files decrypt.\n"
+    } else if rejected != nil || repairs != nil {
+      // A wrong key is no damage to repair; after a repair, what is left is what it cannot mend.
+      text += "\nSome files do not decrypt; they were left untouched.\n"
+    } else {
+      text +=
+        "\nSome files do not decrypt; they were left untouched. 'news doctor --repair' makes "
+        + "the store usable again, losing only what cannot be read.\n"
+    }
     return text
   }
 }
