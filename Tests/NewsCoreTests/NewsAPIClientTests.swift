@@ -42,6 +42,35 @@ struct NewsAPIClientTests {
     }
   }
 
+  @Test(
+    "a headline's trailing ' - publisher' goes (any case); other dashes and a bare name stay",
+    arguments: [
+      ("Amazon and Visa end their dispute - CNBC", "CNBC", "Amazon and Visa end their dispute"),
+      ("Canada wins gold - USA TODAY", "USA Today", "Canada wins gold"),
+      ("FAA head to resign | TheHill - The Hill", "The Hill", "FAA head to resign | TheHill"),
+      ("Left - right - CNN", "CNN", "Left - right"),
+      ("A story - CNN", "BBC News", "A story - CNN"),
+      (" - CNN", "CNN", " - CNN"),
+      ("CNN", "CNN", "CNN"),
+      ("A story - CNN", nil, "A story - CNN"),
+    ] as [(String, String?, String)])
+  func publisherSuffix(title: String, publisher: String?, expected: String) {
+    #expect(NewsAPIClient.withoutPublisher(title, publisher) == expected)
+  }
+
+  @Test("the real sample's titles end without their publisher")
+  func realTitles() throws {
+    let page = try NewsAPIClient.decode(
+      status: 200, body: Fixtures.data("top-headlines-us-2022-02-17.json"), fetchedAt: fetchedAt)
+    let cnbc = try #require(page.articles.first { $0.publisher == "CNBC" })
+    #expect(cnbc.title == "Amazon and Visa agree to end global dispute over credit card fees")
+    #expect(
+      !page.articles.contains { article in
+        article.publisher.map { article.title.lowercased().hasSuffix(" - " + $0.lowercased()) }
+          ?? false
+      })
+  }
+
   @Test("null fields are absent, not empty")
   func nulls() throws {
     let page = try NewsAPIClient.decode(

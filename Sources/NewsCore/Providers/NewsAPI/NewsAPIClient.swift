@@ -98,10 +98,25 @@ public struct NewsAPIClient: Sendable {
       url.map(ArticleID.derive(fromURL:))
       ?? SourceName.newsAPI + "-"
       + StableHash.hex(title ?? "", wire.publishedAt ?? "", wire.source?.name ?? "")
+    let publisher = wire.source?.name.nonEmpty
     return Article(
-      id: id, provider: SourceName.newsAPI, title: title ?? "(untitled)",
+      id: id, provider: SourceName.newsAPI,
+      title: title.map { withoutPublisher($0, publisher) } ?? "(untitled)",
       description: wire.description.nonEmpty, author: wire.author.nonEmpty,
-      publisher: wire.source?.name.nonEmpty, url: url, imageURL: wire.urlToImage.nonEmpty,
+      publisher: publisher, url: url, imageURL: wire.urlToImage.nonEmpty,
       publishedAt: published, content: wire.content.nonEmpty)
+  }
+
+  /// `Amazon and Visa end their dispute - CNBC` → `Amazon and Visa end their dispute`:
+  /// newsapi.org ends a headline with ` - ` and its publisher, which every list shows beside it
+  /// already (any case: `- USA TODAY` for `USA Today`). A title that is nothing else stays.
+  static func withoutPublisher(_ title: String, _ publisher: String?) -> String {
+    guard let publisher else { return title }
+    let suffix = " - " + publisher
+    guard title.count > suffix.count,
+      title.suffix(suffix.count).caseInsensitiveCompare(suffix) == .orderedSame
+    else { return title }
+    let kept = title.dropLast(suffix.count)
+    return kept.trimmingCharacters(in: .whitespaces).isEmpty ? title : String(kept)
   }
 }
