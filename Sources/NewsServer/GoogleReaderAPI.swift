@@ -91,7 +91,7 @@ enum GoogleReaderAPI {
         .array(
           served.library.feeds.map { feed in
             .object([
-              ("id", .string(feed.streamID)), ("title", .string(feed.name)),
+              ("id", .string(feed.streamID)), ("title", .string(feed.title)),
               (
                 "categories",
                 .array(

@@ -31,7 +31,7 @@ enum ReaderItem {
       (
         "origin",
         .object([
-          ("streamId", .string("feed/" + item.feed)), ("title", .string(item.feed)),
+          ("streamId", .string("feed/" + item.feed)), ("title", .string(feed?.title ?? item.feed)),
           ("htmlUrl", .string(feed?.url ?? "")),
         ])
       ),

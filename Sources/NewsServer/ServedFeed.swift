@@ -5,6 +5,8 @@ import NewsCore
 struct ServedFeed: Sendable, Equatable {
   /// The source's name (`hn`, `home/lwn`).
   var name: String
+  /// What the apps show: its feed's title (`Hacker News`), else its name.
+  var title: String
   /// Its feed's address (a provider's: `news:<name>`).
   var url: String
   /// Its tags: the labels (folders) it is filed under.

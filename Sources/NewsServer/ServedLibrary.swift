@@ -55,15 +55,17 @@ struct ServedLibrary: Sendable {
         searches[source.name] = search
       } else {
         feeds.append(
-          ServedFeed(name: source.name, url: source.url.absoluteString, labels: source.tags))
+          ServedFeed(
+            name: source.name, title: source.displayTitle, url: source.url.absoluteString,
+            labels: source.tags))
       }
     }
     for provider in services.providers.names where services.isEnabled(provider: provider) {
-      feeds.append(ServedFeed(name: provider, url: "news:" + provider, labels: []))
+      feeds.append(ServedFeed(name: provider, title: provider, url: "news:" + provider, labels: []))
     }
     let named = Set(feeds.map(\.name))
     for other in Set(articles.map(\.provider)).subtracting(named).sorted() {
-      feeds.append(ServedFeed(name: other, url: "news:" + other, labels: []))
+      feeds.append(ServedFeed(name: other, title: other, url: "news:" + other, labels: []))
     }
     feeds.sort { $0.name < $1.name }
     return ServedLibrary(

@@ -101,6 +101,7 @@ struct ImportNewsboatTests {
     #expect(lwn["tags"] as? [String] == ["linux"])
     #expect(lwn["ttl"] as? Int == 1800)
     #expect(lwn["maxItems"] as? Int == 50)
+    #expect(lwn["title"] as? String == "LWN", "newsboat's ~title, kept: exports and apps show it")
     #expect(
       all.first { $0["name"] as? String == "fresh-tech" }?["search"] as? String
         == "(is:unread) AND (tag:tech)")

@@ -65,7 +65,7 @@ struct SourceSettingsTests {
     #expect(set.out == "set: atom\n")
     #expect(
       try config().contains(
-        #"{"name":"atom","url":"\#(base)/atom.xml", "ttl": 120, "maxItems": 2, "tags": ["tech","daily"]}"#
+        #"{"name":"atom","url":"\#(base)/atom.xml","title":"test atom", "ttl": 120, "maxItems": 2, "tags": ["tech","daily"]}"#
       ))
     let listed = try #require(
       try await harness.run(["sources", "--json", "--tag", "tech"]).json()["sources"]
@@ -97,7 +97,7 @@ struct SourceSettingsTests {
     #expect(
       try config()
         == added.replacingOccurrences(
-          of: #""url":"\#(base)/atom.xml"}"#, with: #""url":"\#(base)/atom.xml", "ttl": 120}"#))
+          of: #""title":"test atom"}"#, with: #""title":"test atom", "ttl": 120}"#))
     #expect(try await feed(["--refresh"])["atom"] == 3)
   }
 
@@ -109,6 +109,35 @@ struct SourceSettingsTests {
       try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
     let feeds = listed.filter { $0["format"] as? String != "provider" }
     #expect(feeds.map { $0["maxItems"] as? Int } == [nil, 1, nil])
+  }
+
+  @Test("--title names it for exports and apps; \"\" gives the name back; a provider takes none")
+  func title() async throws {
+    let base = harness.server.baseURL.absoluteString
+    #expect(
+      await harness.run(["sources", "add", base + "/atom.xml", "--name", "atom"]).code == .success)
+    func listed() async throws -> [String: Any] {
+      let sources = try #require(
+        try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+      return try #require(sources.first { $0["name"] as? String == "atom" })
+    }
+    #expect(try await listed()["title"] as? String == "test atom", "the feed's own, from add")
+    #expect(
+      await harness.run(["sources", "set", "atom", "--title", "Atom \u{1B}[1mTests"]).code
+        == .success)
+    let written = try config()
+    #expect(written.contains(#""title":"Atom Tests""#), "\(written)")
+    #expect(try await listed()["title"] as? String == "Atom Tests")
+    #expect(await harness.run(["sources"]).out.contains("Atom Tests · detected"))
+    #expect(
+      await harness.run(["sources", "export"]).out.contains(
+        #"text="Atom Tests" title="Atom Tests""#))
+    #expect(await harness.run(["sources", "set", "atom", "--title", ""]).code == .success)
+    #expect(!(try config().contains(#""title""#)))
+    #expect(try await listed()["title"] is NSNull)
+    #expect(await harness.run(["sources", "export"]).out.contains(#"text="atom" title="atom""#))
+    let provider = await harness.run(["sources", "set", "bbc", "--title", "BBC"])
+    #expect(provider.code == .usage)
   }
 
   @Test(

@@ -30,7 +30,9 @@ struct SubscriptionCommandsTests {
     let result = await harness.run(["sources", "add", base + "/blog.xml", "--ttl", "600"])
     #expect(result.code == .success)
     #expect(result.out == "added: my-weblog (\(base)/blog.xml) · my weblog · 1 item\n")
-    #expect(try config().contains(#"{"name":"my-weblog","url":"\#(base)/blog.xml","ttl":600}"#))
+    #expect(
+      try config().contains(
+        #"{"name":"my-weblog","url":"\#(base)/blog.xml","title":"my weblog","ttl":600}"#))
     let listed = await harness.run(["sources", "--json"])
     let all = try #require(try listed.json()["sources"] as? [[String: Any]])
     #expect(all.prefix(3).map { $0["name"] as? String } == ["newsapi", "articles", "bbc"])
@@ -115,7 +117,7 @@ struct SubscriptionCommandsTests {
         == original.replacingOccurrences(
           of: #"{"name": "a", "ttl": 60}"#,
           with: #"{"name": "a", "ttl": 60},"# + "\n    "
-            + #"{"name":"my-weblog","url":"\#(base)/blog.xml"}"#))
+            + #"{"name":"my-weblog","url":"\#(base)/blog.xml","title":"my weblog"}"#))
     #expect(await harness.run(["sources", "remove", "my-weblog"]).code == .success)
     #expect(try config() == original)
   }
@@ -185,8 +187,13 @@ struct SubscriptionCommandsTests {
       sources.first { $0["name"] as? String == "notes-by-mike" }?["tags"] as? [String] == [
         "Blogs", "friends",
       ])
+    // Each keeps the outline's title, which the export gives back.
+    #expect(
+      sources.first { $0["name"] as? String == "john-s-musings" }?["title"] as? String
+        == "John's musings")
     // Export gives them back: the same URLs, readable by any OPML reader (and by us).
     let exported = await harness.run(["sources", "export"])
+    #expect(exported.out.contains(#"text="John's musings" title="John's musings""#))
     let back = try SubscriptionFile.parse(Data(exported.out.utf8)).subscriptions
     #expect(
       Set(back.map(\.url))

@@ -29,7 +29,7 @@ struct FeverServeTests {
     let groups = answer["groups"] as? [[String: Any]] ?? []
     #expect(groups.compactMap { $0["title"] as? String } == ["news"])
     let feeds = answer["feeds"] as? [[String: Any]] ?? []
-    #expect(feeds.compactMap { $0["title"] as? String } == ["one", "two"])
+    #expect(feeds.compactMap { $0["title"] as? String } == ["One News", "two"])
     let link = (answer["feeds_groups"] as? [[String: Any]])?.first
     #expect(link?["group_id"] as? Int == groups.first?["id"] as? Int)
     #expect(link?["feed_ids"] as? String == "\(feeds[0]["id"] as? Int ?? 0)")

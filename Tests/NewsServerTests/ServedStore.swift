@@ -26,7 +26,8 @@ final class ServedStore: Sendable {
     self.login = login
     let config = """
       {"sources": [
-        {"name": "one", "url": "https://one.example/feed.xml", "tags": ["news"]},
+        {"name": "one", "url": "https://one.example/feed.xml", "title": "One \\u001b[31mNews",
+         "tags": ["news"]},
         {"name": "two", "url": "https://two.example/feed.xml"},
         {"name": "urgent", "search": "title:urgent"},
         {"name": "a", "enabled": false}, {"name": "b", "enabled": false},

@@ -73,7 +73,8 @@ enum SourcesActions {
       name: "sources set", abstract: "Changes a source's settings (built-in ones too).",
       discussion: """
         --ttl, --max-items (keep and show at most n items), --tags (filed under; news feed
-        --tag; "none" clears them), --disable (left out of feed, sync and browse) and --enable,
+        --tag; "none" clears them), --title (what an OPML export and the apps of news serve call
+        it; "" gives the name back), --disable (left out of feed, sync and browse) and --enable,
         --full-text (show and browse show its articles' full text; feed and sync extract it for
         new items) and --no-full-text, --hide (left out of the plain feed and browse's home
         screen, still synced, searched and in --tag lists: newsboat's !) and --show.
@@ -81,6 +82,7 @@ enum SourcesActions {
 
         EXAMPLES:
           news sources set hn --max-items 30 --tags tech,daily
+          news sources set hn --title "Hacker News"
           news sources set bbc --disable
           news sources set hn --full-text
           news sources set noisy --hide
@@ -105,13 +107,14 @@ enum SourcesActions {
         enabled: arguments[Options.enable] ? true : arguments[Options.disable] ? false : nil,
         fullText: arguments[Options.fullTextOn]
           ? true : arguments[Options.fullTextOff] ? false : nil,
-        hidden: arguments[Options.hide] ? true : arguments[Options.show] ? false : nil)
+        hidden: arguments[Options.hide] ? true : arguments[Options.show] ? false : nil,
+        title: arguments[Options.title])
       guard settings != SourceSettings() else {
         throw UsageError(
           command: "sources set",
           message:
-            "'set' needs a setting: --ttl, --max-items, --tags, --enable, --disable, --full-text "
-            + "or --hide")
+            "'set' needs a setting: --ttl, --max-items, --tags, --title, --enable, --disable, "
+            + "--full-text or --hide")
       }
       let services = try context.services()
       try services.checkKey()

@@ -5,7 +5,8 @@ import NewsCore
 enum SourcesJSON {
   /// `{"schemaVersion","sources":[{"name","url","format","ttl","status","fetchedAt","error",
   /// "tags","maxItems","enabled","search","account","fullText","hidden","lastSuccessAt","failingSince",
-  /// "failures","lastError","nextFetchAt","nextFetchReason","refreshInterval","postsEvery"}]}`: the
+  /// "failures","lastError","nextFetchAt","nextFetchReason","refreshInterval","postsEvery",
+  /// "title"}]}`: the
   /// providers first (with `"missing"`), then the sources.
   static func document(
     providers: [ProviderStatus], rows: [(FeedSource, FeedService.LastFetch)],
@@ -72,6 +73,7 @@ enum SourcesJSON {
     row.add("nextFetchReason", string: nil)
     row.add("refreshInterval", int: nil)
     row.add("postsEvery", int: nil)
+    row.add("title", string: nil)
   }
 
   /// A source's row.
@@ -102,6 +104,7 @@ enum SourcesJSON {
     row.add("nextFetchReason", string: NextFetchText.reasonName(last.next.reason))
     row.add("refreshInterval", int: last.next.interval.map { Int($0.rounded()) })
     row.add("postsEvery", int: last.next.postsEvery.map { Int($0.rounded()) })
+    row.add("title", string: source.title)
   }
 
   /// `{"schemaVersion","failing":[{"name","since","lastFailedAt","error","failures"}]}`.

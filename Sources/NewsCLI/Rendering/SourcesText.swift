@@ -40,6 +40,7 @@ enum SourcesText {
         fetched = "never fetched"
       }
       var details = [source.account.map { "account \($0)" } ?? source.adapter.format]
+      if let title = source.title { details.insert(title, at: 0) }
       if let maxItems = source.maxItems { details.append("at most \(maxItems) items") }
       if !source.tags.isEmpty {
         details.append("tags " + TerminalSanitizer.clean(source.tags.joined(separator: ", ")))

@@ -23,6 +23,8 @@ public struct FeedConfigFile: Sendable {
     var adapter: (any FeedAdapter)?
     /// Tags it is filed under.
     var tags: [String]?
+    /// The feed's own title.
+    var title: String?
     /// At most this many items kept and shown.
     var maxItems: Int?
     /// Whether it is fetched with the others.
@@ -47,6 +49,7 @@ public struct FeedConfigFile: Sendable {
       }
       if let adapter { source.adapter = adapter }
       if let tags { source.tags = tags }
+      if let title { source.title = title }
       if let maxItems { source.maxItems = maxItems }
       if let enabled { source.enabled = enabled }
       if let hidden { source.hidden = hidden }
@@ -64,6 +67,7 @@ public struct FeedConfigFile: Sendable {
         )
         source.search = search
         source.tags = tags ?? []
+        source.title = title
         source.maxItems = maxItems
         source.enabled = enabled ?? true
         source.hidden = hidden ?? false
@@ -75,6 +79,7 @@ public struct FeedConfigFile: Sendable {
         adapter: adapter ?? SyndicationAdapter())
       source.command = command
       source.tags = tags ?? []
+      source.title = title
       source.ttlIsExplicit = ttl != nil
       source.maxItems = maxItems
       source.enabled = enabled ?? true
@@ -292,6 +297,11 @@ public struct FeedConfigFile: Sendable {
       declared.ttl = .milliseconds(Int(seconds * 1000))
     }
     if let member = node["tags"] { declared.tags = try member.strings("must be a list of strings") }
+    if let member = node["title"] {
+      // Shown to apps and written into OPML: made plain text once, here.
+      declared.title =
+        Optional(TerminalSanitizer.clean(try member.string("must be a string"))).nonEmpty
+    }
     if let member = node["search"] {
       let problem = "must be a query (docs/queries.md)"
       let words = try member.string(problem)

@@ -16,6 +16,12 @@ public struct FeedSource: Sendable {
   public var adapter: any FeedAdapter
   /// Tags it is filed under (OPML folders, newsboat tags), from `config.json`.
   public var tags: [String] = []
+  /// The feed's own title (`"title"`: `Hacker News` for `hn`), as `sources add` and the imports
+  /// found it: what an OPML export and the apps of `news serve` show. `nil`: the name is.
+  public var title: String?
+
+  /// What to call it where a title reads better than a name: its title, else its name.
+  public var displayTitle: String { title ?? name }
   /// Keep and show at most this many of its items (the first in the source's order).
   public var maxItems: Int?
   /// Whether `feed`, `sync` and `browse` fetch it (`--source` still names a disabled one).

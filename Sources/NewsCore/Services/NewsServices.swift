@@ -109,6 +109,7 @@ public struct NewsServices: Sendable {
         var source = FeedSource(
           name: feed.source, url: account.url, ttl: .zero, adapter: AccountFeedAdapter())
         source.account = account.name
+        source.title = Optional(TerminalSanitizer.clean(feed.title)).nonEmpty
         source.syncedAt = state.lastSyncAt
         source.tags = feed.folders.map { AccountState.slug($0, fallback: "folder") }
         return source

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// `news import newsboat`: a newsboat setup read from its directory and made `config.json`
@@ -279,6 +280,13 @@ public struct NewsboatImport: Sendable {
         byURL[SubscriptionService.normalized(address)] = members.first.map {
           if case .string(let name) = $0.1 { return name }
           return ""
+        }
+        // newsboat's `~Title`: the title its lists (and an OPML export, and the apps of
+        // `news serve`) show.
+        if let title = Optional(TerminalSanitizer.clean(title ?? "")).nonEmpty,
+          case .string(let name) = members.first?.1, title != name
+        {
+          members.insert(("title", .string(title)), at: 1)
         }
         if !tags.isEmpty {
           members.append(("tags", .array(tags.map(JSONValue.string))))

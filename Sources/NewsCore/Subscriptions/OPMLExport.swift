@@ -15,7 +15,8 @@ enum OPMLExport {
 
       """
     for source in sources {
-      let name = escape(source.name)
+      // The feed's title where it is known (readers show it), else the name.
+      let name = escape(source.displayTitle)
       let tagAttribute =
         source.tags.isEmpty ? "" : " category=\"\(escape(source.tags.joined(separator: ",")))\""
       text +=

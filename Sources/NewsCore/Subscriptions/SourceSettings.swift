@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// What `news sources set <name>` changes in a source's entry of `config.json`; `nil` leaves a
 /// setting as it is.
 public struct SourceSettings: Sendable, Equatable {
@@ -13,12 +15,15 @@ public struct SourceSettings: Sendable, Equatable {
   public var fullText: Bool?
   /// Whether the plain feed and browse's home leave it out (`"hidden"`).
   public var hidden: Bool?
+  /// What OPML exports and `news serve`'s apps call it (`"title"`); empty removes it.
+  public var title: String?
 
   /// Settings to change.
   public init(
     ttl: Int? = nil, maxItems: Int? = nil, tags: [String]? = nil, enabled: Bool? = nil,
-    fullText: Bool? = nil, hidden: Bool? = nil
+    fullText: Bool? = nil, hidden: Bool? = nil, title: String? = nil
   ) {
+    self.title = title
     self.fullText = fullText
     self.hidden = hidden
     self.ttl = ttl
@@ -39,6 +44,10 @@ public struct SourceSettings: Sendable, Equatable {
     if let enabled { members.append(("enabled", enabled ? nil : "false")) }
     if let fullText { members.append(("fullText", fullText ? "true" : nil)) }
     if let hidden { members.append(("hidden", hidden ? "true" : nil)) }
+    if let title {
+      let plain = TerminalSanitizer.clean(title).trimmingWhitespace()
+      members.append(("title", plain.isEmpty ? nil : JSONValue.string(String(plain)).serialized()))
+    }
     return members
   }
 }

@@ -98,7 +98,8 @@ public struct SubscriptionService: Sendable {
     }
     let chosen = name ?? uniqueName(from: document.title, url: feedURL)
     try write(
-      [Entry(name: chosen, url: feedURL, ttl: ttl, tags: [])], removing: nil)
+      [Entry(name: chosen, url: feedURL, ttl: ttl, tags: [], title: document.title)],
+      removing: nil)
     return Added(
       name: chosen, url: feedURL, title: document.title, itemCount: document.items.count,
       existed: false, response: answer, ttl: ttl, alsoAnnounced: others)
@@ -155,6 +156,9 @@ public struct SubscriptionService: Sendable {
     var members: [(String, JSONValue)] = [
       ("name", .string(chosen)), ("url", .string(url.absoluteString)),
     ]
+    if let title = Optional(TerminalSanitizer.clean(title ?? "")).nonEmpty, title != chosen {
+      members.append(("title", .string(title)))
+    }
     if let ttl { members.append(("ttl", .int(ttl))) }
     members.append(("html", .object(html)))
     try edit { editor throws(ConfigFileEditor.Failure) in
@@ -202,7 +206,7 @@ public struct SubscriptionService: Sendable {
   public func set(_ name: String, _ settings: SourceSettings) throws {
     if SourceName.providers.contains(name) {
       guard settings.ttl == nil, settings.maxItems == nil, settings.tags == nil,
-        settings.fullText == nil, settings.hidden == nil
+        settings.fullText == nil, settings.hidden == nil, settings.title == nil
       else {
         throw SubscriptionError.providerSetting(name)
       }
@@ -269,7 +273,10 @@ public struct SubscriptionService: Sendable {
         continue
       }
       let name = names.take(Self.baseName(from: subscription.title, url: subscription.url))
-      entries.append(Entry(name: name, url: subscription.url, ttl: nil, tags: subscription.tags))
+      entries.append(
+        Entry(
+          name: name, url: subscription.url, ttl: nil, tags: subscription.tags,
+          title: subscription.title))
     }
     if !entries.isEmpty { try write(entries, removing: nil) }
     return Imported(
@@ -367,11 +374,16 @@ public struct SubscriptionService: Sendable {
     var url: URL
     var ttl: Int?
     var tags: [String]
+    /// The feed's own title, kept when it says more than the name.
+    var title: String?
 
     var json: String {
       var members: [(String, JSONValue)] = [
         ("name", .string(name)), ("url", .string(url.absoluteString)),
       ]
+      if let title = Optional(TerminalSanitizer.clean(title ?? "")).nonEmpty, title != name {
+        members.append(("title", .string(title)))
+      }
       if let ttl { members.append(("ttl", .int(ttl))) }
       if !tags.isEmpty { members.append(("tags", .array(tags.map { .string($0) }))) }
       return JSONValue.object(members).serialized()
