@@ -69,6 +69,32 @@ struct SyndicationTests {
     #expect(items[0].publishedAt == ISO8601.date(from: "2008-12-30T20:04:15Z"))
   }
 
+  @Test("entries sharing a link keep their ids as entries come and go, and none has the link's")
+  func sharedLinks() throws {
+    func ids(_ guids: [String]) throws -> [String] {
+      let entries = guids.map { guid in
+        "<item><title>Status \(guid)</title><guid>\(guid)</guid>"
+          + "<link>https://status.example/</link></item>"
+      }
+      let feed =
+        #"<rss version="2.0"><channel><title>S</title>"#
+        + "\(entries.joined())<item><title>Alone</title><link>https://status.example/7</link></item>"
+        + "</channel></rss>"
+      return try SyndicationAdapter().read(Data(feed.utf8), source: "s", origin: FeedOrigin()).items
+        .map(\.id)
+    }
+    let before = try ids(["s1", "s2"])
+    // A new status on top: the two before keep their ids, so their read state stays theirs.
+    let after = try ids(["s3", "s1", "s2"])
+    #expect(Array(after.dropFirst()) == before)
+    #expect(Set(after).count == 4)
+    #expect(!after.contains(ArticleID.forLink("https://status.example/")))
+    // A link no other entry has is still the link's id (the same story elsewhere is one item).
+    #expect(after.last == ArticleID.forLink("https://status.example/7"))
+    // The same guid twice: still two items.
+    #expect(Set(try ids(["s1", "s1"])).count == 3)
+  }
+
   @Test("RSS 1.0 (RDF, newsboat's sample): dc:date with an offset")
   func rdf() throws {
     let item = try #require(try items("rss10_1.xml").first)

@@ -60,9 +60,21 @@ struct SyndicationAdapter: FeedAdapter {
         "\(empty) empty item\(empty == 1 ? "" : "s") (nothing but an id, or nothing at all) left out"
       )
     }
-    // Entries sharing an id keep ids of their own (the first has the shared one): none is lost.
-    var seen = Set<String>()
     var items = kept.map { item(from: $0, source: source) }
+    // Entries sharing a link (a status feed whose every item links to its home page) are each
+    // their own item: none takes the link's id, which the newest would have, and a new entry on
+    // top would then take, with the read state of the one before. Each is named by the link
+    // and its guid (else its title), which stay as entries come and go.
+    var links: [String: Int] = [:]
+    for item in items where item.url != nil { links[item.id, default: 0] += 1 }
+    for index in items.indices where (links[items[index].id] ?? 0) > 1 {
+      let item = items[index]
+      let own = kept[index].guid ?? item.title
+      items[index].id = source + "-" + StableHash.hex(item.url ?? "", own, length: 10)
+    }
+    // Entries sharing an id still keep ids of their own (the first has the shared one): none
+    // is lost.
+    var seen = Set<String>()
     for index in items.indices where !seen.insert(items[index].id).inserted {
       let item = items[index]
       var attempt = 0
