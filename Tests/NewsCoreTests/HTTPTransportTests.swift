@@ -26,6 +26,19 @@ struct HTTPTransportTests {
       timeout: timeout, timing: .test(pauses: sleeps))
   }
 
+  @Test(
+    "a status reads with its reason when it is a common one, and with no trailing space when not",
+    arguments: [
+      (404, "HTTP 404 (not found)"), (410, "HTTP 410 (gone: removed for good)"),
+      (429, "HTTP 429 (too many requests)"), (418, "HTTP 418"), (599, "HTTP 599"),
+    ])
+  func statusText(code: Int, expected: String) {
+    #expect(HTTPError.status(code) == expected)
+    #expect(
+      FeedError.status(source: "x", code: code, attempts: 1).message
+        == "source x answered \(expected)")
+  }
+
   @Test("a 200 comes back at once with headers, User-Agent sent")
   func success() async throws {
     server.route("/ok", .json(#"{"a":1}"#, headers: ["ETag": "\"v1\""]))

@@ -40,7 +40,7 @@ public enum AccountError: NewsError, Equatable {
     case .wrongShape(let account, let detail):
       return "account \(account): the server's answer is not what its API sends: \(detail)"
     case .status(let account, let code):
-      return "account \(account): the server answered HTTP \(code)"
+      return "account \(account): the server answered \(HTTPError.status(code))"
     case .unreachable(let account, let reason):
       return "account \(account): \(reason)"
     case .unsupported(let account, let detail):

@@ -16,7 +16,7 @@ public enum DownloadError: NewsError, Equatable {
   public var message: String {
     switch self {
     case .status(let url, let code):
-      return "\(url) answered HTTP \(code) \(HTTPError.reasonPhrase(code))"
+      return "\(url) answered \(HTTPError.status(code))"
     case .tooLarge(let url, let limit):
       return "\(url) is larger than \(ByteCount.limit(limit)) (NEWS_DOWNLOAD_MAX): not downloaded"
     case .interrupted(let url, let reason, let kept, let part):

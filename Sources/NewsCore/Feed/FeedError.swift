@@ -18,7 +18,7 @@ public enum FeedError: NewsError, Equatable {
       return "source \(source) sent something unexpected: \(detail)"
     case .status(let source, let code, let attempts):
       return
-        "source \(source) answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
+        "source \(source) answered \(HTTPError.status(code))\(HTTPError.after(attempts))"
     case .command(let source, let detail):
       return "source \(source): \(detail)"
     case .cacheUnread(let source, let detail):

@@ -23,7 +23,7 @@ public enum FullTextError: NewsError, Equatable {
       return "no full text kept for \(id)"
     case .status(let url, let code, let attempts):
       return
-        "\(url) answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
+        "\(url) answered \(HTTPError.status(code))\(HTTPError.after(attempts))"
     }
   }
 

@@ -36,18 +36,27 @@ public enum HTTPError: NewsError, Equatable {
     attempts > 1 ? " after \(attempts) attempts" : ""
   }
 
-  static func reasonPhrase(_ code: Int) -> String {
-    switch code {
-    case 400: return "(bad request)"
-    case 401: return "(unauthorized)"
-    case 403: return "(forbidden)"
-    case 404: return "(not found)"
-    case 429: return "(too many requests)"
-    case 500: return "(internal server error)"
-    case 502: return "(bad gateway)"
-    case 503: return "(service unavailable)"
-    case 504: return "(gateway timeout)"
-    default: return ""
-    }
+  /// `HTTP 404 (not found)`: the status with its reason where it is a common one (no space
+  /// left dangling after a code that has none).
+  static func status(_ code: Int) -> String {
+    let phrase: String? =
+      switch code {
+      case 400: "bad request"
+      case 401: "unauthorized"
+      case 403: "forbidden"
+      case 404: "not found"
+      case 405: "method not allowed"
+      case 406: "not acceptable"
+      case 408: "request timeout"
+      case 410: "gone: removed for good"
+      case 429: "too many requests"
+      case 451: "unavailable for legal reasons"
+      case 500: "internal server error"
+      case 502: "bad gateway"
+      case 503: "service unavailable"
+      case 504: "gateway timeout"
+      default: nil
+      }
+    return "HTTP \(code)" + (phrase.map { " (\($0))" } ?? "")
   }
 }

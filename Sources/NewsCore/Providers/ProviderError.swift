@@ -11,7 +11,7 @@ public enum ProviderError: NewsError, Equatable {
     switch self {
     case .status(let provider, let code, let attempts):
       return
-        "the \(provider) API answered HTTP \(code) \(HTTPError.reasonPhrase(code))\(HTTPError.after(attempts))"
+        "the \(provider) API answered \(HTTPError.status(code))\(HTTPError.after(attempts))"
     case .undecodable(let provider, let detail):
       return "the \(provider) API sent something unexpected: \(detail)"
     }

@@ -12,7 +12,7 @@ public enum InfoError: NewsError, Equatable {
   public var message: String {
     switch self {
     case .status(let kind, let code):
-      return "\(kind) unavailable: the info API answered HTTP \(code)"
+      return "\(kind) unavailable: the info API answered \(HTTPError.status(code))"
     case .unparseable(let kind):
       return "\(kind) unavailable: the info API sent something that is not a count"
     case .unreachable(let kind, let reason): return "\(kind) unavailable: \(reason)"

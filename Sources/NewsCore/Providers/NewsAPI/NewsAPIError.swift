@@ -29,7 +29,7 @@ public enum NewsAPIError: NewsError, Equatable {
       return "newsapi.org sent a response that is not the expected JSON (HTTP \(status)): \(detail)"
     case .server(let status, let attempts):
       return
-        "newsapi.org answered HTTP \(status) \(HTTPError.reasonPhrase(status))\(HTTPError.after(attempts))"
+        "newsapi.org answered \(HTTPError.status(status))\(HTTPError.after(attempts))"
     }
   }
 
