@@ -2,8 +2,20 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import NewsCLI
+
 @Suite("news search: the newest first, and on a terminal the newest 100")
 struct SearchLimitTests {
+  @Test(
+    "the heading quotes the query once, whatever quotes it holds",
+    arguments: [
+      ("climate", #""climate""#), (#""credit card" visa"#, #"'"credit card" visa'"#),
+      (#"it's "a""#, #"it's "a""#), ("it's", #""it's""#),
+    ])
+  func heading(query: String, expected: String) {
+    #expect(SearchCommand.quoted(query) == expected)
+  }
+
   @Test("a terminal shows 100 and says more match; --json and --limit show what they ask")
   func terminalDefault() async throws {
     let harness = try Harness()

@@ -76,7 +76,7 @@ enum SearchCommand {
     let result = try context.services().lists().search(
       query, limit: shown, unreadOnly: arguments[Options.unread])
     let code = try ListOutput(context: context, configuration: configuration, format: format)
-      .show(result, heading: "Search · \"\(text)\"")
+      .show(result, heading: "Search · " + quoted(text))
     if limit == nil, let shown, result.isPartial || result.list.totalResults > shown {
       context.printer.line(ArticleActionText.moreMatch(shown: shown))
     }
@@ -103,6 +103,13 @@ enum SearchCommand {
     let result = try await context.services().lists().everything(query, limit: limit)
     var output = ListOutput(context: context, configuration: configuration, format: format)
     output.countSuffix = " found"
-    return try output.show(result, heading: "Search · \"\(query.words)\"")
+    return try output.show(result, heading: "Search · " + quoted(query.words))
+  }
+
+  /// `"climate"`, but `'"credit card" OR visa'` for a query holding double quotes (they are
+  /// not doubled), and the query bare when it holds both kinds.
+  static func quoted(_ query: String) -> String {
+    if !query.contains("\"") { return "\"" + query + "\"" }
+    return query.contains("'") ? query : "'" + query + "'"
   }
 }
