@@ -56,6 +56,7 @@ struct ShapeTests {
     "mistakes are refused with the field and the way out",
     arguments: [
       (#"{"list": {"x": "toggle-raed"}}"#, "keys.list.x", "did you mean toggle-read?"),
+      (#"{"list": {"x": "frobnicate"}}"#, "keys.list.x", "the actions are listed in docs/shape.md"),
       (#"{"list": {"Entr": "open"}}"#, "keys.list.Entr", "did you mean Enter?"),
       (#"{"list": {"gg": "top"}}"#, "keys.list.gg", "'g' (a default on list: top)"),
       (#"{"list": {"Space": "top", " ": "bottom"}}"#, "keys.list", "two actions on one key"),

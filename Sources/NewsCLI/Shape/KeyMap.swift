@@ -152,7 +152,7 @@ struct KeyMap: Equatable, Sendable {
         throw node.fail(
           "names '\(name)', which is not an action"
             + (suggestion.map { " (did you mean \($0)?)" } ?? "")
-            + "; news keys lists them (docs/commands.md)")
+            + "; the actions are listed in docs/shape.md (and by news keys once config.json reads)")
       }
       switch action {
       case .command(let command) where !commands.contains(command):
