@@ -202,10 +202,10 @@ enum Options {
   static let hide = Flag(
     "hide", help: "Leave it out of the plain feed and browse's home (still synced and searched).")
   static let show = Flag("show", help: "Show it in the plain feed and browse's home again.")
-  /// The options only `sources set` takes.
   /// `--title <title>` of sources set.
   static let title = OptionKey<String>.text(
     "title", "<title>", help: "What OPML exports and news serve's apps call it (\"\": its name).")
+  /// The options only `sources set` takes.
   static let sourceSettings = [
     maxItems.spec, tags.spec, title.spec, enable.spec, disable.spec, fullTextOn.spec,
     fullTextOff.spec, hide.spec, show.spec,

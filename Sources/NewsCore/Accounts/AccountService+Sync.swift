@@ -96,8 +96,9 @@ extension AccountService {
     var enclosures: [String: [Enclosure]] = [:]
     // Article id → the server item that has it. The same link in two feeds is one article
     // (as in local feeds); but items of one feed sharing a link (a feed whose items all link
-    // to its home page) are each kept, as a feed's entries sharing a link are: the first has
-    // the link's id, each other one an id of its own, which it keeps.
+    // to its home page) are each kept, as a local feed's are. The first keeps the link's id
+    // (the server's ids, recorded, keep each item's id from one sync to the next), each other
+    // one has an id of its own.
     var owners = Dictionary(
       known.articles.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
     // Article id → the source of the item of this sync that has it.

@@ -40,8 +40,6 @@ enum SHA256 {
   final class Schedule {
     let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 128)
 
-    var constants: UnsafeMutablePointer<UInt32> { words + 64 }
-
     init() {
       (words + 64).initialize(from: SHA256.constants, count: 64)
     }
