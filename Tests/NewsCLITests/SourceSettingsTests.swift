@@ -111,7 +111,8 @@ struct SourceSettingsTests {
     #expect(feeds.map { $0["maxItems"] as? Int } == [nil, 1, nil])
   }
 
-  @Test("--title names it for exports and apps; \"\" gives the name back; a provider takes none")
+  @Test(
+    "--feed-title names it for exports and apps; \"\" gives the name back; a provider takes none")
   func title() async throws {
     let base = harness.server.baseURL.absoluteString
     #expect(
@@ -123,7 +124,7 @@ struct SourceSettingsTests {
     }
     #expect(try await listed()["title"] as? String == "test atom", "the feed's own, from add")
     #expect(
-      await harness.run(["sources", "set", "atom", "--title", "Atom \u{1B}[1mTests"]).code
+      await harness.run(["sources", "set", "atom", "--feed-title", "Atom \u{1B}[1mTests"]).code
         == .success)
     let written = try config()
     #expect(written.contains(#""title":"Atom Tests""#), "\(written)")
@@ -132,11 +133,11 @@ struct SourceSettingsTests {
     #expect(
       await harness.run(["sources", "export"]).out.contains(
         #"text="Atom Tests" title="Atom Tests""#))
-    #expect(await harness.run(["sources", "set", "atom", "--title", ""]).code == .success)
+    #expect(await harness.run(["sources", "set", "atom", "--feed-title", ""]).code == .success)
     #expect(!(try config().contains(#""title""#)))
     #expect(try await listed()["title"] is NSNull)
     #expect(await harness.run(["sources", "export"]).out.contains(#"text="atom" title="atom""#))
-    let provider = await harness.run(["sources", "set", "bbc", "--title", "BBC"])
+    let provider = await harness.run(["sources", "set", "bbc", "--feed-title", "BBC"])
     #expect(provider.code == .usage)
   }
 

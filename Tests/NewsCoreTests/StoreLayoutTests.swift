@@ -14,7 +14,8 @@ struct StoreLayoutTests {
   func namesInOnePlace() throws {
     let everywhere = [
       #""(keycheck|segments|listings|last-listing|read-log|revalidated|backoff)""#,
-      #""(feed|listing|seg|read|account|articles)-"#,
+      // (`--feed-title`, an option of `sources set`, names no file.)
+      #""(feed|listing|seg|read|account|articles)-(?!title")"#,
     ].map { try! NSRegularExpression(pattern: $0) }
     // `read` and `bookmarks` are command names too: as file names they are looked for where
     // files are named (NewsCore, which alone opens the store).

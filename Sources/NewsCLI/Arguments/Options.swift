@@ -202,12 +202,13 @@ enum Options {
   static let hide = Flag(
     "hide", help: "Leave it out of the plain feed and browse's home (still synced and searched).")
   static let show = Flag("show", help: "Show it in the plain feed and browse's home again.")
-  /// `--title <title>` of sources set.
-  static let title = OptionKey<String>.text(
-    "title", "<title>", help: "What OPML exports and news serve's apps call it (\"\": its name).")
+  /// `--feed-title <title>` of sources set (`sources add --title` is a page's selector).
+  static let feedTitle = OptionKey<String>.text(
+    "feed-title", "<title>",
+    help: "What OPML exports and news serve's apps call it (\"\": its name).")
   /// The options only `sources set` takes.
   static let sourceSettings = [
-    maxItems.spec, tags.spec, title.spec, enable.spec, disable.spec, fullTextOn.spec,
+    maxItems.spec, tags.spec, feedTitle.spec, enable.spec, disable.spec, fullTextOn.spec,
     fullTextOff.spec, hide.spec, show.spec,
   ]
   /// `--in <field>` of ignore add.

@@ -73,8 +73,8 @@ enum SourcesActions {
       name: "sources set", abstract: "Changes a source's settings (built-in ones too).",
       discussion: """
         --ttl, --max-items (keep and show at most n items), --tags (filed under; news feed
-        --tag; "none" clears them), --title (what an OPML export and the apps of news serve call
-        it; "" gives the name back), --disable (left out of feed, sync and browse) and --enable,
+        --tag; "none" clears them), --feed-title (what an OPML export and the apps of news serve
+        call it; "" gives the name back), --disable (left out of feed, sync and browse) and --enable,
         --full-text (show and browse show its articles' full text; feed and sync extract it for
         new items) and --no-full-text, --hide (left out of the plain feed and browse's home
         screen, still synced, searched and in --tag lists: newsboat's !) and --show.
@@ -82,7 +82,7 @@ enum SourcesActions {
 
         EXAMPLES:
           news sources set hn --max-items 30 --tags tech,daily
-          news sources set hn --title "Hacker News"
+          news sources set hn --feed-title "Hacker News"
           news sources set bbc --disable
           news sources set hn --full-text
           news sources set noisy --hide
@@ -108,12 +108,12 @@ enum SourcesActions {
         fullText: arguments[Options.fullTextOn]
           ? true : arguments[Options.fullTextOff] ? false : nil,
         hidden: arguments[Options.hide] ? true : arguments[Options.show] ? false : nil,
-        title: arguments[Options.title])
+        title: arguments[Options.feedTitle])
       guard settings != SourceSettings() else {
         throw UsageError(
           command: "sources set",
           message:
-            "'set' needs a setting: --ttl, --max-items, --tags, --title, --enable, --disable, "
+            "'set' needs a setting: --ttl, --max-items, --tags, --feed-title, --enable, --disable, "
             + "--full-text or --hide")
       }
       let services = try context.services()

@@ -51,8 +51,9 @@ _news() {
         --date-format) return ;;
         --max-items) return ;;
         --tags) return ;;
+        --feed-title) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --items --title --link --date --content --date-format --dry-run --max-items --tags --enable --disable --full-text --no-full-text --hide --show add remove set import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --items --title --link --date --content --date-format --dry-run --max-items --tags --feed-title --enable --disable --full-text --no-full-text --hide --show add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;

@@ -101,6 +101,7 @@ _news() {
         '--dry-run[With --items\: print the items the page gives, and add nothing.]' \
         '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
+        '--feed-title[What OPML exports and news serve'\''s apps call it (""\: its name).]:<title>:' \
         '--enable[Fetch it with the others again.]' \
         '--disable[Leave it out of feed, sync and browse (--source still names it).]' \
         '--full-text[Show its articles'\'' full text, extracted for new items by feed and sync.]' \
