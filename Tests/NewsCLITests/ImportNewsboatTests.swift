@@ -327,6 +327,50 @@ struct ImportNewsboatTests {
     #expect(state?["bookmarked"] as? Int == 0, "twice adds nothing")
   }
 
+  @Test(
+    "cache.db: episodes sharing a link each carry their own state to the feed's items",
+    .enabled(if: SQLiteDatabase.isAvailable, "the system's SQLite library (libsqlite3) is missing"))
+  func sharedLinks() async throws {
+    // A podcast whose episodes all link to the show's page.
+    let episodes = [("p2", "Episode two"), ("p1", "Episode one")].map { guid, title in
+      "<item><title>\(title)</title><guid>\(guid)</guid><link>https://show.example/</link></item>"
+    }
+    harness.server.route(
+      "/show.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"],
+        body: Data(
+          #"<rss version="2.0"><channel><title>Show</title>\#(episodes.joined())</channel></rss>"#
+            .utf8)))
+    let show = harness.server.baseURL.absoluteString + "/show.xml"
+    #expect(await harness.run(["sources", "add", show, "--name", "show"]).code == .success)
+    try "\(show)\n".write(toFile: directory + "/urls", atomically: true, encoding: .utf8)
+    try "".write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+    try Self.writeCache(at: directory + "/cache.db", blog: "https://none.example/feed")
+    let database = try SQLiteDatabase(path: directory + "/cache.db", creating: true)
+    try database.execute(
+      """
+      INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread, flags)
+      VALUES ('p1', 'Episode one', '', 'https://show.example/', '\(show)', 1700000000, '', 0, 'f'),
+        ('p2', 'Episode two', '', 'https://show.example/', '\(show)', 1700000100, '', 1, '');
+      """)
+
+    let result = await harness.run(["import", "newsboat", directory])
+    #expect(result.code == .success, "\(result.err)")
+    let items = try #require(
+      try await harness.run(["feed", "--offline", "--source", "show", "--json"]).json()["items"]
+        as? [[String: Any]])
+    let read = Dictionary(
+      uniqueKeysWithValues: items.compactMap { item in
+        (item["title"] as? String).map { ($0, item["read"] as? Bool ?? false) }
+      })
+    #expect(read == ["Episode one": true, "Episode two": false], "\(items)")
+    let bookmarks = try await harness.run(["bookmarks", "--json"]).json()
+    #expect(
+      (bookmarks["articles"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        == ["Episode one"])
+  }
+
   @Test("a cache.db that is not SQLite's is a line not carried, the rest imported")
   func brokenCache() async throws {
     try "not a database".write(toFile: directory + "/cache.db", atomically: true, encoding: .utf8)

@@ -11,12 +11,19 @@ extension NewsServices {
     var outcome = NewsboatCache.Outcome()
     var articles: [String: Article] = [:]
     var fresh: [String: [Article]] = [:]
-    let known = try store.articles(among: Set(cache.items.map { ArticleID.forLink($0.link) }))
-    for item in cache.items {
+    // Each article's id here: its link's, or the feed reader's for entries sharing a link.
+    let ids = cache.items.map { item in
+      cache.id(
+        of: item,
+        source: URL(string: item.feedURL).flatMap {
+          plan.sourceByFeed[SubscriptionService.normalized($0)]
+        })
+    }
+    let known = try store.articles(among: Set(ids))
+    for (item, id) in zip(cache.items, ids) {
       let source = URL(string: item.feedURL).flatMap {
         plan.sourceByFeed[SubscriptionService.normalized($0)]
       }
-      let id = ArticleID.forLink(item.link)
       if let stored = known[id] {
         articles[id] = stored
       } else if articles[id] == nil, let source {
@@ -32,7 +39,7 @@ extension NewsServices {
       outcome.kept = fresh.values.reduce(0) { $0 + $1.count }
     }
     let lists = try lists()
-    let read = cache.items.filter { !$0.unread }.map { ArticleID.forLink($0.link) }
+    let read = zip(cache.items, ids).filter { !$0.0.unread }.map(\.1)
       .filter { articles[$0] != nil }
     if !read.isEmpty {
       try lists.setRead(read, true)
@@ -40,8 +47,7 @@ extension NewsServices {
     }
     var flagged: [Article] = []
     var seen = Set<String>()
-    for item in cache.items where !item.flags.isEmpty {
-      let id = ArticleID.forLink(item.link)
+    for (item, id) in zip(cache.items, ids) where !item.flags.isEmpty {
       if let article = articles[id], seen.insert(id).inserted { flagged.append(article) }
     }
     if !flagged.isEmpty { outcome.bookmarked = try lists.bookmark(flagged).count }

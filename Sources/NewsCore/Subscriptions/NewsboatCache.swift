@@ -7,6 +7,8 @@ public struct NewsboatCache: Sendable {
   /// One article newsboat kept (deleted ones are left out).
   public struct Item: Sendable, Equatable {
     public var link: String
+    /// The entry's guid as newsboat kept it.
+    public var guid: String = ""
     public var feedURL: String
     public var title: String
     public var author: String
@@ -19,6 +21,9 @@ public struct NewsboatCache: Sendable {
   }
 
   public var items: [Item]
+  /// The feed and link (`feed\0link id`) of the articles whose link another article of their
+  /// feed has too: named as the feed reader names such entries (by link and guid).
+  var sharedLinks: Set<String> = []
 
   /// How many are read, and flagged.
   public var readCount: Int { items.count { !$0.unread } }
@@ -28,17 +33,37 @@ public struct NewsboatCache: Sendable {
   static func read(_ path: String) throws(SQLiteDatabase.Failure) -> NewsboatCache {
     let database = try SQLiteDatabase(path: path)
     let rows = try database.rows(
-      "SELECT url, feedurl, title, author, pubDate, content, unread, flags FROM rss_item "
+      "SELECT url, feedurl, title, author, pubDate, content, unread, flags, guid FROM rss_item "
         + "WHERE deleted = 0 ORDER BY id")
     let items = rows.compactMap { row -> Item? in
-      guard row.count == 8, let link = row[0], URL.web(link) != nil else { return nil }
+      guard row.count == 9, let link = row[0], URL.web(link) != nil else { return nil }
       let seconds = row[4].flatMap { Int($0) } ?? 0
       return Item(
-        link: link, feedURL: row[1] ?? "", title: row[2] ?? "", author: row[3] ?? "",
+        link: link, guid: row[8] ?? "", feedURL: row[1] ?? "", title: row[2] ?? "",
+        author: row[3] ?? "",
         published: seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil,
         content: row[5] ?? "", unread: row[6] != "0", flags: row[7] ?? "")
     }
-    return NewsboatCache(items: items)
+    var counts: [String: Int] = [:]
+    for item in items { counts[Self.key(item), default: 0] += 1 }
+    return NewsboatCache(
+      items: items, sharedLinks: Set(counts.filter { $0.value > 1 }.keys))
+  }
+
+  private static func key(_ item: Item) -> String {
+    item.feedURL + "\u{0}" + ArticleID.forLink(item.link)
+  }
+
+  /// The id of `item` as an article of `source` (`nil`: of none): its link's, or, where its
+  /// feed has that link more than once, the feed reader's name for such an entry.
+  func id(of item: Item, source: String?) -> String {
+    guard let source, sharedLinks.contains(Self.key(item)) else {
+      return ArticleID.forLink(item.link)
+    }
+    let title = HTMLText.plain(item.title)
+    return SyndicationAdapter.sharedLinkID(
+      source: source, url: item.link,
+      own: item.guid.isEmpty ? (title.isEmpty ? item.link : title) : item.guid)
   }
 
   /// The item as an article of `source`: its id from its link, as a feed's item gets it.
@@ -49,6 +74,7 @@ public struct NewsboatCache: Sendable {
       feed: source, plainTitle: title.isEmpty ? item.link : title,
       description: text.isEmpty ? nil : SyndicationAdapter.excerpt(HTMLText.plain(item.content)),
       imageURL: nil, url: item.link)
+    feedItem.id = id(of: item, source: source)
     feedItem.author = item.author.isEmpty ? nil : item.author
     feedItem.publishedAt = item.published
     feedItem.content = text.isEmpty ? nil : text

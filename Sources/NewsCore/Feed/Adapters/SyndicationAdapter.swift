@@ -69,8 +69,8 @@ struct SyndicationAdapter: FeedAdapter {
     for item in items where item.url != nil { links[item.id, default: 0] += 1 }
     for index in items.indices where (links[items[index].id] ?? 0) > 1 {
       let item = items[index]
-      let own = kept[index].guid ?? item.title
-      items[index].id = source + "-" + StableHash.hex(item.url ?? "", own, length: 10)
+      items[index].id = Self.sharedLinkID(
+        source: source, url: item.url ?? "", own: kept[index].guid ?? item.title)
     }
     // Entries sharing an id still keep ids of their own (the first has the shared one): none
     // is lost.
@@ -90,6 +90,13 @@ struct SyndicationAdapter: FeedAdapter {
       document.title.map { TerminalSanitizer.clean($0) }.nonEmpty, items, notes,
       document.refreshHint
     )
+  }
+
+  /// The id of an entry of `source` whose link `url` another entry of the feed has too: the link
+  /// and the entry's `own` name (its guid, else its title) hashed. (`news import newsboat` names
+  /// newsboat's articles so, to meet the same entries.)
+  static func sharedLinkID(source: String, url: String, own: String) -> String {
+    source + "-" + StableHash.hex(url, own, length: 10)
   }
 
   private func item(from entry: SyndicationEntry, source: String) -> FeedItem {
