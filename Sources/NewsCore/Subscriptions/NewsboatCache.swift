@@ -66,7 +66,7 @@ public struct NewsboatCache: Sendable {
       own: item.guid.isEmpty ? (title.isEmpty ? item.link : title) : item.guid)
   }
 
-  /// The item as an article of `source`: its id from its link, as a feed's item gets it.
+  /// The item as an article of `source`: its id as a feed's item gets it (``id(of:source:)``).
   func article(_ item: Item, source: String) -> Article {
     let text = HTMLText.content(item.content, base: URL(string: item.link))
     let title = HTMLText.plain(item.title)
