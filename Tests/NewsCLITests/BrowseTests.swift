@@ -339,6 +339,8 @@ struct BrowseTests {
     _ = state.apply(.failed(channel: 2, "source lwn: answered HTTP 503"))
     #expect(
       Self.screen(state)[3].contains("0/4  failed: answered HTTP 503"), "\(Self.screen(state))")
+    _ = state.apply(.failed(channel: 2, "source lwn answered HTTP 404"))
+    #expect(Self.screen(state)[3].contains("0/4  failed: answered HTTP 404"))
     _ = state.apply(.failed(channel: 2, "source other: answered HTTP 503"))
     #expect(Self.screen(state)[3].contains("failed: source other: answered"))
     // Enter opens the list at once; q goes back home with the row's counts as read here.

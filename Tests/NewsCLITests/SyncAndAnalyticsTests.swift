@@ -112,6 +112,17 @@ struct SyncAndAnalyticsTests {
     #expect(harness.sleeps.all == [.seconds(2), .seconds(2), .seconds(2)])
   }
 
+  @Test("a failing source's line says why without naming the source twice")
+  func failedLine() async {
+    harness.server.route("/feed/c.json", .json("", status: 500))
+    let result = await harness.run(["sync"], environment: ["NEWS_RETRY_DELAY": "0"])
+    #expect(result.code == .temporaryFailure)
+    let line = result.out.split(separator: "\n").first { $0.hasPrefix("c ") }
+    #expect(
+      line?.hasSuffix("failed: answered HTTP 500 (internal server error) after 4 attempts") == true,
+      "\(result.out)")
+  }
+
   @Test("--quiet prints only the failures, on stderr")
   func quietFailure() async {
     harness.server.route("/articles", .dropped)

@@ -32,9 +32,8 @@ extension BrowseState {
   /// `failed: cannot reach …`: a home row's failure, without the `source a: ` its message
   /// begins with (the row names the source already; the width goes to the reason).
   func failedStatus(_ reason: String, of index: Int) -> String {
-    let prefix = channels.indices.contains(index) ? "source \(channels[index]): " : nil
-    guard let prefix, reason.hasPrefix(prefix) else { return "failed: " + reason }
-    return "failed: " + reason.dropFirst(prefix.count)
+    guard channels.indices.contains(index) else { return "failed: " + reason }
+    return "failed: " + SourceMessage.withoutName(reason, of: channels[index])
   }
 
   /// The channels the home screen lists: every one, or those of ``homeTag``.

@@ -16,7 +16,9 @@ enum SyncText {
           + (source.next.map { "; " + NextFetchText.describe($0, now: now) } ?? "")
       case .ok: outcome = "ok \(source.new) new (\(source.total) total)"
       case .failed:
-        outcome = "failed: \(TerminalSanitizer.clean(source.error ?? "unknown error"))"
+        // The line names the source: its message's `source a: ` would say it twice.
+        let error = SourceMessage.withoutName(source.error ?? "unknown error", of: source.name)
+        outcome = "failed: \(TerminalSanitizer.clean(error))"
       case .skipped: outcome = "skipped (\(source.error ?? "not configured"))"
       }
       return (source.name.padding(to: width) + outcome, source.status == .failed)
