@@ -101,6 +101,32 @@ struct SourceSettingsTests {
     #expect(try await feed(["--refresh"])["atom"] == 3)
   }
 
+  @Test("add writes its settings into the new entry, and its first answer keeps --max-items")
+  func addWithSettings() async throws {
+    let base = harness.server.baseURL.absoluteString
+    let added = await harness.run([
+      "sources", "add", base + "/atom.xml", "--name", "atom", "--tags", "tech,daily",
+      "--max-items", "2", "--feed-title", "Atoms", "--full-text", "--hide",
+    ])
+    #expect(added.code == .success, "\(added.err)")
+    #expect(added.out.hasPrefix("added: atom (\(base)/atom.xml) · Atoms · 2 items"), "\(added.out)")
+    let written = try config()
+    #expect(
+      written.contains(
+        #"{"name":"atom","url":"\#(base)/atom.xml","title":"Atoms", "maxItems": 2, "tags": ["tech","daily"], "fullText": true, "hidden": true}"#
+      ), "\(written)")
+    // Kept at once, two of its three items, before any refresh.
+    #expect(try await feed(["--tag", "tech", "--offline"])["atom"] == 2)
+    #expect(
+      await harness.run(["sources", "add", "--search", "climate", "--tags", "x"]).code == .success)
+    #expect(try config().contains(#"{"name":"climate","search":"climate", "tags": ["x"]}"#))
+    let account = await harness.run([
+      "sources", "add", base + "/atom.xml", "--account", "home", "--tags", "x",
+    ])
+    #expect(account.code == .usage)
+    #expect(account.err.contains("--tags does not apply with --account"), "\(account.err)")
+  }
+
   @Test("a built-in source gets an entry of its own holding its settings")
   func builtIn() async throws {
     #expect(await harness.run(["sources", "set", "b", "--max-items", "1"]).code == .success)
@@ -151,7 +177,7 @@ struct SourceSettingsTests {
       (["sources", "set", "a", "--enable", "--disable"], "--enable and --disable contradict"),
       (
         ["sources", "remove", "a", "--max-items", "3"],
-        "--max-items only applies to 'news sources set'"
+        "--max-items only applies to 'news sources add' and 'news sources set'"
       ),
       (
         ["sources", "set", "a", "--tag", "x"],

@@ -184,29 +184,33 @@ enum Options {
   /// `--tag <tag>` of feed and sources.
   static let tag = OptionKey<String>.text(
     "tag", "<tag>", help: "Only the sources filed under this tag.")
-  /// `--max-items <n>` of sources set.
+  /// `--max-items <n>` of sources set and add.
   static let maxItems = OptionKey<Int>.integer(
     "max-items", in: 0...1_000_000, help: "Keep and show at most n items (0: no limit).")
-  /// `--tags <tags>` of sources set.
+  /// `--tags <tags>` of sources set and add.
   static let tags = OptionKey<[String]>.list(
     "tags", "<tags>", help: "The tags it is filed under (comma-separated; none: no tags).")
   /// `--enable` and `--disable` of sources set.
   static let enable = Flag("enable", help: "Fetch it with the others again.")
   static let disable = Flag(
     "disable", help: "Leave it out of feed, sync and browse (--source still names it).")
-  /// `--full-text` and `--no-full-text` of sources set.
+  /// `--full-text` (sources set and add) and `--no-full-text` (set).
   static let fullTextOn = Flag(
     "full-text", help: "Show its articles' full text, extracted for new items by feed and sync.")
   static let fullTextOff = Flag("no-full-text", help: "Show what its feed carries again.")
-  /// `--hide` and `--show` of sources set.
+  /// `--hide` (sources set and add) and `--show` (set).
   static let hide = Flag(
     "hide", help: "Leave it out of the plain feed and browse's home (still synced and searched).")
   static let show = Flag("show", help: "Show it in the plain feed and browse's home again.")
-  /// `--feed-title <title>` of sources set (`sources add --title` is a page's selector).
+  /// `--feed-title <title>` of sources set and add (`sources add --title` is a page's selector).
   static let feedTitle = OptionKey<String>.text(
     "feed-title", "<title>",
     help: "What OPML exports and news serve's apps call it (\"\": its name).")
-  /// The options only `sources set` takes.
+  /// The settings `sources add` writes into the new source's entry too.
+  static let newSourceSettings = [
+    tags.spec, maxItems.spec, feedTitle.spec, fullTextOn.spec, hide.spec,
+  ]
+  /// The settings `sources set` changes.
   static let sourceSettings = [
     maxItems.spec, tags.spec, feedTitle.spec, enable.spec, disable.spec, fullTextOn.spec,
     fullTextOff.spec, hide.spec, show.spec,

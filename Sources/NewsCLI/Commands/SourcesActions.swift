@@ -25,9 +25,11 @@ enum SourcesActions {
         no feed is read as one: each element selected is an item, its title, link, date and
         text read by --title, --link, --date and --content (selectors as "extract" takes them;
         selector@attribute reads an attribute); --dry-run prints what the page gives.
+        --tags, --max-items, --feed-title, --full-text and --hide write those settings into the
+        new source's entry, as news sources set would.
 
         EXAMPLES:
-          news sources add https://news.ycombinator.com/rss --name hn
+          news sources add https://news.ycombinator.com/rss --name hn --tags tech,daily
           news sources add --search "climate policy" --name climate
           news sources add --search 'is:unread tag:tech age<7d' --name fresh-tech
           news sources add https://example.com/feed.xml --account home
@@ -40,7 +42,7 @@ enum SourcesActions {
         Options.sourceName.spec, Options.ttl.spec, Options.saveSearch.spec,
         Options.execCommand.spec, Options.filterCommand.spec,
         Options.onAccount.spec, Options.runHooks.spec,
-      ] + Options.pageSelectors.map(\.option.spec) + [
+      ] + Options.newSourceSettings + Options.pageSelectors.map(\.option.spec) + [
         Options.pageDateFormat.spec, Options.pageDryRun.spec,
       ],
       arguments: [
@@ -205,6 +207,12 @@ enum SourcesActions {
           command: command,
           message: "--\(option.name) does not apply with --account: the server names its feeds")
       }
+      for option in Options.newSourceSettings where arguments.contains(option) {
+        throw UsageError(
+          command: command,
+          message: "--\(option.name) does not apply with --account: its server keeps the feed's "
+            + "settings (folders are its tags)")
+      }
     }
     let pageOptions = Options.pageSelectors.map(\.option) + [Options.pageDateFormat]
     let given = pageOptions.filter { arguments[$0] != nil }.map(\.spec.name)
@@ -223,6 +231,15 @@ enum SourcesActions {
       _ = try pageSelectors(arguments)
     }
     if let text = arguments.optionalArgument("url") { _ = try webURL(text) }
+  }
+
+  /// What `add --tags …` writes into the new source's entry, as `set` would.
+  static func newSettings(_ arguments: ParsedArguments) -> SourceSettings {
+    SourceSettings(
+      maxItems: arguments[Options.maxItems],
+      tags: arguments[Options.tags].map { $0 == ["none"] ? [] : $0 },
+      fullText: arguments[Options.fullTextOn] ? true : nil,
+      hidden: arguments[Options.hide] ? true : nil, title: arguments[Options.feedTitle])
   }
 
   /// The selectors of `--items` and the rest, each checked.
@@ -262,13 +279,15 @@ enum SourcesActions {
     try services.checkKey()
     let subscriptions = services.subscriptions()
     if let words = arguments[Options.saveSearch] {
-      let name = try subscriptions.addSearch(words, name: arguments[Options.sourceName])
+      let name = try subscriptions.addSearch(
+        words, name: arguments[Options.sourceName], settings: newSettings(arguments))
       context.printer.line(SourcesText.addedSearch(name, words: words))
       return .success
     }
     if let exec = arguments[Options.execCommand] {
       let name = try subscriptions.addCommand(
-        SourceCommand(kind: .exec, command: exec), url: nil, name: arguments[Options.sourceName])
+        SourceCommand(kind: .exec, command: exec), url: nil, name: arguments[Options.sourceName],
+        settings: newSettings(arguments))
       context.printer.line(SourcesText.addedCommand(name, "exec: " + exec))
       return .success
     }
@@ -276,7 +295,7 @@ enum SourcesActions {
     if let filter = arguments[Options.filterCommand] {
       let name = try subscriptions.addCommand(
         SourceCommand(kind: .filter, command: filter), url: url,
-        name: arguments[Options.sourceName])
+        name: arguments[Options.sourceName], settings: newSettings(arguments))
       context.printer.line(
         SourcesText.addedCommand(name, "filter: " + filter + " " + url.absoluteString))
       return .success
@@ -301,7 +320,8 @@ enum SourcesActions {
     let added: SubscriptionService.Added
     do {
       added = try await subscriptions.add(
-        url, name: arguments[Options.sourceName], ttl: arguments[Options.ttl])
+        url, name: arguments[Options.sourceName], ttl: arguments[Options.ttl],
+        settings: newSettings(arguments))
       await spinner.stop()
     } catch {
       await spinner.stop()
@@ -347,7 +367,7 @@ enum SourcesActions {
     let dryRun = arguments[Options.pageDryRun]
     let page = try await services.subscriptions().addPage(
       url, selectors: selectors, name: arguments[Options.sourceName], ttl: arguments[Options.ttl],
-      dryRun: dryRun)
+      settings: newSettings(arguments), dryRun: dryRun)
     for note in page.notes { context.warn(note) }
     if dryRun {
       context.printer.lines(SourcesText.pagePreview(page, timeZone: context.timeZone))

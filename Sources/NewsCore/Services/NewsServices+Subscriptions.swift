@@ -6,9 +6,10 @@ extension NewsServices {
   /// - Throws: what opening the stores throws (a wrong key: exit 74).
   public func keep(_ added: SubscriptionService.Added) async throws -> FeedSourceReport? {
     guard let response = added.response else { return nil }
-    let source = FeedSource(
+    var source = FeedSource(
       name: added.name, url: added.url, ttl: .seconds(added.ttl ?? 15 * 60),
       adapter: added.adapter ?? SyndicationAdapter())
+    source.maxItems = added.maxItems
     return try await feed().keep(response, for: source)
   }
 

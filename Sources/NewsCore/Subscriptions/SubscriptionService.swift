@@ -57,6 +57,8 @@ public struct SubscriptionService: Sendable {
     /// The other feeds the page given announced (a blog's comments feed), in its order: not
     /// subscribed to, said so that one can be.
     public var alsoAnnounced: [URL] = []
+    /// The most items it keeps, as written (`nil`: no limit).
+    public var maxItems: Int? = nil
   }
 
   /// Subscribes to the feed at `url`, or to the feed the page at `url` announces.
@@ -64,7 +66,10 @@ public struct SubscriptionService: Sendable {
   /// - Parameters:
   ///   - name: the source's name; derived from the feed's title when `nil`.
   ///   - ttl: its time to live in seconds; the default (15 min) when `nil`.
-  public func add(_ url: URL, name: String?, ttl: Int?) async throws -> Added {
+  ///   - settings: what its entry holds besides (`sources add --tags …`), as `set` writes it.
+  public func add(
+    _ url: URL, name: String?, ttl: Int?, settings: SourceSettings = SourceSettings()
+  ) async throws -> Added {
     // A URL subscribed already is said so first, whatever the name given: running the same
     // `sources add … --name blog` twice succeeds both times.
     if let existing = source(at: url) {
@@ -97,12 +102,14 @@ public struct SubscriptionService: Sendable {
       answer = feed
     }
     let chosen = name ?? uniqueName(from: document.title, url: feedURL)
-    try write(
-      [Entry(name: chosen, url: feedURL, ttl: ttl, tags: [], title: document.title)],
-      removing: nil)
+    let entry = Entry(name: chosen, url: feedURL, ttl: ttl, tags: [], title: document.title)
+    try append(entry.json, named: chosen, settings)
+    let maxItems = settings.maxItems.flatMap { $0 == 0 ? nil : $0 }
     return Added(
-      name: chosen, url: feedURL, title: document.title, itemCount: document.items.count,
-      existed: false, response: answer, ttl: ttl, alsoAnnounced: others)
+      name: chosen, url: feedURL,
+      title: settings.title.map { $0.isEmpty ? nil : $0 } ?? document.title,
+      itemCount: min(document.items.count, maxItems ?? .max), existed: false, response: answer,
+      ttl: ttl, alsoAnnounced: others, maxItems: maxItems)
   }
 
   /// A page read by selectors (`sources add URL --items …`): what it gives now, and what was
@@ -118,7 +125,8 @@ public struct SubscriptionService: Sendable {
   /// reading it once: a page where they find no item is refused, saying which selector matched
   /// nothing. With `dryRun`, nothing is written.
   package func addPage(
-    _ url: URL, selectors: PageSelectors, name: String?, ttl: Int?, dryRun: Bool
+    _ url: URL, selectors: PageSelectors, name: String?, ttl: Int?,
+    settings: SourceSettings = SourceSettings(), dryRun: Bool
   ) async throws -> AddedPage {
     if let name { try check(name) }
     let page = try await get(url)
@@ -138,9 +146,10 @@ public struct SubscriptionService: Sendable {
         items: read.items, notes: read.notes)
     }
     let chosen = name ?? uniqueName(from: title, url: url)
+    let maxItems = settings.maxItems.flatMap { $0 == 0 ? nil : $0 }
     var added = Added(
-      name: chosen, url: url, title: title, itemCount: read.items.count, existed: false,
-      response: page, ttl: ttl, adapter: adapter)
+      name: chosen, url: url, title: title, itemCount: min(read.items.count, maxItems ?? .max),
+      existed: false, response: page, ttl: ttl, adapter: adapter, maxItems: maxItems)
     if dryRun {
       added.response = nil
       return AddedPage(added: added, items: read.items, notes: read.notes)
@@ -161,29 +170,30 @@ public struct SubscriptionService: Sendable {
     }
     if let ttl { members.append(("ttl", .int(ttl))) }
     members.append(("html", .object(html)))
-    try edit { editor throws(ConfigFileEditor.Failure) in
-      try editor.append(JSONValue.object(members).serialized())
-    }
+    try append(JSONValue.object(members).serialized(), named: chosen, settings)
     return AddedPage(added: added, items: read.items, notes: read.notes)
   }
 
   /// Saves a search as a source (`{"name": …, "search": …}`): its items are the newest stored
   /// articles matching `words`, as `news search` finds them. Named from the words unless `name`
   /// is given; returns the name.
-  public func addSearch(_ words: String, name: String?) throws -> String {
+  public func addSearch(
+    _ words: String, name: String?, settings: SourceSettings = SourceSettings()
+  ) throws -> String {
     if let name { try check(name) }
     let chosen = name ?? uniqueName(from: words, url: SavedSearchAdapter.url(words))
-    try edit { editor throws(ConfigFileEditor.Failure) in
-      try editor.append(
-        JSONValue.object([("name", .string(chosen)), ("search", .string(words))]).serialized())
-    }
+    try append(
+      JSONValue.object([("name", .string(chosen)), ("search", .string(words))]).serialized(),
+      named: chosen, settings)
     return chosen
   }
 
   /// Adds a source made by a command (`command.kind` `exec`: its output is the document;
   /// `filter`: the document at `url` goes through it) to `config.json`, named `name` or after
   /// the command's first word; returns the name. Nothing is run now: the next `feed` does.
-  public func addCommand(_ command: SourceCommand, url: URL?, name: String?) throws -> String {
+  public func addCommand(
+    _ command: SourceCommand, url: URL?, name: String?, settings: SourceSettings = SourceSettings()
+  ) throws -> String {
     if let name { try check(name) }
     let program = command.command.split(separator: " ").first.map {
       String($0.split(separator: "/").last ?? $0)
@@ -192,9 +202,7 @@ public struct SubscriptionService: Sendable {
     var members: [(String, JSONValue)] = [("name", .string(chosen))]
     if let url { members.append(("url", .string(url.absoluteString))) }
     members.append((command.kind.rawValue, .string(command.command)))
-    try edit { editor throws(ConfigFileEditor.Failure) in
-      try editor.append(JSONValue.object(members).serialized())
-    }
+    try append(JSONValue.object(members).serialized(), named: chosen, settings)
     return chosen
   }
 
@@ -387,6 +395,16 @@ public struct SubscriptionService: Sendable {
       if let ttl { members.append(("ttl", .int(ttl))) }
       if !tags.isEmpty { members.append(("tags", .array(tags.map { .string($0) }))) }
       return JSONValue.object(members).serialized()
+    }
+  }
+
+  /// Adds the entry `json` of the new source `name` to `config.json`, with `settings` written
+  /// into it as `set` writes them, in one edit.
+  private func append(_ json: String, named name: String, _ settings: SourceSettings) throws {
+    let members = settings.members
+    try edit { editor throws(ConfigFileEditor.Failure) in
+      try editor.append(json)
+      if !members.isEmpty { _ = try editor.set(members, inEntryNamed: name) }
     }
   }
 

@@ -43,17 +43,17 @@ _news() {
         --exec) return ;;
         --filter) return ;;
         --account) return ;;
+        --tags) return ;;
+        --max-items) return ;;
+        --feed-title) return ;;
         --items) return ;;
         --title) return ;;
         --link) return ;;
         --date) return ;;
         --content) return ;;
         --date-format) return ;;
-        --max-items) return ;;
-        --tags) return ;;
-        --feed-title) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --items --title --link --date --content --date-format --dry-run --max-items --tags --feed-title --enable --disable --full-text --no-full-text --hide --show add remove set import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --tags --max-items --feed-title --full-text --hide --items --title --link --date --content --date-format --dry-run --enable --disable --no-full-text --show add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;

@@ -92,6 +92,11 @@ _news() {
         '--filter[Pipe the feed at <url> through <command> (/bin/sh -c) before reading it.]:<command>:' \
         '--account[Subscribe on this account'\''s server (any kind but Fever) instead of locally.]:<name>:' \
         '--hooks[Run the newItem hook for the new subscription'\''s items (it runs for none).]' \
+        '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
+        '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
+        '--feed-title[What OPML exports and news serve'\''s apps call it (""\: its name).]:<title>:' \
+        '--full-text[Show its articles'\'' full text, extracted for new items by feed and sync.]' \
+        '--hide[Leave it out of the plain feed and browse'\''s home (still synced and searched).]' \
         '--items[Read the page as a feed\: each element it selects an item.]:<selector>:' \
         '--title[An item'\''s title (default\: its first heading or link).]:<selector>:' \
         '--link[An item'\''s link (default\: its first <a href>; @attr reads one).]:<selector>:' \
@@ -99,14 +104,9 @@ _news() {
         '--content[An item'\''s text.]:<selector>:' \
         '--date-format[The dates'\'' pattern when not RFC 3339 or 822 (dd.MM.yyyy).]:<pattern>:' \
         '--dry-run[With --items\: print the items the page gives, and add nothing.]' \
-        '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
-        '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
-        '--feed-title[What OPML exports and news serve'\''s apps call it (""\: its name).]:<title>:' \
         '--enable[Fetch it with the others again.]' \
         '--disable[Leave it out of feed, sync and browse (--source still names it).]' \
-        '--full-text[Show its articles'\'' full text, extracted for new items by feed and sync.]' \
         '--no-full-text[Show what its feed carries again.]' \
-        '--hide[Leave it out of the plain feed and browse'\''s home (still synced and searched).]' \
         '--show[Show it in the plain feed and browse'\''s home again.]' \
         '*:argument:(add remove set import export)'
       ;;
