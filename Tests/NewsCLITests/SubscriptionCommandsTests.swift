@@ -64,6 +64,34 @@ struct SubscriptionCommandsTests {
     #expect(taken.code == .usage)
   }
 
+  @Test(
+    "add: a feed moved for good is subscribed where it went; moved to a feed subscribed already, nothing is added; moved for now, the URL given is kept"
+  )
+  func moved() async throws {
+    let base = harness.server.baseURL.absoluteString
+    harness.server.route("/old.xml", .redirect(301, to: "/blog.xml"))
+    harness.server.route("/for-now.xml", .redirect(302, to: "/atom.xml"))
+    let arguments = ["sources", "add", base + "/old.xml", "--name", "blog"]
+    let first = await harness.run(arguments)
+    #expect(first.code == .success, "\(first.err)")
+    #expect(
+      first.out == "added: blog (\(base)/blog.xml) · my weblog · 1 item\n"
+        + "\(base)/old.xml moved permanently: subscribed where it went\n")
+    #expect(try config().contains(#""url":"\#(base)/blog.xml""#))
+    #expect(try !config().contains("old.xml"))
+    // Again, by the old URL and the same name: the feed it moved to is this one.
+    let second = await harness.run(arguments)
+    #expect(second.code == .success, "\(second.err)")
+    #expect(second.out == "already subscribed: blog (\(base)/blog.xml)\n")
+    let temporary = await harness.run(["sources", "add", base + "/for-now.xml"])
+    #expect(temporary.code == .success, "\(temporary.err)")
+    #expect(temporary.out.hasPrefix("added: test-atom (\(base)/for-now.xml) · test atom"))
+    harness.server.route("/blog-for-now.xml", .redirect(307, to: "/blog.xml"))
+    let elsewhere = await harness.run(["sources", "add", base + "/blog-for-now.xml"])
+    #expect(elsewhere.out == "already subscribed: blog (\(base)/blog.xml)\n")
+    #expect(try !config().contains("blog-for-now"))
+  }
+
   @Test("add: a web page announcing a feed subscribes to its feed (discovery); --name wins")
   func discovery() async throws {
     let base = harness.server.baseURL.absoluteString

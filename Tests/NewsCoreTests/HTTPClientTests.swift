@@ -118,6 +118,23 @@ struct HTTPClientTests {
   }
 
   @Test(
+    "a request moved for good says where it went: every hop a 301 or 308, else nothing",
+    arguments: RealClient.allCases,
+    [([301], true), ([308, 301], true), ([301, 302], false), ([], false)])
+  func permanentRedirect(client: RealClient, hops: (statuses: [Int], permanent: Bool)) async throws
+  {
+    for (index, status) in hops.statuses.enumerated() {
+      server.route("/hop\(index)", .redirect(status, to: "/hop\(index + 1)"))
+    }
+    server.route("/hop\(hops.statuses.count)", .json("[]"))
+    let response = try await transport(client).get(server.baseURL.appendingPathComponent("hop0"))
+    #expect(response.status == 200)
+    let last = server.baseURL.appendingPathComponent("hop\(hops.statuses.count)")
+    #expect(response.url == last)
+    #expect(response.permanentURL == (hops.permanent ? last : nil))
+  }
+
+  @Test(
     "a request without a credential follows a redirect to another origin",
     arguments: RealClient.allCases)
   func anonymousRedirect(client: RealClient) async throws {

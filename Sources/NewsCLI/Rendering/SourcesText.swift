@@ -106,6 +106,11 @@ enum SourcesText {
     if added.existed { return ["already subscribed: \(added.name) (\(link))"] }
     let title = added.title.map { " · " + TerminalSanitizer.clean($0) } ?? ""
     var lines = ["added: \(added.name) (\(link))\(title) · \(added.itemCount.counted("item"))"]
+    if let moved = added.movedFrom {
+      lines.append(
+        "\(TerminalSanitizer.clean(moved.absoluteString)) moved permanently: subscribed where it went"
+      )
+    }
     if !added.alsoAnnounced.isEmpty {
       let others = added.alsoAnnounced.map { TerminalSanitizer.clean($0.absoluteString) }
       lines.append(

@@ -16,6 +16,9 @@ public struct HTTPResponse: Sendable {
   public var attempts: Int
   /// The URL that answered, after any redirects (`nil` when unknown).
   public var url: URL?
+  /// Where the request was moved for good: the URL that answered, when it was redirected and
+  /// every redirect on the way was permanent (301 or 308); `nil` otherwise.
+  public var permanentURL: URL?
 
   /// Whether the status says success (2xx).
   public var succeeded: Bool { Self.isSuccess(status) }

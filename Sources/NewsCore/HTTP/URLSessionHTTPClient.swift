@@ -45,8 +45,10 @@ public final class URLSessionHTTPClient: HTTPClient {
   deinit { session.invalidateAndCancel() }
 
   public func send(_ request: OutgoingRequest) async throws -> HTTPResponse {
-    let (body, response) = try await perform(request.urlRequest, stream: nil)
-    return HTTPResponse(response, body: body)
+    let (body, response, permanent) = try await perform(request.urlRequest, stream: nil)
+    var answer = HTTPResponse(response, body: body)
+    if permanent { answer.permanentURL = response.url }
+    return answer
   }
 
   public func stream(_ request: OutgoingRequest, into body: BodyStream) async throws -> HTTPResponse
@@ -54,11 +56,16 @@ public final class URLSessionHTTPClient: HTTPClient {
     var request = request.urlRequest
     // The bytes as they are: a file resumed by byte ranges must not be re-encoded on the way.
     request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-    return HTTPResponse(try await perform(request, stream: body).1, body: Data())
+    let (_, response, permanent) = try await perform(request, stream: body)
+    var answer = HTTPResponse(response, body: Data())
+    if permanent { answer.permanentURL = response.url }
+    return answer
   }
 
+  /// The body, the response, and whether the request was moved for good (redirected, every
+  /// redirect a 301 or 308).
   private func perform(_ request: URLRequest, stream: BodyStream?) async throws -> (
-    Data, HTTPURLResponse
+    Data, HTTPURLResponse, Bool
   ) {
     let task = session.dataTask(with: request)
     let delegate = self.delegate
@@ -83,8 +90,10 @@ public final class URLSessionHTTPClient: HTTPClient {
 /// Collects each task's response and body, enforcing the size cap and the redirect policy.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private struct Pending {
-    var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+    var continuation: CheckedContinuation<(Data, HTTPURLResponse, Bool), any Error>
     var response: HTTPURLResponse?
+    /// `nil` until redirected; then whether every redirect was permanent (301, 308).
+    var permanent: Bool?
     var body = Data()
     var failure: (any Error)?
     /// Where the body goes instead of `body`, uncapped.
@@ -99,7 +108,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
   }
 
   func register(
-    _ task: URLSessionTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>,
+    _ task: URLSessionTask,
+    continuation: CheckedContinuation<(Data, HTTPURLResponse, Bool), any Error>,
     stream: BodyStream?
   ) {
     pending.withLock {
@@ -204,6 +214,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
       DispatchQueue.global().async { task.cancel() }
       return
     }
+    let permanent = [301, 308].contains(response.statusCode)
+    pending.withLock { all in
+      let sofar = all[task.taskIdentifier]?.permanent ?? true
+      all[task.taskIdentifier]?.permanent = sofar && permanent
+    }
     completionHandler(request)
   }
 
@@ -216,7 +231,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
   ) {
     if let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
       if let response = challenge.failureResponse as? HTTPURLResponse {
-        entry.continuation.resume(returning: (Data(), response))
+        entry.continuation.resume(returning: (Data(), response, false))
       } else {
         entry.continuation.resume(
           throwing: HTTPError.network(
@@ -241,7 +256,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     } else if let error {
       entry.continuation.resume(throwing: error)
     } else if let response = entry.response {
-      entry.continuation.resume(returning: (entry.body, response))
+      entry.continuation.resume(returning: (entry.body, response, entry.permanent ?? false))
     } else {
       entry.continuation.resume(
         throwing: HTTPError.network(

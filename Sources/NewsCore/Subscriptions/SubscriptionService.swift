@@ -59,6 +59,8 @@ public struct SubscriptionService: Sendable {
     public var alsoAnnounced: [URL] = []
     /// The most items it keeps, as written (`nil`: no limit).
     public var maxItems: Int? = nil
+    /// The feed's URL as asked, when it was moved for good (301, 308) and `url` is where it went.
+    public var movedFrom: URL? = nil
   }
 
   /// Subscribes to the feed at `url`, or to the feed the page at `url` announces.
@@ -75,10 +77,20 @@ public struct SubscriptionService: Sendable {
     if let existing = source(at: url) {
       return Added(name: existing.name, url: url, title: nil, itemCount: 0, existed: true)
     }
-    if let name { try check(name) }
+    // A name taken may be this very feed's, under the URL it moved to: known once asked.
+    var taken: SubscriptionError?
+    if let name {
+      do { try check(name) } catch SubscriptionError.nameTaken(let name) {
+        taken = .nameTaken(name)
+      }
+    }
     let page = try await get(url)
+    // Moved: subscribed to where it went when that was for good, and not twice either way.
+    if let existing = subscribed(answering: page, asked: url) { return existing }
+    if let taken { throw taken }
     var answer = page
-    var feedURL = url
+    var feedURL = page.permanentURL ?? url
+    var movedFrom = page.permanentURL == nil ? nil : url
     var document: (title: String?, items: [FeedItem], notes: [String], refreshHint: FreshnessHint?)
     var others: [URL] = []
     do {
@@ -92,12 +104,14 @@ public struct SubscriptionService: Sendable {
           detail: detail.replacingOccurrences(
             of: "source new sent something unexpected: ", with: ""))
       }
-      feedURL = first
+      (feedURL, movedFrom) = (first, nil)
       others = Array(announced.dropFirst())
       if let existing = source(at: feedURL) {
         return Added(name: existing.name, url: feedURL, title: nil, itemCount: 0, existed: true)
       }
       let feed = try await get(feedURL)
+      if let existing = subscribed(answering: feed, asked: feedURL) { return existing }
+      if let moved = feed.permanentURL { (feedURL, movedFrom) = (moved, feedURL) }
       document = try SyndicationAdapter().read(feed.body, source: "new", origin: feed.origin)
       answer = feed
     }
@@ -109,7 +123,14 @@ public struct SubscriptionService: Sendable {
       name: chosen, url: feedURL,
       title: settings.title.map { $0.isEmpty ? nil : $0 } ?? document.title,
       itemCount: min(document.items.count, maxItems ?? .max), existed: false, response: answer,
-      ttl: ttl, alsoAnnounced: others, maxItems: maxItems)
+      ttl: ttl, alsoAnnounced: others, maxItems: maxItems, movedFrom: movedFrom)
+  }
+
+  /// The source subscribed already at the URL that answered `asked` after its redirects, if any.
+  private func subscribed(answering response: HTTPResponse, asked: URL) -> Added? {
+    guard let answered = response.url, answered != asked, let existing = source(at: answered)
+    else { return nil }
+    return Added(name: existing.name, url: answered, title: nil, itemCount: 0, existed: true)
   }
 
   /// A page read by selectors (`sources add URL --items …`): what it gives now, and what was

@@ -42,6 +42,8 @@ public final class CurlHTTPClient: HTTPClient {
 
   /// The statuses of a redirect (followed when they carry a `Location`).
   static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+  /// The statuses of a redirect for good.
+  static let permanentStatuses: Set<Int> = [301, 308]
 
   /// libcurl ends a transfer at its `CURLOPT_TIMEOUT_MS`, on the loop's own timer; a request
   /// that is redirected has that long for all its transfers.
@@ -61,6 +63,8 @@ public final class CurlHTTPClient: HTTPClient {
   {
     var request = request
     var redirects = 0
+    // Whether every redirect so far was permanent (301, 308).
+    var permanent = true
     let carriesCredential = RedirectPolicy.carriesCredential(request)
     // A whole request has its timeout, redirects and all (a stream's is the longest wait for a
     // byte, each transfer's own).
@@ -78,7 +82,9 @@ public final class CurlHTTPClient: HTTPClient {
       guard Self.redirectStatuses.contains(answer.status), let location,
         let to = URL(string: location, relativeTo: from)?.absoluteURL
       else {
-        return Self.response(answer, url: from)
+        var response = Self.response(answer, url: from)
+        if redirects > 0, permanent { response.permanentURL = from }
+        return response
       }
       if let reason = RedirectPolicy.refusal(
         from: from, to: to, carriesCredential: carriesCredential)
@@ -87,6 +93,7 @@ public final class CurlHTTPClient: HTTPClient {
           from: RedirectPolicy.origin(of: from), to: RedirectPolicy.origin(of: to), reason: reason)
       }
       redirects += 1
+      permanent = permanent && Self.permanentStatuses.contains(answer.status)
       guard redirects <= Self.maximumRedirects else { throw URLError(.httpTooManyRedirects) }
       guard remaining > 0 else { throw URLError(.timedOut) }
       request.url = to
