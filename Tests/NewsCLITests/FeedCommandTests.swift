@@ -315,8 +315,13 @@ struct FailingSourceTests {
     let a = try #require(sources.first { $0["name"] as? String == "a" })
     #expect(a["failures"] as? Int == 0 && a["failingSince"] is NSNull)
     #expect(a["lastSuccessAt"] as? String != nil)
+    let listed = await harness.run(["sources"], now: later).out
     #expect(
-      await harness.run(["sources"], now: later).out.contains("failing since 2d ago (2 runs)"))
+      listed.contains(
+        "failing since 2d ago (2 runs): answered HTTP 500 (internal server error) after 4 attempts"),
+      "\(listed)")
+    let both = await harness.run(["sources", "--failing"], now: later).out
+    #expect(both.hasPrefix("b  failing since 2d ago: answered HTTP 500"), "\(both)")
     harness.server.route("/feed/b.json", .fixture("source_b.readme-sample.json"))
     await harness.succeed(["feed", "--refresh"], environment: environment, now: later)
     let text = await harness.run(["sources", "--failing"], now: later)
@@ -357,9 +362,17 @@ struct FailureBackoffTests {
     let sources = try #require(report["sources"] as? [[String: Any]])
     let error = try #require(sources.first { $0["name"] as? String == "c" }?["error"] as? String)
     #expect(
-      error == "source c: failing run after run; asked again in 1m, at 2022-02-17T18:48:40Z "
-        + "('news feed --refresh' asks now)",
+      error == "source c answered HTTP 500 (internal server error) after 4 attempts; failing run "
+        + "after run, asked again in 1m, at 2022-02-17T18:48:40Z ('news feed --refresh' asks now)",
       "\(error)")
+    // Asked for alone, it is all there is: its reason is said, not folded into one line.
+    let alone = await harness.run(
+      ["feed", "--source", "c"], environment: environment, now: at(3_660))
+    #expect(alone.code == .unavailable)
+    #expect(
+      alone.err.hasPrefix("news: source c answered HTTP 500 (internal server error)"),
+      "\(alone.err)")
+    #expect(asked() == failing)
     _ = await harness.run(["feed"], environment: environment, now: at(3_600 + 121))
     #expect(asked() > failing)
     let after = asked()

@@ -117,6 +117,9 @@ struct SourceSettingsTests {
       ), "\(written)")
     // Kept at once, two of its three items, before any refresh.
     #expect(try await feed(["--tag", "tech", "--offline"])["atom"] == 2)
+    #expect(await harness.run(["sources", "set", "atom", "--max-items", "1"]).code == .success)
+    let listed = await harness.run(["sources"]).out
+    #expect(listed.contains("Atoms · detected · at most 1 item · tags tech, daily"), "\(listed)")
     #expect(
       await harness.run(["sources", "add", "--search", "climate", "--tags", "x"]).code == .success)
     #expect(try config().contains(#"{"name":"climate","search":"climate", "tags": ["x"]}"#))

@@ -133,8 +133,9 @@ enum FeedCommand {
     let everyFailed = result.everyFailed
     var stillFailing: [String] = []
     for report in result.sourceReports where report.status == .failed || report.status == .stale {
-      // Failing run after run: said once, in one line below, not a block each run.
-      if failingBefore[report.name] != nil {
+      // Failing run after run: said once, in one line below, not a block each run; unless
+      // nothing else answered, when its reason is the news (`feed --source gone`).
+      if failingBefore[report.name] != nil, !everyFailed {
         stillFailing.append(report.name)
         continue
       }

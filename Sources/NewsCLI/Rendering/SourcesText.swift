@@ -41,7 +41,7 @@ enum SourcesText {
       }
       var details = [source.account.map { "account \($0)" } ?? source.adapter.format]
       if let title = source.title { details.insert(title, at: 0) }
-      if let maxItems = source.maxItems { details.append("at most \(maxItems) items") }
+      if let maxItems = source.maxItems { details.append("at most " + maxItems.counted("item")) }
       if !source.tags.isEmpty {
         details.append("tags " + TerminalSanitizer.clean(source.tags.joined(separator: ", ")))
       }
@@ -52,7 +52,7 @@ enum SourcesText {
         let since = RelativeTime.describe(Date(timeIntervalSince1970: failure.since), now: now)
         details.append(
           "failing since \(since) (\(failure.failures.counted("run"))): "
-            + TerminalSanitizer.clean(failure.error))
+            + TerminalSanitizer.clean(SourceMessage.withoutName(failure.error, of: source.name)))
       }
       let address =
         source.search.map { "search: " + $0 }
@@ -79,9 +79,11 @@ enum SourcesText {
     -> [String]
   {
     guard !failures.isEmpty else { return ["No source is failing."] }
+    let width = (failures.map(\.key.count).max() ?? 0) + 2
     return failures.map { name, failure in
       let since = RelativeTime.describe(Date(timeIntervalSince1970: failure.since), now: now)
-      return "\(name)  failing since \(since): \(TerminalSanitizer.clean(failure.error))"
+      let error = SourceMessage.withoutName(failure.error, of: name)
+      return name.padding(to: width) + "failing since \(since): \(TerminalSanitizer.clean(error))"
     } + ["(news sources set <name> --disable stops asking one; a run that answers clears it)"]
   }
 

@@ -291,7 +291,8 @@ public struct FeedService: Sendable {
       let wait = waits.until(source)
       switch start(
         source, refresh: options.freshness == .refresh, offline: options.freshness == .offline,
-        counting: options.items == .counted, waitUntil: wait)
+        counting: options.items == .counted, waitUntil: wait,
+        lastError: wait == nil ? nil : waits.failing[source.name]?.error)
       {
       case .done(var report):
         switch options.items {
@@ -507,7 +508,7 @@ public struct FeedService: Sendable {
 
   private func start(
     _ source: FeedSource, refresh: Bool, offline: Bool, counting: Bool,
-    waitUntil wait: (until: Date, reason: NextFetch.Reason)?
+    waitUntil wait: (until: Date, reason: NextFetch.Reason)?, lastError: String? = nil
   ) -> Start {
     if let words = source.search { return .done(answer(source, searching: words)) }
     if source.account != nil { return .done(answer(stored: source)) }
@@ -583,9 +584,11 @@ public struct FeedService: Sendable {
       // The server asked for a pause (429 or 503 with Retry-After), or the source has failed
       // run after run: it is not asked before then.
       let failing = wait.reason != .retryAfter
+      // The last failure's reason leads: `feed --source gone` shows why it fails.
       report.error =
         failing
-        ? "source \(source.name): failing run after run; asked again "
+        ? (lastError.map { $0 + "; failing run after run, asked again " }
+          ?? "source \(source.name): failing run after run; asked again ")
           + RelativeTime.until(wait.until, now: current) + ", at "
           + ISO8601.string(from: wait.until)
         : "source \(source.name): the server asked not to be asked again before "

@@ -8,6 +8,8 @@ public enum HTTPError: NewsError, Equatable {
   case responseTooLarge(host: String, limit: Int)
   /// The server redirected the request somewhere the ``RedirectPolicy`` does not follow.
   case redirectRefused(from: String, to: String, reason: String)
+  /// The server redirected the request more times than are followed: a loop, most likely.
+  case redirectLoop(host: String)
 
   public var message: String {
     switch self {
@@ -18,6 +20,8 @@ public enum HTTPError: NewsError, Equatable {
       return "\(host) sent more than \(size); refusing the response"
     case .redirectRefused(let from, let to, let reason):
       return "\(from) redirected to \(to); not followed because \(reason)"
+    case .redirectLoop(let host):
+      return "\(host) redirected too many times (a redirect loop)"
     }
   }
 
@@ -27,7 +31,7 @@ public enum HTTPError: NewsError, Equatable {
   public var exitCode: ExitCode {
     switch self {
     case .responseTooLarge: return .dataError
-    case .network, .redirectRefused: return .unavailable
+    case .network, .redirectRefused, .redirectLoop: return .unavailable
     }
   }
 

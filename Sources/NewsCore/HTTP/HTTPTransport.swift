@@ -115,10 +115,7 @@ public struct HTTPTransport: Sendable {
     } catch {
       if error is CancellationError || Task.isCancelled { throw CancellationError() }
       observer?(RequestMetrics(url: url, duration: start.elapsed(), status: nil))
-      if error is URLError {
-        throw HTTPError.network(
-          host: host, reason: Self.describe(error, timeout: timeout), attempts: 1)
-      }
+      if error is URLError { throw Self.failure(error, host: host, timeout: timeout, attempts: 1) }
       throw error
     }
   }
@@ -187,8 +184,7 @@ public struct HTTPTransport: Sendable {
           continue
         }
         if let error = error as? HTTPError { throw error }
-        throw HTTPError.network(
-          host: host, reason: Self.describe(error, timeout: timeout), attempts: attempt)
+        throw Self.failure(error, host: host, timeout: timeout, attempts: attempt)
       }
     }
   }
@@ -222,14 +218,20 @@ public struct HTTPTransport: Sendable {
     return answer
   }
 
+  /// A request's failure, `error`, in the program's words.
+  static func failure(_ error: any Error, host: String, timeout: Duration, attempts: Int)
+    -> HTTPError
+  {
+    if (error as? URLError)?.code == .httpTooManyRedirects { return .redirectLoop(host: host) }
+    return .network(host: host, reason: describe(error, timeout: timeout), attempts: attempts)
+  }
+
   static func describe(_ error: any Error, timeout: Duration) -> String {
     guard let urlError = error as? URLError else { return String(describing: error) }
     switch urlError.code {
     case .timedOut:
       return "no answer within \(timeout.secondsText) s (NEWS_TIMEOUT)"
     case .cannotConnectToHost: return "connection refused"
-    case .httpTooManyRedirects:
-      return "too many redirects (a redirect loop, or one to a URL that is not http or https)"
     case .unsupportedURL: return "unsupported URL (only http:// and https:// are fetched)"
     case .badURL: return "not a valid URL"
     case .cannotFindHost, .dnsLookupFailed: return "host not found"
