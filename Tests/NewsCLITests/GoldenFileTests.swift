@@ -41,6 +41,26 @@ struct GoldenFileTests {
     try check(HelpFormatter.help(for: spec), against: "help-\(file).txt")
   }
 
+  @Test(
+    "every help's prose fits 80 columns, and an example is one command (a continuation shown)",
+    arguments: NewsCLI.commandSpecs.flatMap { [$0] + $0.subcommands }.map(\.name))
+  func helpFits(command: String) throws {
+    let spec = try #require(
+      NewsCLI.commandSpecs.flatMap { [$0] + $0.subcommands }.first { $0.name == command })
+    var examples = false
+    for line in HelpFormatter.help(for: spec).split(separator: "\n") {
+      if !line.hasPrefix(" ") { examples = line == "EXAMPLES:" }
+      // Examples and the usage line are never broken: a command cut in two could not be pasted.
+      if examples {
+        // A `\` that Swift's string literal ate leaves a run of spaces inside the command.
+        let command = line.split(separator: "#").first ?? line
+        #expect(!command.trimmingCharacters(in: .whitespaces).contains("    "), "\(line)")
+      } else if !line.hasPrefix("USAGE:") {
+        #expect(line.count <= 80, "\(command): \(line)")
+      }
+    }
+  }
+
   @Test("news completion <shell>", arguments: CompletionScript.shells)
   func completion(shell: String) throws {
     let script = try #require(

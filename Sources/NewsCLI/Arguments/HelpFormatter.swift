@@ -70,7 +70,8 @@ enum HelpFormatter {
       prose = []
     }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      if line.isEmpty || line.hasPrefix(" ") || line.hasSuffix(":") {
+      // A heading is in capitals (`EXAMPLES:`): prose may end a line with a colon too.
+      if line.isEmpty || line.hasPrefix(" ") || line.hasSuffix(":") && line == line.uppercased() {
         flush()
         // An example is never broken: a command cut in two could not be pasted.
         out += line + "\n"

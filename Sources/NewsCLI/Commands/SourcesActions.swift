@@ -35,7 +35,7 @@ enum SourcesActions {
           news sources add https://example.com/feed.xml --account home
           news sources add --exec '~/bin/site-to-rss.sh' --name site
           news sources add https://example.com/feed.xml --filter 'xsltproc fix.xsl -'
-          news sources add https://example.com/news --items article --title h2 \
+          news sources add https://example.com/news --items article --title h2 \\
             --date time@datetime --dry-run
         """,
       options: [
