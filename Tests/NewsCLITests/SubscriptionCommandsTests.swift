@@ -229,13 +229,41 @@ struct SubscriptionCommandsTests {
           try SubscriptionFile.parse(Fixtures.data("feeds/example.opml")).subscriptions.map(\.url)))
   }
 
-  @Test("import: a bad file is exit 65 naming the line; a missing one exit 74")
+  @Test("import: a feed in two folders of the file is one source filed under both")
+  func twoFolders() async throws {
+    let file = try harness.home.write(
+      "feedly.opml",
+      """
+      <opml version="1.0"><body>
+        <outline text="Tech"><outline type="rss" text="LWN" xmlUrl="https://lwn.example/rss"/></outline>
+        <outline text="News &amp; Politics">
+          <outline type="rss" text="LWN" xmlUrl="https://LWN.example/rss/"/>
+        </outline>
+      </body></opml>
+      """)
+    let result = await harness.run(["sources", "import", file])
+    #expect(
+      result.out == "added: lwn (https://lwn.example/rss)\nimported 1 feed\n", "\(result.out)")
+    #expect(
+      try config().contains(
+        #"{"name":"lwn","url":"https://lwn.example/rss","title":"LWN","tags":["Tech","News & Politics"]}"#
+      ))
+  }
+
+  @Test(
+    "import: a line that is no URL is skipped, said; a file of none is exit 65 naming the line; a missing one exit 74"
+  )
   func importErrors() async throws {
+    let none = try harness.home.write("none", "# not feeds\nnot a url\n")
+    let refused = await harness.run(["sources", "import", none])
+    #expect(refused.code == .dataError)
+    #expect(refused.err.contains("line 2: 'not' is not an http(s) URL"), "\(refused.err)")
+    #expect(!FileManager.default.fileExists(atPath: configPath))
     let file = try harness.home.write("urls", "https://ok.example/feed\nnot a url\n")
     let result = await harness.run(["sources", "import", file])
-    #expect(result.code == .dataError)
-    #expect(result.err.contains("line 2: 'not' is not an http(s) URL"))
-    #expect(!FileManager.default.fileExists(atPath: configPath))
+    #expect(result.code == .success)
+    #expect(result.err.contains("line 2: 'not' is not an http(s) URL; skipped"), "\(result.err)")
+    #expect(try config().contains("https://ok.example/feed"))
     let missing = await harness.run(["sources", "import", harness.home.path("nope")])
     #expect(missing.code == .ioError)
   }

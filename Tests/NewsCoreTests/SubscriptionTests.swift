@@ -102,8 +102,8 @@ struct SubscriptionTests {
     "a bad file names the line or the element",
     arguments: [
       (
-        "https://ok.example/\nftp://x.example/feed\n",
-        "line 2: 'ftp://x.example/feed' is not an http(s) URL"
+        "ftp://x.example/feed\n# none of it a feed\nnope\n",
+        "line 1: 'ftp://x.example/feed' is not an http(s) URL"
       ),
       ("https://ok.example/ \"open tag\n", "line 1: a quote is not closed"),
       (
@@ -120,6 +120,29 @@ struct SubscriptionTests {
     #expect(throws: SubscriptionFile.Failure(detail: detail)) {
       try SubscriptionFile.parse(Data(text.utf8))
     }
+  }
+
+  @Test("a line or outline that is no feed's URL is skipped, said; feed:// is read as http://")
+  func notURLs() throws {
+    let urls = try SubscriptionFile.parse(
+      Data("https://ok.example/\nftp://x.example/feed\nfeed://b.example/rss\n".utf8))
+    #expect(
+      urls.subscriptions.map(\.url.absoluteString) == [
+        "https://ok.example/", "http://b.example/rss",
+      ])
+    #expect(urls.skipped == ["line 2: 'ftp://x.example/feed' is not an http(s) URL"])
+    let opml = try SubscriptionFile.parse(
+      Data(
+        """
+        <opml><body><outline text="T">
+        <outline xmlUrl="javascript:alert(1)"/>
+        <outline xmlUrl="feed:https://a.example/f"/>
+        </outline></body></opml>
+        """.utf8))
+    #expect(opml.subscriptions.map(\.url.absoluteString) == ["https://a.example/f"])
+    #expect(opml.subscriptions.first?.tags == ["T"], "the folder still holds after a skipped one")
+    #expect(
+      opml.skipped == [#"line 2: <outline xmlUrl="javascript:alert(1)"> is not an http(s) URL"#])
   }
 
   @Test("an entity an OPML file declares is never expanded, nor anything external loaded")

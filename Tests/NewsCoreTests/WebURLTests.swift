@@ -21,6 +21,24 @@ struct WebURLTests {
     #expect(URL.web(text)?.absoluteString == expected)
   }
 
+  @Test(
+    "a feed's address in a feed scheme is the http(s) URL it stands for",
+    arguments: [
+      ("feed://example.com/rss", "http://example.com/rss"),
+      ("FEED://Example.com/rss", "http://example.com/rss"),
+      ("feed:https://example.com/rss", "https://example.com/rss"),
+      ("feed://https://example.com/rss", "https://example.com/rss"),
+      ("itpc://podcasts.example/show.xml", "http://podcasts.example/show.xml"),
+      ("pcast://podcasts.example/show.xml", "http://podcasts.example/show.xml"),
+      ("podcast://podcasts.example/show.xml", "http://podcasts.example/show.xml"),
+      (" https://example.com/feed ", "https://example.com/feed"),
+      ("feed:example.com/rss", nil), ("feed://", nil), ("gopher://example.com/", nil),
+      ("feed:ftp://example.com/rss", nil),
+    ] as [(String, String?)])
+  func feed(text: String, expected: String?) {
+    #expect(URL.feed(text)?.absoluteString == expected)
+  }
+
   @Test("a relative link is resolved against its base first")
   func relative() {
     let base = URL(string: "https://Example.com/blog/post")

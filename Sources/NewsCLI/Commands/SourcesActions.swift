@@ -263,7 +263,7 @@ enum SourcesActions {
 
   /// `text` as an http(s) URL, or the one usage error every subcommand gives.
   static func webURL(_ text: String) throws(UsageError) -> URL {
-    guard let url = URL.web(text) else {
+    guard let url = URL.feed(text) else {
       throw UsageError(
         command: add.spec.name,
         message: "'\(TerminalSanitizer.clean(text))' is not an http:// or https:// URL")

@@ -29,6 +29,25 @@ extension URL {
     return url.lowercasingSchemeAndHost
   }
 
+  /// A feed's address as it is written in the wild: an http(s) URL (``web(_:relativeTo:)``), or
+  /// one in a scheme that stands for one — `feed://host/x` (http), `feed:https://host/x`, and
+  /// podcast apps' `itpc://`, `pcast://` and `podcast://` — as that http(s) URL; `nil` for
+  /// anything else.
+  public static func feed(_ text: some StringProtocol) -> URL? {
+    let written = text.trimmingCharacters(in: .whitespaces)
+    if let url = web(written) { return url }
+    guard let colon = written.firstIndex(of: ":"),
+      ["feed", "itpc", "pcast", "podcast"].contains(written[..<colon].lowercased())
+    else { return nil }
+    let rest = written[written.index(after: colon)...]
+    // `feed:https://host/x`, `feed://https://host/x`: the address inside.
+    let inner = rest.hasPrefix("//") ? rest.dropFirst(2) : rest
+    if inner.lowercased().hasPrefix("http://") || inner.lowercased().hasPrefix("https://") {
+      return web(inner)
+    }
+    return rest.hasPrefix("//") ? web("http:" + rest) : nil
+  }
+
   /// Whether this is an http:// or https:// URL with a host.
   public var isWeb: Bool {
     ["http", "https"].contains(scheme?.lowercased() ?? "") && !(host ?? "").isEmpty

@@ -262,7 +262,7 @@ public struct NewsboatImport: Sendable {
             ("filter", .string(command)),
           ]
           entry.outcome = "source \(name) (filter)"
-        } else if let url = URL.web(first) {
+        } else if let url = URL.feed(first) {
           address = url
           if let known = byURL[SubscriptionService.normalized(url)] {
             plan.existing += 1

@@ -60,6 +60,7 @@ public enum SubscriptionFile {
     }
     var subscriptions: [Subscription] = []
     var skipped: [String] = []
+    var notURLs: [String] = []
     for (offset, rawLine) in text.textFileLines.enumerated() {
       let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -69,8 +70,9 @@ public enum SubscriptionFile {
         skipped.append("line \(offset + 1): \(first.prefix { $0 != ":" }) feeds are newsboat's own")
         continue
       }
-      guard let url = URL.web(first) else {
-        throw Failure(detail: "line \(offset + 1): '\(first.prefix(200))' is not an http(s) URL")
+      guard let url = URL.feed(first) else {
+        notURLs.append("line \(offset + 1): '\(first.prefix(200))' is not an http(s) URL")
+        continue
       }
       var subscription = Subscription(url: url)
       for word in words.dropFirst() {
@@ -82,7 +84,16 @@ public enum SubscriptionFile {
       }
       subscriptions.append(subscription)
     }
-    return (subscriptions, skipped)
+    return try kept(subscriptions, skipped: skipped, notURLs: notURLs)
+  }
+
+  /// What a file gave: a line that is no URL is skipped, said among the others; a file that
+  /// gives nothing but such lines is not a file of feeds (its first is the error).
+  private static func kept(
+    _ subscriptions: [Subscription], skipped: [String], notURLs: [String]
+  ) throws(Failure) -> (subscriptions: [Subscription], skipped: [String]) {
+    if subscriptions.isEmpty, let first = notURLs.first { throw Failure(detail: first) }
+    return (subscriptions, skipped + notURLs)
   }
 
   /// A newsboat line's words: spaces separate, double quotes group (`"tag with space"`), and
@@ -128,6 +139,7 @@ public enum SubscriptionFile {
   ) {
     var tokenizer = XMLTokenizer(Array(FeedCharset.decode(data).utf8))
     var subscriptions: [Subscription] = []
+    var notURLs: [String] = []
     var open: [String] = []
     // The folders the current outline is in (`nil` for outlines that are feeds themselves).
     var folders: [String?] = []
@@ -154,11 +166,11 @@ public enum SubscriptionFile {
           continue
         }
         if !tag.selfClosing { folders.append(nil) }
-        guard let url = URL.web(link.trimmingCharacters(in: .whitespaces)) else {
-          throw Failure(
-            detail:
-              "line \(tokenizer.line(at: offset)): <outline xmlUrl=\"\(link.prefix(200))\"> is not an http(s) URL"
-          )
+        guard let url = URL.feed(link) else {
+          notURLs.append(
+            "line \(tokenizer.line(at: offset)): <outline xmlUrl=\"\(link.prefix(200))\"> is not an "
+              + "http(s) URL")
+          continue
         }
         subscriptions.append(
           Subscription(
@@ -181,6 +193,6 @@ public enum SubscriptionFile {
           "not well-formed XML (line \(tokenizer.line(at: tokenizer.offset))): <\(open[0])> is not closed"
       )
     }
-    return (subscriptions, [])
+    return try kept(subscriptions, skipped: [], notURLs: notURLs)
   }
 }

@@ -295,12 +295,22 @@ public struct SubscriptionService: Sendable {
     // Linear in the file: one set of names taken, and for each name the next number to try.
     var names = NameAllocator(taken: Set(sources.map(\.name)).union(reserved))
     var seen = Set(sources.map { Self.normalized($0.url) })
+    // The file's own feeds by address: one listed in two folders is one source with both tags.
+    var added: [String: Int] = [:]
     var existing = 0
     for subscription in parsed.subscriptions {
-      guard seen.insert(Self.normalized(subscription.url)).inserted else {
+      let address = Self.normalized(subscription.url)
+      if let index = added[address] {
+        for tag in subscription.tags where !entries[index].tags.contains(tag) {
+          entries[index].tags.append(tag)
+        }
+        continue
+      }
+      guard seen.insert(address).inserted else {
         existing += 1
         continue
       }
+      added[address] = entries.count
       let name = names.take(Self.baseName(from: subscription.title, url: subscription.url))
       entries.append(
         Entry(
