@@ -277,6 +277,20 @@ struct BrowseTests {
     _ = help.handle(.character("?"))
     let screen = Self.screen(help).joined(separator: "\n")
     #expect(screen.contains("Enter l Right") && screen.contains("q h Left"), "\(screen)")
+    // The default keys' summaries start in one column, the longest label's included (an
+    // article's `q h Left Esc Backspace`).
+    var reading = Self.state(height: 40)
+    _ = reading.handle(.enter)
+    _ = reading.handle(.character("?"))
+    let keys = Self.screen(reading).joined(separator: "\n")
+    #expect(keys.contains("q h Left Esc Backspace"), "\(keys)")
+    let columns = Set(
+      Self.screen(reading).dropFirst().prefix { !$0.hasPrefix("any key") }.compactMap { line in
+        line.range(of: #"\S  +\S"#, options: .regularExpression).map {
+          line.distance(from: line.startIndex, to: $0.upperBound)
+        }
+      })
+    #expect(columns.count == 1, "\(keys)")
   }
 
   @Test("a resize keeps the selection on screen; wide text is cut at the edge")

@@ -311,7 +311,8 @@ struct BrowseRenderer {
       ($0.keys.joined(separator: " "), $0.summary)
     }
     rows.append(("C-c", "quit at once (exit 130); C-z suspends"))
-    let keyWidth = min(max(rows.map { $0.0.count }.max() ?? 0, 8) + 4, 24)
+    // Wide enough for the default keys (`q h Left Esc Backspace`), not for any label at all.
+    let keyWidth = min(max(rows.map { $0.0.count }.max() ?? 0, 8) + 4, 28)
     for (row, entry) in rows.prefix(state.listRows).enumerated() {
       let column = grid.put("  " + entry.0, row: row + 1, bold)
       grid.put(entry.1, row: row + 1, column: max(column + 2, keyWidth))
