@@ -332,6 +332,46 @@ struct FailingSourceTests {
 /// A source failing run after run is asked less and less often, never given up on (#47.5).
 @Suite("feed: a failing source is backed off")
 struct FailureBackoffTests {
+  @Test(
+    "sync --quiet says nothing of a source left alone (its failure was said), once more when it is asked and fails again"
+  )
+  func quietWhileLeftAlone() async throws {
+    let harness = try Harness()
+    harness.server.route("/feed/a.json", .fixture("source_a.readme-sample.json"))
+    harness.server.route("/feed/b.json", .fixture("source_b.readme-sample.json"))
+    harness.server.route("/feed/c.json", .json("", status: 500))
+    let environment: [String: String?] = [
+      "NEWS_RETRY_DELAY": "0", "NEWS_FEED_C_TTL": "1", "NEWSAPI_KEY": nil,
+      "NEWS_ARTICLES_URL": nil, "NEWS_BBC_URL": nil,
+    ]
+    for name in ["articles", "bbc"] {
+      await harness.succeed(["sources", "set", name, "--disable"])
+    }
+    let start = Date(timeIntervalSince1970: 1_645_120_000)
+    func sync(_ seconds: Double, _ arguments: [String] = ["--quiet"]) async -> RunResult {
+      await harness.run(["sync"] + arguments, environment: environment, now: start + seconds)
+    }
+    #expect(await sync(0).err.contains("c        failed: answered HTTP 500"))
+    #expect(await sync(3_600).err.contains("c        failed: answered HTTP 500"))
+    let asked = harness.server.requests(to: "/feed/c.json").count
+    // Left alone for 2 minutes: nothing to say, the status the same.
+    let quiet = await sync(3_660)
+    #expect(quiet.code == .temporaryFailure)
+    #expect(quiet.err.isEmpty && quiet.out.isEmpty, "\(quiet.err)")
+    #expect(harness.server.requests(to: "/feed/c.json").count == asked)
+    let report = try await sync(3_660, ["--json"]).json()
+    let c = try #require(
+      (report["sources"] as? [[String: Any]])?.first { $0["name"] as? String == "c" })
+    #expect(c["status"] as? String == "failed" && c["asked"] as? Bool == false)
+    #expect(c["nextFetchAt"] as? String == "2022-02-17T18:48:40Z")
+    // Said without --quiet, with its last reason.
+    #expect(await sync(3_660, []).out.contains("c        failed: answered HTTP 500"))
+    // Asked again once the pause is over, and failing: said again.
+    let again = await sync(3_600 + 121)
+    #expect(again.err.contains("c        failed: answered HTTP 500"), "\(again.err)")
+    #expect(harness.server.requests(to: "/feed/c.json").count > asked)
+  }
+
   @Test("2 failures: left alone 2 minutes, said; then asked again; --refresh asks at once")
   func backoff() async throws {
     let harness = try Harness()

@@ -72,9 +72,13 @@ enum SyncCommand {
     {
       context.warn(warning)
     }
-    // A failing sync ends with one error line; warnings only come with success.
+    // A failing sync ends with one error line; warnings only come with success. Quiet, a run
+    // whose failures are all sources left alone (said when they failed) says nothing: a cron
+    // job mails once a failing source's back-off ends, not every run; its status is unchanged.
     guard failed.isEmpty else {
-      throw SyncError.failed(failed.count, of: asked.count)
+      let failure = SyncError.failed(failed.count, of: asked.count)
+      if arguments[Options.quiet], !failed.contains(where: \.asked) { return failure.exitCode }
+      throw failure
     }
     if !arguments[Options.quiet] {
       for warning in report.sources.flatMap(\.warnings) + report.warnings { context.warn(warning) }

@@ -4,7 +4,8 @@ import NewsCore
 
 /// `news sync` as text (the JSON is ``SyncJSON``'s): a line a source, its outcome after its name.
 enum SyncText {
-  /// Each source's line, and whether it failed (`--quiet` prints only those, on standard error).
+  /// Each source's line, and whether it failed when asked this run (`--quiet` prints only
+  /// those, on standard error: one left alone, failing run after run, was said when it failed).
   static func lines(_ report: SyncReport, now: Date) -> [(line: String, failed: Bool)] {
     let width = (report.sources.map(\.name.count).max() ?? 0) + 2
     return report.sources.map { source in
@@ -21,7 +22,7 @@ enum SyncText {
         outcome = "failed: \(TerminalSanitizer.clean(error))"
       case .skipped: outcome = "skipped (\(source.error ?? "not configured"))"
       }
-      return (source.name.padding(to: width) + outcome, source.status == .failed)
+      return (source.name.padding(to: width) + outcome, source.status == .failed && source.asked)
     }
   }
 }

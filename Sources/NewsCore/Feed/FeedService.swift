@@ -595,6 +595,8 @@ public struct FeedService: Sendable {
           + ISO8601.string(from: wait.until) + " (Retry-After; "
           + RelativeTime.until(wait.until, now: current) + ")"
       if failing { report.advice = .refreshNow }
+      report.leftAlone = true
+      report.next = NextFetch(at: wait.until, reason: wait.reason, postsEvery: cached?.postsEvery)
       report.status = cached == nil ? .failed : .stale
       return .done(report)
     }

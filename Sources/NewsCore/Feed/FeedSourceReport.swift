@@ -34,6 +34,9 @@ public struct FeedSourceReport: Sendable {
   public var revalidated = false
   /// Offline, with nothing cached: the source was never fetched (not a failure to read).
   public var neverFetched = false
+  /// Not asked this run, and failed for it: failing run after run, or its server asked for a
+  /// pause (`Retry-After`), it is left alone until ``next``'s time.
+  public var leftAlone = false
   /// How many items the source answered with (when `items` were dropped, as a sync drops them).
   public var itemCount = 0
   /// The items not in the cache before this fetch (what a `newItem` hook runs for).

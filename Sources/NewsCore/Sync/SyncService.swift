@@ -90,6 +90,8 @@ public struct SyncService: Sendable {
             synced.asked = false
             synced.next = report.next
           }
+          // Failing run after run and left alone: not asked either (`--quiet` says nothing new).
+          if report.leftAlone { (synced.asked, synced.next) = (false, report.next) }
           if stored { synced.newItems = report.newItemList }
           return (providers.count + offset, synced)
         }
