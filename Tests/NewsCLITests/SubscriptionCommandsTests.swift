@@ -223,10 +223,12 @@ struct SubscriptionCommandsTests {
     let exported = await harness.run(["sources", "export"])
     #expect(exported.out.contains(#"text="John's musings" title="John's musings""#))
     let back = try SubscriptionFile.parse(Data(exported.out.utf8)).subscriptions
+    let original = try SubscriptionFile.parse(Fixtures.data("feeds/example.opml")).subscriptions
+    #expect(Set(back.map(\.url)) == Set(original.map(\.url)))
+    // And their tags (written as each outline's category).
     #expect(
-      Set(back.map(\.url))
-        == Set(
-          try SubscriptionFile.parse(Fixtures.data("feeds/example.opml")).subscriptions.map(\.url)))
+      Dictionary(uniqueKeysWithValues: back.map { ($0.url, $0.tags) })
+        == Dictionary(uniqueKeysWithValues: original.map { ($0.url, $0.tags) }))
   }
 
   @Test("import: a feed in two folders of the file is one source filed under both")

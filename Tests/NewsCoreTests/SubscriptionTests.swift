@@ -122,6 +122,18 @@ struct SubscriptionTests {
     }
   }
 
+  @Test("OPML 2.0's category attribute: tags, and a slash-delimited path as one, after folders")
+  func categories() throws {
+    let parsed = try SubscriptionFile.parse(
+      Data(
+        """
+        <opml version="2.0"><body><outline text="Folder">
+        <outline xmlUrl="https://a.example/f" category="tech, /Boston/Weather/,,Folder"/>
+        </outline></body></opml>
+        """.utf8))
+    #expect(parsed.subscriptions.first?.tags == ["Folder", "tech", "Boston/Weather"])
+  }
+
   @Test("a line or outline that is no feed's URL is skipped, said; feed:// is read as http://")
   func notURLs() throws {
     let urls = try SubscriptionFile.parse(

@@ -87,6 +87,15 @@ public enum SubscriptionFile {
     return try kept(subscriptions, skipped: skipped, notURLs: notURLs)
   }
 
+  /// OPML 2.0's `category`: comma-separated, each a tag or a `/`-delimited path
+  /// (`/Boston/Weather` is the tag `Boston/Weather`). What `sources export` writes its tags as.
+  private static func categories(_ attribute: String?) -> [String] {
+    (attribute ?? "").split(separator: ",").compactMap { category in
+      let tag = category.trimmingCharacters(in: CharacterSet(charactersIn: "/").union(.whitespaces))
+      return tag.isEmpty ? nil : tag
+    }
+  }
+
   /// What a file gave: a line that is no URL is skipped, said among the others; a file that
   /// gives nothing but such lines is not a file of feeds (its first is the error).
   private static func kept(
@@ -172,9 +181,11 @@ public enum SubscriptionFile {
               + "http(s) URL")
           continue
         }
-        subscriptions.append(
-          Subscription(
-            url: url, title: title, tags: folders.compactMap { $0 }))
+        var tags = folders.compactMap { $0 }
+        for tag in categories(tag.attribute("category")) where !tags.contains(tag) {
+          tags.append(tag)
+        }
+        subscriptions.append(Subscription(url: url, title: title, tags: tags))
       case .end(let written):
         let name = written.lowercased()
         guard let position = open.lastIndex(of: name) else { continue }
