@@ -38,15 +38,19 @@ struct ConfigNodeTests {
         #"{"sources": [{"name": "d", "ttl": true, "url": "https://x.org"}]}"#,
         "source 'd', field 'ttl' must be a number of seconds"
       ),
-      (#"[1]"#, "field '(top level)' is not a JSON object"),
-      ("{\n  \"sources\": [,]\n}", "field '(top level)' is not valid JSON (line 2"),
+      (#"[1]"#, "c.json is not a JSON object"),
+      ("{\n  \"sources\": [,]\n}", "c.json is not valid JSON (line 2"),
+      (
+        "{\n  // my feeds\n  \"sources\": []\n}",
+        "c.json is not valid JSON (line 2, column 3): a comment (JSON has none)"
+      ),
     ] as [(String, String)])
   func mistakes(json: String, message: String) {
     #expect {
       _ = try Self.parse(json)
     } throws: { error in
       let text = (error as? ConfigurationError)?.message ?? ""
-      return text.hasPrefix("c.json: ") && text.contains(message)
+      return text.hasPrefix("c.json") && text.contains(message)
     }
   }
 

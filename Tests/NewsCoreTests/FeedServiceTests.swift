@@ -410,7 +410,7 @@ struct FeedServiceTests {
       (#"{"sources": [{"name": "d", "url": "http://x/d", "format": "gopher"}]}"#, "field 'format'"),
       (#"{"sources": [{"name": "D!"}]}"#, "field 'sources[0].name'"),
       (#"{"sources": [{"name": "a", "ttl": "long"}]}"#, "source 'a', field 'ttl'"),
-      (#"{"sources": {}}"#, "field 'sources'"), ("[1]", "(top level)"),
+      (#"{"sources": {}}"#, "field 'sources'"), ("[1]", "config.json is not a JSON object"),
       (
         #"{"sources": [{"name": "d", "url": "http://x/d"}, {"name": "e", "url": "http://x/e"}, "#
           + #"{"name": "d", "url": "http://x/f"}]}"#,

@@ -130,7 +130,7 @@ struct Theme: Equatable, Sendable {
       try object.requireObject("")
     } catch {
       throw .invalidConfigFile(
-        file: path, source: nil, field: "(top level)",
+        file: path, source: nil, field: ConfigNode.topLevel,
         problem: "must be a JSON object: {\"base\": \"dark\", \"colors\": {…}}")
     }
     try object.refuseOthers(than: ["base", "colors"], "is not understood (base and colors are)")

@@ -35,8 +35,11 @@ public struct ConfigNode: Sendable {
     self.path = path
   }
 
-  /// The field as messages name it: the path, or `(top level)`.
-  public var field: String { path.isEmpty ? "(top level)" : path }
+  /// The field as messages name it: the path, or ``topLevel``.
+  public var field: String { path.isEmpty ? Self.topLevel : path }
+
+  /// The field of the file as a whole, in messages.
+  public static let topLevel = "(top level)"
 
   /// Reads a file's bytes (a byte-order mark first is skipped); invalid JSON is an error naming
   /// the line and column where the parser stopped.
@@ -57,9 +60,22 @@ public struct ConfigNode: Sendable {
         syntaxErrorPosition(json, detail: detail).map { " (\($0))" }
         ?? (detail.isEmpty ? "" : " (\(detail))")
       throw .invalidConfigFile(
-        file: file, source: nil, field: "(top level)", problem: "is not valid JSON" + reason)
+        file: file, source: nil, field: Self.topLevel,
+        problem: "is not valid JSON" + reason + comment(json, detail: detail))
     }
     return ConfigNode(Value(object), file: file)
+  }
+
+  /// `: a comment (JSON has none)` when the parser stopped at `//` or `/*`: a file written as
+  /// other programs' settings are.
+  static func comment(_ data: Data, detail: String) -> String {
+    guard let range = detail.range(of: "character "),
+      let offset = Int(detail[range.upperBound...].prefix { $0.isNumber }), offset < data.count
+    else { return "" }
+    let start = data.index(data.startIndex, offsetBy: offset)
+    let next = data[start...].prefix(2)
+    return next.elementsEqual("//".utf8) || next.elementsEqual("/*".utf8)
+      ? ": a comment (JSON has none)" : ""
   }
 
   /// Where the JSON parser stopped, as `line 2, column 16` (from the character offset its

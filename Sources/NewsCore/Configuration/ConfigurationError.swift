@@ -30,6 +30,9 @@ public enum ConfigurationError: NewsError, Equatable {
       return "cannot read \(path)\(variable.isEmpty ? "" : " (named by \(variable))"): \(reason)"
     case .dotEnvSyntax(let file, let line):
       return "\(file) line \(line): expected KEY=VALUE (see .env.example)"
+    case .invalidConfigFile(let file, nil, ConfigNode.topLevel, let problem):
+      // The file as a whole: `config.json is not valid JSON (line 2, column 3)`.
+      return "\(file) \(problem)"
     case .invalidConfigFile(let file, let source, let field, let problem):
       let place = source.map { "source '\($0)', " } ?? ""
       return "\(file): \(place)field '\(field)' \(problem)"
