@@ -31,12 +31,12 @@ struct ChannelReaderTests {
       body: Data("<rss version=\"2.0\"><channel><title>t</title>\(entries)</channel></rss>".utf8))
   }
 
-  func services() throws -> NewsServices {
+  func services(twoHidden: Bool = false) throws -> NewsServices {
     let base = server.baseURL.absoluteString
     let config = """
       {"sources": [
         {"name": "one", "url": "\(base)/one.xml", "tags": ["news"]},
-        {"name": "two", "url": "\(base)/two.xml", "tags": ["news"]},
+        {"name": "two", "url": "\(base)/two.xml", "tags": ["news"], "hidden": \(twoHidden)},
         {"name": "a", "enabled": false}, {"name": "b", "enabled": false},
         {"name": "c", "enabled": false}]}
       """
@@ -90,6 +90,26 @@ struct ChannelReaderTests {
     #expect(byIndex[4] == ChannelRow(unread: 1, total: 1, status: .stored))
     // The gathering rows come after every source's.
     #expect(rows.all.map(\.0) == [1, 2, 0, 3, 4])
+  }
+
+  @Test("a hidden source has no row, nor a place in All unread, but is in its tag's list and count")
+  func hiddenInTag() async throws {
+    let services = try services(twoHidden: true)
+    let channels = services.channels(providers: services.providers)
+    #expect(channels.map(\.name) == ["All unread", "one", "#news", "Bookmarks"])
+    // Its items stored, as a sync stores them.
+    _ = try await services.feed().run(
+      services.feedSources().filter { $0.name == "two" }, FeedRun.Options())
+    let reader = ChannelReader(
+      services: services, channels: channels, query: TopHeadlinesQuery(), unreadOnly: false)
+    _ = try await reader.contents(1, offline: false)
+    let tag = try #require(try await reader.contents(2, offline: true))
+    #expect(tag.articles.map(\.title) == ["one-1", "two-1", "one-2"])
+    let rows = Recorder<(Int, ChannelRow)>()
+    await reader.home { rows.record(($0, $1)) }
+    let byIndex = Dictionary(rows.all.map { ($0.0, $0.1) }) { $1 }
+    #expect(byIndex[2] == ChannelRow(unread: 3, total: 3, status: .stored))
+    #expect(byIndex[0] == ChannelRow(unread: 2, total: 2, status: .stored))
   }
 
   @Test("contents: All unread newest first across sources; --unread shows unread, counts all")

@@ -13,6 +13,12 @@ extension ChannelReader {
     case .failure: failures = [:]
     }
     var held: [Int: [Article]] = [:]
+    // Each feed source's row, and what a hidden one (in its tags' lists only) holds.
+    var rows: [String: Int] = [:]
+    var hidden: [String: [Article]] = [:]
+    for index in channels.indices {
+      if case .feed(let source) = channels[index] { rows[source.name] = index }
+    }
     for index in channels.indices where !channels[index].gathers {
       let raw: Raw?
       do {
@@ -42,12 +48,25 @@ extension ChannelReader {
       case .allUnread:
         gathered = channels.indices.flatMap { held[$0] ?? [] }
       case .tag(let tag):
-        gathered = channels.indices.flatMap { other -> [Article] in
-          guard case .feed(let source) = channels[other], source.tags.contains(tag) else {
-            return []
+        // Its sources' items as the first pass read them; a hidden source's (no row) read now.
+        var tagged: [Article] = []
+        for source in self.tagged where source.tags.contains(tag) {
+          if let other = rows[source.name] {
+            tagged += held[other] ?? []
+          } else {
+            if hidden[source.name] == nil {
+              // Unreadable, it counts as empty here; its list says why.
+              do {
+                hidden[source.name] =
+                  try await raw(of: .feed(source), refresh: false, offline: true)?.articles ?? []
+              } catch {
+                hidden[source.name] = []
+              }
+            }
+            tagged += hidden[source.name] ?? []
           }
-          return held[other] ?? []
         }
+        gathered = tagged
       default:
         do {
           guard let contents = try await contents(index, offline: true) else { continue }

@@ -7,6 +7,9 @@ import Foundation
 public struct ChannelReader: Sendable {
   /// The channels, in the order the home screen lists them.
   public let channels: [Channel]
+  /// The feed sources a tag's list gathers from: every enabled one, hidden ones too (a hidden
+  /// source has no row of its own, but is in its tags' lists).
+  let tagged: [FeedSource]
   let lists: Result<ListService, any Error>
   let feed: Result<FeedService, any Error>
   let query: TopHeadlinesQuery
@@ -31,6 +34,7 @@ public struct ChannelReader: Sendable {
     services: NewsServices, channels: [Channel], query: TopHeadlinesQuery, unreadOnly: Bool
   ) {
     self.channels = channels
+    tagged = services.feedSources().filter { $0.enabled && !$0.tags.isEmpty }
     lists = Result { try services.lists() }
     feed = Result { try services.feed() }
     self.query = query
@@ -95,7 +99,12 @@ public struct ChannelReader: Sendable {
   /// Channel `index`'s heading, freshness and items; `nil` when there is nothing (offline:
   /// nothing stored; a source never fetched).
   func raw(_ index: Int, refresh: Bool, offline: Bool) async throws -> Raw? {
-    switch channels[index] {
+    try await raw(of: channels[index], refresh: refresh, offline: offline)
+  }
+
+  /// `channel`'s heading, freshness and items, as ``raw(_:refresh:offline:)`` gives them.
+  func raw(of channel: Channel, refresh: Bool, offline: Bool) async throws -> Raw? {
+    switch channel {
     case .provider(let provider):
       let result: ListResult
       do {
@@ -127,10 +136,11 @@ public struct ChannelReader: Sendable {
       let gathered = try await gather { !$0.gathers }
       return Raw(heading: .allUnread, freshness: .stored, articles: gathered)
     case .tag(let tag):
-      let gathered = try await gather {
-        if case .feed(let source) = $0 { source.tags.contains(tag) } else { false }
+      var gathered: [Article] = []
+      for source in tagged where source.tags.contains(tag) {
+        gathered += try await raw(of: .feed(source), refresh: false, offline: true)?.articles ?? []
       }
-      return Raw(heading: .tag(tag), freshness: .stored, articles: gathered)
+      return Raw(heading: .tag(tag), freshness: .stored, articles: gathered.uniquedByID())
     }
   }
 
