@@ -92,6 +92,37 @@ struct SubscriptionCommandsTests {
     #expect(try !config().contains("blog-for-now"))
   }
 
+  @Test(
+    "remove --forget forgets its stored articles but its bookmarks; a name removed before forgets what it left"
+  )
+  func removeForget() async throws {
+    let base = harness.server.baseURL.absoluteString
+    await harness.succeed(["sources", "add", base + "/atom.xml", "--name", "atom"])
+    await harness.succeed(["sources", "add", base + "/blog.xml", "--name", "blog"])
+    func found(_ query: String) async throws -> Int {
+      try await harness.run(["search", query, "--json"]).json()["totalResults"] as? Int ?? -1
+    }
+    #expect(try await found("source:atom") == 3)
+    _ = await harness.run(["search", "source:atom"])
+    await harness.succeed(["bookmark", "1"])
+    // Without --forget, they stay.
+    await harness.succeed(["sources", "remove", "blog"])
+    #expect(try await found("source:blog") == 1)
+    let removed = await harness.run(["sources", "remove", "atom", "--forget"])
+    #expect(
+      removed.out == "removed: atom; 3 stored articles forgotten (bookmarks stay)\n",
+      "\(removed.out)\(removed.err)")
+    // The bookmarked one stays, and is still found.
+    #expect(try await found("source:atom") == 1)
+    #expect(await harness.run(["bookmarks"]).out.contains("1 of 1"))
+    let left = await harness.run(["sources", "remove", "blog", "--forget"])
+    #expect(left.out == "blog: not subscribed; 1 stored article forgotten (bookmarks stay)\n")
+    #expect(try await found("source:blog") == 0)
+    let unknown = await harness.run(["sources", "remove", "blog", "--forget"])
+    #expect(unknown.code == .usage)
+    #expect(unknown.err.contains("no source named 'blog'"), "\(unknown.err)")
+  }
+
   @Test("add: a web page announcing a feed subscribes to its feed (discovery); --name wins")
   func discovery() async throws {
     let base = harness.server.baseURL.absoluteString

@@ -222,6 +222,9 @@ enum Options {
   /// `--hooks` of sources add.
   static let runHooks = Flag(
     "hooks", help: "Run the newItem hook for the new subscription's items (it runs for none).")
+  /// `--forget` of sources remove.
+  static let forget = Flag(
+    "forget", help: "Forget its stored articles too (its bookmarks and read marks stay).")
   /// `--query <query>` of ignore add.
   static let ignoreQuery = OptionKey<String>.text(
     "query", "<query>", help: "A rule that is a query of the language (docs/queries.md).")

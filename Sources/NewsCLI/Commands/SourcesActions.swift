@@ -57,16 +57,33 @@ enum SourcesActions {
     spec: CommandSpec(
       name: "sources remove", abstract: "Unsubscribes (its stored articles stay).",
       discussion: """
-        Its stored articles stay until retention drops them. An account's feed
-        (home/hacker-news) is unsubscribed on its server, and its items here are forgotten.
+        Its stored articles stay until retention drops them; with --forget they go now (its
+        bookmarks and read marks stay), and a name no longer subscribed forgets what it left.
+        An account's feed (home/hacker-news) is unsubscribed on its server, and its items here
+        are forgotten.
+
+        EXAMPLES:
+          news sources remove hn
+          news sources remove old-blog --forget
         """,
+      options: [Options.forget.spec],
       arguments: [ArgumentSpec(name: "name", help: "The source's name.")]),
     run: { arguments, context in
       let services = try context.services()
       try services.checkKey()
       let name = try arguments.argument("name")
-      let unsubscribed = try await services.removeSource(name)
-      context.printer.line(SourcesText.removed(name, unsubscribed: unsubscribed))
+      let forget = arguments[Options.forget]
+      // Removed before: what it left is still forgotten.
+      let leftBehind = try forget && services.articleStore().providers().contains(name)
+      let unsubscribed: Bool?
+      do {
+        unsubscribed = try await services.removeSource(name)
+      } catch SubscriptionError.unknownSource where leftBehind {
+        unsubscribed = nil
+      }
+      let forgotten = forget ? try services.articleStore().forget(providers: [name]) : nil
+      context.printer.line(
+        SourcesText.removed(name, unsubscribed: unsubscribed, forgotten: forgotten))
       return .success
     })
 

@@ -87,8 +87,17 @@ enum SourcesText {
     } + ["(news sources set <name> --disable stops asking one; a run that answers clears it)"]
   }
 
-  static func removed(_ name: String, unsubscribed: Bool) -> String {
-    "removed: \(name)" + (unsubscribed ? " (unsubscribed on its server)" : "")
+  /// A source removed (`unsubscribed` `nil`: it was not subscribed, only forgotten), and how
+  /// many of its stored articles were forgotten (`--forget`).
+  static func removed(_ name: String, unsubscribed: Bool?, forgotten: Int? = nil) -> String {
+    var line =
+      unsubscribed == nil
+      ? "\(name): not subscribed"
+      : "removed: \(name)" + (unsubscribed == true ? " (unsubscribed on its server)" : "")
+    if let forgotten {
+      line += "; \(forgotten.counted("stored article")) forgotten (bookmarks stay)"
+    }
+    return line
   }
 
   static func set(_ name: String) -> String { "set: \(name)" }
