@@ -246,6 +246,32 @@ struct ServeCommandTests {
   }
 
   @Test(
+    "--refresh --quiet logs a source failing as it is asked, not each round it is left alone after"
+  )
+  func quietWhileLeftAlone() async throws {
+    let hub = try Harness()
+    hub.routeDemoSources()
+    hub.server.route("/feed/c.json", .json("", status: 500))
+    let (refreshed, roundsDone) = AsyncStream<Void>.makeStream()
+    let pauses = Recorder<Duration>()
+    var hooks = ServeHooks()
+    // Three rounds at the same instant: c fails twice as it is asked, then is left alone.
+    hooks.refreshPause = { _ in
+      pauses.record(.zero)
+      guard pauses.all.count > 3 else { return }
+      roundsDone.yield()
+      try await Task.sleep(for: .seconds(86_400))
+    }
+    let running = try await Running.start(hub, ["--refresh", "30m", "--quiet"], hooks: hooks)
+    var rounds = refreshed.makeAsyncIterator()
+    _ = await rounds.next()
+    let log = await running.stop()
+    let said = log.err.components(separatedBy: "\n").filter { $0.contains("refreshed:") }
+    #expect(said.count == 2 && said.allSatisfy { $0.contains("1 failed") }, "\(log.err)")
+    #expect(hub.server.requests(to: "/feed/c.json").count == 8, "4 attempts, twice")
+  }
+
+  @Test(
     "16 clients at once while a sync and a read --all run: every answer 200, the counts the store's"
   )
   func clientsDuringWrites() async throws {

@@ -156,10 +156,13 @@ enum ServeCommand {
       }
       do {
         let report = try await source.current().sync().run(wait: false)
-        let failed = report.sources.filter { $0.status == .failed }.count
+        let failed = report.sources.filter { $0.status == .failed }
+        // --quiet logs it when a source failed as it was asked, not each time one failing run
+        // after run is left alone (as sync --quiet).
         log.note(
           "refreshed: \(report.sources.count.counted("source"))"
-            + (failed > 0 ? ", \(failed) failed" : ""), failed: failed > 0)
+            + (failed.isEmpty ? "" : ", \(failed.count) failed"),
+          failed: failed.contains(where: \.asked))
       } catch StoreError.locked {
         log.note("refresh skipped: another sync is running", failed: false)
       } catch {
