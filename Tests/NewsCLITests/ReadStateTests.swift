@@ -94,6 +94,13 @@ struct ReadStateTests {
     #expect(await harness.run(["read"]).code == .usage)
     #expect(await harness.run(["read", "1", "--all"]).code == .usage)
     #expect(await harness.run(["read", "1", "--source", "a"]).code == .usage)
+    // Undone as it was done: every article of the source unread again.
+    let undone = await harness.run(["unread", "--all", "--source", "atom"])
+    #expect(undone.out == "marked unread: 3 articles (of 3 matching)\n", "\(undone.err)")
+    let after = try await items(["feed", "--json", "--offline"])
+    #expect(after.filter { $0["read"] as? Bool == true }.count == 1)
+    let misplaced = await harness.run(["unread", "1", "--source", "atom"])
+    #expect(misplaced.err.contains("--source only applies with --all or --where"))
   }
 
   @Test("--unread on headlines --offline, search and bookmarks; unread count in the header")

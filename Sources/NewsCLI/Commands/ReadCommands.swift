@@ -51,20 +51,33 @@ enum ReadCommands {
       name: "unread",
       abstract: "Mark articles unread again.",
       discussion: """
-        With --where, every stored article the query matches (docs/queries.md); --dry-run says
+        With --where, every stored article the query matches (docs/queries.md); with --all,
+        every stored one: both may take --source (a news read --all undone), and --dry-run says
         how many would change.
 
         EXAMPLES:
           news unread 3
           news unread www.cnn.com-2020-07-20-us-index.html
           news unread --where 'is:bookmarked' --dry-run
+          news unread --all --source hn
         """,
-      options: [Options.whereQuery.spec, Options.dryRun.spec],
+      options: [
+        Options.all.spec, Options.whereQuery.spec, Options.dryRun.spec, Options.readSource.spec,
+      ],
       arguments: [ArticleArguments.several(required: false)]),
-    validate: BulkSelection.validate,
+    validate: validate,
     run: { arguments, context in
       if BulkSelection.asked(arguments) {
         return try BulkSelection.run(.unread, arguments, context: context)
+      }
+      if arguments[Options.all] {
+        let (_, articles) = try resolve(arguments, context: context)
+        let ids = articles.map(\.id)
+        let result = try context.services().lists().mark(ids, read: false, counting: true)
+        result.warnings.forEach(context.warn)
+        context.printer.line(
+          ArticleActionText.bulk("unread", count: result.count, matching: ids.count, dryRun: false))
+        return .success
       }
       let lists = try context.services().lists()
       let (articles, marksOnly) = try lists.unreadTargets(arguments.positionals)
@@ -96,7 +109,7 @@ enum ReadCommands {
 
   /// Ids or `--all`, not both; `--source` only with `--all`, and a source that exists.
   private static func validate(_ arguments: ParsedArguments, context: Context) throws {
-    let command = "read"
+    let command = arguments.command.name
     let all = arguments[Options.all]
     let bulk = BulkSelection.asked(arguments)
     if all, !arguments.positionals.isEmpty || bulk {
@@ -109,7 +122,9 @@ enum ReadCommands {
     guard let source = arguments[Options.readSource] else { return }
     guard all || bulk else {
       throw UsageError(
-        command: command, message: "--source only applies with --all, --where or --older-than")
+        command: command,
+        message: "--source only applies with --all"
+          + (command == "read" ? ", --where or --older-than" : " or --where"))
     }
     let services = try context.services()
     let names = services.providers.providers.map(\.name) + services.feedSources().map(\.name)

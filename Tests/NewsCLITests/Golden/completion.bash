@@ -135,8 +135,9 @@ _news() {
     unread)
       case "$prev" in
         --where) return ;;
+        --source) return ;;
       esac
-      COMPREPLY=($(compgen -W "--where --dry-run --help" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--all --where --dry-run --source --help" -- "$cur")) ;;
     open)
       case "$prev" in
       esac

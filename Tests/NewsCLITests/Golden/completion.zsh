@@ -227,8 +227,10 @@ _news() {
       ;;
     unread)
       _arguments -s \
+        '--all[Every stored article (of --source, when given).]' \
         '--where[The articles this query matches (docs/queries.md).]:<query>:' \
         '--dry-run[Say how many would change, and change nothing.]' \
+        '--source[Only the articles of this provider or feed source.]:<name>:' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
