@@ -43,11 +43,16 @@ struct NewsAPIClientTests {
   }
 
   @Test(
-    "a headline's trailing ' - publisher' goes (any case); other dashes and a bare name stay",
+    "a headline's trailing ' - publisher' goes (any spelling); other dashes and names stay",
     arguments: [
       ("Amazon and Visa end their dispute - CNBC", "CNBC", "Amazon and Visa end their dispute"),
       ("Canada wins gold - USA TODAY", "USA Today", "Canada wins gold"),
-      ("FAA head to resign | TheHill - The Hill", "The Hill", "FAA head to resign | TheHill"),
+      ("FAA head to resign | TheHill - The Hill", "The Hill", "FAA head to resign"),
+      ("Claims about his wealth - The New York Times", "New York Times", "Claims about his wealth"),
+      ("Shark attack in Sydney - New York Post ", "New York Post", "Shark attack in Sydney"),
+      ("Daytona 500 qualifying - NASCAR", "YouTube", "Daytona 500 qualifying - NASCAR"),
+      ("Rust 2.0 | Part 1 - LWN.net", "LWN.net", "Rust 2.0 | Part 1"),
+      ("The Hill - The Hill", "The Hill", "The Hill - The Hill"),
       ("Left - right - CNN", "CNN", "Left - right"),
       ("A story - CNN", "BBC News", "A story - CNN"),
       (" - CNN", "CNN", " - CNN"),

@@ -109,14 +109,31 @@ public struct NewsAPIClient: Sendable {
 
   /// `Amazon and Visa end their dispute - CNBC` → `Amazon and Visa end their dispute`:
   /// newsapi.org ends a headline with ` - ` and its publisher, which every list shows beside it
-  /// already (any case: `- USA TODAY` for `USA Today`). A title that is nothing else stays.
+  /// already, and the site's own ` | Name` may come before it (`… | TheHill - The Hill`). Each
+  /// such ending goes when it names the publisher however it is spelt (`USA TODAY` for `USA
+  /// Today`, `The New York Times` for `New York Times`, `TheHill` for `The Hill`); another name
+  /// (`- NASCAR` of a YouTube video) stays, and so does a title that is nothing else.
   static func withoutPublisher(_ title: String, _ publisher: String?) -> String {
     guard let publisher else { return title }
-    let suffix = " - " + publisher
-    guard title.count > suffix.count,
-      title.suffix(suffix.count).caseInsensitiveCompare(suffix) == .orderedSame
-    else { return title }
-    let kept = title.dropLast(suffix.count)
-    return kept.trimmingCharacters(in: .whitespaces).isEmpty ? title : String(kept)
+    let name = plainName(publisher)
+    guard !name.isEmpty else { return title }
+    var kept = title.trimmingCharacters(in: .whitespaces)
+    while let cut = kept.range(of: " - ", options: .backwards)
+      ?? kept.range(of: " | ", options: .backwards),
+      plainName(kept[cut.upperBound...]) == name
+    {
+      let rest = kept[..<cut.lowerBound].trimmingCharacters(in: .whitespaces)
+      guard !rest.isEmpty, plainName(rest) != name else { break }
+      kept = rest
+    }
+    return kept == title.trimmingCharacters(in: .whitespaces) ? title : kept
+  }
+
+  /// A publisher's name as two spellings of it compare: letters and digits in lower case,
+  /// without a first `the`.
+  private static func plainName(_ text: some StringProtocol) -> String {
+    let letters = String(
+      text.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains))
+    return letters.hasPrefix("the") && letters.count > 3 ? String(letters.dropFirst(3)) : letters
   }
 }
