@@ -93,12 +93,18 @@ struct IgnoreCommandTests {
     let text = await harness.run(["feed"])
     #expect(text.out.hasPrefix("Feed · 1 item from 3 sources · 1 unread\n"))
     #expect(!text.out.contains("WOW"))
+    // Each source says how many it left out; one with nothing left says why.
+    #expect(
+      text.out.contains(
+        "Source B (cached, just now, 1 ignored)\n     every item ignored (--show-ignored shows them)"
+      ), "\(text.out)")
 
     let shown = await harness.run(["feed", "--json", "--show-ignored"])
     let items = try #require(try shown.json()["items"] as? [[String: Any]])
     #expect(items.map { $0["ignored"] as? Bool } == [false, true, true])
     let marked = await harness.run(["feed", "--show-ignored"])
     #expect(marked.out.contains("[ignored] WOW"))
+    #expect(!marked.out.contains("ignored)"), "none is left out")
     #expect(marked.out.contains("· 1 unread"))
     // Without --show-ignored the ITEM has no "ignored" (the contract of news feed --json).
     let plain = try #require(

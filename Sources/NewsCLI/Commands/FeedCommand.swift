@@ -201,7 +201,7 @@ enum FeedCommand {
       let renderer = FeedRenderer(
         style: context.style(configuration), width: context.width(configuration),
         now: context.timing.now(), read: result.read, unread: result.unread,
-        ignored: result.ignored, stillFailing: stillFailing)
+        ignored: result.ignored, stillFailing: stillFailing, ignoredCounts: result.ignoredCounts)
       renderer.text(
         result.listedReports, count: result.sourceReports.count, items: result.itemCount,
         cutByLimit: result.cutByLimit

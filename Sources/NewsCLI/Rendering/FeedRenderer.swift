@@ -16,6 +16,8 @@ struct FeedRenderer {
   /// Sources failing run after run: with nothing to show they get no block (the one line
   /// `N sources failing since …` says them).
   var stillFailing: Set<String> = []
+  /// How many items of each source the killfile left out: said in its header.
+  var ignoredCounts: [String: Int] = [:]
 
   /// Items grouped by source, each source with its status.
   ///
@@ -56,6 +58,8 @@ struct FeedRenderer {
       }
       if cutByLimit.contains(report.name), !report.items.isEmpty { status += ", cut by --limit" }
       if let count = unread[report.name], count > 0 { status += ", \(count) unread" }
+      let leftOut = ignoredCounts[report.name] ?? 0
+      if leftOut > 0 { status += ", \(leftOut) ignored" }
       // The built-in letters read best as capitals; a feed's name as it was given (a feed
       // named `x` stays `x`).
       let name =
@@ -64,7 +68,10 @@ struct FeedRenderer {
       if report.items.isEmpty {
         let reason =
           cutByLimit.contains(report.name)
-          ? "not shown (--limit)" : report.status == .failed ? "nothing to show" : "no items"
+          ? "not shown (--limit)"
+          : report.status == .failed
+            ? "nothing to show"
+            : leftOut > 0 ? "every item ignored (--show-ignored shows them)" : "no items"
         text += indent + style.dim(reason) + "\n"
       }
       for item in report.items {

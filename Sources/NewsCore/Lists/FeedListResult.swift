@@ -23,6 +23,8 @@ public struct FeedListResult: Sendable {
   public var ignored: Set<String> = []
   /// Whether the items the killfile matches are shown (`--show-ignored`).
   public var showsIgnored = false
+  /// How many items of each source the killfile left out (none with `--show-ignored`).
+  public var ignoredCounts: [String: Int] = [:]
   /// The sources `--limit` cut short.
   public var cutByLimit: Set<String>
   /// Warnings for standard error (read marks that cannot be read).
@@ -46,8 +48,8 @@ public struct FeedListResult: Sendable {
     self.marks = marks
   }
 
-  /// Whether every source failed (the command then fails, after showing what it could).
-  /// Whether every source failed (none to fetch is no failure: a feed of no source is empty).
+  /// Whether every source failed (the command then fails, after showing what it could); none
+  /// to fetch is no failure: a feed of no source is empty.
   public var everyFailed: Bool {
     !sourceReports.isEmpty && sourceReports.allSatisfy { $0.status == .failed }
   }

@@ -24,13 +24,18 @@ extension ListService {
     }
     let alsoIn = FeedLinkMerge.merge(&packs)
     var ignored: Set<String> = []
+    var ignoredCounts: [String: Int] = [:]
     var filter = IgnoreFilter(ignoreRules, facts: ignoreFacts(), timeZone: context.timeZone)
     if !filter.isEmpty {
       for index in packs.indices {
+        let before = ignored.count
         for item in packs[index].items where filter.ignores(item.article) {
           ignored.insert(item.id)
         }
-        if !showIgnored { packs[index].filter { !ignored.contains($0) } }
+        if !showIgnored, ignored.count > before {
+          packs[index].filter { !ignored.contains($0) }
+          ignoredCounts[reports[index].name, default: 0] += ignored.count - before
+        }
       }
     }
     let ids = packs.flatMap(\.ids)
@@ -100,6 +105,7 @@ extension ListService {
       result.ignored = ignored.intersection(shown)
       result.showsIgnored = true
     }
+    result.ignoredCounts = ignoredCounts
     return result
   }
 
