@@ -88,6 +88,10 @@ struct ArgumentParsingTests {
   func lists() throws {
     let parsed = try ArgumentParser.parse(["--sources", "bbc-news, ,cnn"], for: spec)
     #expect(parsed[Options.sources] == ["bbc-news", "cnn"])
+    // Given again, a list grows: `--sources a --sources b` is `--sources a,b`.
+    let again = try ArgumentParser.parse(
+      ["--sources", "bbc-news", "--country", "de", "--sources=cnn,abc"], for: spec)
+    #expect(again[Options.sources] == ["bbc-news", "cnn", "abc"])
     #expect(throws: UsageError.self) {
       try ArgumentParser.parse(["--search-in", "title,body"], for: SearchCommand.spec)
     }

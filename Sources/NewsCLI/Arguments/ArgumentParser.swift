@@ -69,7 +69,14 @@ enum ArgumentParser {
           throw fail("--\(spec.name) needs a value \(spec.valueName ?? "")")
         }
         try check(value, kind: spec.kind, label: "--\(spec.name)", command: command)
-        parsed.values[spec.name] = value
+        switch (spec.kind, parsed.values[spec.name]) {
+        case (.list, let earlier?), (.listOf, let earlier?):
+          // `--source a --source b` is `--source a,b`.
+          parsed.values[spec.name] = earlier + "," + value
+        default:
+          // Given again, a single value is the last one (as getopt programs read it).
+          parsed.values[spec.name] = value
+        }
       } else {
         guard inlineValue == nil else { throw fail("--\(spec.name) does not take a value") }
         parsed.flags.insert(spec.name)
