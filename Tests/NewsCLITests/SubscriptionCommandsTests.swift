@@ -190,6 +190,19 @@ struct SubscriptionCommandsTests {
     #expect(result.code == .dataError)
     #expect(result.err.contains("is not a feed (RSS, Atom or JSON Feed) and announces none"))
     #expect(!FileManager.default.fileExists(atPath: configPath))
+    // Served as a web page: how to read it as a feed all the same.
+    harness.server.route(
+      "/page-only.html",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "text/html; charset=utf-8"],
+        body: Data("<html><p>hello</p></html>".utf8)))
+    let page = await harness.run(["sources", "add", base + "/page-only.html"])
+    #expect(page.code == .dataError)
+    #expect(
+      page.err.contains(
+        "page-only.html is a web page that announces no feed; to read the page as one, name its items: --items <selector>"
+      ), "\(page.err)")
+    #expect(!FileManager.default.fileExists(atPath: configPath))
     harness.server.route("/gone.xml", .json("{}", status: 404))
     let gone = await harness.run(["sources", "add", base + "/gone.xml"])
     #expect(gone.code == .unavailable)

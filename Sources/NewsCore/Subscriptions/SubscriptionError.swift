@@ -5,6 +5,8 @@ import Foundation
 public enum SubscriptionError: NewsError, Equatable {
   /// The URL is neither a feed nor a page announcing one.
   case notAFeed(url: String, detail: String)
+  /// A web page that announces no feed: it can be read as one by selectors.
+  case pageWithoutFeed(url: String)
   /// A page read by selectors gave no item.
   case noItems(url: String, detail: String)
   /// The name is not usable as a source name.
@@ -37,6 +39,10 @@ public enum SubscriptionError: NewsError, Equatable {
     switch self {
     case .notAFeed(let url, let detail):
       "\(TerminalSanitizer.clean(url)) is not a feed (RSS, Atom or JSON Feed) and announces none: \(detail)"
+    case .pageWithoutFeed(let url):
+      "\(TerminalSanitizer.clean(url)) is a web page that announces no feed; to read the page as "
+        + "one, name its items: --items <selector> (--dry-run shows what it gives; news sources "
+        + "add --help)"
     case .noItems(let url, let detail):
       "\(TerminalSanitizer.clean(url)) gave no item: \(TerminalSanitizer.clean(detail))"
     case .invalidName(let name):
@@ -63,7 +69,7 @@ public enum SubscriptionError: NewsError, Equatable {
 
   public var exitCode: ExitCode {
     switch self {
-    case .notAFeed, .noItems, .badImport: .dataError
+    case .notAFeed, .pageWithoutFeed, .noItems, .badImport: .dataError
     case .invalidName, .nameTaken, .reservedName, .unknownSource, .builtIn, .providerSetting:
       .usage
     case .unreadableFile: .ioError

@@ -98,6 +98,10 @@ public struct SubscriptionService: Sendable {
     } catch {
       let announced = FeedDiscovery.feeds(in: page.body, url: page.url ?? url)
       guard let first = announced.first else {
+        // A web page (served as HTML): what can be done with it is said.
+        if (page.headers["content-type"] ?? "").lowercased().contains("html") {
+          throw SubscriptionError.pageWithoutFeed(url: url.absoluteString)
+        }
         let detail = (error as? any NewsError)?.message ?? String(describing: error)
         throw SubscriptionError.notAFeed(
           url: url.absoluteString,
