@@ -88,9 +88,20 @@ struct PageSelectorsTests {
     }
     #expect(
       throws: PageSelectors.Failure(
-        detail: "the title selector 'h5' matched nothing in any of the 5 items 'article' selected")
+        detail:
+          "the title selector 'h5' matched nothing inside any of the 5 items 'article' selected")
     ) {
       try Self.selectors(title: "h5").read(Self.page, origin: FeedOrigin())
+    }
+    // Items with no heading or link, and no title selector: how to give them one.
+    #expect(
+      throws: PageSelectors.Failure(
+        detail:
+          "none of the 3 items 'p' selected has a heading or a link to title it: name its title with --title"
+      )
+    ) {
+      try Self.selectors(items: "p", title: nil, date: nil, content: nil).read(
+        Data("<html><body><p>a</p><p>b</p><p>c</p></body></html>".utf8), origin: FeedOrigin())
     }
     #expect(throws: CSSSelector.Failure.self) { try PageSelectors.Field("@") }
   }

@@ -132,11 +132,12 @@ package struct PageSelectors: Sendable, Equatable {
       entries.append(entry)
     }
     guard !entries.isEmpty else {
-      let field = title.map { "the title selector '\($0.text)'" } ?? "no heading or link"
+      let selected = "the \(elements.count) items '\(items.text)' selected"
       throw Failure(
-        detail:
-          "\(field) matched nothing in any of the \(elements.count) items '\(items.text)' selected"
-      )
+        detail: title.map {
+          "the title selector '\($0.text)' matched nothing inside any of \(selected)"
+        }
+          ?? "none of \(selected) has a heading or a link to title it: name its title with --title")
     }
     let title = root.first(named: "title")?.text
     return (title.flatMap { $0.isEmpty ? nil : $0 }, entries)
