@@ -130,6 +130,36 @@ struct SourceSettingsTests {
     #expect(account.err.contains("--tags does not apply with --account"), "\(account.err)")
   }
 
+  @Test("--url moves a source: fetched from there next, its articles and read state kept")
+  func moveURL() async throws {
+    let base = harness.server.baseURL.absoluteString
+    await harness.succeed(["sources", "add", base + "/atom.xml", "--name", "atom"])
+    await harness.succeed(["read", "--all", "--source", "atom"])
+    harness.server.route("/moved/atom.xml", .fixture("feeds/atom10_1.xml"))
+    let moved = await harness.run(["sources", "set", "atom", "--url", base + "/moved/atom.xml"])
+    #expect(moved.code == .success, "\(moved.err)")
+    #expect(try config().contains(#""url":"\#(base)/moved/atom.xml""#))
+    let unread = try #require(
+      try await harness.run(["feed", "--source", "atom", "--json"]).json()["items"]
+        as? [[String: Any]])
+    #expect(unread.count == 3 && unread.allSatisfy { $0["read"] as? Bool == true })
+    #expect(harness.server.requests(to: "/moved/atom.xml").count == 1)
+    // Another source's address, a saved search's, or no URL: refused, nothing written.
+    await harness.succeed(["sources", "add", "--search", "x", "--name", "saved"])
+    let before = try config()
+    for (arguments, words) in [
+      (["atom", "--url", base + "/feed/a.json"], "is subscribed already, as 'a'"),
+      (["saved", "--url", base + "/x.xml"], "'saved' has no address to change"),
+      (["atom", "--url", "file:///etc/passwd"], "is not an http:// or https:// URL"),
+      (["bbc", "--url", base + "/x.xml"], "'bbc' is a provider"),
+    ] {
+      let refused = await harness.run(["sources", "set"] + arguments)
+      #expect(refused.code == .usage)
+      #expect(refused.err.contains(words), "\(refused.err)")
+    }
+    #expect(try config() == before)
+  }
+
   @Test("a built-in source gets an entry of its own holding its settings")
   func builtIn() async throws {
     #expect(await harness.run(["sources", "set", "b", "--max-items", "1"]).code == .success)

@@ -210,10 +210,13 @@ enum Options {
   static let newSourceSettings = [
     tags.spec, maxItems.spec, feedTitle.spec, fullTextOn.spec, hide.spec,
   ]
+  /// `--url <url>` of sources set: where a feed that moved is now.
+  static let sourceURL = OptionKey<String>.text(
+    "url", "<url>", help: "Where it is fetched from now (a feed that moved).")
   /// The settings `sources set` changes.
   static let sourceSettings = [
-    maxItems.spec, tags.spec, feedTitle.spec, enable.spec, disable.spec, fullTextOn.spec,
-    fullTextOff.spec, hide.spec, show.spec,
+    maxItems.spec, tags.spec, feedTitle.spec, sourceURL.spec, enable.spec, disable.spec,
+    fullTextOn.spec, fullTextOff.spec, hide.spec, show.spec,
   ]
   /// `--in <field>` of ignore add.
   static let ignoreField = OptionKey<String>.choice(

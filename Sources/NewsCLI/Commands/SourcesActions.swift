@@ -93,7 +93,8 @@ enum SourcesActions {
       discussion: """
         --ttl, --max-items (keep and show at most n items), --tags (filed under; news feed
         --tag; "none" clears them), --feed-title (what an OPML export and the apps of news serve
-        call it; "" gives the name back), --disable (left out of feed, sync and browse) and --enable,
+        call it; "" gives the name back), --url (where a feed that moved is now: its articles and
+        read state stay), --disable (left out of feed, sync and browse) and --enable,
         --full-text (show and browse show its articles' full text; feed and sync extract it for
         new items) and --no-full-text, --hide (left out of the plain feed and browse's home
         screen, still synced, searched and in --tag lists: newsboat's !) and --show.
@@ -102,6 +103,7 @@ enum SourcesActions {
         EXAMPLES:
           news sources set hn --max-items 30 --tags tech,daily
           news sources set hn --feed-title "Hacker News"
+          news sources set lwn --url https://lwn.net/headlines/newrss
           news sources set bbc --disable
           news sources set hn --full-text
           news sources set noisy --hide
@@ -127,13 +129,14 @@ enum SourcesActions {
         fullText: arguments[Options.fullTextOn]
           ? true : arguments[Options.fullTextOff] ? false : nil,
         hidden: arguments[Options.hide] ? true : arguments[Options.show] ? false : nil,
-        title: arguments[Options.feedTitle])
+        title: arguments[Options.feedTitle],
+        url: try arguments[Options.sourceURL].map { try webURL($0, command: "sources set") })
       guard settings != SourceSettings() else {
         throw UsageError(
           command: "sources set",
           message:
-            "'set' needs a setting: --ttl, --max-items, --tags, --feed-title, --enable, --disable, "
-            + "--full-text or --hide")
+            "'set' needs a setting: --ttl, --max-items, --tags, --feed-title, --url, --enable, "
+            + "--disable, --full-text or --hide")
       }
       let services = try context.services()
       try services.checkKey()
@@ -279,10 +282,10 @@ enum SourcesActions {
   }
 
   /// `text` as an http(s) URL, or the one usage error every subcommand gives.
-  static func webURL(_ text: String) throws(UsageError) -> URL {
+  static func webURL(_ text: String, command: String = add.spec.name) throws(UsageError) -> URL {
     guard let url = URL.feed(text) else {
       throw UsageError(
-        command: add.spec.name,
+        command: command,
         message: "'\(TerminalSanitizer.clean(text))' is not an http:// or https:// URL")
     }
     return url

@@ -1,4 +1,5 @@
 import FeedParsing
+import Foundation
 
 /// What `news sources set <name>` changes in a source's entry of `config.json`; `nil` leaves a
 /// setting as it is.
@@ -17,12 +18,15 @@ public struct SourceSettings: Sendable, Equatable {
   public var hidden: Bool?
   /// What OPML exports and `news serve`'s apps call it (`"title"`); empty removes it.
   public var title: String?
+  /// Where it is fetched from (`"url"`): a feed that moved.
+  public var url: URL?
 
   /// Settings to change.
   public init(
     ttl: Int? = nil, maxItems: Int? = nil, tags: [String]? = nil, enabled: Bool? = nil,
-    fullText: Bool? = nil, hidden: Bool? = nil, title: String? = nil
+    fullText: Bool? = nil, hidden: Bool? = nil, title: String? = nil, url: URL? = nil
   ) {
+    self.url = url
     self.title = title
     self.fullText = fullText
     self.hidden = hidden
@@ -35,6 +39,7 @@ public struct SourceSettings: Sendable, Equatable {
   /// The members to write, as JSON text (`nil`: remove the member).
   var members: [(key: String, value: String?)] {
     var members: [(key: String, value: String?)] = []
+    if let url { members.append(("url", JSONValue.string(url.absoluteString).serialized())) }
     if let ttl { members.append(("ttl", String(ttl))) }
     if let maxItems { members.append(("maxItems", maxItems == 0 ? nil : String(maxItems))) }
     if let tags {

@@ -7,6 +7,10 @@ public enum SubscriptionError: NewsError, Equatable {
   case notAFeed(url: String, detail: String)
   /// A web page that announces no feed: it can be read as one by selectors.
   case pageWithoutFeed(url: String)
+  /// `set --url` of a source that has no address (a saved search, a command's feed).
+  case noAddress(String)
+  /// `set --url` of an address another source has.
+  case subscribedAs(url: String, name: String)
   /// A page read by selectors gave no item.
   case noItems(url: String, detail: String)
   /// The name is not usable as a source name.
@@ -62,6 +66,10 @@ public enum SubscriptionError: NewsError, Equatable {
       "cannot import \(path): \(detail)"
     case .uneditable(let path, let detail):
       "cannot edit \(path): \(detail); nothing was changed"
+    case .noAddress(let name):
+      "'\(name)' has no address to change (a saved search, a command's feed or an account's feed)"
+    case .subscribedAs(let url, let name):
+      "\(TerminalSanitizer.clean(url)) is subscribed already, as '\(name)'"
     case .providerSetting(let name):
       "'\(name)' is a provider: only --enable and --disable apply to it"
     }
@@ -70,7 +78,8 @@ public enum SubscriptionError: NewsError, Equatable {
   public var exitCode: ExitCode {
     switch self {
     case .notAFeed, .pageWithoutFeed, .noItems, .badImport: .dataError
-    case .invalidName, .nameTaken, .reservedName, .unknownSource, .builtIn, .providerSetting:
+    case .invalidName, .nameTaken, .reservedName, .unknownSource, .builtIn, .providerSetting,
+      .noAddress, .subscribedAs:
       .usage
     case .unreadableFile: .ioError
     case .uneditable: .configuration

@@ -239,14 +239,24 @@ public struct SubscriptionService: Sendable {
   public func set(_ name: String, _ settings: SourceSettings) throws {
     if SourceName.providers.contains(name) {
       guard settings.ttl == nil, settings.maxItems == nil, settings.tags == nil,
-        settings.fullText == nil, settings.hidden == nil, settings.title == nil
+        settings.fullText == nil, settings.hidden == nil, settings.title == nil,
+        settings.url == nil
       else {
         throw SubscriptionError.providerSetting(name)
       }
     } else {
-      guard sources.contains(where: { $0.name == name }) else {
+      guard let source = sources.first(where: { $0.name == name }) else {
         throw SubscriptionError.unknownSource(
           name: name, known: SourceName.providers + sources.map(\.name))
+      }
+      if let url = settings.url {
+        // A saved search and a command's feed have no address; an address is one source's.
+        guard source.search == nil, source.command?.kind != .exec, source.account == nil else {
+          throw SubscriptionError.noAddress(name)
+        }
+        if let other = self.source(at: url), other.name != name {
+          throw SubscriptionError.subscribedAs(url: url.absoluteString, name: other.name)
+        }
       }
     }
     let members = settings.members

@@ -52,8 +52,9 @@ _news() {
         --date) return ;;
         --content) return ;;
         --date-format) return ;;
+        --url) return ;;
       esac
-      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --tags --max-items --feed-title --full-text --hide --items --title --link --date --content --date-format --dry-run --forget --enable --disable --no-full-text --show add remove set import export" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --tags --max-items --feed-title --full-text --hide --items --title --link --date --content --date-format --dry-run --forget --url --enable --disable --no-full-text --show add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;

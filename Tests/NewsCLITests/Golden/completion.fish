@@ -83,6 +83,7 @@ complete -c news -n '__fish_seen_subcommand_from sources' -l content -r -d 'An i
 complete -c news -n '__fish_seen_subcommand_from sources' -l date-format -r -d 'The dates\' pattern when not RFC 3339 or 822 (dd.MM.yyyy).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l dry-run -d 'With --items: print the items the page gives, and add nothing.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l forget -d 'Forget its stored articles too (its bookmarks and read marks stay).'
+complete -c news -n '__fish_seen_subcommand_from sources' -l url -r -d 'Where it is fetched from now (a feed that moved).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l enable -d 'Fetch it with the others again.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l disable -d 'Leave it out of feed, sync and browse (--source still names it).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l no-full-text -d 'Show what its feed carries again.'

@@ -105,6 +105,7 @@ _news() {
         '--date-format[The dates'\'' pattern when not RFC 3339 or 822 (dd.MM.yyyy).]:<pattern>:' \
         '--dry-run[With --items\: print the items the page gives, and add nothing.]' \
         '--forget[Forget its stored articles too (its bookmarks and read marks stay).]' \
+        '--url[Where it is fetched from now (a feed that moved).]:<url>:' \
         '--enable[Fetch it with the others again.]' \
         '--disable[Leave it out of feed, sync and browse (--source still names it).]' \
         '--no-full-text[Show what its feed carries again.]' \
