@@ -144,6 +144,16 @@ struct SourceSettingsTests {
         as? [[String: Any]])
     #expect(unread.count == 3 && unread.allSatisfy { $0["read"] as? Bool == true })
     #expect(harness.server.requests(to: "/moved/atom.xml").count == 1)
+    // Failing run after run at an address, it is left alone; moved, it is asked at once.
+    harness.server.route("/broken.xml", .json("", status: 500))
+    await harness.succeed(["sources", "set", "atom", "--url", base + "/broken.xml"])
+    for _ in 0..<2 { _ = await harness.run(["feed", "--source", "atom", "--refresh"]) }
+    let failing = await harness.run(["feed", "--source", "atom"])
+    #expect(failing.err.contains("failing run after run"), "\(failing.err)")
+    harness.server.route("/third.xml", .fixture("feeds/atom10_1.xml"))
+    await harness.succeed(["sources", "set", "atom", "--url", base + "/third.xml"])
+    await harness.succeed(["feed", "--source", "atom"])
+    #expect(harness.server.requests(to: "/third.xml").count == 1)
     // Another source's address, a saved search's, or no URL: refused, nothing written.
     await harness.succeed(["sources", "add", "--search", "x", "--name", "saved"])
     let before = try config()

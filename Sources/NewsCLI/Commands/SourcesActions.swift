@@ -142,6 +142,8 @@ enum SourcesActions {
       try services.checkKey()
       let name = try arguments.argument("name")
       try services.subscriptions().set(name, settings)
+      // Moved: asked at its next run, whatever its old address did.
+      if settings.url != nil { try services.feed().forgetFailures(of: name) }
       context.printer.line(SourcesText.set(name))
       return .success
     })

@@ -493,6 +493,12 @@ public struct FeedService: Sendable {
     FeedFailures(store: cache).read()
   }
 
+  /// Takes `source` off the record of failing sources (it moved: its next run asks it, not
+  /// left alone for the failures of its old address).
+  public func forgetFailures(of source: String) throws {
+    try FeedFailures(store: cache).record(failed: [:], answered: [source], now: now())
+  }
+
   /// How a source starts: answered already (from the cache, or failed), or to be fetched.
   private enum Start {
     case done(FeedSourceReport)
