@@ -59,9 +59,14 @@ struct SubscriptionCommandsTests {
     let second = await harness.run(arguments)
     #expect(second.code == .success, "\(second.err)")
     #expect(second.out == "already subscribed: blog (\(base)/blog.xml)\n")
-    // A name taken by another URL is still refused.
+    // A name taken by another URL is still refused, reachable or not.
     let taken = await harness.run(["sources", "add", base + "/page.html", "--name", "blog"])
     #expect(taken.code == .usage)
+    let unreachable = await harness.run([
+      "sources", "add", "http://127.0.0.1:1/x", "--name", "blog",
+    ])
+    #expect(unreachable.code == .usage)
+    #expect(unreachable.err.contains("a source named 'blog' exists already"), "\(unreachable.err)")
   }
 
   @Test(

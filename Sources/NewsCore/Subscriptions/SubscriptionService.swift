@@ -84,7 +84,14 @@ public struct SubscriptionService: Sendable {
         taken = .nameTaken(name)
       }
     }
-    let page = try await get(url)
+    let page: HTTPResponse
+    do {
+      page = try await get(url)
+    } catch {
+      // Unreachable, the name taken is what there is to say.
+      if let taken { throw taken }
+      throw error
+    }
     // Moved: subscribed to where it went when that was for good, and not twice either way.
     if let existing = subscribed(answering: page, asked: url) { return existing }
     if let taken { throw taken }
