@@ -132,7 +132,7 @@ package struct PageSelectors: Sendable, Equatable {
       entries.append(entry)
     }
     guard !entries.isEmpty else {
-      let selected = "the \(elements.count) items '\(items.text)' selected"
+      let selected = "the \(elements.count.counted("item")) '\(items.text)' selected"
       throw Failure(
         detail: title.map {
           "the title selector '\($0.text)' matched nothing inside any of \(selected)"

@@ -110,7 +110,8 @@ package struct JSONFeed: Decodable {
     }
     var notes: [String] = []
     if !feed.items.failures.isEmpty {
-      notes.append("\(feed.items.failures.count) items that are not JSON Feed items left out")
+      notes.append(
+        "\(feed.items.failures.count.counted("item")) that are not JSON Feed items left out")
     }
     return FeedDocument(
       title: feed.title.flatMap { FeedDocumentParser.line($0) },

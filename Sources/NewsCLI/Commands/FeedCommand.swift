@@ -84,7 +84,7 @@ enum FeedCommand {
 
     let spinner = Spinner(
       line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
-    spinner.start("fetching \(sources.count) sources…")
+    spinner.start("fetching \(sources.count.counted("source"))…")
     let total = sources.count
     // A newItem hook runs for the items this run stores first (whichever command does): their
     // list is kept only then.
@@ -95,7 +95,7 @@ enum FeedCommand {
         freshness: .init(refresh: arguments[Options.refresh], offline: arguments[Options.offline]),
         items: .packed, newItems: hooks
       ) { remaining in
-        spinner.update("fetching \(total) sources… \(total - remaining) done")
+        spinner.update("fetching \(total.counted("source"))… \(total - remaining) done")
       })
     var reports = run.reports
     for warning in run.warnings { context.warn(warning) }

@@ -44,7 +44,7 @@ struct ArticleRenderer {
     }
     if let fullText {
       let site = fullText.siteName.map { " from " + clean($0) } ?? ""
-      text += style.dim("Full text\(site) · \(fullText.words) words") + "\n"
+      text += style.dim("Full text\(site) · \(fullText.words.counted("word"))") + "\n"
     }
     for body in article.readingTexts {
       let cleaned = TerminalSanitizer.clean(

@@ -16,7 +16,7 @@ enum DoctorText {
     // A wrong key fails every file for one reason: said once, not once a file.
     let rejected = report.keyRejected
     if let rejected {
-      text += style.red("FAILED") + " " + rejected + " (\(reports.count) files)\n"
+      text += style.red("FAILED") + " " + rejected + " (\(reports.count.counted("file")))\n"
     }
     // Where the data and cache directories differ, a file of the cache says so (both have a
     // keycheck).
@@ -26,7 +26,7 @@ enum DoctorText {
     for report in reports where rejected == nil {
       let status = report.error == nil ? "ok    " : style.red("FAILED")
       let place = separate && report.path.hasPrefix(cacheDirectory) ? "cache: " : ""
-      text += "\(status) \(place)\(report.name) (\(report.bytes) bytes)\n"
+      text += "\(status) \(place)\(report.name) (\(report.bytes.counted("byte")))\n"
       if let error = report.errorSentence { text += "       \(error)\n" }
     }
     if !report.leftovers.isEmpty {

@@ -349,7 +349,7 @@ public struct NewsboatImport: Sendable {
       cache = read
       line.carried = true
       line.outcome =
-        "\(read.items.count) articles' state: \(read.readCount) read, \(read.flaggedCount) "
+        "\(read.items.count.counted("article's", plural: "articles'")) state: \(read.readCount) read, \(read.flaggedCount) "
         + "flagged (bookmarked here); those the feeds no longer list kept"
     } catch {
       line.outcome = error.detail + ": its read and flagged state is not carried"

@@ -45,8 +45,7 @@ public enum SubscriptionError: NewsError, Equatable {
       "\(TerminalSanitizer.clean(url)) is not a feed (RSS, Atom or JSON Feed) and announces none: \(detail)"
     case .pageWithoutFeed(let url):
       "\(TerminalSanitizer.clean(url)) is a web page that announces no feed; to read the page as "
-        + "one, name its items: --items <selector> (--dry-run shows what it gives; news sources "
-        + "add --help)"
+        + "one, name its items: --items <selector> (--dry-run shows what it gives)"
     case .noItems(let url, let detail):
       "\(TerminalSanitizer.clean(url)) gave no item: \(TerminalSanitizer.clean(detail))"
     case .invalidName(let name):

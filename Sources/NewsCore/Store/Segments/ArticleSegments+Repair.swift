@@ -60,7 +60,7 @@ extension ArticleSegments {
         dropped.append(number)
         actions.append(
           "rebuilt segment \(number) of \(provider) as segment \(built.info.number) from its "
-            + "chunks, its main file lost: \(salvaged.count) articles kept")
+            + "chunks, its main file lost: \(salvaged.count.counted("article")) kept")
         continue
       }
       var infos = manifest.providers[provider] ?? []
@@ -68,7 +68,7 @@ extension ArticleSegments {
       manifest.providers[provider] = infos
       manifest.next = max(manifest.next, number + 1)
       actions.append(
-        "took back segment \(number) of \(provider) (\(found.info.count) articles), which the "
+        "took back segment \(number) of \(provider) (\(found.info.count.counted("article"))), which the "
           + "manifest did not list")
     }
     actions += takeBackUnlistedPacks(into: &manifest)
@@ -90,7 +90,8 @@ extension ArticleSegments {
         let salvaged = salvage(info)
         guard !salvaged.isEmpty else {
           actions.append(
-            "dropped segment \(info.number) of \(provider) (\(info.count) articles): \(problem)")
+            "dropped segment \(info.number) of \(provider) (\(info.count.counted("article"))): \(problem)"
+          )
           continue
         }
         let built = SegmentBuilder.build(number: manifest.next, records: salvaged)
@@ -100,7 +101,7 @@ extension ArticleSegments {
         let lost = info.count - salvaged.count
         actions.append(
           "rebuilt segment \(info.number) of \(provider) as segment \(built.info.number) from the "
-            + "parts that read: \(salvaged.count) of \(info.count) articles kept"
+            + "parts that read: \(salvaged.count) of \(info.count.counted("article")) kept"
             + (lost > 0 ? ", \(lost) lost" : "") + " (\(problem))")
       }
       manifest.providers[provider] = kept.isEmpty ? nil : kept
@@ -148,7 +149,7 @@ extension ArticleSegments {
         manifest.next = max(manifest.next, number + 1, pack + 1)
         listed.insert(number)
         actions.append(
-          "took back segment \(number) of \(provider) (\(found.info.count) articles) from pack "
+          "took back segment \(number) of \(provider) (\(found.info.count.counted("article"))) from pack "
             + "\(pack), which the manifest did not list")
       }
     }
