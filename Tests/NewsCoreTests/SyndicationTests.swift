@@ -115,6 +115,15 @@ struct SyndicationTests {
     #expect(items[1].title == "No title here, so the first words of the text…")
   }
 
+  @Test("a JSON Feed item that is not one is left out, with a note that counts it")
+  func jsonFeedBrokenItem() throws {
+    let json =
+      #"{"version": "https://jsonfeed.org/version/1.1", "title": "T", "items": [{"id": "1", "title": "t", "url": "https://e.example/1"}, 7]}"#
+    let document = try adapter.read(Data(json.utf8), source: "w", origin: FeedOrigin())
+    #expect(document.items.map(\.title) == ["t"])
+    #expect(document.notes == ["1 item that is not a JSON Feed item left out"])
+  }
+
   @Test("every entry with anything in it is kept; only empty ones are left out, with a note")
   func itemRule() throws {
     let xml = """

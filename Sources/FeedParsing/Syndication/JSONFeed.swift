@@ -110,8 +110,11 @@ package struct JSONFeed: Decodable {
     }
     var notes: [String] = []
     if !feed.items.failures.isEmpty {
+      let count = feed.items.failures.count
       notes.append(
-        "\(feed.items.failures.count.counted("item")) that are not JSON Feed items left out")
+        count == 1
+          ? "1 item that is not a JSON Feed item left out"
+          : "\(count) items that are not JSON Feed items left out")
     }
     return FeedDocument(
       title: feed.title.flatMap { FeedDocumentParser.line($0) },
