@@ -31,22 +31,21 @@ struct GoldenFileTests {
     try check(HelpFormatter.overview(NewsCLI.commandSpecs), against: "help.txt")
   }
 
-  @Test(
-    "news <command> [<subcommand>] --help",
-    arguments: NewsCLI.commandSpecs.flatMap { [$0] + $0.subcommands }.map(\.name))
+  /// Every command and subcommand, by name.
+  static let specs = NewsCLI.commandSpecs.flatMap { [$0] + $0.subcommands }
+
+  @Test("news <command> [<subcommand>] --help", arguments: specs.map(\.name))
   func help(command: String) throws {
-    let spec = try #require(
-      NewsCLI.commandSpecs.flatMap { [$0] + $0.subcommands }.first { $0.name == command })
+    let spec = try #require(Self.specs.first { $0.name == command })
     let file = command.replacingOccurrences(of: " ", with: "-")
     try check(HelpFormatter.help(for: spec), against: "help-\(file).txt")
   }
 
   @Test(
     "every help's prose fits 80 columns, and an example is one command (a continuation shown)",
-    arguments: NewsCLI.commandSpecs.flatMap { [$0] + $0.subcommands }.map(\.name))
+    arguments: specs.map(\.name))
   func helpFits(command: String) throws {
-    let spec = try #require(
-      NewsCLI.commandSpecs.flatMap { [$0] + $0.subcommands }.first { $0.name == command })
+    let spec = try #require(Self.specs.first { $0.name == command })
     var examples = false
     for line in HelpFormatter.help(for: spec).split(separator: "\n") {
       if !line.hasPrefix(" ") { examples = line == "EXAMPLES:" }
