@@ -123,6 +123,12 @@ struct SourceSettingsTests {
     #expect(
       await harness.run(["sources", "add", "--search", "climate", "--tags", "x"]).code == .success)
     #expect(try config().contains(#"{"name":"climate","search":"climate", "tags": ["x"]}"#))
+    // Subscribed already: said, and the entry left as it is.
+    let again = await harness.run(["sources", "add", base + "/atom.xml", "--tags", "other"])
+    #expect(
+      again.out == "already subscribed: atom (\(base)/atom.xml)\n"
+        + "its settings are left as they are: news sources set atom changes them\n", "\(again.out)")
+    #expect(try !config().contains("other"))
     let account = await harness.run([
       "sources", "add", base + "/atom.xml", "--account", "home", "--tags", "x",
     ])

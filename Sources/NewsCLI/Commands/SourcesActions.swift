@@ -377,6 +377,10 @@ enum SourcesActions {
       }
     }
     context.printer.lines(SourcesText.added(added, hookSkipped: hookSkipped))
+    // Subscribed already, its entry is left as it is: the settings given are not written.
+    if added.existed, newSettings(arguments) != SourceSettings() {
+      context.printer.line(SourcesText.settingsLeft(added.name))
+    }
     return .success
   }
 

@@ -102,6 +102,11 @@ enum SourcesText {
 
   static func set(_ name: String) -> String { "set: \(name)" }
 
+  /// `add --tags …` of a feed subscribed already: nothing was written.
+  static func settingsLeft(_ name: String) -> String {
+    "its settings are left as they are: news sources set \(name) changes them"
+  }
+
   /// A source made by a command, added (nothing run yet).
   static func addedCommand(_ name: String, _ address: String) -> String {
     "added: \(name) (\(TerminalSanitizer.clean(address))); news feed --source \(name) runs it"
