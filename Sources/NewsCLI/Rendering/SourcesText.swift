@@ -30,14 +30,15 @@ enum SourcesText {
       text += "\n"
     }
     for (source, last) in rows {
-      let fetched: String
+      // A saved search is never fetched: it is answered from the store every run.
+      let fetched: String?
       if let error = last.error {
         fetched = "cache damaged: " + error
       } else if let date = last.fetchedAt {
         fetched =
           (source.account == nil ? "fetched " : "synced ") + RelativeTime.describe(date, now: now)
       } else {
-        fetched = "never fetched"
+        fetched = source.search == nil ? "never fetched" : nil
       }
       var details = [source.account.map { "account \($0)" } ?? source.adapter.format]
       if let title = source.title { details.insert(title, at: 0) }
@@ -61,7 +62,7 @@ enum SourcesText {
             ? "exec: " + command.command
             : "filter: " + command.command + " " + source.url.absoluteString
         } ?? source.url.absoluteString
-      details.append(fetched)
+      if let fetched { details.append(fetched) }
       details.append(TerminalSanitizer.clean(NextFetchText.describe(last.next, now: now)))
       // Appended a piece at a time: one sum of the pieces made each of them again.
       text += source.name.padding(to: width)
