@@ -83,7 +83,8 @@ struct CommandSourceTests {
     let environment = try config(#"{"name": "bad", "exec": "\#(escaped)"}"#)
     let result = await harness.run(["feed", "--source", "bad"], environment: environment)
     #expect(result.code == .unavailable, "\(result.err)")
-    #expect(result.err.contains("source bad: \(words)"), "\(result.err)")
+    #expect(result.err.contains("news: source bad: \(words)"), "\(result.err)")
+    #expect(!result.err.contains("source bad: source bad"), "named once: \(result.err)")
   }
 
   @Test("a command that hangs is stopped at NEWS_HOOK_TIMEOUT: the source fails, said so")

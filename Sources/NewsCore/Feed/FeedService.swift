@@ -850,8 +850,9 @@ public struct FeedService: Sendable {
     } catch {
       let message = (error as? any NewsError)?.message ?? String(describing: error)
       // Every message about a source names it.
-      report.error =
-        message.hasPrefix("source \(source.name) ") ? message : "source \(source.name): \(message)"
+      let named =
+        message.hasPrefix("source \(source.name) ") || message.hasPrefix("source \(source.name):")
+      report.error = named ? message : "source \(source.name): \(message)"
       report.status = cached == nil ? .failed : .stale
     }
     report.attempts = counter.value
