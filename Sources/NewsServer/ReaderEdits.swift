@@ -139,12 +139,10 @@ enum ReaderEdits {
     }
   }
 
-  /// The URL of `feed/<url>`.
+  /// The URL of `feed/<url>` (a `feed://` address, as apps pass on a link, is its http one).
   private static func address(_ stream: String) throws -> URL {
     let text = stream.hasPrefix("feed/") ? String(stream.dropFirst(5)) : stream
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host != nil
-    else { throw HTTPError.badRequest("not an http(s) address") }
+    guard let url = URL.feed(text) else { throw HTTPError.badRequest("not an http(s) address") }
     return url
   }
 

@@ -153,6 +153,21 @@ struct AppSequenceTests {
       form: [("quickadd", "file:///etc/passwd"), ("T", token)],
       auth: auth)
     #expect(notHTTP.status == 400)
+    // A feed:// link, as an app passes one on, is its http:// address.
+    feeds.route(
+      "/other.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"],
+        body: Data(rss.replacingOccurrences(of: "Quick", with: "Other").utf8)))
+    let feedLink =
+      "feed://" + feeds.baseURL.absoluteString.dropFirst("http://".count) + "/other.xml"
+    let viaFeed = try await ServedStore.onThread {
+      try served.ask(
+        "/reader/api/0/subscription/quickadd", form: [("quickadd", feedLink), ("T", token)],
+        auth: auth)
+    }
+    #expect(viaFeed.status == 200, "\(viaFeed.text)")
+    #expect(feeds.requests(to: "/other.xml").count == 1)
     #expect(feeds.unexpectedRequests.isEmpty)
   }
 }
