@@ -239,6 +239,10 @@ struct HookTests {
     #expect(lines.count == 1 && lines.first?.contains("Story three") == true, "\(second.out)")
     let third = await harness.run(arguments, environment: environment)
     #expect(third.code == .success && third.out.isEmpty, "\(third.out)")
+    // As text, a source with none says so.
+    let text = await harness.run(
+      ["feed", "--source", "r", "--new", "--refresh"], environment: environment)
+    #expect(text.out.contains("Source r (fresh)\n     nothing new\n"), "\(text.out)")
   }
 
   @Test("a hook's background children neither hold the sync nor outlive it; no socket leaks in")

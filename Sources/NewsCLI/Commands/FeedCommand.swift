@@ -159,7 +159,8 @@ enum FeedCommand {
     for warning in result.warnings { context.warn(warning) }
     render(
       result, format: format, configuration: configuration, context: context,
-      stillFailing: Set(stillFailing))
+      stillFailing: Set(stillFailing),
+      onlyNew: arguments[Options.newOnly] || arguments[Options.since] != nil)
     if result.sourceReports.isEmpty, format == .text {
       context.printer.line(FeedRenderer.noSource)
     }
@@ -177,7 +178,7 @@ enum FeedCommand {
 
   private static func render(
     _ result: FeedListResult, format: OutputFormat, configuration: Configuration, context: Context,
-    stillFailing: Set<String>
+    stillFailing: Set<String>, onlyNew: Bool
   ) {
     switch format {
     case .json:
@@ -201,7 +202,8 @@ enum FeedCommand {
       let renderer = FeedRenderer(
         style: context.style(configuration), width: context.width(configuration),
         now: context.timing.now(), read: result.read, unread: result.unread,
-        ignored: result.ignored, stillFailing: stillFailing, ignoredCounts: result.ignoredCounts)
+        ignored: result.ignored, stillFailing: stillFailing, ignoredCounts: result.ignoredCounts,
+        onlyNew: onlyNew)
       renderer.text(
         result.listedReports, count: result.sourceReports.count, items: result.itemCount,
         cutByLimit: result.cutByLimit

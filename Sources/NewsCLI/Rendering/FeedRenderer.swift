@@ -18,6 +18,8 @@ struct FeedRenderer {
   var stillFailing: Set<String> = []
   /// How many items of each source the killfile left out: said in its header.
   var ignoredCounts: [String: Int] = [:]
+  /// Only new items are listed (`--new`, `--since`): a source without any has `nothing new`.
+  var onlyNew = false
 
   /// Items grouped by source, each source with its status.
   ///
@@ -71,7 +73,9 @@ struct FeedRenderer {
           ? "not shown (--limit)"
           : report.status == .failed
             ? "nothing to show"
-            : leftOut > 0 ? "every item ignored (--show-ignored shows them)" : "no items"
+            : leftOut > 0
+              ? "every item ignored (--show-ignored shows them)"
+              : onlyNew ? "nothing new" : "no items"
         text += indent + style.dim(reason) + "\n"
       }
       for item in report.items {
