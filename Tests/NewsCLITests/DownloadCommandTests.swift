@@ -66,6 +66,14 @@ struct DownloadCommandTests {
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
     await harness.succeed(["play", "1"], environment: ["NEWS_PLAYER": script])
     #expect(try String(contentsOfFile: log, encoding: .utf8) == path + "\n")
+    // A player that is not there is said, not passed over without a word.
+    let missing = await harness.run(
+      ["play", "1"], environment: ["NEWS_PLAYER": "no-such-player --fs", "PATH": "/nonexistent"])
+    #expect(missing.code == .success)
+    #expect(
+      missing.err.contains("NEWS_PLAYER names 'no-such-player', which cannot be found"),
+      "\(missing.err)")
+    #expect(missing.out == path + "\n", "the file printed instead")
   }
 
   @Test("--new takes only what was never downloaded, across runs, even after a file is deleted")

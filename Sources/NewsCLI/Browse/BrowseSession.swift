@@ -298,7 +298,7 @@ final class BrowseSession: Sendable {
   /// over meanwhile); returns a footer message.
   private func play(_ article: Article) -> String? {
     let media: [Enclosure]
-    let warning: String?
+    var warning: String?
     do {
       let lists = try self.lists.get()
       media = try lists.enclosures(of: article.id).filter(\.isMedia)
@@ -312,6 +312,11 @@ final class BrowseSession: Sendable {
       if let file = try services.downloads().file(of: url) { url = file }
     } catch {
       return "no audio or video: " + Self.describe(error)
+    }
+    if let missing = Browser.missingPlayer(
+      services.configuration.player, environment: context.environment)
+    {
+      warning = "NEWS_PLAYER's '\(missing)' cannot be found"
     }
     guard
       let player = Browser.player(

@@ -37,6 +37,11 @@ enum PlayCommand {
     let url =
       try context.services().downloads().file(of: media[number - 1].url) ?? media[number - 1].url
     let configured = try context.configuration().player
+    if let missing = Browser.missingPlayer(configured, environment: context.environment) {
+      context.warn(
+        "NEWS_PLAYER names '\(missing)', which cannot be found (not installed, or not on PATH); "
+          + "skipped")
+    }
     if let player = Browser.player(configured, environment: context.environment) {
       try player.open(url)
     } else {

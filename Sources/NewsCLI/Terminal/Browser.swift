@@ -56,6 +56,14 @@ struct Browser: Equatable {
     return find(environment: environment)
   }
 
+  /// The player `configured` names (`NEWS_PLAYER`), when it cannot be found: the user is told,
+  /// rather than mpv, an opener or the printed file used without a word.
+  static func missingPlayer(_ configured: String?, environment: [String: String]) -> String? {
+    guard let command = configured?.split(whereSeparator: \.isWhitespace).first.map(String.init)
+    else { return nil }
+    return locate(command, path: environment["PATH"] ?? "/usr/bin:/bin") == nil ? command : nil
+  }
+
   /// The commands of `$BROWSER` that cannot be found (not installed, or not executable): the
   /// user is told, rather than another opener being used without a word.
   static func missing(environment: [String: String]) -> [String] {
