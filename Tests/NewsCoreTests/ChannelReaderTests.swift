@@ -143,5 +143,14 @@ struct ChannelReaderTests {
       query: TopHeadlinesQuery(), unreadOnly: false)
     #expect(try await reader.contents(1, offline: true) == nil)
     await #expect(throws: ChannelError.self) { try await reader.contents(1, offline: false) }
+    // Failing run after run, it is left alone; a reload (r, R) asks it all the same.
+    await #expect(throws: ChannelError.self) { try await reader.contents(1, offline: false) }
+    let asked = server.requests(to: "/one.xml").count
+    await #expect(throws: ChannelError.self) { try await reader.contents(1, offline: false) }
+    #expect(server.requests(to: "/one.xml").count == asked, "left alone")
+    await #expect(throws: ChannelError.self) {
+      try await reader.contents(1, refresh: true, offline: false)
+    }
+    #expect(server.requests(to: "/one.xml").count > asked, "asked on a reload")
   }
 }

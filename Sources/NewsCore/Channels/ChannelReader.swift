@@ -118,7 +118,10 @@ public struct ChannelReader: Sendable {
         freshness: .list(result.freshness, fetchedAt: result.list.fetchedAt),
         articles: result.list.articles)
     case .feed(let source):
-      let report = try await feed.get().run(
+      // A reload (r, R) asks now, a source failing run after run too, as `feed --refresh`.
+      var service = try feed.get()
+      service.backsOffFailing = !refresh
+      let report = await service.run(
         [source], FeedRun.Options(freshness: .init(refresh: refresh, offline: offline))
       ).reports.first
       guard let report, report.status != .failed else {
