@@ -366,10 +366,15 @@ struct FailureBackoffTests {
     #expect(c["nextFetchAt"] as? String == "2022-02-17T18:48:40Z")
     // Said without --quiet, with its last reason.
     #expect(await sync(3_660, []).out.contains("c        failed: answered HTTP 500"))
-    // Asked again once the pause is over, and failing: said again.
-    let again = await sync(3_600 + 121)
-    #expect(again.err.contains("c        failed: answered HTTP 500"), "\(again.err)")
+    #expect(harness.server.requests(to: "/feed/c.json").count == asked)
+    // --refresh asks it all the same, as feed --refresh does.
+    _ = await sync(3_660, ["--refresh"])
     #expect(harness.server.requests(to: "/feed/c.json").count > asked)
+    // Asked again once the pause is over, and failing: said again.
+    let refreshed = harness.server.requests(to: "/feed/c.json").count
+    let again = await sync(3_660 + 481)
+    #expect(again.err.contains("c        failed: answered HTTP 500"), "\(again.err)")
+    #expect(harness.server.requests(to: "/feed/c.json").count > refreshed)
   }
 
   @Test("2 failures: left alone 2 minutes, said; then asked again; --refresh asks at once")

@@ -58,6 +58,9 @@ public struct SyncService: Sendable {
     let feedSources = accountNames == nil ? self.feedSources : []
     let keepNewItems = self.keepNewItems
     let freshness: FeedRun.Options.Freshness = refresh ? .refresh : .whenExpired
+    // `--refresh` asks every source, one failing run after run too (as `feed --refresh`).
+    var feed = self.feed
+    feed.backsOffFailing = !refresh
     let accounts = self.accounts
     // Each part: its sources' reports, numbered for their order, and the run's own warnings.
     typealias Part = (reports: [(Int, SyncSourceReport)], warnings: [String])
@@ -70,7 +73,7 @@ public struct SyncService: Sendable {
       for (index, provider) in providers.enumerated() {
         group.addTask { [self] in ([(index, await pull(provider, query: query))], []) }
       }
-      group.addTask { [self] in
+      group.addTask { [feed] in
         // Items are dropped as each source is stored (a sync shows none): only those a newItem
         // hook runs for are kept, and only when there is one.
         let run = await feed.run(
