@@ -326,6 +326,10 @@ struct FailingSourceTests {
     await harness.succeed(["feed", "--refresh"], environment: environment, now: later)
     let text = await harness.run(["sources", "--failing"], now: later)
     #expect(text.out.hasPrefix("c  failing since 2d ago"), "\(text.out)")
+    // Disabled, it is not asked: not failing either.
+    await harness.succeed(["sources", "set", "c", "--disable"])
+    let none = await harness.run(["sources", "--failing"], now: later)
+    #expect(none.out == "No source is failing.\n", "\(none.out)")
   }
 }
 

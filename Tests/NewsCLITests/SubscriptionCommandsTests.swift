@@ -128,6 +128,23 @@ struct SubscriptionCommandsTests {
     #expect(unknown.err.contains("no source named 'blog'"), "\(unknown.err)")
   }
 
+  @Test("remove takes the source off the record of failing ones: added again, it starts afresh")
+  func removeFailing() async throws {
+    let base = harness.server.baseURL.absoluteString
+    await harness.succeed(["sources", "add", base + "/blog.xml", "--name", "blog"])
+    harness.server.route("/blog.xml", .json("", status: 500))
+    for _ in 0..<2 {
+      _ = await harness.run(
+        ["feed", "--refresh", "--source", "blog"], environment: ["NEWS_RETRY_DELAY": "0"])
+    }
+    #expect(await harness.run(["sources", "--failing"]).out.hasPrefix("blog  failing since"))
+    await harness.succeed(["sources", "remove", "blog"])
+    harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
+    await harness.succeed(["sources", "add", base + "/blog.xml", "--name", "blog"])
+    let failing = await harness.run(["sources", "--failing"])
+    #expect(failing.out == "No source is failing.\n", "\(failing.out)")
+  }
+
   @Test("add: a web page announcing a feed subscribes to its feed (discovery); --name wins")
   func discovery() async throws {
     let base = harness.server.baseURL.absoluteString

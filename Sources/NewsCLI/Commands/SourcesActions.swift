@@ -82,6 +82,8 @@ enum SourcesActions {
         unsubscribed = nil
       }
       let forgotten = forget ? try services.articleStore().forget(providers: [name]) : nil
+      // Its record of failures goes with it: a source added later under the name starts afresh.
+      try services.feed().forgetFailures(of: name)
       context.printer.line(
         SourcesText.removed(name, unsubscribed: unsubscribed, forgotten: forgotten))
       return .success

@@ -47,7 +47,11 @@ enum SourcesCommand {
     let feed = try services.feed()
     if let warning = services.accountSourcesWarning() { context.warn(warning.sentence) }
     if arguments[Options.failing] {
-      return failing(feed.failures(), json: arguments[Options.json], context: context)
+      // Only the sources still asked: one removed or disabled since it failed is not failing.
+      let asked = Set(services.feedSources().filter(\.enabled).map(\.name))
+      return failing(
+        feed.failures().filter { asked.contains($0.key) }, json: arguments[Options.json],
+        context: context)
     }
     var sources = services.feedSources()
     if let tag = arguments[Options.tag] { sources = sources.filter { $0.tags.contains(tag) } }
