@@ -243,7 +243,9 @@ struct ImportNewsboatTests {
   }
 
   /// newsboat's schema (cache.cpp) and rows of each kind.
-  static func writeCache(at path: String, blog: String) throws {
+  static func writeCache(at path: String, blog: String, gone: String = "https://gone.example/feed")
+    throws
+  {
     let database = try SQLiteDatabase(path: path, creating: true)
     try database.execute(
       """
@@ -265,8 +267,8 @@ struct ImportNewsboatTests {
         ('g1', 'Read here', '', 'http://example.com/blog/this_is_an_item.html', '\(blog)',
          1700000000, '', 0, ''),
         ('g2', 'Old &amp; starred', 'Ann', 'https://gone.example/old-1',
-         'https://gone.example/feed', 1600000000, '<p>Kept <b>text</b></p>', 0, 's'),
-        ('g3', 'Old, unread', '', 'https://gone.example/old-2', 'https://gone.example/feed',
+         '\(gone)', 1600000000, '<p>Kept <b>text</b></p>', 0, 's'),
+        ('g3', 'Old, unread', '', 'https://gone.example/old-2', '\(gone)',
          1600000100, '', 1, NULL),
         ('g4', 'Of no source', '', 'https://elsewhere.example/x', 'https://unknown.example/feed',
          1600000200, '', 0, '');
@@ -283,10 +285,11 @@ struct ImportNewsboatTests {
     harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
     let blog = harness.server.baseURL.absoluteString + "/blog.xml"
     #expect(await harness.run(["sources", "add", blog, "--name", "blog"]).code == .success)
-    try "\(blog)\nhttps://gone.example/feed\n".write(
+    // A feed:// address (as some subscribe buttons give), in urls and in cache.db alike.
+    try "\(blog)\nfeed://gone.example/feed\n".write(
       toFile: directory + "/urls", atomically: true, encoding: .utf8)
     try "".write(toFile: directory + "/config", atomically: true, encoding: .utf8)
-    try Self.writeCache(at: directory + "/cache.db", blog: blog)
+    try Self.writeCache(at: directory + "/cache.db", blog: blog, gone: "feed://gone.example/feed")
 
     let dry = try await harness.run(["import", "newsboat", directory, "--dry-run", "--json"]).json()
     #expect(dry["articles"] as? Int == 4, "the deleted row is left out")

@@ -15,13 +15,13 @@ extension NewsServices {
     let ids = cache.items.map { item in
       cache.id(
         of: item,
-        source: URL(string: item.feedURL).flatMap {
+        source: URL.feed(item.feedURL).flatMap {
           plan.sourceByFeed[SubscriptionService.normalized($0)]
         })
     }
     let known = try store.articles(among: Set(ids))
     for (item, id) in zip(cache.items, ids) {
-      let source = URL(string: item.feedURL).flatMap {
+      let source = URL.feed(item.feedURL).flatMap {
         plan.sourceByFeed[SubscriptionService.normalized($0)]
       }
       if let stored = known[id] {

@@ -310,7 +310,7 @@ public struct NewsboatImport: Sendable {
       defer { plan.lines.append(line) }
       var source: String?
       if feed != "*" {
-        guard let url = URL.web(feed), let name = byURL[SubscriptionService.normalized(url)] else {
+        guard let url = URL.feed(feed), let name = byURL[SubscriptionService.normalized(url)] else {
           line.outcome = "its feed \(feed) is no source here"
           continue
         }
