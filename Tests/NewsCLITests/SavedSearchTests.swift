@@ -35,6 +35,10 @@ struct SavedSearchTests {
     #expect(items.first?["source"] as? String == "a")
     #expect(items.first?["read"] as? Bool == false)
     #expect(harness.server.requests.count == requests, "nothing is fetched for it")
+    // One that matches nothing says so.
+    await harness.succeed(["sources", "add", "--search", "zebra", "--name", "zebra"])
+    let none = await harness.run(["feed", "--source", "zebra"])
+    #expect(none.out.contains("     nothing stored matches its search\n"), "\(none.out)")
 
     // Not in the plain feed (it repeats the others), not fetched by sync.
     let plain = try #require(

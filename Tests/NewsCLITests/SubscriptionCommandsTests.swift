@@ -123,6 +123,10 @@ struct SubscriptionCommandsTests {
     let left = await harness.run(["sources", "remove", "blog", "--forget"])
     #expect(left.out == "blog: not subscribed; 1 stored article forgotten (bookmarks stay)\n")
     #expect(try await found("source:blog") == 0)
+    // A source with nothing stored (a saved search keeps none of its own) says so.
+    await harness.succeed(["sources", "add", "--search", "x", "--name", "saved"])
+    let empty = await harness.run(["sources", "remove", "saved", "--forget"])
+    #expect(empty.out == "removed: saved; no stored article to forget\n", "\(empty.out)")
     let unknown = await harness.run(["sources", "remove", "blog", "--forget"])
     #expect(unknown.code == .usage)
     #expect(unknown.err.contains("no source named 'blog'"), "\(unknown.err)")

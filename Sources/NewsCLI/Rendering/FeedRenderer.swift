@@ -75,7 +75,9 @@ struct FeedRenderer {
             ? "nothing to show"
             : leftOut > 0
               ? "every item ignored (--show-ignored shows them)"
-              : onlyNew ? "nothing new" : "no items"
+              : onlyNew
+                ? "nothing new"
+                : report.url.scheme == "search" ? "nothing stored matches its search" : "no items"
         text += indent + style.dim(reason) + "\n"
       }
       for item in report.items {

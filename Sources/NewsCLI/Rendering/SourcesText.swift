@@ -96,7 +96,10 @@ enum SourcesText {
       ? "\(name): not subscribed"
       : "removed: \(name)" + (unsubscribed == true ? " (unsubscribed on its server)" : "")
     if let forgotten {
-      line += "; \(forgotten.counted("stored article")) forgotten (bookmarks stay)"
+      line +=
+        forgotten == 0
+        ? "; no stored article to forget"
+        : "; \(forgotten.counted("stored article")) forgotten (bookmarks stay)"
     }
     return line
   }
