@@ -227,7 +227,7 @@ struct ServeCommandTests {
       pauses.record(duration)
       guard pauses.all.count > 1 else { return }
       roundDone.yield()
-      try await Task.sleep(for: .seconds(86_400))
+      try await untilCancelled()
     }
     let running = try await Running.start(hub, ["--refresh", "30m", "--quiet"], hooks: hooks)
     var rounds = refreshed.makeAsyncIterator()
@@ -260,7 +260,7 @@ struct ServeCommandTests {
       pauses.record(.zero)
       guard pauses.all.count > 3 else { return }
       roundsDone.yield()
-      try await Task.sleep(for: .seconds(86_400))
+      try await untilCancelled()
     }
     let running = try await Running.start(hub, ["--refresh", "30m", "--quiet"], hooks: hooks)
     var rounds = refreshed.makeAsyncIterator()
