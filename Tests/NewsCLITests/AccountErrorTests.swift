@@ -140,7 +140,7 @@ struct AccountErrorTests {
     #expect(body == "api_key=" + md5Hex("ann:from-a-file"))
     let listed = await harness.run(["accounts"])
     #expect(listed.out.contains("srv  fever  ann at http://127.0.0.1:"))
-    #expect(listed.out.contains("0 feeds, not synced yet"))
+    #expect(listed.out.contains("/fever  not synced yet (news sync --account srv)"))
     #expect(!listed.out.contains("from-a-file"))
     let subscribe = await harness.run(
       ["sources", "add", "https://x.example/rss", "--account", "srv"])

@@ -124,6 +124,35 @@ struct AccountKindsTests {
   }
 
   @Test(
+    "an account's feeds are at their own addresses: listed, exported, and known to sources add",
+    arguments: kinds)
+  func feedAddresses(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    let sources = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    let urls = Dictionary(
+      uniqueKeysWithValues: sources.compactMap { source in
+        (source["name"] as? String).map { ($0, source["url"] as? String) }
+      })
+    #expect(urls["home/news"] == "https://news.example/rss")
+    #expect(urls["home/blog"] == "https://blog.example/atom")
+    let exported = await harness.run(["sources", "export"])
+    #expect(
+      exported.out.contains(
+        #"text="News" title="News" xmlUrl="https://news.example/rss" category="tech"/>"#),
+      "\(exported.out)")
+    #expect(exported.out.contains(#"xmlUrl="https://blog.example/atom""#))
+    // Subscribed through the account already: nothing asked, nothing added.
+    let requests = harness.server.requests.count
+    let again = await harness.run(["sources", "add", "https://NEWS.example/rss"])
+    #expect(again.code == .success, "\(again.err)")
+    #expect(again.out.contains("already subscribed: home/news"), "\(again.out)")
+    #expect(harness.server.requests.count == requests)
+    expectNoStrayRequests(harness, fake)
+  }
+
+  @Test(
     "read and saved state both ways; a mark is sent once; unread again elsewhere wins",
     arguments: kinds)
   func marksBothWays(kind: String) async throws {

@@ -39,6 +39,17 @@ struct WebURLTests {
     #expect(URL.feed(text)?.absoluteString == expected)
   }
 
+  @Test(
+    "an address without the user name and password it carries",
+    arguments: [
+      ("https://ann:s3cret@example.com/feed?x=1", "https://example.com/feed?x=1"),
+      ("https://ann@example.com:8443/feed", "https://example.com:8443/feed"),
+      ("https://example.com/feed", "https://example.com/feed"),
+    ])
+  func withoutCredentials(text: String, expected: String) throws {
+    #expect(try #require(URL(string: text)).withoutCredentials.absoluteString == expected)
+  }
+
   @Test("a relative link is resolved against its base first")
   func relative() {
     let base = URL(string: "https://Example.com/blog/post")

@@ -30,11 +30,14 @@ enum AccountsText {
     }
     return rows.map { row in
       let (account, state) = (row.account, row.state)
-      let synced = state.lastSyncAt.map { "synced " + ISO8601.string(from: $0) } ?? "not synced yet"
+      // Its feeds are known from its first sync on: before, a count of none would be wrong.
+      let synced =
+        state.lastSyncAt.map {
+          "\(state.feeds.count.counted("feed")), synced " + ISO8601.string(from: $0)
+        } ?? "not synced yet (news sync --account \(account.name))"
       return
         "\(account.name)  \(account.kind.rawValue)  \(TerminalSanitizer.clean(account.user)) at "
-        + "\(TerminalSanitizer.clean(account.url.absoluteString))  "
-        + "\(state.feeds.count.counted("feed")), " + synced
+        + "\(TerminalSanitizer.clean(account.url.absoluteString))  " + synced
         + (row.pendingMarks > 0 ? ", \(row.pendingMarks) marks to send" : "")
         + (row.goneBookmarks > 0
           ? ", \(row.goneBookmarks.counted("bookmark")) gone from the server (kept here)" : "")

@@ -48,6 +48,17 @@ extension URL {
     return rest.hasPrefix("//") ? web("http:" + rest) : nil
   }
 
+  /// The URL without the user name and password it carries (`https://u:p@host/x` →
+  /// `https://host/x`), to show or pass on; itself when it carries none.
+  public var withoutCredentials: URL {
+    guard user != nil || password != nil,
+      var components = URLComponents(url: self, resolvingAgainstBaseURL: true)
+    else { return self }
+    components.user = nil
+    components.password = nil
+    return components.url ?? self
+  }
+
   /// Whether this is an http:// or https:// URL with a host.
   public var isWeb: Bool {
     ["http", "https"].contains(scheme?.lowercased() ?? "") && !(host ?? "").isEmpty

@@ -98,16 +98,19 @@ public struct NewsServices: Sendable {
     }
   }
 
-  /// The feeds of every account, as sources `<account>/<feed>` tagged with their folders; none
-  /// (and no key read) without accounts.
+  /// The feeds of every account, as sources `<account>/<feed>` tagged with their folders, each
+  /// at the feed's own address as its server gives it (without a user name or password), else
+  /// at the account's; none (and no key read) without accounts.
   func accountSources() -> [FeedSource] {
     guard StoreDirectory(url: configuration.paths.dataDirectory).exists(StoreLayout.accounts),
       let states = try? accounts().states()
     else { return [] }
     return states.flatMap { account, state in
       state.feeds.map { feed in
+        let address = feed.url.flatMap { URL.feed($0) }.map(\.withoutCredentials)
         var source = FeedSource(
-          name: feed.source, url: account.url, ttl: .zero, adapter: AccountFeedAdapter())
+          name: feed.source, url: address ?? account.url, ttl: .zero,
+          adapter: AccountFeedAdapter(isFeedAddress: address != nil))
         source.account = account.name
         source.title = Optional(TerminalSanitizer.clean(feed.title)).nonEmpty
         source.syncedAt = state.lastSyncAt

@@ -343,9 +343,14 @@ public struct SubscriptionService: Sendable {
       added: entries.map { ($0.name, $0.url) }, existing: existing, skipped: parsed.skipped)
   }
 
-  /// The web feeds (RSS, Atom, JSON Feed sources) as OPML 2.0.
+  /// The web feeds (RSS, Atom, JSON Feed sources, and the feeds of accounts whose servers give
+  /// their addresses) as OPML 2.0.
   public func export() -> String {
-    OPMLExport.document(sources.filter { $0.adapter is SyndicationAdapter }, now: now())
+    OPMLExport.document(
+      sources.filter {
+        $0.adapter is SyndicationAdapter
+          || ($0.adapter as? AccountFeedAdapter)?.isFeedAddress == true
+      }, now: now())
   }
 
   // MARK: Names
