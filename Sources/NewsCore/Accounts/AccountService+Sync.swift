@@ -84,7 +84,9 @@ extension AccountService {
   }
 
   /// Stores `items` as articles of their feeds' sources and records their server ids; returns
-  /// how many were new, how many came, and the articles of the items `known` did not hold.
+  /// how many were new, how many the account holds here now (those of earlier syncs too, as a
+  /// feed's total is its items, not the new ones), and the articles of the items `known` did not
+  /// hold.
   private func keep(
     _ items: [AccountItem], state: AccountState, known: AccountItems, account: String
   ) throws -> (new: Int, total: Int, arrived: [Article]) {
@@ -135,7 +137,8 @@ extension AccountService {
         known.articles.merge(ids) { _, new in new }
       }
     }
-    return (new, ids.count, arrived)
+    let held = known.articles.count + ids.keys.filter { known.articles[$0] == nil }.count
+    return (new, held, arrived)
   }
 
   /// Makes the server's read and saved state the state here, for the items whose state on the
