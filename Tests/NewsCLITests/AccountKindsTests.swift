@@ -235,10 +235,22 @@ struct AccountKindsTests {
   func subscriptions(kind: String) async throws {
     let (harness, fake) = try setUp(kind)
     try await addAndSync(harness, fake)
+    // A feed the account has: said, and the server not asked.
+    let requests = harness.server.requests.count
+    let held = await harness.run([
+      "sources", "add", "https://news.example/rss/", "--account", "home",
+    ])
+    #expect(held.code == .success, "\(held.err)")
+    #expect(held.out == "already subscribed: home/news (https://news.example/rss/)\n")
+    #expect(harness.server.requests.count == requests)
     let added = await harness.run([
       "sources", "add", "https://new.example/rss", "--account", "home",
     ])
     #expect(added.code == .success, "\(added.err)")
+    #expect(
+      added.out
+        == "subscribed on home: https://new.example/rss\nnews sync --account home brings the items\n"
+    )
     #expect(fake.model.feeds.contains { $0.url == "https://new.example/rss" })
     let removed = await harness.run(["sources", "remove", "home/blog"])
     #expect(removed.code == .success, "\(removed.err)")
@@ -247,6 +259,27 @@ struct AccountKindsTests {
       try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
     #expect(!sources.contains { $0["name"] as? String == "home/blog" })
     #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    expectNoStrayRequests(harness, fake)
+  }
+
+  @Test(
+    "a feed the server cannot download is not subscribed: its reason said, exit 69",
+    arguments: [
+      ("miniflux", "the server answered HTTP 400 (bad request): Unable to fetch this resource"),
+      ("nextcloud", "the server answered HTTP 422: Could not read the feed\n"),
+      ("ttrss", "not subscribed to https://unreachable.example/rss: Tiny Tiny RSS could not "),
+    ])
+  func unreachableFeed(kind: String, said: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    let added = await harness.run([
+      "sources", "add", "https://\(ReaderModel.unreachableHost)/rss", "--account", "home",
+    ])
+    #expect(added.code == .unavailable)
+    #expect(added.err.contains("news: account home: " + said), "\(added.err)")
+    #expect(!added.err.contains("\u{1B}"))
+    #expect(added.out.isEmpty)
+    #expect(fake.model.feeds.count == 2)
     expectNoStrayRequests(harness, fake)
   }
 

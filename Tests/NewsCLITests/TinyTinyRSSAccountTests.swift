@@ -45,8 +45,20 @@ struct TinyTinyRSSAccountTests {
     #expect((try sync.json()["sources"] as? [[String: Any]])?.first?["new"] as? Int == 3)
     let sources = try #require(
       try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    let loopNews = sources.first { $0["name"] as? String == "tt/loop-news" }
+    #expect(loopNews?["tags"] as? [String] == ["tech"])
+    #expect(loopNews?["url"] as? String == "https://news.example/rss")
+    // A feed it has is said, not asked; one it cannot download is its refusal, said (exit 69).
+    let held = await harness.run(["sources", "add", "https://news.example/rss", "--account", "tt"])
+    #expect(held.out == "already subscribed: tt/loop-news (https://news.example/rss)\n")
+    let refusedFeed = await harness.run([
+      "sources", "add", "http://127.0.0.1:9/feed.xml", "--account", "tt",
+    ])
+    #expect(refusedFeed.code == .unavailable, "\(refusedFeed.err)")
     #expect(
-      sources.first { $0["name"] as? String == "tt/loop-news" }?["tags"] as? [String] == ["tech"])
+      refusedFeed.err.contains(
+        "not subscribed to http://127.0.0.1:9/feed.xml: Tiny Tiny RSS could not download it"),
+      "\(refusedFeed.err)")
     func id(_ title: String) async throws -> String {
       let found = try await harness.run(["search", title, "--json"]).json()
       let articles = try #require(found["articles"] as? [[String: Any]])

@@ -426,10 +426,16 @@ enum SourcesActions {
   ) async throws -> ExitCode {
     let accounts = try services.accounts()
     _ = try accounts.account(account)
-    try await accounts.subscribe(account, feeds: feeds) { url in
-      context.printer.line(SourcesText.subscribed(on: account, url))
+    var subscribed = 0
+    try await accounts.subscribe(account, feeds: feeds) { url, already in
+      if let already {
+        context.printer.line(SourcesText.alreadySubscribed(already, url))
+      } else {
+        context.printer.line(SourcesText.subscribed(on: account, url))
+        subscribed += 1
+      }
     }
-    context.printer.line(SourcesText.syncBrings(account))
+    if subscribed > 0 { context.printer.line(SourcesText.syncBrings(account)) }
     return .success
   }
 

@@ -120,10 +120,15 @@ enum SourcesText {
     "added: \(name) (saved search: \(TerminalSanitizer.clean(words)))"
   }
 
+  /// A feed subscribed to already, as the source `name`.
+  static func alreadySubscribed(_ name: String, _ url: URL) -> String {
+    "already subscribed: \(name) (\(TerminalSanitizer.clean(url.absoluteString)))"
+  }
+
   /// A feed subscribed to (or already), with its title and items, and what the newItem hook did.
   static func added(_ added: SubscriptionService.Added, hookSkipped: Int?) -> [String] {
     let link = TerminalSanitizer.clean(added.url.absoluteString)
-    if added.existed { return ["already subscribed: \(added.name) (\(link))"] }
+    if added.existed { return [alreadySubscribed(added.name, added.url)] }
     let title = added.title.map { " · " + TerminalSanitizer.clean($0) } ?? ""
     var lines = ["added: \(added.name) (\(link))\(title) · \(added.itemCount.counted("item"))"]
     if let moved = added.movedFrom {

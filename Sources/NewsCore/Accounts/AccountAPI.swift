@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// The JSON requests of an account's REST API (Miniflux, Nextcloud News, Tiny Tiny RSS,
@@ -52,9 +53,36 @@ struct AccountAPI: Sendable {
       if response.status == 401 || response.status == 403 {
         throw AccountError.refused(account: account.name)
       }
-      throw AccountError.status(account: account.name, code: response.status)
+      throw AccountError.status(
+        account: account.name, code: response.status, reason: Self.reason(response.body))
     }
     return response
+  }
+
+  /// The reason a failing answer's JSON body gives (Miniflux's `error_message`, Nextcloud News's
+  /// `message`, an `error`), on one line and cleaned of terminal controls; `nil` for any other
+  /// body (a web page).
+  static func reason(_ body: Data) -> String? {
+    guard body.first == UInt8(ascii: "{"), body.count < 65_536 else { return nil }
+    let object: [String: Any]
+    do {
+      guard let parsed = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+        return nil
+      }
+      object = parsed
+    } catch {
+      return nil  // Not JSON: the status alone says it.
+    }
+    let text = ["error_message", "message", "error"].lazy.compactMap { object[$0] as? String }
+      .first
+    guard
+      let cleaned = text.map({
+        TerminalSanitizer.clean($0).trimmingCharacters(in: .whitespaces)
+      }), !cleaned.isEmpty
+    else {
+      return nil
+    }
+    return cleaned.count > 200 ? String(cleaned.prefix(199)) + "…" : cleaned
   }
 
   /// `send`'s answer as JSON.

@@ -14,12 +14,16 @@ public enum AccountError: NewsError, Equatable {
   case refused(account: String)
   /// The server answered something the protocol does not allow.
   case wrongShape(account: String, detail: String)
-  /// The server answered an error status.
-  case status(account: String, code: Int)
+  /// The server answered an error status, with the reason its body gave, if any (Miniflux's
+  /// `error_message`, Nextcloud News's `message`).
+  case status(account: String, code: Int, reason: String? = nil)
   /// The server could not be reached.
   case unreachable(account: String, reason: String)
   /// The account's protocol cannot do what was asked.
   case unsupported(account: String, detail: String)
+  /// The server would not subscribe to `url`: why, as it said; `unreachable` when it could not
+  /// download the feed (rather than found no feed there).
+  case notSubscribed(account: String, url: String, reason: String, unreachable: Bool)
   /// No account has a source of that name.
   case unknownSource(String)
   /// The server refused the edit token it had just handed out (Google Reader API).
@@ -39,12 +43,15 @@ public enum AccountError: NewsError, Equatable {
       return "account \(account): the server refused the user name or password"
     case .wrongShape(let account, let detail):
       return "account \(account): the server's answer is not what its API sends: \(detail)"
-    case .status(let account, let code):
+    case .status(let account, let code, let reason):
       return "account \(account): the server answered \(HTTPError.status(code))"
+        + (reason.map { ": " + $0 } ?? "")
     case .unreachable(let account, let reason):
       return "account \(account): \(reason)"
     case .unsupported(let account, let detail):
       return "account \(account): \(detail)"
+    case .notSubscribed(let account, let url, let reason, _):
+      return "account \(account): not subscribed to \(url): \(reason)"
     case .unknownSource(let name):
       return "no account has a source named '\(name)'"
     case .badToken(let account):
@@ -68,6 +75,7 @@ public enum AccountError: NewsError, Equatable {
     case .unknown, .exists, .invalidName, .noPassword, .unsupported, .unknownSource: return .usage
     case .refused: return .permissionDenied
     case .wrongShape: return .dataError
+    case .notSubscribed(_, _, _, let unreachable): return unreachable ? .unavailable : .dataError
     case .status, .unreachable, .badToken: return .unavailable
     }
   }

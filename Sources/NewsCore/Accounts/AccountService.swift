@@ -136,17 +136,29 @@ public struct AccountService: Sendable {
 
   /// Subscribes account `name` to each feed of `feeds` on its server, filed under its folder
   /// (every API but Fever's, which cannot change subscriptions), in one login; `done` is called
-  /// after each. Their items come with the next sync.
+  /// after each, with the source of a feed the account had at its last sync (the server is
+  /// not asked for that one). Their items come with the next sync.
   public func subscribe(
-    _ name: String, feeds: [(url: URL, folder: String?)], done: (URL) -> Void = { _ in }
+    _ name: String, feeds: [(url: URL, folder: String?)],
+    done: (_ url: URL, _ already: String?) -> Void = { _, _ in }
   ) async throws {
     let secret = try secret(name)
     let client = secret.account.client(password: secret.password, transport: transport)
+    let state =
+      try store.read(AccountState.self, name: StoreLayout.accountState(name)) ?? AccountState()
+    let held = Dictionary(
+      state.feeds.compactMap { feed in
+        feed.url.flatMap { URL.feed($0) }.map { ($0.comparableAddress, feed.source) }
+      }, uniquingKeysWith: { first, _ in first })
     for feed in feeds {
+      if let source = held[feed.url.comparableAddress] {
+        done(feed.url, source)
+        continue
+      }
       try await run(name) {
         try await client.subscribe(feed.url.absoluteString, folder: feed.folder)
       }
-      done(feed.url)
+      done(feed.url, nil)
     }
   }
 

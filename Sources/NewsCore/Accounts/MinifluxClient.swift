@@ -153,7 +153,7 @@ struct MinifluxClient: AccountClient {
   private func entry(_ id: String) async throws -> AccountItem? {
     do {
       return item(try await api.object("v1/entries/\(id)"))
-    } catch AccountError.status(_, 404) {
+    } catch AccountError.status(_, 404, _) {
       return nil
     }
   }

@@ -140,9 +140,24 @@ struct TinyTinyRSSClient: AccountClient {
     let code = ((content as? [String: Any])?["status"] as? [String: Any])?["code"] as? NSNumber
     // 0: subscribed already, 1: subscribed; anything else is the feed's fault.
     guard let code, code.intValue <= 1 else {
-      throw AccountError.unsupported(
-        account: account.name,
-        detail: "Tiny Tiny RSS could not subscribe to \(url) (code \(code?.intValue ?? -1))")
+      let number = code?.intValue ?? -1
+      throw AccountError.notSubscribed(
+        account: account.name, url: url,
+        reason: "Tiny Tiny RSS " + Self.subscribeFailure(number) + " (its code \(number))",
+        unreachable: number == 5 || number == 7)
+    }
+  }
+
+  /// What `subscribeToFeed`'s status code says went wrong (its API's documentation).
+  static func subscribeFailure(_ code: Int) -> String {
+    switch code {
+    case 2: "found the URL invalid"
+    case 3: "found a web page there, announcing no feed"
+    case 4: "found a web page there announcing several feeds: subscribe to one of them"
+    case 5: "could not download it"
+    case 6: "found no valid feed there (its XML is not one)"
+    case 7: "could not store the feed"
+    default: "could not subscribe"
     }
   }
 

@@ -48,6 +48,20 @@ extension URL {
     return rest.hasPrefix("//") ? web("http:" + rest) : nil
   }
 
+  /// The address as two spellings of it compare: scheme and host in lower case, no trailing
+  /// `/` (`HTTPS://Example.com/feed/` and `https://example.com/feed` are one feed).
+  public var comparableAddress: String {
+    var text = absoluteString
+    if let scheme, let host {
+      let prefix = "\(scheme)://\(host)"
+      if text.lowercased().hasPrefix(prefix.lowercased()) {
+        text = prefix.lowercased() + text.dropFirst(prefix.count)
+      }
+    }
+    while text.hasSuffix("/") { text.removeLast() }
+    return text
+  }
+
   /// The URL without the user name and password it carries (`https://u:p@host/x` →
   /// `https://host/x`), to show or pass on; itself when it carries none.
   public var withoutCredentials: URL {

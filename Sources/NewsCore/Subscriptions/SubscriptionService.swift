@@ -407,17 +407,7 @@ public struct SubscriptionService: Sendable {
   }
 
   /// Scheme and host in lower case, no trailing `/`: how two spellings of a URL compare.
-  static func normalized(_ url: URL) -> String {
-    var text = url.absoluteString
-    if let scheme = url.scheme, let host = url.host {
-      let prefix = "\(scheme)://\(host)"
-      if text.lowercased().hasPrefix(prefix.lowercased()) {
-        text = prefix.lowercased() + text.dropFirst(prefix.count)
-      }
-    }
-    while text.hasSuffix("/") { text.removeLast() }
-    return text
-  }
+  static func normalized(_ url: URL) -> String { url.comparableAddress }
 
   private func get(_ url: URL) async throws -> HTTPResponse {
     let transport = self.transport

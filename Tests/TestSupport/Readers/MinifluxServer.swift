@@ -76,6 +76,11 @@ public final class MinifluxServer: AccountServerFake {
       let body = LoopbackServer.Response.body(request)
       guard let url = body["feed_url"] as? String, let category = integer(body["category_id"])
       else { return .json(object: ["error_message": "missing"], status: 400) }
+      if URL(string: url)?.host == ReaderModel.unreachableHost {
+        return .json(
+          object: ["error_message": "Unable to fetch this resource (Status Code = 404)"],
+          status: 400)
+      }
       let folders = model.folders
       let folder = category >= 1 && category <= folders.count ? folders[category - 1] : nil
       return .json(object: ["feed_id": model.subscribe(url, folder: folder)], status: 201)

@@ -62,6 +62,9 @@ public final class NextcloudServer: AccountServerFake {
         ])
     case ("POST", "feeds", 1):
       guard let url = body["url"] as? String else { return .json(object: [:], status: 422) }
+      if URL(string: url)?.host == ReaderModel.unreachableHost {
+        return .json(object: ["message": "Could not read the feed \u{1B}[31m"], status: 422)
+      }
       let folders = model.folders
       let folder = integer(body["folderId"]).flatMap {
         $0 >= 1 && $0 <= folders.count ? folders[$0 - 1] : nil

@@ -110,6 +110,11 @@ public final class ReaderModel: Sendable {
   /// Deletes an item (a server purging it).
   public func delete(_ id: Int) { state.withLock { $0.items.removeAll { $0.id == id } } }
 
+  /// The host of feeds the server cannot download: each fake answers a subscription to one as
+  /// its server does (Tiny Tiny RSS's code 5, Miniflux's 400 and Nextcloud News's 422 with a
+  /// message).
+  public static let unreachableHost = "unreachable.example"
+
   /// Subscribes to `url` (a feed there already is kept); the feed's id.
   @discardableResult
   public func subscribe(_ url: String, folder: String?) -> Int {

@@ -122,6 +122,9 @@ public final class TinyTinyRSSServer: AccountServerFake {
       guard let url = body["feed_url"] as? String else { return failure("INCORRECT_USAGE") }
       let category = integer(body["category_id"]) ?? 0
       let folders = model.folders
+      if URL(string: url)?.host == ReaderModel.unreachableHost {
+        return envelope(["status": ["code": 5, "message": "Couldn't download the URL content"]])
+      }
       let exists = model.feeds.contains { $0.url == url }
       model.subscribe(
         url, folder: category >= 1 && category <= folders.count ? folders[category - 1] : nil)
