@@ -231,6 +231,50 @@ struct AccountKindsTests {
     #expect(try await unread(harness).contains("First story"))
   }
 
+  @Test(
+    "the server's database rebuilt: its stories under new ids are the articles they were",
+    arguments: kinds)
+  func rebuilt(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    fake.model.set([1], starred: true)
+    fake.model.set([2], read: true)
+    try await addAndSync(harness, fake)
+    let listed = try await harness.run(["feed", "--offline", "--json"]).json()
+    let before = Set(
+      (listed["items"] as? [[String: Any]] ?? []).filter {
+        ($0["source"] as? String)?.hasPrefix("home/") == true
+      }.compactMap { $0["id"] as? String })
+    #expect(before.count == 3)
+    // Each item deleted and made again, as a server restored from its feeds makes them.
+    for item in fake.model.items {
+      fake.model.delete(item.id)
+      fake.model.addItem(
+        id: item.id + 100, feed: item.feed, title: item.title, link: item.link,
+        content: item.content, published: item.published, enclosure: item.enclosure)
+      fake.model.set([item.id + 100], read: item.read, starred: item.starred)
+    }
+    let sync = await harness.run(["sync", "--account", "home", "--json"])
+    #expect(sync.code == .success, "\(sync.err)")
+    let report = try #require((try sync.json()["sources"] as? [[String: Any]])?.first)
+    #expect(report["new"] as? Int == 0)
+    #expect(report["total"] as? Int == 3)
+    let again = try await harness.run(["feed", "--offline", "--json"]).json()
+    let after = (again["items"] as? [[String: Any]] ?? []).filter {
+      ($0["source"] as? String)?.hasPrefix("home/") == true
+    }.compactMap { $0["id"] as? String }
+    #expect(after.count == 3)
+    #expect(Set(after) == before)
+    #expect(try await bookmarked(harness) == ["First story"])
+    #expect(try await unread(harness) == ["First story", "A post"])
+    let accounts = await harness.run(["accounts"])
+    #expect(!accounts.out.contains("gone"), "\(accounts.out)")
+    // A mark made here reaches the story's new item.
+    #expect(await harness.run(["read", try await id(harness, of: "A post")]).code == .success)
+    #expect(await harness.run(["sync", "--account", "home"]).code == .success)
+    #expect(fake.model.item(103)?.read == true)
+    expectNoStrayRequests(harness, fake)
+  }
+
   @Test("subscriptions from here: sources add --account, remove <account>/<feed>", arguments: kinds)
   func subscriptions(kind: String) async throws {
     let (harness, fake) = try setUp(kind)

@@ -8,6 +8,21 @@ import Testing
 @Suite("accounts: the protocols' small parts")
 struct AccountProtocolTests {
   @Test(
+    "items of a feed sharing a link: one story with one title and dates within twelve hours",
+    arguments: [
+      ("Episode", 0.0, "Episode", 3_600.0, true), ("Episode", 0, "Episode", nil, true),
+      ("Daily", 0, "Daily", 86_400, false), ("Episode 1", 0, "Episode 2", 0, false),
+    ] as [(String, Double, String, Double?, Bool)])
+  func sameStory(title: String, date: Double, other: String, otherDate: Double?, same: Bool) {
+    let one = Article(
+      id: "x", provider: "home/f", title: title, publishedAt: Date(timeIntervalSince1970: date))
+    let two = Article(
+      id: "y", provider: "home/f", title: other,
+      publishedAt: otherDate.map { Date(timeIntervalSince1970: $0) })
+    #expect(AccountService.sameStory(one, two) == same)
+  }
+
+  @Test(
     "MD5 (RFC 1321's test suite), as the Fever API's key needs it",
     arguments: [
       ("", "d41d8cd98f00b204e9800998ecf8427e"),

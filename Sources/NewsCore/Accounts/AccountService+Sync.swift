@@ -83,6 +83,15 @@ extension AccountService {
     return report
   }
 
+  /// Whether two items of one feed sharing a link are one story: the same title, published
+  /// within twelve hours of each other when both say when (a daily show's episodes of one
+  /// title are a day apart).
+  static func sameStory(_ one: Article, _ other: Article) -> Bool {
+    guard one.title == other.title else { return false }
+    guard let first = one.publishedAt, let second = other.publishedAt else { return true }
+    return abs(first.timeIntervalSince(second)) < 12 * 3_600
+  }
+
   /// Stores `items` as articles of their feeds' sources and records their server ids; returns
   /// how many were new, how many the account holds here now (those of earlier syncs too, as a
   /// feed's total is its items, not the new ones), and the articles of the items `known` did not
@@ -103,11 +112,11 @@ extension AccountService {
     // one has an id of its own.
     var owners = Dictionary(
       known.articles.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-    // Article id → the source of the item of this sync that has it.
-    var sourceOf: [String: String] = [:]
-    func sameFeed(_ id: String, _ source: String) throws -> Bool {
-      if let held = sourceOf[id] { return held == source }
-      return try articles.article(id: id)?.provider == source
+    // Article id → the article of this sync that has it (else the stored one).
+    var arriving: [String: Article] = [:]
+    func holder(_ id: String) throws -> Article? {
+      if let held = arriving[id] { return held }
+      return try articles.article(id: id)
     }
     for item in items {
       let source = sources[item.feedID] ?? account + "/other"
@@ -115,12 +124,16 @@ extension AccountService {
       if let held = known.articles[item.id] {
         article.id = held
       } else if let owner = owners[article.id], owner != item.id,
-        try sameFeed(article.id, source)
+        let held = try holder(article.id), held.provider == source,
+        !Self.sameStory(held, article)
       {
+        // Another story of the feed under the same link (a podcast's episodes all linking to
+        // its page). The same story under a new server id (its database rebuilt, the feed
+        // subscribed anew) stays one article, both ids behind it.
         article.id = item.distinctID(source: source) { owners[$0] != nil }
       }
       owners[article.id] = item.id
-      if sourceOf[article.id] == nil { sourceOf[article.id] = source }
+      if arriving[article.id] == nil { arriving[article.id] = article }
       byFeed[source, default: []].append(article)
       ids[item.id] = article.id
       if !item.enclosures.isEmpty { enclosures[article.id] = item.enclosures }
@@ -137,7 +150,8 @@ extension AccountService {
         known.articles.merge(ids) { _, new in new }
       }
     }
-    let held = known.articles.count + ids.keys.filter { known.articles[$0] == nil }.count
+    // Articles, not server ids: two ids may stand behind one article.
+    let held = Set(known.articles.values).union(ids.values).count
     return (new, held, arrived)
   }
 

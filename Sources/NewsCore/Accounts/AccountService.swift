@@ -179,14 +179,16 @@ public struct AccountService: Sendable {
     try articles.forget(providers: [source])
   }
 
-  /// The bookmarked articles of account `name` whose items are gone from its server (deleted
-  /// there, or their feed unsubscribed): kept here, with their read state.
+  /// The bookmarked articles of account `name` whose items are all gone from its server
+  /// (deleted there, or their feed unsubscribed): kept here, with their read state.
   public func goneBookmarks(_ name: String) throws -> Int {
     guard let known = try store.read(AccountItems.self, name: StoreLayout.accountItems(name)),
       let gone = known.gone, !gone.isEmpty
     else { return 0 }
     let behind = known.items(of: try articles.bookmarks().map(\.id))
-    return behind.values.filter { !gone.isDisjoint(with: $0) }.count
+    // Gone only when every item behind it is: one still on the server (the same story under a
+    // new id) keeps it there.
+    return behind.values.filter { !$0.isEmpty && $0.allSatisfy(gone.contains) }.count
   }
 
   /// The marks of `name` still to be sent to its server.
