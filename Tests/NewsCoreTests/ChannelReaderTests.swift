@@ -153,4 +153,74 @@ struct ChannelReaderTests {
     }
     #expect(server.requests(to: "/one.xml").count > asked, "asked on a reload")
   }
+
+  @Test("a reload of an account's feed syncs its account: its new items come, its marks go")
+  func accountReload() async throws {
+    let services = try services()
+    let miniflux = MinifluxServer(server: server, user: nil, password: "key-42")
+    let news = miniflux.model.addFeed(url: "https://news.example/rss", title: "News")
+    let blog = miniflux.model.addFeed(url: "https://blog.example/atom", title: "Blog")
+    miniflux.model.addItem(
+      id: 1, feed: news, title: "First", link: "https://site.example/1", published: 1_700_000_000)
+    let account = Account(name: "home", kind: .miniflux, url: server.baseURL, user: "")
+    _ = try await services.accounts().add(account, password: "key-42", reserved: [])
+    _ = try await services.sync().run(wait: false, only: ["home"])
+    let channels = services.channels(providers: services.providers)
+    let row = try #require(channels.firstIndex { $0.name == "home/news" })
+    let other = try #require(channels.firstIndex { $0.name == "home/blog" })
+    let reader = ChannelReader(
+      services: services, channels: channels, query: TopHeadlinesQuery(), unreadOnly: false)
+    miniflux.model.addItem(
+      id: 2, feed: news, title: "Second", link: "https://site.example/2", published: 1_700_000_100)
+    miniflux.model.addItem(
+      id: 3, feed: blog, title: "Post", link: "https://site.example/3", published: 1_700_000_200)
+    // Opened, the list is the store's; reloaded, the account's sync brings what came.
+    let opened = try #require(try await reader.contents(row, offline: false))
+    #expect(opened.articles.map(\.title) == ["First"])
+    _ = try services.lists().mark([try #require(opened.articles.first).id], read: true)
+    #expect(miniflux.model.item(1)?.read == false, "queued until the account's next sync")
+    let logins = server.requests(to: "/v1/me").count
+    let reloaded = try #require(try await reader.contents(row, refresh: true, offline: false))
+    #expect(reloaded.articles.map(\.title) == ["Second", "First"])
+    #expect(server.requests(to: "/v1/me").count == logins + 1)
+    #expect(miniflux.model.item(1)?.read == true)
+    // The newItem hook runs for this row's new items only (the blog's are its own row's).
+    let raw = try #require(try await reader.raw(row, refresh: true, offline: false))
+    #expect(raw.newItems.isEmpty, "nothing new since the reload before")
+    let blogRow = try #require(try await reader.contents(other, offline: true))
+    #expect(blogRow.articles.map(\.title) == ["Post"])
+    #expect(miniflux.model.unknownRequests.isEmpty)
+  }
+
+  @Test(
+    "account reloads: one at a time, and one sync shared by the rows asking together",
+    .timeLimit(.minutes(1)))
+  func accountReloadsShared() async throws {
+    let reloads = AccountReloads()
+    let started = Recorder<String>()
+    let (gate, open) = AsyncStream<Void>.makeStream()
+    let run: @Sendable (String) async -> AccountReloads.Outcome = { name in
+      started.record(name)
+      if name == "a" { for await _ in gate { break } }
+      return .success(
+        (
+          SyncSourceReport(
+            name: name, status: .ok, new: started.all.count, total: 0, error: nil, attempts: 1),
+          Date(timeIntervalSince1970: 0)
+        ))
+    }
+    let first = Task { await reloads.sync("a", with: run) }
+    while started.all.isEmpty { await Task.yield() }
+    let second = Task { await reloads.sync("a", with: run) }
+    let third = Task { await reloads.sync("b", with: run) }
+    // Both have reached the actor: the second shares "a", "b" waits for it.
+    while await reloads.asked < 3 { await Task.yield() }
+    #expect(await reloads.shared == 1)
+    #expect(started.all == ["a"], "b waits for a")
+    open.yield()
+    let outcomes = try await [first.value, second.value, third.value].map { try $0.get().report }
+    #expect(started.all == ["a", "b"])
+    #expect(outcomes.map(\.name) == ["a", "a", "b"])
+    #expect(outcomes[0].new == outcomes[1].new, "the second shares the first's sync")
+  }
 }

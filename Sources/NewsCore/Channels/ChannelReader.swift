@@ -17,6 +17,10 @@ public struct ChannelReader: Sendable {
   /// Every list newest first (undated last), `NEWS_BROWSE_ORDER=newest`, the default; else each
   /// as its source lists it (All unread and tags newest first whatever).
   let newestFirst: Bool
+  /// Syncs one account (its marks sent, its new items brought), holding the sync lock: what a
+  /// reload of an account's feed asks, since such a feed is never fetched from its site.
+  let syncAccount: @Sendable (String) async -> AccountReloads.Outcome
+  let accountReloads = AccountReloads()
 
   /// A channel's items before read state is applied.
   struct Raw {
@@ -40,6 +44,15 @@ public struct ChannelReader: Sendable {
     self.query = query
     self.unreadOnly = unreadOnly
     newestFirst = services.configuration.newestFirst
+    syncAccount = { name in
+      do {
+        let report = try await services.sync().run(wait: false, only: [name])
+        guard let line = report.sources.first else { throw AccountError.unknown(name) }
+        return .success((line, report.finishedAt))
+      } catch {
+        return .failure(error)
+      }
+    }
   }
 
   /// What channel `index` holds: from the store only with `offline` (`nil` when nothing is
@@ -117,7 +130,18 @@ public struct ChannelReader: Sendable {
         heading: .provider(provider.heading(for: query)),
         freshness: .list(result.freshness, fetchedAt: result.list.fetchedAt),
         articles: result.list.articles)
-    case .feed(let source):
+    case .feed(var source):
+      // An account's feed is brought by its account's sync: a reload syncs the account (once
+      // for all its rows reloaded together), then answers from the store.
+      var accountItems: [FeedItem] = []
+      if let account = source.account, refresh, !offline {
+        let (report, finishedAt) = try await accountReloads.sync(account, with: syncAccount).get()
+        guard report.status != .failed else {
+          throw ChannelError.failed(report.error ?? "account \(account) failed")
+        }
+        source.syncedAt = finishedAt
+        accountItems = report.newItems.filter { $0.feed == source.name }
+      }
       // A reload (r, R) asks now, a source failing run after run too, as `feed --refresh`.
       var service = try feed.get()
       service.backsOffFailing = !refresh
@@ -130,7 +154,8 @@ public struct ChannelReader: Sendable {
       }
       return Raw(
         heading: .source(source.name), freshness: .feed(report.status, fetchedAt: report.fetchedAt),
-        articles: report.items.map(\.article).uniquedByID(), newItems: report.newItemList)
+        articles: report.items.map(\.article).uniquedByID(),
+        newItems: source.account == nil ? report.newItemList : accountItems)
     case .bookmarks:
       return Raw(
         heading: .bookmarks, freshness: .stored,

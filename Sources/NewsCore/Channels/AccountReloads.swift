@@ -1,0 +1,39 @@
+import Foundation
+
+/// The syncs a reader's reloads make of its accounts: one at a time (each holds the sync lock),
+/// and one for every row of an account reloaded together (`R`: its feeds share the sync that
+/// brings all of them).
+actor AccountReloads {
+  /// What one account's sync gave: its report line and when it finished, or why it could not
+  /// run (another sync holds the lock).
+  typealias Outcome = Result<(report: SyncSourceReport, finishedAt: Date), any Error>
+
+  private var running: [String: Task<Outcome, Never>] = [:]
+  private var last: Task<Void, Never>?
+  /// How many syncs were asked, and how many of those asks shared one asked or running
+  /// already (for tests).
+  private(set) var asked = 0
+  private(set) var shared = 0
+
+  /// Syncs account `name` with `run`, after the syncs asked before it; a sync of `name` asked
+  /// or running already is shared, not made again.
+  func sync(_ name: String, with run: @escaping @Sendable (String) async -> Outcome) async
+    -> Outcome
+  {
+    asked += 1
+    if let task = running[name] {
+      shared += 1
+      return await task.value
+    }
+    let previous = last
+    let task = Task {
+      await previous?.value
+      return await run(name)
+    }
+    running[name] = task
+    last = Task { _ = await task.value }
+    let outcome = await task.value
+    running[name] = nil
+    return outcome
+  }
+}
