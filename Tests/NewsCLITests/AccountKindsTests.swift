@@ -232,6 +232,42 @@ struct AccountKindsTests {
   }
 
   @Test(
+    "feed --refresh syncs the accounts of the sources it shows; without it, the store answers",
+    arguments: kinds)
+  func feedRefresh(kind: String) async throws {
+    let (harness, fake) = try setUp(kind)
+    try await addAndSync(harness, fake)
+    let news = try #require(fake.model.feeds.first { $0.title == "News" })
+    fake.model.addItem(
+      id: 4, feed: news.id, title: "Fourth story", link: "https://site.example/4",
+      published: start)
+    func titles(_ arguments: [String]) async throws -> [String] {
+      let result = await harness.run(["feed", "--source", "home/news", "--json"] + arguments)
+      #expect(result.code == .success, "\(result.err)")
+      return (try result.json()["items"] as? [[String: Any]] ?? []).compactMap {
+        $0["title"] as? String
+      }
+    }
+    #expect(try await titles([]) == ["Second story", "First story"])
+    #expect(try await titles(["--refresh"]) == ["Fourth story", "Second story", "First story"])
+    expectNoStrayRequests(harness, fake)
+  }
+
+  @Test("feed --refresh with an account that cannot be synced: said, its feeds as stored")
+  func feedRefreshFailing() async throws {
+    let (harness, fake) = try setUp("miniflux")
+    try await addAndSync(harness, fake)
+    harness.server.route("/v1/me", LoopbackServer.Response(status: 503))
+    let result = await harness.run(["feed", "--source", "home/news", "--refresh"])
+    #expect(result.code == .success, "\(result.err)")
+    #expect(
+      result.err.contains(
+        "account home not synced (its feeds are as stored): account home: the server answered "
+          + "HTTP 503"), "\(result.err)")
+    #expect(result.out.contains("First story"))
+  }
+
+  @Test(
     "the server's database rebuilt: its stories under new ids are the articles they were",
     arguments: kinds)
   func rebuilt(kind: String) async throws {

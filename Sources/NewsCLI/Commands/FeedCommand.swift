@@ -62,6 +62,31 @@ enum FeedCommand {
     }
   }
 
+  /// Syncs `accounts` as `news sync --account` does (holding the sync lock): the items it
+  /// brought first (a newItem hook runs for them), and what could not be synced, as warnings
+  /// (their feeds are then shown as stored).
+  private static func syncAccounts(_ accounts: [String], services: NewsServices) async
+    -> (newItems: [FeedItem], warnings: [String])
+  {
+    do {
+      let report = try await services.sync().run(wait: false, only: accounts)
+      return (
+        report.sources.flatMap(\.newItems),
+        report.sources.filter { $0.status == .failed }.map {
+          "account \($0.name) not synced (its feeds are as stored): \($0.error ?? "failed")"
+        }
+      )
+    } catch {
+      return (
+        [],
+        [
+          "accounts not synced (their feeds are as stored): "
+            + ((error as? any NewsError)?.message ?? "\(error)")
+        ]
+      )
+    }
+  }
+
   /// The sources `--source` names, in lower case.
   private static func wanted(_ arguments: ParsedArguments) -> [String] {
     (arguments[Options.feedSources] ?? []).map { $0.lowercased() }
@@ -72,8 +97,23 @@ enum FeedCommand {
     let format = try OutputFormat(arguments)
     let configuration = try context.configuration()
     let services = try context.services()
-    let sources = FeedRegistry.selected(
+    var sources = FeedRegistry.selected(
       services.feedSources(), names: wanted(arguments), tag: arguments[Options.tag])
+    let spinner = Spinner(
+      line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
+    // An account's feed is brought by its account's sync: --refresh syncs the accounts of the
+    // sources shown (their marks sent, their new items brought), then reads them anew.
+    let accounts = Array(Set(sources.compactMap(\.account))).sorted()
+    var accountItems: [FeedItem] = []
+    if arguments[Options.refresh], !arguments[Options.offline], !accounts.isEmpty {
+      spinner.start("syncing \(accounts.count.counted("account"))…")
+      let synced = await syncAccounts(accounts, services: services)
+      for warning in synced.warnings { context.warn(warning) }
+      accountItems = synced.newItems
+      await spinner.stop()
+      sources = FeedRegistry.selected(
+        services.feedSources(), names: wanted(arguments), tag: arguments[Options.tag])
+    }
     var service = try services.feed()
     // --refresh asks every source now, one failing run after run too.
     service.backsOffFailing = !arguments[Options.refresh]
@@ -82,8 +122,6 @@ enum FeedCommand {
     let lists = try services.lists()
     if let warning = services.accountSourcesWarning() { context.warn(warning.sentence) }
 
-    let spinner = Spinner(
-      line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
     spinner.start("fetching \(sources.count.counted("source"))…")
     let total = sources.count
     // A newItem hook runs for the items this run stores first (whichever command does): their
@@ -100,7 +138,7 @@ enum FeedCommand {
     var reports = run.reports
     for warning in run.warnings { context.warn(warning) }
     if hooks {
-      let new = reports.flatMap(\.newItemList)
+      let new = accountItems + reports.flatMap(\.newItemList)
       for index in reports.indices { reports[index].newItemList = [] }
       for warning in await NewItemHook.run(new, services: services, context: context) {
         context.warn(warning)
