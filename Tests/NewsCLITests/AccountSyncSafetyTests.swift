@@ -93,6 +93,8 @@ struct AccountSyncSafetyTests {
     let read = try await id(of: "Read story")
     #expect(await harness.run(["read", read]).code == .success)
     #expect(try await account()["pendingMarks"] as? Int == 1)
+    let listed = await harness.run(["accounts"])
+    #expect(listed.out.contains(", 1 mark to send\n"), "\(listed.out)")
 
     let failing = Mutex(true)
     harness.server.route(GoogleReaderServer.path + "/reader/api/0/stream/items/ids") {

@@ -38,7 +38,7 @@ enum AccountsText {
       return
         "\(account.name)  \(account.kind.rawValue)  \(TerminalSanitizer.clean(account.user)) at "
         + "\(TerminalSanitizer.clean(account.url.absoluteString))  " + synced
-        + (row.pendingMarks > 0 ? ", \(row.pendingMarks) marks to send" : "")
+        + (row.pendingMarks > 0 ? ", \(row.pendingMarks.counted("mark")) to send" : "")
         + (row.goneBookmarks > 0
           ? ", \(row.goneBookmarks.counted("bookmark")) gone from the server (kept here)" : "")
     }
