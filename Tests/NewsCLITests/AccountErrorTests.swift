@@ -127,6 +127,26 @@ struct AccountErrorTests {
     #expect(harness.server.requests.isEmpty)
   }
 
+  @Test("the same user on the same server twice is refused (every item would come twice)")
+  func sameServerTwice() async throws {
+    harness.server.route("/fever", .json(#"{"api_version":3,"auth":1,"feeds":[],"groups":[]}"#))
+    let url = harness.server.baseURL.absoluteString + "/fever"
+    let add = { (name: String, url: String, user: String) in
+      await self.harness.run(
+        ["accounts", "add", name, "--fever", url, "--user", user, "--password-env", "PW"],
+        environment: ["PW": "pw"])
+    }
+    #expect(await add("one", url, "ann").code == .success)
+    let again = await add(
+      "two", url.uppercased().replacingOccurrences(of: "/FEVER", with: "/fever/"), "ann")
+    #expect(again.code == .usage)
+    #expect(
+      again.err == "news: account 'one' is that user on that server already (news accounts "
+        + "remove one first; see 'news accounts add --help')\n", "\(again.err)")
+    // Another user of the server is another account.
+    #expect(await add("three", url, "bob").code == .success)
+  }
+
   @Test("the password from a file: its first line")
   func passwordFile() async throws {
     harness.server.route("/fever", .json(#"{"api_version":3,"auth":1,"feeds":[],"groups":[]}"#))

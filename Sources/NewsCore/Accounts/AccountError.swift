@@ -6,6 +6,9 @@ public enum AccountError: NewsError, Equatable {
   case unknown(String)
   /// An account of that name exists already.
   case exists(String)
+  /// Account `existing` is that user on that server already (a second would sync everything
+  /// twice).
+  case sameServer(existing: String)
   /// The name is not a valid account name.
   case invalidName(String)
   /// No password was given (none typed, an empty file, an unset variable).
@@ -35,6 +38,8 @@ public enum AccountError: NewsError, Equatable {
       return "unknown account '\(name)'"
     case .exists(let name):
       return "an account named '\(name)' exists already"
+    case .sameServer(let existing):
+      return "account '\(existing)' is that user on that server already"
     case .invalidName(let name):
       return "'\(name)' is not a valid account name: use 1 to 32 lower-case letters, digits or '-'"
     case .noPassword(let detail):
@@ -63,7 +68,7 @@ public enum AccountError: NewsError, Equatable {
   public var advice: Advice? {
     switch self {
     case .unknown: .listAccounts
-    case .exists(let name): .removeAccount(name)
+    case .exists(let name), .sameServer(let name): .removeAccount(name)
     case .refused: .addAccountAgain
     case .unknownSource: .listSources
     default: nil
@@ -72,7 +77,8 @@ public enum AccountError: NewsError, Equatable {
 
   public var exitCode: ExitCode {
     switch self {
-    case .unknown, .exists, .invalidName, .noPassword, .unsupported, .unknownSource: return .usage
+    case .unknown, .exists, .sameServer, .invalidName, .noPassword, .unsupported, .unknownSource:
+      return .usage
     case .refused: return .permissionDenied
     case .wrongShape: return .dataError
     case .notSubscribed(_, _, _, let unreachable): return unreachable ? .unavailable : .dataError

@@ -68,8 +68,15 @@ public struct AccountService: Sendable {
       throw AccountError.unsupported(
         account: account.name, detail: "the API's URL must not hold a user name or password")
     }
-    if try secrets().contains(where: { $0.account.name == account.name }) {
+    let existing = try secrets().map(\.account)
+    if existing.contains(where: { $0.name == account.name }) {
       throw AccountError.exists(account.name)
+    }
+    if let same = existing.first(where: {
+      $0.kind == account.kind && $0.user == account.user
+        && $0.url.comparableAddress == account.url.comparableAddress
+    }) {
+      throw AccountError.sameServer(existing: same.name)
     }
     let feeds = try await test(account, password: password)
     try store.update(StoreLayout.accounts, initial: [AccountSecret]()) { secrets in
