@@ -343,11 +343,12 @@ struct AccountKindsTests {
   }
 
   @Test(
-    "a feed the server cannot download is not subscribed: its reason said, exit 69",
+    "a feed the server cannot download or find is not subscribed: its reason said, exit 69 or 65",
     arguments: [
       ("miniflux", "the server answered HTTP 400 (bad request): Unable to fetch this resource"),
       ("nextcloud", "the server answered HTTP 422: Could not read the feed\n"),
       ("ttrss", "not subscribed to https://unreachable.example/rss: Tiny Tiny RSS could not "),
+      ("feedbin", "not subscribed to https://unreachable.example/rss: Feedbin found no feed there"),
     ])
   func unreachableFeed(kind: String, said: String) async throws {
     let (harness, fake) = try setUp(kind)
@@ -355,12 +356,26 @@ struct AccountKindsTests {
     let added = await harness.run([
       "sources", "add", "https://\(ReaderModel.unreachableHost)/rss", "--account", "home",
     ])
-    #expect(added.code == .unavailable)
+    #expect(added.code == (kind == "feedbin" ? .dataError : .unavailable))
     #expect(added.err.contains("news: account home: " + said), "\(added.err)")
     #expect(!added.err.contains("\u{1B}"))
     #expect(added.out.isEmpty)
     #expect(fake.model.feeds.count == 2)
     expectNoStrayRequests(harness, fake)
+  }
+
+  @Test("Feedbin: a page of several feeds is not subscribed; they are named (exit 65)")
+  func feedbinSeveralFeeds() async throws {
+    let (harness, fake) = try setUp("feedbin")
+    try await addAndSync(harness, fake)
+    let page = "https://\(ReaderModel.severalFeedsHost)"
+    let added = await harness.run(["sources", "add", page, "--account", "home"])
+    #expect(added.code == .dataError)
+    #expect(
+      added.err.contains(
+        "not subscribed to \(page): Feedbin found several feeds there (\(page)/posts.xml, "
+          + "\(page)/comments.xml): subscribe to one of them"), "\(added.err)")
+    #expect(fake.model.feeds.count == 2)
   }
 
   @Test(

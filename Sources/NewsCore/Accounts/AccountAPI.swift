@@ -33,23 +33,27 @@ struct AccountAPI: Sendable {
     return components.url ?? url
   }
 
-  /// Sends `method` to `path` with `body` as JSON; the response, once its status succeeded.
+  /// Sends `method` to `path` with `body` as JSON; the response, once its status succeeded (or
+  /// is one of `accepting`, which the caller reads).
   @discardableResult
   func send(
-    _ method: String, _ path: String, query: [(String, String)] = [], body: Any? = nil
+    _ method: String, _ path: String, query: [(String, String)] = [], body: Any? = nil,
+    accepting: Set<Int> = []
   ) async throws -> HTTPResponse {
-    try await send(method, url: url(path, query), body: body)
+    try await send(method, url: url(path, query), body: body, accepting: accepting)
   }
 
   /// Sends `method` to `url` (a page the server linked to) with `body` as JSON; the response,
-  /// once its status succeeded.
+  /// once its status succeeded (or is one of `accepting`).
   @discardableResult
-  func send(_ method: String, url: URL, body: Any? = nil) async throws -> HTTPResponse {
+  func send(_ method: String, url: URL, body: Any? = nil, accepting: Set<Int> = [])
+    async throws -> HTTPResponse
+  {
     let data = try body.map { try JSONSerialization.data(withJSONObject: $0, options: []) }
     let response = try await accountRequest(account.name) {
       try await transport.send(method, url, json: data, headers: headers)
     }
-    guard response.succeeded else {
+    guard response.succeeded || accepting.contains(response.status) else {
       if response.status == 401 || response.status == 403 {
         throw AccountError.refused(account: account.name)
       }

@@ -115,9 +115,31 @@ struct FeedbinClient: AccountClient {
     try accepted(marks.filter { $0.feedBefore != nil })
   }
 
+  /// Subscribes (201; 302 leads to the subscription there is already): 404 is no feed found
+  /// there, 300 several, listed.
   func subscribe(_ url: String, folder: String?) async throws {
-    let subscription = try await api.object(
-      "subscriptions.json", method: "POST", body: ["feed_url": url])
+    let response = try await api.send(
+      "POST", "subscriptions.json", body: ["feed_url": url], accepting: [300, 404])
+    if response.status == 404 || response.status == 300 {
+      var offered: [[String: Any]] = []
+      do {
+        offered = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
+      } catch {
+        offered = []  // No list of feeds: none to name.
+      }
+      let feeds = offered.compactMap { ($0["feed_url"] as? String).nonEmpty }.prefix(5)
+        .map { TerminalSanitizer.clean($0) }
+      throw AccountError.notSubscribed(
+        account: account.name, url: url,
+        reason: response.status == 404 || feeds.isEmpty
+          ? "Feedbin found no feed there"
+          : "Feedbin found several feeds there (\(feeds.joined(separator: ", "))): "
+            + "subscribe to one of them",
+        unreachable: false)
+    }
+    guard let subscription = try response.json(account: account.name) as? [String: Any] else {
+      throw api.wrongShape("subscriptions.json did not answer a JSON object")
+    }
     guard let folder else { return }
     guard let feed = FeverClient.id(subscription["feed_id"]).flatMap({ Int64($0) }) else {
       throw api.wrongShape("the subscription has no feed_id")

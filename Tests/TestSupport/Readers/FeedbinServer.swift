@@ -55,6 +55,16 @@ public final class FeedbinServer: AccountServerFake {
       guard let url = body["feed_url"] as? String else {
         return LoopbackServer.Response(status: 400)
       }
+      switch URL(string: url)?.host {
+      case ReaderModel.unreachableHost: return LoopbackServer.Response(status: 404)
+      case ReaderModel.severalFeedsHost:
+        return .json(
+          object: [
+            ["feed_url": url + "/posts.xml", "title": "Posts"],
+            ["feed_url": url + "/comments.xml", "title": "Comments"],
+          ], status: 300)
+      default: break
+      }
       if let feed = model.feeds.first(where: { $0.url == url }) {
         return .redirect(
           302, to: baseURL.absoluteString + "/v2/subscriptions/\(feed.id + 1_000).json")

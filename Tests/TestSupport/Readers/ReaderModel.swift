@@ -112,8 +112,10 @@ public final class ReaderModel: Sendable {
 
   /// The host of feeds the server cannot download: each fake answers a subscription to one as
   /// its server does (Tiny Tiny RSS's code 5, Miniflux's 400 and Nextcloud News's 422 with a
-  /// message).
+  /// message, Feedbin's 404).
   public static let unreachableHost = "unreachable.example"
+  /// The host of a page announcing several feeds (Feedbin answers 300 with the list).
+  public static let severalFeedsHost = "several.example"
 
   /// Subscribes to `url` (a feed there already is kept); the feed's id.
   @discardableResult
