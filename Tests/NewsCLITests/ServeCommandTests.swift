@@ -140,7 +140,7 @@ struct ServeCommandTests {
     #expect(added.code == .success, "\(added.err)")
     let wrong = await phone.run(
       [
-        "accounts", "add", "other", "--greader", running.url, "--user", "ann",
+        "accounts", "add", "other", "--greader", running.url, "--user", "bob",
         "--password-env", "HUB_PASSWORD",
       ], environment: ["HUB_PASSWORD": "guess"])
     #expect(wrong.code == .permissionDenied, "\(wrong.err)")
