@@ -149,6 +149,15 @@ struct AccountKindsTests {
     #expect(again.code == .success, "\(again.err)")
     #expect(again.out.contains("already subscribed: home/news"), "\(again.out)")
     #expect(harness.server.requests.count == requests)
+    // Its settings are its server's: refused, config.json as it was.
+    let configPath = harness.home.path("news/config.json")
+    let config = FileManager.default.contents(atPath: configPath)
+    let set = await harness.run(["sources", "set", "home/news", "--hide"])
+    #expect(set.code == .usage)
+    #expect(
+      set.err.hasPrefix(
+        "news: 'home/news' is a feed of account home: its server keeps its settings"), "\(set.err)")
+    #expect(FileManager.default.contents(atPath: configPath) == config)
     expectNoStrayRequests(harness, fake)
   }
 

@@ -31,6 +31,8 @@ public enum SubscriptionError: NewsError, Equatable {
   case uneditable(path: String, detail: String)
   /// A provider takes `--enable` and `--disable` only.
   case providerSetting(String)
+  /// The source is a feed of an account, whose settings its server keeps.
+  case accountFeed(name: String, account: String)
 
   /// `; did you mean 'emission-u'?` for `Émission Ü`: the name it would take as a title.
   private static func suggestion(for name: String) -> String {
@@ -66,11 +68,14 @@ public enum SubscriptionError: NewsError, Equatable {
     case .uneditable(let path, let detail):
       "cannot edit \(path): \(detail); nothing was changed"
     case .noAddress(let name):
-      "'\(name)' has no address to change (a saved search, a command's feed or an account's feed)"
+      "'\(name)' has no address to change (a saved search or a command's feed)"
     case .subscribedAs(let url, let name):
       "\(TerminalSanitizer.clean(url)) is subscribed already, as '\(name)'"
     case .providerSetting(let name):
       "'\(name)' is a provider: only --enable and --disable apply to it"
+    case .accountFeed(let name, let account):
+      "'\(name)' is a feed of account \(account): its server keeps its settings (its folders "
+        + "are its tags here); change them there, and the next sync brings them"
     }
   }
 
@@ -78,7 +83,7 @@ public enum SubscriptionError: NewsError, Equatable {
     switch self {
     case .notAFeed, .pageWithoutFeed, .noItems, .badImport: .dataError
     case .invalidName, .nameTaken, .reservedName, .unknownSource, .builtIn, .providerSetting,
-      .noAddress, .subscribedAs:
+      .noAddress, .subscribedAs, .accountFeed:
       .usage
     case .unreadableFile: .ioError
     case .uneditable: .configuration

@@ -256,9 +256,12 @@ public struct SubscriptionService: Sendable {
         throw SubscriptionError.unknownSource(
           name: name, known: SourceName.providers + sources.map(\.name))
       }
+      if let account = source.account {
+        throw SubscriptionError.accountFeed(name: name, account: account)
+      }
       if let url = settings.url {
         // A saved search and a command's feed have no address; an address is one source's.
-        guard source.search == nil, source.command?.kind != .exec, source.account == nil else {
+        guard source.search == nil, source.command?.kind != .exec else {
           throw SubscriptionError.noAddress(name)
         }
         if let other = self.source(at: url), other.name != name {
