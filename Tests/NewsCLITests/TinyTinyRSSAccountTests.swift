@@ -31,6 +31,7 @@ struct TinyTinyRSSAccountTests {
       feed: news, title: "Second story", link: "https://site.example/2", content: "<p>Two</p>")
     let post = try ttrss.article(
       feed: blog, title: "A post", link: "https://site.example/3", content: "<p>Three</p>")
+    try ttrss.enclosure(post, url: "https://cdn.example/3.mp3", type: "audio/mpeg")
     let environment: [String: String?] = ["PW": ttrss.password]
     let add = ["accounts", "add", "tt", "--ttrss", ttrss.url.absoluteString, "--user", ttrss.user]
 
@@ -45,6 +46,11 @@ struct TinyTinyRSSAccountTests {
     #expect((try sync.json()["sources"] as? [[String: Any]])?.first?["new"] as? Int == 3)
     let sources = try #require(
       try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    // Its files come with it (asked for: include_attachments).
+    let blogItems = try await harness.run(["feed", "--source", "tt/a-blog", "--json"]).json()
+    let episode = (blogItems["items"] as? [[String: Any]])?.first?["enclosures"] as? [[String: Any]]
+    #expect(episode?.first?["url"] as? String == "https://cdn.example/3.mp3")
+    #expect(episode?.first?["type"] as? String == "audio/mpeg")
     let loopNews = sources.first { $0["name"] as? String == "tt/loop-news" }
     #expect(loopNews?["tags"] as? [String] == ["tech"])
     #expect(loopNews?["url"] as? String == "https://news.example/rss")

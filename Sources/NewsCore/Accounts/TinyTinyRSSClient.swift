@@ -186,6 +186,8 @@ struct TinyTinyRSSClient: AccountClient {
         "feed_id": feed, "view_mode": mode, "limit": Self.pageSize, "skip": skip,
         "show_content": content, "order_by": "date_reverse",
       ]
+      // Its enclosures (a podcast's episodes) come only when asked for.
+      if content { parameters["include_attachments"] = true }
       if since > 0 { parameters["since_id"] = since }
       let page = try await list("getHeadlines", parameters)
       items += page.compactMap(item)

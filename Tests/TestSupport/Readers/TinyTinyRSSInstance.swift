@@ -38,7 +38,7 @@ public final class TinyTinyRSSInstance: Sendable {
     }
     _ = try Self.sql(
       """
-      DELETE FROM ttrss_user_entries; DELETE FROM ttrss_entries; DELETE FROM ttrss_feeds;
+      DELETE FROM ttrss_enclosures; DELETE FROM ttrss_user_entries; DELETE FROM ttrss_entries; DELETE FROM ttrss_feeds;
       DELETE FROM ttrss_feed_categories; DELETE FROM ttrss_sessions;
       DELETE FROM ttrss_user_prefs WHERE pref_name = 'ENABLE_API_ACCESS';
       INSERT INTO ttrss_user_prefs (owner_uid, pref_name, value, profile)
@@ -81,6 +81,13 @@ public final class TinyTinyRSSInstance: Sendable {
           label_cache) SELECT id, '', \(feed), 1, true, false, '', '' FROM entry RETURNING ref_id;
         """
       ).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+  }
+
+  /// A file of `article` (a podcast's episode), as the updater stores an enclosure.
+  public func enclosure(_ article: Int, url: String, type: String) throws {
+    try Self.sql(
+      "INSERT INTO ttrss_enclosures (content_url, content_type, title, duration, post_id, width, "
+        + "height) VALUES ('\(url)', '\(type)', '', '60', \(article), 0, 0);")
   }
 
   /// An article's read and starred state as the database holds it.

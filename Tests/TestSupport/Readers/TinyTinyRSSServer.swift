@@ -6,7 +6,8 @@ import Synchronization
 /// envelope (`status` 1 with `{"error": …}` on failure), `login` (a `session_id`;
 /// `LOGIN_ERROR`), `NOT_LOGGED_IN` for a missing or ended session, `API_DISABLED` when turned
 /// off, `getCategories`, `getFeeds`, `getHeadlines` (`feed_id` -4 all, -1 starred; `view_mode`,
-/// `since_id`, `limit` at most 200, `skip`, `content` only with `show_content`), `getArticle`,
+/// `since_id`, `limit` at most 200, `skip`, `content` only with `show_content`, `attachments`
+/// only with `include_attachments`, as the real one answers), `getArticle` (with both),
 /// `updateArticle` (`article_ids` comma-separated, `field` 0 starred / 2 unread, `mode`),
 /// `catchupFeed`, `subscribeToFeed` and `unsubscribeFeed`.
 public final class TinyTinyRSSServer: AccountServerFake {
@@ -104,7 +105,9 @@ public final class TinyTinyRSSServer: AccountServerFake {
     case "getArticle":
       let ids = integers(body["article_id"])
       return envelope(
-        model.items.filter { ids.contains($0.id) }.map { headline($0, content: true) })
+        model.items.filter { ids.contains($0.id) }.map {
+          headline($0, content: true, attachments: true)
+        })
     case "updateArticle":
       let ids = integers(body["article_ids"])
       let on = integer(body["mode"]) == 1
@@ -147,19 +150,27 @@ public final class TinyTinyRSSServer: AccountServerFake {
     let skip = integer(body["skip"]) ?? 0
     let limit = min(200, integer(body["limit"]) ?? 200)
     let content = (body["show_content"] as? Bool) ?? false
-    return items.dropFirst(skip).prefix(limit).map { headline($0, content: content) }
+    let attachments = (body["include_attachments"] as? Bool) ?? false
+    return items.dropFirst(skip).prefix(limit).map {
+      headline($0, content: content, attachments: attachments)
+    }
   }
 
-  private func headline(_ item: ReaderModel.Item, content: Bool) -> [String: Any] {
+  private func headline(_ item: ReaderModel.Item, content: Bool, attachments: Bool)
+    -> [String: Any]
+  {
     var headline: [String: Any] = [
       "id": item.id, "unread": !item.read, "marked": item.starred, "published": false,
       "updated": item.published, "is_updated": false, "title": item.title, "link": item.link,
       "feed_id": String(item.feed), "tags": [""], "author": "Ann", "feed_title": "",
-      "attachments": item.enclosure.map {
-        [["id": 1, "content_url": $0.url, "content_type": $0.type, "duration": "", "title": ""]]
-      } ?? [],
     ]
     if content { headline["content"] = item.content }
+    if attachments {
+      headline["attachments"] =
+        item.enclosure.map {
+          [["id": 1, "content_url": $0.url, "content_type": $0.type, "duration": "", "title": ""]]
+        } ?? []
+    }
     return headline
   }
 }
