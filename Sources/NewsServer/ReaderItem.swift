@@ -3,9 +3,11 @@ import NewsCore
 
 /// An item as the Google Reader API writes it (FreshRSS's and Miniflux's shape): its long id,
 /// times, title, links (`canonical` and `alternate`), states and labels as `categories`, its
-/// feed as `origin`, its text as `summary`.
+/// feed as `origin`, its text as `summary`, its files (a podcast's episode) as `enclosure`.
 enum ReaderItem {
-  static func json(_ item: ServedItem, _ served: ServedRequest) -> JSONValue {
+  static func json(_ item: ServedItem, _ served: ServedRequest, enclosures: [Enclosure] = [])
+    -> JSONValue
+  {
     let article = item.article
     var categories = [ReaderStream.readingList.id]
     if served.marks.isRead(item) { categories.append(ReaderStream.read.id) }
@@ -19,7 +21,7 @@ enum ReaderItem {
       article.url.map {
         .array([.object([("href", .string($0)), ("type", .string("text/html"))])])
       } ?? .array([])
-    return .object([
+    var members: [(String, JSONValue)] = [
       ("id", .string(item.longID)),
       ("crawlTimeMsec", .string(String(item.microseconds / 1_000))),
       ("timestampUsec", .string(String(item.microseconds))),
@@ -42,7 +44,23 @@ enum ReaderItem {
           ("content", .string(html(article))),
         ])
       ),
-    ])
+    ]
+    if !enclosures.isEmpty {
+      // As FreshRSS writes them: `href`, `type`, and `length` when known.
+      members.append(
+        (
+          "enclosure",
+          .array(
+            enclosures.map { enclosure in
+              var file: [(String, JSONValue)] = [
+                ("href", .string(enclosure.url)), ("type", .string(enclosure.type ?? "")),
+              ]
+              if let length = enclosure.length { file.append(("length", .int(length))) }
+              return .object(file)
+            })
+        ))
+    }
+    return .object(members)
   }
 
   /// The article's text as the apps show it, HTML: the store keeps text (a feed's HTML made

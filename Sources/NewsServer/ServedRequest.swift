@@ -1,3 +1,4 @@
+import FeedParsing
 import NewsCore
 import Serving
 
@@ -48,6 +49,20 @@ struct ServedRequest {
       if let item = library.item(number) { found.append(item) } else { missing += 1 }
     }
     return (found, missing)
+  }
+}
+
+extension ServedRequest {
+  /// The files of those of `items` that carry some (a podcast's episodes), by article id; none
+  /// when they cannot be read (the items are served without them, as the store's other
+  /// failures to read something beside an article are).
+  func enclosures(of items: [ServedItem]) -> [String: [Enclosure]] {
+    guard !items.isEmpty else { return [:] }
+    do {
+      return try services.articleStore().enclosures(among: items.map(\.article.id))
+    } catch {
+      return [:]
+    }
   }
 }
 

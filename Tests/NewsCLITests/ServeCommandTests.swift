@@ -189,6 +189,43 @@ struct ServeCommandTests {
     #expect(!log.err.contains("pw&") && !log.err.contains("Passwd"))
   }
 
+  @Test("news against news: a podcast's episodes reach the phone with their files")
+  func podcastFiles() async throws {
+    let hub = try await Self.hub()
+    hub.server.route(
+      "/pod.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"],
+        body: Data(
+          """
+          <rss version="2.0"><channel><title>Pod</title>
+          <item><title>Episode 1</title><link>https://pod.example/1</link>
+          <enclosure url="https://cdn.example/1.mp3" type="audio/mpeg" length="1234"/></item>
+          <item><title>Notes</title><link>https://pod.example/notes</link></item>
+          </channel></rss>
+          """.utf8)))
+    await hub.succeed(["sources", "add", hub.server.baseURL.absoluteString + "/pod.xml"])
+    let running = try await Running.start(hub)
+    let phone = try Harness()
+    await phone.succeed(
+      [
+        "accounts", "add", "hub", "--greader", running.url, "--user", "ann",
+        "--password-env", "HUB_PASSWORD",
+      ], environment: ["HUB_PASSWORD": "pw"])
+    await phone.succeed(["sync", "--account", "hub"])
+    let items = try #require(
+      try await phone.run(["feed", "--source", "hub/pod", "--json"]).json()["items"]
+        as? [[String: Any]])
+    let episode = try #require(items.first { $0["title"] as? String == "Episode 1" })
+    let files = try #require(episode["enclosures"] as? [[String: Any]])
+    #expect(files.first?["url"] as? String == "https://cdn.example/1.mp3")
+    #expect(files.first?["type"] as? String == "audio/mpeg")
+    #expect(files.first?["length"] as? Int == 1234)
+    let notes = try #require(items.first { $0["title"] as? String == "Notes" })
+    #expect((notes["enclosures"] as? [Any] ?? []).isEmpty)
+    #expect(await running.stop().code == .success)
+  }
+
   @Test("news against news over Fever: items, and marks both ways")
   func fever() async throws {
     let hub = try await Self.hub(fever: true)

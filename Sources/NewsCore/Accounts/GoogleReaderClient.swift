@@ -211,7 +211,17 @@ struct GoogleReaderClient: AccountClient {
         Date(timeIntervalSince1970: $0.doubleValue)
       },
       isRead: categories.contains { $0.hasSuffix("/state/com.google/read") },
-      isSaved: categories.contains { $0.hasSuffix("/state/com.google/starred") })
+      isSaved: categories.contains { $0.hasSuffix("/state/com.google/starred") },
+      enclosures: (object["enclosure"] as? [[String: Any]] ?? []).compactMap(Self.enclosure))
+  }
+
+  /// One of an item's files (FreshRSS's `enclosure`: `href`, `type`, `length`).
+  static func enclosure(_ object: [String: Any]) -> Enclosure? {
+    guard let url = (object["href"] as? String).nonEmpty else { return nil }
+    let length = FeverClient.id(object["length"]).flatMap { Int($0) }
+    return Enclosure(
+      url: url, type: (object["type"] as? String).nonEmpty?.lowercased(),
+      length: length.flatMap { $0 > 0 ? $0 : nil })
   }
 
   /// `tag:google.com,2005:reader/item/000000000000001f` → `31`; a short id stays as it is.
