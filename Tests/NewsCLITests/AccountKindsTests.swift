@@ -259,6 +259,9 @@ struct AccountKindsTests {
     }
     #expect(try await titles([]) == ["Second story", "First story"])
     #expect(try await titles(["--refresh"]) == ["Fourth story", "Second story", "First story"])
+    // As of its account's last sync, not "cached".
+    let text = await harness.run(["feed", "--source", "home/news"])
+    #expect(text.out.contains("Source home/news (synced just now, 3 unread)"), "\(text.out)")
     expectNoStrayRequests(harness, fake)
   }
 

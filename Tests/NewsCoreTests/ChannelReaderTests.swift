@@ -182,6 +182,11 @@ struct ChannelReaderTests {
     let logins = server.requests(to: "/v1/me").count
     let reloaded = try #require(try await reader.contents(row, refresh: true, offline: false))
     #expect(reloaded.articles.map(\.title) == ["Second", "First"])
+    if case .synced(let at) = reloaded.freshness {
+      #expect(at != nil)
+    } else {
+      Issue.record("an account's feed is as of its account's sync: \(reloaded.freshness)")
+    }
     #expect(server.requests(to: "/v1/me").count == logins + 1)
     #expect(miniflux.model.item(1)?.read == true)
     // The newItem hook runs for this row's new items only (the blog's are its own row's).

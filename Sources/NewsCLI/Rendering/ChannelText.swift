@@ -17,7 +17,8 @@ extension ChannelHeading {
 }
 
 extension ChannelStatus {
-  /// `fresh`, `cached, 5 min ago`, `stored 2 h ago (the server failed)`, `never fetched`,
+  /// `fresh`, `cached, 5 min ago`, `stored 2 h ago (the server failed)`, `synced 5 min ago` (an
+  /// account's feed), `never fetched`,
   /// `unreadable: …`; a failing source's own error.
   func text(now: Date) -> String {
     switch self {
@@ -29,6 +30,8 @@ extension ChannelStatus {
       status.rawValue
         + (status == .fresh
           ? "" : fetchedAt.map { ", " + RelativeTime.describe($0, now: now) } ?? "")
+    case .synced(let at):
+      at.map { "synced " + RelativeTime.describe($0, now: now) } ?? "not synced yet"
     case .neverFetched: "never fetched"
     case .failing(let error): error
     case .unreadable(let reason): "unreadable: " + reason

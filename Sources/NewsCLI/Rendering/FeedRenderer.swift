@@ -55,7 +55,12 @@ struct FeedRenderer {
       write(text)
       text = ""
       var status = report.status.rawValue
-      if let fetchedAt = report.fetchedAt, report.status != .fresh {
+      if report.next?.reason == .account, report.status == .cached {
+        // An account's feed: as of its account's last sync.
+        status =
+          report.fetchedAt.map { "synced " + RelativeTime.describe($0, now: now) }
+          ?? "not synced yet"
+      } else if let fetchedAt = report.fetchedAt, report.status != .fresh {
         status += ", " + RelativeTime.describe(fetchedAt, now: now)
       }
       if cutByLimit.contains(report.name), !report.items.isEmpty { status += ", cut by --limit" }

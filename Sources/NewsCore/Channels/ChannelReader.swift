@@ -153,7 +153,9 @@ public struct ChannelReader: Sendable {
         throw ChannelError.failed(report?.error ?? "source \(source.name) failed")
       }
       return Raw(
-        heading: .source(source.name), freshness: .feed(report.status, fetchedAt: report.fetchedAt),
+        heading: .source(source.name),
+        freshness: source.account == nil
+          ? .feed(report.status, fetchedAt: report.fetchedAt) : .synced(report.fetchedAt),
         articles: report.items.map(\.article).uniquedByID(),
         newItems: source.account == nil ? report.newItemList : accountItems)
     case .bookmarks:

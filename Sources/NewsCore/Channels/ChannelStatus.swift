@@ -11,6 +11,8 @@ public enum ChannelStatus: Sendable, Equatable {
   case list(ListFreshness, fetchedAt: Date)
   /// A feed source's answer, fetched at `fetchedAt` (when it was).
   case feed(FeedSourceStatus, fetchedAt: Date?)
+  /// An account's feed, as of its account's last sync (`nil`: not synced yet).
+  case synced(Date?)
   /// A source that never answered.
   case neverFetched
   /// A source failing run after run, with its last error.

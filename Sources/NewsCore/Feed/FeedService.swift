@@ -890,6 +890,8 @@ public struct FeedService: Sendable {
     var report = FeedSourceReport(
       name: source.name, url: source.url, status: .cached, fetchedAt: source.syncedAt,
       expiresAt: nil, error: nil, items: [], attempts: 0, newItems: 0)
+    // Asked by its account's sync, never by itself.
+    report.next = NextFetch(at: nil, reason: .account)
     guard let articles else { return report }
     do {
       let stored = ArticleSearch.newestFirst(try articles.articles(provider: source.name))
