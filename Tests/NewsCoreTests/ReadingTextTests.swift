@@ -38,6 +38,10 @@ struct ReadingTextTests {
     #expect(article.readingTexts == [article.content!])
     article.description = "First par…"
     #expect(article.readingTexts == [article.content!])
+    // The content's link marks (`story[1]`) are not words of its own.
+    article.content = "First paragraph[1] with a link[2].\n\nSecond [sic] [x].\n\nLinks:\n[1] …"
+    article.description = "First paragraph with a link. Second [sic] [x]."
+    #expect(article.readingTexts == [article.content!])
     article.description = "A summary of its own."
     #expect(article.readingTexts == ["A summary of its own.", article.content!])
     article.content = nil

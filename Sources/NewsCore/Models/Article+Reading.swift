@@ -9,11 +9,30 @@ extension Article {
     return Self.folded(content).hasPrefix(lead) ? [content] : [description, content]
   }
 
-  /// Words only, one space between: line breaks, quote marks, bullets and unbreakable spaces
-  /// do not count when two texts are compared.
+  /// Words only, one space between: line breaks, quote marks, bullets, unbreakable spaces and
+  /// the content's numbered link marks (`story[1]`) do not count when two texts are compared.
   private static func folded(_ text: String) -> String {
     text.split { $0.isWhitespace || $0 == "\u{A0}" }.filter { $0 != ">" && $0 != "•" }
-      .joined(separator: " ")
+      .map(withoutLinkMarks).joined(separator: " ")
+  }
+
+  /// `word` without the `[n]` marks the content puts after a link's text (`HTMLText.content`).
+  private static func withoutLinkMarks(_ word: Substring) -> Substring {
+    guard word.contains("[") else { return word }
+    var kept = ""
+    var rest = word[...]
+    while let open = rest.firstIndex(of: "[") {
+      kept += rest[..<open]
+      let after = rest[rest.index(after: open)...]
+      let digits = after.prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty, after.dropFirst(digits.count).first == "]" {
+        rest = after.dropFirst(digits.count + 1)
+      } else {
+        kept.append("[")
+        rest = after
+      }
+    }
+    return Substring(kept + rest)
   }
 }
 
