@@ -80,6 +80,6 @@ enum BookmarkCommands {
   /// The articles the positional arguments name.
   private static func resolve(_ arguments: ParsedArguments, context: Context) throws -> [Article] {
     let lists = try context.services().lists()
-    return try arguments.positionals.map { try lists.article($0) }
+    return try lists.articles(arguments.positionals)
   }
 }

@@ -98,7 +98,7 @@ enum DownloadCommand {
     if !arguments.positionals.isEmpty {
       // Through the one resolver every command uses (ids, list numbers, prefixes, URLs).
       let lists = try services.lists()
-      let named = try arguments.positionals.map { try lists.article($0) }
+      let named = try lists.articles(arguments.positionals)
       return arguments[Options.downloadSource].map { name in named.filter { $0.provider == name } }
         ?? named
     }

@@ -99,7 +99,7 @@ enum ReadCommands {
     guard arguments[Options.all] else {
       // Through the one resolver every command uses (ids, list numbers, prefixes, URLs).
       let lists = try services.lists()
-      return (store, try arguments.positionals.map { try lists.article($0) })
+      return (store, try lists.articles(arguments.positionals))
     }
     guard let source = arguments[Options.readSource] else {
       return (store, try store.allArticles())

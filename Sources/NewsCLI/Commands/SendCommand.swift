@@ -34,7 +34,7 @@ enum SendCommand {
     }
     let services = try context.services()
     let lists = try services.lists()
-    let articles = try arguments.positionals.dropFirst().map { try lists.article($0) }
+    let articles = try lists.articles(Array(arguments.positionals.dropFirst()))
     var failures: [String] = []
     for article in articles {
       if let failure = await ArticleSender.send(

@@ -8,6 +8,12 @@ extension ListService {
     try ArticleReference.resolve(reference, in: store)
   }
 
+  /// The articles `references` name, in their order (``ArticleReference/resolveAll(_:in:)``:
+  /// full ids looked up at once).
+  public func articles(_ references: [String]) throws -> [Article] {
+    try ArticleReference.resolveAll(references, in: store)
+  }
+
   /// What a reader shows beside a list of `articles`: which are read and which bookmarked; with
   /// `unreadOnly`, the read ones left out. Marks or bookmarks that cannot be read count as none,
   /// and say why in ``ReadingState/warnings``.
@@ -125,7 +131,13 @@ extension ListService {
     var articles: [Article] = []
     var marksOnly: [String] = []
     var marks: ReadMarks?
+    // Full ids looked up at once, not one pass over the store each.
+    let exact = try ArticleReference.exactMatches(references, in: store)
     for reference in references {
+      if let found = exact[reference] {
+        articles.append(found)
+        continue
+      }
       do {
         articles.append(try article(reference))
       } catch let error as LookupError {

@@ -281,6 +281,26 @@ public struct ArticleStore: Sendable {
     return try bookmarks().first { $0.id == id }
   }
 
+  /// ``article(id:)`` of each of `ids` at once: the copies the last list showed, then one pass
+  /// over the segments for the others (a bookmark kept only as one is not looked for: those
+  /// missing are for ``article(id:)``).
+  public func articles(ids: [String]) throws -> [String: Article] {
+    var found: [String: Article] = [:]
+    let wanted = Set(ids)
+    if let shown = try store.read(Listing.self, name: StoreLayout.lastListing)?.articles {
+      for article in shown where wanted.contains(article.id) && found[article.id] == nil {
+        found[article.id] = article
+      }
+    }
+    let rest = wanted.subtracting(found.keys)
+    guard !rest.isEmpty else { return found }
+    try migrateIfNeeded()
+    found.merge(try segments.find(rest, provider: nil, cutoff: cutoff(), order: providerOrder)) {
+      shown, _ in shown
+    }
+    return found
+  }
+
   /// The stored articles among `ids`, by id (any provider's copy), one pass over the segments.
   public func articles(among ids: Set<String>) throws -> [String: Article] {
     try migrateIfNeeded()
