@@ -72,8 +72,8 @@ extension AccountService {
       report.newItems = kept.arrived.map(FeedItem.init(article:))
       try apply(
         unread: unread, saved: saved, received: Set(items.map(\.id)),
-        arrived: Set(items.map(\.id)).subtracting(known.articles.keys), gone: gone,
-        account: account.name)
+        arrived: Set(items.map(\.id)).subtracting(known.articles.keys),
+        heldBefore: Set(known.articles.values), gone: gone, account: account.name)
       try store.write(state, name: StoreLayout.accountState(account.name))
       report.status = .ok
     } catch {
@@ -170,11 +170,14 @@ extension AccountService {
   /// account costs no mark.
   private func apply(
     unread: Set<String>, saved: Set<String>, received: Set<String>, arrived: Set<String>,
-    gone: Set<String>,
-    account: String
+    heldBefore: Set<String>, gone: Set<String>, account: String
   ) throws {
     guard let known = try store.read(AccountItems.self, name: StoreLayout.accountItems(account))
     else { return }
+    // The items new here, their articles too: their state here is as they were made. An item new
+    // on the server whose article was the account's already (the same story under a new id,
+    // its server rebuilt) takes the server's state like any other.
+    let fresh = arrived.filter { known.articles[$0].map { !heldBefore.contains($0) } ?? true }
     let queued = Set(try outbox.pending(account).map(\.item))
     // An item that came in this sync is on the server, whatever an earlier one said.
     let allGone = (known.gone ?? []).union(gone).subtracting(received)
@@ -189,7 +192,7 @@ extension AccountService {
       guard let article = known.articles[item] else { continue }
       if !unread.contains(item) {
         read.append(article)
-      } else if !arrived.contains(item) {
+      } else if !fresh.contains(item) {
         // Unread on the server again; a new item is unread here already.
         unreadHere.append(article)
       }
@@ -205,7 +208,7 @@ extension AccountService {
         guard let id = known.articles[item] else { continue }
         if saved.contains(item), !bookmarked.contains(id) {
           toBookmark.append(id)
-        } else if !saved.contains(item), !arrived.contains(item), bookmarked.contains(id) {
+        } else if !saved.contains(item), !fresh.contains(item), bookmarked.contains(id) {
           unsaved.append(id)
         }
       }
