@@ -258,10 +258,19 @@ struct AccountKindsTests {
       }
     }
     #expect(try await titles([]) == ["Second story", "First story"])
-    #expect(try await titles(["--refresh"]) == ["Fourth story", "Second story", "First story"])
+    fake.model.addItem(
+      id: 5, feed: news.id, title: "Fifth story", link: "https://site.example/5",
+      published: start + 1)
+    // --new: what the account's sync brought now.
+    #expect(try await titles(["--refresh", "--new"]) == ["Fifth story", "Fourth story"])
+    #expect(try await titles(["--refresh", "--new"]) == [])
+    #expect(
+      try await titles(["--refresh"]) == [
+        "Fifth story", "Fourth story", "Second story", "First story",
+      ])
     // As of its account's last sync, not "cached".
     let text = await harness.run(["feed", "--source", "home/news"])
-    #expect(text.out.contains("Source home/news (synced just now, 3 unread)"), "\(text.out)")
+    #expect(text.out.contains("Source home/news (synced just now, 4 unread)"), "\(text.out)")
     expectNoStrayRequests(harness, fake)
   }
 

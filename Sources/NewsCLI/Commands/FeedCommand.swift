@@ -145,9 +145,13 @@ enum FeedCommand {
       }
     }
     if arguments[Options.newOnly] {
-      // Only what this run fetched and no cache held before: a stream for scripts.
+      // Only what this run fetched and no cache held before: a stream for scripts (an
+      // account's feed: what its sync just brought).
+      let accountNew = Dictionary(grouping: accountItems, by: \.feed).mapValues {
+        Set($0.map(\.id))
+      }
       for index in reports.indices {
-        let new = Set(reports[index].newItemIDs)
+        let new = Set(reports[index].newItemIDs).union(accountNew[reports[index].name] ?? [])
         reports[index].keepItems { new.contains($0) }
       }
     }
