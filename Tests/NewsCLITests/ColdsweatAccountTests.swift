@@ -143,7 +143,8 @@ struct ColdsweatAccountTests {
     let next = await harness.run(["sync", "--account", "cs", "--json"])
     let nextReport = try #require(try next.json()["sources"] as? [[String: Any]])
     #expect(nextReport.first?["new"] as? Int == 1)
-    #expect(nextReport.first?["total"] as? Int == 1)
+    // Its total is what the account holds here: the three of before and the new one.
+    #expect(nextReport.first?["total"] as? Int == 4)
     let more = await harness.run(["feed", "--source", "cs/more", "--json"])
     let moreItems = try #require(try more.json()["items"] as? [[String: Any]])
     #expect(moreItems.compactMap { $0["title"] as? String } == ["Story 4"])
