@@ -11,7 +11,8 @@ enum FeedCommand {
       Each source is cached (encrypted) and asked again as often as it posts (within
       NEWS_REFRESH_MIN and NEWS_REFRESH_MAX: 15 min and a day for a web feed; A 5 min, B 30 min,
       C 60 min at least), or as its ttl, its feed or its server says ('news sources' shows when
-      and why; --refresh asks every source). A failing source never hides the others.
+      and why; --refresh asks every source). An account's feeds come from its server: --refresh
+      syncs the accounts whose feeds it shows first. A failing source never hides the others.
       Items are numbered across sources, so 'news show 3' opens the third; every item is stored as
       an article of its source, for show, bookmark, search and read state.
 
