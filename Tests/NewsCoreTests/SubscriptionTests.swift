@@ -63,6 +63,23 @@ struct SubscriptionTests {
     #expect(throws: ConfigFileEditor.Failure.self) { try cut.append(Self.entry) }
   }
 
+  /// The fuzzer's find: `{` and `}` each followed by three NUL bytes is UTF-32 JSON (`{}`), which
+  /// Foundation decodes; edited as UTF-8 text it became a file that no longer decoded.
+  @Test("a config.json that is not UTF-8 (UTF-16 or UTF-32) is refused, not edited into garbage")
+  func notUTF8() throws {
+    let utf32 = Data([0x7B, 0, 0, 0, 0x7D, 0, 0, 0, 0, 0x7D, 0x7D])
+    _ = try FeedConfigFile.parse(utf32, path: "config.json")
+    var editor = ConfigFileEditor(utf32)
+    #expect(throws: ConfigFileEditor.Failure(detail: "the file is not UTF-8 text")) {
+      try editor.append(Self.entry)
+    }
+    #expect(editor.bytes == [UInt8](utf32))
+    var utf16 = ConfigFileEditor(#"{"sources": []}"#.data(using: .utf16LittleEndian))
+    #expect(throws: ConfigFileEditor.Failure(detail: "the file is not UTF-8 text")) {
+      try utf16.add("k", value: "1", toObject: "hooks")
+    }
+  }
+
   @Test("OPML (newsboat's sample): every feed, nested folders become tags")
   func opml() throws {
     let (subscriptions, skipped) = try SubscriptionFile.parse(Fixtures.data("feeds/example.opml"))
