@@ -21,6 +21,12 @@ public struct AccountFeed: Codable, Sendable, Equatable {
     self.url = url
     self.folders = folders
   }
+
+  /// Creates a feed as a server lists it: titled `title` when the server gives one, else by its
+  /// address, else by its id.
+  init(id: String, title: String?, url: String?, folders: [String]) {
+    self.init(id: id, title: title.nonEmpty ?? url ?? id, url: url, folders: folders)
+  }
 }
 
 /// One item of an account's feeds, as its server sends it.

@@ -44,8 +44,7 @@ struct FeedbinClient: AccountClient {
       guard let id = FeverClient.id(subscription["feed_id"]) else { return nil }
       let url = (subscription["feed_url"] as? String).nonEmpty
       return AccountFeed(
-        id: id, title: (subscription["title"] as? String).nonEmpty ?? url ?? id, url: url,
-        folders: folders[id] ?? [])
+        id: id, title: subscription["title"] as? String, url: url, folders: folders[id] ?? [])
     }
   }
 

@@ -71,9 +71,7 @@ struct GoogleReaderClient: AccountClient {
       let url =
         (feed["url"] as? String).nonEmpty
         ?? (id.hasPrefix("feed/") ? String(id.dropFirst(5)) : nil)
-      return AccountFeed(
-        id: id, title: (feed["title"] as? String).nonEmpty ?? url ?? id, url: url,
-        folders: folders)
+      return AccountFeed(id: id, title: feed["title"] as? String, url: url, folders: folders)
     }
   }
 

@@ -40,8 +40,7 @@ struct MinifluxClient: AccountClient {
       let url = (feed["feed_url"] as? String).nonEmpty
       let folder = ((feed["category"] as? [String: Any])?["title"] as? String).nonEmpty
       return AccountFeed(
-        id: id, title: (feed["title"] as? String).nonEmpty ?? url ?? id, url: url,
-        folders: folder.map { [$0] } ?? [])
+        id: id, title: feed["title"] as? String, url: url, folders: folder.map { [$0] } ?? [])
     }
   }
 

@@ -58,8 +58,7 @@ struct TinyTinyRSSClient: AccountClient {
       // Category 0 is "Uncategorized": no folder.
       let folder = FeverClient.id(feed["cat_id"]).flatMap { $0 == "0" ? nil : titles[$0] }
       return AccountFeed(
-        id: id, title: (feed["title"] as? String).nonEmpty ?? url ?? id, url: url,
-        folders: folder.map { [$0] } ?? [])
+        id: id, title: feed["title"] as? String, url: url, folders: folder.map { [$0] } ?? [])
     }
   }
 
