@@ -244,6 +244,25 @@ struct ArticleExtractorTests {
       + "the people who work there, at the length a real paragraph has, with a comma or two."
   }
 
+  /// A magazine marks the paragraphs past what a visitor reads free with a class (`paywall`),
+  /// the whole story served all the same: they are the article (Readability's unlikely classes
+  /// do not name it), where only the first, unmarked paragraphs were kept.
+  @Test("paragraphs a site marks as metered (class \"paywall\") are the article's")
+  func meteredParagraphs() throws {
+    let marked = (2...8).map { "<p class=\"paywall\">\(Self.paragraph($0))</p>" }.joined()
+    let html = """
+      <html><body><div class="article__body"><div class="body__inner-container">
+      <p>\(Self.paragraph(1))</p>
+      <p>A second paragraph, open to all, long enough to read as a paragraph of the story.</p>
+      <p>A third, also open to all, so that the free part alone is over sixty words long.</p>
+      \(marked)
+      </div></div></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.text.contains("Paragraph 8 of the story"), "\(article.text)")
+    #expect(article.words > 250)
+  }
+
   @Test("shapes Readability keeps: a data table whole, formulas, javascript: links as text")
   func keptShapes() throws {
     let rows = (1...6).map { "<tr><td>Pier \($0)</td><td>\($0 * 3) boats</td></tr>" }.joined()
@@ -487,6 +506,21 @@ struct ArticleExtractorTests {
       (
         #"<script type="application/ld+json">{"@type":"Article","name":"LD name"}</script><meta property="og:title" content="OG">"#,
         "title", "LD name"
+      ),
+      // JSON-LD's name and headline both: the name (Wikipedia's headline is a description),
+      // unless the headline is the <title> and the name is not (a site's own name), or the name
+      // is an identifier.
+      (
+        #"<script type="application/ld+json">{"@type":"Article","name":"T-distributed stochastic neighbor embedding","headline":"technique for dimensionality reduction"}</script><title>T-distributed stochastic neighbor embedding - Wikipedia</title>"#,
+        "title", "T-distributed stochastic neighbor embedding"
+      ),
+      (
+        #"<script type="application/ld+json">{"@type":"NewsArticle","name":"Harbour Gazette","headline":"Storm closes the harbour"}</script><title>Storm closes the harbour | Harbour Gazette</title>"#,
+        "title", "Storm closes the harbour"
+      ),
+      (
+        #"<script type="application/ld+json">{"@type":"NewsArticle","name":"d-161500790","headline":"Ein Albtraum"}</script><title>d-161500790</title>"#,
+        "title", "Ein Albtraum"
       ),
       (
         #"<meta name="author" content="Meta Author"><meta name="dc.creator" content="DC Creator">"#,

@@ -222,7 +222,7 @@ package enum ArticleExtractor {
       "remark", "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
       "supplemental", "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote",
       "newsletter", "subscri", "signup", "sign-up", "cookie", "consent", "share", "sharing",
-      "promo", "paywall", "modal", "recommend", "most-popular", "trending", "outbrain", "taboola",
+      "promo", "modal", "recommend", "most-popular", "trending", "outbrain", "taboola",
       "toolbar", "masthead", "navbar", "skip-link", "login", "editsection", "reflist", "navbox",
       "catlinks", "printfooter", "mw-jump", "noprint", "hatnote", "headerlink",
     ],

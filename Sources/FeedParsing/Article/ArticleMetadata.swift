@@ -85,19 +85,20 @@ struct ArticleMetadata {
     siteName =
       clean(((article?["publisher"] as? [String: Any])?["name"]) as? String)
       ?? first(["og:site_name", "application-name"])
-    // The headline as the page declares it, kept as declared: JSON-LD's `headline` or `name`,
-    // then the `<meta>` titles in Readability's order. Only without one, the `<title>` as
-    // Readability cuts it (``headline(ofTitle:headings:)``).
+    // The headline as the page declares it, kept as declared: JSON-LD's `name` or `headline`
+    // (``jsonLDTitle(name:headline:pageTitle:)``), then the `<meta>` titles in Readability's
+    // order. Only without one, the `<title>` as Readability cuts it
+    // (``headline(ofTitle:headings:)``).
+    let headings = elements.filter { $0.name == "h1" || $0.name == "h2" }
     let declared =
-      clean(article?["headline"] as? String) ?? clean(article?["name"] as? String)
+      Self.jsonLDTitle(
+        name: clean(article?["name"] as? String), headline: clean(article?["headline"] as? String),
+        pageTitle: { Self.headline(ofTitle: documentTitle, headings: headings) })
       ?? first([
         "dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title",
         "title", "twitter:title", "parsely-title", "citation_title",
       ])
-    title =
-      declared
-      ?? Self.headline(
-        ofTitle: documentTitle, headings: elements.filter { $0.name == "h1" || $0.name == "h2" })
+    title = declared ?? Self.headline(ofTitle: documentTitle, headings: headings)
     byline =
       clean(Self.names(article?["author"]).joined(separator: ", "))
       ?? first(["dc:creator", "dcterm:creator", "author", "parsely-author"]).flatMap {
@@ -125,6 +126,23 @@ struct ArticleMetadata {
     if published == nil { published = article?["dateCreated"] as? String }
     publishedAt = published.flatMap { FeedDate.parse($0) }
     body = (article?["articleBody"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The title JSON-LD gives, as Readability takes it: its `name`, or its `headline` when there
+  /// is no name, or when the headline is the page's `<title>` (by Readability's word
+  /// similarity, above 0.75) and the name is not. A site may put its own name in `name`; a
+  /// Wikipedia article puts the article's title there, and a description in `headline`. A name
+  /// that is an identifier (one word holding a digit, `d-161500790`) is no title (Readability
+  /// takes it).
+  static func jsonLDTitle(name: String?, headline: String?, pageTitle: () -> String?)
+    -> String?
+  {
+    guard let name, let headline, name != headline else { return name ?? headline }
+    if !name.contains(" "), name.contains(where: \.isNumber) { return headline }
+    let title = pageTitle() ?? ""
+    let headlineMatches = ArticleExtractor.textSimilarity(headline, title) > 0.75
+    let nameMatches = ArticleExtractor.textSimilarity(name, title) > 0.75
+    return headlineMatches && !nameMatches ? headline : name
   }
 
   /// Every object of a JSON-LD value: the value itself, the items of an array, a `@graph`'s.
