@@ -220,6 +220,28 @@ struct ArticleExtractorTests {
     #expect(Self.extract("home-page") == nil)
   }
 
+  /// A magazine's home page: each teaser's headline and summary are one link, its section and
+  /// author not. Readability gives teasers; `news` said "no article" for any text more than half
+  /// links. Links alone (nine tenths and more) are still no article.
+  @Test("a home page of linked teasers with text of its own gives the teasers, not no article")
+  func linkedTeasers() throws {
+    let teasers = (1...6).map { number in
+      """
+      <div class="card"><span class="rubric">Science and technology, section \(number)</span>
+      <a href="/story/\(number)"><h3>The long headline of teaser \(number), about the harbour</h3>
+      <p>Its summary, a sentence of the story.</p></a>
+      <span class="byline">By the reporter who wrote story number \(number)</span></div>
+      """
+    }
+    let html = """
+      <html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+      <main><div class="grid">\(teasers.joined())</div></main></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.plainText.contains("The long headline of teaser 6"), "\(article.plainText)")
+    #expect(article.plainText.contains("By the reporter who wrote story number 6"))
+  }
+
   @Test("a login wall: what the page shows of the story is its article, never \"no article\"")
   func loginWall() throws {
     let article = try #require(Self.extract("login-wall"))

@@ -9,6 +9,13 @@ package enum ArticleExtractor {
   /// A pass that finds fewer words than this is run again with fewer flags.
   package static let minimumWords = 60
 
+  /// A pass whose text is more than this share links is taken only when no pass finds text
+  /// of its own; one of more than ``onlyLinks`` never is (a page that is only links holds no
+  /// article). Readability returns teasers that are links; `news` prefers any text of the
+  /// page's own.
+  package static let maximumLinkDensity = 0.5
+  package static let onlyLinks = 0.9
+
   /// Pages of more elements than this get one pass, not Readability's retries.
   package static let maximumElementsRetried = 50_000
 
@@ -79,17 +86,26 @@ package enum ArticleExtractor {
       elements.count > maximumElementsRetried
       ? [.all] : [.all, [.weightClasses, .cleanConditionally], [.cleanConditionally], []]
     var found: (body: String, words: Int, lead: String?)?
+    // The longest pass whose text is mostly links (a home page's teasers, more than half of
+    // their text in links): the answer only when no pass finds text of its own.
+    var linked: (body: String, words: Int, lead: String?)?
     for (number, flags) in passes.enumerated() {
       if number > 0 { root = HTMLTreeBuilder.parse(html) }
       let pass = extractPass(
         root, flags: flags, title: metadata.title, base: metadata.base, rules: rules,
         removeByline: metadata.byline == nil)
-      // Text that is mostly links (a home page's teasers) is no article, however long.
-      let words = pass.linkDensity > 0.5 ? 0 : pass.words
-      if words > (found?.words ?? -1) { found = (pass.body, words, pass.lead) }
+      if pass.linkDensity > maximumLinkDensity {
+        // Links alone (nine tenths of the text and more) are no article, however long.
+        if pass.linkDensity <= onlyLinks, pass.words > (linked?.words ?? 0) {
+          linked = (pass.body, pass.words, pass.lead)
+        }
+        continue
+      }
+      if pass.words > (found?.words ?? -1) { found = (pass.body, pass.words, pass.lead) }
       // Rules that keep what they say are the article: no pass with fewer flags changes it.
-      if words >= minimumWords || pass.kept { break }
+      if pass.words >= minimumWords || pass.kept { break }
     }
+    if (found?.words ?? 0) == 0, let linked { found = linked }
     guard var (body, words, lead) = found else { return nil }
     if words < minimumWords, let fallback = metadata.body, wordCount(fallback) > words {
       body = fallback.components(separatedBy: "\n").filter {
