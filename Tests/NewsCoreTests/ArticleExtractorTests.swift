@@ -544,6 +544,11 @@ struct ArticleExtractorTests {
         #"<script type="application/ld+json">{"@type":"NewsArticle","name":"d-161500790","headline":"Ein Albtraum"}</script><title>d-161500790</title>"#,
         "title", "Ein Albtraum"
       ),
+      // A name said twice: the last wins (the page corrects itself), as in Readability.
+      (
+        #"<meta property="og:title" content="Reiki und Schamanismus - shingon-reiki.de"><meta property="og:title" content="Reiki und Schamanismus">"#,
+        "title", "Reiki und Schamanismus"
+      ),
       (
         #"<meta name="author" content="Meta Author"><meta name="dc.creator" content="DC Creator">"#,
         "byline", "DC Creator"

@@ -38,8 +38,10 @@ struct ArticleMetadata {
         let key = (element["property"] ?? element["name"] ?? element["itemprop"] ?? "").lowercased()
         if !key.isEmpty,
           let content = element["content"]?.trimmingCharacters(in: .whitespacesAndNewlines),
-          !content.isEmpty, meta[key] == nil
+          !content.isEmpty
         {
+          // The last of a name wins, as in Readability (a page that says `og:title` twice
+          // corrects itself the second time).
           meta[key] = content
         }
       case "title" where documentTitle == nil:
