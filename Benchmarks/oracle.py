@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
-"""news's article extraction against readability-lxml's, page by page: the word-bag F1 of the
-two texts (the measure the tests use) and whether the titles agree. readability-lxml is an
-oracle kept out of the build: `pip install readability-lxml` (in a virtual environment).
+"""news's article extraction against Readability's, page by page: the word-bag F1 of the two
+texts (the measure the tests use) and whether the titles agree. The oracle is kept out of the
+build: readability-lxml (`pip install readability-lxml`, in a virtual environment), or with
+`--readability-js <parse.cjs>` Mozilla's Readability.js itself, run by node: the bundle that the
+PyPI package python-readability ships (`pip download --no-deps python-readability`, unzip the
+wheel: `readability/impl/parse.cjs`, Readability.js over cheerio).
 
-    python3 Benchmarks/oracle.py [page.html…]     # default: the test pages
+    python3 Benchmarks/oracle.py [--readability-js parse.cjs [--beside-lxml]] [--quiet] [page.html…]
+    # default pages: the test pages; a directory stands for the .html pages below it
+
+With `--beside-lxml`, readability-lxml is scored against Readability.js on the same pages too
+(a last line of its own): how far a second extractor is from it, beside `news`.
 
 Needs `swift build -c release --product news-benchmark`."""
 import collections
@@ -14,10 +21,7 @@ import re
 import subprocess
 import sys
 
-try:
-    from readability import Document
-except ImportError:
-    sys.exit("oracle.py needs readability-lxml: pip install readability-lxml")
+import json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, ".build/release/news-benchmark")
@@ -29,6 +33,8 @@ def words(text):
 
 def f1(ours, theirs):
     a, b = words(ours), words(theirs)
+    if not a and not b:
+        return 1.0  # both found no article
     common = sum((a & b).values())
     if not common:
         return 0.0
@@ -36,37 +42,132 @@ def f1(ours, theirs):
     return 2 * precision * recall / (precision + recall)
 
 
-def theirs(path):
-    with open(path, "rb") as page:
-        document = Document(page.read())
-    text = re.sub(r"<[^>]+>", " ", document.summary(html_partial=True))
-    return document.short_title(), html.unescape(text)
+def lxml_oracle():
+    try:
+        from readability import Document
+    except ImportError:
+        sys.exit("oracle.py needs readability-lxml: pip install readability-lxml")
+
+    def theirs(paths):
+        found = {}
+        for path in paths:
+            with open(path, "rb") as page:
+                document = Document(page.read())
+            text = re.sub(r"<[^>]+>", " ", document.summary(html_partial=True))
+            found[path] = (document.short_title(), html.unescape(text))
+        return found
+
+    return "readability-lxml", theirs
+
+
+# Readability.js over each page, as a browser's reader view would be given it: the page's bytes
+# decoded by the charset its first 8 KB declare (a browser's parser changes to a charset it
+# meets later than its 1,024 bytes of prescan; UTF-8 when none, or one node does not
+# know), no base URL of its own.
+RUN_JS = """
+const {parse} = require(process.argv[1]);
+const fs = require('fs');
+function decode(bytes) {
+  const head = bytes.subarray(0, 8192).toString('latin1').toLowerCase();
+  const declared = /<meta[^>]*charset\\s*=\\s*["']?([a-z0-9_:.-]+)/.exec(head);
+  try { return new TextDecoder(declared ? declared[1] : 'utf-8').decode(bytes); }
+  catch (e) { return new TextDecoder('utf-8').decode(bytes); }
+}
+for (const path of process.argv.slice(2)) {
+  let found = {title: '', text: ''};
+  try {
+    const r = parse(decode(fs.readFileSync(path)), {baseURI: 'https://example.com/'});
+    if (r) found = {title: r.title || '', text: r.textContent || ''};
+  } catch (e) {}
+  process.stdout.write(JSON.stringify({path, ...found}) + "\\n");
+}
+"""
+
+
+def js_oracle(bundle):
+    def theirs(paths):
+        out = subprocess.run(["node", "-e", RUN_JS, os.path.abspath(bundle), *paths],
+                             capture_output=True, text=True, check=True)
+        found = {}
+        for line in out.stdout.split("\n"):
+            if not line:
+                continue
+            row = json.loads(line)
+            found[row["path"]] = (row["title"], row["text"])
+        return found
+
+    return "Readability.js", theirs
 
 
 def ours(paths):
     out = subprocess.run([TOOL, "text", *paths], capture_output=True, text=True, check=True)
-    found = {}
-    for block in out.stdout.split("== ")[1:]:
-        path, _, rest = block.partition("\n")
-        title, _, text = rest.partition("\n")
-        found[path] = (title.removeprefix("title: "), text)
+    # Each page's block starts with a line `== <its path>` (a page's text may hold `== ` too).
+    found, current, lines = {}, None, []
+    heads = {"== " + path: path for path in paths}
+    for line in out.stdout.split("\n") + ["== "]:
+        if line in heads or line == "== ":
+            if current is not None:
+                title = lines[0].removeprefix("title: ") if lines else ""
+                found[current] = (title, "\n".join(lines[1:]))
+            current, lines = heads.get(line), []
+        else:
+            lines.append(line)
+    return found
+
+
+def pages(arguments):
+    found = []
+    for argument in arguments:
+        if os.path.isdir(argument):
+            found += sorted(glob.glob(os.path.join(argument, "**/*.html"), recursive=True))
+        else:
+            found.append(argument)
     return found
 
 
 def main():
-    paths = sys.argv[1:] or sorted(glob.glob(os.path.join(ROOT, "Tests/TestSupport/Fixtures/pages/*.html")))
+    arguments = sys.argv[1:]
+    quiet = "--quiet" in arguments
+    beside = "--beside-lxml" in arguments
+    arguments = [a for a in arguments if a not in ("--quiet", "--beside-lxml")]
+    if arguments[:1] == ["--readability-js"]:
+        name, theirs = js_oracle(arguments[1])
+        arguments = arguments[2:]
+    else:
+        name, theirs = lxml_oracle()
+    paths = pages(arguments) or sorted(
+        glob.glob(os.path.join(ROOT, "Tests/TestSupport/Fixtures/pages/*.html")))
     if not os.path.exists(TOOL):
         sys.exit("build it first: swift build -c release --product news-benchmark")
-    mine = ours(paths)
-    good = 0
+    mine, their = ours(paths), theirs(paths)
+    good = titles = 0
+    total = 0.0
     for path in paths:
-        their_title, their_text = theirs(path)
+        their_title, their_text = their[path]
         my_title, my_text = mine[path]
         score = f1(my_text, their_text)
         good += score >= 0.9
-        same = "same title" if my_title.strip() == their_title.strip() else f"title {my_title!r} vs {their_title!r}"
-        print(f"{score:5.2f}  {os.path.basename(path)}  ({same})")
-    print(f"{good} of {len(paths)} pages at F1 >= 0.9 against readability-lxml")
+        total += score
+        # Titles the same but for their spacing (a no-break or ideographic space is a space);
+        # a page where neither finds an article has no title to compare.
+        same = " ".join(my_title.split()) == " ".join(their_title.split()) or not (
+            words(my_text) or words(their_text))
+        titles += same
+        if not quiet or score < 0.9 or not same:
+            said = "same title" if same else f"title {my_title!r} vs {their_title!r}"
+            print(f"{score:5.2f}  {os.path.basename(path)}  ({said})")
+    count = len(paths)
+    print(f"{good} of {count} pages at F1 >= 0.9 against {name} ({100 * good / count:.0f}%), "
+          f"mean F1 {total / count:.3f}, titles the same on {titles} ({100 * titles / count:.0f}%)")
+    if beside and name != "readability-lxml":
+        others = lxml_oracle()[1](paths)
+        scores = [f1(others[path][1], their[path][1]) for path in paths]
+        same = sum(" ".join(others[path][0].split()) == " ".join(their[path][0].split())
+                   or not (words(others[path][1]) or words(their[path][1])) for path in paths)
+        print(f"readability-lxml: {sum(s >= 0.9 for s in scores)} of {count} pages at F1 >= 0.9 "
+              f"against {name} ({100 * sum(s >= 0.9 for s in scores) / count:.0f}%), "
+              f"mean F1 {sum(scores) / count:.3f}, titles the same on {same} "
+              f"({100 * same / count:.0f}%)")
 
 
 if __name__ == "__main__":
