@@ -285,6 +285,60 @@ struct ArticleExtractorTests {
     #expect(article.words > 250)
   }
 
+  /// Readability gives a paragraph two points (one for itself, one for each piece its commas
+  /// cut it in) besides its length: a story of many short paragraphs outscores a box of a few
+  /// long ones, where `news` gave one and took the box.
+  @Test("a story in many short paragraphs outscores a box of a few long ones, as in Readability")
+  func shortParagraphs() throws {
+    let story = (1...12).map {
+      "<p>Short paragraph \($0) of the story says one thing and stops there.</p>"
+    }.joined()
+    let box = (1...3).map { _ in
+      "<p>"
+        + String(repeating: "The box goes on at length about the firm behind the site ", count: 6)
+        + "and its history, its owners, in one long paragraph of its own.</p>"
+    }.joined()
+    // Twelve paragraphs of no comma against three of two commas and 300 characters: 24 points
+    // against 21 (12 against 18 with a point a paragraph).
+    let html = """
+      <html><body><div class="c1"><div class="c2">\(story)</div></div>
+      <div class="c5"><div class="c3"><div class="c4">\(box)</div></div></div></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.text.contains("Short paragraph 12 of the story"), "\(article.text)")
+    #expect(!article.text.contains("The box goes on"))
+  }
+
+  @Test(
+    "Readability's paragraphs: a div of inline text is one, links and all; a div of blocks, a run",
+    arguments: [
+      // A div of text and inline elements: one paragraph of all its text, scored above it.
+      (
+        #"<div id="d">Text of the div, <a href="/x">a link</a> and <b>bold</b>.</div>"#, [30],
+        ["body"]
+      ),
+      // A quarter links or more: scored from the div itself (Readability keeps it, around a p).
+      (
+        #"<div id="d">Some text <a href="/x">and a long link of many words</a></div>"#, [38],
+        ["div"]
+      ),
+      // A div of blocks: the runs of text between them, each scored from the div (then the p).
+      (
+        #"<div id="d">A run of text before, <em>with</em> emphasis<p>A paragraph</p>and a run after</div>"#,
+        [35, 15, 11], ["div", "div", "div"]
+      ),
+      // A p that is all its div holds stands for the div: scored above it.
+      (#"<div id="d"><p>The only paragraph of the div.</p></div>"#, [30], ["body"]),
+    ] as [(String, [Int], [String])])
+  func scoredParagraphs(html: String, lengths: [Int], parents: [String]) throws {
+    let root = HTMLTreeBuilder.parse("<html><body>" + html + "</body></html>")
+    root.measure()
+    let div = try #require(root.descendants.first { $0["id"] == "d" })
+    let units = ([div] + div.descendants).flatMap { ArticleExtractor.paragraphs(of: $0) }
+    #expect(units.map(\.length) == lengths)
+    #expect(units.map { $0.parent?.name ?? "" } == parents)
+  }
+
   @Test("shapes Readability keeps: a data table whole, formulas, javascript: links as text")
   func keptShapes() throws {
     let rows = (1...6).map { "<tr><td>Pier \($0)</td><td>\($0 * 3) boats</td></tr>" }.joined()

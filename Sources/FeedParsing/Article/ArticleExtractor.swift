@@ -421,28 +421,17 @@ package enum ArticleExtractor {
     root.measure()
     var candidates: [HTMLElement] = []
     for element in body.descendants {
-      let length: Int
-      let commas: Int
-      switch element.name {
-      // Readability's tags to score, by all their text (a section, a long heading too).
-      case "p", "pre", "td", "blockquote", "section", "h2", "h3", "h4", "h5", "h6":
-        (length, commas) = (element.length, element.commaCount)
-      case "div", "article":
-        // A div holding text of its own, not in paragraphs, is a paragraph too.
-        var own = (length: 0, commas: 0)
-        for case .text(let text) in element.children {
-          let measured = HTMLElement.measure(text)
-          own = (own.length + measured.length, own.commas + measured.commas)
-        }
-        (length, commas) = own
-      default:
-        continue
+      for paragraph in paragraphs(of: element) {
+        guard paragraph.length >= 25 else { continue }
+        // Readability's: a point for the paragraph, one for each piece its commas cut it in.
+        var score = 1.0
+        score += Double(paragraph.commas + 1)
+        score += min(Double(paragraph.length / 100), 3)
+        add(score, from: paragraph.parent)
       }
-      guard length >= 25 else { continue }
-      var score = 1.0
-      score += Double(commas)
-      score += min(Double(length / 100), 3)
-      var ancestor = element.parent
+    }
+    func add(_ score: Double, from parent: HTMLElement?) {
+      var ancestor = parent
       var level = 0
       while let current = ancestor, level < 5, current !== root {
         if !current.scored {
@@ -506,6 +495,69 @@ package enum ArticleExtractor {
       }
     }
     return content
+  }
+
+  /// What Readability scores as paragraphs in `element`, each with the element its score
+  /// starts from (its parent, as Readability's tree has it after turning divs into paragraphs):
+  /// - `p`, `pre`, `td`, `blockquote`, `section` and headings below `h1`, by all their text; a
+  ///   `p` that is all a div holds (and the div not a quarter links) stands for the div, so its
+  ///   score starts above the div;
+  /// - a `div` holding no block (`Readability`'s `DIV_TO_P_ELEMS`) is a paragraph of its whole
+  ///   text, its links included (above it; at it when a quarter of it is links or more);
+  /// - a `div` holding blocks: each run of text and inline elements between them is a paragraph
+  ///   of its own, scored from the div;
+  /// - an `article`'s own text, outside any element, is a paragraph of the article.
+  static func paragraphs(of element: HTMLElement) -> [(
+    length: Int, commas: Int, parent: HTMLElement?
+  )] {
+    switch element.name {
+    case "p", "pre", "td", "blockquote", "section", "h2", "h3", "h4", "h5", "h6":
+      var parent = element.parent
+      if element.name == "p", let div = parent, div.name == "div",
+        soleParagraph(of: div) === element,
+        div.linkDensity < 0.25
+      {
+        parent = div.parent
+      }
+      return [(element.length, element.commaCount, parent)]
+    case "div":
+      guard element.hasBlockDescendant else {
+        let above = element.linkDensity < 0.25 ? element.parent : element
+        return [(element.length, element.commaCount, above)]
+      }
+      var runs: [(length: Int, commas: Int, parent: HTMLElement?)] = []
+      var run = (length: 0, commas: 0)
+      func close() {
+        if run.length > 0 { runs.append((run.length, run.commas, element)) }
+        run = (0, 0)
+      }
+      for child in element.children {
+        switch child {
+        case .text(let text):
+          let measured = HTMLElement.measure(text)
+          // Runs are joined by a space, as the text of one paragraph.
+          run.length += measured.length + (run.length > 0 && measured.length > 0 ? 1 : 0)
+          run.commas += measured.commas
+        case .element(let inner) where inner.isRemoved: continue
+        case .element(let inner) where inner.isPhrasing:
+          run.length += inner.length + (run.length > 0 && inner.length > 0 ? 1 : 0)
+          run.commas += inner.commaCount
+        case .element:
+          close()
+        }
+      }
+      close()
+      return runs
+    case "article":
+      var own = (length: 0, commas: 0)
+      for case .text(let text) in element.children {
+        let measured = HTMLElement.measure(text)
+        own = (own.length + measured.length, own.commas + measured.commas)
+      }
+      return [(own.length, own.commas, element.parent)]
+    default:
+      return []
+    }
   }
 
   /// The best five candidates, best first (Readability's `nbTopCandidates`); ties keep the

@@ -165,6 +165,33 @@ package final class HTMLElement {
     return commas
   }
 
+  /// Readability's blocks that keep a div from being a paragraph (`DIV_TO_P_ELEMS`).
+  static let paragraphBreakers: Set<String> = [
+    "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul",
+  ]
+  /// Readability's phrasing content (`PHRASING_ELEMS`), and `a`, `del` and `ins` holding only
+  /// phrasing content.
+  static let phrasingNames: Set<String> = [
+    "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn", "em",
+    "embed", "i", "img", "input", "kbd", "label", "mark", "math", "meter", "noscript", "object",
+    "output", "progress", "q", "ruby", "samp", "script", "select", "small", "span", "strong",
+    "sub", "sup", "textarea", "time", "var", "wbr",
+  ]
+
+  /// Whether any element below it is one of ``paragraphBreakers``.
+  var hasBlockDescendant: Bool {
+    elements.contains {
+      !$0.isRemoved && (Self.paragraphBreakers.contains($0.name) || $0.hasBlockDescendant)
+    }
+  }
+
+  /// Whether it is phrasing content (text-level markup), as Readability reads it.
+  var isPhrasing: Bool {
+    if Self.phrasingNames.contains(name) { return true }
+    guard name == "a" || name == "del" || name == "ins" else { return false }
+    return elements.allSatisfy { $0.isRemoved || $0.isPhrasing }
+  }
+
   /// `class` and `id`, lower-case, for matching words.
   var classAndID: String {
     ((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased()
