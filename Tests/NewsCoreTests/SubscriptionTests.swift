@@ -70,12 +70,18 @@ struct SubscriptionTests {
     let utf32 = Data([0x7B, 0, 0, 0, 0x7D, 0, 0, 0, 0, 0x7D, 0x7D])
     _ = try FeedConfigFile.parse(utf32, path: "config.json")
     var editor = ConfigFileEditor(utf32)
-    #expect(throws: ConfigFileEditor.Failure(detail: "the file is not UTF-8 text")) {
+    #expect(
+      throws: ConfigFileEditor.Failure(
+        detail: "the file is not UTF-8 text (save it as UTF-8 for news to edit it)")
+    ) {
       try editor.append(Self.entry)
     }
     #expect(editor.bytes == [UInt8](utf32))
     var utf16 = ConfigFileEditor(#"{"sources": []}"#.data(using: .utf16LittleEndian))
-    #expect(throws: ConfigFileEditor.Failure(detail: "the file is not UTF-8 text")) {
+    #expect(
+      throws: ConfigFileEditor.Failure(
+        detail: "the file is not UTF-8 text (save it as UTF-8 for news to edit it)")
+    ) {
       try utf16.add("k", value: "1", toObject: "hooks")
     }
   }

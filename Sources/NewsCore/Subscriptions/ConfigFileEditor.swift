@@ -207,7 +207,9 @@ struct ConfigFileEditor {
   private func rootObject() throws(Failure) -> Range<Int>? {
     // JSON in UTF-16 or UTF-32 decodes (Foundation reads it), but its bytes are not the text
     // this editor scans; a NUL byte is never in UTF-8 JSON.
-    guard !bytes.contains(0) else { throw Failure(detail: "the file is not UTF-8 text") }
+    guard !bytes.contains(0) else {
+      throw Failure(detail: "the file is not UTF-8 text (save it as UTF-8 for news to edit it)")
+    }
     let start = skipSpace(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
     guard start < bytes.count else { return nil }
     guard bytes[start] == UInt8(ascii: "{") else {
