@@ -15,7 +15,8 @@ enum ShowCommand {
       the text with its paragraphs, headings, lists, quotes and tables, links numbered), kept
       encrypted beside the article: shown again, or --offline, without a request, and found by
       news search. Articles of a source with "fullText": true show it by default. A page with
-      no article in it (a home page, a login wall) says so (exit 65) and shows what the feed had.
+      no text of its own (only links, an image, an empty shell) says so (exit 65) and shows what
+      the feed had; a login wall's visible lead is its article.
 
       EXAMPLES:
         news show 3
