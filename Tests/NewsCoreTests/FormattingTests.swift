@@ -68,6 +68,29 @@ struct FormattingTests {
       ])
   }
 
+  /// Japanese and Chinese have no spaces: a paragraph is cut at any character, but a line may
+  /// not start with closing punctuation nor end with an opening bracket (kinsoku). `、` started
+  /// a line of the Nikkei story in `show --full`.
+  @Test(
+    "Chinese and Japanese lines never start with 、。」 nor end with 「 (kinsoku)",
+    arguments: [
+      // Five wide characters fill ten columns: the sixth, `、`, takes the fifth down with it.
+      ("米大統領は、金正恩と会談した", ["米大統領", "は、金正恩", "と会談した"]),
+      // `「` would end the first line: it goes down to open the second; `」` would start the
+      // third: `プ` goes down with it.
+      ("米大統領「トランプ」と金正恩", ["米大統領", "「トラン", "プ」と金正", "恩"]),
+      // A line of nothing but opening quotes: the width wins over the rules.
+      ("a‘‘‘‘‘‘‘‘‘字", ["a‘‘‘‘‘‘‘‘‘", "字"]),
+    ])
+  func kinsoku(text: String, expected: [String]) {
+    let lines = TextWrapper.wrap(text, width: 10)
+    #expect(lines.joined() == text)
+    #expect(lines.allSatisfy { TextWrapper.columns(Substring($0)) <= 10 })
+    #expect(!lines.dropFirst().contains { "、。」".contains($0.first ?? " ") })
+    #expect(!lines.dropLast().contains { $0.last == "「" } || text.hasPrefix("a"))
+    #expect(lines == expected, "\(lines)")
+  }
+
   @Test(
     "a link is never broken: a longer one stands whole on a line of its own (#47.3)",
     arguments: [true, false])

@@ -108,13 +108,31 @@ public enum TextWrapper {
         lineWidth = wordWidth
         continue
       }
-      // A word wider than the line: cut into full lines, the rest starts the next line.
+      // A word wider than the line: cut into full lines, the rest starts the next line. Text
+      // without spaces (Chinese, Japanese) is cut so, and as its typesetting rules ask (kinsoku):
+      // no line starts with closing punctuation (`、`, `。`, `」`) nor ends with an opening one
+      // (`「`): the character before goes down with it.
       for character in word {
         let characterWidth = columns(of: character)
         if lineWidth > 0, lineWidth + characterWidth > width {
-          lines.append(line)
-          line = ""
-          lineWidth = 0
+          var kept = line
+          var carried = ""
+          if noLineStart.contains(character) || kept.last.map(noLineEnd.contains) == true,
+            kept.count > 1
+          {
+            carried = String(kept.removeLast())
+          }
+          while kept.count > 1, let last = kept.last, noLineEnd.contains(last) {
+            carried = String(kept.removeLast()) + carried
+          }
+          var carriedWidth = columns(Substring(carried))
+          if carriedWidth + characterWidth > width {
+            // The rules yield to the width (a line of nothing but opening quotes).
+            (kept, carried, carriedWidth) = (line, "", 0)
+          }
+          lines.append(kept)
+          line = carried
+          lineWidth = carriedWidth
         }
         line.append(character)
         lineWidth += characterWidth
@@ -122,6 +140,13 @@ public enum TextWrapper {
     }
     lines.append(line)
   }
+
+  /// Characters that may not start a line in Chinese and Japanese text: closing brackets and
+  /// quotes, the full stop and comma, small kana, the prolonged sound mark.
+  static let noLineStart: Set<Character> = Set(
+    "、。，．・：；？！）］｝〕〉》」』】〙〗〟’”ゝゞ々ーぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ…‥")
+  /// Characters that may not end a line: opening brackets and quotes.
+  static let noLineEnd: Set<Character> = Set("（［｛〔〈《「『【〘〖〝‘“")
 
   /// ``wrap(_:width:)`` for a paragraph of printable ASCII: one column a byte, words found and
   /// lines built on the bytes.
