@@ -123,6 +123,12 @@ public struct ConfigNode: Sendable {
   /// Whether the object has the member `key`.
   public func has(_ key: String) -> Bool { self[key] != nil }
 
+  /// How many members the object has (0 when it is not an object).
+  public var memberCount: Int {
+    guard case .object(let members) = value else { return 0 }
+    return members.count
+  }
+
   /// The object's member names, sorted; none when it is not an object.
   public var keys: [String] {
     guard case .object(let members) = value else { return [] }
