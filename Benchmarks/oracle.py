@@ -16,12 +16,13 @@ Needs `swift build -c release --product news-benchmark`."""
 import collections
 import glob
 import html
+import html.parser
+import json
 import os
 import re
 import subprocess
 import sys
 
-import json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, ".build/release/news-benchmark")
@@ -29,8 +30,7 @@ TOOL = os.path.join(ROOT, ".build/release/news-benchmark")
 
 # Scripts written without spaces (Chinese, Japanese, Korean syllables, Thai, Burmese): each
 # character is a word of its own, as `news` counts them, so that a line break the other
-# extractor drops (`回来Ai`: Readability's textContent joins the lines of a `<br>`) does not make
-# two lines one unknown word.
+# extractor drops (`回来Ai`) does not make two lines one unknown word.
 UNSPACED = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\u0e00-\u0e7f\u1000-\u109f"
 WORD = re.compile(f"[{UNSPACED}]|[^\\W{UNSPACED}]+")
 
@@ -50,6 +50,24 @@ def f1(ours, theirs):
     return 2 * precision * recall / (precision + recall)
 
 
+class _Text(html.parser.HTMLParser):
+    """The text of an article's HTML, each element's text apart from the next."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.pieces = []
+
+    def handle_data(self, data):
+        self.pieces.append(data)
+
+
+def text_of(markup):
+    reader = _Text()
+    reader.feed(markup)
+    reader.close()
+    return " ".join(reader.pieces)
+
+
 def lxml_oracle():
     try:
         from readability import Document
@@ -61,8 +79,7 @@ def lxml_oracle():
         for path in paths:
             with open(path, "rb") as page:
                 document = Document(page.read())
-            text = re.sub(r"<[^>]+>", " ", document.summary(html_partial=True))
-            found[path] = (document.short_title(), html.unescape(text))
+            found[path] = (document.short_title(), text_of(document.summary(html_partial=True)))
         return found
 
     return "readability-lxml", theirs
@@ -85,7 +102,7 @@ for (const path of process.argv.slice(2)) {
   let found = {title: '', text: ''};
   try {
     const r = parse(decode(fs.readFileSync(path)), {baseURI: 'https://example.com/'});
-    if (r) found = {title: r.title || '', text: r.textContent || ''};
+    if (r) found = {title: r.title || '', text: r.content || ''};
   } catch (e) {}
   process.stdout.write(JSON.stringify({path, ...found}) + "\\n");
 }
@@ -101,7 +118,10 @@ def js_oracle(bundle):
             if not line:
                 continue
             row = json.loads(line)
-            found[row["path"]] = (row["title"], row["text"])
+            # The article's HTML read as text, each element's apart (as for readability-lxml):
+            # its textContent runs blocks together where the page has no space between them
+            # (`entfernen.Das`).
+            found[row["path"]] = (row["title"], text_of(row["text"]))
         return found
 
     return "Readability.js", theirs
