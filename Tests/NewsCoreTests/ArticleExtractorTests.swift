@@ -425,6 +425,20 @@ struct ArticleExtractorTests {
     for number in 1...6 { #expect(article.text.contains("Paragraph \(number) of the story")) }
   }
 
+  /// Beside the article, a short paragraph without links joins it when it ends a sentence
+  /// anywhere (Readability's `/\.( |$)/`), not only at its end: a photo's credit.
+  @Test("a short paragraph beside the article joins it when it holds a sentence's end")
+  func shortSiblings() throws {
+    let story = (1...4).map { "<p>\(Self.paragraph($0))</p>" }.joined()
+    let html = """
+      <html><body><div class="page"><div class="story">\(story)</div>
+      <p>Photo: J. Smith for the Gazette</p><p>Read more about the harbour</p></div></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.text.contains("Photo: J. Smith for the Gazette"), "\(article.text)")
+    #expect(!article.text.contains("Read more about the harbour"))
+  }
+
   @Test("a short article is the answer, not \"no article\" (Readability's longest pass)")
   func shortArticle() throws {
     let html = """

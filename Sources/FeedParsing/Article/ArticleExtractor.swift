@@ -489,7 +489,7 @@ package enum ArticleExtractor {
         let density = paragraph.linkDensity
         if length > 80, density < 0.25 {
           content.append(sibling)
-        } else if length > 0, length <= 80, density == 0, paragraph.text.hasSuffix(".") {
+        } else if length > 0, length < 80, density == 0, endsASentence(paragraph.text) {
           content.append(sibling)
         }
       }
@@ -558,6 +558,12 @@ package enum ArticleExtractor {
     default:
       return []
     }
+  }
+
+  /// Whether `text` holds the end of a sentence: a full stop before a space or at its end
+  /// (Readability's `/\.( |$)/`: `Photo: J. Smith` does, `Read more` does not).
+  static func endsASentence(_ text: String) -> Bool {
+    text.hasSuffix(".") || text.contains(". ")
   }
 
   /// The best five candidates, best first (Readability's `nbTopCandidates`); ties keep the
