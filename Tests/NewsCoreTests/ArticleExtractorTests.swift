@@ -425,6 +425,23 @@ struct ArticleExtractorTests {
     for number in 1...6 { #expect(article.text.contains("Paragraph \(number) of the story")) }
   }
 
+  /// Readability counts a paragraph's length in characters (JavaScript's UTF-16 units); `news`
+  /// counted UTF-8 bytes, three a Chinese character, so a line of 12 characters passed the
+  /// 25-character floor and a sidebar of short lines outscored the story.
+  @Test("Chinese paragraphs are measured in characters, as Readability measures them")
+  func cjkLengths() throws {
+    let sentence = "港口的渔船今天早上出海天气晴朗风很小渔民们说今年的收成很好市场上的鱼价也很稳定。"
+    let story = (1...3).map { _ in "<p>" + String(repeating: sentence, count: 4) + "</p>" }
+    let sidebar = (1...16).map { "<p>热门新闻标题第\($0)条内容</p>" }
+    let html = """
+      <html><body><div class="c1"><div class="c2">\(story.joined())</div></div>
+      <div class="c5"><div class="c4">\(sidebar.joined())</div></div></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.text.contains(sentence), "\(article.text)")
+    #expect(!article.text.contains("热门新闻标题"))
+  }
+
   /// Beside the article, a short paragraph without links joins it when it ends a sentence
   /// anywhere (Readability's `/\.( |$)/`), not only at its end: a photo's credit.
   @Test("a short paragraph beside the article joins it when it holds a sentence's end")

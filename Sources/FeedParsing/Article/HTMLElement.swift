@@ -117,7 +117,8 @@ package final class HTMLElement {
     )
   }
 
-  /// The UTF-8 length of `text` with each run of ASCII spaces counted once (none at the ends),
+  /// The length of `text` in UTF-16 units (JavaScript's, which Readability's thresholds count)
+  /// with each run of ASCII spaces counted once (none at the ends),
   /// and its commas (`,`, `，`, `、`).
   static func measure(_ text: String) -> (length: Int, commas: Int) {
     var length = 0
@@ -130,7 +131,10 @@ package final class HTMLElement {
       } else {
         if pendingSpace { length += 1 }
         pendingSpace = false
-        length += 1
+        // Counted as JavaScript counts a string's length, as Readability's thresholds are:
+        // a UTF-16 unit a character, two beyond the Basic Multilingual Plane (a lead byte of
+        // four); a continuation byte adds nothing.
+        if byte & 0xC0 != 0x80 { length += byte >= 0xF0 ? 2 : 1 }
         if byte == 0x2C || (previous == (0xEF, 0xBC) && byte == 0x8C)
           || (previous == (0xE3, 0x80) && byte == 0x81)
         {
