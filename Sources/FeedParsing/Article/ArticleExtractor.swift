@@ -420,16 +420,8 @@ package enum ArticleExtractor {
     let body = root.first(named: "body") ?? root
     root.measure()
     var candidates: [HTMLElement] = []
-    for element in body.descendants {
-      for paragraph in paragraphs(of: element) {
-        guard paragraph.length >= 25 else { continue }
-        // Readability's: a point for the paragraph, one for each piece its commas cut it in.
-        var score = 1.0
-        score += Double(paragraph.commas + 1)
-        score += min(Double(paragraph.length / 100), 3)
-        add(score, from: paragraph.parent)
-      }
-    }
+    // A paragraph's score, given to five of its ancestors: in full to the first, half to the
+    // second, then divided by three times the level.
     func add(_ score: Double, from parent: HTMLElement?) {
       var ancestor = parent
       var level = 0
@@ -442,6 +434,16 @@ package enum ArticleExtractor {
         current.score += score / divider
         ancestor = current.parent
         level += 1
+      }
+    }
+    for element in body.descendants {
+      for paragraph in paragraphs(of: element) {
+        guard paragraph.length >= 25 else { continue }
+        // Readability's: a point for the paragraph, one for each piece its commas cut it in.
+        var score = 1.0
+        score += Double(paragraph.commas + 1)
+        score += min(Double(paragraph.length / 100), 3)
+        add(score, from: paragraph.parent)
       }
     }
     for candidate in candidates { candidate.score *= 1 - candidate.linkDensity }
@@ -502,7 +504,7 @@ package enum ArticleExtractor {
   /// - `p`, `pre`, `td`, `blockquote`, `section` and headings below `h1`, by all their text; a
   ///   `p` that is all a div holds (and the div not a quarter links) stands for the div, so its
   ///   score starts above the div;
-  /// - a `div` holding no block (`Readability`'s `DIV_TO_P_ELEMS`) is a paragraph of its whole
+  /// - a `div` holding no block (Readability's `DIV_TO_P_ELEMS`) is a paragraph of its whole
   ///   text, its links included (above it; at it when a quarter of it is links or more);
   /// - a `div` holding blocks: each run of text and inline elements between them is a paragraph
   ///   of its own, scored from the div;
