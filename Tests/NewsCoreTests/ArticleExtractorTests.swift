@@ -359,6 +359,25 @@ struct ArticleExtractorTests {
   }
 
   @Test(
+    "a page whose text is all inside javascript: links is text, not links",
+    arguments: ["javascript:", " JavaScript:void(0)"])
+  func scriptLinksAreText(href: String) throws {
+    let html = """
+      <html><head><title>Replace javascript: links</title></head><body>
+      <a href="\(href)">
+        <p>abc</p>
+        <p>def</p>
+        ghi
+      </a>
+      </body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.text.split(whereSeparator: \.isWhitespace) == ["abc", "def", "ghi"])
+    #expect(!article.html.lowercased().contains("javascript"))
+    #expect(article.title == "Replace javascript: links")
+  }
+
+  @Test(
     "Readability's cleaning: lists, image lists, paragraph divs and short unlinked blocks kept; adverts go"
   )
   func keptLists() throws {

@@ -108,13 +108,23 @@ package final class HTMLElement {
       case .element(let element):
         element.measure()
         length += element.textLength
-        links += element.name == "a" ? element.textLength : element.linkLength
+        links += element.isLink ? element.textLength : element.linkLength
         commas += element.commas
       }
     }
     (textLength32, linkLength32, commas32, measured) = (
       Int32(clamping: length), Int32(clamping: links), Int32(clamping: commas), true
     )
+  }
+
+  /// Whether it is a link a reader can follow: an `a` whose `href` is not a script
+  /// (`javascript:`). A script link goes nowhere once the page's scripts are gone; its text is
+  /// the page's own, as Readability makes it when it turns such links into their text.
+  var isLink: Bool {
+    guard name == "a" else { return false }
+    guard let href = attributes["href"] else { return true }
+    let trimmed = href.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    return !(trimmed.prefix(11).lowercased() == "javascript:")
   }
 
   /// The length of `text` in UTF-16 units (JavaScript's, which Readability's thresholds count)
