@@ -358,6 +358,60 @@ struct ArticleExtractorTests {
     #expect(article.text.contains("E = m c^2"))
   }
 
+  /// Readability retries a page whose cleaned text is under 500 characters, and takes the
+  /// longest attempt: a short article, or one in Chinese or Japanese (a character a word, so
+  /// sixty "words" are sixty characters), keeps what the first pass cleaned away.
+  @Test(
+    "a pass under 500 characters is retried, the longest taken; one of 500 stands",
+    arguments: [(12, true), (40, false)])
+  func shortPassRetried(sentences: Int, retried: Bool) throws {
+    let text = (1...sentences).map { "Boats came in at \($0)." }.joined(separator: " ")
+    let html = """
+      <html><body><article>
+      <p>\(text)</p>
+      <div><img src="/a.jpg" alt=""><img src="/b.jpg" alt=""><span>Photos by the night watch</span></div>
+      </article></body></html>
+      """
+    let article = try #require(ArticleExtractor.extract(html: html, url: Self.base))
+    #expect(article.words >= ArticleExtractor.minimumWords)
+    #expect(article.text.contains("Photos by the night watch") == retried, "\(article.text)")
+  }
+
+  @Test(
+    "a table of one column or one row lays the page out; rows and columns count their spans",
+    arguments: [
+      // Twelve rows of one cell: a sidebar, however long.
+      (String(repeating: "<tr><td>Link</td></tr>", count: 12), false),
+      (String(repeating: "<tr><td>a</td><td>b</td></tr>", count: 12), true),
+      ("<tr>" + String(repeating: "<td>a</td>", count: 9) + "</tr>", false),
+      // Four rows of three columns spanned: twelve cells.
+      (String(repeating: #"<tr><td colspan="3">a</td></tr>"#, count: 4), true),
+      (String(repeating: #"<tr rowspan="3"><td>a</td><td>b</td></tr>"#, count: 2), true),
+      (String(repeating: "<tr><td>a</td><td>b</td></tr>", count: 3), false),
+    ])
+  func dataTables(rows: String, isData: Bool) throws {
+    let root = HTMLTreeBuilder.parse("<html><body><table>" + rows + "</table></body></html>")
+    let table = try #require(root.first(named: "table"))
+    #expect(ArticleExtractor.isDataTable(table) == isData)
+  }
+
+  @Test("a table row of images alone is written without bars between its cells")
+  func imageRowWithoutBars() throws {
+    let root = HTMLTreeBuilder.parse(
+      """
+      <html><body><table>
+      <tr><td><img src="/a.jpg" alt=""></td><td><img src="/b.jpg" alt=""></td><td></td></tr>
+      <tr><td>Pier</td><td><img src="/c.jpg" alt=""></td><td>Boats</td></tr>
+      </table></body></html>
+      """)
+    root.measure()
+    let table = try #require(root.first(named: "table"))
+    let (body, _, _) = ArticleSerializer.html([table], base: Self.base)
+    #expect(!body.contains("> | <img"), "\(body)")
+    #expect(
+      body.contains("Pier<img src=\"https://site.example/c.jpg\" alt=\"\"> | Boats"), "\(body)")
+  }
+
   @Test(
     "a page whose text is all inside javascript: links is text, not links",
     arguments: ["javascript:", " JavaScript:void(0)"])

@@ -6,7 +6,11 @@ import Foundation
 /// ancestors, the best one taken with the siblings that belong to it, then cleaned of what
 /// scores badly inside it. Metadata comes from `<meta>` and JSON-LD (``ArticleMetadata``).
 package enum ArticleExtractor {
-  /// A pass that finds fewer words than this is run again with fewer flags.
+  /// A pass whose text is shorter than this, in characters (UTF-16 units, as Readability's
+  /// `charThreshold` counts them), is run again with fewer flags.
+  package static let minimumLength = 500
+  /// An article of fewer words than this is taken from the page's JSON-LD `articleBody` when
+  /// that is longer.
   package static let minimumWords = 60
 
   /// A pass whose text is more than this share links is taken only when no pass finds text
@@ -67,10 +71,11 @@ package enum ArticleExtractor {
 
   /// The article in `html`; `nil` when it holds no text at all.
   ///
-  /// A pass that finds fewer than ``minimumWords`` is run again on the page as it came, with
-  /// fewer flags (unlikely elements kept, then classes unweighed, then nothing cleaned): an
+  /// A pass whose text is shorter than ``minimumLength`` is run again on the page as it came,
+  /// with fewer flags (unlikely elements kept, then classes unweighed, then nothing cleaned): an
   /// article that is short, or sits in markup the first pass strips, is still found. When every
-  /// pass is short, the longest is the answer (or the page's declared body, when longer).
+  /// pass is short, the longest is the answer (or the page's declared body, when it has more
+  /// words), as in Readability's `_grabArticle`.
   package static func extract(html: String, url: URL?, rules: ExtractionRules = ExtractionRules())
     -> ExtractedArticle?
   {
@@ -86,6 +91,7 @@ package enum ArticleExtractor {
       elements.count > maximumElementsRetried
       ? [.all] : [.all, [.weightClasses, .cleanConditionally], [.cleanConditionally], []]
     var found: (body: String, words: Int, lead: String?)?
+    var foundLength = -1
     // The longest pass whose text is mostly links (a home page's teasers, more than half of
     // their text in links): the answer only when no pass finds text of its own.
     var linked: (body: String, words: Int, lead: String?)?
@@ -101,9 +107,11 @@ package enum ArticleExtractor {
         }
         continue
       }
-      if pass.words > (found?.words ?? -1) { found = (pass.body, pass.words, pass.lead) }
+      if pass.length > foundLength {
+        (found, foundLength) = ((pass.body, pass.words, pass.lead), pass.length)
+      }
       // Rules that keep what they say are the article: no pass with fewer flags changes it.
-      if pass.words >= minimumWords || pass.kept { break }
+      if pass.length >= minimumLength || pass.kept { break }
     }
     if (found?.words ?? 0) == 0, let linked { found = linked }
     guard var (body, words, lead) = found else { return nil }
@@ -128,11 +136,11 @@ package enum ArticleExtractor {
 
   /// One pass over `root` (changed by it): the article's HTML, its words and its first
   /// paragraph, the share of its text in links; `kept` when the source's rules picked the
-  /// elements.
+  /// elements; `length`, its text's length in characters once cleaned.
   static func extractPass(
     _ root: HTMLElement, flags: Flags, title: String?, base: URL?, rules: ExtractionRules,
     removeByline: Bool = false
-  ) -> (body: String, words: Int, lead: String?, linkDensity: Double, kept: Bool) {
+  ) -> (body: String, words: Int, lead: String?, linkDensity: Double, kept: Bool, length: Int) {
     revealNoscriptImages(root.descendants.filter { $0.name == "noscript" })
     if let drop = rules.drop {
       let dropped = drop.select(in: root)
@@ -142,7 +150,7 @@ package enum ArticleExtractor {
     if let keep = rules.keep, case let kept = outermost(keep.select(in: root)), !kept.isEmpty {
       removeBoilerplate(root, unlikely: false)
       let (body, words, lead) = ArticleSerializer.html(kept, base: base)
-      return (body, words, lead, 0, true)
+      return (body, words, lead, 0, true, 0)
     }
     removeShownMetadata(root, title: title, byline: removeByline)
     removeBoilerplate(root, unlikely: flags.contains(.stripUnlikely))
@@ -152,9 +160,10 @@ package enum ArticleExtractor {
       clean(element, conditionally: flags.contains(.cleanConditionally), weightClasses: weighted)
     }
     let (body, words, lead) = ArticleSerializer.html(content, base: base)
+    for element in content { element.measure() }
     let length = content.reduce(0) { $0 + $1.length }
     let links = content.reduce(0.0) { $0 + Double($1.length) * $1.linkDensity }
-    return (body, words, lead, length > 0 ? links / Double(length) : 0, false)
+    return (body, words, lead, length > 0 ? links / Double(length) : 0, false, length)
   }
 
   /// Words of `text`: runs of letters or digits (a CJK character is a word of its own).
@@ -642,9 +651,21 @@ package enum ArticleExtractor {
     let structure: Set<String> = ["col", "colgroup", "tfoot", "thead", "th"]
     if inside.contains(where: { structure.contains($0.name) }) { return true }
     if inside.contains(where: { $0.name == "table" }) { return false }
-    let rows = inside.filter { $0.name == "tr" }
-    let columns = rows.map { row in row.elements.filter { $0.name == "td" }.count }.max() ?? 0
-    return rows.count >= 10 || columns > 4 || rows.count * columns > 10
+    // Rows and columns as Readability counts them: a row's `rowspan`, its cells' `colspan`.
+    func span(_ element: HTMLElement, _ attribute: String) -> Int {
+      element[attribute].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map {
+        max($0, 1)
+      } ?? 1
+    }
+    let trs = inside.filter { $0.name == "tr" }
+    let rows = trs.reduce(0) { $0 + span($1, "rowspan") }
+    let columns =
+      trs.map { row in
+        row.elements.reduce(0) { $0 + ($1.name == "td" ? span($1, "colspan") : 0) }
+      }.max() ?? 0
+    // One column or one row lays things out (a sidebar of links), however long.
+    if rows == 1 || columns == 1 { return false }
+    return rows >= 10 || columns > 4 || rows * columns > 10
   }
 
   // MARK: - Cleaning

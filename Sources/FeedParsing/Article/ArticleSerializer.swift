@@ -141,8 +141,12 @@ enum ArticleSerializer {
             guard !cells.isEmpty else { continue }
             if !first { out += "<br>" }
             first = false
-            for (index, cell) in cells.enumerated() {
-              if index > 0 { out += " | " }
+            // Bars stand between cells of text: a row of images alone is no row of bars.
+            var texts = 0
+            for cell in cells {
+              let hasText = cell.length > 0
+              if hasText, texts > 0 { out += " | " }
+              if hasText { texts += 1 }
               writeInline(cell, into: &out)
             }
           }
