@@ -707,6 +707,19 @@ struct ArticleExtractorTests {
         #"<meta property="og:title" content="Reiki und Schamanismus - shingon-reiki.de"><meta property="og:title" content="Reiki und Schamanismus">"#,
         "title", "Reiki und Schamanismus"
       ),
+      // A property naming several stands for each of them.
+      (
+        #"<meta property="x:title dc:title" content="Preferred"><meta property="og:title twitter:title" content="A title"><title>T</title>"#,
+        "title", "Preferred"
+      ),
+      (
+        #"<meta property="dc:creator twitter:site_name" content="Creator"><meta name="author" content="FAIL">"#,
+        "byline", "Creator"
+      ),
+      (
+        #"<meta property="dc:description og:description" content="Preferred"><meta name="description" content="FAIL">"#,
+        "excerpt", "Preferred"
+      ),
       (
         #"<meta name="author" content="Meta Author"><meta name="dc.creator" content="DC Creator">"#,
         "byline", "DC Creator"

@@ -35,15 +35,17 @@ struct ArticleMetadata {
     for element in elements {
       switch element.name {
       case "meta":
-        let key = (element["property"] ?? element["name"] ?? element["itemprop"] ?? "").lowercased()
-        if !key.isEmpty,
-          let content = element["content"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+        guard let content = element["content"]?.trimmingCharacters(in: .whitespacesAndNewlines),
           !content.isEmpty
-        {
-          // The last of a name wins, as in Readability (a page that says `og:title` twice
-          // corrects itself the second time).
-          meta[key] = content
-        }
+        else { break }
+        // `property` may name several (`og:title twitter:title`), each standing for the
+        // content, as Readability reads them.
+        let keys =
+          element["property"].map { $0.lowercased().split(whereSeparator: \.isWhitespace) }
+          ?? [Substring((element["name"] ?? element["itemprop"] ?? "").lowercased())]
+        // The last of a name wins, as in Readability (a page that says `og:title` twice
+        // corrects itself the second time).
+        for key in keys where !key.isEmpty { meta[String(key)] = content }
       case "title" where documentTitle == nil:
         documentTitle = element.text
       case "base":
