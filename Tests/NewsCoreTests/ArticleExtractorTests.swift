@@ -388,6 +388,13 @@ struct ArticleExtractorTests {
       (String(repeating: #"<tr><td colspan="3">a</td></tr>"#, count: 4), true),
       (String(repeating: #"<tr rowspan="3"><td>a</td><td>b</td></tr>"#, count: 2), true),
       (String(repeating: "<tr><td>a</td><td>b</td></tr>", count: 3), false),
+      // Spans past what HTML allows count as its most, never overflowing.
+      (
+        String(
+          repeating:
+            #"<tr rowspan="9223372036854775807"><td colspan="9223372036854775807">a</td><td colspan="9223372036854775807">b</td></tr>"#,
+          count: 3), true
+      ),
     ])
   func dataTables(rows: String, isData: Bool) throws {
     let root = HTMLTreeBuilder.parse("<html><body><table>" + rows + "</table></body></html>")

@@ -651,17 +651,18 @@ package enum ArticleExtractor {
     let structure: Set<String> = ["col", "colgroup", "tfoot", "thead", "th"]
     if inside.contains(where: { structure.contains($0.name) }) { return true }
     if inside.contains(where: { $0.name == "table" }) { return false }
-    // Rows and columns as Readability counts them: a row's `rowspan`, its cells' `colspan`.
-    func span(_ element: HTMLElement, _ attribute: String) -> Int {
+    // Rows and columns as Readability counts them: a row's `rowspan`, its cells' `colspan`,
+    // each within what HTML allows (a hostile span of 2^63 cannot overflow the sums).
+    func span(_ element: HTMLElement, _ attribute: String, upTo limit: Int) -> Int {
       element[attribute].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map {
-        max($0, 1)
+        min(max($0, 1), limit)
       } ?? 1
     }
     let trs = inside.filter { $0.name == "tr" }
-    let rows = trs.reduce(0) { $0 + span($1, "rowspan") }
+    let rows = trs.reduce(0) { $0 + span($1, "rowspan", upTo: 65_534) }
     let columns =
       trs.map { row in
-        row.elements.reduce(0) { $0 + ($1.name == "td" ? span($1, "colspan") : 0) }
+        row.elements.reduce(0) { $0 + ($1.name == "td" ? span($1, "colspan", upTo: 1_000) : 0) }
       }.max() ?? 0
     // One column or one row lays things out (a sidebar of links), however long.
     if rows == 1 || columns == 1 { return false }
