@@ -7,7 +7,9 @@ PyPI package python-readability ships (`pip download --no-deps python-readabilit
 wheel: `readability/impl/parse.cjs`, Readability.js over cheerio).
 
     python3 Benchmarks/oracle.py [--readability-js parse.cjs [--beside-lxml]] [--quiet] [page.html…]
-    # default pages: the test pages; a directory stands for the .html pages below it
+    # default pages: the test pages; a directory stands for the .html pages below it (for
+    # Mozilla's own corpus: `git clone https://github.com/mozilla/readability`, then give
+    # readability/test/test-pages: each <name>/source.html is read, its expected.html left out)
 
 With `--beside-lxml`, readability-lxml is scored against Readability.js on the same pages too
 (a last line of its own): how far a second extractor is from it, beside `news`.
@@ -147,10 +149,21 @@ def pages(arguments):
     found = []
     for argument in arguments:
         if os.path.isdir(argument):
-            found += sorted(glob.glob(os.path.join(argument, "**/*.html"), recursive=True))
+            # Mozilla's test pages (`readability/test/test-pages/<name>/source.html`) sit beside
+            # Readability's expected output, which is no page to read.
+            found += sorted(
+                path for path in glob.glob(os.path.join(argument, "**/*.html"), recursive=True)
+                if os.path.basename(path) != "expected.html")
         else:
             found.append(argument)
     return found
+
+
+def page_name(path):
+    """A page's name: its file's, or its directory's for Mozilla's `<name>/source.html`."""
+    if os.path.basename(path) == "source.html":
+        return os.path.basename(os.path.dirname(path))
+    return os.path.basename(path)
 
 
 def main():
@@ -183,7 +196,7 @@ def main():
         titles += same
         if not quiet or score < 0.9 or not same:
             said = "same title" if same else f"title {my_title!r} vs {their_title!r}"
-            print(f"{score:5.2f}  {os.path.basename(path)}  ({said})")
+            print(f"{score:5.2f}  {page_name(path)}  ({said})")
     count = len(paths)
     print(f"{good} of {count} pages at F1 >= 0.9 against {name} ({100 * good / count:.0f}%), "
           f"mean F1 {total / count:.3f}, titles the same on {titles} ({100 * titles / count:.0f}%)")
