@@ -310,6 +310,15 @@ struct ArticleQueryTests {
       ("\\x41pple", ""),
       ("caf\u{e9}s", "caf"),
       ("\\bſun\\b", "un>"),
+      // Classes and groups end where ICU ends them: a `[` in a class opens a nested one, a
+      // `]` first in a class is literal, a class in a group holds its own `)`.
+      ("[a[b]c]def", "def"),
+      ("[]x]yz", "yz"),
+      ("[^]x]yz", "yz"),
+      ("(a[)]b)cd", "cd"),
+      // The fuzzer's: `ro` is inside the class, which ends at the first of the last three `]`.
+      (#"[{"~[]p{["]{]ro]]]"#, ""),
+      ("\\Q[ro]\\Eab", ""),
     ])
   func regexRuns(pattern: String, expected: String) {
     let shown = RegexRuns.required(in: pattern).map {
@@ -331,6 +340,8 @@ struct ArticleQueryTests {
       ("\\d+ votes\\b", "In 300 votes, then", true),
       ("\\bſun\\b", "the sun", true),
       ("caf\u{e9}s", "Cafés", true),
+      ("[a[b]c]def", "cdef", true),
+      ("(a[)]b)cd", "a)bcd", true),
     ])
   func regexRunsIndexed(pattern: String, text: String, matches: Bool) throws {
     let expression = try NSRegularExpression(pattern: pattern, options: QueryMatcher.regexOptions)

@@ -12,6 +12,8 @@ enum RegexRuns {
   /// The runs every match of `pattern` holds; none when it cannot tell.
   static func required(in pattern: String) -> [IndexRun] {
     let scalars = Array(pattern.unicodeScalars)
+    // `\Q…\E` quotes what would be syntax, brackets included: no reading of the rest holds.
+    if pattern.contains("\\Q") { return [] }
     var runs: [IndexRun] = []
     var current: [UInt8] = []
     var boundedBefore = false
@@ -51,13 +53,13 @@ enum RegexRuns {
         }
       case "(":
         guard index < scalars.count, scalars[index] != "?",
-          let end = closing(of: "(", ")", in: scalars, from: index)
+          let end = groupEnd(in: scalars, from: index)
         else { return [] }
         finish(bounded: false)
         bounding = false
         index = end
       case "[":
-        guard let end = closing(of: "[", "]", in: scalars, from: index) else { return [] }
+        guard let end = classEnd(in: scalars, from: index) else { return [] }
         finish(bounded: false)
         bounding = false
         index = end
@@ -104,25 +106,55 @@ enum RegexRuns {
     scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
   }
 
-  /// The index past the `close` that ends the group or class opened just before `start`,
-  /// escapes and nesting counted; `nil` when it is not closed.
-  private static func closing(
-    of open: Unicode.Scalar, _ close: Unicode.Scalar, in scalars: [Unicode.Scalar], from start: Int
-  ) -> Int? {
+  /// The index past the `]` that ends the class opened just before `start`, as ICU (which
+  /// `NSRegularExpression` is) reads a class: a `[` inside one opens a nested class, and a `]`
+  /// first in a class (after `[` or `[^`) is a literal one (`[]a]`, `[a[]b]]`); escapes are
+  /// passed over. `nil` when it is not closed.
+  private static func classEnd(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
     var depth = 1
     var index = start
-    // A class may start with its own `]`: `[]a]`.
-    if open == "[", index < scalars.count, scalars[index] == "]" { index += 1 }
+    func passLeadingBracket() {
+      if index < scalars.count, scalars[index] == "^" { index += 1 }
+      if index < scalars.count, scalars[index] == "]" { index += 1 }
+    }
+    passLeadingBracket()
     while index < scalars.count {
-      switch scalars[index] {
+      let scalar = scalars[index]
+      index += 1
+      switch scalar {
       case "\\": index += 1
-      case open: depth += 1
-      case close:
+      case "[":
+        depth += 1
+        passLeadingBracket()
+      case "]":
         depth -= 1
-        if depth == 0 { return index + 1 }
+        if depth == 0 { return index }
       default: break
       }
+    }
+    return nil
+  }
+
+  /// The index past the `)` that ends the group opened just before `start`: nested groups
+  /// counted, escapes passed over, and a class inside read whole (`(a[)]b)` is one group).
+  /// `nil` when it is not closed.
+  private static func groupEnd(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    var depth = 1
+    var index = start
+    while index < scalars.count {
+      let scalar = scalars[index]
       index += 1
+      switch scalar {
+      case "\\": index += 1
+      case "[":
+        guard let end = classEnd(in: scalars, from: index) else { return nil }
+        index = end
+      case "(": depth += 1
+      case ")":
+        depth -= 1
+        if depth == 0 { return index }
+      default: break
+      }
     }
     return nil
   }
