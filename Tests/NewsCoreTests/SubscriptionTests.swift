@@ -63,6 +63,24 @@ struct SubscriptionTests {
     #expect(throws: ConfigFileEditor.Failure.self) { try cut.append(Self.entry) }
   }
 
+  /// The fuzzer's find: a `sources` said twice is read as its last (the reader's rule), so an
+  /// edit of the first changed nothing that was read.
+  @Test("a key said twice: the edit changes the last one, the one that is read")
+  func duplicateSources() throws {
+    let text = "{\n  \"sources\": [\n      ],\n\n  \"sources\": [\n      ],\n\n}\n"
+    let original = try FeedConfigFile.parse(Data(text.utf8), path: "config.json")
+    var editor = ConfigFileEditor(Data(text.utf8))
+    try editor.append(Self.entry)
+    let edited = try FeedConfigFile.parse(Data(editor.bytes), path: "config.json")
+    #expect(edited.sources.map(\.name) == original.sources.map(\.name) + ["new"])
+    #expect(try editor.remove(named: "new"))
+    let undone = try FeedConfigFile.parse(Data(editor.bytes), path: "config.json")
+    #expect(undone.sources.map(\.name) == original.sources.map(\.name))
+    // The first list, which is not read, is as it was.
+    #expect(
+      String(decoding: editor.bytes, as: UTF8.self).hasPrefix("{\n  \"sources\": [\n      ],"))
+  }
+
   /// The fuzzer's find: `{` and `}` each followed by three NUL bytes is UTF-32 JSON (`{}`), which
   /// Foundation decodes; edited as UTF-8 text it became a file that no longer decoded.
   @Test("a config.json that is not UTF-8 (UTF-16 or UTF-32) is refused, not edited into garbage")

@@ -223,10 +223,13 @@ struct ConfigFileEditor {
     try memberSpan(key, of: object)?.value
   }
 
-  /// Where the member `key` of `object` starts (its key's quote) and its value's range.
+  /// Where the member `key` of `object` starts (its key's quote) and its value's range. A key
+  /// said twice is the last one, as the reader takes it (`ConfigNode`): an edit changes what
+  /// is read.
   private func memberSpan(_ key: String, of object: Range<Int>) throws(Failure) -> (
     key: Int, value: Range<Int>
   )? {
+    var found: (key: Int, value: Range<Int>)?
     var index = skipSpace(object.lowerBound + 1)
     while index < object.upperBound, bytes[index] == UInt8(ascii: "\"") {
       let keyStart = index
@@ -236,11 +239,11 @@ struct ConfigFileEditor {
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { break }
       let valueStart = skipSpace(index + 1)
       let end = try valueEnd(valueStart)
-      if name == key { return (keyStart, valueStart..<end) }
+      if name == key { found = (keyStart, valueStart..<end) }
       index = skipSpace(end)
       if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index = skipSpace(index + 1) }
     }
-    return nil
+    return found
   }
 
   /// The ranges of the elements of the array at `array`.
