@@ -123,8 +123,7 @@ package final class HTMLElement {
   var isLink: Bool {
     guard name == "a" else { return false }
     guard let href = attributes["href"] else { return true }
-    let trimmed = href.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    return !(trimmed.prefix(11).lowercased() == "javascript:")
+    return ArticleSerializer.trimmed(href).prefix(11).lowercased() != "javascript:"
   }
 
   /// The length of `text` in UTF-16 units (JavaScript's, which Readability's thresholds count)
