@@ -37,11 +37,20 @@ struct BrowseTerminalTests {
     /// The terminal's modes before the program started.
     private(set) var initial: (local: tcflag_t, input: tcflag_t) = (0, 0)
 
-    init(arguments: [String], environment: [String: String]) throws {
+    /// With `controlling`, the pseudo-terminal is the program's controlling terminal and the
+    /// program in its foreground process group, as a shell runs it (util-linux's `setsid -w -c`,
+    /// which waits for it and exits with its status): only then does a process of another group
+    /// stop when it reads the terminal.
+    init(arguments: [String], environment: [String: String], controlling: Bool = false) throws {
       var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
       guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENXIO) }
-      process.executableURL = BinaryTests.binary
-      process.arguments = arguments
+      if controlling {
+        process.executableURL = URL(fileURLWithPath: BrowseTerminalTests.setsid)
+        process.arguments = ["-w", "-c", BinaryTests.binary.path] + arguments
+      } else {
+        process.executableURL = BinaryTests.binary
+        process.arguments = arguments
+      }
       process.environment = environment.merging(SanitizerOptions.inherited) { $1 }
       // Where a coverage build's default.profraw goes: not the repository.
       process.currentDirectoryURL = URL(
@@ -133,6 +142,9 @@ struct BrowseTerminalTests {
       while process.isRunning, Date() < deadline { usleep(10_000) }
       if process.isRunning {
         Issue.record("the program did not end", sourceLocation: sourceLocation)
+        // The terminal's foreground group too: with `controlling`, the program is setsid's child.
+        let group = tcgetpgrp(master)
+        if group > 0 { kill(-group, SIGKILL) }
         kill(process.processIdentifier, SIGKILL)
       }
       process.waitUntilExit()
@@ -173,6 +185,91 @@ struct BrowseTerminalTests {
     var environment = self.environment
     environment["NEWS_COUNTS"] = "off"
     return environment
+  }
+
+  /// util-linux's `setsid`, which gives a program a terminal of its own (``Session``).
+  static let setsid = "/usr/bin/setsid"
+
+  /// A browser that uses the terminal, as w3m does: it says which signals it starts ignoring
+  /// (`SigIgn` of `/proc/<pid>/status`), then reads a line from the terminal and says it.
+  func terminalBrowser() throws -> String {
+    let script = home.path("reader.sh")
+    try Data(
+      """
+      #!/bin/sh
+      grep SigIgn /proc/$$/status
+      printf 'type: '
+      read line
+      echo "got $line for $1"
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: script))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    return script
+  }
+
+  /// Whether `signal` is among those the `SigIgn:` line in `output` says are ignored.
+  static func ignores(_ signal: Int32, in output: String) throws -> Bool {
+    let line = try #require(
+      output.split(whereSeparator: \.isNewline).first { $0.contains("SigIgn:") })
+    let mask = try #require(
+      UInt64(
+        line.split(separator: ":")[1].trimmingCharacters(in: .whitespacesAndNewlines),
+        radix: 16))
+    return mask & (1 << UInt64(signal - 1)) != 0
+  }
+
+  @Test(
+    "news open hands the terminal to a terminal browser: it reads a line, its signals at their defaults",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: BrowseTerminalTests.setsid),
+      "needs util-linux's setsid, to give news a controlling terminal"))
+  func openTerminalBrowser() throws {
+    var environment = self.environment
+    environment["BROWSER"] = try terminalBrowser()
+    let session = try Session(
+      arguments: ["open", "https://example.com/story"], environment: environment,
+      controlling: true)
+    // Started in a process group of its own, it stopped here (SIGTTIN) and news waited for ever.
+    session.wait(for: "type: ")
+    session.send("hello\n")
+    session.wait(for: "got hello for https://example.com/story")
+    #expect(session.finish() == 0)
+    // news ignores SIGINT and SIGQUIT while the browser has the terminal; the browser does not.
+    for signal in [SIGINT, SIGQUIT, SIGPIPE] {
+      #expect(try !Self.ignores(signal, in: session.output), "signal \(signal)")
+    }
+  }
+
+  @Test(
+    "o in browse: a terminal browser gets the terminal, then the list is drawn again",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: BrowseTerminalTests.setsid),
+      "needs util-linux's setsid, to give news a controlling terminal"))
+  func browseTerminalBrowser() throws {
+    let feed = """
+      <rss version="2.0"><channel><title>Example</title><item><title>Bike lanes</title>\
+      <link>https://example.com/bike-lanes</link><description>Short summary.</description>\
+      </item></channel></rss>
+      """
+    var environment = try subscribe("ex", to: feed)
+    environment["BROWSER"] = try terminalBrowser()
+    let session = try Session(
+      arguments: ["browse", "--source", "ex"], environment: environment, controlling: true)
+    session.wait(for: "Bike lanes")
+    session.send("o")
+    session.wait(for: "type: ")
+    session.send("hello\n")
+    session.wait(for: "got hello for https://example.com/bike-lanes")
+    // The screen is taken again and drawn anew.
+    session.wait(for: "\u{1B}[?1049h")
+    session.wait(for: "Bike lanes")
+    session.send("qqq")
+    #expect(session.finish() == 0)
+    // What browse ignores for itself (Ctrl-Z, resizes, SIGCONT) is the browser's to act on.
+    for signal in [SIGTSTP, SIGWINCH, SIGCONT, SIGINT] {
+      #expect(try !Self.ignores(signal, in: session.output), "signal \(signal)")
+    }
   }
 
   /// `news browse --from articles` once its list is on the screen.

@@ -168,6 +168,37 @@ struct ReadStateTests {
     #expect(failing.err.contains("the browser '/bin/false' exited with status 1"))
   }
 
+  @Test("open returns once the opener exits, whatever it left running (a browser it started)")
+  func openerLeavesBrowserRunning() async throws {
+    await harness.succeed(["feed"])
+    let started = harness.home.path("browser.pid")
+    // An opener as xdg-open is: it starts the browser and exits.
+    let script = try harness.home.write(
+      "opener.sh",
+      "#!/bin/sh\nsleep 120 </dev/null >/dev/null 2>&1 &\necho $! > \(started)\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    let result = await harness.run(["open", "4"], environment: ["BROWSER": script])
+    #expect(result.code == .success, "\(result.err)")
+    let pid = try #require(
+      pid_t(
+        try String(contentsOfFile: started, encoding: .utf8)
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    // Still running: news did not wait for it (a descriptor it inherited kept news waiting
+    // until the browser closed). It runs in news's process group, which has the terminal.
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    let state = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...]
+      .trimmingCharacters(in: .whitespaces).prefix(1)
+    #expect(state != "Z" && state != "X", "it ended (\(state)): news waited for it")
+    #expect(getpgid(pid) == getpgrp())
+    kill(pid, SIGKILL)
+    let ended = try harness.home.write("ended.sh", "#!/bin/sh\nkill -TERM $$\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ended)
+    await harness.succeed(["feed"])
+    let signalled = await harness.run(["open", "4"], environment: ["BROWSER": ended])
+    #expect(signalled.code == .unavailable)
+    #expect(signalled.err.contains("the browser '\(ended)' was ended by signal 15"))
+  }
+
   @Test("the browser never sees a secret: the store key, the API key, a password variable")
   func browserEnvironment() async throws {
     await harness.succeed(["feed"])

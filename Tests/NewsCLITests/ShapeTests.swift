@@ -1,5 +1,6 @@
 import Foundation
 import NewsCore
+import TestSupport
 import Testing
 
 @testable import NewsCLI
@@ -191,6 +192,27 @@ struct ShapeTests {
     ] as [(TerminalColor, ColorDepth, String)])
   func depths(color: TerminalColor, depth: ColorDepth, code: String) {
     #expect(ScreenDiff.color(color, background: false, depth: depth) == code)
+  }
+
+  @Test(
+    "the depth is what tput colors prints, else TERM's; only the terminal's variables reach tput",
+    arguments: [
+      ("echo 16", "xterm-256color", ColorDepth.sixteen),
+      ("echo 256", "xterm", .palette256),
+      ("echo 8", "xterm-256color", .basic),
+      ("echo -1", "xterm-256color", .none),
+      // tput failing, or printing no number: TERM says.
+      ("exit 3", "xterm-256color", .palette256), ("exit 3", "vt100", .basic),
+      ("echo many", "vt100", .basic),
+      // It is asked with its TERM, and without news's other variables (NEWS_STORE_KEY).
+      (#"[ "$TERM" = screen ] && [ -z "$NEWS_STORE_KEY" ] && echo 16"#, "screen", .sixteen),
+    ] as [(String, String, ColorDepth)])
+  func tputDepth(script: String, term: String, depth: ColorDepth) throws {
+    let directory = TemporaryDirectory()
+    let tput = try directory.write("tput", "#!/bin/sh\n\(script)\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tput)
+    let environment = ["PATH": directory.url.path, "TERM": term, "NEWS_STORE_KEY": "k"]
+    #expect(ColorDepth.detect(environment: environment) == depth)
   }
 
   @Test("a style change writes only what differs; turning something off resets first")

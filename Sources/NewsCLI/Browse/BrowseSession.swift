@@ -40,6 +40,8 @@ final class BrowseSession: Sendable {
   private let depth: ColorDepth
   private let events: AsyncStream<Event>
   private let send: AsyncStream<Event>.Continuation
+  /// The keys, read on a thread of their own; paused while a browser or player has the terminal.
+  private let keys: KeyReader
 
   init(
     context: Context, services: NewsServices, reader: ChannelReader, offline: Bool, styled: Bool,
@@ -57,6 +59,8 @@ final class BrowseSession: Sendable {
       styled: styled, unicode: context.console.unicode, now: context.timing.now(),
       timeZone: context.timeZone, theme: shape.theme, highlights: shape.highlights)
     (events, send) = AsyncStream.makeStream(of: Event.self)
+    keys = KeyReader(
+      bytes: { [send] in send.yield(.bytes($0)) }, quiet: { [send] in send.yield(.quiet) })
   }
 
   /// Runs until `q` (exit 0) or Ctrl-C (130); the terminal is restored either way. Opens on the
@@ -64,7 +68,7 @@ final class BrowseSession: Sendable {
   func run(startingAt channel: Int?) async -> ExitCode {
     guard RawTerminal.enter() else { return .usage }
     defer { RawTerminal.restore() }
-    startReadingKeys()
+    keys.start()
     let resize = DispatchSource.makeSignalSource(signal: SIGWINCH)
     signal(SIGWINCH, SIG_IGN)
     resize.setEventHandler { [send] in send.yield(.resized) }
@@ -332,9 +336,12 @@ final class BrowseSession: Sendable {
   private func handingOverTerminal(to program: Browser, _ argument: String, success: String?)
     -> String?
   {
+    // Browse reads no key while the program has the terminal: each one is the program's.
+    keys.pause()
     RawTerminal.restore()
     defer {
       RawTerminal.reenter()
+      keys.resume()
       send.yield(.resized)
     }
     do {
@@ -424,27 +431,6 @@ final class BrowseSession: Sendable {
 
   /// Reads standard input on a thread of its own (a blocking read), handing bytes over; a lone
   /// ESC is told apart from the start of a sequence by 30 ms of quiet after it.
-  private func startReadingKeys() {
-    let send = self.send
-    let thread = Thread {
-      var buffer = [UInt8](repeating: 0, count: 256)
-      while true {
-        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else {
-          send.yield(.bytes([0x03]))
-          return
-        }
-        send.yield(.bytes(Array(buffer[0..<count])))
-        if buffer[count - 1] == 0x1B {
-          var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-          if poll(&descriptor, 1, 30) == 0 { send.yield(.quiet) }
-        }
-      }
-    }
-    thread.start()
-  }
-
   private static func describe(_ error: any Error) -> String {
     (error as? any NewsError)?.sentence ?? String(describing: error)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 
 /// How many colours the terminal draws: truecolor where `COLORTERM` says `truecolor` or
 /// `24bit`, else what `tput colors` says (256, 16, 8, or none: attributes only). A colour the
@@ -37,24 +38,21 @@ enum ColorDepth: Equatable, Sendable {
     let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
       .map { $0 + "/tput" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     guard let path else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["colors"]
-    process.environment = environment.filter {
-      $0.key == "TERM" || $0.key == "TERMINFO" || $0.key == "TERMINFO_DIRS"
-    }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
+    let child: ChildProcess
     do {
-      try process.run()
+      child = try ChildProcess.spawn(
+        program: path, arguments: ["colors"],
+        environment: environment.filter {
+          $0.key == "TERM" || $0.key == "TERMINFO" || $0.key == "TERMINFO_DIRS"
+        },
+        streams: ChildProcess.Streams(input: .null, output: .pipe, errors: .null), ownGroup: true)
     } catch {
       return nil
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
+    let data = FileHandle(fileDescriptor: child.output, closeOnDealloc: true)
+      .readDataToEndOfFile()
+    let termination = child.waitForExit()
+    guard !termination.signalled, termination.status == 0 else { return nil }
     return Int(
       String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
   }

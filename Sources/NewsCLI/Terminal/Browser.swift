@@ -73,7 +73,12 @@ struct Browser: Equatable {
       .filter { locate($0, path: path) == nil }
   }
 
-  /// Runs the browser on `link` and waits for it (a terminal browser needs the terminal).
+  /// Runs the browser on `link` and waits for it (a terminal browser needs the terminal), as
+  /// `system(3)` runs a command: in `news`'s process group, which holds the terminal (a program
+  /// in a group of its own stops at its first key read), with `SIGINT` and `SIGQUIT` ignored by
+  /// `news` meanwhile (Ctrl-C is the browser's), and only its standard input, output and error
+  /// open (``ChildProcess``): an opener that leaves a browser running in the background returns
+  /// at once, rather than when the browser closes.
   func open(_ link: String) throws(OpenError) {
     var arguments = Array(words.dropFirst())
     if arguments.contains(where: { $0.contains("%s") }) {
@@ -81,18 +86,23 @@ struct Browser: Equatable {
     } else {
       arguments.append(link)
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    do {
-      try process.run()
-    } catch {
-      throw .notStarted(command: words[0], reason: error.localizedDescription)
+    let interrupt = signal(SIGINT, SIG_IGN)
+    let quit = signal(SIGQUIT, SIG_IGN)
+    defer {
+      signal(SIGINT, interrupt)
+      signal(SIGQUIT, quit)
     }
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw .failed(command: words[0], status: process.terminationStatus)
+    let child: ChildProcess
+    do {
+      child = try ChildProcess.spawn(
+        program: executable, arguments: arguments, environment: environment,
+        streams: .terminal, ownGroup: false)
+    } catch {
+      throw .notStarted(command: words[0], reason: error.reason)
+    }
+    let termination = child.waitForExit()
+    guard !termination.signalled, termination.status == 0 else {
+      throw .failed(command: words[0], status: termination.status, signalled: termination.signalled)
     }
   }
 

@@ -11,8 +11,8 @@ enum OpenError: NewsError, Equatable {
   case noMedia(id: String)
   /// The browser could not be started.
   case notStarted(command: String, reason: String)
-  /// The browser ran and failed.
-  case failed(command: String, status: Int32)
+  /// The browser ran and failed: its exit status, or the signal that ended it.
+  case failed(command: String, status: Int32, signalled: Bool = false)
 
   var message: String {
     switch self {
@@ -26,8 +26,10 @@ enum OpenError: NewsError, Equatable {
       "article \(TerminalSanitizer.clean(id)) carries no audio or video (news show lists its files)"
     case .notStarted(let command, let reason):
       "could not start the browser '\(command)': \(reason) (set BROWSER to another command)"
-    case .failed(let command, let status):
-      "the browser '\(command)' exited with status \(status)"
+    case .failed(let command, let status, let signalled):
+      signalled
+        ? "the browser '\(command)' was ended by signal \(status)"
+        : "the browser '\(command)' exited with status \(status)"
     }
   }
 

@@ -6,57 +6,97 @@ import Foundation
   import Darwin
 #endif
 
-/// A program a hook (or an article command) runs: `/bin/sh -c <command>`, started with only its
-/// standard input (a pipe), output and error (`/dev/null`) open, in a process group of its own,
-/// with the default signal dispositions. Nothing of `news` leaks into it: no other descriptor
-/// (Foundation's `Process` hands a child the socket it learns of exits by, so `news` would wait
-/// for the last of the hook's descendants), no ignored `SIGPIPE`.
-struct ChildProcess: Sendable {
-  /// The shell's process id, which is also its group's.
-  let pid: pid_t
-  /// The write end of its standard input.
-  let input: Int32
-  /// The read ends of its standard output and error, when captured (-1 otherwise).
-  var output: Int32 = -1
-  var errors: Int32 = -1
+/// A program `news` starts: a hook's or a source's shell (`/bin/sh -c <command>`), a browser, a
+/// player, `tput`. Started with `posix_spawn`, with standard input, output and error as
+/// ``Streams`` says, every other descriptor closed, an empty signal mask and the default
+/// dispositions of the signals `news` may catch or ignore. Nothing of `news` leaks into it:
+/// no other descriptor (Foundation's `Process` hands a child the socket it learns of exits by,
+/// so `news` would wait for the last of the child's descendants), no ignored `SIGPIPE`,
+/// `SIGTSTP` or `SIGWINCH` (which a full-screen browse ignores for itself).
+package struct ChildProcess: Sendable {
+  /// Its process id (also its group's, when started in a group of its own).
+  package let pid: pid_t
+  /// The write end of its standard input, when a pipe (-1 otherwise).
+  package var input: Int32 = -1
+  /// The read ends of its standard output and error, when pipes (-1 otherwise).
+  package var output: Int32 = -1
+  package var errors: Int32 = -1
 
   /// Why it could not start.
-  struct Failure: Error {
-    var reason: String
+  package struct Failure: Error {
+    package var reason: String
   }
 
-  /// Starts `/bin/sh -c command` with `environment`; with `capturing`, its standard output and
-  /// error are pipes read through ``output`` and ``errors`` (else `/dev/null`).
+  /// What one of its standard streams is.
+  package enum Stream: Sendable {
+    /// `/dev/null`.
+    case null
+    /// A pipe, whose other end `news` holds (``input``, ``output``, ``errors``).
+    case pipe
+    /// The descriptor `news` has: the terminal, for a program the user works with.
+    case inherited
+  }
+
+  /// Its standard input, output and error.
+  package struct Streams: Sendable {
+    package var input: Stream
+    package var output: Stream
+    package var errors: Stream
+
+    package init(input: Stream, output: Stream, errors: Stream) {
+      (self.input, self.output, self.errors) = (input, output, errors)
+    }
+
+    /// A hook's: its input written to it, what it prints dropped.
+    package static let hook = Streams(input: .pipe, output: .null, errors: .null)
+    /// A source command's: its input written to it, its output and error read.
+    package static let captured = Streams(input: .pipe, output: .pipe, errors: .pipe)
+    /// A browser's or a player's: the terminal, as `news` has it.
+    package static let terminal = Streams(input: .inherited, output: .inherited, errors: .inherited)
+  }
+
+  /// Starts `/bin/sh -c command` with `environment` in a process group of its own; with
+  /// `capturing`, its standard output and error are pipes read through ``output`` and
+  /// ``errors`` (else `/dev/null`). Its standard input is a pipe written through ``input``.
   static func spawn(shell command: String, environment: [String: String], capturing: Bool = false)
     throws(Failure) -> ChildProcess
   {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-    // The write end stays in `news` only; the read end becomes the child's standard input.
-    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-    defer { close(ends[0]) }
-    // The captured output's pipes: the write ends become the child's 1 and 2.
-    var outputEnds: [Int32] = [-1, -1]
-    var errorEnds: [Int32] = [-1, -1]
-    if capturing {
-      guard pipe(&outputEnds) == 0 else {
-        close(ends[1])
-        throw Failure(reason: String(cString: strerror(errno)))
+    try spawn(
+      program: "/bin/sh", arguments: ["-c", command], environment: environment,
+      streams: capturing ? .captured : .hook, ownGroup: true)
+  }
+
+  /// Starts `program` (a path) with `arguments` (its `argv` after the program's own path) and
+  /// exactly `environment`. In a process group of its own with `ownGroup` (its group can then
+  /// be killed whole); else in `news`'s, which a program using the terminal needs: only the
+  /// terminal's foreground group may read it, and a browser started in a group of its own
+  /// stops at its first key read.
+  package static func spawn(
+    program: String, arguments: [String], environment: [String: String], streams: Streams,
+    ownGroup: Bool
+  ) throws(Failure) -> ChildProcess {
+    // Each piped stream's two ends: the child's is dup'ed to 0, 1 or 2, then closed here.
+    var pipes: [(child: Int32, parent: Int32)?] = []
+    func closeAll() {
+      for ends in pipes.compactMap({ $0 }) {
+        close(ends.child)
+        close(ends.parent)
       }
-      guard pipe(&errorEnds) == 0 else {
-        close(ends[1])
-        close(outputEnds[0])
-        close(outputEnds[1])
-        throw Failure(reason: String(cString: strerror(errno)))
-      }
-      for end in outputEnds + errorEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     }
-    defer {
-      if capturing {
-        close(outputEnds[1])
-        close(errorEnds[1])
+    for (index, stream) in [streams.input, streams.output, streams.errors].enumerated() {
+      guard stream == .pipe else {
+        pipes.append(nil)
+        continue
       }
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else {
+        let reason = String(cString: strerror(errno))
+        closeAll()
+        throw Failure(reason: reason)
+      }
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      // Standard input reads the pipe's first end; output and error write its second.
+      pipes.append(index == 0 ? (ends[0], ends[1]) : (ends[1], ends[0]))
     }
 
     // The C library's records in memory allocated for them (their whole size, whatever the
@@ -80,15 +120,25 @@ struct ChildProcess: Sendable {
       posix_spawn_file_actions_destroy(actions)
       posix_spawnattr_destroy(attributes)
     }
-    posix_spawn_file_actions_adddup2(actions, ends[0], 0)
-    if capturing {
-      posix_spawn_file_actions_adddup2(actions, outputEnds[1], 1)
-      posix_spawn_file_actions_adddup2(actions, errorEnds[1], 2)
-    } else {
-      posix_spawn_file_actions_addopen(actions, 1, "/dev/null", O_WRONLY, 0)
-      posix_spawn_file_actions_adddup2(actions, 1, 2)
+    for (descriptor, stream) in [streams.input, streams.output, streams.errors].enumerated() {
+      let target = Int32(descriptor)
+      switch stream {
+      case .pipe:
+        if let ends = pipes[descriptor] {
+          posix_spawn_file_actions_adddup2(actions, ends.child, target)
+        }
+      case .null:
+        posix_spawn_file_actions_addopen(
+          actions, target, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+      case .inherited:
+        #if canImport(Darwin)
+          posix_spawn_file_actions_addinherit_np(actions, target)
+        #endif
+        break
+      }
     }
-    var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    if ownGroup { flags |= Int32(POSIX_SPAWN_SETPGROUP) }
     #if canImport(Glibc)
       // Every descriptor past the three is closed in the child: glibc's closefrom action (2.34
       // and later, looked up as Swift does not import it), else each one open now.
@@ -114,56 +164,70 @@ struct ChildProcess: Sendable {
     sigemptyset(mask)
     posix_spawnattr_setsigmask(attributes, mask)
     sigemptyset(defaults)
-    for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU] {
-      sigaddset(defaults, signal)
-    }
+    for signal in Self.defaultSignals { sigaddset(defaults, signal) }
     posix_spawnattr_setsigdefault(attributes, defaults)
     posix_spawnattr_setflags(attributes, Int16(flags))
 
-    let arguments = ["/bin/sh", "-c", command]
+    let argv = [program] + arguments
     let variables = environment.map { "\($0.key)=\($0.value)" }
     var pid: pid_t = 0
-    let status = withCStrings(arguments) { argv in
+    let status = withCStrings(argv) { argv in
       withCStrings(variables) { envp in
-        posix_spawn(&pid, "/bin/sh", actions, attributes, argv, envp)
+        posix_spawn(&pid, program, actions, attributes, argv, envp)
       }
     }
+    for ends in pipes.compactMap({ $0 }) { close(ends.child) }
     guard status == 0 else {
-      close(ends[1])
-      if capturing {
-        close(outputEnds[0])
-        close(errorEnds[0])
-      }
+      for ends in pipes.compactMap({ $0 }) { close(ends.parent) }
       throw Failure(reason: String(cString: strerror(status)))
     }
-    var child = ChildProcess(pid: pid, input: ends[1])
-    if capturing { (child.output, child.errors) = (outputEnds[0], errorEnds[0]) }
+    var child = ChildProcess(pid: pid)
+    child.input = pipes[0]?.parent ?? -1
+    child.output = pipes[1]?.parent ?? -1
+    child.errors = pipes[2]?.parent ?? -1
     return child
   }
 
-  /// Kills its whole group (the shell and whatever it started in the group) with `SIGKILL`.
-  func killGroup() {
+  /// The signals a child starts with at their default disposition, whatever `news` does with
+  /// them (catches, or ignores: Foundation ignores `SIGPIPE`, a full-screen browse `SIGTSTP`,
+  /// `SIGWINCH` and `SIGCONT`, and `news` ignores `SIGINT` and `SIGQUIT` while a program has
+  /// the terminal).
+  package static let defaultSignals: [Int32] = [
+    SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH,
+    SIGCONT, SIGALRM, SIGUSR1, SIGUSR2,
+  ]
+
+  /// Kills its whole group (the shell and whatever it started in the group) with `SIGKILL`;
+  /// only for a child started in a group of its own.
+  package func killGroup() {
     kill(-pid, SIGKILL)
   }
 
-  /// How the shell ended, awaited on a thread of its own (never its descendants).
-  func exit() async -> Termination {
+  /// How it ended, awaited on a thread of its own (never its descendants).
+  package func exit() async -> Termination {
     await withCheckedContinuation { continuation in
-      let pid = pid
+      let child = self
       Thread.detachNewThread {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        continuation.resume(returning: Termination(waitStatus: status))
+        continuation.resume(returning: child.waitForExit())
       }
     }
   }
 
-  /// How a process ended: its exit status, or the signal that ended it.
-  struct Termination: Sendable, Equatable {
-    var status: Int32
-    var signalled: Bool
+  /// How it ended, waited for on the calling thread (never its descendants).
+  package func waitForExit() -> Termination {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    return Termination(waitStatus: status)
+  }
 
-    init(waitStatus: Int32) {
+  /// How a process ended: its exit status, or the signal that ended it.
+  package struct Termination: Sendable, Equatable {
+    /// The exit status, or the signal's number.
+    package var status: Int32
+    /// Whether a signal ended it.
+    package var signalled: Bool
+
+    package init(waitStatus: Int32) {
       // WIFSIGNALED and friends are macros Swift does not import: the status's low seven bits
       // are the signal (0 for an exit), the next eight the exit status.
       let signal = waitStatus & 0x7F
