@@ -112,9 +112,9 @@ struct BrowseTerminalTests {
 
     /// Waits until the program is stopped (its state in `/proc` is `T`): a SIGCONT sent before
     /// it has stopped itself would be lost, and it would stay stopped.
-    func waitUntilStopped(sourceLocation: SourceLocation = #_sourceLocation) {
+    func waitUntilStopped(_ pid: pid_t? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
       let deadline = Date().addingTimeInterval(20)
-      let path = "/proc/\(process.processIdentifier)/stat"
+      let path = "/proc/\(pid ?? process.processIdentifier)/stat"
       while Date() < deadline {
         // `pid (name) S …`: the state follows the closing parenthesis.
         if let stat = try? String(contentsOfFile: path, encoding: .utf8),
@@ -270,6 +270,43 @@ struct BrowseTerminalTests {
     for signal in [SIGTSTP, SIGWINCH, SIGCONT, SIGINT] {
       #expect(try !Self.ignores(signal, in: session.output), "signal \(signal)")
     }
+  }
+
+  @Test(
+    "Ctrl-Z in a browser browse started stops browse too (the shell's prompt back); fg goes on",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: BrowseTerminalTests.setsid),
+      "needs util-linux's setsid, to give news a controlling terminal"))
+  func browserStopped() throws {
+    let feed = """
+      <rss version="2.0"><channel><title>Example</title><item><title>Bike lanes</title>\
+      <link>https://example.com/bike-lanes</link></item></channel></rss>
+      """
+    var environment = try subscribe("ex", to: feed)
+    // A browser the user stops (Ctrl-Z), then reads a line once continued. SIGSTOP, as the
+    // stop of SIGTSTP is discarded here: news's group has no parent in the session (setsid's).
+    let script = home.path("stopping.sh")
+    try Data(
+      "#!/bin/sh\nkill -STOP $$\nprintf 'type: '\nread line\necho \"got $line\"\n".utf8
+    ).write(to: URL(fileURLWithPath: script))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    environment["BROWSER"] = script
+    let session = try Session(
+      arguments: ["browse", "--source", "ex"], environment: environment, controlling: true)
+    session.wait(for: "Bike lanes")
+    let news = tcgetpgrp(session.master)
+    try #require(news > 0)
+    session.send("o")
+    // Browse ignores SIGTSTP for itself: without following its browser it waited for ever.
+    session.waitUntilStopped(news)
+    // fg: the terminal's group continued.
+    kill(-news, SIGCONT)
+    session.wait(for: "type: ")
+    session.send("hello\n")
+    session.wait(for: "got hello")
+    session.wait(for: "Bike lanes")
+    session.send("qqq")
+    #expect(session.finish() == 0)
   }
 
   /// `news browse --from articles` once its list is on the screen.

@@ -345,7 +345,8 @@ final class BrowseSession: Sendable {
       send.yield(.resized)
     }
     do {
-      try program.open(argument)
+      // Browse ignores SIGTSTP: a browser stopped by Ctrl-Z stops browse with it.
+      try program.open(argument, followingStops: true)
       return success
     } catch {
       return error.sentence

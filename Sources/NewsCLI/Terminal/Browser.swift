@@ -79,7 +79,11 @@ struct Browser: Equatable {
   /// `news` meanwhile (Ctrl-C is the browser's), and only its standard input, output and error
   /// open (``ChildProcess``): an opener that leaves a browser running in the background returns
   /// at once, rather than when the browser closes.
-  func open(_ link: String) throws(OpenError) {
+  ///
+  /// A `news` that ignores `SIGTSTP` (browse, which handles Ctrl-Z itself) passes
+  /// `followingStops`: the browser stopped by Ctrl-Z stops `news` too, and `fg` continues both
+  /// (``ChildProcess/waitForExit(followingStops:)``).
+  func open(_ link: String, followingStops: Bool = false) throws(OpenError) {
     var arguments = Array(words.dropFirst())
     if arguments.contains(where: { $0.contains("%s") }) {
       arguments = arguments.map { $0.replacingOccurrences(of: "%s", with: link) }
@@ -100,7 +104,7 @@ struct Browser: Equatable {
     } catch {
       throw .notStarted(command: words[0], reason: error.reason)
     }
-    let termination = child.waitForExit()
+    let termination = child.waitForExit(followingStops: followingStops)
     guard !termination.signalled, termination.status == 0 else {
       throw .failed(command: words[0], status: termination.status, signalled: termination.signalled)
     }

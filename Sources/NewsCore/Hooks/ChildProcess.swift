@@ -214,9 +214,24 @@ package struct ChildProcess: Sendable {
   }
 
   /// How it ended, waited for on the calling thread (never its descendants).
-  package func waitForExit() -> Termination {
+  ///
+  /// With `followingStops`, a stop of the child (Ctrl-Z in a program that has the terminal)
+  /// stops `news` too, so that the shell gets its prompt back, and the child is continued with
+  /// `news`: for a `news` that ignores `SIGTSTP` itself (a full-screen browse), which would
+  /// otherwise wait for a stopped child for ever. A `news` that does not ignore it stops with
+  /// its child, as the terminal signals their whole group.
+  package func waitForExit(followingStops: Bool = false) -> Termination {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    while true {
+      guard waitpid(pid, &status, followingStops ? WUNTRACED : 0) != -1 else {
+        if errno == EINTR { continue }
+        break
+      }
+      // WIFSTOPPED, a macro Swift does not import: 0x7F in the low byte.
+      guard followingStops, status & 0xFF == 0x7F else { break }
+      raise(SIGSTOP)
+      kill(pid, SIGCONT)
+    }
     return Termination(waitStatus: status)
   }
 
