@@ -157,7 +157,7 @@ struct AccountErrorTests {
     ])
     #expect(result.code == .success, "\(result.err)")
     let body = String(decoding: try #require(harness.server.requests.first).body, as: UTF8.self)
-    #expect(body == "api_key=" + md5Hex("ann:from-a-file"))
+    #expect(try body == "api_key=" + md5Hex("ann:from-a-file"))
     let listed = await harness.run(["accounts"])
     #expect(listed.out.contains("srv  fever  ann at http://127.0.0.1:"))
     #expect(listed.out.contains("/fever  not synced yet (news sync --account srv)"))

@@ -546,19 +546,15 @@ struct AccountKindsTests {
     }
     harness.server.route(prefix: fake.pathPrefix, route)
     harness.server.route(fake.loginPath, route)
-    let process = Process()
-    process.executableURL = BinaryTests.binary
-    process.arguments = ["sync", "--account", "home"]
-    process.environment = harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
-      .merging(SanitizerOptions.inherited) { $1 }
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
+    let process = try Spawned(
+      BinaryTests.binary, arguments: ["sync", "--account", "home"],
+      environment: harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
+        .merging(SanitizerOptions.inherited) { $1 })
     #expect(arrived.arrive(), "the sync sent its queued mark")
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    process.kill(SIGKILL)
+    let ended = process.wait()
     killed.withLock { $0 = true }
-    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(ended.signalled && ended.status == SIGKILL)
     #expect(try await pending(harness) == 1)
     #expect(fake.model.item(3)?.read == false)
     #expect(await harness.run(["sync", "--account", "home"]).code == .success)

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import TestSupport
 import Testing
 
@@ -24,23 +25,16 @@ struct BinaryTests {
     _ arguments: [String], environment: [String: String], stdout: FileHandle? = nil,
     directory: URL? = nil, executable: URL = Self.binary
   ) throws -> (Int32, String, String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment.merging(SanitizerOptions.inherited) { $1 }
     let home = TemporaryDirectory()
-    process.currentDirectoryURL = directory ?? home.url
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = stdout ?? out
-    process.standardError = err
-    try process.run()
-    if stdout != nil { try out.fileHandleForWriting.close() }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let process = try Spawned(
+      executable, arguments: arguments,
+      environment: environment.merging(SanitizerOptions.inherited) { $1 },
+      directory: directory ?? home.url,
+      output: stdout.map { .descriptor($0.fileDescriptor) } ?? .pipe,
+      errors: .pipe)
+    let (termination, outData, errData) = process.collect()
     return (
-      process.terminationStatus, String(decoding: outData, as: UTF8.self),
+      termination.status, String(decoding: outData, as: UTF8.self),
       String(decoding: errData, as: UTF8.self)
     )
   }

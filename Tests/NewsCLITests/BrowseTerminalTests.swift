@@ -25,7 +25,7 @@ struct BrowseTerminalTests {
 
   /// A running `news browse` on the slave side of a pseudo-terminal.
   final class Session {
-    let process = Process()
+    let process: Spawned
     var master: Int32 = -1
     var slave: Int32 = -1
     var output = ""
@@ -44,27 +44,20 @@ struct BrowseTerminalTests {
     init(arguments: [String], environment: [String: String], controlling: Bool = false) throws {
       var size = winsize(ws_row: 24, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
       guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENXIO) }
-      if controlling {
-        process.executableURL = URL(fileURLWithPath: BrowseTerminalTests.setsid)
-        process.arguments = ["-w", "-c", BinaryTests.binary.path] + arguments
-      } else {
-        process.executableURL = BinaryTests.binary
-        process.arguments = arguments
-      }
-      process.environment = environment.merging(SanitizerOptions.inherited) { $1 }
-      // Where a coverage build's default.profraw goes: not the repository.
-      process.currentDirectoryURL = URL(
-        fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory())
-      let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-      process.standardInput = terminal
-      process.standardOutput = terminal
-      process.standardError = terminal
-      initial = modes()
-      try process.run()
+      var tcattributes = termios()
+      tcgetattr(slave, &tcattributes)
+      initial = (tcattributes.c_lflag, tcattributes.c_iflag)
+      process = try Spawned(
+        controlling ? URL(fileURLWithPath: BrowseTerminalTests.setsid) : BinaryTests.binary,
+        arguments: controlling ? ["-w", "-c", BinaryTests.binary.path] + arguments : arguments,
+        environment: environment.merging(SanitizerOptions.inherited) { $1 },
+        // Where a coverage build's default.profraw goes: not the repository.
+        directory: URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory()),
+        input: .descriptor(slave), output: .descriptor(slave), errors: .descriptor(slave))
     }
 
     deinit {
-      if process.isRunning { process.terminate() }
+      process.kill(SIGTERM)
       close(master)
       close(slave)
     }
@@ -114,7 +107,7 @@ struct BrowseTerminalTests {
     /// it has stopped itself would be lost, and it would stay stopped.
     func waitUntilStopped(_ pid: pid_t? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
       let deadline = Date().addingTimeInterval(20)
-      let path = "/proc/\(pid ?? process.processIdentifier)/stat"
+      let path = "/proc/\(pid ?? process.pid)/stat"
       while Date() < deadline {
         // `pid (name) S …`: the state follows the closing parenthesis.
         if let stat = try? String(contentsOfFile: path, encoding: .utf8),
@@ -145,9 +138,9 @@ struct BrowseTerminalTests {
         // The terminal's foreground group too: with `controlling`, the program is setsid's child.
         let group = tcgetpgrp(master)
         if group > 0 { kill(-group, SIGKILL) }
-        kill(process.processIdentifier, SIGKILL)
+        process.kill(SIGKILL)
       }
-      process.waitUntilExit()
+      process.wait()
       var buffer = [UInt8](repeating: 0, count: 65536)
       var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
       while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
@@ -155,7 +148,7 @@ struct BrowseTerminalTests {
         guard count > 0 else { break }
         output += String(decoding: buffer[0..<count], as: UTF8.self)
       }
-      return process.terminationStatus
+      return process.status
     }
   }
 
@@ -401,7 +394,7 @@ struct BrowseTerminalTests {
     let terminated = try Session(
       arguments: ["browse", "--from", "articles", "--offline"], environment: environment)
     terminated.wait(for: "· stored")
-    terminated.process.terminate()
+    terminated.process.kill(SIGTERM)
     #expect(terminated.finish() == 143)
     #expect(terminated.output.contains("\u{1B}[?1049l"))
     #expect(terminated.modes().local == before.local)
@@ -415,7 +408,7 @@ struct BrowseTerminalTests {
     let before = session.initial
     if signalled {
       // Handled by the reader's loop, like the key: never while it is taking the terminal.
-      kill(session.process.processIdentifier, SIGTSTP)
+      session.process.kill(SIGTSTP)
     } else {
       session.send("\u{1A}")
     }
@@ -423,7 +416,7 @@ struct BrowseTerminalTests {
     // Stopped, with the terminal as it was.
     #expect(session.modes().local == before.local)
     session.waitUntilStopped()
-    kill(session.process.processIdentifier, SIGCONT)
+    session.process.kill(SIGCONT)
     session.wait(for: "\u{1B}[?1049h")
     session.wait(for: "1. ")
     session.send("qq")
@@ -656,7 +649,7 @@ struct BrowseTerminalTests {
     // The prompt is written once echo is off: seeing it, the signal comes while it waits.
     session.wait(for: "Password for ann")
     #expect(session.modes().local & tcflag_t(ECHO) == 0)
-    kill(session.process.processIdentifier, SIGINT)
+    session.process.kill(SIGINT)
     #expect(session.finish() == 130)
     #expect(session.modes().local == before.local, "echo is back")
     #expect(server.requests.isEmpty)

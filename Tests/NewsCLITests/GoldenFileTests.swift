@@ -1,6 +1,7 @@
 import FeedParsing
 import Foundation
 import NewsCore
+import TestSupport
 import Testing
 
 @testable import NewsCLI
@@ -91,15 +92,12 @@ struct GoldenFileTests {
 
   func syntax(shell: String, flag: String) throws {
     let executable = try #require(Self.shell(shell))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = [flag, Self.directory.appendingPathComponent("completion.\(shell)").path]
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let message = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(shell): \(message)")
+    let process = try Spawned(
+      URL(fileURLWithPath: executable),
+      arguments: [flag, Self.directory.appendingPathComponent("completion.\(shell)").path],
+      errors: .pipe)
+    let (termination, _, errors) = process.collect()
+    let message = String(decoding: errors, as: UTF8.self)
+    #expect(termination.status == 0 && !termination.signalled, "\(shell): \(message)")
   }
 }

@@ -326,19 +326,15 @@ struct GoogleReaderAccountTests {
       for _ in 0..<20_000 where !killed.withLock({ $0 }) { usleep(1_000) }
       return .json("", status: 503)
     }
-    let process = Process()
-    process.executableURL = BinaryTests.binary
-    process.arguments = ["sync", "--account", "home"]
-    process.environment = harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
-      .merging(SanitizerOptions.inherited) { $1 }
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
+    let process = try Spawned(
+      BinaryTests.binary, arguments: ["sync", "--account", "home"],
+      environment: harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
+        .merging(SanitizerOptions.inherited) { $1 })
     #expect(arrived.arrive(), "the sync sent its queued mark")
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    process.kill(SIGKILL)
+    let ended = process.wait()
     killed.withLock { $0 = true }
-    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(ended.signalled && ended.status == SIGKILL)
 
     let listed = try await harness.run(["accounts", "--json"]).json()
     #expect((listed["accounts"] as? [[String: Any]])?.first?["pendingMarks"] as? Int == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import TestSupport
 import Testing
 
@@ -11,42 +12,36 @@ import Testing
 struct ServeBinaryTests {
   /// `news serve` running, its port read from the line it logs when it listens.
   struct Served {
-    let process: Process
+    let process: Spawned
     let errors: FileHandle
     let port: Int
 
     static func start(environment: [String: String]) throws -> Served {
-      let process = Process()
-      process.executableURL = BinaryTests.binary
-      process.arguments = ["serve", "--listen", "127.0.0.1:0"]
-      process.environment = environment.merging(SanitizerOptions.inherited) { $1 }
-      let err = Pipe()
-      process.standardError = err
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
+      let process = try Spawned(
+        BinaryTests.binary, arguments: ["serve", "--listen", "127.0.0.1:0"],
+        environment: environment.merging(SanitizerOptions.inherited) { $1 }, errors: .pipe)
       // Blocking reads until the line saying where it listens (no sleep, no poll).
       var text = ""
       while !text.contains("/ (Google Reader API") {
-        let chunk = err.fileHandleForReading.availableData
+        let chunk = process.errors.availableData
         if chunk.isEmpty { break }
         text += String(decoding: chunk, as: UTF8.self)
       }
       guard let port = text.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//).flatMap({ Int($0.1) })
       else {
         // Never left running behind a failed test.
-        process.terminate()
-        process.waitUntilExit()
+        process.kill(SIGKILL)
+        process.wait()
         Issue.record("news serve said no address: \(text)")
         throw CancellationError()
       }
-      return Served(process: process, errors: err.fileHandleForReading, port: port)
+      return Served(process: process, errors: process.errors, port: port)
     }
 
     /// Kills the server if it still runs: a test that fails half-way leaves no process.
     func stop() {
-      guard process.isRunning else { return }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      process.kill(SIGKILL)
+      process.wait()
     }
 
     /// The body of a request to the server.
@@ -87,9 +82,8 @@ struct ServeBinaryTests {
       + token.trimmingCharacters(in: .newlines)
     let (status, body) = try await served.ask("/reader/api/0/edit-tag", form: form)
     #expect(status == 200 && body == "OK")
-    kill(served.process.processIdentifier, SIGKILL)
-    served.process.waitUntilExit()
-    #expect(served.process.terminationReason == .uncaughtSignal)
+    served.process.kill(SIGKILL)
+    #expect(served.process.wait().signalled)
 
     let read = try BinaryTests().run(["search", "is:read", "--json"], environment: environment)
     #expect(read.0 == 0, "\(read.2)")
@@ -100,9 +94,8 @@ struct ServeBinaryTests {
     defer { again.stop() }
     let (_, count) = try await again.ask("/reader/api/0/unread-count")
     #expect(count.contains("reading-list"))
-    kill(again.process.processIdentifier, SIGTERM)
-    again.process.waitUntilExit()
-    #expect(again.process.terminationStatus == 0)
+    again.process.kill(SIGTERM)
+    #expect(again.process.wait() == ChildProcess.Termination(waitStatus: 0))
     let log = String(decoding: again.errors.readDataToEndOfFile(), as: UTF8.self)
     #expect(log.contains("GET /reader/api/0/unread-count 200") && log.contains("stopped"))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import Synchronization
 import TestSupport
 import Testing
@@ -67,19 +68,14 @@ import Testing
         return answer
       }
       let home = TemporaryDirectory()
-      let process = Process()
-      process.executableURL = BinaryTests.binary
-      process.arguments = arguments
-      process.environment = BinaryTests().environment(server, home: home)
-        .merging(SanitizerOptions.inherited) { $1 }
-      process.currentDirectoryURL = home.url
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      child.withLock { $0 = process.processIdentifier }
+      let process = try Spawned(
+        BinaryTests.binary, arguments: arguments,
+        environment: BinaryTests().environment(server, home: home)
+          .merging(SanitizerOptions.inherited) { $1 },
+        directory: home.url)
+      child.withLock { $0 = process.pid }
       started.signal()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
+      #expect(process.wait() == ChildProcess.Termination(waitStatus: 0))
       let sample = try #require(measured.withLock { $0 }, "the held request was never measured")
       #expect(sample.cpu <= 0.1 * sample.wall, "\(sample.cpu) s of CPU in \(sample.wall) s")
     }

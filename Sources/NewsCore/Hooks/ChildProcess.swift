@@ -28,13 +28,15 @@ package struct ChildProcess: Sendable {
   }
 
   /// What one of its standard streams is.
-  package enum Stream: Sendable {
+  package enum Stream: Sendable, Equatable {
     /// `/dev/null`.
     case null
     /// A pipe, whose other end `news` holds (``input``, ``output``, ``errors``).
     case pipe
     /// The descriptor `news` has: the terminal, for a program the user works with.
     case inherited
+    /// A copy of this descriptor of `news`'s (a file, a pseudo-terminal).
+    case descriptor(Int32)
   }
 
   /// Its standard input, output and error.
@@ -71,9 +73,10 @@ package struct ChildProcess: Sendable {
   /// be killed whole); else in `news`'s, which a program using the terminal needs: only the
   /// terminal's foreground group may read it, and a browser started in a group of its own
   /// stops at its first key read.
+  /// It starts in `directory` when one is given, else in `news`'s.
   package static func spawn(
     program: String, arguments: [String], environment: [String: String], streams: Streams,
-    ownGroup: Bool
+    ownGroup: Bool, directory: String? = nil
   ) throws(Failure) -> ChildProcess {
     // Each piped stream's two ends: the child's is dup'ed to 0, 1 or 2, then closed here.
     var pipes: [(child: Int32, parent: Int32)?] = []
@@ -135,7 +138,25 @@ package struct ChildProcess: Sendable {
           posix_spawn_file_actions_addinherit_np(actions, target)
         #endif
         break
+      case .descriptor(let source):
+        posix_spawn_file_actions_adddup2(actions, source, target)
       }
+    }
+    if let directory {
+      // glibc 2.29 and later, macOS 10.15 and later: looked up, as Swift may not import it.
+      #if canImport(Glibc)
+        let everywhere: UnsafeMutableRawPointer? = nil
+      #else
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+      #endif
+      guard let symbol = dlsym(everywhere, "posix_spawn_file_actions_addchdir_np") else {
+        closeAll()
+        throw Failure(reason: "this system cannot start a program in another directory")
+      }
+      typealias ChangeDirectory =
+        @convention(c) (UnsafeMutableRawPointer, UnsafePointer<CChar>) -> Int32
+      _ = unsafeBitCast(symbol, to: ChangeDirectory.self)(
+        UnsafeMutableRawPointer(actions), directory)
     }
     var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
     if ownGroup { flags |= Int32(POSIX_SPAWN_SETPGROUP) }

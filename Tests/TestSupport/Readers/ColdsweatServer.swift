@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -69,7 +70,7 @@ public final class ColdsweatServer: @unchecked Sendable {
 
   /// A Fever API call as another client makes it: `?api&<query>`, the key and `form` posted.
   public func call(_ query: String, form: String = "") throws -> [String: Any] {
-    let key = md5Hex(email + ":" + password)
+    let key = try md5Hex(email + ":" + password)
     let body = try Self.post(
       url.absoluteString + "?api&" + query,
       body: "api_key=\(key)" + (form.isEmpty ? "" : "&" + form))
@@ -99,35 +100,28 @@ public final class ColdsweatServer: @unchecked Sendable {
   }
 
   private func run(_ program: URL, _ arguments: [String]) throws {
-    let step = Process()
-    step.executableURL = program
-    step.arguments = arguments
-    step.environment = environment
-    step.currentDirectoryURL = directory.url
-    let output = Pipe()
-    step.standardOutput = output
-    step.standardError = output
-    try step.run()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    step.waitUntilExit()
-    guard step.terminationStatus == 0 else {
+    let step = try Spawned(
+      program, arguments: arguments, environment: environment, directory: directory.url,
+      output: .pipe, errors: .pipe)
+    let (termination, output, errors) = step.collect()
+    guard termination == ChildProcess.Termination(waitStatus: 0) else {
       throw ColdsweatError.failed(
-        arguments.first ?? "", String(decoding: printed, as: UTF8.self).suffix(400).description)
+        arguments.first ?? "",
+        String(decoding: output + errors, as: UTF8.self).suffix(400).description)
     }
   }
 
   /// POSTs a form with curl's command line (the test's own way in, apart from the code under
   /// test).
   private static func post(_ url: String, body: String) throws -> Data {
-    let curl = Process()
-    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    curl.arguments = ["-s", "--max-time", "20", "--noproxy", "*", "--data-binary", body, url]
-    let output = Pipe()
-    curl.standardOutput = output
-    try curl.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    curl.waitUntilExit()
-    guard curl.terminationStatus == 0 else { throw ColdsweatError.badAnswer }
+    let curl = try Spawned(
+      URL(fileURLWithPath: "/usr/bin/curl"),
+      arguments: ["-s", "--max-time", "20", "--noproxy", "*", "--data-binary", body, url],
+      output: .pipe)
+    let (termination, data, _) = curl.collect()
+    guard termination == ChildProcess.Termination(waitStatus: 0) else {
+      throw ColdsweatError.badAnswer
+    }
     return data
   }
 }
@@ -139,17 +133,12 @@ public enum ColdsweatError: Error {
 }
 
 /// MD5 as `md5sum` prints it, for the Fever key of a client that is not the code under test.
-public func md5Hex(_ text: String) -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/md5sum")
-  let input = Pipe()
-  let output = Pipe()
-  process.standardInput = input
-  process.standardOutput = output
-  try? process.run()
-  try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-  try? input.fileHandleForWriting.close()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+public func md5Hex(_ text: String) throws -> String {
+  // The text is a few bytes, well within a pipe's buffer: written before anything is read.
+  let process = try Spawned(URL(fileURLWithPath: "/usr/bin/md5sum"), input: .pipe, output: .pipe)
+  var bytes = Array(text.utf8)
+  _ = write(process.input, &bytes, bytes.count)
+  process.closeInput()
+  let data = process.collect().output
   return String(String(decoding: data, as: UTF8.self).prefix(32))
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -11,11 +12,10 @@ import Synchronization
 /// Tiny Tiny RSS): started on port 0, so that the kernel picks a free port as the server binds
 /// it (no other test's server can take it in between); the port read from the line the server
 /// announces on standard error; up once it accepts a connection; killed with the test.
-// Its process is touched in init and deinit only.
-public final class ServerProcess: @unchecked Sendable {
+public final class ServerProcess: Sendable {
   /// The port the server listens on, as it announced it.
   public let port: UInt16
-  private let process = Process()
+  private let process: Spawned
 
   /// Starts `program` and waits (bounded: a broken install fails, never hangs) until it
   /// announced `<announcement><port>` on standard error and accepts connections there.
@@ -23,16 +23,14 @@ public final class ServerProcess: @unchecked Sendable {
     program: URL, arguments: [String], environment: [String: String], directory: URL? = nil,
     announcement: String
   ) throws {
-    process.executableURL = program
-    process.arguments = arguments
-    process.environment = environment
-    if let directory { process.currentDirectoryURL = directory }
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    guard let announced = Self.announcedPort(errors.fileHandleForReading, after: announcement)
-    else {
+    process = try Spawned(
+      program, arguments: arguments, environment: environment, directory: directory,
+      errors: .pipe)
+    // A descriptor of the reading thread's own, closed when it is done: the process's own end
+    // is closed with it, maybe while the thread still reads.
+    let errors = FileHandle(
+      fileDescriptor: dup(process.errors.fileDescriptor), closeOnDealloc: true)
+    guard let announced = Self.announcedPort(errors, after: announcement) else {
       Self.stop(process)
       throw ServerProcessError.didNotStart
     }
@@ -48,14 +46,10 @@ public final class ServerProcess: @unchecked Sendable {
 
   deinit { Self.stop(process) }
 
-  /// SIGKILL and waitpid: Foundation's waitUntilExit spins on Linux, and a development server
-  /// may outlive SIGTERM.
-  private static func stop(_ process: Process) {
-    let pid = process.processIdentifier
-    guard pid > 0 else { return }
-    kill(pid, SIGKILL)
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+  /// SIGKILL to its group and waitpid: a development server may outlive SIGTERM.
+  private static func stop(_ process: Spawned) {
+    process.kill(SIGKILL)
+    process.wait()
   }
 
   /// The port after `announcement` on the server's standard error, waited for 60 s at most;

@@ -1,4 +1,5 @@
 import Foundation
+import NewsCore
 
 /// Debian's Tiny Tiny RSS run for real on 127.0.0.1: PHP's built-in server over the web root
 /// `.ci/ttrss-setup` prepares (`NEWS_TEST_TTRSS_WWW`), its database on PostgreSQL 15
@@ -117,21 +118,17 @@ public final class TinyTinyRSSInstance: Sendable {
   /// Runs `statements` with psql (the test's own way in, apart from the code under test).
   @discardableResult
   static func sql(_ statements: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: psql)
-    process.arguments = [
-      "-At", "-q", "-v", "ON_ERROR_STOP=1", environment["NEWS_TEST_TTRSS_DSN"] ?? "", "-c",
-      statements,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0 else { throw TinyTinyRSSError.sql(text) }
-    return text
+    let process = try Spawned(
+      URL(fileURLWithPath: psql),
+      arguments: [
+        "-At", "-q", "-v", "ON_ERROR_STOP=1", environment["NEWS_TEST_TTRSS_DSN"] ?? "", "-c",
+        statements,
+      ], output: .pipe, errors: .pipe)
+    let (termination, output, errors) = process.collect()
+    guard termination == ChildProcess.Termination(waitStatus: 0) else {
+      throw TinyTinyRSSError.sql(String(decoding: output + errors, as: UTF8.self))
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 }
 
