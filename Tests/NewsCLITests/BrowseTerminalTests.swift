@@ -182,6 +182,25 @@ struct BrowseTerminalTests {
 
   /// util-linux's `setsid`, which gives a program a terminal of its own (``Session``).
   static let setsid = "/usr/bin/setsid"
+  /// The tests that need it.
+  static let withSetsid = ConditionTrait.enabled(
+    if: FileManager.default.isExecutableFile(atPath: setsid),
+    "needs util-linux's setsid, to give news a controlling terminal")
+
+  /// `news browse` of a feed of one linked item with `browser` as `$BROWSER`, news in the
+  /// terminal's foreground group (a shell's job), once the item is on the screen.
+  func browsingLinkedItem(browser: String) throws -> Session {
+    let feed = """
+      <rss version="2.0"><channel><title>Example</title><item><title>Bike lanes</title>\
+      <link>https://example.com/bike-lanes</link></item></channel></rss>
+      """
+    var environment = try subscribe("ex", to: feed)
+    environment["BROWSER"] = browser
+    let session = try Session(
+      arguments: ["browse", "--source", "ex"], environment: environment, controlling: true)
+    session.wait(for: "Bike lanes")
+    return session
+  }
 
   /// A browser that uses the terminal, as w3m does: it says which signals it starts ignoring
   /// (`SigIgn` of `/proc/<pid>/status`), then reads a line from the terminal and says it.
@@ -214,9 +233,7 @@ struct BrowseTerminalTests {
 
   @Test(
     "news open hands the terminal to a terminal browser: it reads a line, its signals at their defaults",
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: BrowseTerminalTests.setsid),
-      "needs util-linux's setsid, to give news a controlling terminal"))
+    withSetsid)
   func openTerminalBrowser() throws {
     var environment = self.environment
     environment["BROWSER"] = try terminalBrowser()
@@ -236,20 +253,9 @@ struct BrowseTerminalTests {
 
   @Test(
     "o in browse: a terminal browser gets the terminal, then the list is drawn again",
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: BrowseTerminalTests.setsid),
-      "needs util-linux's setsid, to give news a controlling terminal"))
+    withSetsid)
   func browseTerminalBrowser() throws {
-    let feed = """
-      <rss version="2.0"><channel><title>Example</title><item><title>Bike lanes</title>\
-      <link>https://example.com/bike-lanes</link><description>Short summary.</description>\
-      </item></channel></rss>
-      """
-    var environment = try subscribe("ex", to: feed)
-    environment["BROWSER"] = try terminalBrowser()
-    let session = try Session(
-      arguments: ["browse", "--source", "ex"], environment: environment, controlling: true)
-    session.wait(for: "Bike lanes")
+    let session = try browsingLinkedItem(browser: try terminalBrowser())
     session.send("o")
     session.wait(for: "type: ")
     session.send("hello\n")
@@ -267,15 +273,8 @@ struct BrowseTerminalTests {
 
   @Test(
     "Ctrl-Z in a browser browse started stops browse too (the shell's prompt back); fg goes on",
-    .enabled(
-      if: FileManager.default.isExecutableFile(atPath: BrowseTerminalTests.setsid),
-      "needs util-linux's setsid, to give news a controlling terminal"))
+    withSetsid)
   func browserStopped() throws {
-    let feed = """
-      <rss version="2.0"><channel><title>Example</title><item><title>Bike lanes</title>\
-      <link>https://example.com/bike-lanes</link></item></channel></rss>
-      """
-    var environment = try subscribe("ex", to: feed)
     // A browser the user stops (Ctrl-Z), then reads a line once continued. SIGSTOP, as the
     // stop of SIGTSTP is discarded here: news's group has no parent in the session (setsid's).
     let script = home.path("stopping.sh")
@@ -283,10 +282,7 @@ struct BrowseTerminalTests {
       "#!/bin/sh\nkill -STOP $$\nprintf 'type: '\nread line\necho \"got $line\"\n".utf8
     ).write(to: URL(fileURLWithPath: script))
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-    environment["BROWSER"] = script
-    let session = try Session(
-      arguments: ["browse", "--source", "ex"], environment: environment, controlling: true)
-    session.wait(for: "Bike lanes")
+    let session = try browsingLinkedItem(browser: script)
     let news = tcgetpgrp(session.master)
     try #require(news > 0)
     session.send("o")
