@@ -52,7 +52,10 @@ final class KeyReader: @unchecked Sendable {
   }
 
   /// Stops reading keys, returning once the thread reads no more (or standard input has ended).
+  /// Without its pipe (none could be made: no descriptor left) the thread cannot be woken, and
+  /// keys are read on, as before there was a pause.
   func pause() {
+    guard wake.write >= 0 else { return }
     condition.lock()
     paused = true
     condition.unlock()

@@ -72,8 +72,7 @@ package struct ChildProcess: Sendable {
   /// exactly `environment`. In a process group of its own with `ownGroup` (its group can then
   /// be killed whole); else in `news`'s, which a program using the terminal needs: only the
   /// terminal's foreground group may read it, and a browser started in a group of its own
-  /// stops at its first key read.
-  /// It starts in `directory` when one is given, else in `news`'s.
+  /// stops at its first key read. It starts in `directory` when one is given, else in `news`'s.
   package static func spawn(
     program: String, arguments: [String], environment: [String: String], streams: Streams,
     ownGroup: Bool, directory: String? = nil
