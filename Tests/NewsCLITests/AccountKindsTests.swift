@@ -552,7 +552,7 @@ struct AccountKindsTests {
         .merging(SanitizerOptions.inherited) { $1 })
     #expect(arrived.arrive(), "the sync sent its queued mark")
     process.kill(SIGKILL)
-    let ended = process.wait()
+    let ended = await process.wait()
     killed.withLock { $0 = true }
     #expect(ended.signalled && ended.status == SIGKILL)
     #expect(try await pending(harness) == 1)

@@ -24,7 +24,7 @@ struct BinaryTests {
   func run(
     _ arguments: [String], environment: [String: String], stdout: FileHandle? = nil,
     directory: URL? = nil, executable: URL = Self.binary
-  ) throws -> (Int32, String, String) {
+  ) async throws -> (Int32, String, String) {
     let home = TemporaryDirectory()
     let process = try Spawned(
       executable, arguments: arguments,
@@ -32,7 +32,7 @@ struct BinaryTests {
       directory: directory ?? home.url,
       output: stdout.map { .descriptor($0.fileDescriptor) } ?? .pipe,
       errors: .pipe)
-    let (termination, outData, errData) = process.collect()
+    let (termination, outData, errData) = await process.collect()
     return (
       termination.status, String(decoding: outData, as: UTF8.self),
       String(decoding: errData, as: UTF8.self)
@@ -53,7 +53,7 @@ struct BinaryTests {
   @Test(
     "output to a full disk is one line on stderr and exit 74, never a crash",
     arguments: [["headlines", "--json"], ["sync"], ["--help"], ["headlines"]])
-  func fullDisk(arguments: [String]) throws {
+  func fullDisk(arguments: [String]) async throws {
     let server = try LoopbackServer()
     server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
     server.route("/articles", .fixture("articles.json"))
@@ -63,20 +63,20 @@ struct BinaryTests {
     }
     let home = TemporaryDirectory()
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let (status, _, err) = try run(
+    let (status, _, err) = try await run(
       arguments, environment: environment(server, home: home), stdout: full)
     #expect(status == 74)
     #expect(err == "news: cannot write to standard output: no space left on device\n")
   }
 
   @Test("a run writes nothing outside NEWS_HOME: no URL cache, no cookie store")
-  func nothingOutsideHome() throws {
+  func nothingOutsideHome() async throws {
     let server = try LoopbackServer()
     server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
     let home = TemporaryDirectory()
     let work = home.url.appendingPathComponent("work")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    let (status, _, err) = try run(
+    let (status, _, err) = try await run(
       ["headlines"], environment: environment(server, home: home), directory: work)
     #expect(status == 0, "\(err)")
     let created = try FileManager.default.contentsOfDirectory(atPath: home.url.path).sorted()
@@ -92,7 +92,7 @@ struct BinaryTests {
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
       "the endless body's memory is measured through python3, which is missing"))
-  func endlessBody() throws {
+  func endlessBody() async throws {
     let server = try LoopbackServer()
     // 1 GiB offered; reading it all (as before) took the process past 1 GB of memory.
     server.route("/articles", .streamed(Data(repeating: 0x20, count: 64 << 10), count: 16_384))
@@ -108,7 +108,7 @@ struct BinaryTests {
       open(sys.argv[2], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
       sys.exit(code)
       """
-    let (status, _, err) = try run(
+    let (status, _, err) = try await run(
       ["-c", measure, Self.binary.path, peak, "headlines", "--from", "articles"],
       environment: environment(server, home: home), executable: python)
     #expect(status == 65)
@@ -119,11 +119,11 @@ struct BinaryTests {
   }
 
   @Test("news headlines --json works against a newsapi-compatible server")
-  func headlinesJSON() throws {
+  func headlinesJSON() async throws {
     let server = try LoopbackServer()
     server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
     let home = TemporaryDirectory()
-    let (status, out, err) = try run(
+    let (status, out, err) = try await run(
       ["headlines", "--json"],
       environment: [
         "HOME": home.url.path, "NEWS_HOME": home.path("n"), "NEWSAPI_KEY": "k",
@@ -139,7 +139,7 @@ struct BinaryTests {
   }
 
   @Test("in a pipe nothing is wrapped unless COLUMNS says a width; a link never is (#47.3)")
-  func pipeWidth() throws {
+  func pipeWidth() async throws {
     let server = try LoopbackServer()
     server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
     let home = TemporaryDirectory()
@@ -147,20 +147,20 @@ struct BinaryTests {
       "HOME": home.url.path, "NEWS_HOME": home.path("n"), "NEWSAPI_KEY": "k",
       "NEWSAPI_URL": server.baseURL.absoluteString, "NEWS_ANALYTICS": "off",
     ]
-    let (status, out, _) = try run(["headlines"], environment: environment)
+    let (status, out, _) = try await run(["headlines"], environment: environment)
     #expect(status == 0)
     // A description of the fixture is longer than 80 columns: on one line in a pipe.
     #expect(out.split(separator: "\n").contains { $0.count > 120 }, "\(out.prefix(600))")
     environment["COLUMNS"] = "40"
-    let (_, narrow, _) = try run(["headlines", "--offline"], environment: environment)
+    let (_, narrow, _) = try await run(["headlines", "--offline"], environment: environment)
     #expect(
       narrow.split(separator: "\n").allSatisfy { $0.count <= 40 || $0.contains("://") },
       "\(narrow.prefix(600))")
   }
 
   @Test("an unknown option exits 64 with one line on stderr")
-  func unknownOption() throws {
-    let (status, out, err) = try run(["headlines", "--pagesize", "3"], environment: [:])
+  func unknownOption() async throws {
+    let (status, out, err) = try await run(["headlines", "--pagesize", "3"], environment: [:])
     #expect(status == 64)
     #expect(out.isEmpty)
     #expect(

@@ -33,40 +33,40 @@ struct BrowseShapeTerminalTests {
   }
 
   @Test("a rebinding works and shows in ?; a macro runs its actions in order; gg waits for g")
-  func rebinding() throws {
+  func rebinding() async throws {
     let config = #"""
       {"keys": {"list": {"x": ["toggle-bookmark", "down"], "gg": "top", "g": null,
                          "B": "toggle-bookmark", "b": null}}}
       """#
     let session = try Session(
       arguments: ["browse", "--from", "articles"], environment: try environment(config))
-    session.wait(for: "· fresh")
+    await session.wait(for: "· fresh")
     session.send("?")
-    session.wait(for: "macro: toggle-bookmark, down")
+    await session.wait(for: "macro: toggle-bookmark, down")
     #expect(session.screen.text.contains("  B "), "\(session.screen.text)")
     #expect(!session.screen.text.contains("  b "), "b is unbound")
     session.send(" ")
     // The footer is drawn from the bindings: B bookmarks now.
-    session.wait(for: "B bookmark")
+    await session.wait(for: "B bookmark")
     session.send("x")
-    session.wait(for: "bookmarked")
+    await session.wait(for: "bookmarked")
     #expect(session.screen.text.split(separator: "\n")[2].hasPrefix(">"), "x moved down too")
     session.send("g")
-    session.wait(for: "g…")
+    await session.wait(for: "g…")
     session.send("g")
-    session.wait(for: "j/k move")
+    await session.wait(for: "j/k move")
     #expect(session.screen.text.split(separator: "\n")[1].hasPrefix(">"), "gg went to the top")
     session.send("qq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     #expect(server.unexpectedRequests.isEmpty)
   }
 
   @Test("a conflict is refused with exit 78 naming both sides, before the screen opens")
-  func conflict() throws {
+  func conflict() async throws {
     let session = try Session(
       arguments: ["browse", "--from", "articles"],
       environment: try environment(#"{"keys": {"list": {"gg": "top"}}}"#))
-    #expect(session.finish() == 78)
+    #expect(await session.finish() == 78)
     #expect(session.output.contains("keys.list.gg"))
     #expect(session.output.contains("'g' (a default on list: top)"))
     #expect(!session.output.contains("\u{1B}[?1049h"), "no screen opened")
@@ -74,45 +74,45 @@ struct BrowseShapeTerminalTests {
   }
 
   @Test("a theme and a highlight change the colours drawn; NO_COLOR draws none")
-  func colours() throws {
+  func colours() async throws {
     let config = #"""
       {"theme": "dark", "colors": {"selection": {"bg": "#000080"}},
        "highlight": [{"query": "is:unread", "fg": "#ff0000"}, {"words": ["eget"], "underline": true}]}
       """#
     let session = try Session(
       arguments: ["browse", "--from", "articles"], environment: try environment(config))
-    session.wait(for: "· fresh")
+    await session.wait(for: "· fresh")
     // xterm-256color: 256 colours. The dark header (black on cyan, its title bold), the
     // highlight's red as the 256 palette's nearest (196), the selection's navy (18).
     #expect(session.output.contains("\u{1B}[1;30;46m"))
     #expect(session.output.contains("38;5;196"))
     #expect(session.output.contains("48;5;18"))
     session.send("\r")
-    session.wait(for: "Link:")
+    await session.wait(for: "Link:")
     // The words are underlined in the text.
     #expect(session.output.contains("\u{1B}[4m") || session.output.contains(";4m"))
     session.send("qqq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
 
     let truecolor = try Session(
       arguments: ["browse", "--from", "articles"],
       environment: try environment(config, extra: ["COLORTERM": "truecolor"]))
-    truecolor.wait(for: "· fresh")
+    await truecolor.wait(for: "· fresh")
     #expect(truecolor.output.contains("38;2;255;0;0"))
     truecolor.send("qq")
-    #expect(truecolor.finish() == 0)
+    #expect(await truecolor.finish() == 0)
 
     let plain = try Session(
       arguments: ["browse", "--from", "articles"],
       environment: try environment(config, extra: ["NO_COLOR": "1"]))
-    plain.wait(for: "· fresh")
+    await plain.wait(for: "· fresh")
     plain.send("qq")
-    #expect(plain.finish() == 0)
+    #expect(await plain.finish() == 0)
     #expect(plain.output.range(of: #"\u{1B}\[[0-9;]*m"#, options: .regularExpression) == nil)
   }
 
   @Test("a key bound to a command sends the open article; its failure is said in the footer")
-  func command() throws {
+  func command() async throws {
     let received = home.path("received")
     let config = #"""
       {"commands": {"save": {"run": "cat > '\#(received)'", "input": "json"},
@@ -121,17 +121,17 @@ struct BrowseShapeTerminalTests {
       """#
     let session = try Session(
       arguments: ["browse", "--from", "articles"], environment: try environment(config))
-    session.wait(for: "· fresh")
+    await session.wait(for: "· fresh")
     session.send("W")
-    session.wait(for: "sent to save")
+    await session.wait(for: "sent to save")
     let document =
       try JSONSerialization.jsonObject(
         with: try Data(contentsOf: URL(fileURLWithPath: received))) as? [String: Any]
     #expect(document?["provider"] as? String == "articles")
     #expect((document?["title"] as? String)?.isEmpty == false)
     session.send("X")
-    session.wait(for: "command 'broken' failed (exit 3)")
+    await session.wait(for: "command 'broken' failed (exit 3)")
     session.send("qq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
   }
 }

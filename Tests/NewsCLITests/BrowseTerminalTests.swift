@@ -23,8 +23,10 @@ struct BrowseTerminalTests {
     server.route(prefix: "/info/comments/") { _ in .json(#"{"comments": 5}"#) }
   }
 
-  /// A running `news browse` on the slave side of a pseudo-terminal.
-  final class Session {
+  /// A running `news browse` on the slave side of a pseudo-terminal. Its waits block a thread of
+  /// their own (``onOwnThread(_:)``); a test awaits each before its next call, hence
+  /// `@unchecked Sendable`.
+  final class Session: @unchecked Sendable {
     let process: Spawned
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -65,7 +67,17 @@ struct BrowseTerminalTests {
     /// Reads the screen until text containing `marker` arrives after what was already checked,
     /// or the screen shows it once drawn anew; fails the test if it never does (20 s: a bound
     /// for a broken run, not a timing margin).
-    func wait(for marker: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func wait(for marker: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+      guard await onOwnThread({ self.readScreen(until: marker) }) else {
+        Issue.record(
+          "never saw \(marker.debugDescription); the screen:\n\(screen.text)",
+          sourceLocation: sourceLocation)
+        return
+      }
+    }
+
+    /// Whether `marker` arrived within 20 s (see ``wait(for:sourceLocation:)``).
+    private func readScreen(until marker: String) -> Bool {
       let deadline = Date().addingTimeInterval(20)
       while Date() < deadline {
         var drawn = false
@@ -78,11 +90,11 @@ struct BrowseTerminalTests {
           of: marker, range: output.index(output.startIndex, offsetBy: checked)..<output.endIndex)
         {
           checked = output.distance(from: output.startIndex, to: range.upperBound)
-          return
+          return true
         }
         if drawn, screen.text.contains(marker) {
           checked = output.count
-          return
+          return true
         }
         var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 100) > 0 else {
@@ -93,9 +105,7 @@ struct BrowseTerminalTests {
         let count = read(master, &buffer, buffer.count)
         if count > 0 { output += String(decoding: buffer[0..<count], as: UTF8.self) }
       }
-      Issue.record(
-        "never saw \(marker.debugDescription); the screen:\n\(screen.text)",
-        sourceLocation: sourceLocation)
+      return false
     }
 
     func send(_ text: String) {
@@ -105,20 +115,30 @@ struct BrowseTerminalTests {
 
     /// Waits until the program is stopped (its state in `/proc` is `T`): a SIGCONT sent before
     /// it has stopped itself would be lost, and it would stay stopped.
-    func waitUntilStopped(_ pid: pid_t? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-      let deadline = Date().addingTimeInterval(20)
+    func waitUntilStopped(_ pid: pid_t? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+      async
+    {
       let path = "/proc/\(pid ?? process.pid)/stat"
+      guard await onOwnThread({ Self.stopped(path) }) else {
+        Issue.record("the program never stopped", sourceLocation: sourceLocation)
+        return
+      }
+    }
+
+    /// Whether the process of `/proc/…/stat` at `path` stopped within 20 s.
+    private static func stopped(_ path: String) -> Bool {
+      let deadline = Date().addingTimeInterval(20)
       while Date() < deadline {
         // `pid (name) S …`: the state follows the closing parenthesis.
         if let stat = try? String(contentsOfFile: path, encoding: .utf8),
           let close = stat.lastIndex(of: ")"),
           stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("T")
         {
-          return
+          return true
         }
         usleep(1000)
       }
-      Issue.record("the program never stopped", sourceLocation: sourceLocation)
+      return false
     }
 
     /// The slave's terminal modes (what the program must restore).
@@ -130,17 +150,26 @@ struct BrowseTerminalTests {
 
     /// Waits for the program to end, reading what it still wrote; one that has not ended after
     /// 20 s (a bound for a broken run) is killed and fails the test, rather than hang the suite.
-    func finish(sourceLocation: SourceLocation = #_sourceLocation) -> Int32 {
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) async -> Int32 {
+      if await !onOwnThread({ self.ended() }) {
+        Issue.record("the program did not end", sourceLocation: sourceLocation)
+      }
+      return await process.status
+    }
+
+    /// Whether the program ended within 20 s (killed, with its terminal's foreground group, when
+    /// not), reading what it still wrote.
+    private func ended() -> Bool {
       let deadline = Date().addingTimeInterval(20)
       while process.isRunning, Date() < deadline { usleep(10_000) }
-      if process.isRunning {
-        Issue.record("the program did not end", sourceLocation: sourceLocation)
+      let ended = !process.isRunning
+      if !ended {
         // The terminal's foreground group too: with `controlling`, the program is setsid's child.
         let group = tcgetpgrp(master)
         if group > 0 { kill(-group, SIGKILL) }
         process.kill(SIGKILL)
       }
-      process.wait()
+      _ = process.waitBlocking()
       var buffer = [UInt8](repeating: 0, count: 65536)
       var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
       while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
@@ -148,7 +177,7 @@ struct BrowseTerminalTests {
         guard count > 0 else { break }
         output += String(decoding: buffer[0..<count], as: UTF8.self)
       }
-      return process.status
+      return ended
     }
   }
 
@@ -189,7 +218,7 @@ struct BrowseTerminalTests {
 
   /// `news browse` of a feed of one linked item with `browser` as `$BROWSER`, news in the
   /// terminal's foreground group (a shell's job), once the item is on the screen.
-  func browsingLinkedItem(browser: String) throws -> Session {
+  func browsingLinkedItem(browser: String) async throws -> Session {
     let feed = """
       <rss version="2.0"><channel><title>Example</title><item><title>Bike lanes</title>\
       <link>https://example.com/bike-lanes</link></item></channel></rss>
@@ -198,7 +227,7 @@ struct BrowseTerminalTests {
     environment["BROWSER"] = browser
     let session = try Session(
       arguments: ["browse", "--source", "ex"], environment: environment, controlling: true)
-    session.wait(for: "Bike lanes")
+    await session.wait(for: "Bike lanes")
     return session
   }
 
@@ -234,17 +263,17 @@ struct BrowseTerminalTests {
   @Test(
     "news open hands the terminal to a terminal browser: it reads a line, its signals at their defaults",
     withSetsid)
-  func openTerminalBrowser() throws {
+  func openTerminalBrowser() async throws {
     var environment = self.environment
     environment["BROWSER"] = try terminalBrowser()
     let session = try Session(
       arguments: ["open", "https://example.com/story"], environment: environment,
       controlling: true)
     // Started in a process group of its own, it stopped here (SIGTTIN) and news waited for ever.
-    session.wait(for: "type: ")
+    await session.wait(for: "type: ")
     session.send("hello\n")
-    session.wait(for: "got hello for https://example.com/story")
-    #expect(session.finish() == 0)
+    await session.wait(for: "got hello for https://example.com/story")
+    #expect(await session.finish() == 0)
     // news ignores SIGINT and SIGQUIT while the browser has the terminal; the browser does not.
     for signal in [SIGINT, SIGQUIT, SIGPIPE] {
       #expect(try !Self.ignores(signal, in: session.output), "signal \(signal)")
@@ -254,17 +283,17 @@ struct BrowseTerminalTests {
   @Test(
     "o in browse: a terminal browser gets the terminal, then the list is drawn again",
     withSetsid)
-  func browseTerminalBrowser() throws {
-    let session = try browsingLinkedItem(browser: try terminalBrowser())
+  func browseTerminalBrowser() async throws {
+    let session = try await browsingLinkedItem(browser: try terminalBrowser())
     session.send("o")
-    session.wait(for: "type: ")
+    await session.wait(for: "type: ")
     session.send("hello\n")
-    session.wait(for: "got hello for https://example.com/bike-lanes")
+    await session.wait(for: "got hello for https://example.com/bike-lanes")
     // The screen is taken again and drawn anew.
-    session.wait(for: "\u{1B}[?1049h")
-    session.wait(for: "Bike lanes")
+    await session.wait(for: "\u{1B}[?1049h")
+    await session.wait(for: "Bike lanes")
     session.send("qqq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     // What browse ignores for itself (Ctrl-Z, resizes, SIGCONT) is the browser's to act on.
     for signal in [SIGTSTP, SIGWINCH, SIGCONT, SIGINT] {
       #expect(try !Self.ignores(signal, in: session.output), "signal \(signal)")
@@ -274,7 +303,7 @@ struct BrowseTerminalTests {
   @Test(
     "Ctrl-Z in a browser browse started stops browse too (the shell's prompt back); fg goes on",
     withSetsid)
-  func browserStopped() throws {
+  func browserStopped() async throws {
     // A browser the user stops (Ctrl-Z), then reads a line once continued. SIGSTOP, as the
     // stop of SIGTSTP is discarded here: news's group has no parent in the session (setsid's).
     let script = home.path("stopping.sh")
@@ -282,46 +311,46 @@ struct BrowseTerminalTests {
       "#!/bin/sh\nkill -STOP $$\nprintf 'type: '\nread line\necho \"got $line\"\n".utf8
     ).write(to: URL(fileURLWithPath: script))
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-    let session = try browsingLinkedItem(browser: script)
+    let session = try await browsingLinkedItem(browser: script)
     let news = tcgetpgrp(session.master)
     try #require(news > 0)
     session.send("o")
     // Browse ignores SIGTSTP for itself: without following its browser it waited for ever.
-    session.waitUntilStopped(news)
+    await session.waitUntilStopped(news)
     // fg: the terminal's group continued.
     kill(-news, SIGCONT)
-    session.wait(for: "type: ")
+    await session.wait(for: "type: ")
     session.send("hello\n")
-    session.wait(for: "got hello")
-    session.wait(for: "Bike lanes")
+    await session.wait(for: "got hello")
+    await session.wait(for: "Bike lanes")
     session.send("qqq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
   }
 
   /// `news browse --from articles` once its list is on the screen.
-  func browsing() throws -> Session {
+  func browsing() async throws -> Session {
     let session = try Session(
       arguments: ["browse", "--from", "articles"], environment: environment)
-    session.wait(for: "· fresh")
+    await session.wait(for: "· fresh")
     return session
   }
 
   @Test("list, article with its counts, back, quit: exit 0 and the terminal as it was")
-  func readAndQuit() throws {
+  func readAndQuit() async throws {
     let session = try Session(
       arguments: ["browse", "--from", "articles"], environment: environment)
     let before = session.initial
-    session.wait(for: "\u{1B}[?1049h")
+    await session.wait(for: "\u{1B}[?1049h")
     // The list once the provider answered.
-    session.wait(for: "· fresh")
-    session.wait(for: "1. ")
+    await session.wait(for: "· fresh")
+    await session.wait(for: "1. ")
     session.send("j\r")
-    session.wait(for: "Link:")
-    session.wait(for: "14")
+    await session.wait(for: "Link:")
+    await session.wait(for: "14")
     session.send("\u{1B}")
-    session.wait(for: "j/k move")
+    await session.wait(for: "j/k move")
     session.send("qq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     #expect(session.output.hasSuffix("\u{1B}[?1049l"))
     let after = session.modes()
     #expect(after.local == before.local && after.input == before.input)
@@ -330,7 +359,7 @@ struct BrowseTerminalTests {
 
   @Test(
     "f on an article: its full text fetched in the background, shown, kept; f again: the feed's")
-  func fullText() throws {
+  func fullText() async throws {
     server.route(
       "/story.html",
       LoopbackServer.Response(
@@ -342,20 +371,20 @@ struct BrowseTerminalTests {
       """
     let environment = try subscribe("ex", to: feed)
     let session = try Session(arguments: ["browse", "--source", "ex"], environment: environment)
-    session.wait(for: "Bike lanes")
+    await session.wait(for: "Bike lanes")
     session.send("\r")
-    session.wait(for: "Short summary.")
+    await session.wait(for: "Short summary.")
     session.send("f")
-    session.wait(for: "protected bike lanes across")
+    await session.wait(for: "protected bike lanes across")
     session.send("f")
-    session.wait(for: "what the feed carries")
+    await session.wait(for: "what the feed carries")
     session.send("qqq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     #expect(server.requests(to: "/story.html").count == 1)
   }
 
   @Test("d on a podcast episode: downloaded in the background, said in the footer, marked ↓")
-  func download() throws {
+  func download() async throws {
     let episode = Data((0..<64_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
     server.route("/ep.mp3") { .file(episode, for: $0) }
     let base = server.baseURL.absoluteString
@@ -367,31 +396,31 @@ struct BrowseTerminalTests {
     var environment = try subscribe("cast", to: feed)
     environment["NEWS_DOWNLOAD_DIR"] = home.path("pods")
     let session = try Session(arguments: ["browse", "--source", "cast"], environment: environment)
-    session.wait(for: "Pilot ♪")
+    await session.wait(for: "Pilot ♪")
     session.send("d")
-    session.wait(for: "downloaded: undated Pilot.mp3")
+    await session.wait(for: "downloaded: undated Pilot.mp3")
     // The list marks it (only the new cell is drawn; nothing else on this screen draws "↓").
     #expect(session.output.contains("↓"))
     session.send("qq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     #expect(
       FileManager.default.contents(atPath: home.path("pods/cast/undated Pilot.mp3")) == episode)
   }
 
   @Test("Ctrl-C is exit 130 and SIGTERM 143, the terminal restored both times")
-  func interrupted() throws {
-    let session = try browsing()
+  func interrupted() async throws {
+    let session = try await browsing()
     let before = session.initial
     session.send("\u{03}")
-    #expect(session.finish() == 130)
+    #expect(await session.finish() == 130)
     #expect(session.output.hasSuffix("\u{1B}[?1049l"))
     #expect(session.modes().local == before.local)
 
     let terminated = try Session(
       arguments: ["browse", "--from", "articles", "--offline"], environment: environment)
-    terminated.wait(for: "· stored")
+    await terminated.wait(for: "· stored")
     terminated.process.kill(SIGTERM)
-    #expect(terminated.finish() == 143)
+    #expect(await terminated.finish() == 143)
     #expect(terminated.output.contains("\u{1B}[?1049l"))
     #expect(terminated.modes().local == before.local)
   }
@@ -399,8 +428,8 @@ struct BrowseTerminalTests {
   @Test(
     "Ctrl-Z, or a SIGTSTP from elsewhere, gives the terminal back and stops; fg draws it again",
     arguments: [false, true])
-  func suspendAndResume(signalled: Bool) throws {
-    let session = try browsing()
+  func suspendAndResume(signalled: Bool) async throws {
+    let session = try await browsing()
     let before = session.initial
     if signalled {
       // Handled by the reader's loop, like the key: never while it is taking the terminal.
@@ -408,21 +437,22 @@ struct BrowseTerminalTests {
     } else {
       session.send("\u{1A}")
     }
-    session.wait(for: "\u{1B}[?1049l")
+    await session.wait(for: "\u{1B}[?1049l")
     // Stopped, with the terminal as it was.
     #expect(session.modes().local == before.local)
-    session.waitUntilStopped()
+    await session.waitUntilStopped()
     session.process.kill(SIGCONT)
-    session.wait(for: "\u{1B}[?1049h")
-    session.wait(for: "1. ")
+    await session.wait(for: "\u{1B}[?1049h")
+    await session.wait(for: "1. ")
     session.send("qq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     #expect(session.modes().local == before.local)
   }
 
   /// Runs `news` (not on a terminal) in the session's home and decodes its JSON output.
-  func json(_ arguments: [String]) throws -> [String: Any] {
-    let (code, out, _) = try BinaryTests().run(arguments + ["--json"], environment: environment)
+  func json(_ arguments: [String]) async throws -> [String: Any] {
+    let (code, out, _) = try await BinaryTests().run(
+      arguments + ["--json"], environment: environment)
     #expect(code == 0)
     return try #require(
       try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
@@ -431,55 +461,56 @@ struct BrowseTerminalTests {
   @Test(
     "b bookmarks, Enter marks read, o answers in the footer: each reaches the store; --unread hides"
   )
-  func effectsReachTheStore() throws {
-    let session = try browsing()
+  func effectsReachTheStore() async throws {
+    let session = try await browsing()
     session.send("b")
     session.send("j\r")
-    session.wait(for: "Link:")
+    await session.wait(for: "Link:")
     session.send("o")
     // The articles API gives no links: the footer says so.
-    session.wait(for: "this article has no link")
+    await session.wait(for: "this article has no link")
     // A then u: every article read, then unread again; the store ends as it was.
     session.send("\u{1B}A")
-    session.wait(for: "(u undoes)")
+    await session.wait(for: "(u undoes)")
     session.send("u")
-    session.wait(for: "unread again")
+    await session.wait(for: "unread again")
     // s saves the filter's words as a saved search, in config.json.
     session.send("/climate\r")
     session.send("s")
-    session.wait(for: "saved search climate")
+    await session.wait(for: "saved search climate")
     session.send("qq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     let list = try #require(
-      try json(["headlines", "--from", "articles", "--offline"])["articles"] as? [[String: Any]])
+      try await json(["headlines", "--from", "articles", "--offline"])["articles"]
+        as? [[String: Any]])
     #expect(list.prefix(3).map { $0["read"] as? Bool } == [false, true, false])
-    let bookmarks = try #require(try json(["bookmarks"])["articles"] as? [[String: Any]])
+    let bookmarks = try #require(try await json(["bookmarks"])["articles"] as? [[String: Any]])
     #expect(bookmarks.map { $0["id"] as? String } == [list[0]["id"] as? String])
-    let sources = try #require(try json(["sources"])["sources"] as? [[String: Any]])
+    let sources = try #require(try await json(["sources"])["sources"] as? [[String: Any]])
     #expect(sources.contains { $0["search"] as? String == "climate" })
 
     let unread = try Session(
       arguments: ["browse", "--from", "articles", "--unread", "--offline"],
       environment: environment)
     let first = try #require(list[0]["title"] as? String)
-    unread.wait(for: String(first.prefix(20)))
+    await unread.wait(for: String(first.prefix(20)))
     unread.send("qq")
-    #expect(unread.finish() == 0)
+    #expect(await unread.finish() == 0)
     let second = try #require(list[1]["title"] as? String)
     #expect(!unread.output.contains(String(second.prefix(20))))
     #expect(server.unexpectedRequests.isEmpty)
   }
 
   @Test("--source opens a feed source's channel, with its items and its state")
-  func feedChannel() throws {
+  func feedChannel() async throws {
     server.route("/feed/a.json", .fixture("source_a.readme-sample.json"))
     var environment = self.environment
     environment["NEWS_FEED_A_URL"] = server.baseURL.absoluteString + "/feed/a.json"
     let session = try Session(arguments: ["browse", "--source", "a"], environment: environment)
-    session.wait(for: "Source a")
-    session.wait(for: "Interesting News!")
+    await session.wait(for: "Source a")
+    await session.wait(for: "Interesting News!")
     session.send("qq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     #expect(server.requests(to: "/feed/a.json").count == 1)
   }
 
@@ -496,9 +527,9 @@ struct BrowseTerminalTests {
   }
 
   @Test("home: a cache that cannot be read is said so, never taken for \"never fetched\"")
-  func unreadableRow() throws {
+  func unreadableRow() async throws {
     let environment = builtInFeeds()
-    let (code, _, _) = try BinaryTests().run(["feed"], environment: environment)
+    let (code, _, _) = try await BinaryTests().run(["feed"], environment: environment)
     #expect(code == 0)
     let cache = try #require(
       FileManager.default.enumerator(atPath: home.path(""))?.compactMap { $0 as? String }
@@ -507,16 +538,16 @@ struct BrowseTerminalTests {
       in: URL(fileURLWithPath: home.path(cache)).deletingLastPathComponent())
     #expect(!bundles.isEmpty)
     let session = try Session(arguments: ["browse", "--offline"], environment: environment)
-    session.wait(for: "unreadable")
+    await session.wait(for: "unreadable")
     session.send("q")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
   }
 
   @Test("home: every row's counts from the store at once; keys answered while a source hangs")
-  func homeWithAHangingSource() throws {
+  func homeWithAHangingSource() async throws {
     var environment = builtInFeeds()
     environment["NEWS_FEED_B_TTL"] = "0"
-    let (code, _, _) = try BinaryTests().run(["feed"], environment: environment)
+    let (code, _, _) = try await BinaryTests().run(["feed"], environment: environment)
     #expect(code == 0)
     // From now on source b never answers.
     let asked = DispatchSemaphore(value: 0)
@@ -528,37 +559,37 @@ struct BrowseTerminalTests {
       return .json("{}")
     }
     let session = try Session(arguments: ["browse"], environment: environment)
-    session.wait(for: "news")
+    await session.wait(for: "news")
     // Counts from the store, before any answer: b's item is there although b hangs; the lists
     // gathering the others' items first and last.
     // The rows are on the screen from the first frame (a wait looks only at what came after
     // the one before: on a busy machine the home screen may come in one write).
-    session.wait(for: "1/1")
+    await session.wait(for: "1/1")
     #expect(session.screen.text.contains("All unread"))
     #expect(session.screen.text.contains("Bookmarks"))
     session.send("R")
-    session.wait(for: "loading")
+    await session.wait(for: "loading")
     // "loading" is drawn as the request starts: it is waited for until it reached the server
     // (20 s at most, a bound for a broken run, then the count below fails).
     #expect(asked.wait(timeout: .now() + 20) == .success, "the reload reached the server")
     // Keys answered while b hangs: down to b (all unread, articles, bbc, a, b), open its list
     // from the store.
     session.send("jjjj\r")
-    session.wait(for: "Source b")
-    session.wait(for: "WOW")
+    await session.wait(for: "Source b")
+    await session.wait(for: "WOW")
     session.send("q")
-    session.wait(for: "t tag")
+    await session.wait(for: "t tag")
     session.send("?")
-    session.wait(for: "reload every list")
+    await session.wait(for: "reload every list")
     session.send("x")
     session.send("q")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     #expect(server.requests(to: "/feed/b.json").count >= 2)
     #expect(server.unexpectedRequests.isEmpty)
   }
 
   @Test("home with 200 sources of which 20 hang: counts from the store first, every key answered")
-  func twoHundredSources() throws {
+  func twoHundredSources() async throws {
     let hanging = Mutex(false)
     let hung = DispatchSemaphore(value: 0)
     let server = self.server
@@ -587,8 +618,9 @@ struct BrowseTerminalTests {
       #"<?xml version="1.0"?><opml version="2.0"><body><outline text="Tech">"#
         + outlines.prefix(10).joined() + "</outline>" + outlines.dropFirst(10).joined()
         + "</body></opml>")
-    #expect(try BinaryTests().run(["sources", "import", opml], environment: environment).0 == 0)
-    let feed = try json(["feed"])
+    #expect(
+      try await BinaryTests().run(["sources", "import", opml], environment: environment).0 == 0)
+    let feed = try await json(["feed"])
     let unread = try #require(feed["items"] as? [[String: Any]]).count
     #expect(unread >= 200)
     hanging.withLock { $0 = true }
@@ -600,18 +632,18 @@ struct BrowseTerminalTests {
 
     let session = try Session(arguments: ["browse"], environment: environment)
     // Every row's counts from the store before any answer: All unread gathers all of them.
-    session.wait(for: "\(unread)/\(unread)")
+    await session.wait(for: "\(unread)/\(unread)")
     #expect(server.requests.count == requests, "nothing fetched to draw the home screen")
     // The twenty that hang reloaded (the last twenty rows, above Bookmarks): every key is
     // answered all the while, and a hanging list opens from the store at once.
     session.send("G")
     // A list a tag, gathering its sources' items, above Bookmarks.
-    session.wait(for: "#Tech")
-    session.wait(for: "10/10")
-    session.wait(for: "Bookmarks")
+    await session.wait(for: "#Tech")
+    await session.wait(for: "10/10")
+    await session.wait(for: "Bookmarks")
     session.send("k")
     session.send(String(repeating: "kr", count: 20))
-    session.wait(for: "loading 20…")
+    await session.wait(for: "loading 20…")
     // "loading" is drawn as the requests start: each is waited for until it has reached the
     // server (20 s each at most, a bound for a broken run, then the count below fails).
     for _ in 0..<20 {
@@ -621,21 +653,21 @@ struct BrowseTerminalTests {
       }
     }
     session.send("\r")
-    session.wait(for: "Story of feed 180")
+    await session.wait(for: "Story of feed 180")
     session.send("q")
-    session.wait(for: "t tag")
+    await session.wait(for: "t tag")
     session.send("?")
-    session.wait(for: "reload every list")
+    await session.wait(for: "reload every list")
     session.send("x")
     session.send("gq")
-    #expect(session.finish() == 0)
+    #expect(await session.finish() == 0)
     let reloaded = server.requests.dropFirst(requests).map(\.path)
     #expect(reloaded.count == 20 && reloaded.allSatisfy { $0.hasPrefix("/many/1") })
     #expect(server.unexpectedRequests.isEmpty)
   }
 
   @Test("^C at the password prompt gives the terminal its echo back (exit 130)")
-  func interruptedPasswordPrompt() throws {
+  func interruptedPasswordPrompt() async throws {
     let session = try Session(
       arguments: [
         "accounts", "add", "home", "--greader", server.baseURL.absoluteString + "/gr", "--user",
@@ -643,23 +675,23 @@ struct BrowseTerminalTests {
       ], environment: environment)
     let before = session.initial
     // The prompt is written once echo is off: seeing it, the signal comes while it waits.
-    session.wait(for: "Password for ann")
+    await session.wait(for: "Password for ann")
     #expect(session.modes().local & tcflag_t(ECHO) == 0)
     session.process.kill(SIGINT)
-    #expect(session.finish() == 130)
+    #expect(await session.finish() == 130)
     #expect(session.modes().local == before.local, "echo is back")
     #expect(server.requests.isEmpty)
   }
 
   @Test("a wrong key is exit 74 before the screen opens, never an empty store shown")
-  func wrongKey() throws {
+  func wrongKey() async throws {
     var keyed = environment
     keyed["NEWS_STORE_KEY"] = Data(repeating: 1, count: 32).base64EncodedString()
     let first = try Session(arguments: ["bookmarks"], environment: keyed)
-    #expect(first.finish() == 0)
+    #expect(await first.finish() == 0)
     keyed["NEWS_STORE_KEY"] = Data(repeating: 2, count: 32).base64EncodedString()
     let session = try Session(arguments: ["browse", "--offline"], environment: keyed)
-    #expect(session.finish() == 74)
+    #expect(await session.finish() == 74)
     #expect(session.output.contains("the store key does not open"), "\(session.output)")
     #expect(!session.output.contains("\u{1B}[?1049h"))
   }
@@ -669,7 +701,7 @@ struct BrowseTerminalTests {
     var dumb = environment
     dumb["TERM"] = "dumb"
     let session = try Session(arguments: ["browse"], environment: dumb)
-    #expect(session.finish() == 64)
+    #expect(await session.finish() == 64)
     #expect(session.output.contains("browse needs a terminal that can move the cursor (TERM=dumb)"))
     #expect(!session.output.contains("\u{1B}[?1049h"))
 

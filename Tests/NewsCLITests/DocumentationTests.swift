@@ -35,7 +35,7 @@ struct DocumentationTests {
     let result = await harness.run(["completion", "bash"])
     let path = try harness.home.write("news.bash", result.out)
     let process = try Spawned(URL(fileURLWithPath: "/bin/bash"), arguments: ["-n", path])
-    #expect(process.wait() == ChildProcess.Termination(waitStatus: 0))
+    #expect(await process.wait() == ChildProcess.Termination(waitStatus: 0))
   }
 
   @Test("an unknown shell is exit 64")

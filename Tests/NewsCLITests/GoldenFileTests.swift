@@ -81,22 +81,22 @@ struct GoldenFileTests {
   }
 
   @Test("the bash completion script is valid bash", .enabled(if: shell("bash") != nil, "no bash"))
-  func bashSyntax() throws { try syntax(shell: "bash", flag: "-n") }
+  func bashSyntax() async throws { try await syntax(shell: "bash", flag: "-n") }
 
   @Test("the zsh completion script is valid zsh", .enabled(if: shell("zsh") != nil, "no zsh"))
-  func zshSyntax() throws { try syntax(shell: "zsh", flag: "-n") }
+  func zshSyntax() async throws { try await syntax(shell: "zsh", flag: "-n") }
 
   @Test(
     "the fish completion script is valid fish", .enabled(if: shell("fish") != nil, "no fish"))
-  func fishSyntax() throws { try syntax(shell: "fish", flag: "--no-execute") }
+  func fishSyntax() async throws { try await syntax(shell: "fish", flag: "--no-execute") }
 
-  func syntax(shell: String, flag: String) throws {
+  func syntax(shell: String, flag: String) async throws {
     let executable = try #require(Self.shell(shell))
     let process = try Spawned(
       URL(fileURLWithPath: executable),
       arguments: [flag, Self.directory.appendingPathComponent("completion.\(shell)").path],
       errors: .pipe)
-    let (termination, _, errors) = process.collect()
+    let (termination, _, errors) = await process.collect()
     let message = String(decoding: errors, as: UTF8.self)
     #expect(termination.status == 0 && !termination.signalled, "\(shell): \(message)")
   }

@@ -332,7 +332,7 @@ struct GoogleReaderAccountTests {
         .merging(SanitizerOptions.inherited) { $1 })
     #expect(arrived.arrive(), "the sync sent its queued mark")
     process.kill(SIGKILL)
-    let ended = process.wait()
+    let ended = await process.wait()
     killed.withLock { $0 = true }
     #expect(ended.signalled && ended.status == SIGKILL)
 

@@ -16,22 +16,25 @@ struct ServeBinaryTests {
     let errors: FileHandle
     let port: Int
 
-    static func start(environment: [String: String]) throws -> Served {
+    static func start(environment: [String: String]) async throws -> Served {
       let process = try Spawned(
         BinaryTests.binary, arguments: ["serve", "--listen", "127.0.0.1:0"],
         environment: environment.merging(SanitizerOptions.inherited) { $1 }, errors: .pipe)
       // Blocking reads until the line saying where it listens (no sleep, no poll).
-      var text = ""
-      while !text.contains("/ (Google Reader API") {
-        let chunk = process.errors.availableData
-        if chunk.isEmpty { break }
-        text += String(decoding: chunk, as: UTF8.self)
+      let text = await onOwnThread {
+        var text = ""
+        while !text.contains("/ (Google Reader API") {
+          let chunk = process.errors.availableData
+          if chunk.isEmpty { break }
+          text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text
       }
       guard let port = text.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//).flatMap({ Int($0.1) })
       else {
         // Never left running behind a failed test.
         process.kill(SIGKILL)
-        process.wait()
+        await process.wait()
         Issue.record("news serve said no address: \(text)")
         throw CancellationError()
       }
@@ -41,7 +44,7 @@ struct ServeBinaryTests {
     /// Kills the server if it still runs: a test that fails half-way leaves no process.
     func stop() {
       process.kill(SIGKILL)
-      process.wait()
+      _ = process.waitBlocking()
     }
 
     /// The body of a request to the server.
@@ -67,10 +70,10 @@ struct ServeBinaryTests {
     }
     let home = TemporaryDirectory()
     let environment = BinaryTests().environment(server, home: home)
-    let fetched = try BinaryTests().run(["feed"], environment: environment)
+    let fetched = try await BinaryTests().run(["feed"], environment: environment)
     #expect(fetched.0 == 0, "\(fetched.2)")
 
-    let served = try Served.start(environment: environment)
+    let served = try await Served.start(environment: environment)
     defer { served.stop() }
     let (_, ids) = try await served.ask(
       "/reader/api/0/stream/items/ids?s=user/-/state/com.google/reading-list&n=2")
@@ -83,19 +86,20 @@ struct ServeBinaryTests {
     let (status, body) = try await served.ask("/reader/api/0/edit-tag", form: form)
     #expect(status == 200 && body == "OK")
     served.process.kill(SIGKILL)
-    #expect(served.process.wait().signalled)
+    #expect(await served.process.wait().signalled)
 
-    let read = try BinaryTests().run(["search", "is:read", "--json"], environment: environment)
+    let read = try await BinaryTests().run(
+      ["search", "is:read", "--json"], environment: environment)
     #expect(read.0 == 0, "\(read.2)")
     #expect(read.1.contains("\"totalResults\": 2"), "\(read.1)")
     #expect(read.1.matches(of: /"read": true/).count == 2, "\(read.1)")
 
-    let again = try Served.start(environment: environment)
+    let again = try await Served.start(environment: environment)
     defer { again.stop() }
     let (_, count) = try await again.ask("/reader/api/0/unread-count")
     #expect(count.contains("reading-list"))
     again.process.kill(SIGTERM)
-    #expect(again.process.wait() == ChildProcess.Termination(waitStatus: 0))
+    #expect(await again.process.wait() == ChildProcess.Termination(waitStatus: 0))
     let log = String(decoding: again.errors.readDataToEndOfFile(), as: UTF8.self)
     #expect(log.contains("GET /reader/api/0/unread-count 200") && log.contains("stopped"))
   }

@@ -31,7 +31,7 @@ import Testing
         (["headlines", "--json"], "/v2/top-headlines"),
         (["feed", "--json"], "/feed/c.json"),
       ])
-    func sleepsWhileWaiting(arguments: [String], held: String) throws {
+    func sleepsWhileWaiting(arguments: [String], held: String) async throws {
       let server = try LoopbackServer()
       server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
       for name in ["a", "b", "c"] {
@@ -75,7 +75,7 @@ import Testing
         directory: home.url)
       child.withLock { $0 = process.pid }
       started.signal()
-      #expect(process.wait() == ChildProcess.Termination(waitStatus: 0))
+      #expect(await process.wait() == ChildProcess.Termination(waitStatus: 0))
       let sample = try #require(measured.withLock { $0 }, "the held request was never measured")
       #expect(sample.cpu <= 0.1 * sample.wall, "\(sample.cpu) s of CPU in \(sample.wall) s")
     }

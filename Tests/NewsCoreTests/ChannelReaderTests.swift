@@ -199,7 +199,7 @@ struct ChannelReaderTests {
 
   @Test(
     "account reloads: one at a time, and one sync shared by the rows asking together",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func accountReloadsShared() async throws {
     let reloads = AccountReloads()
     let started = Recorder<String>()

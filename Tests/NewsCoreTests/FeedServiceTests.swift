@@ -485,7 +485,7 @@ struct FeedServiceTests {
 
   @Test(
     "back-pressure: with the store's writer behind, no source is asked past twice the requests in flight",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(10)))
   func backPressure() async throws {
     // One request at a time: two sources may be between their request and their items stored.
     let transport = HTTPTransport(

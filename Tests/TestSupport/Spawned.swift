@@ -77,9 +77,14 @@ package final class Spawned: @unchecked Sendable {
     }
   }
 
-  /// Waits for it to end; how it ended.
+  /// Waits for it to end (on a thread of its own: ``onOwnThread(_:)``); how it ended.
   @discardableResult
-  package func wait() -> ChildProcess.Termination {
+  package func wait() async -> ChildProcess.Termination {
+    await onOwnThread { self.waitBlocking() }
+  }
+
+  /// ``wait()`` holding the calling thread: for set-up and tear-down that cannot suspend.
+  package func waitBlocking() -> ChildProcess.Termination {
     if let ended = ending.withLock({ $0 }) { return ended }
     let termination = child.waitForExit()
     ending.withLock { $0 = $0 ?? termination }
@@ -87,7 +92,7 @@ package final class Spawned: @unchecked Sendable {
   }
 
   /// Its exit status once ended (waiting for it), or the signal that ended it.
-  package var status: Int32 { wait().status }
+  package var status: Int32 { get async { await wait().status } }
 
   /// Sends `signal` to its whole group.
   package func kill(_ signal: Int32 = SIGKILL) {
@@ -100,8 +105,17 @@ package final class Spawned: @unchecked Sendable {
   }
 
   /// Reads its standard output and error to their ends (at once, so that neither fills its
-  /// pipe while the other is read), then waits for it.
-  package func collect() -> (termination: ChildProcess.Termination, output: Data, errors: Data) {
+  /// pipe while the other is read), then waits for it; on a thread of its own.
+  package func collect() async -> (
+    termination: ChildProcess.Termination, output: Data, errors: Data
+  ) {
+    await onOwnThread { self.collectBlocking() }
+  }
+
+  /// ``collect()`` holding the calling thread: for set-up and tear-down that cannot suspend.
+  package func collectBlocking() -> (
+    termination: ChildProcess.Termination, output: Data, errors: Data
+  ) {
     let errors = Mutex(Data())
     let done = DispatchSemaphore(value: 0)
     let errorEnd = child.errors
@@ -118,7 +132,7 @@ package final class Spawned: @unchecked Sendable {
       ? FileHandle(fileDescriptor: child.output, closeOnDealloc: false).readDataToEndOfFile()
       : Data()
     if errorEnd >= 0 { done.wait() }
-    return (wait(), output, errors.withLock { $0 })
+    return (waitBlocking(), output, errors.withLock { $0 })
   }
 }
 

@@ -103,7 +103,7 @@ public final class ColdsweatServer: @unchecked Sendable {
     let step = try Spawned(
       program, arguments: arguments, environment: environment, directory: directory.url,
       output: .pipe, errors: .pipe)
-    let (termination, output, errors) = step.collect()
+    let (termination, output, errors) = step.collectBlocking()
     guard termination == ChildProcess.Termination(waitStatus: 0) else {
       throw ColdsweatError.failed(
         arguments.first ?? "",
@@ -118,7 +118,7 @@ public final class ColdsweatServer: @unchecked Sendable {
       URL(fileURLWithPath: "/usr/bin/curl"),
       arguments: ["-s", "--max-time", "20", "--noproxy", "*", "--data-binary", body, url],
       output: .pipe)
-    let (termination, data, _) = curl.collect()
+    let (termination, data, _) = curl.collectBlocking()
     guard termination == ChildProcess.Termination(waitStatus: 0) else {
       throw ColdsweatError.badAnswer
     }
@@ -139,6 +139,6 @@ public func md5Hex(_ text: String) throws -> String {
   var bytes = Array(text.utf8)
   _ = write(process.input, &bytes, bytes.count)
   process.closeInput()
-  let data = process.collect().output
+  let data = process.collectBlocking().output
   return String(String(decoding: data, as: UTF8.self).prefix(32))
 }

@@ -49,7 +49,7 @@ public final class ServerProcess: Sendable {
   /// SIGKILL to its group and waitpid: a development server may outlive SIGTERM.
   private static func stop(_ process: Spawned) {
     process.kill(SIGKILL)
-    process.wait()
+    _ = process.waitBlocking()
   }
 
   /// The port after `announcement` on the server's standard error, waited for 60 s at most;

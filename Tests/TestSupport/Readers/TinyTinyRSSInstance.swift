@@ -124,7 +124,7 @@ public final class TinyTinyRSSInstance: Sendable {
         "-At", "-q", "-v", "ON_ERROR_STOP=1", environment["NEWS_TEST_TTRSS_DSN"] ?? "", "-c",
         statements,
       ], output: .pipe, errors: .pipe)
-    let (termination, output, errors) = process.collect()
+    let (termination, output, errors) = process.collectBlocking()
     guard termination == ChildProcess.Termination(waitStatus: 0) else {
       throw TinyTinyRSSError.sql(String(decoding: output + errors, as: UTF8.self))
     }
