@@ -27,6 +27,10 @@ struct BrowseTerminalTests {
   /// their own (``onOwnThread(_:)``); a test awaits each before its next call, hence
   /// `@unchecked Sendable`.
   final class Session: @unchecked Sendable {
+    /// How long a wait lasts at most: a bound for a broken run, not a timing margin (a busy
+    /// machine running a sanitized build never comes near it in a run that works).
+    static let bound: TimeInterval = 60
+
     let process: Spawned
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -65,8 +69,7 @@ struct BrowseTerminalTests {
     }
 
     /// Reads the screen until text containing `marker` arrives after what was already checked,
-    /// or the screen shows it once drawn anew; fails the test if it never does (20 s: a bound
-    /// for a broken run, not a timing margin).
+    /// or the screen shows it once drawn anew; fails the test if it never does (``bound``).
     func wait(for marker: String, sourceLocation: SourceLocation = #_sourceLocation) async {
       guard await onOwnThread({ self.readScreen(until: marker) }) else {
         Issue.record(
@@ -76,9 +79,9 @@ struct BrowseTerminalTests {
       }
     }
 
-    /// Whether `marker` arrived within 20 s (see ``wait(for:sourceLocation:)``).
+    /// Whether `marker` arrived within ``bound`` (see ``wait(for:sourceLocation:)``).
     private func readScreen(until marker: String) -> Bool {
-      let deadline = Date().addingTimeInterval(20)
+      let deadline = Date().addingTimeInterval(Self.bound)
       while Date() < deadline {
         var drawn = false
         if output.count > fed {
@@ -125,9 +128,9 @@ struct BrowseTerminalTests {
       }
     }
 
-    /// Whether the process of `/proc/…/stat` at `path` stopped within 20 s.
+    /// Whether the process of `/proc/…/stat` at `path` stopped within ``bound``.
     private static func stopped(_ path: String) -> Bool {
-      let deadline = Date().addingTimeInterval(20)
+      let deadline = Date().addingTimeInterval(Self.bound)
       while Date() < deadline {
         // `pid (name) S …`: the state follows the closing parenthesis.
         if let stat = try? String(contentsOfFile: path, encoding: .utf8),
@@ -149,7 +152,7 @@ struct BrowseTerminalTests {
     }
 
     /// Waits for the program to end, reading what it still wrote; one that has not ended after
-    /// 20 s (a bound for a broken run) is killed and fails the test, rather than hang the suite.
+    /// ``bound`` is killed and fails the test, rather than hang the suite.
     func finish(sourceLocation: SourceLocation = #_sourceLocation) async -> Int32 {
       if await !onOwnThread({ self.ended() }) {
         Issue.record("the program did not end", sourceLocation: sourceLocation)
@@ -157,10 +160,10 @@ struct BrowseTerminalTests {
       return await process.status
     }
 
-    /// Whether the program ended within 20 s (killed, with its terminal's foreground group, when
+    /// Whether the program ended within ``bound`` (killed, with its terminal's foreground group, when
     /// not), reading what it still wrote.
     private func ended() -> Bool {
-      let deadline = Date().addingTimeInterval(20)
+      let deadline = Date().addingTimeInterval(Self.bound)
       while process.isRunning, Date() < deadline { usleep(10_000) }
       let ended = !process.isRunning
       if !ended {
@@ -570,8 +573,10 @@ struct BrowseTerminalTests {
     session.send("R")
     await session.wait(for: "loading")
     // "loading" is drawn as the request starts: it is waited for until it reached the server
-    // (20 s at most, a bound for a broken run, then the count below fails).
-    #expect(asked.wait(timeout: .now() + 20) == .success, "the reload reached the server")
+    // (``Session/bound`` at most, then the count below fails).
+    #expect(
+      await onOwnThread { asked.wait(timeout: .now() + Session.bound) } == .success,
+      "the reload reached the server")
     // Keys answered while b hangs: down to b (all unread, articles, bbc, a, b), open its list
     // from the store.
     session.send("jjjj\r")
@@ -645,9 +650,9 @@ struct BrowseTerminalTests {
     session.send(String(repeating: "kr", count: 20))
     await session.wait(for: "loading 20…")
     // "loading" is drawn as the requests start: each is waited for until it has reached the
-    // server (20 s each at most, a bound for a broken run, then the count below fails).
+    // server (``Session/bound`` each at most, then the count below fails).
     for _ in 0..<20 {
-      guard hung.wait(timeout: .now() + 20) == .success else {
+      guard await onOwnThread({ hung.wait(timeout: .now() + Session.bound) }) == .success else {
         Issue.record("a reload never reached the server")
         break
       }
