@@ -20,6 +20,10 @@ package final class Spawned: @unchecked Sendable {
   private let child: ChildProcess
   /// How it ended, once reaped.
   private let ending = Mutex<ChildProcess.Termination?>(nil)
+  /// Its standard input's write end while open (-1 once closed, or when not a pipe): closed
+  /// once only, as a second `close` of the number could close what another thread opened
+  /// under it since (a test read the store's key check through a descriptor closed so).
+  private let inputEnd: Mutex<Int32>
 
   /// Starts `program` with `arguments` and `environment` (the test process's own when `nil`),
   /// in `directory` when given, in a process group of its own (so that ``kill(_:)`` reaches
@@ -37,10 +41,11 @@ package final class Spawned: @unchecked Sendable {
     } catch {
       throw SpawnError.notStarted(program: program.path, reason: error.reason)
     }
+    inputEnd = Mutex(child.input)
   }
 
   deinit {
-    for descriptor in [child.input, child.output, child.errors] where descriptor >= 0 {
+    for descriptor in [inputEnd.withLock { $0 }, child.output, child.errors] where descriptor >= 0 {
       close(descriptor)
     }
   }
@@ -48,12 +53,16 @@ package final class Spawned: @unchecked Sendable {
   /// Its process id (and its group's).
   package var pid: pid_t { child.pid }
 
-  /// Its standard input's write end, when a pipe (closed by ``closeInput()``).
-  package var input: Int32 { child.input }
+  /// Its standard input's write end, when a pipe and not closed by ``closeInput()`` (else -1).
+  package var input: Int32 { inputEnd.withLock { $0 } }
 
   /// Closes its standard input's pipe, so that it reads the end.
   package func closeInput() {
-    if child.input >= 0 { close(child.input) }
+    let descriptor = inputEnd.withLock { end in
+      defer { end = -1 }
+      return end
+    }
+    if descriptor >= 0 { close(descriptor) }
   }
 
   /// Its standard output's read end, when a pipe.
