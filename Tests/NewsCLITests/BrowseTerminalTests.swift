@@ -71,11 +71,10 @@ struct BrowseTerminalTests {
     /// Reads the screen until text containing `marker` arrives after what was already checked,
     /// or the screen shows it once drawn anew; fails the test if it never does (``bound``).
     func wait(for marker: String, sourceLocation: SourceLocation = #_sourceLocation) async {
-      guard await onOwnThread({ self.readScreen(until: marker) }) else {
+      if await !onOwnThread({ self.readScreen(until: marker) }) {
         Issue.record(
           "never saw \(marker.debugDescription); the screen:\n\(screen.text)",
           sourceLocation: sourceLocation)
-        return
       }
     }
 
@@ -122,9 +121,8 @@ struct BrowseTerminalTests {
       async
     {
       let path = "/proc/\(pid ?? process.pid)/stat"
-      guard await onOwnThread({ Self.stopped(path) }) else {
+      if await !onOwnThread({ Self.stopped(path) }) {
         Issue.record("the program never stopped", sourceLocation: sourceLocation)
-        return
       }
     }
 
