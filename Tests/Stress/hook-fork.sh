@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A hook that forks never holds `news sync` (#42.5): through the built binary, a newItem hook that
 # leaves `sleep` running in the background for each of 10 items, and an afterSync hook that
-# sleeps past NEWS_HOOK_TIMEOUT. Fails if the sync outlives NEWS_HOOK_TIMEOUT by more than a
-# second, or leaves any of the hooks' processes behind.
+# sleeps past NEWS_HOOK_TIMEOUT. Fails if the sync takes 10 s or more (NEWS_HOOK_TIMEOUT is 3 s;
+# a sync that waited for the afterSync hook's 13 s, or the background sleeps' 301 s, would take
+# longer; the 7 s between are start-up and the fetch of a debug build on a busy machine, not a
+# margin the property needs), or leaves any of the hooks' processes behind.
 #   bash Tests/Stress/hook-fork.sh [path/to/news]
 set -uo pipefail
 news=${1:-.build/debug/news}
@@ -40,8 +42,8 @@ echo "  sync: exit $code in $elapsed s (NEWS_HOOK_TIMEOUT=3); $(wc -l < "$work/s
 [ "$code" = 0 ] || { cat "$work/err"; fail "sync exited $code"; }
 [ "$(wc -l < "$work/started")" = 10 ] || fail "not every newItem hook ran"
 grep -q "afterSync hook took longer than 3 s" "$work/err" || { cat "$work/err"; fail "the afterSync hook was not stopped"; }
-python3 -c "import sys; sys.exit(0 if $elapsed <= 4 else 1)" || fail "sync took $elapsed s, more than NEWS_HOOK_TIMEOUT + 1 s"
+python3 -c "import sys; sys.exit(0 if $elapsed < 10 else 1)" || fail "sync took $elapsed s: it waited for a hook past NEWS_HOOK_TIMEOUT (3 s)"
 sleep 0.2
 left=$(pgrep -f "sleep (301|13).4242" | wc -l)
 [ "$left" = 0 ] || fail "$left of the hooks' processes outlived the sync"
-echo "hook-fork: the sync ended within NEWS_HOOK_TIMEOUT + 1 s and left no process behind"
+echo "hook-fork: the sync ended without waiting for a hook past NEWS_HOOK_TIMEOUT and left no process behind"
