@@ -330,7 +330,7 @@ struct GoogleReaderAccountTests {
       BinaryTests.binary, arguments: ["sync", "--account", "home"],
       environment: harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
         .merging(SanitizerOptions.inherited) { $1 })
-    #expect(arrived.arrive(), "the sync sent its queued mark")
+    #expect(await onOwnThread { arrived.arrive() }, "the sync sent its queued mark")
     process.kill(SIGKILL)
     let ended = await process.wait()
     killed.withLock { $0 = true }
