@@ -530,38 +530,19 @@ struct AccountKindsTests {
     let (harness, fake) = try setUp(kind)
     try await addAndSync(harness, fake)
     #expect(await harness.run(["read", try await id(harness, of: "A post")]).code == .success)
-    let arrived = ArrivalBarrier(count: 2)
-    let killed = Mutex(false)
-    let marks = Mutex(0)
-    let route: @Sendable (LoopbackServer.Request) -> LoopbackServer.Response = { [fake] request in
-      guard fake.isMark(request) else { return fake.answer(request) }
-      let first = marks.withLock { count in
-        count += 1
-        return count == 1
-      }
-      guard first else { return fake.answer(request) }
-      _ = arrived.arrive()
-      for _ in 0..<20_000 where !killed.withLock({ $0 }) { usleep(1_000) }
-      return .json("", status: 503)
-    }
+    let sync = KilledSync()
+    let route = sync.route(
+      isMark: { [fake] in fake.isMark($0) }, answer: { [fake] in fake.answer($0) })
     harness.server.route(prefix: fake.pathPrefix, route)
     harness.server.route(fake.loginPath, route)
-    let process = try Spawned(
-      BinaryTests.binary, arguments: ["sync", "--account", "home"],
-      environment: harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
-        .merging(SanitizerOptions.inherited) { $1 })
-    #expect(await onOwnThread { arrived.arrive() }, "the sync sent its queued mark")
-    process.kill(SIGKILL)
-    let ended = await process.wait()
-    killed.withLock { $0 = true }
-    #expect(ended.signalled && ended.status == SIGKILL)
+    try await sync.run(environment: harness.environment)
     #expect(try await pending(harness) == 1)
     #expect(fake.model.item(3)?.read == false)
     #expect(await harness.run(["sync", "--account", "home"]).code == .success)
     #expect(fake.model.item(3)?.read == true)
-    #expect(marks.withLock { $0 } == 2)
+    #expect(sync.marks == 2)
     #expect(await harness.run(["sync", "--account", "home"]).code == .success)
-    #expect(marks.withLock { $0 } == 2, "sent once")
+    #expect(sync.marks == 2, "sent once")
   }
 
   @Test("Tiny Tiny RSS: a session ended mid-way is logged in again, once; API_DISABLED is said")

@@ -311,39 +311,22 @@ struct GoogleReaderAccountTests {
     let post = try await id(of: "A post", in: "home/a-blog")
     #expect(await harness.run(["read", post]).code == .success)
 
-    // The first edit-tag is held until the process sending it is killed.
-    let arrived = ArrivalBarrier(count: 2)
-    let killed = Mutex(false)
-    let calls = Mutex(0)
-    harness.server.route(GoogleReaderServer.path + "/reader/api/0/edit-tag") { [reader] request in
-      guard
-        calls.withLock({ count in
-          count += 1
-          return count == 1
-        })
-      else { return reader.answer(request) }
-      _ = arrived.arrive()
-      for _ in 0..<20_000 where !killed.withLock({ $0 }) { usleep(1_000) }
-      return .json("", status: 503)
-    }
-    let process = try Spawned(
-      BinaryTests.binary, arguments: ["sync", "--account", "home"],
-      environment: harness.environment.merging(["NEWS_RETRY_DELAY": "0"]) { $1 }
-        .merging(SanitizerOptions.inherited) { $1 })
-    #expect(await onOwnThread { arrived.arrive() }, "the sync sent its queued mark")
-    process.kill(SIGKILL)
-    let ended = await process.wait()
-    killed.withLock { $0 = true }
-    #expect(ended.signalled && ended.status == SIGKILL)
+    // The first edit-tag is held while the process sending it is killed.
+    let sync = KilledSync()
+    harness.server.route(
+      GoogleReaderServer.path + "/reader/api/0/edit-tag",
+      sync.route(
+        isMark: { $0.path.hasSuffix("/edit-tag") }, answer: { [reader] in reader.answer($0) }))
+    try await sync.run(environment: harness.environment)
 
     let listed = try await harness.run(["accounts", "--json"]).json()
     #expect((listed["accounts"] as? [[String: Any]])?.first?["pendingMarks"] as? Int == 1)
     #expect(reader.item(3)?.read == false)
     #expect(await harness.run(["sync", "--account", "home"]).code == .success)
     #expect(reader.item(3)?.read == true)
-    #expect(calls.withLock { $0 } == 2)
+    #expect(sync.marks == 2)
     #expect(await harness.run(["sync", "--account", "home"]).code == .success)
-    #expect(calls.withLock { $0 } == 2, "sent once")
+    #expect(sync.marks == 2, "sent once")
   }
 
   @Test("subscriptions from here: sources add|import --account, remove <account>/<feed>")
