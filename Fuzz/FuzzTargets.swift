@@ -19,7 +19,8 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case "newsapi":
     for status in [200, 401, 500] {
       if let page = try? NewsAPIClient.decode(status: status, body: data, fetchedAt: fuzzDate) {
-        precondition(page.articles.allSatisfy { !$0.title.isEmpty && !$0.id.isEmpty })
+        // An id names something: `https://` as a URL once made it empty.
+        precondition(page.articles.allSatisfy { !$0.title.isEmpty && ArticleID.namesAPage($0.id) })
       }
     }
   case "articles":
@@ -266,7 +267,7 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = JSONValue.string(text).serialized()
   default:
     fatalError(
-      "set FUZZ_TARGET to newsapi, articles, bbc, feed, syndication, subscriptions, cache, store, records, search, dotenv, config or text"
+      "set FUZZ_TARGET to newsapi, articles, bbc, feed, syndication, subscriptions, cache, manifest, store, records, search, dotenv, config, text, extract or http"
     )
   }
   return 0

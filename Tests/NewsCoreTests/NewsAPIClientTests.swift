@@ -111,6 +111,21 @@ struct NewsAPIClientTests {
   }
 
   @Test(
+    "a URL that names no page gives the article the id it would have without one",
+    arguments: ["https://", "http:///", "x://", "-"])
+  func urlWithoutPage(url: String) throws {
+    // Found by the fuzzer: `https://` made the id empty, which no article may have.
+    let body = """
+      {"status":"ok","articles":[{"source":{"name":"P"},"title":"T","url":"\(url)",
+       "publishedAt":"2024-01-02T03:04:05Z"}]}
+      """
+    let page = try NewsAPIClient.decode(status: 200, body: Data(body.utf8), fetchedAt: fetchedAt)
+    let article = try #require(page.articles.first)
+    #expect(article.url == url)
+    #expect(article.id.hasPrefix("newsapi-") && article.id.count > "newsapi-".count)
+  }
+
+  @Test(
     "error codes map to exit codes",
     arguments: [
       ("apiKeyInvalid", 401, 77), ("apiKeyMissing", 401, 77), ("apiKeyDisabled", 401, 77),

@@ -58,7 +58,7 @@ public struct FeedItem: Codable, Hashable, Sendable {
     self.url = url.nonEmpty
     // One link spelled two ways (`HTTPS://Example.com:443/a#top`) is one item.
     let linkID = self.url.map(ArticleID.forLink)
-    if let linkID, linkID.contains(where: { $0 != "-" }) {
+    if let linkID, ArticleID.namesAPage(linkID) {
       id = linkID
     } else {
       id = feed + "-" + StableHash.hex(title, self.imageURL ?? "", length: 6)

@@ -37,7 +37,7 @@ public enum ArticleReference {
     let lowered = reference.lowercased()
     if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
       let id = ArticleID.derive(fromURL: reference)
-      guard !id.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty else {
+      guard ArticleID.namesAPage(id) else {
         throw LookupError.notAnArticleURL(reference)
       }
       if let stored = try store.article(id: id) { return stored }

@@ -21,6 +21,12 @@ public enum ArticleID {
     return String(decoding: id, as: UTF8.self)
   }
 
+  /// Whether `id`, derived from a link, names anything: `https://` and `http:///` derive ids of
+  /// nothing but dashes (or none at all), which an article cannot be keyed on.
+  public static func namesAPage(_ id: String) -> Bool {
+    id.contains { $0 != "-" }
+  }
+
   /// The id a feed's item with link `url` gets: ``derive(fromURL:)`` of ``normalizedLink(_:)``.
   public static func forLink(_ url: String) -> String {
     derive(fromURL: normalizedLink(url))

@@ -95,7 +95,7 @@ public struct NewsAPIClient: Sendable {
     let url = wire.url.nonEmpty
     let published = wire.publishedAt.nonEmpty.flatMap(ISO8601.date(from:))
     let id =
-      url.map(ArticleID.derive(fromURL:))
+      url.map(ArticleID.derive(fromURL:)).flatMap { ArticleID.namesAPage($0) ? $0 : nil }
       ?? SourceName.newsAPI + "-"
       + StableHash.hex(title ?? "", wire.publishedAt ?? "", wire.source?.name ?? "")
     let publisher = wire.source?.name.nonEmpty
