@@ -235,8 +235,8 @@ struct BrowseTerminalTests {
   /// A browser that uses the terminal, as w3m does: it says which signals it starts ignoring
   /// (`SigIgn` of `/proc/<pid>/status`), then reads a line from the terminal and says it.
   func terminalBrowser() throws -> String {
-    let script = home.path("reader.sh")
-    try Data(
+    try home.writeExecutable(
+      "reader.sh",
       """
       #!/bin/sh
       grep SigIgn /proc/$$/status
@@ -244,10 +244,7 @@ struct BrowseTerminalTests {
       read line
       echo "got $line for $1"
 
-      """.utf8
-    ).write(to: URL(fileURLWithPath: script))
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-    return script
+      """)
   }
 
   /// Whether `signal` is among those the `SigIgn:` line in `output` says are ignored.
@@ -307,11 +304,8 @@ struct BrowseTerminalTests {
   func browserStopped() async throws {
     // A browser the user stops (Ctrl-Z), then reads a line once continued. SIGSTOP, as the
     // stop of SIGTSTP is discarded here: news's group has no parent in the session (setsid's).
-    let script = home.path("stopping.sh")
-    try Data(
-      "#!/bin/sh\nkill -STOP $$\nprintf 'type: '\nread line\necho \"got $line\"\n".utf8
-    ).write(to: URL(fileURLWithPath: script))
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    let script = try home.writeExecutable(
+      "stopping.sh", "#!/bin/sh\nkill -STOP $$\nprintf 'type: '\nread line\necho \"got $line\"\n")
     let session = try await browsingLinkedItem(browser: script)
     let news = tcgetpgrp(session.master)
     try #require(news > 0)

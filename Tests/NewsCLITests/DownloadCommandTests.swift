@@ -62,8 +62,8 @@ struct DownloadCommandTests {
     #expect(entry["bytes"] as? Int == 40_000)
     #expect(harness.server.requests(to: "/ep1.mp3").count == 1)
     let log = harness.home.path("played.txt")
-    let script = try harness.home.write("player.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(log)\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    let script = try harness.home.writeExecutable(
+      "player.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(log)\n")
     await harness.succeed(["play", "1"], environment: ["NEWS_PLAYER": script])
     #expect(try String(contentsOfFile: log, encoding: .utf8) == path + "\n")
     // A player that is not there is said, not passed over without a word.

@@ -254,8 +254,8 @@ struct PlayCommandTests {
     try harness.writeConfig(sources: #"{"name": "cast", "url": "\#(base)/cast.xml"}"#)
     await harness.succeed(["feed"])
     let log = harness.home.path("played.txt")
-    let script = try harness.home.write("player.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(log)\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    let script = try harness.home.writeExecutable(
+      "player.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(log)\n")
     let played = await harness.run(
       ["play", "1"], environment: ["NEWS_PLAYER": script + " --fs %s"])
     #expect(played.code == .success, "\(played.err)")

@@ -141,9 +141,8 @@ struct ReadStateTests {
   func openWithBrowser() async throws {
     await harness.succeed(["feed"])
     let log = harness.home.path("opened.txt")
-    let script = try harness.home.write(
+    let script = try harness.home.writeExecutable(
       "browser.sh", "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(log)\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
     let result = await harness.run(
       ["open", "4"], environment: ["BROWSER": "/nonexistent:" + script])
     #expect(result.code == .success)
@@ -173,10 +172,9 @@ struct ReadStateTests {
     await harness.succeed(["feed"])
     let started = harness.home.path("browser.pid")
     // An opener as xdg-open is: it starts the browser and exits.
-    let script = try harness.home.write(
+    let script = try harness.home.writeExecutable(
       "opener.sh",
       "#!/bin/sh\nsleep 120 </dev/null >/dev/null 2>&1 &\necho $! > \(started)\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
     let result = await harness.run(["open", "4"], environment: ["BROWSER": script])
     #expect(result.code == .success, "\(result.err)")
     let pid = try #require(
@@ -191,8 +189,7 @@ struct ReadStateTests {
     #expect(state != "Z" && state != "X", "it ended (\(state)): news waited for it")
     #expect(getpgid(pid) == getpgrp())
     kill(pid, SIGKILL)
-    let ended = try harness.home.write("ended.sh", "#!/bin/sh\nkill -TERM $$\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ended)
+    let ended = try harness.home.writeExecutable("ended.sh", "#!/bin/sh\nkill -TERM $$\n")
     await harness.succeed(["feed"])
     let signalled = await harness.run(["open", "4"], environment: ["BROWSER": ended])
     #expect(signalled.code == .unavailable)
@@ -203,8 +200,7 @@ struct ReadStateTests {
   func browserEnvironment() async throws {
     await harness.succeed(["feed"])
     let log = harness.home.path("environment.txt")
-    let script = try harness.home.write("browser.sh", "#!/bin/sh\nenv > \(log)\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    let script = try harness.home.writeExecutable("browser.sh", "#!/bin/sh\nenv > \(log)\n")
     // The store's own key, given the way cron gives it.
     let key = try String(contentsOfFile: harness.home.path("news/key"), encoding: .utf8)
       .trimmingCharacters(in: .whitespacesAndNewlines)

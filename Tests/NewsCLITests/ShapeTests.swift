@@ -209,8 +209,7 @@ struct ShapeTests {
     ] as [(String, String, ColorDepth)])
   func tputDepth(script: String, term: String, depth: ColorDepth) throws {
     let directory = TemporaryDirectory()
-    let tput = try directory.write("tput", "#!/bin/sh\n\(script)\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tput)
+    try directory.writeExecutable("tput", "#!/bin/sh\n\(script)\n")
     let environment = ["PATH": directory.url.path, "TERM": term, "NEWS_STORE_KEY": "k"]
     #expect(ColorDepth.detect(environment: environment) == depth)
   }

@@ -148,10 +148,15 @@ package final class Spawned: @unchecked Sendable {
 /// Why a test could not start a program.
 package enum SpawnError: Error, CustomStringConvertible {
   case notStarted(program: String, reason: String)
+  case failed(program: String, termination: ChildProcess.Termination)
 
   package var description: String {
     switch self {
     case .notStarted(let program, let reason): "could not start \(program): \(reason)"
+    case .failed(let program, let termination):
+      termination.signalled
+        ? "\(program) was ended by signal \(termination.status)"
+        : "\(program) exited with \(termination.status)"
     }
   }
 }
