@@ -161,16 +161,22 @@ struct BrowseTerminalTests {
     /// Whether the program ended within ``bound`` (killed, with its terminal's foreground group, when
     /// not), reading what it still wrote.
     private func ended() -> Bool {
-      let deadline = Date().addingTimeInterval(Self.bound)
-      while process.isRunning, Date() < deadline { usleep(10_000) }
-      let ended = !process.isRunning
+      // Its end is waited for on a thread of its own, the only one reaping it; this one waits
+      // for that thread, up to the bound.
+      let reaped = DispatchSemaphore(value: 0)
+      Thread.detachNewThread { [process] in
+        _ = process.waitBlocking()
+        reaped.signal()
+      }
+      let ended = reaped.wait(timeout: .now() + Self.bound) == .success
       if !ended {
         // The terminal's foreground group too: with `controlling`, the program is setsid's child.
         let group = tcgetpgrp(master)
         if group > 0 { kill(-group, SIGKILL) }
-        process.kill(SIGKILL)
+        // Not `process.kill`, whose check reaps: the thread above is the one that does.
+        kill(-process.pid, SIGKILL)
+        reaped.wait()
       }
-      _ = process.waitBlocking()
       var buffer = [UInt8](repeating: 0, count: 65536)
       var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
       while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {

@@ -8,8 +8,9 @@ import Testing
 @Suite("news serve: the Fever API")
 struct FeverServeTests {
   static let login = ServerLogin(user: "ann", password: "pw", fever: true, iterations: 2)
-  /// A key of Fever's shape that no login makes (the login's own is `login.feverKey`).
-  static let wrongKey = "9b4a4c0b1a3e6e7e7b9b1e25e3a1c0a5"
+  /// A key of Fever's shape that the login does not make: another password's.
+  static let wrongKey =
+    ServerLogin(user: "ann", password: "not pw", fever: true, iterations: 2).feverKey ?? ""
 
   func fever(_ served: ServedStore, _ words: String, form: [(String, String)] = []) throws
     -> [String: Any]
