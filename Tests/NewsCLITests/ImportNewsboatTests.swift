@@ -17,8 +17,8 @@ struct ImportNewsboatTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try """
     # my feeds
-    https://lwn.net/headlines/rss "linux" "~LWN"
-    https://example.com/blog.xml tech "daily reads" !
+    https://lwn.net/headlines/rss "linux" "~LWN" "~Linux Weekly News"
+    https://example.com/blog.xml tech "daily reads" "!hide"
     "query:Fresh tech:unread = \\"yes\\" and tags # \\"tech\\""
     "query:Feeds:feed_title = \\"LWN\\""
     "exec:~/bin/site-to-rss.sh" "~Site"
@@ -154,6 +154,26 @@ struct ImportNewsboatTests {
         "no newsboat directory: looked in \(empty)/.newsboat and \(empty)/cfg/newsboat"),
       "\(missing.err)")
     #expect(await harness.run(["import"]).code == .usage)
+  }
+
+  @Test("an include of ~/ is in the home directory, as newsboat reads it; one not there is said")
+  func includeFromHome() async throws {
+    let home = harness.home.path("newsboat-home")
+    try "include ~/shared-config\ninclude ~/missing\n".write(
+      toFile: directory + "/config", atomically: true, encoding: .utf8)
+    try "max-items 7\n".write(
+      toFile: home + "/shared-config", atomically: true, encoding: .utf8)
+    let result = await harness.run(
+      ["import", "newsboat", "--dry-run", "--json"], environment: ["HOME": home])
+    #expect(result.code == .success, "\(result.err)")
+    let lines = try #require(result.json()["lines"] as? [[String: Any]])
+    func outcome(_ file: String, _ number: Int) -> String? {
+      let line = lines.first { $0["file"] as? String == file && $0["line"] as? Int == number }
+      return (line?["as"] ?? line?["why"]) as? String
+    }
+    #expect(outcome("config", 1) == "followed")
+    #expect(outcome("~/shared-config", 1) == "maxItems 7 on the sources imported")
+    #expect(outcome("config", 2) == "no such file: \(home)/missing")
   }
 
   /// newsboat's shaping lines, one of each kind and the ways they fall short.

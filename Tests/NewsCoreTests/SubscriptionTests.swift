@@ -124,7 +124,7 @@ struct SubscriptionTests {
   func newsboatURLs() throws {
     let text = """
       # my feeds
-      https://example.com/feed.xml tech "~Example Feed" "long tag"
+      https://example.com/feed.xml tech "~Example Feed" "long tag" "!hidden" "~Another"
 
       https://b.example/rss
       "query:Unread:unread = \\"yes\\""
@@ -137,6 +137,21 @@ struct SubscriptionTests {
     #expect(subscriptions[0].title == "Example Feed")
     #expect(subscriptions[0].tags == ["tech", "long tag"])
     #expect(skipped == ["line 5: query feeds are newsboat's own"])
+  }
+
+  @Test(
+    "a newsboat line's words read as newsboat reads them: the first ~ titles, any ! hides, neither tags",
+    arguments: [
+      (["tech", "~First", "~Second"], "First", ["tech"], false),
+      (["!"], nil, [], true),
+      (["tech", "!hidden", "linux"], nil, ["tech", "linux"], true),
+      (["~", "a b"], "", ["a b"], false),
+    ] as [([String], String?, [String], Bool)])
+  func newsboatAttributes(words: [String], title: String?, tags: [String], hidden: Bool) {
+    let read = SubscriptionFile.NewsboatAttributes(words)
+    #expect(read.title == title)
+    #expect(read.tags == tags)
+    #expect(read.hidden == hidden)
   }
 
   @Test(

@@ -56,7 +56,8 @@ enum ImportCommand {
       let subscriptions = services.subscriptions()
       var plan = subscriptions.newsboatPlan(
         directory,
-        cachePath: NewsboatImport.cachePath(for: directory, environment: context.environment))
+        cachePath: NewsboatImport.cachePath(for: directory, environment: context.environment),
+        home: context.environment["HOME"] ?? NSHomeDirectory())
       NewsboatShape.translate(
         &plan, config: subscriptions.configFile, timeZone: context.timeZone)
       sayAccount(&plan)

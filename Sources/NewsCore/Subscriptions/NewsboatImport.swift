@@ -27,6 +27,8 @@ public struct NewsboatImport: Sendable {
 
   /// The directory read.
   public var directory: String
+  /// The home directory an included file's `~/` stands for, as newsboat expands it.
+  var home: String?
   /// Every line, in the files' order.
   public var lines: [Line] = []
   /// The sources to add (`config.json` entries), saved searches among them.
@@ -143,10 +145,11 @@ public struct NewsboatImport: Sendable {
   /// The plan for the setup in `directory` (`cache.db` at `cachePath`), given the sources there
   /// are now.
   static func plan(
-    directory: String, cachePath: String? = nil, sources: [FeedSource], reserved: Set<String>,
-    hasNewItemHook: Bool
+    directory: String, cachePath: String? = nil, home: String? = nil, sources: [FeedSource],
+    reserved: Set<String>, hasNewItemHook: Bool
   ) -> NewsboatImport {
     var plan = NewsboatImport(directory: directory)
+    plan.home = home
     var settings = Settings()
     var ignoreLines: [(Line, feed: String, expression: String)] = []
     plan.readConfig(
@@ -172,18 +175,8 @@ public struct NewsboatImport: Sendable {
           entry.outcome = error.detail
           continue
         }
-        var tags: [String] = []
-        var title: String?
-        var hidden = false
-        for word in words.dropFirst() {
-          if word.hasPrefix("~") {
-            title = String(word.dropFirst())
-          } else if word == "!" {
-            hidden = true
-          } else {
-            tags.append(word)
-          }
-        }
+        let attributes = SubscriptionFile.NewsboatAttributes(words.dropFirst())
+        let (tags, title, hidden) = (attributes.tags, attributes.title, attributes.hidden)
         let first = words[0]
         var members: [(String, JSONValue)] = []
         var address: URL
@@ -420,6 +413,10 @@ public struct NewsboatImport: Sendable {
         }
       case "include":
         if words.count == 2, depth < 8 {
+          guard FileManager.default.fileExists(atPath: path(of: words[1])) else {
+            entry.outcome = "no such file: \(path(of: words[1]))"
+            break
+          }
           lines.append(
             Line(file: file, number: offset + 1, text: line, carried: true, outcome: "followed"))
           readConfig(
@@ -455,7 +452,7 @@ public struct NewsboatImport: Sendable {
           entry.outcome = "not translated: written by hand in config.json (docs/shape.md)"
           deferred.append((lines.count, words))
         } else {
-          entry.outcome = "news has no such setting"
+          entry.outcome = NewsboatEnvironment.counterpart(words) ?? "news has no such setting"
         }
       }
       lines.append(entry)
@@ -464,8 +461,15 @@ public struct NewsboatImport: Sendable {
 
   /// The text of `file` (relative to the directory, or absolute), `nil` when it does not
   /// exist; a file that cannot be read is noted.
+  /// Where `file` is: absolute, `~/` in the home directory, else relative to the directory.
+  private func path(of file: String) -> String {
+    if file.hasPrefix("/") { return file }
+    if let home, file.hasPrefix("~/") { return home + file.dropFirst() }
+    return (directory as NSString).appendingPathComponent(file)
+  }
+
   private mutating func read(_ file: String) -> String? {
-    let path = file.hasPrefix("/") ? file : (directory as NSString).appendingPathComponent(file)
+    let path = path(of: file)
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     guard let data = FileManager.default.contents(atPath: path) else {
       lines.append(Line(file: file, number: 0, text: "", carried: false, outcome: "cannot be read"))
@@ -477,9 +481,13 @@ public struct NewsboatImport: Sendable {
 
 extension SubscriptionService {
   /// The plan for importing the newsboat setup in `directory` (`cache.db` at `cachePath`).
-  public func newsboatPlan(_ directory: String, cachePath: String? = nil) -> NewsboatImport {
+  /// `~/` in an included file's name is `home`.
+  public func newsboatPlan(_ directory: String, cachePath: String? = nil, home: String? = nil)
+    -> NewsboatImport
+  {
     NewsboatImport.plan(
-      directory: directory, cachePath: cachePath, sources: sources, reserved: reserved,
+      directory: directory, cachePath: cachePath, home: home, sources: sources,
+      reserved: reserved,
       hasNewItemHook: configFile?.hooks.newItem != nil)
   }
 

@@ -75,13 +75,9 @@ public enum SubscriptionFile {
         continue
       }
       var subscription = Subscription(url: url)
-      for word in words.dropFirst() {
-        if word.hasPrefix("~") {
-          subscription.title = Optional(String(word.dropFirst())).nonEmpty
-        } else if word != "!" {
-          subscription.tags.append(word)
-        }
-      }
+      let attributes = NewsboatAttributes(words.dropFirst())
+      subscription.title = Optional(attributes.title ?? "").nonEmpty
+      subscription.tags = attributes.tags
       subscriptions.append(subscription)
     }
     return try kept(subscriptions, skipped: skipped, notURLs: notURLs)
@@ -137,6 +133,27 @@ public enum SubscriptionFile {
     if quoted { throw Failure(detail: "line \(number): a quote is not closed") }
     if started { words.append(current) }
     return words
+  }
+
+  /// What the words after a newsboat line's URL say, read as newsboat reads them: the first
+  /// word that starts with `~` is the feed's title, any word that starts with `!` hides the feed
+  /// (`"!"`, `"!hidden"`), and neither kind is a tag.
+  struct NewsboatAttributes: Equatable {
+    var title: String?
+    var tags: [String] = []
+    var hidden = false
+
+    init<Words: Sequence<String>>(_ words: Words) {
+      for word in words {
+        if word.hasPrefix("~") {
+          if title == nil { title = String(word.dropFirst()) }
+        } else if word.hasPrefix("!") {
+          hidden = true
+        } else {
+          tags.append(word)
+        }
+      }
+    }
   }
 
   // MARK: OPML
