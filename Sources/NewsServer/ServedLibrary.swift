@@ -56,7 +56,8 @@ struct ServedLibrary: Sendable {
       } else {
         feeds.append(
           ServedFeed(
-            name: source.name, title: source.displayTitle, url: source.url.absoluteString,
+            name: source.name, title: source.displayTitle,
+            url: source.url.withoutPassword.absoluteString,
             labels: source.tags))
       }
     }

@@ -107,6 +107,30 @@ struct HTTPClientTests {
     #expect(server.requests(to: "/next").isEmpty)
   }
 
+  @Test(
+    "a feed behind Basic authentication keeps its user and password within its origin, never past it",
+    arguments: RealClient.allCases)
+  func userInfoWithinOrigin(client: RealClient) async throws {
+    let other = try LoopbackServer()
+    let basic = "Basic " + Data("ann:pw".utf8).base64EncodedString()
+    server.route("/old", .redirect(301, to: "/moved"))
+    server.route("/moved", .redirect(302, to: server.baseURL.absoluteString + "/feed"))
+    server.route("/feed", .json("[]"))
+    server.route("/away", .redirect(302, to: other.baseURL.absoluteString + "/feed"))
+    let base = try #require(URL(string: "http://ann:pw@127.0.0.1:\(server.port)"))
+    let response = try await transport(client).get(base.appendingPathComponent("old"))
+    #expect(response.status == 200)
+    #expect(server.requests(to: "/moved").first?.headers["authorization"] == basic)
+    #expect(server.requests(to: "/feed").first?.headers["authorization"] == basic)
+    await #expect {
+      _ = try await transport(client).get(base.appendingPathComponent("away"))
+    } throws: { error in
+      (error as? HTTPError)?.message.contains("carries a credential") == true
+        && (error as? HTTPError)?.message.contains("pw") == false
+    }
+    #expect(other.requests.isEmpty)
+  }
+
   @Test("a redirect within the origin is followed with the key", arguments: RealClient.allCases)
   func sameOriginRedirect(client: RealClient) async throws {
     server.route("/old", .redirect(301, to: server.baseURL.absoluteString + "/new"))
@@ -161,6 +185,12 @@ struct HTTPClientTests {
       ("https://a.org/x", "ftp://a.org/y", false, false),
       ("https://a.org/x", "https://u:p@a.org/y", false, false),
       ("https://a.org/x", "https://u@a.org/y", true, false),
+      // The request's own user and password (a feed behind Basic authentication), inherited by
+      // a relative Location: followed within the origin, never elsewhere, never changed.
+      ("https://u:p@a.org/x", "https://u:p@a.org/y", true, true),
+      ("https://u:p@a.org/x", "https://v:p@a.org/y", true, false),
+      ("https://u:p@a.org/x", "https://u:p@b.org/y", true, false),
+      ("https://u:p@a.org/x", "https://b.org/y", true, false),
     ])
   func policy(from: String, to: String, credential: Bool, followed: Bool) throws {
     let refusal = RedirectPolicy.refusal(

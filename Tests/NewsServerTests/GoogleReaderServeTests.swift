@@ -20,6 +20,8 @@ struct GoogleReaderServeTests {
     #expect(subscriptions.compactMap { $0["id"] as? String } == ["feed/one", "feed/two"])
     let one = try #require(subscriptions.first)
     #expect(one["url"] as? String == "https://one.example/feed.xml")
+    // A feed behind Basic authentication: its user shown, never its password.
+    #expect(subscriptions.last?["url"] as? String == "https://ann@two.example/feed.xml")
     // The feed's title (config.json's, its escape sequence gone); a source without one, its name.
     #expect(subscriptions.compactMap { $0["title"] as? String } == ["One News", "two"])
     #expect((one["categories"] as? [[String: Any]])?.first?["label"] as? String == "news")

@@ -28,7 +28,7 @@ final class ServedStore: Sendable {
       {"sources": [
         {"name": "one", "url": "https://one.example/feed.xml", "title": "One \\u001b[31mNews",
          "tags": ["news"]},
-        {"name": "two", "url": "https://two.example/feed.xml"},
+        {"name": "two", "url": "https://ann:secretpw@two.example/feed.xml"},
         {"name": "urgent", "search": "title:urgent"},
         {"name": "a", "enabled": false}, {"name": "b", "enabled": false},
         {"name": "c", "enabled": false}]}

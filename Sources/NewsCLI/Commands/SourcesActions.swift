@@ -321,7 +321,8 @@ enum SourcesActions {
         SourceCommand(kind: .filter, command: filter), url: url,
         name: arguments[Options.sourceName], settings: newSettings(arguments))
       context.printer.line(
-        SourcesText.addedCommand(name, "filter: " + filter + " " + url.absoluteString))
+        SourcesText.addedCommand(
+          name, "filter: " + filter + " " + url.withoutPassword.absoluteString))
       return .success
     }
     if let account = arguments[Options.onAccount] {

@@ -192,7 +192,7 @@ struct FeedRenderer {
       sources.map { report in
         .object([
           ("name", .string(report.name)),
-          ("url", .string(report.url.absoluteString)),
+          ("url", .string(report.url.withoutPassword.absoluteString)),
           ("status", .string(report.status.rawValue)),
           ("fetchedAt", .date(report.fetchedAt)),
           ("expiresAt", .date(report.expiresAt)),

@@ -49,7 +49,7 @@ enum SourcesJSON {
   /// A provider's row, `"missing"` with it.
   static func row(_ provider: ProviderStatus, into row: inout some JSONMemberSink) {
     row.add("name", string: provider.name)
-    row.add("url", string: provider.url.absoluteString)
+    row.add("url", string: provider.url.withoutPassword.absoluteString)
     row.add("format", string: "provider")
     row.add("ttl", int: nil)
     row.add(
@@ -83,7 +83,7 @@ enum SourcesJSON {
   ) {
     let (fetchedAt, error) = (last.fetchedAt, last.error)
     row.add("name", string: source.name)
-    row.add("url", string: source.url.absoluteString)
+    row.add("url", string: source.url.withoutPassword.absoluteString)
     row.add("format", string: source.adapter.format)
     row.add("ttl", int: Int(source.ttl.components.seconds))
     row.add("status", string: error != nil ? "damaged" : fetchedAt == nil ? "never" : "fetched")

@@ -23,7 +23,7 @@ enum SourcesText {
           ?? provider.fetchedAt.map { "fetched " + RelativeTime.describe($0, now: now) }
           ?? "never fetched")
       text += provider.name.padding(to: width)
-      text += TerminalSanitizer.clean(provider.url.absoluteString)
+      text += TerminalSanitizer.clean(provider.url.withoutPassword.absoluteString)
       text += "\n"
       text += indent
       text += style.dim(details.joined(separator: " · "))
@@ -60,8 +60,8 @@ enum SourcesText {
         ?? source.command.map { command in
           command.kind == .exec
             ? "exec: " + command.command
-            : "filter: " + command.command + " " + source.url.absoluteString
-        } ?? source.url.absoluteString
+            : "filter: " + command.command + " " + source.url.withoutPassword.absoluteString
+        } ?? source.url.withoutPassword.absoluteString
       if let fetched { details.append(fetched) }
       details.append(TerminalSanitizer.clean(NextFetchText.describe(last.next, now: now)))
       // Appended a piece at a time: one sum of the pieces made each of them again.
@@ -122,22 +122,24 @@ enum SourcesText {
 
   /// A feed subscribed to already, as the source `name`.
   static func alreadySubscribed(_ name: String, _ url: URL) -> String {
-    "already subscribed: \(name) (\(TerminalSanitizer.clean(url.absoluteString)))"
+    "already subscribed: \(name) (\(TerminalSanitizer.clean(url.withoutPassword.absoluteString)))"
   }
 
   /// A feed subscribed to (or already), with its title and items, and what the newItem hook did.
   static func added(_ added: SubscriptionService.Added, hookSkipped: Int?) -> [String] {
-    let link = TerminalSanitizer.clean(added.url.absoluteString)
+    let link = TerminalSanitizer.clean(added.url.withoutPassword.absoluteString)
     if added.existed { return [alreadySubscribed(added.name, added.url)] }
     let title = added.title.map { " · " + TerminalSanitizer.clean($0) } ?? ""
     var lines = ["added: \(added.name) (\(link))\(title) · \(added.itemCount.counted("item"))"]
     if let moved = added.movedFrom {
       lines.append(
-        "\(TerminalSanitizer.clean(moved.absoluteString)) moved permanently: subscribed where it went"
+        "\(TerminalSanitizer.clean(moved.withoutPassword.absoluteString)) moved permanently: subscribed where it went"
       )
     }
     if !added.alsoAnnounced.isEmpty {
-      let others = added.alsoAnnounced.map { TerminalSanitizer.clean($0.absoluteString) }
+      let others = added.alsoAnnounced.map {
+        TerminalSanitizer.clean($0.withoutPassword.absoluteString)
+      }
       lines.append(
         "the page announces \(others.count + 1) feeds; the first was taken, the others are "
           + others.joined(separator: ", ") + " (news sources add <url> subscribes to one)")
@@ -167,7 +169,7 @@ enum SourcesText {
         lines.append("   " + TerminalSanitizer.clean(String(text.prefix(100))))
       }
     }
-    let link = TerminalSanitizer.clean(page.added.url.absoluteString)
+    let link = TerminalSanitizer.clean(page.added.url.withoutPassword.absoluteString)
     lines.append(
       "would add: \(page.added.name) (\(link)) · \(page.items.count.counted("item")); "
         + "nothing changed (--dry-run)")
@@ -175,7 +177,7 @@ enum SourcesText {
   }
 
   static func subscribed(on account: String, _ url: URL) -> String {
-    "subscribed on \(account): \(TerminalSanitizer.clean(url.absoluteString))"
+    "subscribed on \(account): \(TerminalSanitizer.clean(url.withoutPassword.absoluteString))"
   }
 
   static func syncBrings(_ account: String) -> String {

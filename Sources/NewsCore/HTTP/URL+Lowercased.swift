@@ -73,6 +73,16 @@ extension URL {
     return components.url ?? self
   }
 
+  /// The URL as it may be shown: a password it carries (`https://ann:pw@host/feed`, a feed
+  /// behind HTTP Basic authentication) left out, its user name kept (`https://ann@host/feed`).
+  /// Lists, JSON documents, exports, errors and `news serve` show a source's URL this way.
+  public var withoutPassword: URL {
+    guard password != nil, var components = URLComponents(url: self, resolvingAgainstBaseURL: true)
+    else { return self }
+    components.password = nil
+    return components.url ?? self
+  }
+
   /// Whether this is an http:// or https:// URL with a host.
   public var isWeb: Bool {
     ["http", "https"].contains(scheme?.lowercased() ?? "") && !(host ?? "").isEmpty

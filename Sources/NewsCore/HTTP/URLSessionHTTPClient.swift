@@ -219,7 +219,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
       let sofar = all[task.taskIdentifier]?.permanent ?? true
       all[task.taskIdentifier]?.permanent = sofar && permanent
     }
-    completionHandler(request)
+    var next = request
+    next.url = RedirectPolicy.carried(from: from, to: to)
+    completionHandler(next)
   }
 
   /// The program never answers a request for credentials (its key travels in a header): the

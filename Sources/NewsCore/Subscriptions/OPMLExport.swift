@@ -20,7 +20,7 @@ enum OPMLExport {
       let tagAttribute =
         source.tags.isEmpty ? "" : " category=\"\(escape(source.tags.joined(separator: ",")))\""
       text +=
-        "    <outline type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(escape(source.url.absoluteString))\"\(tagAttribute)/>\n"
+        "    <outline type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(escape(source.url.withoutPassword.absoluteString))\"\(tagAttribute)/>\n"
     }
     return text + "  </body>\n</opml>\n"
   }

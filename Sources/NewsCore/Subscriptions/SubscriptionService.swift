@@ -107,11 +107,11 @@ public struct SubscriptionService: Sendable {
       guard let first = announced.first else {
         // A web page (served as HTML): what can be done with it is said.
         if (page.headers["content-type"] ?? "").lowercased().contains("html") {
-          throw SubscriptionError.pageWithoutFeed(url: url.absoluteString)
+          throw SubscriptionError.pageWithoutFeed(url: url.withoutPassword.absoluteString)
         }
         let detail = (error as? any NewsError)?.message ?? String(describing: error)
         throw SubscriptionError.notAFeed(
-          url: url.absoluteString,
+          url: url.withoutPassword.absoluteString,
           detail: detail.replacingOccurrences(
             of: "source new sent something unexpected: ", with: ""))
       }
@@ -170,7 +170,7 @@ public struct SubscriptionService: Sendable {
       title = found.title
       read = PageAdapter.items(found.entries, source: "new")
     } catch {
-      throw SubscriptionError.noItems(url: url.absoluteString, detail: error.detail)
+      throw SubscriptionError.noItems(url: url.withoutPassword.absoluteString, detail: error.detail)
     }
     if let existing = source(at: url), !dryRun {
       return AddedPage(
@@ -265,7 +265,8 @@ public struct SubscriptionService: Sendable {
           throw SubscriptionError.noAddress(name)
         }
         if let other = self.source(at: url), other.name != name {
-          throw SubscriptionError.subscribedAs(url: url.absoluteString, name: other.name)
+          throw SubscriptionError.subscribedAs(
+            url: url.withoutPassword.absoluteString, name: other.name)
         }
       }
     }
@@ -419,7 +420,8 @@ public struct SubscriptionService: Sendable {
     }
     guard response.succeeded else {
       throw FeedError.status(
-        source: url.absoluteString, code: response.status, attempts: response.attempts)
+        source: url.withoutPassword.absoluteString, code: response.status,
+        attempts: response.attempts)
     }
     response.url = response.url ?? url
     return response

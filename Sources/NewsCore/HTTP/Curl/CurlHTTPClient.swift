@@ -96,7 +96,7 @@ public final class CurlHTTPClient: HTTPClient {
       permanent = permanent && Self.permanentStatuses.contains(answer.status)
       guard redirects <= Self.maximumRedirects else { throw URLError(.httpTooManyRedirects) }
       guard remaining > 0 else { throw URLError(.timedOut) }
-      request.url = to
+      request.url = RedirectPolicy.carried(from: from, to: to)
       // As browsers do: a 303, or a 301/302 after a POST, is followed with a GET.
       if answer.status == 303 || (answer.status < 303 && request.method == "POST") {
         request.method = "GET"
