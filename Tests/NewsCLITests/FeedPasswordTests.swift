@@ -52,6 +52,22 @@ struct FeedPasswordTests {
     #expect(outputs[4].out.contains(shown))
   }
 
+  @Test("a feed moved for good within its server is subscribed where it went, its password kept")
+  func movedWithinOrigin() async throws {
+    harness.server.route(
+      "/old.xml", LoopbackServer.Response(status: 301, headers: ["Location": "/private.xml"]))
+    let old = url(password: Self.password).replacingOccurrences(of: "private.xml", with: "old.xml")
+    let added = await harness.run(["sources", "add", old, "--name", "private"])
+    #expect(added.code == .success, "\(added.err)")
+    #expect(!(added.out + added.err).contains(Self.password), "\(added.out)")
+    #expect(added.out.contains("http://ann@127.0.0.1:\(harness.server.port)/private.xml"))
+    let config = try String(
+      contentsOfFile: harness.home.path("news/config.json"), encoding: .utf8)
+    #expect(config.contains(url(password: Self.password)), "kept as it will be asked: \(config)")
+    let refreshed = await harness.run(["feed", "--refresh", "--source", "private"])
+    #expect(refreshed.code == .success, "\(refreshed.err)")
+  }
+
   @Test("a refused password is an error that names the URL without it")
   func refused() async throws {
     let wrong = "wrongpw42"
