@@ -24,13 +24,15 @@ enum RedirectPolicy {
   /// Header names, lower-cased, whose value is a credential.
   static let credentialHeaders: Set<String> = ["x-api-key", "authorization", "x-auth-token"]
 
-  /// Whether `request` carries a credential: a credential header, or a body.
+  /// Whether `request` carries a credential: a credential header, a user name or password in
+  /// its URL, or a body.
   static func carriesCredential(_ request: URLRequest) -> Bool {
     carriesCredential(headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody)
       || request.url.map(hasUserInfo) == true
   }
 
-  /// Whether `request` carries a credential: a credential header, or a body.
+  /// Whether `request` carries a credential: a credential header, a user name or password in
+  /// its URL, or a body.
   static func carriesCredential(_ request: OutgoingRequest) -> Bool {
     carriesCredential(headers: request.headers, body: request.body) || hasUserInfo(request.url)
   }
@@ -67,12 +69,9 @@ enum RedirectPolicy {
     guard hasUserInfo(from), !hasUserInfo(to), staysWithin(from: from, to: to),
       var components = URLComponents(url: to, resolvingAgainstBaseURL: true)
     else { return to }
-    components.percentEncodedUser =
-      URLComponents(
-        url: from, resolvingAgainstBaseURL: true)?.percentEncodedUser
-    components.percentEncodedPassword =
-      URLComponents(
-        url: from, resolvingAgainstBaseURL: true)?.percentEncodedPassword
+    let source = URLComponents(url: from, resolvingAgainstBaseURL: true)
+    components.percentEncodedUser = source?.percentEncodedUser
+    components.percentEncodedPassword = source?.percentEncodedPassword
     return components.url ?? to
   }
 

@@ -459,8 +459,6 @@ public struct NewsboatImport: Sendable {
     }
   }
 
-  /// The text of `file` (relative to the directory, or absolute), `nil` when it does not
-  /// exist; a file that cannot be read is noted.
   /// Where `file` is: absolute, `~/` in the home directory, else relative to the directory.
   private func path(of file: String) -> String {
     if file.hasPrefix("/") { return file }
@@ -468,6 +466,8 @@ public struct NewsboatImport: Sendable {
     return (directory as NSString).appendingPathComponent(file)
   }
 
+  /// The text of `file` (``path(of:)``), `nil` when it does not exist; a file that cannot be
+  /// read is noted.
   private mutating func read(_ file: String) -> String? {
     let path = path(of: file)
     guard FileManager.default.fileExists(atPath: path) else { return nil }
