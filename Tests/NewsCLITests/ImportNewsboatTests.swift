@@ -17,7 +17,7 @@ struct ImportNewsboatTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try """
     # my feeds
-    https://lwn.net/headlines/rss "linux" "~LWN" "~Linux Weekly News"
+    https://lwn.net/headlines/rss "linux" "~LWN" "~Linux Weekly News" # weekly, mostly
     https://example.com/blog.xml tech "daily reads" "!hide"
     "query:Fresh tech:unread = \\"yes\\" and tags # \\"tech\\""
     "query:Feeds:feed_title = \\"LWN\\""
@@ -26,7 +26,7 @@ struct ImportNewsboatTests {
     gopher://old.example/feed
     """.write(toFile: directory + "/urls", atomically: true, encoding: .utf8)
     try """
-    reload-time 30
+    reload-time 30  # half an hour
     max-items 50
     ignore-article "*" "title =~ \\"sponsored\\""
     ignore-article "https://lwn.net/headlines/rss" "author = \\"bot\\""

@@ -140,6 +140,22 @@ struct SubscriptionTests {
   }
 
   @Test(
+    "a newsboat line's comment: a word starting with # ends the line; a # inside a word or quotes stays",
+    arguments: [
+      ("https://a.example/feed tech # why I read it", ["https://a.example/feed", "tech"]),
+      ("https://a.example/feed#top tech#1", ["https://a.example/feed#top", "tech#1"]),
+      (
+        ##"https://a.example/feed "# not a comment" x"##,
+        ["https://a.example/feed", "# not a comment", "x"]
+      ),
+      ("reload-time 30\t#\thalf an hour", ["reload-time", "30"]),
+      ("# all of it", []),
+    ])
+  func newsboatComments(line: String, words: [String]) throws {
+    #expect(try SubscriptionFile.newsboatWords(line, line: 1) == words)
+  }
+
+  @Test(
     "a newsboat line's words read as newsboat reads them: the first ~ titles, any ! hides, neither tags",
     arguments: [
       (["tech", "~First", "~Second"], "First", ["tech"], false),

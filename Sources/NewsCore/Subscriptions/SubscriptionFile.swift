@@ -103,7 +103,10 @@ public enum SubscriptionFile {
 
   /// A newsboat line's words: spaces separate, double quotes group (`"tag with space"`), and
   /// inside quotes `\"` is a quote and `\\` a backslash (a filter's strings: `"title =
-  /// \"x\""`); any other backslash stays as written (a regular expression's `\.`).
+  /// \"x\""`); any other backslash stays as written (a regular expression's `\.`). A word that
+  /// starts with `#` outside quotes begins a comment, which runs to the end of the line, as in
+  /// newsboat (`https://a.example/feed tech # why I read it`); a `#` within a word (a URL's
+  /// fragment) is part of it.
   static func newsboatWords(_ line: String, line number: Int) throws(Failure) -> [String] {
     var words: [String] = []
     var current = ""
@@ -111,7 +114,9 @@ public enum SubscriptionFile {
     var started = false
     var escaped = false
     for character in line {
-      if escaped {
+      if character == "#", !started, !quoted {
+        break
+      } else if escaped {
         if character != "\"", character != "\\" { current.append("\\") }
         current.append(character)
         escaped = false
