@@ -14,6 +14,7 @@ struct NewsboatEnvironmentTests {
       (["player", "mpv --no-video"], "NEWS_PLAYER=mpv --no-video"),
       (["max-downloads", "3"], "NEWS_DOWNLOAD_CONCURRENCY=3"),
       (["download-timeout", "45"], "NEWS_TIMEOUT=45"),
+      (["keep-articles-days", "30"], "NEWS_RETENTION_DAYS=30"),
       (
         ["proxy", "localhost:3128"],
         "https_proxy=http://localhost:3128 and http_proxy=http://localhost:3128"

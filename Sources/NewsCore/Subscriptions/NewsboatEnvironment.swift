@@ -20,6 +20,8 @@ enum NewsboatEnvironment {
     case "player": assignment = "NEWS_PLAYER=" + value
     case "max-downloads": assignment = "NEWS_DOWNLOAD_CONCURRENCY=" + value
     case "download-timeout": assignment = "NEWS_TIMEOUT=" + value
+    // newsboat counts from an article's date, news from when its feed last listed it.
+    case "keep-articles-days": assignment = "NEWS_RETENTION_DAYS=" + value
     case "proxy":
       let address = value.contains("://") ? value : "http://" + value
       assignment = "https_proxy=\(address) and http_proxy=\(address)"
