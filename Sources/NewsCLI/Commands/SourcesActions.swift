@@ -285,14 +285,32 @@ enum SourcesActions {
       content: fields["content"], dateFormat: arguments[Options.pageDateFormat])
   }
 
-  /// `text` as an http(s) URL, or the one usage error every subcommand gives.
+  /// `text` as an http(s) URL (an address without a scheme as `https://`, ``typedAddress(_:)``),
+  /// or the one usage error every subcommand gives.
   static func webURL(_ text: String, command: String = add.spec.name) throws(UsageError) -> URL {
-    guard let url = URL.feed(text) else {
+    guard let url = URL.feed(text) ?? typedAddress(text) else {
       throw UsageError(
         command: command,
         message: "'\(TerminalSanitizer.clean(text))' is not an http:// or https:// URL")
     }
     return url
+  }
+
+  /// An address typed as into a browser, without its scheme (`example.com`, `lwn.net/headlines/rss`,
+  /// `localhost:8080/feed`), as `https://…`; `nil` for anything else. A host must have a dot or be
+  /// `localhost`, and a name that ends as a file does (`feed.xml`, `subs.opml`) is not one: a
+  /// file of feeds is `news sources import`'s.
+  static func typedAddress(_ text: String) -> URL? {
+    let written = text.trimmingCharacters(in: .whitespaces)
+    guard !written.contains("://"), let first = written.first, first.isLetter || first.isNumber
+    else { return nil }
+    let authority = written.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let host = authority.prefix { $0 != ":" }.lowercased()
+    let fileEndings: Set = ["xml", "rss", "atom", "json", "opml", "txt", "html", "htm"]
+    guard host == "localhost" || host.contains("."),
+      let last = host.split(separator: ".").last, !fileEndings.contains(String(last))
+    else { return nil }
+    return URL.web("https://" + written)
   }
 
   @Sendable static func runAdd(_ arguments: ParsedArguments, context: Context) async throws
