@@ -7,7 +7,7 @@ extension UsageError {
   static func unknownSource(_ name: String, among names: [String], command: String) -> UsageError {
     UsageError(
       command: command,
-      message: "unknown source '\(name)'; the sources are \(names.joined(separator: ", "))",
+      message: "unknown source '\(name)'; " + SourceName.listing(names, near: name),
       hint: EditDistance.closest(to: name, in: names).map { "did you mean '\($0)'?" })
   }
 

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// Every name the program gives a source or a list itself, and the rule a name follows, in one
@@ -64,6 +65,25 @@ public enum SourceName {
     slug = String(slug.prefix(maxLength))
     while slug.last == "-" { slug.removeLast() }
     return slug
+  }
+
+  /// What an error about the unknown source `name` says of the sources there are: all of them
+  /// when few (`the sources are a, b, c`), else the ten nearest `name` and how many there are in
+  /// all, so that a typo among 10,000 sources is a line a reader can use, not 150 KB of names.
+  public static func listing(_ names: [String], near name: String, limit: Int = 10) -> String {
+    guard names.count > limit else { return "the sources are " + names.joined(separator: ", ") }
+    let typed = name.lowercased()
+    let nearest = names.enumerated()
+      .map {
+        (
+          name: $0.element, distance: EditDistance.between(typed, $0.element.lowercased()),
+          order: $0.offset
+        )
+      }
+      .sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
+      .prefix(limit).map(\.name)
+    return "the \(limit) nearest of \(names.count.counted("source")) are "
+      + nearest.joined(separator: ", ")
   }
 
   private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {

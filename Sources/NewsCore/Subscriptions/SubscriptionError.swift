@@ -58,7 +58,8 @@ public enum SubscriptionError: NewsError, Equatable {
     case .reservedName(let name):
       "'\(name)' is taken by a provider or a list (\(SourceName.reserved.sorted().joined(separator: ", "))); choose another with --name"
     case .unknownSource(let name, let known):
-      "no source named '\(TerminalSanitizer.clean(name))'; the sources are \(known.joined(separator: ", "))"
+      "no source named '\(TerminalSanitizer.clean(name))'; "
+        + SourceName.listing(known, near: name)
     case .builtIn(let name):
       "'\(name)' is a built-in source and cannot be removed (its URL and ttl can be changed in config.json)"
     case .unreadableFile(let path, let reason):

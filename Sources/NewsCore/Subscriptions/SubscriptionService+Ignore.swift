@@ -16,8 +16,8 @@ extension SubscriptionService {
       switch self {
       case .invalid(let problem): "the rule " + problem
       case .unknownSource(let name, let known):
-        "no source named '\(TerminalSanitizer.clean(name))'; the sources are "
-          + known.joined(separator: ", ")
+        "no source named '\(TerminalSanitizer.clean(name))'; "
+          + SourceName.listing(known, near: name)
       case .noSuchRule(let number, let count):
         count == 0
           ? "there is no rule \(number): there are no rules"
