@@ -750,6 +750,15 @@ public struct FeedService: Sendable {
       report.status = cached == nil ? .failed : .stale
       return report
     }
+    if source.command?.kind != .exec, let reason = pauses.unreachable(source.url) {
+      // Another source of this server found it unreachable, after its retries: this one is
+      // not asked in this run (the next run asks again).
+      report.error =
+        "source \(source.name): \(reason) (found by another of its sources; not asked again "
+        + "in this run)"
+      report.status = cached == nil ? .failed : .stale
+      return report
+    }
     do {
       var headers: [String: String] = [:]
       // A web feed asks for a feed: a server that negotiates must not answer JSON for a page.
@@ -849,6 +858,9 @@ public struct FeedService: Sendable {
         report: report)
     } catch {
       let message = (error as? any NewsError)?.message ?? String(describing: error)
+      if source.command?.kind != .exec {
+        pauses.noteFailure(error, of: source.url, message: message)
+      }
       // Every message about a source names it.
       let named =
         message.hasPrefix("source \(source.name) ") || message.hasPrefix("source \(source.name):")

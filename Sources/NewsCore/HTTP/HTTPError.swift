@@ -28,6 +28,13 @@ public enum HTTPError: NewsError, Equatable {
   /// The network or the server failed: stored data may stand in.
   public var isOutage: Bool { true }
 
+  /// Whether the server could not be reached at all: the connection refused, its name not
+  /// found, no network. Its other addresses will not answer either, this minute.
+  public var isUnreachable: Bool {
+    guard case .network(_, let reason, _) = self else { return false }
+    return HTTPTransport.unreachableReasons.contains(reason)
+  }
+
   public var exitCode: ExitCode {
     switch self {
     case .responseTooLarge: return .dataError

@@ -226,6 +226,12 @@ public struct HTTPTransport: Sendable {
     return .network(host: host, reason: describe(error, timeout: timeout), attempts: attempts)
   }
 
+  /// The words of ``describe(_:timeout:)`` for a server that cannot be reached at all
+  /// (``HTTPError/isUnreachable``).
+  static let unreachableReasons: Set<String> = [
+    "connection refused", "host not found", "not connected to the internet",
+  ]
+
   static func describe(_ error: any Error, timeout: Duration) -> String {
     guard let urlError = error as? URLError else { return String(describing: error) }
     switch urlError.code {
