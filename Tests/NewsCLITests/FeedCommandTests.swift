@@ -277,6 +277,63 @@ struct FailingSourceTests {
   init() throws { harness = try Harness() }
 
   @Test(
+    "many failing at once: ten get a line each, the rest one line together; the next run one line")
+  func manyFailing() async throws {
+    harness.server.route("/feed/a.json", .fixture("source_a.readme-sample.json"))
+    let names = (1...13).map { String(format: "down-%02d", $0) }
+    for name in names { harness.server.route("/\(name).xml", .json("", status: 500)) }
+    let base = harness.server.baseURL.absoluteString
+    let entries = names.map { #"{"name": "\#($0)", "url": "\#(base)/\#($0).xml"}"# }
+    try Data(
+      (#"{"sources": [{"name": "b", "enabled": false}, {"name": "c", "enabled": false}, "#
+        + entries.joined(separator: ", ") + "]}").utf8
+    ).write(to: URL(fileURLWithPath: harness.home.path("many.json")))
+    let environment: [String: String?] = [
+      "NEWS_RETRY_DELAY": "0", "NEWS_CONFIG": harness.home.path("many.json"),
+    ]
+    let first = await harness.run(["feed", "--refresh"], environment: environment)
+    #expect(first.code == .success, "\(first.err)")
+    let lines = first.err.split(separator: "\n")
+    #expect(lines.count == 11, "\(first.err)")
+    #expect(lines.prefix(10).allSatisfy { $0.contains("answered HTTP 500") })
+    let rest = names.suffix(3).joined(separator: ", ")
+    #expect(
+      lines.last == "news: warning: 3 more sources failed too (\(rest)): news sources --failing")
+    let second = await harness.run(["feed", "--refresh"], environment: environment)
+    let ten = names.prefix(10).joined(separator: ", ")
+    #expect(
+      second.err
+        == "news: warning: 13 sources failing since just now (\(ten), …): news sources --failing\n",
+      "\(second.err)")
+  }
+
+  @Test("--limit at many sources: ten left out get their block, the rest one line")
+  func manyLeftOutByLimit() async throws {
+    let names = (1...13).map { String(format: "feed-%02d", $0) }
+    for name in names {
+      harness.server.route(
+        "/\(name).xml",
+        LoopbackServer.Response(
+          body: Data(
+            ("<rss version=\"2.0\"><channel><title>\(name)</title><item><title>Story of \(name)"
+              + "</title><link>https://\(name).example/1</link></item></channel></rss>").utf8)))
+    }
+    let base = harness.server.baseURL.absoluteString
+    let entries = names.map { #"{"name": "\#($0)", "url": "\#(base)/\#($0).xml"}"# }
+    let disabled = ["a", "b", "c"].map { #"{"name": "\#($0)", "enabled": false}"# }
+    try Data((#"{"sources": ["# + (disabled + entries).joined(separator: ", ") + "]}").utf8)
+      .write(to: URL(fileURLWithPath: harness.home.path("many.json")))
+    let environment: [String: String?] = ["NEWS_CONFIG": harness.home.path("many.json")]
+    #expect(await harness.run(["feed"], environment: environment).code == .success)
+    let limited = await harness.run(
+      ["feed", "--offline", "--limit", "1"], environment: environment)
+    #expect(limited.code == .success, "\(limited.err)")
+    #expect(limited.out.components(separatedBy: "not shown (--limit)").count - 1 == 11)
+    #expect(limited.out.hasSuffix("\n2 more sources not shown (--limit)\n"), "\(limited.out)")
+    #expect(limited.out.components(separatedBy: "Source feed-").count - 1 == 11)
+  }
+
+  @Test(
     "the second failing run says it in one line; sources --failing lists it; an answer clears it")
   func failingRunAfterRun() async throws {
     harness.server.route("/feed/a.json", .fixture("source_a.readme-sample.json"))

@@ -35,6 +35,16 @@ enum FeedCommand {
     spec: spec, usesNetwork: { !$0[Options.offline] }, validate: validate, run: run)
 
   /// `--offline` with `--refresh`; an unknown `--source`; the output options.
+  /// How many sources that failed for the first time get a line each; the others share one.
+  static let failuresSaid = 10
+
+  /// Names for a line: all of them when ``failuresSaid`` or fewer, else the first ones and `…`.
+  static func someNames(_ names: [String]) -> String {
+    names.count <= failuresSaid
+      ? names.joined(separator: ", ")
+      : names.prefix(failuresSaid).joined(separator: ", ") + ", …"
+  }
+
   static func validate(_ arguments: ParsedArguments, context: Context) throws {
     try UsageError.checkFreshness(arguments, command: spec.name)
     _ = try OutputFormat(arguments)
@@ -175,6 +185,9 @@ enum FeedCommand {
     // line and the last line says so.
     let everyFailed = result.everyFailed
     var stillFailing: [String] = []
+    // The first failures each get their line; past ``failuresSaid`` the rest are one line (the
+    // network down under 10,000 sources is not 10,000 lines).
+    var (said, unsaid) = (0, [String]())
     for report in result.sourceReports where report.status == .failed || report.status == .stale {
       // Failing run after run: said once, in one line below, not a block each run; unless
       // nothing else answered, when its reason is the news (`feed --source gone`).
@@ -182,8 +195,19 @@ enum FeedCommand {
         stillFailing.append(report.name)
         continue
       }
+      guard said < Self.failuresSaid else {
+        unsaid.append(report.name)
+        continue
+      }
+      said += 1
       let fallback = report.status == .stale ? "; showing its cached items" : ""
       let message = "\(report.errorSentence ?? "source \(report.name) failed")\(fallback)"
+      if everyFailed { context.fail(message) } else { context.warn(message) }
+    }
+    if !unsaid.isEmpty {
+      let message =
+        "\(unsaid.count.counted("more source")) failed too (\(Self.someNames(unsaid))): "
+        + "news sources --failing"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
     if !stillFailing.isEmpty {
@@ -192,7 +216,7 @@ enum FeedCommand {
         Date(timeIntervalSince1970: since), now: context.timing.now())
       let message =
         "\(stillFailing.count.counted("source")) failing since \(age) "
-        + "(\(stillFailing.joined(separator: ", "))): news sources --failing"
+        + "(\(Self.someNames(stillFailing))): news sources --failing"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
     for report in result.sourceReports {

@@ -48,9 +48,16 @@ struct FeedRenderer {
       ) + "\n"
     var number = 0
     let indent = "     "
+    // Sources `--limit` left out altogether: the first few each get their block, the rest one
+    // line (`feed --limit 20` at 10,000 sources lists 20 items, not 10,000 empty sources).
+    var notShown = 0
     for report in reports {
       if report.items.isEmpty, report.status == .failed, stillFailing.contains(report.name) {
         continue
+      }
+      if report.items.isEmpty, cutByLimit.contains(report.name) {
+        notShown += 1
+        if notShown > Self.notShownListed { continue }
       }
       write(text)
       text = ""
@@ -139,8 +146,15 @@ struct FeedRenderer {
         }
       }
     }
+    if notShown > Self.notShownListed {
+      let more = notShown - Self.notShownListed
+      text += "\n" + style.dim("\(more.counted("more source")) not shown (--limit)") + "\n"
+    }
     write(text)
   }
+
+  /// How many sources left out by `--limit` are listed each with its block.
+  static let notShownListed = 10
 
   /// `  7. `: an item's number, right-aligned in three columns, then a full stop and a space.
   static func appendLabel(_ number: Int, to text: inout String) {
