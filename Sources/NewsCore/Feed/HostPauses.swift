@@ -33,7 +33,8 @@ final class HostPauses: Sendable {
 
   /// Why `url`'s server could not be reached earlier in the run, if it could not.
   func unreachable(_ url: URL) -> String? {
-    guard let key = Self.serverKey(url) else { return nil }
+    // Most runs reach every server: no key is made for each of 10,000 sources then.
+    guard !unreachable.withLock({ $0.isEmpty }), let key = Self.serverKey(url) else { return nil }
     return unreachable.withLock { $0[key] }
   }
 
