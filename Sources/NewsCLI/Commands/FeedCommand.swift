@@ -34,7 +34,6 @@ enum FeedCommand {
   static let entry = CommandEntry(
     spec: spec, usesNetwork: { !$0[Options.offline] }, validate: validate, run: run)
 
-  /// `--offline` with `--refresh`; an unknown `--source`; the output options.
   /// How many sources that failed for the first time get a line each; the others share one.
   static let failuresSaid = 10
 
@@ -45,6 +44,7 @@ enum FeedCommand {
       : names.prefix(failuresSaid).joined(separator: ", ") + ", …"
   }
 
+  /// `--offline` with `--refresh`; an unknown `--source`; the output options.
   static func validate(_ arguments: ParsedArguments, context: Context) throws {
     try UsageError.checkFreshness(arguments, command: spec.name)
     _ = try OutputFormat(arguments)
