@@ -144,6 +144,11 @@ struct CommandSourceTests {
     #expect(try await titles("made", environment) == ["From a file"])
     let filtered = try await titles("sed", environment)
     #expect(filtered == ["New title", "New news"], "\(filtered)")
+    // An export names the filter's feed, unfiltered, and no exec: address no reader could ask.
+    let exported = await harness.run(["sources", "export"], environment: environment)
+    #expect(exported.out.contains("xmlUrl=\"\(base)/old.xml\""), "\(exported.out)")
+    #expect(!exported.out.contains("exec:"), "\(exported.out)")
+    #expect(exported.out.contains("https://kept.example/rss"))
   }
 
   @Test(

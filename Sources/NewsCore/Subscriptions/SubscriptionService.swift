@@ -348,11 +348,12 @@ public struct SubscriptionService: Sendable {
   }
 
   /// The web feeds (RSS, Atom, JSON Feed sources, and the feeds of accounts whose servers give
-  /// their addresses) as OPML 2.0.
+  /// their addresses) as OPML 2.0; not an `exec` source, whose feed is a command's output and
+  /// whose `exec:` address no reader could ask.
   public func export() -> String {
     OPMLExport.document(
       sources.filter {
-        $0.adapter is SyndicationAdapter
+        ($0.adapter is SyndicationAdapter && $0.command?.kind != .exec)
           || ($0.adapter as? AccountFeedAdapter)?.isFeedAddress == true
       }, now: now())
   }
