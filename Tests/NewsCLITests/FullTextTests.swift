@@ -304,6 +304,12 @@ struct FeedSinceTests {
       ["feed", "--since", ISO8601.string(from: day), "--jsonl"], environment: environment,
       now: day.addingTimeInterval(7200))
     #expect(all.out.split(separator: "\n").count == 2)
+    // How long ago: ninety minutes before the last hour's end is half an hour into the day.
+    let ago = await harness.run(
+      ["feed", "--since", "90m", "--jsonl"], environment: environment,
+      now: day.addingTimeInterval(7200))
+    #expect(ago.out.split(separator: "\n").count == 1, "\(ago.err)")
+    #expect(ago.out.contains("Story two"))
     let bad = await harness.run(["feed", "--since", "yesterday"], environment: environment)
     #expect(bad.code == .usage)
     #expect(bad.err.contains("--since expects an ISO 8601 time"))

@@ -242,7 +242,9 @@ enum Options {
   /// `--since <time>` of feed.
   static let since = OptionKey<String>.text(
     "since", "<time>",
-    help: "Only the items first seen at or after this ISO 8601 time (2026-11-25T08:00:00Z).")
+    help:
+      "Only the items first seen at or after this ISO 8601 time (2026-11-25T08:00:00Z), or "
+      + "this long ago (30m, 12h, 2d, 1w).")
   static let newOnly = Flag(
     "new", help: "Only the items new in this run (not in any source's cache before it).")
   static let showIgnored = Flag(

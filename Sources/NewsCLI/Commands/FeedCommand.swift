@@ -44,6 +44,11 @@ enum FeedCommand {
       : names.prefix(failuresSaid).joined(separator: ", ") + ", …"
   }
 
+  /// `--since`'s time: an ISO 8601 one, or a duration back from `now` (`12h`, `2d`).
+  static func sinceDate(_ text: String, now: Date) -> Date? {
+    ISO8601.date(from: text) ?? AgeDuration.seconds(text).map { now.addingTimeInterval(-$0) }
+  }
+
   /// `--offline` with `--refresh`; an unknown `--source`; the output options.
   static func validate(_ arguments: ParsedArguments, context: Context) throws {
     try UsageError.checkFreshness(arguments, command: spec.name)
@@ -62,10 +67,12 @@ enum FeedCommand {
       _ = try ArticleQuery(text, timeZone: context.timeZone)
     }
     if let since = arguments[Options.since] {
-      guard ISO8601.date(from: since) != nil else {
+      guard sinceDate(since, now: context.timing.now()) != nil else {
         throw UsageError(
           command: spec.name,
-          message: "--since expects an ISO 8601 time such as 2026-11-25T08:00:00Z, got '\(since)'")
+          message:
+            "--since expects an ISO 8601 time such as 2026-11-25T08:00:00Z, or how long ago "
+            + "(30m, 12h, 2d, 1w), got '\(since)'")
       }
       if arguments[Options.newOnly] {
         throw UsageError(command: spec.name, message: "--new and --since contradict each other")
@@ -166,7 +173,7 @@ enum FeedCommand {
         reports[index].keepItems { new.contains($0) }
       }
     }
-    if let text = arguments[Options.since], let since = ISO8601.date(from: text) {
+    if let text = arguments[Options.since], let since = sinceDate(text, now: context.timing.now()) {
       // Only the items first seen since then (an item first seen before any record: not new).
       let arrivals = try lists.arrivals(of: reports.flatMap(\.itemIDs))
       for index in reports.indices {

@@ -361,18 +361,11 @@ struct QueryParser {
     guard op == "<" || op == ">" || op == "<=" || op == ">=" else {
       throw failure("age takes '<' or '>': age<7d (newer than), age>12h (older than)", at: column)
     }
-    let units: [Character: Double] = ["m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
-    // Digits with at most one decimal point: not `0x10`, `1e3`, `+7`, `inf`.
-    let number = value.dropLast()
-    guard let unit = value.last, let seconds = units[unit], !number.isEmpty,
-      number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-      number.filter({ $0 == "." }).count <= 1, number.first != ".", number.last != ".",
-      let amount = Double(number), amount.isFinite
-    else {
+    guard let seconds = AgeDuration.seconds(value) else {
       throw failure(
         "'\(value)' is not a duration: a number and m, h, d or w (7d, 12h, 2w)", at: column)
     }
-    return .age(seconds: amount * seconds, newer: op.hasPrefix("<"))
+    return .age(seconds: seconds, newer: op.hasPrefix("<"))
   }
 
   /// `date:2026-11-01`, `date:2026-11-01..2026-11-20` (either end may be left out),

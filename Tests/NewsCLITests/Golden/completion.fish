@@ -51,7 +51,7 @@ complete -c news -n '__fish_seen_subcommand_from feed' -l tag -r -d 'Only the so
 complete -c news -n '__fish_seen_subcommand_from feed' -l limit -r -d 'Show at most n items.'
 complete -c news -n '__fish_seen_subcommand_from feed' -l unread -d 'Only the articles not read yet.'
 complete -c news -n '__fish_seen_subcommand_from feed' -l new -d 'Only the items new in this run (not in any source\'s cache before it).'
-complete -c news -n '__fish_seen_subcommand_from feed' -l since -r -d 'Only the items first seen at or after this ISO 8601 time (2026-11-25T08:00:00Z).'
+complete -c news -n '__fish_seen_subcommand_from feed' -l since -r -d 'Only the items first seen at or after this ISO 8601 time (2026-11-25T08:00:00Z), or this long ago (30m, 12h, 2d, 1w).'
 complete -c news -n '__fish_seen_subcommand_from feed' -l where -r -d 'The articles this query matches (docs/queries.md).'
 complete -c news -n '__fish_seen_subcommand_from feed' -l show-ignored -d 'Show the items the ignore rules hide, marked [ignored].'
 complete -c news -n '__fish_seen_subcommand_from feed' -l offline -d 'Never use the network: read what is stored (no key needed).'

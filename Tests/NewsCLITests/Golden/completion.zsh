@@ -69,7 +69,7 @@ _news() {
         '--limit[Show at most n items.]:<n>:' \
         '--unread[Only the articles not read yet.]' \
         '--new[Only the items new in this run (not in any source'\''s cache before it).]' \
-        '--since[Only the items first seen at or after this ISO 8601 time (2026-11-25T08\:00\:00Z).]:<time>:' \
+        '--since[Only the items first seen at or after this ISO 8601 time (2026-11-25T08\:00\:00Z), or this long ago (30m, 12h, 2d, 1w).]:<time>:' \
         '--where[The articles this query matches (docs/queries.md).]:<query>:' \
         '--show-ignored[Show the items the ignore rules hide, marked \[ignored\].]' \
         '--offline[Never use the network\: read what is stored (no key needed).]' \
