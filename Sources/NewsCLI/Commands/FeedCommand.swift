@@ -34,14 +34,12 @@ enum FeedCommand {
   static let entry = CommandEntry(
     spec: spec, usesNetwork: { !$0[Options.offline] }, validate: validate, run: run)
 
-  /// How many sources that failed for the first time get a line each; the others share one.
-  static let failuresSaid = 10
-
-  /// Names for a line: all of them when ``failuresSaid`` or fewer, else the first ones and `…`.
+  /// Names for a line: all of them when ``SourceName/namedAtMost`` or fewer, else the first
+  /// ones and `…`.
   static func someNames(_ names: [String]) -> String {
-    names.count <= failuresSaid
+    names.count <= SourceName.namedAtMost
       ? names.joined(separator: ", ")
-      : names.prefix(failuresSaid).joined(separator: ", ") + ", …"
+      : names.prefix(SourceName.namedAtMost).joined(separator: ", ") + ", …"
   }
 
   /// `--since`'s time: an ISO 8601 one, or a duration back from `now` (`12h`, `2d`).
@@ -192,8 +190,8 @@ enum FeedCommand {
     // line and the last line says so.
     let everyFailed = result.everyFailed
     var stillFailing: [String] = []
-    // The first failures each get their line; past ``failuresSaid`` the rest are one line (the
-    // network down under 10,000 sources is not 10,000 lines).
+    // The first failures each get their line; past ``SourceName/namedAtMost`` the rest are one
+    // line (the network down under 10,000 sources is not 10,000 lines).
     var (said, unsaid) = (0, [String]())
     for report in result.sourceReports where report.status == .failed || report.status == .stale {
       // Failing run after run: said once, in one line below, not a block each run; unless
@@ -202,7 +200,7 @@ enum FeedCommand {
         stillFailing.append(report.name)
         continue
       }
-      guard said < Self.failuresSaid else {
+      guard said < SourceName.namedAtMost else {
         unsaid.append(report.name)
         continue
       }

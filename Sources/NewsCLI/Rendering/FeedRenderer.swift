@@ -57,7 +57,7 @@ struct FeedRenderer {
       }
       if report.items.isEmpty, cutByLimit.contains(report.name) {
         notShown += 1
-        if notShown > Self.notShownListed { continue }
+        if notShown > SourceName.namedAtMost { continue }
       }
       write(text)
       text = ""
@@ -146,15 +146,12 @@ struct FeedRenderer {
         }
       }
     }
-    if notShown > Self.notShownListed {
-      let more = notShown - Self.notShownListed
+    if notShown > SourceName.namedAtMost {
+      let more = notShown - SourceName.namedAtMost
       text += "\n" + style.dim("\(more.counted("more source")) not shown (--limit)") + "\n"
     }
     write(text)
   }
-
-  /// How many sources left out by `--limit` are listed each with its block.
-  static let notShownListed = 10
 
   /// `  7. `: an item's number, right-aligned in three columns, then a full stop and a space.
   static func appendLabel(_ number: Int, to text: inout String) {

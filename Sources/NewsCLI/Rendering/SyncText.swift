@@ -6,9 +6,9 @@ import NewsCore
 enum SyncText {
   /// Each source's line, and whether it failed when asked this run (`--quiet` prints only
   /// those, on standard error: one left alone, failing run after run, was said when it failed).
-  /// Past ``listed`` sources not due, the rest are one line at the end, and so are the failures
-  /// past ``listed`` (a cron job of 10,000 feeds, most of them not due, is not 10,000 lines, nor
-  /// its mail when the network is down).
+  /// Past ``SourceName/namedAtMost`` sources not due, the rest are one line at the end, and so
+  /// are the failures past it (a cron job of 10,000 feeds, most of them not due, is not 10,000
+  /// lines, nor its mail when the network is down).
   static func lines(_ report: SyncReport, now: Date) -> [(line: String, failed: Bool)] {
     let width = (report.sources.map(\.name.count).max() ?? 0) + 2
     var (notDue, failed, failedAsked) = (0, 0, false)
@@ -16,29 +16,26 @@ enum SyncText {
     for source in report.sources {
       if source.status == .ok, !source.asked {
         notDue += 1
-        if notDue > listed { continue }
+        if notDue > SourceName.namedAtMost { continue }
       } else if source.status == .failed {
         failed += 1
-        if failed > listed {
+        if failed > SourceName.namedAtMost {
           failedAsked = failedAsked || source.asked
           continue
         }
       }
       lines.append(line(source, width: width, now: now))
     }
-    if notDue > listed {
-      let more = (notDue - listed).counted("more source")
+    if notDue > SourceName.namedAtMost {
+      let more = (notDue - SourceName.namedAtMost).counted("more source")
       lines.append((more + " not due (news sources says when each is asked next)", false))
     }
-    if failed > listed {
-      let more = (failed - listed).counted("more source")
+    if failed > SourceName.namedAtMost {
+      let more = (failed - SourceName.namedAtMost).counted("more source")
       lines.append((more + " failed (news sources --failing says why)", failedAsked))
     }
     return lines
   }
-
-  /// How many sources not due, and how many failed, get a line each.
-  static let listed = 10
 
   private static func line(_ source: SyncSourceReport, width: Int, now: Date) -> (
     line: String, failed: Bool

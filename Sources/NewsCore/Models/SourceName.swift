@@ -67,10 +67,17 @@ public enum SourceName {
     return slug
   }
 
+  /// How many sources a line or a list names before the rest are summed up in one line (an
+  /// unknown source's error, `feed`'s failures and what `--limit` left out, `sync`'s text): at
+  /// 10,000 sources, a line a reader can use.
+  public static let namedAtMost = 10
+
   /// What an error about the unknown source `name` says of the sources there are: all of them
   /// when few (`the sources are a, b, c`), else the ten nearest `name` and how many there are in
   /// all, so that a typo among 10,000 sources is a line a reader can use, not 150 KB of names.
-  public static func listing(_ names: [String], near name: String, limit: Int = 10) -> String {
+  public static func listing(_ names: [String], near name: String, limit: Int = namedAtMost)
+    -> String
+  {
     guard names.count > limit else { return "the sources are " + names.joined(separator: ", ") }
     let typed = name.lowercased()
     let nearest = names.enumerated()
