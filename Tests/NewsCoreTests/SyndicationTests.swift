@@ -334,6 +334,38 @@ struct CharsetLabelTests {
     #expect(item.content == content)
   }
 
+  @Test(
+    "a description of HTML with links, lists, quotes or images, and no other text, is read as content is",
+    arguments: [
+      (
+        #"<p>See <a href="/rel">this</a>.</p><p>More.</p>"#,
+        "See this[1].\n\nMore.\n\nLinks:\n[1] https://x.example/rel" as String?
+      ),
+      ("<p>Two:</p><ul><li>one</li><li>two</li></ul>", "Two:\n\n• one\n• two"),
+      ("<p>Steps:</p><ol><li>one</li><li>two</li></ol>", "Steps:\n\n1. one\n2. two"),
+      ("<p>Said:</p><blockquote>so</blockquote>", "Said:\n\n> so"),
+      (#"<p>A photo.</p><img src="p.jpg" alt="cat">"#, "A photo.\n\n[image: cat]"),
+      ("<p>One paragraph.</p><p>And <b>another</b>.</p>", nil),
+      ("Plain text only.", nil),
+    ])
+  func descriptionAsContent(html: String, content: String?) throws {
+    let xml = """
+      <rss version="2.0"><channel><title>T</title><link>https://x.example/</link>\
+      <item><title>A</title><link>https://x.example/1</link>\
+      <description>\(XMLEscaping.escaped(html, quotes: false))</description></item></channel></rss>
+      """
+    let origin = FeedOrigin(url: URL(string: "https://x.example/feed"), contentType: nil)
+    let items = try SyndicationAdapter().decode(Data(xml.utf8), source: "w", origin: origin).items
+    let item = try #require(items.first)
+    #expect(item.content == content)
+    #expect(item.description == HTMLText.plain(html))
+    var article = Article(id: "x", provider: "w", title: "A")
+    article.description = item.description
+    article.content = item.content
+    // Shown once: the content, which begins with the description's words.
+    #expect(article.readingTexts == [content ?? HTMLText.plain(html)])
+  }
+
   @Test("relative links resolve against the response's Content-Location, as feedparser reads them")
   func contentLocation() throws {
     let xml =

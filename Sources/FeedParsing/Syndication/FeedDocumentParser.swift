@@ -135,6 +135,9 @@ package struct FeedDocumentParser {
     /// A second summary (`description` then `summary`, or `media:description` beside a
     /// `description`): the entry's content when it has none, as feedparser reads it.
     package var secondSummary: (text: String, body: String?)?
+    /// The summary read as content is (links numbered, lists bulleted, images marked), when
+    /// that shows more than its plain text: the entry's body when it has no other.
+    package var summaryBody: String?
     package var authorRank = Int.max
     package var links: [FeedLinks.Candidate] = []
     package var textLink: String?
@@ -402,6 +405,9 @@ package struct FeedDocumentParser {
     if builder.entry.content == nil, let second = builder.secondSummary {
       builder.entry.content = second.text
       builder.entry.body = second.body
+    } else if builder.entry.content == nil {
+      // A summary of links, lists or images and no other text: shown as content is.
+      builder.entry.body = builder.summaryBody
     }
     // Published, then updated, then created; of two of a kind, the later one.
     builder.entry.dates = builder.dates.enumerated()
@@ -525,6 +531,9 @@ package struct FeedDocumentParser {
       }
       entry?.entry.summary = text
       entry?.summaryRank = rank
+      entry?.summaryBody =
+        kind != .text && HTMLText.hasContentMarkup(raw)
+        ? Optional(kind.plain(raw, images: true, base: capture.base)).nonEmpty : nil
     case .content:
       guard entry?.entry.content == nil else { return }
       entry?.entry.content = Optional(kind.plain(raw)).nonEmpty

@@ -261,6 +261,28 @@ public enum HTMLText {
     isPlain(text) ? text : cleaned(text, images: true, base: base)
   }
 
+  /// Whether ``content(_:base:)`` shows more of `text` than ``plain(_:)`` does: it holds a link,
+  /// an image, a list item, a quote or preformatted text (each only ever a mark or a line in
+  /// plain text).
+  package static func hasContentMarkup(_ text: String) -> Bool {
+    var utf8 = text.utf8[...]
+    while let open = utf8.firstIndex(of: UInt8(ascii: "<")) {
+      utf8 = utf8[utf8.index(after: open)...]
+      var name: [UInt8] = []
+      for byte in utf8.prefix(11) {
+        guard isASCIILetterOrDigit(byte) else { break }
+        name.append(byte | 0x20)
+      }
+      if let next = utf8.dropFirst(name.count).first, isASCIILetterOrDigit(next) { continue }
+      if contentMarkup.contains(name) { return true }
+    }
+    return false
+  }
+
+  /// The start tags ``content(_:base:)`` shows and ``plain(_:)`` does not.
+  private static let contentMarkup: Set<[UInt8]> = Set(
+    ["a", "img", "li", "blockquote", "pre"].map { Array($0.utf8) })
+
   /// The value of attribute `name` (lower-case) inside a tag's bytes, if it has a non-blank one.
   private static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
     var tokenizer = XMLTokenizer(Array("<x ".utf8) + tag + Array(">".utf8))

@@ -9,11 +9,18 @@ extension Article {
     return Self.folded(content).hasPrefix(lead) ? [content] : [description, content]
   }
 
-  /// Words only, one space between: line breaks, quote marks, bullets, unbreakable spaces and
-  /// the content's numbered link marks (`story[1]`) do not count when two texts are compared.
+  /// Words only, one space between: line breaks, quote marks, bullets, a numbered list's marks
+  /// (`2.`), unbreakable spaces and the content's numbered link marks (`story[1]`) do not count
+  /// when two texts are compared.
   private static func folded(_ text: String) -> String {
-    text.split { $0.isWhitespace || $0 == "\u{A0}" }.filter { $0 != ">" && $0 != "•" }
+    text.split { $0.isWhitespace || $0 == "\u{A0}" }
+      .filter { $0 != ">" && $0 != "•" && !isNumberMark($0) }
       .map(withoutLinkMarks).joined(separator: " ")
+  }
+
+  /// `12.`: how an item of a numbered list begins.
+  private static func isNumberMark(_ word: Substring) -> Bool {
+    word.count > 1 && word.last == "." && word.dropLast().allSatisfy { $0.isASCII && $0.isNumber }
   }
 
   /// `word` without the `[n]` marks the content puts after a link's text (`HTMLText.content`).
