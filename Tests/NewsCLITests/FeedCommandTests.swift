@@ -265,6 +265,17 @@ struct SourcesCommandTests {
       text.out.contains(
         "blog      \(base)/blog.xml\n          rss · never fetched · asked by the next run\n"))
     #expect(text.out.contains("json · fetched just now · next in 5 min: no dated items to go by\n"))
+    // A disabled source is asked by no run, and says so once.
+    await harness.succeed(
+      ["sources", "set", "a", "--disable"], environment: ["NEWS_CONFIG": config])
+    let disabled = await harness.run(["sources", "--json"], environment: ["NEWS_CONFIG": config])
+    let a = try #require(
+      try (disabled.json()["sources"] as? [[String: Any]])?.first { $0["name"] as? String == "a" })
+    #expect(a["nextFetchReason"] as? String == "disabled")
+    #expect(a["nextFetchAt"] is NSNull)
+    #expect(a["fetchedAt"] as? String == "2022-02-17T17:46:40Z")
+    let line = await harness.run(["sources"], environment: ["NEWS_CONFIG": config])
+    #expect(line.out.contains("json · disabled · fetched just now\n"), "\(line.out)")
   }
 }
 

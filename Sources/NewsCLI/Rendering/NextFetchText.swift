@@ -9,6 +9,7 @@ enum NextFetchText {
   static func describe(_ next: NextFetch, now: Date) -> String {
     switch next.reason {
     case .account: return "fetched by its account's sync"
+    case .disabled: return "not asked while disabled"
     case .everyRun: return "answered every run"
     case .neverFetched: return "asked by the next run"
     default: break
@@ -38,6 +39,7 @@ enum NextFetchText {
     case .neverFetched: return "never fetched"
     case .everyRun: return "every run"
     case .account: return "its account's sync"
+    case .disabled: return "disabled"
     }
   }
 
@@ -63,6 +65,7 @@ enum NextFetchText {
     case .neverFetched: return "neverFetched"
     case .everyRun: return "everyRun"
     case .account: return "account"
+    case .disabled: return "disabled"
     }
   }
 

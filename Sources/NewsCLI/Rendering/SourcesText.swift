@@ -63,7 +63,10 @@ enum SourcesText {
             : "filter: " + command.command + " " + source.url.withoutPassword.absoluteString
         } ?? source.url.withoutPassword.absoluteString
       if let fetched { details.append(fetched) }
-      details.append(TerminalSanitizer.clean(NextFetchText.describe(last.next, now: now)))
+      // A disabled source says "disabled" already, and is asked by no run.
+      if last.next.reason != .disabled {
+        details.append(TerminalSanitizer.clean(NextFetchText.describe(last.next, now: now)))
+      }
       // Appended a piece at a time: one sum of the pieces made each of them again.
       text += source.name.padding(to: width)
       text += TerminalSanitizer.clean(address)

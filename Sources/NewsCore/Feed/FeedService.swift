@@ -119,7 +119,9 @@ public struct FeedService: Sendable {
         at: cached.fetchedAt.addingTimeInterval(seconds), reason: reason, interval: seconds,
         postsEvery: cached.postsEvery)
     }
-    if let wait = waits.until(source), wait.until > (next.at ?? .distantPast) {
+    if !source.enabled {
+      next = NextFetch(at: nil, reason: .disabled, postsEvery: cached?.postsEvery)
+    } else if let wait = waits.until(source), wait.until > (next.at ?? .distantPast) {
       next = NextFetch(at: wait.until, reason: wait.reason, postsEvery: cached?.postsEvery)
     }
     return LastFetch(fetchedAt: cached?.fetchedAt, error: error, next: next)

@@ -26,6 +26,8 @@ public struct NextFetch: Sendable, Equatable {
     case everyRun
     /// An account's feed: its account's sync fetches it.
     case account
+    /// Disabled: no run asks it until it is enabled again.
+    case disabled
   }
 
   /// When; `nil` when it is not a time (the next run, every run, its account's sync).
