@@ -281,13 +281,31 @@ struct SubscriptionTests {
       name: "x", url: URL(string: "https://e.example/feed?a=1&b=2")!, ttl: .seconds(60),
       adapter: SyndicationAdapter())
     source.tags = ["tech", "<news>"]
-    let text = OPMLExport.document([source], now: Date(timeIntervalSince1970: 0))
+    var untagged = source
+    untagged.url = URL(string: "https://u.example/feed")!
+    untagged.tags = []
+    var second = untagged
+    second.url = URL(string: "https://s.example/feed")!
+    second.tags = ["tech"]
+    let text = OPMLExport.document([source, untagged, second], now: Date(timeIntervalSince1970: 0))
     #expect(
       text.contains("xmlUrl=\"https://e.example/feed?a=1&amp;b=2\" category=\"tech,&lt;news&gt;\""))
     #expect(text.contains("<dateCreated>Thu, 01 Jan 1970 00:00:00 GMT</dateCreated>"))
+    // Each feed in the folder of its first tag, as readers that know no `category` file them.
+    #expect(
+      text.contains(
+        """
+            <outline type="rss" text="x" title="x" xmlUrl="https://u.example/feed"/>
+            <outline text="tech" title="tech">
+              <outline type="rss" text="x" title="x" xmlUrl="https://e.example/feed?a=1&amp;b=2" category="tech,&lt;news&gt;"/>
+              <outline type="rss" text="x" title="x" xmlUrl="https://s.example/feed" category="tech"/>
+            </outline>
+
+        """), "\(text)")
     let (subscriptions, _) = try SubscriptionFile.parse(Data(text.utf8))
-    #expect(subscriptions.map(\.url) == [source.url])
+    #expect(subscriptions.map(\.url) == [untagged.url, source.url, second.url])
     #expect(subscriptions[0].title == "x")
+    #expect(subscriptions.map(\.tags) == [[], ["tech", "<news>"], ["tech"]])
   }
 
   @Test(
