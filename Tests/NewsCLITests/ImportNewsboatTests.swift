@@ -317,14 +317,14 @@ struct ImportNewsboatTests {
     let line = (dry["lines"] as? [[String: Any]])?.first { $0["file"] as? String == "cache.db" }
     #expect(
       line?["as"] as? String
-        == "4 articles' state: 3 read, 1 flagged (bookmarked here); those the feeds no longer list kept"
+        == "4 articles' state: 3 read, 1 flagged (bookmarked here); those not here kept"
     )
 
     let result = await harness.run(["import", "newsboat", directory])
     #expect(result.code == .success, "\(result.err)")
     #expect(
       result.out.contains(
-        "cache.db: 2 articles marked read, 1 bookmarked, 2 kept that the feeds no longer list, "
+        "cache.db: 2 articles marked read, 1 bookmarked, 2 kept that were not here, "
           + "1 left out (their feed is no source)"), "\(result.out)")
     // Never fetched yet, its history is in the store: searched, listed, bookmarked.
     let gone =
@@ -392,6 +392,68 @@ struct ImportNewsboatTests {
     #expect(
       (bookmarks["articles"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
         == ["Episode one"])
+  }
+
+  @Test(
+    "cache.db: episodes without a link carry their state by guid, an old one kept with its file",
+    .enabled(if: SQLiteDatabase.isAvailable, "the system's SQLite library (libsqlite3) is missing"))
+  func episodesWithoutLinks() async throws {
+    // A podcast whose episodes have no <link>: newsboat keeps their url empty.
+    let episodes = [("p2", "Episode two"), ("p1", "Episode one")].map { guid, title in
+      "<item><title>\(title)</title><guid isPermaLink=\"false\">\(guid)</guid>"
+        + "<enclosure url=\"https://cdn.example/\(guid).mp3\" type=\"audio/mpeg\"/></item>"
+    }
+    harness.server.route(
+      "/pod.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"],
+        body: Data(
+          #"<rss version="2.0"><channel><title>Pod</title>\#(episodes.joined())</channel></rss>"#
+            .utf8)))
+    let pod = harness.server.baseURL.absoluteString + "/pod.xml"
+    #expect(await harness.run(["sources", "add", pod, "--name", "pod"]).code == .success)
+    try "\(pod)\n".write(toFile: directory + "/urls", atomically: true, encoding: .utf8)
+    try "".write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+    try Self.writeCache(at: directory + "/cache.db", blog: "https://none.example/feed")
+    let database = try SQLiteDatabase(path: directory + "/cache.db", creating: true)
+    try database.execute(
+      """
+      INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread, flags,
+        enclosure_url, enclosure_type)
+      VALUES ('p1', 'Episode one', '', '', '\(pod)', 1700000000, '', 0, '',
+          'https://cdn.example/p1.mp3', 'audio/mpeg'),
+        ('p2', 'Episode two', '', '', '\(pod)', 1700000100, '', 1, 's',
+          'https://cdn.example/p2.mp3', 'audio/mpeg'),
+        ('p0', 'Episode zero', '', '', '\(pod)', 1600000000, '', 0, '',
+          'https://cdn.example/p0.mp3', 'audio/mpeg'),
+        ('x', 'Of no source', '', '', 'https://unknown.example/feed', 1600000000, '', 0, '', '', '');
+      """)
+
+    let result = await harness.run(["import", "newsboat", directory])
+    #expect(result.code == .success, "\(result.err)")
+    #expect(
+      result.out.contains("cache.db: 2 articles marked read, 1 bookmarked, 1 kept"), "\(result.out)"
+    )
+    let items = try #require(
+      try await harness.run(["search", "source:pod", "--json"]).json()["articles"]
+        as? [[String: Any]])
+    let read = Dictionary(
+      uniqueKeysWithValues: items.compactMap { item in
+        (item["title"] as? String).map { ($0, item["read"] as? Bool ?? false) }
+      })
+    #expect(
+      read == ["Episode zero": true, "Episode one": true, "Episode two": false], "\(items)")
+    let bookmarks = try await harness.run(["bookmarks", "--json"]).json()
+    #expect(
+      (bookmarks["articles"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        == ["Episode two"])
+    // The episode the feed no longer lists is kept with its file, to play or download.
+    let zero = try #require(
+      items.first { $0["title"] as? String == "Episode zero" }?["id"] as? String)
+    let shown = try await harness.run(["show", zero, "--offline", "--json"]).json()
+    let files = shown["enclosures"] as? [[String: Any]]
+    #expect(files?.map { $0["url"] as? String } == ["https://cdn.example/p0.mp3"])
+    #expect(files?.first?["type"] as? String == "audio/mpeg")
   }
 
   @Test("a cache.db that is not SQLite's is a line not carried, the rest imported")

@@ -24,7 +24,7 @@ enum ImportText {
     if let state {
       lines.append(
         "cache.db: \(state.read.counted("article")) marked read, \(state.bookmarked) bookmarked, "
-          + "\(state.kept) kept that the feeds no longer list"
+          + "\(state.kept) kept that were not here"
           + (state.leftOut > 0 ? ", \(state.leftOut) left out (their feed is no source)" : ""))
     }
     if dryRun {

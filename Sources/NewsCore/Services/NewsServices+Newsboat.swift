@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 extension NewsServices {
@@ -11,7 +12,9 @@ extension NewsServices {
     var outcome = NewsboatCache.Outcome()
     var articles: [String: Article] = [:]
     var fresh: [String: [Article]] = [:]
-    // Each article's id here: its link's, or the feed reader's for entries sharing a link.
+    var enclosures: [String: [Enclosure]] = [:]
+    // Each article's id here: its link's, or the feed reader's for entries sharing a link or
+    // having none (`nil`: an entry without a link whose feed is no source).
     let ids = cache.items.map { item in
       cache.id(
         of: item,
@@ -19,10 +22,14 @@ extension NewsServices {
           plan.sourceByFeed[SubscriptionService.normalized($0)]
         })
     }
-    let known = try store.articles(among: Set(ids))
+    let known = try store.articles(among: Set(ids.compactMap { $0 }))
     for (item, id) in zip(cache.items, ids) {
       let source = URL.feed(item.feedURL).flatMap {
         plan.sourceByFeed[SubscriptionService.normalized($0)]
+      }
+      guard let id else {
+        outcome.leftOut += 1
+        continue
       }
       if let stored = known[id] {
         articles[id] = stored
@@ -30,16 +37,23 @@ extension NewsServices {
         let article = cache.article(item, source: source)
         articles[article.id] = article
         fresh[source, default: []].append(article)
+        if URL.web(item.enclosureURL) != nil {
+          enclosures[article.id] = [
+            Enclosure(
+              url: item.enclosureURL, type: item.enclosureType.isEmpty ? nil : item.enclosureType)
+          ]
+        }
       } else if articles[id] == nil {
         outcome.leftOut += 1
       }
     }
     if !fresh.isEmpty {
       try store.keep(fresh.map { (articles: $0.value, provider: $0.key) })
+      if !enclosures.isEmpty { try store.keepEnclosures(enclosures) }
       outcome.kept = fresh.values.reduce(0) { $0 + $1.count }
     }
     let lists = try lists()
-    let read = zip(cache.items, ids).filter { !$0.0.unread }.map(\.1)
+    let read = zip(cache.items, ids).filter { !$0.0.unread }.compactMap(\.1)
       .filter { articles[$0] != nil }
     if !read.isEmpty {
       try lists.setRead(read, true)
@@ -48,7 +62,7 @@ extension NewsServices {
     var flagged: [Article] = []
     var seen = Set<String>()
     for (item, id) in zip(cache.items, ids) where !item.flags.isEmpty {
-      if let article = articles[id], seen.insert(id).inserted { flagged.append(article) }
+      if let id, let article = articles[id], seen.insert(id).inserted { flagged.append(article) }
     }
     if !flagged.isEmpty { outcome.bookmarked = try lists.bookmark(flagged).count }
     return outcome

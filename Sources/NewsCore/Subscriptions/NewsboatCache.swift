@@ -6,6 +6,7 @@ import Foundation
 public struct NewsboatCache: Sendable {
   /// One article newsboat kept (deleted ones are left out).
   public struct Item: Sendable, Equatable {
+    /// Its link; empty for an entry with none (a podcast's episode, known by its guid).
     public var link: String
     /// The entry's guid as newsboat kept it.
     public var guid: String = ""
@@ -18,6 +19,12 @@ public struct NewsboatCache: Sendable {
     public var unread: Bool
     /// newsboat's flags (letters a user sets; `s` starred by its sync with servers).
     public var flags: String
+    /// Its enclosure (a podcast's episode) and the enclosure's type, empty for none.
+    public var enclosureURL = ""
+    public var enclosureType = ""
+
+    /// Whether it has a link to a page (else it is known by its guid alone).
+    var hasLink: Bool { URL.web(link) != nil }
   }
 
   public var items: [Item]
@@ -33,19 +40,23 @@ public struct NewsboatCache: Sendable {
   static func read(_ path: String) throws(SQLiteDatabase.Failure) -> NewsboatCache {
     let database = try SQLiteDatabase(path: path)
     let rows = try database.rows(
-      "SELECT url, feedurl, title, author, pubDate, content, unread, flags, guid FROM rss_item "
-        + "WHERE deleted = 0 ORDER BY id")
+      "SELECT url, feedurl, title, author, pubDate, content, unread, flags, guid, enclosure_url, "
+        + "enclosure_type FROM rss_item WHERE deleted = 0 ORDER BY id")
     let items = rows.compactMap { row -> Item? in
-      guard row.count == 9, let link = row[0], URL.web(link) != nil else { return nil }
+      // An entry without a link (a podcast's episode) is known by its guid, as the feed
+      // reader knows it.
+      guard row.count == 11, let link = row[0], URL.web(link) != nil || row[8].nonEmpty != nil
+      else { return nil }
       let seconds = row[4].flatMap { Int($0) } ?? 0
       return Item(
-        link: link, guid: row[8] ?? "", feedURL: row[1] ?? "", title: row[2] ?? "",
-        author: row[3] ?? "",
+        link: URL.web(link) != nil ? link : "", guid: row[8] ?? "", feedURL: row[1] ?? "",
+        title: row[2] ?? "", author: row[3] ?? "",
         published: seconds > 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil,
-        content: row[5] ?? "", unread: row[6] != "0", flags: row[7] ?? "")
+        content: row[5] ?? "", unread: row[6] != "0", flags: row[7] ?? "",
+        enclosureURL: row[9] ?? "", enclosureType: row[10] ?? "")
     }
     var counts: [String: Int] = [:]
-    for item in items { counts[Self.key(item), default: 0] += 1 }
+    for item in items where item.hasLink { counts[Self.key(item), default: 0] += 1 }
     return NewsboatCache(
       items: items, sharedLinks: Set(counts.filter { $0.value > 1 }.keys))
   }
@@ -55,8 +66,13 @@ public struct NewsboatCache: Sendable {
   }
 
   /// The id of `item` as an article of `source` (`nil`: of none): its link's, or, where its
-  /// feed has that link more than once, the feed reader's name for such an entry.
-  func id(of item: Item, source: String?) -> String {
+  /// feed has that link more than once, the feed reader's name for such an entry; an entry
+  /// without a link is named by its source and guid, as the feed reader names it (`nil` when
+  /// its feed is no source).
+  func id(of item: Item, source: String?) -> String? {
+    guard item.hasLink else {
+      return source.map { $0 + "-" + StableHash.hex(item.guid, length: 10) }
+    }
     guard let source, sharedLinks.contains(Self.key(item)) else {
       return ArticleID.forLink(item.link)
     }
@@ -71,10 +87,11 @@ public struct NewsboatCache: Sendable {
     let text = HTMLText.content(item.content, base: URL(string: item.link))
     let title = HTMLText.plain(item.title)
     var feedItem = FeedItem(
-      feed: source, plainTitle: title.isEmpty ? item.link : title,
+      feed: source,
+      plainTitle: title.isEmpty ? (item.hasLink ? item.link : item.enclosureURL) : title,
       description: text.isEmpty ? nil : SyndicationAdapter.excerpt(HTMLText.plain(item.content)),
       imageURL: nil, url: item.link)
-    feedItem.id = id(of: item, source: source)
+    feedItem.id = id(of: item, source: source) ?? feedItem.id
     feedItem.author = item.author.isEmpty ? nil : item.author
     feedItem.publishedAt = item.published
     feedItem.content = text.isEmpty ? nil : text

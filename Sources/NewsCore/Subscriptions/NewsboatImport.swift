@@ -343,7 +343,7 @@ public struct NewsboatImport: Sendable {
       line.carried = true
       line.outcome =
         "\(read.items.count.counted("article's", plural: "articles'")) state: \(read.readCount) read, \(read.flaggedCount) "
-        + "flagged (bookmarked here); those the feeds no longer list kept"
+        + "flagged (bookmarked here); those not here kept"
     } catch {
       line.outcome = error.detail + ": its read and flagged state is not carried"
     }
