@@ -1,4 +1,5 @@
 import FeedParsing
+import Foundation
 import NewsCore
 
 /// An item as the Google Reader API writes it (FreshRSS's and Miniflux's shape): its long id,
@@ -65,17 +66,61 @@ enum ReaderItem {
 
   /// The article's text as the apps show it, HTML: the store keeps text (a feed's HTML made
   /// text), so each paragraph is one `<p>`, its characters escaped (a `<` in the text is shown,
-  /// never read as markup).
+  /// never read as markup). The links the text numbers (`story[1]`, listed under `Links:`) are
+  /// links again, to tap: each mark, and each address of the list.
   static func html(_ article: Article) -> String {
     let text = article.content ?? article.description ?? ""
-    return text.components(separatedBy: "\n\n")
+    let links = HTMLText.links(in: text)
+    var body = Substring(text)
+    if !links.isEmpty, let list = text.range(of: "\n\nLinks:\n", options: .backwards) {
+      body = text[..<list.lowerBound]
+    }
+    // Only web links become anchors: a text saying `[1] javascript:…` stays text.
+    let targets = links.map { URL.web($0) != nil ? XMLEscaping.escaped($0, quotes: true) : nil }
+    var html = body.components(separatedBy: "\n\n")
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .filter { !$0.isEmpty }
       .map {
         "<p>"
-          + XMLEscaping.escaped($0, quotes: false).replacingOccurrences(of: "\n", with: "<br>")
+          + linkingMarks(
+            XMLEscaping.escaped($0, quotes: false).replacingOccurrences(of: "\n", with: "<br>"),
+            targets)
           + "</p>"
       }
       .joined()
+    if body.endIndex != text.endIndex {
+      html += "<p>Links:"
+      for (index, link) in links.enumerated() {
+        let shown = XMLEscaping.escaped(link, quotes: false)
+        html +=
+          "<br>[\(index + 1)] " + (targets[index].map { "<a href=\"\($0)\">\(shown)</a>" } ?? shown)
+      }
+      html += "</p>"
+    }
+    return html
+  }
+
+  /// `escaped` (a paragraph made HTML) with each mark `[n]` of a link whose target (an
+  /// attribute's value, escaped) is among `targets` an anchor to it.
+  private static func linkingMarks(_ escaped: String, _ targets: [String?]) -> String {
+    guard !targets.isEmpty, escaped.contains("[") else { return escaped }
+    var out = ""
+    var rest = Substring(escaped)
+    while let open = rest.firstIndex(of: "[") {
+      out += rest[..<open]
+      let after = rest[rest.index(after: open)...]
+      let digits = after.prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty, digits.count < 6, after.dropFirst(digits.count).first == "]",
+        let number = Int(digits), (1...targets.count).contains(number),
+        let target = targets[number - 1]
+      {
+        out += "<a href=\"\(target)\">[\(digits)]</a>"
+        rest = after.dropFirst(digits.count + 1)
+      } else {
+        out += "["
+        rest = after
+      }
+    }
+    return out + rest
   }
 }

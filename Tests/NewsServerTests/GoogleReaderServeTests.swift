@@ -188,6 +188,16 @@ struct GoogleReaderServeTests {
       ("a < b && c > d", "<p>a &lt; b &amp;&amp; c &gt; d</p>"),
       ("<script>x</script>", "<p>&lt;script&gt;x&lt;/script&gt;</p>"),
       ("", ""),
+      // The links the text numbers are links to tap again, the mark and the listed address.
+      (
+        "See this[1] and [2] and that[2] [3].\n\nLinks:\n[1] https://a.example/?x=1&y=2\n[2] http://b.example/",
+        #"<p>See this<a href="https://a.example/?x=1&amp;y=2">[1]</a> and <a href="http://b.example/">[2]</a> and that<a href="http://b.example/">[2]</a> [3].</p>"#
+          + #"<p>Links:<br>[1] <a href="https://a.example/?x=1&amp;y=2">https://a.example/?x=1&amp;y=2</a><br>[2] <a href="http://b.example/">http://b.example/</a></p>"#
+      ),
+      (
+        "Bad[1].\n\nLinks:\n[1] javascript:alert(1)",
+        "<p>Bad[1].</p><p>Links:<br>[1] javascript:alert(1)</p>"
+      ),
     ])
   func html(text: String, html: String) {
     #expect(ReaderItem.html(Article(id: "x", provider: "p", title: "t", content: text)) == html)
