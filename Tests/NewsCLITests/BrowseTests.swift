@@ -147,13 +147,19 @@ struct BrowseTests {
     _ = state.handle(.escape)
     state.withFullText = ["e.example-3"]
     #expect(Self.screen(state)[3].hasPrefix(" • ≡ 3. Story 3"))
-    state.withMedia = ["e.example-3"]
+    state.media = ["e.example-3": [Enclosure(url: "https://e.example/3.mp3", type: "audio/mpeg")]]
     #expect(Self.screen(state)[3].hasPrefix(" • ≡ 3. Story 3 ♪"))
     state.downloaded = ["e.example-3"]
     #expect(Self.screen(state)[3].hasPrefix(" • ≡ 3. Story 3 ♪↓"))
     _ = state.handle(.down)
     _ = state.handle(.down)
     #expect(state.handle(.enter).contains(.fetchFullText(Self.article(3))))
+    // Its file is listed as news show lists it, and said downloaded.
+    #expect(
+      Self.screen(state).contains {
+        $0.hasPrefix("  File:  [audio/mpeg] https://e.example/3.mp3 (downloaded)")
+      },
+      "\(Self.screen(state))")
     // p plays what carries audio or video, and says so of what does not.
     #expect(state.handle(.character("p")) == [.play(Self.article(3))])
     // d downloads it in the background, saying so.

@@ -44,7 +44,7 @@ extension BrowseState {
       effects += loaded(
         heading: contents.heading.text, freshness: contents.freshness.text(now: now),
         articles: contents.articles, read: contents.read, bookmarked: contents.bookmarked,
-        withFullText: contents.withFullText, withMedia: contents.withMedia,
+        withFullText: contents.withFullText, media: contents.media,
         downloaded: contents.downloaded, showsFullText: contents.showsFullText)
       loading = !final
       return effects

@@ -127,7 +127,7 @@ struct BrowseRenderer {
         String(repeating: " ", count: numberWidth - number.count) + number + ". ", row: row + 1,
         column: column)
       // `♪` (`[media]`): it carries audio or video; `↓` (`[downloaded]`): news download has it.
-      var media = state.withMedia.contains(article.id) ? (unicode ? " ♪" : " [media]") : ""
+      var media = state.media[article.id] != nil ? (unicode ? " ♪" : " [media]") : ""
       if state.downloaded.contains(article.id) { media += unicode ? "↓" : "[downloaded]" }
       column = grid.put(
         clean(article.title, html: article.textMayHoldHTML) + media, row: row + 1,
@@ -251,6 +251,11 @@ struct BrowseRenderer {
     lines.append(("", .plain))
     lines.append(("Link:  " + (article.url.map(clean) ?? "none"), style(.link)))
     if let image = article.imageURL { lines.append(("Image: " + clean(image), .plain)) }
+    // Its audio and video, as news show lists them: what p plays and d downloads.
+    for file in state.media[id] ?? [] {
+      let line = "File:  " + clean(EnclosureText.line(file))
+      lines.append((line + (state.downloaded.contains(id) ? " (downloaded)" : ""), style(.link)))
+    }
     switch state.counts[id] {
     case .pending?:
       lines.append(("Likes and comments: loading…", dim.with(style(.progress))))

@@ -1,3 +1,4 @@
+import FeedParsing
 import NewsCore
 
 extension BrowseState {
@@ -76,11 +77,11 @@ extension BrowseState {
   @discardableResult
   mutating func loaded(
     heading: String, freshness: String, articles: [Article], read: Set<String>,
-    bookmarked: Set<String>, withFullText: Set<String> = [], withMedia: Set<String> = [],
+    bookmarked: Set<String>, withFullText: Set<String> = [], media: [String: [Enclosure]] = [:],
     downloaded: Set<String> = [], showsFullText: Bool = false
   ) -> [BrowseEffect] {
     let previous = selected?.id
-    self.withMedia = withMedia
+    self.media = media
     self.downloaded = downloaded
     self.withFullText = withFullText
     self.showsFullText = showsFullText
@@ -205,7 +206,7 @@ extension BrowseState {
   /// `p`: the article's audio or video played (it is then read).
   mutating func playMedia() -> [BrowseEffect] {
     guard let article = current else { return [] }
-    guard withMedia.contains(article.id) else {
+    guard media[article.id] != nil else {
       message = "this article carries no audio or video"
       return []
     }
@@ -216,7 +217,7 @@ extension BrowseState {
   /// `d`: the article's audio and video downloaded in the background.
   mutating func downloadMedia() -> [BrowseEffect] {
     guard let article = current else { return [] }
-    guard withMedia.contains(article.id) else {
+    guard media[article.id] != nil else {
       message = "this article carries no audio or video"
       return []
     }

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import NewsCore
 
@@ -113,7 +114,7 @@ struct BrowseState: Equatable {
   /// The ids of the listed articles whose full text is kept (marked in the list).
   var withFullText: Set<String> = []
   /// The ids of the listed articles carrying audio or video (marked `♪` in the list).
-  var withMedia: Set<String> = []
+  var media: [String: [Enclosure]] = [:]
   /// The ids of the listed articles with a downloaded file (marked `↓`).
   var downloaded: Set<String> = []
   /// Whether the open list shows full text by default (a `"fullText": true` source).
@@ -146,7 +147,7 @@ struct BrowseState: Equatable {
     facts.readIDs = read
     facts.bookmarked = bookmarked
     facts.withFullText = withFullText
-    facts.withEnclosures = withMedia
+    facts.withEnclosures = Set(media.keys)
     facts.downloaded = downloaded
     for (name, tags) in zip(channels, channelTags) {
       facts.tags[name] = Set(tags.map { $0.lowercased() })

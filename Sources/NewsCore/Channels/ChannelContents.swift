@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// What one channel holds now: its heading, how fresh, the items a reader shows with their
@@ -23,8 +24,8 @@ public struct ChannelContents: Sendable, Equatable {
   public var withFullText: Set<String> = []
   /// The items this answer stored first (a reload), for the newItem hook; none from the store.
   public var newItems: [FeedItem] = []
-  /// The ids of the shown items carrying audio or video.
-  public var withMedia: Set<String> = []
+  /// The audio and video of the shown items carrying some, by id.
+  public var media: [String: [Enclosure]] = [:]
   /// The ids of the shown items with a downloaded file.
   public var downloaded: Set<String> = []
   /// Whether the channel is a source showing full text by default (`"fullText": true`).

@@ -98,9 +98,9 @@ public struct ChannelReader: Sendable {
     if marks, case .success(let lists) = lists {
       do {
         contents.withFullText = try lists.fullTexts(among: contents.articles.map(\.id))
-        contents.withMedia = try lists.withMedia(among: contents.articles.map(\.id))
-        if !contents.withMedia.isEmpty {
-          contents.downloaded = try lists.downloaded(among: Array(contents.withMedia))
+        contents.media = try lists.media(among: contents.articles.map(\.id))
+        if !contents.media.isEmpty {
+          contents.downloaded = try lists.downloaded(among: Array(contents.media.keys))
         }
       } catch {
         contents.warnings.append("full texts unavailable: " + Self.describe(error))

@@ -46,9 +46,12 @@ extension ListService {
     try store.arrivals(of: ids)
   }
 
-  /// Which of `ids` carry audio or video (podcast episodes).
-  public func withMedia(among ids: [String]) throws -> Set<String> {
-    Set(try store.enclosures(among: ids).filter { $0.value.contains(where: \.isMedia) }.keys)
+  /// The audio and video (podcast episodes) of those of `ids` that carry some.
+  public func media(among ids: [String]) throws -> [String: [Enclosure]] {
+    try store.enclosures(among: ids).compactMapValues { enclosures in
+      let media = enclosures.filter(\.isMedia)
+      return media.isEmpty ? nil : media
+    }
   }
 
   /// Which of `ids` have a downloaded file (`news download`, browse's `d`) still on disk: one
