@@ -87,6 +87,14 @@ struct QueryCommandTests {
       Set(items.compactMap { $0["title"] as? String })
         == ["Swift 6 released", "Swift and Rust compared", "Rust in the kernel"])
     #expect(await run(["feed", "--where", "autor:x"]).code == .usage)
+    // A source the options leave empty says why, not "no items".
+    let text = await run(["feed", "--offline", "--where", "zeppelin"])
+    #expect(text.out.contains("     nothing matches --where\n"), "\(text.out)")
+    #expect(!text.out.contains("no items"))
+    await harness.succeed(["read", "--all"], environment: ["NEWSAPI_KEY": nil])
+    let unread = await run(["feed", "--offline", "--unread"])
+    #expect(unread.out.contains("     nothing unread\n"), "\(unread.out)")
+    #expect(!unread.out.contains("no items"))
   }
 
   @Test("read --where marks exactly what search lists; --dry-run changes nothing")

@@ -232,7 +232,10 @@ enum FeedCommand {
     render(
       result, format: format, configuration: configuration, context: context,
       stillFailing: Set(stillFailing),
-      onlyNew: arguments[Options.newOnly] || arguments[Options.since] != nil)
+      emptyByOptions: arguments[Options.newOnly] || arguments[Options.since] != nil
+        ? "nothing new"
+        : arguments[Options.whereQuery] != nil
+          ? "nothing matches --where" : arguments[Options.unread] ? "nothing unread" : nil)
     if result.sourceReports.isEmpty, format == .text {
       context.printer.line(FeedRenderer.noSource)
     }
@@ -250,7 +253,7 @@ enum FeedCommand {
 
   private static func render(
     _ result: FeedListResult, format: OutputFormat, configuration: Configuration, context: Context,
-    stillFailing: Set<String>, onlyNew: Bool
+    stillFailing: Set<String>, emptyByOptions: String?
   ) {
     switch format {
     case .json:
@@ -275,7 +278,7 @@ enum FeedCommand {
         style: context.style(configuration), width: context.width(configuration),
         now: context.timing.now(), read: result.read, unread: result.unread,
         ignored: result.ignored, stillFailing: stillFailing, ignoredCounts: result.ignoredCounts,
-        onlyNew: onlyNew)
+        emptyByOptions: emptyByOptions)
       renderer.text(
         result.listedReports, count: result.sourceReports.count, items: result.itemCount,
         cutByLimit: result.cutByLimit

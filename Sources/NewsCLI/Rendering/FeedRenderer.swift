@@ -18,8 +18,9 @@ struct FeedRenderer {
   var stillFailing: Set<String> = []
   /// How many items of each source the killfile left out: said in its header.
   var ignoredCounts: [String: Int] = [:]
-  /// Only new items are listed (`--new`, `--since`): a source without any has `nothing new`.
-  var onlyNew = false
+  /// What a source left empty by the options says instead of `no items`: `nothing new`
+  /// (`--new`, `--since`), `nothing matches --where`, `nothing unread` (`--unread`).
+  var emptyByOptions: String?
 
   /// Items grouped by source, each source with its status.
   ///
@@ -87,9 +88,9 @@ struct FeedRenderer {
             ? "nothing to show"
             : leftOut > 0
               ? "every item ignored (--show-ignored shows them)"
-              : onlyNew
-                ? "nothing new"
-                : report.url.scheme == "search" ? "nothing stored matches its search" : "no items"
+              : emptyByOptions
+                ?? (report.url.scheme == "search"
+                  ? "nothing stored matches its search" : "no items")
         text += indent + style.dim(reason) + "\n"
       }
       for item in report.items {
