@@ -274,6 +274,25 @@ struct AccountKindsTests {
     expectNoStrayRequests(harness, fake)
   }
 
+  @Test("feed --refresh right after accounts add syncs the account: its feeds are listed")
+  func feedRefreshFirst() async throws {
+    let (harness, fake) = try setUp("miniflux")
+    for name in ["a", "b", "c"] {
+      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    #expect(await add(harness, fake).code == .success)
+    let result = await harness.run(["feed", "--refresh", "--json"])
+    #expect(result.code == .success, "\(result.err)")
+    let titles = (try result.json()["items"] as? [[String: Any]] ?? []).compactMap {
+      $0["title"] as? String
+    }
+    #expect(Set(titles).isSuperset(of: ["First story", "Second story", "A post"]), "\(titles)")
+    // Named sources are what --refresh asks: an account not among them is not synced.
+    let requests = harness.server.requests.count
+    _ = await harness.run(["feed", "--refresh", "--source", "a"])
+    #expect(!harness.server.requests.dropFirst(requests).contains { $0.path.hasPrefix("/v1/") })
+  }
+
   @Test("feed --refresh with an account that cannot be synced: said, its feeds as stored")
   func feedRefreshFailing() async throws {
     let (harness, fake) = try setUp("miniflux")

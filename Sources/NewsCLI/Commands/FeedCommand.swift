@@ -12,7 +12,8 @@ enum FeedCommand {
       NEWS_REFRESH_MIN and NEWS_REFRESH_MAX: 15 min and a day for a web feed; A 5 min, B 30 min,
       C 60 min at least), or as its ttl, its feed or its server says ('news sources' shows when
       and why; --refresh asks every source). An account's feeds come from its server: --refresh
-      syncs the accounts whose feeds it shows first. A failing source never hides the others.
+      syncs the accounts whose feeds it shows first (every account without --source or --tag,
+      one just added too). A failing source never hides the others.
       Items are numbered across sources, so 'news show 3' opens the third; every item is stored as
       an article of its source, for show, bookmark, search and read state.
 
@@ -119,7 +120,18 @@ enum FeedCommand {
       line: context.statusLine, unicode: context.console.unicode, pause: context.timing.limit)
     // An account's feed is brought by its account's sync: --refresh syncs the accounts of the
     // sources shown (their marks sent, their new items brought), then reads them anew.
-    let accounts = Array(Set(sources.compactMap(\.account))).sorted()
+    var accounts = Array(Set(sources.compactMap(\.account))).sorted()
+    if arguments[Options.refresh], !arguments[Options.offline], wanted(arguments).isEmpty,
+      arguments[Options.tag] == nil
+    {
+      // Every source is shown: every account, one not synced yet too (its feeds are known
+      // once it is).
+      do {
+        accounts = try services.accounts().accounts().map(\.name).sorted()
+      } catch {
+        context.warn("accounts not synced: " + ((error as? any NewsError)?.message ?? "\(error)"))
+      }
+    }
     var accountItems: [FeedItem] = []
     if arguments[Options.refresh], !arguments[Options.offline], !accounts.isEmpty {
       spinner.start("syncing \(accounts.count.counted("account"))…")
