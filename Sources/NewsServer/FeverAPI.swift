@@ -89,7 +89,7 @@ enum FeverAPI {
   private static func feed(_ feed: ServedFeed) -> JSONValue {
     .object([
       ("id", .int(feed.number)), ("favicon_id", .int(0)), ("title", .string(feed.title)),
-      ("url", .string(feed.url)), ("site_url", .string(feed.url)), ("is_spark", .int(0)),
+      ("url", .string(feed.url)), ("site_url", .string(feed.page)), ("is_spark", .int(0)),
       ("last_updated_on_time", .int(0)),
     ])
   }

@@ -99,7 +99,7 @@ enum GoogleReaderAPI {
                     .object([("id", .string(ReaderStream.label($0).id)), ("label", .string($0))])
                   })
               ),
-              ("url", .string(feed.url)), ("htmlUrl", .string(feed.url)),
+              ("url", .string(feed.url)), ("htmlUrl", .string(feed.page)),
               ("iconUrl", .string("")), ("sortid", .string(String(feed.number, radix: 16))),
             ])
           })

@@ -35,7 +35,7 @@ enum ReaderItem {
         "origin",
         .object([
           ("streamId", .string("feed/" + item.feed)), ("title", .string(feed?.title ?? item.feed)),
-          ("htmlUrl", .string(feed?.url ?? "")),
+          ("htmlUrl", .string(feed?.page ?? "")),
         ])
       ),
       (

@@ -11,6 +11,11 @@ struct ServedFeed: Sendable, Equatable {
   var url: String
   /// Its tags: the labels (folders) it is filed under.
   var labels: [String]
+  /// The site it is of, when known (else the apps are given its feed's address).
+  var site: String?
+
+  /// The page the apps link it to (`htmlUrl`, Fever's `site_url`): its site, else its feed.
+  var page: String { site ?? url }
 
   /// `feed/<name>`.
   var streamID: String { "feed/" + name }

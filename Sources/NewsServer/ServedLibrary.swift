@@ -58,7 +58,7 @@ struct ServedLibrary: Sendable {
           ServedFeed(
             name: source.name, title: source.displayTitle,
             url: source.url.withoutPassword.absoluteString,
-            labels: source.tags))
+            labels: source.tags, site: source.site?.absoluteString))
       }
     }
     for provider in services.providers.names where services.isEnabled(provider: provider) {

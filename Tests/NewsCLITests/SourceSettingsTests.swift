@@ -65,7 +65,7 @@ struct SourceSettingsTests {
     #expect(set.out == "set: atom\n")
     #expect(
       try config().contains(
-        #"{"name":"atom","url":"\#(base)/atom.xml","title":"test atom", "ttl": 120, "maxItems": 2, "tags": ["tech","daily"]}"#
+        #"{"name":"atom","url":"\#(base)/atom.xml","title":"test atom","site":"http://example.com/", "ttl": 120, "maxItems": 2, "tags": ["tech","daily"]}"#
       ))
     let listed = try #require(
       try await harness.run(["sources", "--json", "--tag", "tech"]).json()["sources"]
@@ -97,7 +97,7 @@ struct SourceSettingsTests {
     #expect(
       try config()
         == added.replacingOccurrences(
-          of: #""title":"test atom"}"#, with: #""title":"test atom", "ttl": 120}"#))
+          of: #""site":"http://example.com/"}"#, with: #""site":"http://example.com/", "ttl": 120}"#))
     #expect(try await feed(["--refresh"])["atom"] == 3)
   }
 
@@ -113,7 +113,7 @@ struct SourceSettingsTests {
     let written = try config()
     #expect(
       written.contains(
-        #"{"name":"atom","url":"\#(base)/atom.xml","title":"Atoms", "maxItems": 2, "tags": ["tech","daily"], "fullText": true, "hidden": true}"#
+        #"{"name":"atom","url":"\#(base)/atom.xml","title":"Atoms","site":"http://example.com/", "maxItems": 2, "tags": ["tech","daily"], "fullText": true, "hidden": true}"#
       ), "\(written)")
     // Kept at once, two of its three items, before any refresh.
     #expect(try await feed(["--tag", "tech", "--offline"])["atom"] == 2)

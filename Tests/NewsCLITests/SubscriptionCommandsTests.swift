@@ -32,7 +32,8 @@ struct SubscriptionCommandsTests {
     #expect(result.out == "added: my-weblog (\(base)/blog.xml) · my weblog · 1 item\n")
     #expect(
       try config().contains(
-        #"{"name":"my-weblog","url":"\#(base)/blog.xml","title":"my weblog","ttl":600}"#))
+        #"{"name":"my-weblog","url":"\#(base)/blog.xml","title":"my weblog","ttl":600,"site":"http://example.com/blog/"}"#
+      ))
     let listed = await harness.run(["sources", "--json"])
     let all = try #require(try listed.json()["sources"] as? [[String: Any]])
     #expect(all.prefix(3).map { $0["name"] as? String } == ["newsapi", "articles", "bbc"])
@@ -202,7 +203,8 @@ struct SubscriptionCommandsTests {
         == original.replacingOccurrences(
           of: #"{"name": "a", "ttl": 60}"#,
           with: #"{"name": "a", "ttl": 60},"# + "\n    "
-            + #"{"name":"my-weblog","url":"\#(base)/blog.xml","title":"my weblog"}"#))
+            + #"{"name":"my-weblog","url":"\#(base)/blog.xml","title":"my weblog","site":"http://example.com/blog/"}"#
+        ))
     #expect(await harness.run(["sources", "remove", "my-weblog"]).code == .success)
     #expect(try config() == original)
   }
@@ -307,7 +309,7 @@ struct SubscriptionCommandsTests {
       "feedly.opml",
       """
       <opml version="1.0"><body>
-        <outline text="Tech"><outline type="rss" text="LWN" xmlUrl="https://lwn.example/rss"/></outline>
+        <outline text="Tech"><outline type="rss" text="LWN" xmlUrl="https://lwn.example/rss" htmlUrl="https://lwn.example/"/></outline>
         <outline text="News &amp; Politics">
           <outline type="rss" text="LWN" xmlUrl="https://LWN.example/rss/"/>
         </outline>
@@ -318,8 +320,15 @@ struct SubscriptionCommandsTests {
       result.out == "added: lwn (https://lwn.example/rss)\nimported 1 feed\n", "\(result.out)")
     #expect(
       try config().contains(
-        #"{"name":"lwn","url":"https://lwn.example/rss","title":"LWN","tags":["Tech","News & Politics"]}"#
+        #"{"name":"lwn","url":"https://lwn.example/rss","title":"LWN","tags":["Tech","News & Politics"],"site":"https://lwn.example/"}"#
       ))
+    // Its site, as the file gave it, listed and exported again.
+    let listed = try await harness.run(["sources", "--json"]).json()
+    #expect(
+      (listed["sources"] as? [[String: Any]])?.first { $0["name"] as? String == "lwn" }?["site"]
+        as? String == "https://lwn.example/")
+    #expect(
+      await harness.run(["sources", "export"]).out.contains(#"htmlUrl="https://lwn.example/""#))
   }
 
   @Test(

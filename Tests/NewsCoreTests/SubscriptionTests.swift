@@ -281,7 +281,9 @@ struct SubscriptionTests {
       name: "x", url: URL(string: "https://e.example/feed?a=1&b=2")!, ttl: .seconds(60),
       adapter: SyndicationAdapter())
     source.tags = ["tech", "<news>"]
+    source.site = URL(string: "https://e.example/?a&b")
     var untagged = source
+    untagged.site = nil
     untagged.url = URL(string: "https://u.example/feed")!
     untagged.tags = []
     var second = untagged
@@ -289,7 +291,9 @@ struct SubscriptionTests {
     second.tags = ["tech"]
     let text = OPMLExport.document([source, untagged, second], now: Date(timeIntervalSince1970: 0))
     #expect(
-      text.contains("xmlUrl=\"https://e.example/feed?a=1&amp;b=2\" category=\"tech,&lt;news&gt;\""))
+      text.contains(
+        "xmlUrl=\"https://e.example/feed?a=1&amp;b=2\" htmlUrl=\"https://e.example/?a&amp;b\" "
+          + "category=\"tech,&lt;news&gt;\""))
     #expect(text.contains("<dateCreated>Thu, 01 Jan 1970 00:00:00 GMT</dateCreated>"))
     // Each feed in the folder of its first tag, as readers that know no `category` file them.
     #expect(
@@ -297,7 +301,7 @@ struct SubscriptionTests {
         """
             <outline type="rss" text="x" title="x" xmlUrl="https://u.example/feed"/>
             <outline text="tech" title="tech">
-              <outline type="rss" text="x" title="x" xmlUrl="https://e.example/feed?a=1&amp;b=2" category="tech,&lt;news&gt;"/>
+              <outline type="rss" text="x" title="x" xmlUrl="https://e.example/feed?a=1&amp;b=2" htmlUrl="https://e.example/?a&amp;b" category="tech,&lt;news&gt;"/>
               <outline type="rss" text="x" title="x" xmlUrl="https://s.example/feed" category="tech"/>
             </outline>
 
@@ -306,6 +310,7 @@ struct SubscriptionTests {
     #expect(subscriptions.map(\.url) == [untagged.url, source.url, second.url])
     #expect(subscriptions[0].title == "x")
     #expect(subscriptions.map(\.tags) == [[], ["tech", "<news>"], ["tech"]])
+    #expect(subscriptions.map(\.site) == [nil, source.site, nil])
   }
 
   @Test(

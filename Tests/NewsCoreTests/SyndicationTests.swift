@@ -366,6 +366,37 @@ struct CharsetLabelTests {
     #expect(article.readingTexts == [content ?? HTMLText.plain(html)])
   }
 
+  @Test(
+    "the site a feed is of: RSS's channel link, Atom's alternate link, JSON Feed's home page",
+    arguments: [
+      (
+        "<rss><channel><title>T</title><link>/blog/</link><item><title>A</title>"
+          + "<link>https://x.example/1</link></item></channel></rss>",
+        "https://x.example/blog/" as String?
+      ),
+      (
+        #"<rss xmlns:atom="http://www.w3.org/2005/Atom"><channel><atom:link rel="self" href="https://x.example/feed"/>"#
+          + "<link>https://x.example/</link></channel></rss>",
+        "https://x.example/"
+      ),
+      (
+        #"<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><link rel="self" href="/feed"/>"#
+          + #"<link rel="alternate" type="application/rss+xml" href="/rss"/><link href="/site/"/></feed>"#,
+        "https://x.example/site/"
+      ),
+      (
+        #"{"version": "https://jsonfeed.org/version/1.1", "home_page_url": "https://j.example/", "items": []}"#,
+        "https://j.example/"
+      ),
+      ("<rss><channel><title>T</title><link>javascript:x()</link></channel></rss>", nil),
+      ("<rss><channel><title>T</title></channel></rss>", nil),
+    ])
+  func site(document: String, site: String?) throws {
+    let origin = FeedOrigin(url: URL(string: "https://x.example/feed"), contentType: nil)
+    let read = try SyndicationAdapter().read(Data(document.utf8), source: "w", origin: origin)
+    #expect(read.site == site)
+  }
+
   @Test("relative links resolve against the response's Content-Location, as feedparser reads them")
   func contentLocation() throws {
     let xml =

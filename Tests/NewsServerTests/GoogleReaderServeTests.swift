@@ -20,6 +20,9 @@ struct GoogleReaderServeTests {
     #expect(subscriptions.compactMap { $0["id"] as? String } == ["feed/one", "feed/two"])
     let one = try #require(subscriptions.first)
     #expect(one["url"] as? String == "https://one.example/feed.xml")
+    // The site the apps link the feed to (and take its icon from); without one, the feed.
+    #expect(one["htmlUrl"] as? String == "https://one.example/")
+    #expect(subscriptions.last?["htmlUrl"] as? String == "https://ann@two.example/feed.xml")
     // A feed behind Basic authentication: its user shown, never its password.
     #expect(subscriptions.last?["url"] as? String == "https://ann@two.example/feed.xml")
     // The feed's title (config.json's, its escape sequence gone); a source without one, its name.
@@ -43,6 +46,9 @@ struct GoogleReaderServeTests {
       (first["canonical"] as? [[String: Any]])?.first?["href"] as? String
         == "https://two.example/5")
     #expect((first["origin"] as? [String: Any])?["streamId"] as? String == "feed/two")
+    #expect(
+      (items.last?["origin"] as? [String: Any])?["htmlUrl"] as? String
+        == "https://ann@two.example/feed.xml")
     #expect(first["published"] as? Int == Int(ServedStore.start) + 300)
     #expect((first["summary"] as? [String: Any])?["content"] as? String == "<p>About Beta</p>")
   }

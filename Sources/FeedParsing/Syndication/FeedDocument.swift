@@ -5,6 +5,9 @@ import Foundation
 package struct FeedDocument: Sendable, Equatable {
   /// The feed's title (its `channel` or `feed` title), plain text.
   package var title: String?
+  /// The site the feed is of: RSS's channel `<link>`, Atom's feed `<link rel="alternate">`,
+  /// JSON Feed's `home_page_url` (an absolute http(s) URL, else `nil`).
+  package var site: String?
   /// Every entry (`item`, `entry`) in document order, empty ones included.
   package var entries: [SyndicationEntry] = []
   /// What was left out while reading, one line each (`3 elements nested deeper than 256 ignored`).

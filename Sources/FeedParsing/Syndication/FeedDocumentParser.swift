@@ -91,6 +91,8 @@ package struct FeedDocumentParser {
     case date(Int)
     case author(Int)
     case feedTitle(Int)
+    /// RSS's channel `<link>`: the site.
+    case feedLink
     case feedTTL
     case updatePeriod
     case updateFrequency
@@ -220,7 +222,7 @@ package struct FeedDocumentParser {
     } else if entry != nil {
       entryElement(name, tag, base: base)
     } else {
-      feedElement(name, tag)
+      feedElement(name, tag, base: base)
     }
     if tag.selfClosing {
       if capture != nil { finishCapture() }
@@ -240,19 +242,33 @@ package struct FeedDocumentParser {
     if entry != nil, frames.count < entryDepth { finishEntry() }
   }
 
-  /// The channel's (or feed's) own title.
-  private mutating func feedElement(_ name: String, _ tag: XMLStartTag) {
+  /// The channel's (or feed's) own title, and the site it is of.
+  private mutating func feedElement(_ name: String, _ tag: XMLStartTag, base: URL?) {
     guard frames.count >= 2, ["channel", "feed"].contains(frames[frames.count - 2].name) else {
       return
     }
     switch name {
     case "title": begin(.feedTitle(0), tag, fallback: isAtom ? .text : .guess)
     case "dc:title": begin(.feedTitle(1), tag, fallback: .guess)
+    case "link" where document.site == nil:
+      guard let href = tag.attribute("href") else {
+        begin(.feedLink, tag, fallback: .text)
+        return
+      }
+      // Atom: the alternate page (no rel is alternate), not `self` nor another format's.
+      let rel = tag.attribute("rel")?.lowercased() ?? "alternate"
+      let type = tag.attribute("type")?.lowercased() ?? "text/html"
+      if rel == "alternate", type.contains("html") { site(FeedLinks.resolve(href, against: base)) }
     case "ttl": begin(.feedTTL, tag, fallback: .text)
     case "sy:updateperiod": begin(.updatePeriod, tag, fallback: .text)
     case "sy:updatefrequency": begin(.updateFrequency, tag, fallback: .text)
     default: break
     }
+  }
+
+  /// The feed's site, when `link` is an absolute web link and none was found before.
+  private mutating func site(_ link: String) {
+    if document.site == nil, FeedLinks.isWebLink(link) { document.site = link }
   }
 
   private mutating func entryElement(_ name: String, _ tag: XMLStartTag, base: URL?) {
@@ -495,6 +511,8 @@ package struct FeedDocumentParser {
       guard rank < feedTitleRank, let title = Self.line(kind.plain(raw)) else { return }
       document.title = title
       feedTitleRank = rank
+    case .feedLink:
+      site(FeedLinks.resolve(trimmed, against: capture.base))
     case .duration:
       entry?.duration = Enclosure.seconds(trimmed)
     case .category:

@@ -92,7 +92,14 @@ package struct JSONFeed: Decodable {
   package var version: String
   /// The feed's name.
   package var title: String?
+  /// The site the feed is of.
+  package var homePageURL: String?
   package var items: LenientList<Item>
+
+  package enum CodingKeys: String, CodingKey {
+    case version, title, items
+    case homePageURL = "home_page_url"
+  }
 
   /// The feed in `data` as a document.
   package static func document(from data: Data, base: URL?) throws(FeedDocumentParser.Failure)
@@ -116,9 +123,15 @@ package struct JSONFeed: Decodable {
           ? "1 item that is not a JSON Feed item left out"
           : "\(count) items that are not JSON Feed items left out")
     }
-    return FeedDocument(
+    var document = FeedDocument(
       title: feed.title.flatMap { FeedDocumentParser.line($0) },
       entries: feed.items.elements.map { $0.entry(base: base) }, notes: notes)
+    if let site = feed.homePageURL.map({ FeedLinks.resolve($0, against: base) }),
+      FeedLinks.isWebLink(site)
+    {
+      document.site = site
+    }
+    return document
   }
 }
 

@@ -6,7 +6,7 @@ enum SourcesJSON {
   /// `{"schemaVersion","sources":[{"name","url","format","ttl","status","fetchedAt","error",
   /// "tags","maxItems","enabled","search","account","fullText","hidden","lastSuccessAt","failingSince",
   /// "failures","lastError","nextFetchAt","nextFetchReason","refreshInterval","postsEvery",
-  /// "title"}]}`: the
+  /// "title","site"}]}`: the
   /// providers first (with `"missing"`), then the sources.
   static func document(
     providers: [ProviderStatus], rows: [(FeedSource, FeedService.LastFetch)],
@@ -74,6 +74,7 @@ enum SourcesJSON {
     row.add("refreshInterval", int: nil)
     row.add("postsEvery", int: nil)
     row.add("title", string: nil)
+    row.add("site", string: nil)
   }
 
   /// A source's row.
@@ -105,6 +106,7 @@ enum SourcesJSON {
     row.add("refreshInterval", int: last.next.interval.map { Int($0.rounded()) })
     row.add("postsEvery", int: last.next.postsEvery.map { Int($0.rounded()) })
     row.add("title", string: source.title)
+    row.add("site", string: source.site?.absoluteString)
   }
 
   /// `{"schemaVersion","failing":[{"name","since","lastFailedAt","error","failures"}]}`.

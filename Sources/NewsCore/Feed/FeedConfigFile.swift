@@ -25,6 +25,8 @@ public struct FeedConfigFile: Sendable {
     var tags: [String]?
     /// The feed's own title.
     var title: String?
+    /// The site the feed is of.
+    var site: URL?
     /// At most this many items kept and shown.
     var maxItems: Int?
     /// Whether it is fetched with the others.
@@ -50,6 +52,7 @@ public struct FeedConfigFile: Sendable {
       if let adapter { source.adapter = adapter }
       if let tags { source.tags = tags }
       if let title { source.title = title }
+      if let site { source.site = site }
       if let maxItems { source.maxItems = maxItems }
       if let enabled { source.enabled = enabled }
       if let hidden { source.hidden = hidden }
@@ -80,6 +83,7 @@ public struct FeedConfigFile: Sendable {
       source.command = command
       source.tags = tags ?? []
       source.title = title
+      source.site = site
       source.ttlIsExplicit = ttl != nil
       source.maxItems = maxItems
       source.enabled = enabled ?? true
@@ -305,6 +309,11 @@ public struct FeedConfigFile: Sendable {
       // Shown to apps and written into OPML: made plain text once, here.
       declared.title =
         Optional(TerminalSanitizer.clean(try member.string("must be a string"))).nonEmpty
+    }
+    if let member = node["site"] {
+      let problem = "must be an http:// or https:// URL"
+      guard let site = URL.web(try member.string(problem)) else { throw member.fail(problem) }
+      declared.site = site
     }
     if let member = node["search"] {
       let problem = "must be a query (docs/queries.md)"

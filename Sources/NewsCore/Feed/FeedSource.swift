@@ -20,6 +20,10 @@ public struct FeedSource: Sendable {
   /// found it: what an OPML export and the apps of `news serve` show. `nil`: the name is.
   public var title: String?
 
+  /// The site the feed is of (`"site"`: its channel's link, OPML's `htmlUrl`), as `sources add`
+  /// and the imports found it: what an OPML export and the apps of `news serve` link to.
+  public var site: URL?
+
   /// What to call it where a title reads better than a name: its title, else its name.
   public var displayTitle: String { title ?? name }
   /// Keep and show at most this many of its items (the first in the source's order).

@@ -40,10 +40,11 @@ enum OPMLExport {
     // The feed's title where it is known (readers show it), else the name.
     let name = escape(source.displayTitle)
     let url = escape(source.url.withoutPassword.absoluteString)
+    let site = source.site.map { " htmlUrl=\"\(escape($0.absoluteString))\"" } ?? ""
     let tags =
       source.tags.isEmpty ? "" : " category=\"\(escape(source.tags.joined(separator: ",")))\""
     return indent
-      + "<outline type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(url)\"\(tags)/>\n"
+      + "<outline type=\"rss\" text=\"\(name)\" title=\"\(name)\" xmlUrl=\"\(url)\"\(site)\(tags)/>\n"
   }
 
   /// `Mon, 23 Nov 2026 13:00:00 GMT`.

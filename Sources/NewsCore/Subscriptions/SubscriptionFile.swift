@@ -207,7 +207,10 @@ public enum SubscriptionFile {
         for tag in categories(tag.attribute("category")) where !tags.contains(tag) {
           tags.append(tag)
         }
-        subscriptions.append(Subscription(url: url, title: title, tags: tags))
+        subscriptions.append(
+          Subscription(
+            url: url, title: title, tags: tags,
+            site: tag.attribute("htmlurl").flatMap { URL.web($0.trimmingWhitespace()) }))
       case .end(let written):
         let name = written.lowercased()
         guard let position = open.lastIndex(of: name) else { continue }

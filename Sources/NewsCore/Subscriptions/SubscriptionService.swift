@@ -98,7 +98,11 @@ public struct SubscriptionService: Sendable {
     var answer = page
     var feedURL = page.permanentURL ?? url
     var movedFrom = page.permanentURL == nil ? nil : url
-    var document: (title: String?, items: [FeedItem], notes: [String], refreshHint: FreshnessHint?)
+    var document:
+      (
+        title: String?, site: String?, items: [FeedItem], notes: [String],
+        refreshHint: FreshnessHint?
+      )
     var others: [URL] = []
     do {
       document = try SyndicationAdapter().read(page.body, source: "new", origin: page.origin)
@@ -127,7 +131,9 @@ public struct SubscriptionService: Sendable {
       answer = feed
     }
     let chosen = name ?? uniqueName(from: document.title, url: feedURL)
-    let entry = Entry(name: chosen, url: feedURL, ttl: ttl, tags: [], title: document.title)
+    let entry = Entry(
+      name: chosen, url: feedURL, ttl: ttl, tags: [], title: document.title,
+      site: document.site.flatMap { URL.web($0) })
     try append(entry.json, named: chosen, settings)
     let maxItems = settings.maxItems.flatMap { $0 == 0 ? nil : $0 }
     return Added(
@@ -340,7 +346,7 @@ public struct SubscriptionService: Sendable {
       entries.append(
         Entry(
           name: name, url: subscription.url, ttl: nil, tags: subscription.tags,
-          title: subscription.title))
+          title: subscription.title, site: subscription.site))
     }
     if !entries.isEmpty { try write(entries, removing: nil) }
     return Imported(
@@ -437,6 +443,8 @@ public struct SubscriptionService: Sendable {
     var tags: [String]
     /// The feed's own title, kept when it says more than the name.
     var title: String?
+    /// The site the feed is of.
+    var site: URL?
 
     var json: String {
       var members: [(String, JSONValue)] = [
@@ -447,6 +455,7 @@ public struct SubscriptionService: Sendable {
       }
       if let ttl { members.append(("ttl", .int(ttl))) }
       if !tags.isEmpty { members.append(("tags", .array(tags.map { .string($0) }))) }
+      if let site { members.append(("site", .string(site.absoluteString))) }
       return JSONValue.object(members).serialized()
     }
   }

@@ -41,7 +41,7 @@ struct SyndicationAdapter: FeedAdapter {
   /// The feed's own title, its items, what was left out (one line each), and how long it says
   /// it stays the same (seconds).
   func read(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    title: String?, items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
+    title: String?, site: String?, items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
   ) {
     let document: FeedDocument
     do {
@@ -87,7 +87,7 @@ struct SyndicationAdapter: FeedAdapter {
       } while !seen.insert(items[index].id).inserted
     }
     return (
-      document.title.map { TerminalSanitizer.clean($0) }.nonEmpty, items, notes,
+      document.title.map { TerminalSanitizer.clean($0) }.nonEmpty, document.site, items, notes,
       document.refreshHint
     )
   }
