@@ -97,7 +97,8 @@ struct SourceSettingsTests {
     #expect(
       try config()
         == added.replacingOccurrences(
-          of: #""site":"http://example.com/"}"#, with: #""site":"http://example.com/", "ttl": 120}"#))
+          of: #""site":"http://example.com/"}"#, with: #""site":"http://example.com/", "ttl": 120}"#
+        ))
     #expect(try await feed(["--refresh"])["atom"] == 3)
   }
 
