@@ -203,6 +203,7 @@ struct ImportNewsboatTests {
     bind-key N next-unread
     bind-key G end
     highlight all "newsboat" red
+    color listfocus_unread black yellow
     """#
 
   @Test("keys, macros, colours, highlights and commands carried; what would not be read is said")
@@ -229,6 +230,7 @@ struct ImportNewsboatTests {
     #expect(outcome(9) == "command mpv, key ,v: command:mpv on list, article")
     #expect(outcome(10) == "key ,m: toggle-read, next-unread on list, article")
     #expect(outcome(11).hasPrefix("its step 'set show-read-feeds' changes a setting"))
+    #expect(outcome(12) == "news has one colour for listfocus and listfocus_unread: line 26's")
     #expect(outcome(13) == "colours of unread (blink: no such attribute here)")
     #expect(outcome(14).hasPrefix("news draws on the terminal's own background"))
     #expect(outcome(17) == #"highlight of list rows whose title:/^\[ad\]/"#)

@@ -95,8 +95,15 @@ struct NewsboatShape {
     }
     for old in replaced where !accepted.contains(where: { $0.line == old.line }) {
       plan.lines[old.line].carried = false
-      plan.lines[old.line].outcome =
-        "bound again by line \(plan.lines[line].number) (the last wins, as in newsboat)"
+      let before = plan.lines[old.line].text.split(whereSeparator: \.isWhitespace)
+      if words[0] == "color", words.count > 1, before.count > 1, before[1] != words[1] {
+        // Two elements of newsboat's (listfocus, listfocus_unread) that news draws as one.
+        plan.lines[old.line].outcome =
+          "news has one colour for \(before[1]) and \(words[1]): line \(plan.lines[line].number)'s"
+      } else {
+        plan.lines[old.line].outcome =
+          "bound again by line \(plan.lines[line].number) (the last wins, as in newsboat)"
+      }
     }
     plan.lines[line].carried = true
     plan.lines[line].outcome = translation.outcome
