@@ -137,10 +137,14 @@ struct AccountKindsTests {
       })
     #expect(urls["home/news"] == "https://news.example/rss")
     #expect(urls["home/blog"] == "https://blog.example/atom")
+    // The site each is of, where the server says (Tiny Tiny RSS's API does not).
+    let site = sources.first { $0["name"] as? String == "home/news" }?["site"] as? String
+    #expect(site == (kind == "ttrss" ? nil : "https://news.example/"))
     let exported = await harness.run(["sources", "export"])
     #expect(
       exported.out.contains(
-        #"text="News" title="News" xmlUrl="https://news.example/rss" category="tech"/>"#),
+        #"text="News" title="News" xmlUrl="https://news.example/rss""#
+          + (kind == "ttrss" ? "" : #" htmlUrl="https://news.example/""#) + #" category="tech"/>"#),
       "\(exported.out)")
     #expect(exported.out.contains(#"xmlUrl="https://blog.example/atom""#))
     // Subscribed through the account already: nothing asked, nothing added.

@@ -13,6 +13,8 @@ public struct AccountFeed: Codable, Sendable, Equatable {
   public var folders: [String]
   /// Its source name here: `<account>/<slug of its title>` (``AccountState/assignNames(_:)``).
   public var source: String = ""
+  /// The site the feed is of, when the server says.
+  public var site: String?
 
   /// Creates a feed.
   public init(id: String, title: String, url: String?, folders: [String]) {
@@ -24,8 +26,9 @@ public struct AccountFeed: Codable, Sendable, Equatable {
 
   /// Creates a feed as a server lists it: titled `title` when the server gives one, else by its
   /// address, else by its id.
-  init(id: String, title: String?, url: String?, folders: [String]) {
+  init(id: String, title: String?, url: String?, folders: [String], site: Any? = nil) {
     self.init(id: id, title: title.nonEmpty ?? url ?? id, url: url, folders: folders)
+    self.site = (site as? String).nonEmpty
   }
 }
 

@@ -44,7 +44,8 @@ struct FeedbinClient: AccountClient {
       guard let id = FeverClient.id(subscription["feed_id"]) else { return nil }
       let url = (subscription["feed_url"] as? String).nonEmpty
       return AccountFeed(
-        id: id, title: subscription["title"] as? String, url: url, folders: folders[id] ?? [])
+        id: id, title: subscription["title"] as? String, url: url, folders: folders[id] ?? [],
+        site: subscription["site_url"])
     }
   }
 

@@ -47,7 +47,8 @@ struct FeverClient: AccountClient {
       guard let id = Self.id(feed["id"]) else { return nil }
       let title = (feed["title"] as? String).nonEmpty ?? (feed["url"] as? String) ?? id
       return AccountFeed(
-        id: id, title: title, url: feed["url"] as? String, folders: folders[id] ?? [])
+        id: id, title: title, url: feed["url"] as? String, folders: folders[id] ?? [],
+        site: feed["site_url"])
     }
   }
 

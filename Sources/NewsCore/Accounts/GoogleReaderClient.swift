@@ -71,7 +71,8 @@ struct GoogleReaderClient: AccountClient {
       let url =
         (feed["url"] as? String).nonEmpty
         ?? (id.hasPrefix("feed/") ? String(id.dropFirst(5)) : nil)
-      return AccountFeed(id: id, title: feed["title"] as? String, url: url, folders: folders)
+      return AccountFeed(
+        id: id, title: feed["title"] as? String, url: url, folders: folders, site: feed["htmlUrl"])
     }
   }
 

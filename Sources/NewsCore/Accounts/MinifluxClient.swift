@@ -40,7 +40,8 @@ struct MinifluxClient: AccountClient {
       let url = (feed["feed_url"] as? String).nonEmpty
       let folder = ((feed["category"] as? [String: Any])?["title"] as? String).nonEmpty
       return AccountFeed(
-        id: id, title: feed["title"] as? String, url: url, folders: folder.map { [$0] } ?? [])
+        id: id, title: feed["title"] as? String, url: url, folders: folder.map { [$0] } ?? [],
+        site: feed["site_url"])
     }
   }
 

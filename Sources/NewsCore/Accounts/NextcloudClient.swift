@@ -41,7 +41,8 @@ struct NextcloudClient: AccountClient {
       let url = (feed["url"] as? String).nonEmpty
       let folder = FeverClient.id(feed["folderId"]).flatMap { folders[$0] }
       return AccountFeed(
-        id: id, title: feed["title"] as? String, url: url, folders: folder.map { [$0] } ?? [])
+        id: id, title: feed["title"] as? String, url: url, folders: folder.map { [$0] } ?? [],
+        site: feed["link"])
     }
   }
 

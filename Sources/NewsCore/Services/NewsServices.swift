@@ -113,6 +113,7 @@ public struct NewsServices: Sendable {
           adapter: AccountFeedAdapter(isFeedAddress: address != nil))
         source.account = account.name
         source.title = Optional(TerminalSanitizer.clean(feed.title)).nonEmpty
+        source.site = feed.site.flatMap { URL.web($0) }.map(\.withoutCredentials)
         source.syncedAt = state.lastSyncAt
         source.tags = feed.folders.map { AccountState.slug($0, fallback: "folder") }
         return source

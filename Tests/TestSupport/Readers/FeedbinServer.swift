@@ -124,7 +124,7 @@ public final class FeedbinServer: AccountServerFake {
   private func subscription(_ feed: ReaderModel.Feed) -> [String: Any] {
     [
       "id": feed.id + 1_000, "created_at": "2022-01-01T00:00:00.000000Z", "feed_id": feed.id,
-      "title": feed.title, "feed_url": feed.url, "site_url": feed.url,
+      "title": feed.title, "feed_url": feed.url, "site_url": feed.site,
     ]
   }
 

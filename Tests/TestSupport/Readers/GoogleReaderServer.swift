@@ -16,6 +16,13 @@ public final class GoogleReaderServer: Sendable {
     public var title: String
     public var folders: [String]
     public var id: String { "feed/" + url }
+    /// The site it is of: its address's server, `/` its path.
+    public var site: String {
+      var parts = URLComponents(string: url)
+      parts?.path = "/"
+      parts?.query = nil
+      return parts?.string ?? url
+    }
 
     public init(url: String, title: String, folders: [String] = []) {
       self.url = url
@@ -150,7 +157,7 @@ public final class GoogleReaderServer: Sendable {
       return json([
         "subscriptions": feeds.map { feed in
           [
-            "id": feed.id, "title": feed.title, "url": feed.url, "htmlUrl": feed.url,
+            "id": feed.id, "title": feed.title, "url": feed.url, "htmlUrl": feed.site,
             "categories": feed.folders.map { ["id": "user/-/label/\($0)", "label": $0] },
           ] as [String: Any]
         }

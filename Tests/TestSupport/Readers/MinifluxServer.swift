@@ -68,7 +68,7 @@ public final class MinifluxServer: AccountServerFake {
       return .json(
         object: model.feeds.map { feed in
           [
-            "id": feed.id, "title": feed.title, "feed_url": feed.url, "site_url": feed.url,
+            "id": feed.id, "title": feed.title, "feed_url": feed.url, "site_url": feed.site,
             "category": category(feed.folder),
           ] as [String: Any]
         })

@@ -115,7 +115,7 @@ public final class NextcloudServer: AccountServerFake {
       "id": feed.id, "url": feed.url, "title": feed.title, "faviconLink": NSNull(),
       "added": 1_645_000_000, "folderId": folder ?? NSNull(),
       "unreadCount": model.items.filter { $0.feed == feed.id && !$0.read }.count, "ordering": 0,
-      "link": feed.url, "pinned": false, "updateErrorCount": 0, "lastUpdateError": NSNull(),
+      "link": feed.site, "pinned": false, "updateErrorCount": 0, "lastUpdateError": NSNull(),
     ]
   }
 

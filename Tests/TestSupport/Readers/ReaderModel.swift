@@ -12,6 +12,14 @@ public final class ReaderModel: Sendable {
     public var url: String
     public var title: String
     public var folder: String?
+
+    /// The site it is of: its address's server, `/` its path.
+    public var site: String {
+      var parts = URLComponents(string: url)
+      parts?.path = "/"
+      parts?.query = nil
+      return parts?.string ?? url
+    }
   }
 
   /// An item.
