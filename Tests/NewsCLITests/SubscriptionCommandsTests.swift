@@ -303,6 +303,44 @@ struct SubscriptionCommandsTests {
         == Dictionary(uniqueKeysWithValues: original.map { ($0.url, $0.tags) }))
   }
 
+  @Test("import: feeds without a title sharing a host are named by their addresses' own words")
+  func namesOfOneHost() async throws {
+    let file = try harness.home.write(
+      "urls",
+      """
+      https://www.reddit.com/r/swift/.rss
+      https://www.reddit.com/r/linux/.rss
+      https://feeds.feedburner.com/oreilly/radar
+      https://feeds.feedburner.com/TechCrunch
+      https://github.com/apple/swift-nio/releases.atom
+      https://github.com/swiftlang/swift/releases.atom
+      https://blog.example.com/feed/
+      https://blog.example.com/comments/feed/
+      https://www.youtube.com/feeds/videos.xml?channel_id=UCaaa
+      https://www.youtube.com/feeds/videos.xml?channel_id=UCbbb
+      https://lwn.net/headlines/rss
+      https://feeds.arstechnica.com/arstechnica/index
+
+      """)
+    let result = await harness.run(["sources", "import", file])
+    #expect(result.code == .success, "\(result.err)")
+    let names = result.out.split(separator: "\n").compactMap { line in
+      line.hasPrefix("added: ")
+        ? line.dropFirst(7).split(separator: " ").first.map(String.init) : nil
+    }
+    #expect(
+      names == [
+        "reddit-com-r-swift", "reddit-com-r-linux", "feedburner-com-oreilly-radar",
+        "feedburner-com-techcrunch", "github-com-apple-swift-nio", "github-com-swiftlang-swift",
+        "blog-example-com", "blog-example-com-comments", "youtube-com-videos-ucaaa",
+        "youtube-com-videos-ucbbb", "lwn-net", "arstechnica-com",
+      ], "\(result.out)")
+    // A later one of a host here already is named so too; the first keeps its name.
+    let another = try harness.home.write("more", "https://lwn.net/Articles/feed\n")
+    let more = await harness.run(["sources", "import", another])
+    #expect(more.out.hasPrefix("added: lwn-net-articles "), "\(more.out)")
+  }
+
   @Test("import: a feed in two folders of the file is one source filed under both")
   func twoFolders() async throws {
     let file = try harness.home.write(

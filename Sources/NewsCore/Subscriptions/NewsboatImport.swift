@@ -157,6 +157,13 @@ public struct NewsboatImport: Sendable {
       hasNewItemHook: hasNewItemHook)
     var names = SubscriptionService.NameAllocator(
       taken: Set(sources.map(\.name)).union(reserved))
+    // The feeds of each host, here and in `urls`: a host with several names each by its address.
+    let listed = plan.read("urls").map { text in
+      text.textFileLines.compactMap { line in
+        line.split(whereSeparator: \.isWhitespace).first.flatMap { URL.feed(String($0)) }
+      }
+    }
+    names.count(sources.map(\.url) + (listed ?? []))
     var byURL = Dictionary(
       sources.map { (SubscriptionService.normalized($0.url), $0.name) },
       uniquingKeysWith: { a, _ in a })
@@ -249,7 +256,7 @@ public struct NewsboatImport: Sendable {
             entry.outcome = "a source there is already"
             continue
           }
-          let name = names.take(SubscriptionService.baseName(from: title, url: url))
+          let name = names.take(title: title, url: url)
           members = [
             ("name", .string(name)), ("url", .string(url.absoluteString)),
             ("filter", .string(command)),
@@ -263,7 +270,7 @@ public struct NewsboatImport: Sendable {
             entry.outcome = "source \(known), there already"
             continue
           }
-          let name = names.take(SubscriptionService.baseName(from: title, url: url))
+          let name = names.take(title: title, url: url)
           members = [("name", .string(name)), ("url", .string(url.absoluteString))]
           entry.outcome = "source \(name)"
         } else {

@@ -325,6 +325,7 @@ public struct SubscriptionService: Sendable {
     var entries: [Entry] = []
     // Linear in the file: one set of names taken, and for each name the next number to try.
     var names = NameAllocator(taken: Set(sources.map(\.name)).union(reserved))
+    names.count(sources.map(\.url) + parsed.subscriptions.map(\.url))
     var seen = Set(sources.map { Self.normalized($0.url) })
     // The file's own feeds by address: one listed in two folders is one source with both tags.
     var added: [String: Int] = [:]
@@ -342,7 +343,7 @@ public struct SubscriptionService: Sendable {
         continue
       }
       added[address] = entries.count
-      let name = names.take(Self.baseName(from: subscription.title, url: subscription.url))
+      let name = names.take(title: subscription.title, url: subscription.url)
       entries.append(
         Entry(
           name: name, url: subscription.url, ttl: nil, tags: subscription.tags,
@@ -376,23 +377,93 @@ public struct SubscriptionService: Sendable {
     if reserved.contains(name) { throw SubscriptionError.reservedName(name) }
   }
 
-  /// A free name from the feed's title (`Hacker News` → `hacker-news`), else from its host.
+  /// A free name from the feed's title (`Hacker News` → `hacker-news`), else from its address.
   private func uniqueName(from title: String?, url: URL) -> String {
     var names = NameAllocator(taken: Set(sources.map(\.name)).union(reserved))
-    return names.take(Self.baseName(from: title, url: url))
+    names.count(sources.map(\.url) + [url])
+    return names.take(title: title, url: url)
   }
 
-  /// The name a feed would like: its title's slug, else its host's, else `feed` (taken: `feed-2`).
-  static func baseName(from title: String?, url: URL) -> String {
+  /// The name a feed would like: its title's slug; else its host's (`www.`, `feeds.`, `feed.`,
+  /// `rss.` left out), and when another feed of that host is subscribed (`hostShared`), the
+  /// words of its address that tell the two apart (`reddit-com-r-swift`,
+  /// `feedburner-com-oreilly-radar`: not a feed's usual `feed`, `rss`, `index.xml`); else
+  /// `feed` (taken: `feed-2`).
+  static func baseName(from title: String?, url: URL, hostShared: Bool = false) -> String {
     var base = slug(title ?? "")
-    if base.isEmpty { base = slug((url.host ?? "").replacingOccurrences(of: "www.", with: "")) }
+    if base.isEmpty {
+      base = slug(hostName(url))
+      let words = hostShared ? addressWords(url) : []
+      if !base.isEmpty, !words.isEmpty {
+        // Cut at a word within the length a name has.
+        var whole = SourceName.slug(([base] + words).joined(separator: " "), maxLength: .max)
+        while whole.count > 32, let cut = whole.lastIndex(of: "-") { whole = String(whole[..<cut]) }
+        if whole.count <= 32, whole.count > base.count { base = whole }
+      }
+    }
     return base.isEmpty ? SourceName.untitled : base
+  }
+
+  /// The host a name is made of: lower-case, without a leading `www.`, `feeds.`, `feed.` or
+  /// `rss.`.
+  static func hostName(_ url: URL) -> String {
+    var host = (url.host ?? "").lowercased()
+    for prefix in ["www.", "feeds.", "feed.", "rss."] where host.hasPrefix(prefix) {
+      host.removeFirst(prefix.count)
+      break
+    }
+    return host
+  }
+
+  /// The words of `url`'s path and query values that name the feed among its host's: each
+  /// path segment (the last without its `.xml`, `.rss`…), then each query value, leaving out the
+  /// words every feed address has (`feed`, `rss`, `atom`, `index`…).
+  static func addressWords(_ url: URL) -> [String] {
+    // The words every feed address has, written as one text (they are no source's name).
+    let generic = Set(
+      "feed feeds rss rss2 atom xml rdf index default json syndication".split(separator: " ")
+        .map(String.init) + [""])
+    let extensions: Set<String> = [
+      "xml", "rss", "atom", "rdf", "json", "php", "cgi", "html", "htm",
+    ]
+    var words: [String] = []
+    for segment in url.path.split(separator: "/") {
+      var word = segment.lowercased()
+      if let dot = word.lastIndex(of: "."),
+        extensions.contains(String(word[word.index(after: dot)...]))
+      {
+        word = String(word[..<dot])
+      }
+      if !generic.contains(word) { words.append(word) }
+    }
+    let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    for item in query {
+      if let value = item.value?.lowercased(), !generic.contains(value) { words.append(value) }
+    }
+    return words
   }
 
   /// Hands out free names: `base`, else `base-2`, `base-3`…, remembering where each base got to.
   struct NameAllocator {
     var taken: Set<String>
     var next: [String: Int] = [:]
+    /// How many feeds of each host (``hostName(_:)``) are subscribed or being subscribed: a
+    /// feed of a host with several is named by its address's words too.
+    var feedsByHost: [String: Int] = [:]
+
+    /// Counts `urls` (each address once) among the feeds of their hosts.
+    mutating func count(_ urls: some Sequence<URL>) {
+      var seen = Set<String>()
+      for url in urls where seen.insert(SubscriptionService.normalized(url)).inserted {
+        feedsByHost[SubscriptionService.hostName(url), default: 0] += 1
+      }
+    }
+
+    /// A free name for the feed at `url` titled `title` (``baseName(from:url:hostShared:)``).
+    mutating func take(title: String?, url: URL) -> String {
+      let shared = (feedsByHost[SubscriptionService.hostName(url)] ?? 0) > 1
+      return take(SubscriptionService.baseName(from: title, url: url, hostShared: shared))
+    }
 
     mutating func take(_ base: String) -> String {
       var name = base
