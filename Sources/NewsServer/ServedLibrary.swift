@@ -61,8 +61,15 @@ struct ServedLibrary: Sendable {
             labels: source.tags, site: source.site?.absoluteString))
       }
     }
-    for provider in services.providers.names where services.isEnabled(provider: provider) {
-      feeds.append(ServedFeed(name: provider, title: provider, url: "news:" + provider, labels: []))
+    // A provider that cannot be asked (newsapi.org without its key) is no feed to the apps,
+    // unless it stored articles before (listed below with the others).
+    for provider in services.providers.providers
+    where services.isEnabled(provider: provider.name)
+      && provider.missingRequirement(in: services.configuration) == nil
+    {
+      feeds.append(
+        ServedFeed(
+          name: provider.name, title: provider.name, url: "news:" + provider.name, labels: []))
     }
     let named = Set(feeds.map(\.name))
     for other in Set(articles.map(\.provider)).subtracting(named).sorted() {
