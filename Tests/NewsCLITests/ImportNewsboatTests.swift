@@ -264,6 +264,27 @@ struct ImportNewsboatTests {
     #expect(second["highlights"] as? Int == 0, "twice adds nothing")
   }
 
+  /// An RSS feed of `items` served at `/<name>.xml` and subscribed as `name`, the one feed of
+  /// newsboat's `urls`, beside a `cache.db` of ``writeCache(at:blog:gone:)``'s rows: its address,
+  /// and the cache to add its rows to.
+  func subscribed(_ name: String, title: String, items: [String]) async throws -> (
+    String, SQLiteDatabase
+  ) {
+    harness.server.route(
+      "/\(name).xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"],
+        body: Data(
+          #"<rss version="2.0"><channel><title>\#(title)</title>\#(items.joined())</channel></rss>"#
+            .utf8)))
+    let url = harness.server.baseURL.absoluteString + "/\(name).xml"
+    #expect(await harness.run(["sources", "add", url, "--name", name]).code == .success)
+    try "\(url)\n".write(toFile: directory + "/urls", atomically: true, encoding: .utf8)
+    try "".write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+    try Self.writeCache(at: directory + "/cache.db", blog: "https://none.example/feed")
+    return (url, try SQLiteDatabase(path: directory + "/cache.db", creating: true))
+  }
+
   /// newsboat's schema (cache.cpp) and rows of each kind.
   static func writeCache(at path: String, blog: String, gone: String = "https://gone.example/feed")
     throws
@@ -360,19 +381,7 @@ struct ImportNewsboatTests {
     let episodes = [("p2", "Episode two"), ("p1", "Episode one")].map { guid, title in
       "<item><title>\(title)</title><guid>\(guid)</guid><link>https://show.example/</link></item>"
     }
-    harness.server.route(
-      "/show.xml",
-      LoopbackServer.Response(
-        headers: ["Content-Type": "application/rss+xml"],
-        body: Data(
-          #"<rss version="2.0"><channel><title>Show</title>\#(episodes.joined())</channel></rss>"#
-            .utf8)))
-    let show = harness.server.baseURL.absoluteString + "/show.xml"
-    #expect(await harness.run(["sources", "add", show, "--name", "show"]).code == .success)
-    try "\(show)\n".write(toFile: directory + "/urls", atomically: true, encoding: .utf8)
-    try "".write(toFile: directory + "/config", atomically: true, encoding: .utf8)
-    try Self.writeCache(at: directory + "/cache.db", blog: "https://none.example/feed")
-    let database = try SQLiteDatabase(path: directory + "/cache.db", creating: true)
+    let (show, database) = try await subscribed("show", title: "Show", items: episodes)
     try database.execute(
       """
       INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread, flags)
@@ -405,19 +414,7 @@ struct ImportNewsboatTests {
       "<item><title>\(title)</title><guid isPermaLink=\"false\">\(guid)</guid>"
         + "<enclosure url=\"https://cdn.example/\(guid).mp3\" type=\"audio/mpeg\"/></item>"
     }
-    harness.server.route(
-      "/pod.xml",
-      LoopbackServer.Response(
-        headers: ["Content-Type": "application/rss+xml"],
-        body: Data(
-          #"<rss version="2.0"><channel><title>Pod</title>\#(episodes.joined())</channel></rss>"#
-            .utf8)))
-    let pod = harness.server.baseURL.absoluteString + "/pod.xml"
-    #expect(await harness.run(["sources", "add", pod, "--name", "pod"]).code == .success)
-    try "\(pod)\n".write(toFile: directory + "/urls", atomically: true, encoding: .utf8)
-    try "".write(toFile: directory + "/config", atomically: true, encoding: .utf8)
-    try Self.writeCache(at: directory + "/cache.db", blog: "https://none.example/feed")
-    let database = try SQLiteDatabase(path: directory + "/cache.db", creating: true)
+    let (pod, database) = try await subscribed("pod", title: "Pod", items: episodes)
     try database.execute(
       """
       INSERT INTO rss_item (guid, title, author, url, feedurl, pubDate, content, unread, flags,

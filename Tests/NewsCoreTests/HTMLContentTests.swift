@@ -7,6 +7,22 @@ import Testing
 @Suite("an article's HTML content as text worth reading")
 struct HTMLContentTests {
   @Test(
+    "which markup content shows and plain text does not: links, images, list items, quotes",
+    arguments: [
+      ("<p>One <b>bold</b> line.</p>", false), (#"<A HREF="x">x</A>"#, true),
+      ("<abbr>x</abbr>", false), ("<ul><li>x</li></ul>", true), ("<link>x</link>", false),
+      ("<pre>a  b</pre>", true), ("<preface>", false), ("a < b and c > d", false),
+      (#"<img src="x"/>"#, true), ("<blockquote>x", true), ("plain", false), ("<", false),
+    ])
+  func contentMarkup(html: String, shows: Bool) {
+    #expect(HTMLText.hasContentMarkup(html) == shows)
+    // What it says is what the two renderings say.
+    #expect(
+      (HTMLText.content(html, base: URL(string: "https://x.example/")) != HTMLText.plain(html))
+        == shows)
+  }
+
+  @Test(
     "paragraphs, lists, quotes, preformatted blocks and numbered links",
     arguments: [
       (

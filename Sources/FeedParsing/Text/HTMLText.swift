@@ -265,23 +265,27 @@ public enum HTMLText {
   /// an image, a list item, a quote or preformatted text (each only ever a mark or a line in
   /// plain text).
   package static func hasContentMarkup(_ text: String) -> Bool {
-    var utf8 = text.utf8[...]
-    while let open = utf8.firstIndex(of: UInt8(ascii: "<")) {
-      utf8 = utf8[utf8.index(after: open)...]
-      var name: [UInt8] = []
-      for byte in utf8.prefix(11) {
-        guard isASCIILetterOrDigit(byte) else { break }
-        name.append(byte | 0x20)
+    // Compared in place, byte by byte: this runs on every item's summary as a feed is read.
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+      index = bytes.index(after: open)
+      tags: for tag in contentMarkup {
+        var cursor = index
+        for expected in tag {
+          guard cursor != bytes.endIndex, bytes[cursor] | 0x20 == expected else { continue tags }
+          cursor = bytes.index(after: cursor)
+        }
+        if cursor == bytes.endIndex || !isASCIILetterOrDigit(bytes[cursor]) { return true }
       }
-      if let next = utf8.dropFirst(name.count).first, isASCIILetterOrDigit(next) { continue }
-      if contentMarkup.contains(name) { return true }
     }
     return false
   }
 
-  /// The start tags ``content(_:base:)`` shows and ``plain(_:)`` does not.
-  private static let contentMarkup: Set<[UInt8]> = Set(
-    ["a", "img", "li", "blockquote", "pre"].map { Array($0.utf8) })
+  /// The start tags ``content(_:base:)`` shows and ``plain(_:)`` does not (lower-case).
+  private static let contentMarkup: [[UInt8]] = ["a", "img", "li", "blockquote", "pre"].map {
+    Array($0.utf8)
+  }
 
   /// The value of attribute `name` (lower-case) inside a tag's bytes, if it has a non-blank one.
   private static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
