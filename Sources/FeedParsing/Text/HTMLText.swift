@@ -265,27 +265,39 @@ public enum HTMLText {
   /// an image, a list item, a quote or preformatted text (each only ever a mark or a line in
   /// plain text).
   package static func hasContentMarkup(_ text: String) -> Bool {
-    // Compared in place, byte by byte: this runs on every item's summary as a feed is read.
-    let bytes = text.utf8
-    var index = bytes.startIndex
-    while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
-      index = bytes.index(after: open)
-      tags: for tag in contentMarkup {
-        var cursor = index
-        for expected in tag {
-          guard cursor != bytes.endIndex, bytes[cursor] | 0x20 == expected else { continue tags }
-          cursor = bytes.index(after: cursor)
+    // Read in place, a tag's name packed into a number: this runs on every item's summary as a
+    // feed is read.
+    var text = text
+    return text.withUTF8 { bytes in
+      var index = 0
+      while index < bytes.count {
+        guard bytes[index] == UInt8(ascii: "<") else {
+          index += 1
+          continue
         }
-        if cursor == bytes.endIndex || !isASCIILetterOrDigit(bytes[cursor]) { return true }
+        index += 1
+        var name: UInt64 = 0
+        var length = 0
+        while index < bytes.count, isASCIILetterOrDigit(bytes[index]) {
+          if length < 8 { name |= UInt64(bytes[index] | 0x20) << (8 * length) }
+          length += 1
+          index += 1
+        }
+        if contentMarkup.contains(where: { $0 == (name, length) }) { return true }
       }
+      return false
     }
-    return false
   }
 
-  /// The start tags ``content(_:base:)`` shows and ``plain(_:)`` does not (lower-case).
-  private static let contentMarkup: [[UInt8]] = ["a", "img", "li", "blockquote", "pre"].map {
-    Array($0.utf8)
-  }
+  /// The start tags ``content(_:base:)`` shows and ``plain(_:)`` does not: each name's first
+  /// eight bytes, lower-case, packed as ``hasContentMarkup(_:)`` packs them, and its length.
+  private static let contentMarkup: [(UInt64, Int)] = ["a", "img", "li", "blockquote", "pre"]
+    .map { tag in
+      (
+        tag.utf8.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) },
+        tag.utf8.count
+      )
+    }
 
   /// The value of attribute `name` (lower-case) inside a tag's bytes, if it has a non-blank one.
   private static func attribute(_ name: String, in tag: ArraySlice<UInt8>) -> String? {
