@@ -393,10 +393,11 @@ public struct SubscriptionService: Sendable {
     var base = slug(title ?? "")
     if base.isEmpty {
       base = slug(hostName(url))
-      let words = hostShared ? addressWords(url) : []
+      let words =
+        hostShared ? SourceName.slug(addressWords(url).joined(separator: " "), maxLength: 64) : ""
       if !base.isEmpty, !words.isEmpty {
         // Cut at a word within the length a name has.
-        var whole = SourceName.slug(([base] + words).joined(separator: " "), maxLength: .max)
+        var whole = base + "-" + words
         while whole.count > 32, let cut = whole.lastIndex(of: "-") { whole = String(whole[..<cut]) }
         if whole.count <= 32, whole.count > base.count { base = whole }
       }
@@ -419,13 +420,7 @@ public struct SubscriptionService: Sendable {
   /// path segment (the last without its `.xml`, `.rss`…), then each query value, leaving out the
   /// words every feed address has (`feed`, `rss`, `atom`, `index`…).
   static func addressWords(_ url: URL) -> [String] {
-    // The words every feed address has, written as one text (they are no source's name).
-    let generic = Set(
-      "feed feeds rss rss2 atom xml rdf index default json syndication".split(separator: " ")
-        .map(String.init) + [""])
-    let extensions: Set<String> = [
-      "xml", "rss", "atom", "rdf", "json", "php", "cgi", "html", "htm",
-    ]
+    let (generic, extensions) = (genericAddressWords, feedExtensions)
     var words: [String] = []
     for segment in url.path.split(separator: "/") {
       var word = segment.lowercased()
@@ -436,12 +431,24 @@ public struct SubscriptionService: Sendable {
       }
       if !generic.contains(word) { words.append(word) }
     }
-    let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-    for item in query {
+    // Most feed addresses have no query: none is parsed for them.
+    let query =
+      url.query == nil ? [] : URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems
+    for item in query ?? [] {
       if let value = item.value?.lowercased(), !generic.contains(value) { words.append(value) }
     }
     return words
   }
+
+  /// The words every feed address has, written as one text (they are no source's name).
+  private static let genericAddressWords = Set(
+    "feed feeds rss rss2 atom xml rdf index default json syndication".split(separator: " ")
+      .map(String.init) + [""])
+
+  /// The endings of a feed's file, left out of its last word.
+  private static let feedExtensions: Set<String> = [
+    "xml", "rss", "atom", "rdf", "json", "php", "cgi", "html", "htm",
+  ]
 
   /// Hands out free names: `base`, else `base-2`, `base-3`…, remembering where each base got to.
   struct NameAllocator {
