@@ -27,7 +27,7 @@ final class ServedStore: Sendable {
     let config = """
       {"sources": [
         {"name": "one", "url": "https://one.example/feed.xml", "title": "One \\u001b[31mNews",
-         "tags": ["news"], "site": "https://one.example/"},
+         "tags": ["news"], "site": "https://ann:secretpw@one.example/"},
         {"name": "two", "url": "https://ann:secretpw@two.example/feed.xml"},
         {"name": "urgent", "search": "title:urgent"},
         {"name": "a", "enabled": false}, {"name": "b", "enabled": false},

@@ -313,7 +313,8 @@ public struct FeedConfigFile: Sendable {
     if let member = node["site"] {
       let problem = "must be an http:// or https:// URL"
       guard let site = URL.web(try member.string(problem)) else { throw member.fail(problem) }
-      declared.site = site
+      // A page to link to, shown and served: never with a user name or password.
+      declared.site = site.withoutCredentials
     }
     if let member = node["search"] {
       let problem = "must be a query (docs/queries.md)"
