@@ -16,13 +16,8 @@ public final class GoogleReaderServer: Sendable {
     public var title: String
     public var folders: [String]
     public var id: String { "feed/" + url }
-    /// The site it is of: its address's server, `/` its path.
-    public var site: String {
-      var parts = URLComponents(string: url)
-      parts?.path = "/"
-      parts?.query = nil
-      return parts?.string ?? url
-    }
+    /// The site it is of (``ReaderModel/site(of:)``).
+    public var site: String { ReaderModel.site(of: url) }
 
     public init(url: String, title: String, folders: [String] = []) {
       self.url = url

@@ -13,13 +13,16 @@ public final class ReaderModel: Sendable {
     public var title: String
     public var folder: String?
 
-    /// The site it is of: its address's server, `/` its path.
-    public var site: String {
-      var parts = URLComponents(string: url)
-      parts?.path = "/"
-      parts?.query = nil
-      return parts?.string ?? url
-    }
+    /// The site it is of (``ReaderModel/site(of:)``).
+    public var site: String { ReaderModel.site(of: url) }
+  }
+
+  /// The site a feed at `url` is of, as the fakes give it: its address's server, `/` its path.
+  public static func site(of url: String) -> String {
+    var parts = URLComponents(string: url)
+    parts?.path = "/"
+    parts?.query = nil
+    return parts?.string ?? url
   }
 
   /// An item.
