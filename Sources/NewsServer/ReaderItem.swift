@@ -105,22 +105,14 @@ enum ReaderItem {
   private static func linkingMarks(_ escaped: String, _ targets: [String?]) -> String {
     guard !targets.isEmpty, escaped.contains("[") else { return escaped }
     var out = ""
-    var rest = Substring(escaped)
-    while let open = rest.firstIndex(of: "[") {
-      out += rest[..<open]
-      let after = rest[rest.index(after: open)...]
-      let digits = after.prefix { $0.isASCII && $0.isNumber }
-      if !digits.isEmpty, digits.count < 6, after.dropFirst(digits.count).first == "]",
-        let number = Int(digits), (1...targets.count).contains(number),
-        let target = targets[number - 1]
-      {
-        out += "<a href=\"\(target)\">[\(digits)]</a>"
-        rest = after.dropFirst(digits.count + 1)
-      } else {
-        out += "["
-        rest = after
-      }
+    var start = escaped.startIndex
+    for mark in LinkMark.marks(in: escaped[...]) where mark.number <= targets.count {
+      guard let target = targets[mark.number - 1] else { continue }
+      out += escaped[start..<mark.range.lowerBound]
+      out += "<a href=\"\(target)\">\(escaped[mark.range])</a>"
+      start = mark.range.upperBound
     }
-    return out + rest
+    return out + escaped[start...]
   }
+
 }

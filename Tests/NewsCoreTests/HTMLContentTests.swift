@@ -23,6 +23,19 @@ struct HTMLContentTests {
   }
 
   @Test(
+    "the marks content puts after a link's text, and what else in brackets is not one",
+    arguments: [
+      ("story[1] and more[12].", ["[1]", "[12]"], [1, 12]),
+      ("[image] [a] [0] [] [123456] [7", [], []), ("[[3]]", ["[3]"], [3]),
+      ("a[99999]b", ["[99999]"], [99999]), ("no marks", [], []),
+    ])
+  func linkMarks(text: String, marks: [String], numbers: [Int]) {
+    let found = LinkMark.marks(in: text[...])
+    #expect(found.map { String(text[$0.range]) } == marks)
+    #expect(found.map(\.number) == numbers)
+  }
+
+  @Test(
     "paragraphs, lists, quotes, preformatted blocks and numbered links",
     arguments: [
       (

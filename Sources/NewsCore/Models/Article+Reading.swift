@@ -1,3 +1,5 @@
+import FeedParsing
+
 extension Article {
   /// What the article's page shows, in order: its description, unless its content begins with
   /// it (a description made from the content: shown once), then its content.
@@ -27,19 +29,12 @@ extension Article {
   private static func withoutLinkMarks(_ word: Substring) -> Substring {
     guard word.contains("[") else { return word }
     var kept = ""
-    var rest = word[...]
-    while let open = rest.firstIndex(of: "[") {
-      kept += rest[..<open]
-      let after = rest[rest.index(after: open)...]
-      let digits = after.prefix { $0.isASCII && $0.isNumber }
-      if !digits.isEmpty, after.dropFirst(digits.count).first == "]" {
-        rest = after.dropFirst(digits.count + 1)
-      } else {
-        kept.append("[")
-        rest = after
-      }
+    var start = word.startIndex
+    for mark in LinkMark.marks(in: word) {
+      kept += word[start..<mark.range.lowerBound]
+      start = mark.range.upperBound
     }
-    return Substring(kept + rest)
+    return Substring(kept + word[start...])
   }
 }
 
