@@ -95,6 +95,12 @@ struct AccountKindsTests {
     let added = await add(harness, fake)
     #expect(added.code == .success, "\(added.err)")
     #expect(added.out.contains("added: home (\(fake.kind), 2 feeds)"), "\(added.out)")
+    // Its feeds are sources at once, never fetched, under the names a sync keeps.
+    let before = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    let listed = before.filter { $0["account"] as? String == "home" }
+    #expect(Set(listed.compactMap { $0["name"] as? String }) == ["home/news", "home/blog"])
+    #expect(listed.allSatisfy { $0["status"] as? String == "never" }, "\(listed)")
     let sync = await harness.run(["sync", "--account", "home", "--json"])
     #expect(sync.code == .success, "\(sync.err)")
     let report = try #require(try sync.json()["sources"] as? [[String: Any]])
@@ -118,8 +124,8 @@ struct AccountKindsTests {
       let data = FileManager.default.contents(atPath: harness.home.path("news/" + file)) ?? Data()
       #expect(!String(decoding: data, as: UTF8.self).contains(fake.password), "\(file)")
     }
-    let listed = await harness.run(["accounts"])
-    #expect(listed.out.contains("home  \(fake.kind)"), "\(listed.out)")
+    let accounts = await harness.run(["accounts"])
+    #expect(accounts.out.contains("home  \(fake.kind)"), "\(accounts.out)")
     expectNoStrayRequests(harness, fake)
   }
 
@@ -295,6 +301,27 @@ struct AccountKindsTests {
     let requests = harness.server.requests.count
     _ = await harness.run(["feed", "--refresh", "--source", "a"])
     #expect(!harness.server.requests.dropFirst(requests).contains { $0.path.hasPrefix("/v1/") })
+  }
+
+  @Test("feed right after accounts add syncs the account once, as a source never fetched")
+  func feedFirst() async throws {
+    let (harness, fake) = try setUp("miniflux")
+    for name in ["a", "b", "c"] {
+      harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
+    }
+    #expect(await add(harness, fake).code == .success)
+    let first = await harness.run(["feed", "--json"])
+    #expect(first.code == .success, "\(first.err)")
+    let titles = (try first.json()["items"] as? [[String: Any]] ?? []).compactMap {
+      $0["title"] as? String
+    }
+    #expect(Set(titles).isSuperset(of: ["First story", "Second story", "A post"]), "\(titles)")
+    // Synced once: the next feed shows what is stored, asking the server nothing.
+    let requests = harness.server.requests.count
+    let again = await harness.run(["feed", "--json"])
+    #expect(again.code == .success, "\(again.err)")
+    #expect(!harness.server.requests.dropFirst(requests).contains { $0.path.hasPrefix("/v1/") })
+    #expect((try again.json()["items"] as? [[String: Any]])?.count == titles.count)
   }
 
   @Test("feed --refresh with an account that cannot be synced: said, its feeds as stored")

@@ -12,8 +12,9 @@ enum FeedCommand {
       NEWS_REFRESH_MIN and NEWS_REFRESH_MAX: 15 min and a day for a web feed; A 5 min, B 30 min,
       C 60 min at least), or as its ttl, its feed or its server says ('news sources' shows when
       and why; --refresh asks every source). An account's feeds come from its server: --refresh
-      syncs the accounts whose feeds it shows first (every account without --source or --tag,
-      one just added too). A failing source never hides the others.
+      syncs the accounts whose feeds it shows first (every account without --source or --tag),
+      and without it an account never synced (one just added) is synced first. A failing source
+      never hides the others.
       Items are numbered across sources, so 'news show 3' opens the third; every item is stored as
       an article of its source, for show, bookmark, search and read state.
 
@@ -121,8 +122,10 @@ enum FeedCommand {
     // An account's feed is brought by its account's sync: --refresh syncs the accounts of the
     // sources shown (their marks sent, their new items brought), then reads them anew.
     var accounts = Array(Set(sources.compactMap(\.account))).sorted()
-    if arguments[Options.refresh], !arguments[Options.offline], wanted(arguments).isEmpty,
-      arguments[Options.tag] == nil
+    if !arguments[Options.refresh] {
+      // Without --refresh, an account never synced is due, as a source never fetched is.
+      accounts = Array(Set(sources.filter { $0.syncedAt == nil }.compactMap(\.account))).sorted()
+    } else if !arguments[Options.offline], wanted(arguments).isEmpty, arguments[Options.tag] == nil
     {
       // Every source is shown: every account, one not synced yet too (its feeds are known
       // once it is).
@@ -133,7 +136,7 @@ enum FeedCommand {
       }
     }
     var accountItems: [FeedItem] = []
-    if arguments[Options.refresh], !arguments[Options.offline], !accounts.isEmpty {
+    if !arguments[Options.offline], !accounts.isEmpty {
       spinner.start("syncing \(accounts.count.counted("account"))…")
       let synced = await syncAccounts(accounts, services: services)
       for warning in synced.warnings { context.warn(warning) }

@@ -54,8 +54,9 @@ public struct AccountService: Sendable {
     }
   }
 
-  /// Logs in to a new account and keeps it with its password; returns how many feeds it has.
-  /// Nothing is kept when the server refuses or cannot be reached.
+  /// Logs in to a new account and keeps it with its password and its feeds (sources named as a
+  /// sync names them); returns how many feeds it has. Nothing is kept when the server refuses or
+  /// cannot be reached.
   ///
   /// - Throws: ``AccountError/exists(_:)``, ``AccountError/invalidName(_:)``, or what logging in
   ///   threw (``AccountError/refused(account:)``: exit 77).
@@ -78,12 +79,18 @@ public struct AccountService: Sendable {
     }) {
       throw AccountError.sameServer(existing: same.name)
     }
-    let feeds = try await test(account, password: password)
+    let feeds = try await subscriptions(account, password: password)
     try store.update(StoreLayout.accounts, initial: [AccountSecret]()) { secrets in
       guard !secrets.contains(where: { $0.account.name == account.name }) else { return }
       secrets.append(AccountSecret(account: account, password: password))
     }
-    return feeds
+    // Its feeds are sources from now on (`sources`, `feed`, browse's rows), never fetched until
+    // the first sync, which keeps their names.
+    var state = AccountState()
+    state.feeds = feeds
+    state.assignNames(account: account.name, previous: [])
+    try store.write(state, name: StoreLayout.accountState(account.name))
+    return feeds.count
   }
 
   /// Logs in to account `name`, counts its feeds, and sends one mark round trip that changes
@@ -109,11 +116,12 @@ public struct AccountService: Sendable {
     }
   }
 
-  private func test(_ account: Account, password: String) async throws -> Int {
+  /// Logs in to `account` and reads its feeds.
+  private func subscriptions(_ account: Account, password: String) async throws -> [AccountFeed] {
     let client = account.client(password: password, transport: transport)
     return try await run(account.name) {
       try await client.login()
-      return try await client.feeds().count
+      return try await client.feeds()
     }
   }
 
