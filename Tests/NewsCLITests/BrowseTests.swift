@@ -1,9 +1,9 @@
 import FeedParsing
 import Foundation
-import NewsCore
 import Testing
 
 @testable import NewsCLI
+@testable import NewsCore
 
 @Suite("news browse: keys, state, screen, diff")
 struct BrowseTests {
@@ -428,6 +428,49 @@ struct BrowseTests {
     state.homeSelection = 0
     state.home[1].loading = false
     #expect(state.handle(.enter) == [.load(channel: 0, refresh: false), .displayed])
+  }
+
+  @Test("the last answer of R counts All unread again, a failure as well as a list")
+  func recountAfterReload() {
+    for lastFails in [false, true] {
+      var state = BrowseState(channels: ["All unread", "a", "b", "Bookmarks"], timeZone: .gmt)
+      state.resize(width: 60, height: 10)
+      state.home = Array(repeating: .init(unread: 0, total: 0, status: "stored"), count: 4)
+      state.gatherers = [0, 3]
+      state.screen = .home
+      #expect(state.handle(.character("R")) == [.refresh(channels: [1, 2])])
+      let answer = ChannelContents(
+        heading: .source("a"), freshness: .fresh, articles: [], read: [], bookmarked: [],
+        unread: 2, total: 2, warnings: [])
+      // One answered, one still loading: nothing to count yet.
+      #expect(state.apply(.loaded(channel: 1, answer, final: true)).isEmpty)
+      let last =
+        lastFails
+        ? state.apply(.failed(channel: 2, "source b: cannot reach b.example"))
+        : state.apply(.loaded(channel: 2, answer, final: true))
+      #expect(last == [BrowseEffect.loadHome], "last fails: \(lastFails)")
+      // A gathering list's own answer does not start another count.
+      #expect(state.apply(.loaded(channel: 0, answer, final: true)).isEmpty)
+    }
+  }
+
+  @Test("a sync made by opening one of an account's feeds counts its other feeds' rows again")
+  func accountSiblingsRecounted() {
+    var state = BrowseState(
+      channels: ["All unread", "home/news", "home/blog", "homely", "Bookmarks"], timeZone: .gmt)
+    state.resize(width: 60, height: 10)
+    state.home = Array(repeating: .init(status: "never fetched", filled: true), count: 5)
+    state.gatherers = [0, 4]
+    var answer = ChannelContents(
+      heading: .source("home/news"), freshness: .synced(nil), articles: [], read: [],
+      bookmarked: [], unread: 1, total: 1, warnings: [])
+    answer.syncedAccount = "home"
+    #expect(state.apply(.loaded(channel: 1, answer, final: true)) == [BrowseEffect.loadHome])
+    // The blog's row takes the store's count; a source merely named alike keeps its own.
+    _ = state.apply(.row(channel: 2, ChannelRow(unread: 2, total: 3, status: .synced(nil))))
+    _ = state.apply(.row(channel: 3, ChannelRow(unread: 9, total: 9, status: .stored)))
+    #expect(state.home[2].total == 3)
+    #expect(state.home[3].total == nil)
   }
 
   @Test("s saves the filter's words as a saved search; without a filter it says how")

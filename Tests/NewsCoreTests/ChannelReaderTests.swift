@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -152,6 +153,42 @@ struct ChannelReaderTests {
       try await reader.contents(1, refresh: true, offline: false)
     }
     #expect(server.requests(to: "/one.xml").count > asked, "asked on a reload")
+  }
+
+  @Test("an account just added: its rows never fetched, opening one syncs it, the others count")
+  func accountJustAdded() async throws {
+    let services = try services()
+    let miniflux = MinifluxServer(server: server, user: nil, password: "key-42")
+    let news = miniflux.model.addFeed(url: "https://news.example/rss", title: "News")
+    let blog = miniflux.model.addFeed(url: "https://blog.example/atom", title: "Blog")
+    miniflux.model.addItem(
+      id: 1, feed: news, title: "First", link: "https://site.example/1", published: 1_700_000_000)
+    miniflux.model.addItem(
+      id: 2, feed: blog, title: "Post", link: "https://site.example/2", published: 1_700_000_100)
+    let account = Account(name: "home", kind: .miniflux, url: server.baseURL, user: "")
+    _ = try await services.accounts().add(account, password: "key-42", reserved: [])
+    let channels = services.channels(providers: services.providers)
+    let row = try #require(channels.firstIndex { $0.name == "home/news" })
+    let other = try #require(channels.firstIndex { $0.name == "home/blog" })
+    let reader = ChannelReader(
+      services: services, channels: channels, query: TopHeadlinesQuery(), unreadOnly: false)
+    // From the store, nothing yet: never fetched, not a failure.
+    let rows = Mutex<[Int: ChannelRow]>([:])
+    await reader.home { index, row in rows.withLock { $0[index] = row } }
+    #expect(rows.withLock { $0[row]?.status } == .neverFetched)
+    #expect(try await reader.contents(row, offline: true) == nil)
+    // Opened (no reload asked), it is synced as a source never fetched is fetched.
+    let opened = try #require(try await reader.contents(row, offline: false))
+    #expect(opened.articles.map(\.title) == ["First"])
+    #expect(opened.syncedAccount == "home")
+    // The sync brought the blog's items: its row counts them, as of that sync.
+    await reader.home { index, row in rows.withLock { $0[index] = row } }
+    #expect(rows.withLock { $0[other]?.total } == 1)
+    let blogRow = try #require(try await reader.contents(other, offline: false))
+    #expect(blogRow.articles.map(\.title) == ["Post"])
+    #expect(blogRow.syncedAccount == nil, "synced once: opening the blog asks nothing")
+    #expect(server.requests(to: "/v1/me").count == 2, "one login to add, one to sync")
+    #expect(miniflux.model.unknownRequests.isEmpty)
   }
 
   @Test("a reload of an account's feed syncs its account: its new items come, its marks go")

@@ -35,10 +35,16 @@ extension BrowseState {
       updateRow(
         channel, unread: contents.unread, total: contents.total,
         status: contents.freshness.text(now: now), loading: !final)
-      var effects: [BrowseEffect] = []
-      // The last list of a reload answered: the gathering lists are counted again.
-      if final, !gatherers.contains(channel), !home.contains(where: \.loading) {
-        effects.append(.loadHome)
+      var effects = final ? recountingGatherers(after: channel) : []
+      // The account's sync brought its other feeds' items too: their rows are counted again
+      // (those reloading say so themselves).
+      if let account = contents.syncedAccount {
+        let others = channels.indices.filter {
+          $0 != channel && channels[$0].hasPrefix(account + "/") && home.indices.contains($0)
+            && !home[$0].loading
+        }
+        for index in others { home[index].filled = false }
+        if !others.isEmpty, !effects.contains(.loadHome) { effects.append(.loadHome) }
       }
       guard channel == self.channel, screen != .home else { return effects }
       effects += loaded(
@@ -52,6 +58,8 @@ extension BrowseState {
       updateRow(
         channel, unread: nil, total: nil, status: failedStatus(reason, of: channel), failed: true)
       if channel == self.channel, screen != .home { failed(reason) }
+      // The last answer of a reload may be a failure: what the others stored is counted too.
+      return recountingGatherers(after: channel)
     case .row(let channel, let row):
       // An answer that came first is not overwritten by what the store held; the lists that
       // gather the others' items are counted again every time.
@@ -88,5 +96,13 @@ extension BrowseState {
       message = text
     }
     return []
+  }
+}
+
+extension BrowseState {
+  /// `loadHome` when `channel` (not a gathering list) was the last of a reload to answer: the
+  /// lists that gather the others' items (All unread, the tags) are counted again.
+  fileprivate func recountingGatherers(after channel: Int) -> [BrowseEffect] {
+    !gatherers.contains(channel) && !home.contains(where: \.loading) ? [.loadHome] : []
   }
 }

@@ -14,6 +14,12 @@ actor AccountReloads {
   /// already (for tests).
   private(set) var asked = 0
   private(set) var shared = 0
+  /// When each account's last sync here ended, of those that succeeded: newer than what the
+  /// reader's channels were made with.
+  private var finished: [String: Date] = [:]
+
+  /// When account `name`'s last successful sync of these reloads ended, if one did.
+  func finishedAt(_ name: String) -> Date? { finished[name] }
 
   /// Syncs account `name` with `run`, after the syncs asked before it; a sync of `name` asked
   /// or running already is shared, not made again.
@@ -34,6 +40,9 @@ actor AccountReloads {
     last = Task { _ = await task.value }
     let outcome = await task.value
     running[name] = nil
+    if case .success(let done) = outcome, done.report.status != .failed {
+      finished[name] = done.finishedAt
+    }
     return outcome
   }
 }

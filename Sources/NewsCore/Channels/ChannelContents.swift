@@ -30,6 +30,8 @@ public struct ChannelContents: Sendable, Equatable {
   public var downloaded: Set<String> = []
   /// Whether the channel is a source showing full text by default (`"fullText": true`).
   public var showsFullText = false
+  /// The account whose sync this answer made or shared: its other feeds hold what it brought.
+  public var syncedAccount: String?
 
   /// The row this channel makes on the home screen.
   public var row: ChannelRow {

@@ -30,6 +30,8 @@ public struct ChannelReader: Sendable {
     /// The items this answer stored first (a feed source's reload): what a newItem hook runs
     /// for.
     var newItems: [FeedItem] = []
+    /// The account whose sync this answer made or shared.
+    var syncedAccount: String?
   }
 
   /// A reader of `channels` over `services`' store and transport; with `unreadOnly`, lists
@@ -68,6 +70,7 @@ public struct ChannelReader: Sendable {
       raw, allUnread: { if case .allUnread = channels[index] { true } else { false } }())
     if case .feed(let source) = channels[index] { contents.showsFullText = source.fullText }
     contents.newItems = raw.newItems
+    contents.syncedAccount = raw.syncedAccount
     return contents
   }
 
@@ -132,15 +135,25 @@ public struct ChannelReader: Sendable {
         articles: result.list.articles)
     case .feed(var source):
       // An account's feed is brought by its account's sync: a reload syncs the account (once
-      // for all its rows reloaded together), then answers from the store.
+      // for all its rows reloaded together), then answers from the store. A feed of an account
+      // never synced is synced when opened, as a source never fetched is fetched; offline, it
+      // has nothing.
       var accountItems: [FeedItem] = []
-      if let account = source.account, refresh, !offline {
-        let (report, finishedAt) = try await accountReloads.sync(account, with: syncAccount).get()
-        guard report.status != .failed else {
-          throw ChannelError.failed(report.error ?? "account \(account) failed")
+      var syncedAccount: String?
+      if let account = source.account {
+        source.syncedAt = await accountReloads.finishedAt(account) ?? source.syncedAt
+        if !offline, refresh || source.syncedAt == nil {
+          let (report, finishedAt) = try await accountReloads.sync(account, with: syncAccount)
+            .get()
+          guard report.status != .failed else {
+            throw ChannelError.failed(report.error ?? "account \(account) failed")
+          }
+          source.syncedAt = finishedAt
+          syncedAccount = account
+          accountItems = report.newItems.filter { $0.feed == source.name }
+        } else if source.syncedAt == nil {
+          return nil
         }
-        source.syncedAt = finishedAt
-        accountItems = report.newItems.filter { $0.feed == source.name }
       }
       // A reload (r, R) asks now, a source failing run after run too, as `feed --refresh`.
       var service = try feed.get()
@@ -157,7 +170,8 @@ public struct ChannelReader: Sendable {
         freshness: source.account == nil
           ? .feed(report.status, fetchedAt: report.fetchedAt) : .synced(report.fetchedAt),
         articles: report.items.map(\.article).uniquedByID(),
-        newItems: source.account == nil ? report.newItemList : accountItems)
+        newItems: source.account == nil ? report.newItemList : accountItems,
+        syncedAccount: syncedAccount)
     case .bookmarks:
       return Raw(
         heading: .bookmarks, freshness: .stored,
