@@ -64,6 +64,25 @@ struct SavedSearchTests {
     #expect(again.first?["read"] as? Bool == true)
   }
 
+  @Test("named beside a feed never fetched, a saved search finds what that run brought")
+  func searchAfterFetch() async throws {
+    await harness.succeed(["sources", "add", "--search", "news", "--name", "news-only"])
+    let feed = await harness.run(["feed", "--source", "a,news-only"])
+    #expect(feed.code == .success, "\(feed.err)")
+    // One link one item: under a, naming the search (not a itself) as also listing it; the
+    // search's block says where its item went.
+    #expect(feed.out.contains("also in news-only\n"), "\(feed.out)")
+    #expect(!feed.out.contains("also in a\n"), "\(feed.out)")
+    #expect(
+      feed.out.contains("     every item is listed above, under another source\n"),
+      "\(feed.out)")
+    let json = try #require(
+      try await harness.run(["feed", "--source", "a,news-only", "--json"]).json()["items"]
+        as? [[String: Any]])
+    let shared = try #require(json.first { $0["title"] as? String == "Interesting News!" })
+    #expect(shared["sources"] as? [String] == ["a", "news-only"])
+  }
+
   @Test("a saved search of the language lists what search lists, unread state included")
   func savedQuery() async throws {
     #expect(await harness.run(["feed"]).code == .success)

@@ -44,7 +44,7 @@ struct FeedListTests {
   func merged(links: [[String]], kept: [[String]], alsoIn: [[String]]) {
     let reports = zip(["a", "b", "c"], links).map { report($0, $1) }
     var packs = reports.map { FeedItemPack($0.items) }
-    let later = FeedLinkMerge.merge(&packs)
+    let later = FeedLinkMerge.merge(&packs, names: reports.map(\.name))
     #expect(packs.map { $0.ids.map { String($0.dropFirst("example.com-".count)) } } == kept)
     #expect(packs.flatMap { $0.ids.map { later[$0] ?? [] } } == alsoIn)
     // The copy kept is the first source's.

@@ -293,7 +293,7 @@ enum FeedCommand {
         style: context.style(configuration), width: context.width(configuration),
         now: context.timing.now(), read: result.read, unread: result.unread,
         ignored: result.ignored, stillFailing: stillFailing, ignoredCounts: result.ignoredCounts,
-        emptyByOptions: emptyByOptions)
+        emptyByOptions: emptyByOptions, listedAbove: result.listedAbove)
       renderer.text(
         result.listedReports, count: result.sourceReports.count, items: result.itemCount,
         cutByLimit: result.cutByLimit

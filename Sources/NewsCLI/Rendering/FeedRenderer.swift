@@ -21,6 +21,9 @@ struct FeedRenderer {
   /// What a source left empty by the options says instead of `no items`: `nothing new`
   /// (`--new`, `--since`), `nothing matches --where`, `nothing unread` (`--unread`).
   var emptyByOptions: String?
+  /// How many items of each source are listed under a source before it: one whose items all
+  /// are says so instead of `no items`.
+  var listedAbove: [String: Int] = [:]
 
   /// Items grouped by source, each source with its status.
   ///
@@ -89,8 +92,10 @@ struct FeedRenderer {
             : leftOut > 0
               ? "every item ignored (--show-ignored shows them)"
               : emptyByOptions
-                ?? (report.url.scheme == "search"
-                  ? "nothing stored matches its search" : "no items")
+                ?? ((listedAbove[report.name] ?? 0) > 0
+                  ? "every item is listed above, under another source"
+                  : report.url.scheme == "search"
+                    ? "nothing stored matches its search" : "no items")
         text += indent + style.dim(reason) + "\n"
       }
       for item in report.items {

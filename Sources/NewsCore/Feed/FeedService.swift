@@ -267,6 +267,8 @@ public struct FeedService: Sendable {
     var reports: [FeedSourceReport?]
     var toFetch:
       [(index: Int, source: FeedSource, start: FeedSourceReport, cached: FeedCacheEntry?)] = []
+    /// The saved searches, answered after the fetches.
+    var searches: [Int] = []
   }
 
   /// What the run learnt, recorded once it is over.
@@ -290,6 +292,12 @@ public struct FeedService: Sendable {
     // ``failureBackoff(_:)`` after its last failure.
     let waits = self.waits(failing: backsOffFailing)
     for (index, source) in sources.enumerated() {
+      // A saved search is answered once the run's fetches are stored: it finds what they
+      // brought (a feed named beside it, never fetched before).
+      if source.search != nil {
+        plan.searches.append(index)
+        continue
+      }
       let wait = waits.until(source)
       switch start(
         source, refresh: options.freshness == .refresh, offline: options.freshness == .offline,
@@ -380,6 +388,17 @@ public struct FeedService: Sendable {
         if let until = report.backoffUntil { records.asked[report.name] = until }
         progress.finished()
       }
+    }
+    for index in plan.searches {
+      guard let words = sources[index].search else { continue }
+      var report = answer(sources[index], searching: words)
+      switch options.items {
+      case .packed: report.packItems()
+      case .unpacked: report.unpackItems()
+      case .counted: break
+      }
+      reports[index] = report
+      progress.finished()
     }
     // A host that answered 429 holds its other sources in the runs to come too.
     for (host, until) in pauses.all { records.asked[host] = until }
@@ -518,7 +537,6 @@ public struct FeedService: Sendable {
     _ source: FeedSource, refresh: Bool, offline: Bool, counting: Bool,
     waitUntil wait: (until: Date, reason: NextFetch.Reason)?, lastError: String? = nil
   ) -> Start {
-    if let words = source.search { return .done(answer(source, searching: words)) }
     if source.account != nil { return .done(answer(stored: source)) }
     let current = now()
     // A run that only counts items (a sync) reads a source's summary first: a source whose

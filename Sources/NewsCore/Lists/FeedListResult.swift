@@ -25,6 +25,8 @@ public struct FeedListResult: Sendable {
   public var showsIgnored = false
   /// How many items of each source the killfile left out (none with `--show-ignored`).
   public var ignoredCounts: [String: Int] = [:]
+  /// How many items of each source are listed under a source before it (one link one item).
+  public var listedAbove: [String: Int] = [:]
   /// The sources `--limit` cut short.
   public var cutByLimit: Set<String>
   /// Warnings for standard error (read marks that cannot be read).

@@ -22,7 +22,12 @@ extension ListService {
       reports[index].pack = nil
       reports[index].items = []
     }
-    let alsoIn = FeedLinkMerge.merge(&packs)
+    let alsoIn = FeedLinkMerge.merge(&packs, names: reports.map(\.name))
+    // How many of each source's items are listed under a source before it.
+    var listedAbove: [String: Int] = [:]
+    for names in alsoIn.values {
+      for name in names { listedAbove[name, default: 0] += 1 }
+    }
     var ignored: Set<String> = []
     var ignoredCounts: [String: Int] = [:]
     var filter = IgnoreFilter(ignoreRules, facts: ignoreFacts(), timeZone: context.timeZone)
@@ -106,6 +111,7 @@ extension ListService {
       result.showsIgnored = true
     }
     result.ignoredCounts = ignoredCounts
+    result.listedAbove = listedAbove
     return result
   }
 
