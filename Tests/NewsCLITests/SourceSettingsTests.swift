@@ -59,7 +59,7 @@ struct SourceSettingsTests {
     #expect(try await feed()["atom"] == 3)
 
     let set = await harness.run([
-      "sources", "set", "atom", "--max-items", "2", "--tags", "tech,daily", "--ttl", "120",
+      "sources", "set", "atom", "--max-items", "2", "--tags", "tech,daily", "--ttl", "2m",
     ])
     #expect(set.code == .success)
     #expect(set.out == "set: atom\n")
@@ -221,6 +221,10 @@ struct SourceSettingsTests {
     "mistakes are usage errors, and nothing is written",
     arguments: [
       (["sources", "set", "nope", "--ttl", "1"], "no source named 'nope'"),
+      (
+        ["sources", "set", "a", "--ttl", "soon"],
+        "--ttl expects whole seconds from 0 to 31536000, or a time such as 30m, 2h or 1d; got 'soon'"
+      ),
       (["sources", "set", "a"], "'set' needs a setting"),
       (["sources", "--tag", "nope"], "no source is tagged 'nope'; no source has tags"),
       (["feed", "--tag", "nope"], "no source is tagged 'nope'"),

@@ -38,6 +38,14 @@ struct ConfigNodeTests {
         #"{"sources": [{"name": "d", "ttl": true, "url": "https://x.org"}]}"#,
         "source 'd', field 'ttl' must be a number of seconds"
       ),
+      (
+        #"{"sources": [{"name": "d", "ttl": "soon", "url": "https://x.org"}]}"#,
+        #"source 'd', field 'ttl' must be a number of seconds from 0 to 31536000 (a year), or "30m""#
+      ),
+      (
+        #"{"sources": [{"name": "d", "ttl": "400d", "url": "https://x.org"}]}"#,
+        "source 'd', field 'ttl' must be a number of seconds"
+      ),
       (#"[1]"#, "c.json is not a JSON object"),
       ("{\n  \"sources\": [,]\n}", "c.json is not valid JSON (line 2"),
       (
@@ -103,6 +111,14 @@ struct ConfigNodeTests {
     } catch {
       #expect(error.message == "c.json: field 'f.g' is not understood")
     }
+  }
+
+  @Test("a source's ttl is seconds, or a time as a reader writes it")
+  func ttlAsTime() throws {
+    let file = try Self.parse(
+      #"{"sources": [{"name": "d", "url": "https://x.org", "ttl": "2h"},"#
+        + #"{"name": "e", "url": "https://y.org", "ttl": 90}]}"#)
+    #expect(file.sources.map(\.ttl) == [.seconds(7_200), .seconds(90)])
   }
 
   @Test("a lone surrogate is refused: the file is read whole or not at all")

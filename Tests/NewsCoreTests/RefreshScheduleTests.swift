@@ -215,13 +215,15 @@ struct RefreshScheduleTests {
   }
 
   @Test(
-    "NEWS_REFRESH_MIN and NEWS_REFRESH_MAX are whole seconds, the first not above the second",
+    "NEWS_REFRESH_MIN and NEWS_REFRESH_MAX are whole seconds (15m, 2d), the first not above the second",
     arguments: [
       (["NEWS_REFRESH_MIN": "300"], RefreshBounds(minimum: 300, maximum: 86_400)),
       (["NEWS_REFRESH_MAX": "604800"], RefreshBounds(minimum: nil, maximum: 604_800)),
       ([:], RefreshBounds()),
       (["NEWS_REFRESH_MIN": "7200", "NEWS_REFRESH_MAX": "3600"], nil),
-      (["NEWS_REFRESH_MIN": "15m"], nil),
+      (["NEWS_REFRESH_MIN": "15m"], RefreshBounds(minimum: 900, maximum: 86_400)),
+      (["NEWS_REFRESH_MAX": "7d"], RefreshBounds(minimum: nil, maximum: 604_800)),
+      (["NEWS_REFRESH_MIN": "0.5"], nil), (["NEWS_REFRESH_MIN": "soon"], nil),
       (["NEWS_REFRESH_MAX": "0"], nil),
     ] as [([String: String], RefreshBounds?)])
   func variables(environment: [String: String], expected: RefreshBounds?) {

@@ -116,6 +116,12 @@ enum ArgumentParser {
           ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
         throw fail("\(spec) expects a whole number \(bounds), got '\(value)'")
       }
+    case .duration(let range):
+      guard DurationText.wholeSeconds(value, in: range) != nil else {
+        throw fail(
+          "\(spec) expects whole seconds from \(range.lowerBound) to \(range.upperBound), or a time"
+            + " such as 30m, 2h or 1d; got '\(value)'")
+      }
     case .choice(let choices):
       guard choices.contains(value) else {
         throw fail(

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// A flag, declared once: commands read it as `arguments[Options.offline]`.
@@ -50,6 +51,15 @@ extension OptionKey where Value == Int {
     _ name: String, _ valueName: String = "<n>", in range: ClosedRange<Int>, help: String
   ) -> OptionKey {
     OptionKey(name, short: nil, valueName, help: help, kind: .integer(range)) { Int($0) }
+  }
+
+  /// Whole seconds within `range`: `900`, or a number and a unit (`30m`, `2h`, `1d`).
+  public static func duration(
+    _ name: String, _ valueName: String = "<time>", in range: ClosedRange<Int>, help: String
+  ) -> OptionKey {
+    OptionKey(name, short: nil, valueName, help: help, kind: .duration(range)) {
+      DurationText.wholeSeconds($0, in: range)
+    }
   }
 }
 

@@ -145,9 +145,10 @@ enum Options {
   /// `--name <name>` of sources add.
   static let sourceName = OptionKey<String>.text(
     "name", "<name>", help: "The source's name (default: from the feed's title).")
-  /// `--ttl <seconds>` of sources add.
-  static let ttl = OptionKey<Int>.integer(
-    "ttl", in: 0...31_536_000, help: "Seconds its answer stays fresh (default 900).")
+  /// `--ttl <time>` of sources add and set.
+  static let ttl = OptionKey<Int>.duration(
+    "ttl", in: 0...31_536_000,
+    help: "How long its answer stays fresh: seconds, or 30m, 2h, 1d (default 15m).")
   /// `--search <words>` of sources add.
   static let execCommand = OptionKey<String>.text(
     "exec", "<command>",

@@ -6,6 +6,8 @@ public enum ValueKind: Sendable, Equatable {
   case text
   /// A whole number within the range.
   case integer(ClosedRange<Int>)
+  /// Whole seconds within the range, written as `DurationText` reads them (`900`, `30m`, `2h`).
+  case duration(ClosedRange<Int>)
   /// One of these words.
   case choice([String])
   /// Comma-separated text.

@@ -172,18 +172,10 @@ enum ServeCommand {
     }
   }
 
-  /// `30m` → 30 minutes; at least a minute.
+  /// `30m` → 30 minutes (``DurationText``: seconds, or a number and s, m, h or d); at least a
+  /// minute, at most a year.
   static func interval(_ text: String) -> Duration? {
-    guard let unit = text.last, let count = Int(text.dropLast()), count > 0 else { return nil }
-    let seconds: Int
-    switch unit {
-    case "s": seconds = count
-    case "m": seconds = count * 60
-    case "h": seconds = count * 3_600
-    case "d": seconds = count * 86_400
-    default: return nil
-    }
-    return seconds >= 60 ? .seconds(seconds) : nil
+    DurationText.wholeSeconds(text, in: 60...31_536_000).map { .seconds($0) }
   }
 
   private static func reason(_ error: any Error) -> String {

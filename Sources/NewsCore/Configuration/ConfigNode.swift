@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// One value of a configuration file (`config.json`, a theme file) and where it is: every reader
@@ -165,6 +166,17 @@ public struct ConfigNode: Sendable {
   {
     guard case .number(let number) = value, range.contains(number) else { throw fail(problem) }
     return number
+  }
+
+  /// Seconds in `range`: a number, or a time as ``DurationText`` reads it (`"30m"`, `"1d"`);
+  /// otherwise the error `problem`.
+  public func seconds(in range: ClosedRange<Double>, _ problem: String) throws(ConfigurationError)
+    -> Double
+  {
+    if let text, let seconds = DurationText.seconds(text), range.contains(seconds) {
+      return seconds
+    }
+    return try number(in: range, problem)
   }
 
   /// The whole number, when it is one (not a boolean, not 1.5).

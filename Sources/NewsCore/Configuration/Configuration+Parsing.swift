@@ -89,6 +89,19 @@ extension Configuration {
     return value
   }
 
+  /// Whole seconds in `range`, written as ``DurationText`` reads them (`900`, `15m`, `1d`).
+  static func duration(
+    _ values: [String: String], _ variable: String, in range: ClosedRange<Int>
+  ) throws(ConfigurationError) -> Int? {
+    guard let text = values[variable] else { return nil }
+    guard let seconds = DurationText.wholeSeconds(text, in: range) else {
+      throw .invalidValue(
+        variable: variable, value: text,
+        expected: "whole seconds from \(range.lowerBound) to \(range.upperBound), or 15m, 2h, 1d")
+    }
+    return seconds
+  }
+
   static func storeKey(_ values: [String: String]) throws(ConfigurationError) -> String? {
     guard let text = values["NEWS_STORE_KEY"] else { return nil }
     guard let data = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)),
@@ -105,10 +118,8 @@ extension Configuration {
   static func refreshBounds(_ values: [String: String]) throws(ConfigurationError)
     -> RefreshBounds
   {
-    let minimum = try integer(
-      values, "NEWS_REFRESH_MIN", in: 1...2_592_000, expected: "a whole number of seconds")
-    let maximum = try integer(
-      values, "NEWS_REFRESH_MAX", in: 60...31_536_000, expected: "a whole number of seconds")
+    let minimum = try duration(values, "NEWS_REFRESH_MIN", in: 1...2_592_000)
+    let maximum = try duration(values, "NEWS_REFRESH_MAX", in: 60...31_536_000)
     if let minimum, let maximum, minimum > maximum {
       throw .invalidValue(
         variable: "NEWS_REFRESH_MIN", value: String(minimum),
@@ -137,11 +148,10 @@ extension Configuration {
     var ttls: [String: Duration] = [:]
     for (variable, text) in values
     where variable.hasPrefix("NEWS_FEED_") && variable.hasSuffix("_TTL") && variable.count > 14 {
-      guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)),
-        (0...31_536_000).contains(seconds)
-      else {
+      guard let seconds = DurationText.seconds(text), (0...31_536_000).contains(seconds) else {
         throw .invalidValue(
-          variable: variable, value: text, expected: "a number of seconds from 0 to 31536000")
+          variable: variable, value: text,
+          expected: "a number of seconds from 0 to 31536000, or 30m, 2h, 1d")
       }
       let name = String(variable.dropFirst("NEWS_FEED_".count).dropLast("_TTL".count))
       ttls[name] = .milliseconds(Int(seconds * 1000))

@@ -300,8 +300,9 @@ public struct FeedConfigFile: Sendable {
     if let member = node["ttl"] {
       // Bounded, so that a huge number cannot overflow the conversion (found by fuzzing); a
       // boolean is not a number of seconds.
-      let seconds = try member.number(
-        in: 0...31_536_000, "must be a number of seconds from 0 to 31536000 (a year)")
+      let problem =
+        #"must be a number of seconds from 0 to 31536000 (a year), or "30m", "2h", "1d""#
+      let seconds = try member.seconds(in: 0...31_536_000, problem)
       declared.ttl = .milliseconds(Int(seconds * 1000))
     }
     if let member = node["tags"] { declared.tags = try member.strings("must be a list of strings") }

@@ -64,7 +64,7 @@ complete -c news -n '__fish_seen_subcommand_from sources' -l tag -r -d 'Only the
 complete -c news -n '__fish_seen_subcommand_from sources' -l failing -d 'Only the sources failing run after run: since when, and why.'
 complete -c news -n '__fish_seen_subcommand_from sources' -s h -l help -d 'Show help for this command.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l name -r -d 'The source\'s name (default: from the feed\'s title).'
-complete -c news -n '__fish_seen_subcommand_from sources' -l ttl -r -d 'Seconds its answer stays fresh (default 900).'
+complete -c news -n '__fish_seen_subcommand_from sources' -l ttl -r -d 'How long its answer stays fresh: seconds, or 30m, 2h, 1d (default 15m).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l search -r -d 'Add a saved search instead: a source of the stored articles a query matches.'
 complete -c news -n '__fish_seen_subcommand_from sources' -l exec -r -d 'Add a source whose feed is what <command> prints (/bin/sh -c; no URL).'
 complete -c news -n '__fish_seen_subcommand_from sources' -l filter -r -d 'Pipe the feed at <url> through <command> (/bin/sh -c) before reading it.'

@@ -86,7 +86,7 @@ _news() {
         '--failing[Only the sources failing run after run\: since when, and why.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
-        '--ttl[Seconds its answer stays fresh (default 900).]:<n>:' \
+        '--ttl[How long its answer stays fresh\: seconds, or 30m, 2h, 1d (default 15m).]:<time>:' \
         '--search[Add a saved search instead\: a source of the stored articles a query matches.]:<query>:' \
         '--exec[Add a source whose feed is what <command> prints (/bin/sh -c; no URL).]:<command>:' \
         '--filter[Pipe the feed at <url> through <command> (/bin/sh -c) before reading it.]:<command>:' \
