@@ -67,7 +67,8 @@ enum ReaderItem {
   /// The article's text as the apps show it, HTML: the store keeps text (a feed's HTML made
   /// text), so each paragraph is one `<p>`, its characters escaped (a `<` in the text is shown,
   /// never read as markup). The links the text numbers (`story[1]`, listed under `Links:`) are
-  /// links again, to tap: each mark, and each address of the list.
+  /// links again, to tap: each mark; the list follows only when a link has no mark to tap (one
+  /// not a web link, or a mark the text lost), each address of it a link too.
   static func html(_ article: Article) -> String {
     let text = article.content ?? article.description ?? ""
     let links = HTMLText.links(in: text)
@@ -88,7 +89,10 @@ enum ReaderItem {
           + "</p>"
       }
       .joined()
-    if body.endIndex != text.endIndex {
+    let marked = Set(LinkMark.marks(in: body).map(\.number))
+    let everyLinkTapped =
+      targets.allSatisfy { $0 != nil } && links.indices.allSatisfy { marked.contains($0 + 1) }
+    if body.endIndex != text.endIndex, !everyLinkTapped {
       html += "<p>Links:"
       for (index, link) in links.enumerated() {
         let shown = XMLEscaping.escaped(link, quotes: false)

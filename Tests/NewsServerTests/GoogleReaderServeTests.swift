@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import NewsCore
 import Testing
@@ -194,11 +195,16 @@ struct GoogleReaderServeTests {
       ("a < b && c > d", "<p>a &lt; b &amp;&amp; c &gt; d</p>"),
       ("<script>x</script>", "<p>&lt;script&gt;x&lt;/script&gt;</p>"),
       ("", ""),
-      // The links the text numbers are links to tap again, the mark and the listed address.
+      // The links the text numbers are links to tap again: each mark (the list then says
+      // nothing more), and the listed addresses when one has no mark left in the text.
       (
         "See this[1] and [2] and that[2] [3].\n\nLinks:\n[1] https://a.example/?x=1&y=2\n[2] http://b.example/",
         #"<p>See this<a href="https://a.example/?x=1&amp;y=2">[1]</a> and <a href="http://b.example/">[2]</a> and that<a href="http://b.example/">[2]</a> [3].</p>"#
-          + #"<p>Links:<br>[1] <a href="https://a.example/?x=1&amp;y=2">https://a.example/?x=1&amp;y=2</a><br>[2] <a href="http://b.example/">http://b.example/</a></p>"#
+      ),
+      (
+        "See this[1].\n\nLinks:\n[1] https://a.example/\n[2] http://b.example/",
+        #"<p>See this<a href="https://a.example/">[1]</a>.</p>"#
+          + #"<p>Links:<br>[1] <a href="https://a.example/">https://a.example/</a><br>[2] <a href="http://b.example/">http://b.example/</a></p>"#
       ),
       (
         "Bad[1].\n\nLinks:\n[1] javascript:alert(1)",
@@ -207,5 +213,17 @@ struct GoogleReaderServeTests {
     ])
   func html(text: String, html: String) {
     #expect(ReaderItem.html(Article(id: "x", provider: "p", title: "t", content: text)) == html)
+  }
+
+  @Test(
+    "news reading its own news serve gets the text it served: marks and links, no second list",
+    arguments: [
+      "See this[1] and that[2].\n\nLinks:\n[1] https://a.example/\n[2] http://b.example/x",
+      "One[1].\n\nTwo[2], one again[1].\n\nLinks:\n[1] https://a.example/\n[2] https://b.example/",
+      "Plain words.",
+    ])
+  func roundTrip(text: String) {
+    let served = ReaderItem.html(Article(id: "x", provider: "p", title: "t", content: text))
+    #expect(HTMLText.content(served) == text, "\(served)")
   }
 }

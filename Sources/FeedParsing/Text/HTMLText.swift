@@ -70,6 +70,8 @@ public enum HTMLText {
     // Once a search for `>` has failed, none follows: the text is scanned at most once more.
     var closingBracketAhead = true
     var pendingLink: Int?
+    // Where the open link's text begins in `out`.
+    var linkTextStart = 0
     // Markup (a tag in it) follows HTML's rule: a line break in its text is a space, and only
     // elements break lines; text with no tag keeps its line breaks (a provider's plain text).
     let isMarkup = bytes.indices.contains { index in
@@ -140,7 +142,13 @@ public enum HTMLText {
           linkNumbers[href] = links.count
           pendingLink = links.count
         }
+        linkTextStart = out.count
       } else if images, name == "/a", let number = pendingLink {
+        // A link whose text is a mark already (`<a href>[2]</a>`, as `news serve` writes them)
+        // is this text's mark alone, not `[2][1]`.
+        if Self.isMark(out[min(linkTextStart, out.count)...]) {
+          out.removeSubrange(min(linkTextStart, out.count)...)
+        }
         out += Array("[\(number)]".utf8)
         pendingLink = nil
       } else if images, element == "ul" || element == "ol" {
@@ -189,6 +197,15 @@ public enum HTMLText {
         + links.enumerated().map { "[\($0.offset + 1)] \($0.element)" }.joined(separator: "\n")
     }
     return bounded(text)
+  }
+
+  /// `[12]`: one to five digits in brackets, as a link's mark is written.
+  private static func isMark(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.count >= 3 && bytes.count <= 7 && bytes.first == UInt8(ascii: "[")
+      && bytes.last == UInt8(ascii: "]")
+      && bytes.dropFirst().dropLast().allSatisfy {
+        $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")
+      }
   }
 
   /// The most UTF-8 bytes one text (an item's content, an article) becomes: 1 MiB. What is
