@@ -124,7 +124,7 @@ enum FeedCommand {
     var accounts = Array(Set(sources.compactMap(\.account))).sorted()
     if !arguments[Options.refresh] {
       // Without --refresh, an account never synced is due, as a source never fetched is.
-      accounts = Array(Set(sources.filter { $0.syncedAt == nil }.compactMap(\.account))).sorted()
+      accounts = Array(Set(sources.compactMap { $0.syncedAt == nil ? $0.account : nil })).sorted()
     } else if !arguments[Options.offline], wanted(arguments).isEmpty, arguments[Options.tag] == nil
     {
       // Every source is shown: every account, one not synced yet too (its feeds are known
