@@ -51,4 +51,31 @@ struct ArticleTextTests {
     let zero = await harness.run(["open", "1", "0"])
     #expect(zero.code == .usage)
   }
+
+  @Test("open of an episode without a link says what else opens it: its text's links, play")
+  func openEpisode() async throws {
+    let rss = """
+      <rss version="2.0"><channel><title>Pod</title>
+      <item><title>Ep</title><guid isPermaLink="false">ep-1</guid>
+      <description><![CDATA[<p>About <a href="https://swift.org/">Swift</a>.</p>]]></description>
+      <enclosure url="https://cdn.example/1.mp3" type="audio/mpeg" length="10"/></item>
+      </channel></rss>
+      """
+    harness.server.route(
+      "/pod.xml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "application/rss+xml"], body: Data(rss.utf8)))
+    let base = harness.server.baseURL.absoluteString
+    await harness.succeed(["sources", "add", base + "/pod.xml", "--name", "pod"])
+    await harness.succeed(["feed", "--source", "pod"])
+    let id = try #require(
+      (try await harness.run(["feed", "--source", "pod", "--json"]).json()["items"]
+        as? [[String: Any]])?.first?["id"] as? String)
+    let opened = await harness.run(["open", "1"])
+    #expect(opened.code == .dataError)
+    #expect(
+      opened.err
+        == "news: article \(id) has no http(s) link to open; its text lists 1: news open \(id) 1;"
+        + " news play \(id) plays its audio or video\n")
+  }
 }

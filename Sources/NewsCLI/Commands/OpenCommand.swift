@@ -40,7 +40,15 @@ enum OpenCommand {
       link = links[number - 1]
     }
     guard let link, URL(string: link)?.isWeb == true else {
-      throw OpenError.noLink(id: article.id)
+      // What else could be done with it, said when known: the error is the missing link.
+      var media = false
+      do {
+        media = try lists.media(among: [article.id])[article.id]?.isEmpty == false
+      } catch {
+        media = false
+      }
+      throw OpenError.noLink(
+        id: article.id, textLinks: HTMLText.links(in: article.content ?? "").count, media: media)
     }
     for missing in Browser.missing(environment: context.environment) {
       context.warn(

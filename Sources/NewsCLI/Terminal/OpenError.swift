@@ -3,8 +3,9 @@ import NewsCore
 
 /// Why `news open` could not open an article's link.
 enum OpenError: NewsError, Equatable {
-  /// The article has no http(s) link to open.
-  case noLink(id: String)
+  /// The article has no http(s) link to open: how many its text lists, and whether it
+  /// carries audio or video (what else `open` and `play` could do with it).
+  case noLink(id: String, textLinks: Int = 0, media: Bool = false)
   /// The article's text has no link of that number.
   case noSuchLink(id: String, number: Int, count: Int)
   /// The article carries no audio or video (`news play`).
@@ -16,8 +17,11 @@ enum OpenError: NewsError, Equatable {
 
   var message: String {
     switch self {
-    case .noLink(let id):
+    case .noLink(let id, let textLinks, let media):
       "article \(TerminalSanitizer.clean(id)) has no http(s) link to open"
+        + (textLinks == 0
+          ? "" : "; its text lists \(textLinks): news open \(TerminalSanitizer.clean(id)) 1")
+        + (media ? "; news play \(TerminalSanitizer.clean(id)) plays its audio or video" : "")
     case .noSuchLink(let id, let number, let count):
       "article \(TerminalSanitizer.clean(id)) has no link \(number)"
         + (count == 0
