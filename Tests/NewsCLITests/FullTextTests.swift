@@ -230,6 +230,14 @@ struct EnclosureCommandTests {
       .json()
     let article = try #require((found["articles"] as? [[String: Any]])?.first)
     #expect((article["enclosures"] as? [[String: Any]])?.first?["duration"] as? Int == 3723)
+    // And every list in text, under the item, as the feed lists it.
+    for list in [["search", "episode"], ["bookmarks"]] {
+      if list == ["bookmarks"] { await harness.succeed(["bookmark", "1"]) }
+      let listed = await harness.run(list, environment: environment)
+      #expect(
+        listed.out.contains("\n   [audio/mpeg · 48 MB · 1:02:03] \(base)/ep1.mp3\n"),
+        "\(list): \(listed.out)")
+    }
   }
 }
 

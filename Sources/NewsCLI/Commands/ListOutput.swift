@@ -36,6 +36,7 @@ struct ListOutput {
       let gathered = [SourceName.search, SourceName.bookmarks].contains(list.provider)
       renderer.imagePlaceholder = !gathered
       renderer.matchedInFullText = result.matchedInFullText ?? []
+      renderer.enclosures = result.enclosures
       context.printer.text(
         renderer.render(
           list, heading: title, countSuffix: (result.isPartial ? "+" : "") + countSuffix,

@@ -19,6 +19,8 @@ struct ArticleListRenderer {
   var imagePlaceholder = true
   /// The ids of the search results found in their kept full text only (said under them).
   var matchedInFullText: Set<String> = []
+  /// The audio and video each article carries, by id: a line each, as `news feed` lists them.
+  var enclosures: [String: [Enclosure]] = [:]
 
   /// Header line, then each article: title, source · time · author, wrapped description, image.
   ///
@@ -98,6 +100,9 @@ struct ArticleListRenderer {
       }
       if matchedInFullText.contains(article.id) {
         text += indent + style.dim("matched in its full text") + "\n"
+      }
+      for enclosure in enclosures[article.id] ?? [] where enclosure.isMedia {
+        text += indent + style.dim(EnclosureText.line(enclosure)) + "\n"
       }
       text += image(article, indent: indent)
     }
