@@ -363,6 +363,12 @@ struct BrowseTests {
     #expect(Self.screen(state)[3].contains("0/4  failed: answered HTTP 404"))
     _ = state.apply(.failed(channel: 2, "source other: answered HTTP 503"))
     #expect(Self.screen(state)[3].contains("failed: source other: answered"))
+    // One longer than the row is cut with a mark in the last column.
+    _ = state.apply(
+      .failed(channel: 2, "source lwn: cannot reach lwn.example: host not found, again and again"))
+    let cut = Self.screen(state)[3]
+    #expect(cut.hasSuffix("failed: cannot reach lwn.example: h…"), "\(cut)")
+    #expect(TextWrapper.columns(cut[...]) == 60)
     // Enter opens the list at once; q goes back home with the row's counts as read here.
     #expect(state.handle(.enter) == [.load(channel: 1, refresh: false), .displayed])
     #expect(state.screen == .list)

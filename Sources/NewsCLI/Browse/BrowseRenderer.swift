@@ -202,9 +202,10 @@ struct BrowseRenderer {
       column = grid.put(
         String(repeating: " ", count: max(0, 9 - counts.count)) + counts + "  ", row: row + 1,
         column: column)
+      // A long status is cut with a mark: the row shows that more was said.
       grid.put(
         clean(line.status), row: row + 1, column: column,
-        line.failed ? dim.with(style(.error)) : style(.date))
+        line.failed ? dim.with(style(.error)) : style(.date), cutMark: unicode ? "…" : "~")
       if selected { grid.highlight(row: row + 1, style(.selection)) }
     }
   }

@@ -39,6 +39,27 @@ struct ScreenGrid: Equatable {
     return column
   }
 
+  /// Puts `text` as ``put(_:row:column:_:)`` does; what does not fit ends with `mark` (`…`) in
+  /// the last column, so that a cut line says it was cut.
+  @discardableResult
+  mutating func put(
+    _ text: String, row: Int, column: Int, _ style: TextStyle, cutMark mark: String
+  ) -> Int {
+    let room = width - column
+    guard TextWrapper.columns(text[...]) > room, room > mark.count else {
+      return put(text, row: row, column: column, style)
+    }
+    var kept = ""
+    var used = 0
+    for character in text {
+      let columns = TextWrapper.columns(of: character)
+      guard used + columns <= room - mark.count else { break }
+      kept.append(character)
+      used += columns
+    }
+    return put(kept + mark, row: row, column: column, style)
+  }
+
   /// Lays `style` over every cell of `row` from `column` to `end` (the row's end by default).
   mutating func highlight(row: Int, from column: Int = 0, to end: Int? = nil, _ style: TextStyle) {
     guard rows.indices.contains(row) else { return }
