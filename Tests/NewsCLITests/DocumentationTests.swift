@@ -38,6 +38,76 @@ struct DocumentationTests {
     #expect(await process.wait() == ChildProcess.Termination(waitStatus: 0))
   }
 
+  @Test("completion --list prints the names the scripts complete: sources, then tags")
+  func listedNames() async throws {
+    let base = harness.server.baseURL.absoluteString
+    try harness.writeConfig(
+      sources: #"{"name": "blog", "url": "\#(base)/b.xml", "tags": ["tech", "daily"]}"#)
+    let sources = await harness.run(["completion", "--list", "sources"])
+    #expect(sources.code == .success)
+    #expect(sources.out == "a\nb\nc\nblog\n")
+    #expect(await harness.run(["completion", "--list", "tags"]).out == "daily\ntech\n")
+    #expect(harness.server.requests.isEmpty, "nothing is fetched at a Tab")
+    #expect(await harness.run(["completion"]).code == .usage)
+  }
+
+  /// Runs `script` with a `news` on PATH that answers `completion --list` as `news` would for
+  /// sources `alpha`, `beta` and tag `tech`; its standard output.
+  func completing(shell: String, _ script: String) async throws -> String {
+    let bin = harness.home.path("bin")
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    _ = try harness.home.writeExecutable(
+      "bin/news",
+      """
+      #!/bin/sh
+      case "$1 $2 $3" in
+        "completion --list sources") printf 'alpha\\nbeta\\n' ;;
+        "completion --list tags") printf 'tech\\n' ;;
+      esac
+      """)
+    let process = try Spawned(
+      URL(fileURLWithPath: shell), arguments: ["-c", script],
+      environment: ["PATH": bin + ":/usr/bin:/bin", "HOME": harness.home.path("")],
+      output: .pipe, errors: .pipe)
+    let (termination, output, errors) = await process.collect()
+    #expect(
+      termination == ChildProcess.Termination(waitStatus: 0),
+      "\(String(decoding: errors, as: UTF8.self))")
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  @Test("bash completes source names after --source and sources set, tags after --tag")
+  func bashNames() async throws {
+    let script = try harness.home.write(
+      "news.bash", await harness.run(["completion", "bash"]).out)
+    let out = try await completing(
+      shell: "/bin/bash",
+      """
+      source \(script)
+      for words in "feed --source a" "sources set b" "feed --tag t" "sources set --t"; do
+        COMP_WORDS=(news $words); COMP_CWORD=3; COMPREPLY=(); _news; echo "${COMPREPLY[*]}"
+      done
+      """)
+    #expect(out == "alpha\nbeta\ntech\n--tag --ttl --tags --title\n")
+  }
+
+  @Test(
+    "fish completes source names after --source and sources remove, offering no file",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
+  func fishNames() async throws {
+    let script = try harness.home.write(
+      "news.fish", await harness.run(["completion", "fish"]).out)
+    let out = try await completing(
+      shell: "/usr/bin/fish",
+      """
+      source \(script)
+      complete -C "news feed --source a"; complete -C "news sources remove b"
+      """)
+    #expect(
+      out.split(separator: "\n").map { $0.split(separator: "\t").first ?? "" } == ["alpha", "beta"])
+  }
+
   @Test("an unknown shell is exit 64")
   func unknownShell() async {
     #expect(await harness.run(["completion", "tcsh"]).code == .usage)

@@ -12,12 +12,15 @@ public struct ArgumentSpec: Sendable, Equatable {
   public var choices: [String]
   /// What it may be: the parser checks it (`.integer` for a rule's number).
   public var kind: ValueKind
+  /// The names it is one of, which completions ask for.
+  public var completes: CompletedNames?
 
   /// Creates an argument.
   public init(
     name: String, help: String, required: Bool = true, repeating: Bool = false,
-    choices: [String] = [], kind: ValueKind = .text
+    choices: [String] = [], kind: ValueKind = .text, completes: CompletedNames? = nil
   ) {
+    self.completes = completes
     self.name = name
     self.help = help
     self.required = required

@@ -27,6 +27,18 @@ public struct OptionKey<Value: Sendable>: Sendable {
     spec = OptionSpec(name: name, short: short, valueName: valueName, help: help, kind: kind)
     self.convert = convert
   }
+
+  private init(spec: OptionSpec, convert: @escaping @Sendable (String) -> Value?) {
+    self.spec = spec
+    self.convert = convert
+  }
+
+  /// The same option, its value completed from `names`.
+  public func completing(_ names: CompletedNames) -> OptionKey {
+    var spec = self.spec
+    spec.completes = names
+    return OptionKey(spec: spec, convert: convert)
+  }
 }
 
 extension OptionKey where Value == String {

@@ -11,6 +11,21 @@ public struct OptionSpec: Sendable, Equatable {
   public var help: String
   /// What its value may be; the parser checks it.
   public var kind: ValueKind
+  /// The names its value is one of (or a comma-separated list of), which completions ask for.
+  public var completes: CompletedNames?
+
+  /// Creates an option.
+  public init(
+    name: String, short: Character?, valueName: String?, help: String, kind: ValueKind,
+    completes: CompletedNames? = nil
+  ) {
+    self.name = name
+    self.short = short
+    self.valueName = valueName
+    self.help = help
+    self.kind = kind
+    self.completes = completes
+  }
 
   /// A flag: present or not.
   public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {

@@ -112,7 +112,8 @@ enum Options {
     "new", help: "Only files never downloaded before (not again if their file was deleted).")
   /// `--source <name>` of download.
   static let downloadSource = OptionKey<String>.text(
-    "source", "<name>", help: "Without ids: the newest items of this source (with --limit).")
+    "source", "<name>", help: "Without ids: the newest items of this source (with --limit)."
+  ).completing(.sources)
   /// `--limit <n>` of download.
   static let downloadLimit = OptionKey<Int>.integer(
     "limit", in: 1...10_000, help: "Without ids: this many newest items a source (default 5).")
@@ -122,7 +123,8 @@ enum Options {
 
   /// `--source <names>` of the feed.
   static let feedSources = OptionKey<[String]>.list(
-    "source", "<names>", help: "Only these sources (comma-separated, e.g. a,b).")
+    "source", "<names>", help: "Only these sources (comma-separated, e.g. a,b)."
+  ).completing(.sources)
   /// `--wait` of sync.
   static let wait = Flag("wait", help: "Wait for another running sync instead of exiting with 75.")
   /// `--all` of read.
@@ -138,10 +140,12 @@ enum Options {
   static let dryRun = Flag("dry-run", help: "Say how many would change, and change nothing.")
   /// `--source <name>` of read.
   static let readSource = OptionKey<String>.text(
-    "source", "<name>", help: "Only the articles of this provider or feed source.")
+    "source", "<name>", help: "Only the articles of this provider or feed source."
+  ).completing(.sources)
   /// `--source <name>` of browse.
   static let browseSource = OptionKey<String>.text(
-    "source", "<name>", help: "Start on this feed source.")
+    "source", "<name>", help: "Start on this feed source."
+  ).completing(.sources)
   /// `--name <name>` of sources add.
   static let sourceName = OptionKey<String>.text(
     "name", "<name>", help: "The source's name (default: from the feed's title).")
@@ -184,7 +188,8 @@ enum Options {
     help: "Add a saved search instead: a source of the stored articles a query matches.")
   /// `--tag <tag>` of feed and sources.
   static let tag = OptionKey<String>.text(
-    "tag", "<tag>", help: "Only the sources filed under this tag.")
+    "tag", "<tag>", help: "Only the sources filed under this tag."
+  ).completing(.tags)
   /// `--max-items <n>` of sources set and add.
   static let maxItems = OptionKey<Int>.integer(
     "max-items", in: 0...1_000_000, help: "Keep and show at most n items (0: no limit).")
@@ -234,7 +239,8 @@ enum Options {
     "query", "<query>", help: "A rule that is a query of the language (docs/queries.md).")
   /// `--source <name>` of ignore add.
   static let ignoreSource = OptionKey<String>.text(
-    "source", "<name>", help: "Only this provider's or feed source's items.")
+    "source", "<name>", help: "Only this provider's or feed source's items."
+  ).completing(.sources)
   /// `--regex` of ignore add.
   static let regex = Flag(
     "regex", help: "The pattern is a regular expression (case-insensitive), not words.")

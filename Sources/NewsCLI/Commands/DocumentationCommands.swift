@@ -7,21 +7,47 @@ enum DocumentationCommands {
     name: "help", abstract: "Show help for a command.",
     arguments: [ArgumentSpec(name: "command", help: "The command to explain.", required: false)])
 
+  /// `--list <names>` of completion.
+  static let list = OptionKey<String>.choice(
+    "list", "<names>", choices: CompletedNames.allCases.map(\.rawValue),
+    help: "Print the names the scripts complete, one a line: sources or tags.")
+
   static let completion = CommandEntry(
     spec: CommandSpec(
       name: "completion",
       abstract: "Print a shell completion script (bash, zsh or fish).",
       discussion: """
+        The scripts complete commands, options and their fixed values, and the names of your
+        sources and tags (after --source, --tag, sources set and remove), which they ask
+        'news completion --list sources' (or tags) for as you type.
+
         EXAMPLES:
           news completion bash > /etc/bash_completion.d/news
           news completion zsh > "${fpath[1]}/_news"
           news completion fish > ~/.config/fish/completions/news.fish
         """,
+      options: [list.spec],
       arguments: [
-        ArgumentSpec(name: "shell", help: "bash, zsh or fish.", choices: CompletionScript.shells)
+        ArgumentSpec(
+          name: "shell", help: "bash, zsh or fish.", required: false,
+          choices: CompletionScript.shells)
       ]),
     run: { arguments, context in
-      let shell = try arguments.argument("shell")
+      if let names = arguments[list].flatMap(CompletedNames.init(rawValue:)) {
+        // Asked at every Tab: the configuration's names (and the accounts' feeds), nothing
+        // fetched.
+        let sources = try context.services().feedSources()
+        let listed =
+          switch names {
+          case .sources: sources.map(\.name)
+          case .tags: Array(Set(sources.flatMap(\.tags))).sorted()
+          }
+        for name in listed { context.printer.line(name) }
+        return .success
+      }
+      guard let shell = arguments.optionalArgument("shell") else {
+        throw UsageError(command: "completion", message: "missing <shell>: bash, zsh or fish")
+      }
       guard
         let script = CompletionScript.script(
           for: shell, commands: NewsCLI.commandSpecs + [helpSpec])

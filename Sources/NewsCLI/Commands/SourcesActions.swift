@@ -67,7 +67,7 @@ enum SourcesActions {
           news sources remove old-blog --forget
         """,
       options: [Options.forget.spec],
-      arguments: [ArgumentSpec(name: "name", help: "The source's name.")]),
+      arguments: [ArgumentSpec(name: "name", help: "The source's name.", completes: .sources)]),
     run: { arguments, context in
       let services = try context.services()
       try services.checkKey()
@@ -111,7 +111,7 @@ enum SourcesActions {
           news sources set noisy --hide
         """,
       options: [Options.ttl.spec] + Options.sourceSettings,
-      arguments: [ArgumentSpec(name: "name", help: "The source's name.")]),
+      arguments: [ArgumentSpec(name: "name", help: "The source's name.", completes: .sources)]),
     run: { arguments, context in
       if arguments[Options.enable], arguments[Options.disable] {
         throw UsageError(

@@ -20,6 +20,18 @@ enum CompletionScript {
       : command.subcommands.map(\.word) + command.arguments.flatMap(\.choices)
   }
 
+  /// The command a script runs for `names`, its errors silenced (a Tab never prints one).
+  static func listing(_ names: CompletedNames) -> String {
+    "news completion --list \(names.rawValue) 2>/dev/null"
+  }
+
+  /// The subcommands (their last word) whose first argument is one of `names`, by command.
+  private static func subcommands(of command: CommandSpec, completing names: CompletedNames)
+    -> [String]
+  {
+    command.subcommands.filter { $0.arguments.first?.completes == names }.map(\.word)
+  }
+
   static func bash(_ commands: [CommandSpec]) -> String {
     var text = """
       # bash completion for news. Install: news completion bash > /etc/bash_completion.d/news
@@ -41,7 +53,8 @@ enum CompletionScript {
       for option in options where option.takesValue {
         let names = (["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []))
           .joined(separator: "|")
-        let words = option.choices.joined(separator: " ")
+        let words =
+          option.completes.map { "$(\(listing($0)))" } ?? option.choices.joined(separator: " ")
         text +=
           words.isEmpty
           ? "        \(names)) return ;;\n"
@@ -50,6 +63,14 @@ enum CompletionScript {
       let words =
         options.map { "--" + $0.name } + argumentWords(command, all: commands)
       text += "      esac\n"
+      for names in CompletedNames.allCases {
+        let named = subcommands(of: command, completing: names)
+        guard !named.isEmpty else { continue }
+        let test = named.map { "${COMP_WORDS[2]} == \($0)" }.joined(separator: " || ")
+        text += "      if [[ $COMP_CWORD -eq 3 && $cur != -* ]] && [[ \(test) ]]; then\n"
+        text += "        COMPREPLY=($(compgen -W \"$(\(listing(names)))\" -- \"$cur\")); return\n"
+        text += "      fi\n"
+      }
       text += "      COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;\n"
     }
     text += "  esac\n}\ncomplete -F _news news\n"
@@ -87,7 +108,9 @@ enum CompletionScript {
       for option in command.completionOptions {
         var value = ""
         if let valueName = option.valueName {
-          let action = option.choices.isEmpty ? "" : "(\(option.choices.joined(separator: " ")))"
+          let action =
+            option.completes.map { #"{compadd -- ${(f)"$("# + listing($0) + #")"}}"# }
+            ?? (option.choices.isEmpty ? "" : "(\(option.choices.joined(separator: " ")))")
           value = ":\(escape(valueName)):\(action)"
         }
         let description = "[\(escape(option.help))]\(value)'"
@@ -127,13 +150,27 @@ enum CompletionScript {
         var line = "complete -c news -n \(condition)"
         if let short = option.short { line += " -s \(short)" }
         line += " -l \(option.name)"
-        if option.takesValue { line += " -r" }
-        if !option.choices.isEmpty { line += " -a '\(option.choices.joined(separator: " "))'" }
+        // A value of names or choices is one of them (-x: no file offered); another, anything.
+        if option.takesValue {
+          line += option.completes != nil || !option.choices.isEmpty ? " -x" : " -r"
+        }
+        if let names = option.completes {
+          line += " -a '(\(listing(names)))'"
+        } else if !option.choices.isEmpty {
+          line += " -a '\(option.choices.joined(separator: " "))'"
+        }
         text += line + " -d '\(escape(option.help))'\n"
       }
       let words = argumentWords(command, all: commands)
       if !words.isEmpty {
         text += "complete -c news -n \(condition) -a '\(words.joined(separator: " "))'\n"
+      }
+      for names in CompletedNames.allCases {
+        let named = subcommands(of: command, completing: names)
+        guard !named.isEmpty else { continue }
+        text +=
+          "complete -c news -n '__fish_seen_subcommand_from \(command.name); and"
+          + " __fish_seen_subcommand_from \(named.joined(separator: " "))' -a '(\(listing(names)))'\n"
       }
     }
     return text

@@ -27,8 +27,8 @@ _news() {
       COMPREPLY=($(compgen -W "--offline --refresh --full --json --help" -- "$cur")) ;;
     feed)
       case "$prev" in
-        --source) return ;;
-        --tag) return ;;
+        --source) COMPREPLY=($(compgen -W "$(news completion --list sources 2>/dev/null)" -- "$cur")); return ;;
+        --tag) COMPREPLY=($(compgen -W "$(news completion --list tags 2>/dev/null)" -- "$cur")); return ;;
         --limit) return ;;
         --since) return ;;
         --where) return ;;
@@ -36,7 +36,7 @@ _news() {
       COMPREPLY=($(compgen -W "--source --tag --limit --unread --new --since --where --show-ignored --offline --refresh --json --jsonl --help" -- "$cur")) ;;
     sources)
       case "$prev" in
-        --tag) return ;;
+        --tag) COMPREPLY=($(compgen -W "$(news completion --list tags 2>/dev/null)" -- "$cur")); return ;;
         --name) return ;;
         --ttl) return ;;
         --search) return ;;
@@ -54,11 +54,14 @@ _news() {
         --date-format) return ;;
         --url) return ;;
       esac
+      if [[ $COMP_CWORD -eq 3 && $cur != -* ]] && [[ ${COMP_WORDS[2]} == remove || ${COMP_WORDS[2]} == set ]]; then
+        COMPREPLY=($(compgen -W "$(news completion --list sources 2>/dev/null)" -- "$cur")); return
+      fi
       COMPREPLY=($(compgen -W "--json --tag --failing --help --name --ttl --search --exec --filter --account --hooks --tags --max-items --feed-title --full-text --hide --items --title --link --date --content --date-format --dry-run --forget --url --enable --disable --no-full-text --show add remove set import export" -- "$cur")) ;;
     ignore)
       case "$prev" in
         --in) COMPREPLY=($(compgen -W "title author link text" -- "$cur")); return ;;
-        --source) return ;;
+        --source) COMPREPLY=($(compgen -W "$(news completion --list sources 2>/dev/null)" -- "$cur")); return ;;
         --query) return ;;
       esac
       COMPREPLY=($(compgen -W "--json --help --in --source --regex --query list add remove" -- "$cur")) ;;
@@ -123,20 +126,20 @@ _news() {
     browse)
       case "$prev" in
         --from) COMPREPLY=($(compgen -W "newsapi articles bbc" -- "$cur")); return ;;
-        --source) return ;;
+        --source) COMPREPLY=($(compgen -W "$(news completion --list sources 2>/dev/null)" -- "$cur")); return ;;
       esac
       COMPREPLY=($(compgen -W "--from --source --unread --offline --help" -- "$cur")) ;;
     read)
       case "$prev" in
         --where) return ;;
         --older-than) return ;;
-        --source) return ;;
+        --source) COMPREPLY=($(compgen -W "$(news completion --list sources 2>/dev/null)" -- "$cur")); return ;;
       esac
       COMPREPLY=($(compgen -W "--all --where --older-than --dry-run --source --help" -- "$cur")) ;;
     unread)
       case "$prev" in
         --where) return ;;
-        --source) return ;;
+        --source) COMPREPLY=($(compgen -W "$(news completion --list sources 2>/dev/null)" -- "$cur")); return ;;
       esac
       COMPREPLY=($(compgen -W "--all --where --dry-run --source --help" -- "$cur")) ;;
     open)
@@ -149,7 +152,7 @@ _news() {
       COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
     download)
       case "$prev" in
-        --source) return ;;
+        --source) COMPREPLY=($(compgen -W "$(news completion --list sources 2>/dev/null)" -- "$cur")); return ;;
         --limit) return ;;
         --dir) return ;;
       esac
@@ -168,8 +171,9 @@ _news() {
       COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
     completion)
       case "$prev" in
+        --list) COMPREPLY=($(compgen -W "sources tags" -- "$cur")); return ;;
       esac
-      COMPREPLY=($(compgen -W "--help bash zsh fish" -- "$cur")) ;;
+      COMPREPLY=($(compgen -W "--list --help bash zsh fish" -- "$cur")) ;;
     manual)
       case "$prev" in
       esac

@@ -64,8 +64,8 @@ _news() {
       ;;
     feed)
       _arguments -s \
-        '--source[Only these sources (comma-separated, e.g. a,b).]:<names>:' \
-        '--tag[Only the sources filed under this tag.]:<tag>:' \
+        '--source[Only these sources (comma-separated, e.g. a,b).]:<names>:{compadd -- ${(f)"$(news completion --list sources 2>/dev/null)"}}' \
+        '--tag[Only the sources filed under this tag.]:<tag>:{compadd -- ${(f)"$(news completion --list tags 2>/dev/null)"}}' \
         '--limit[Show at most n items.]:<n>:' \
         '--unread[Only the articles not read yet.]' \
         '--new[Only the items new in this run (not in any source'\''s cache before it).]' \
@@ -82,7 +82,7 @@ _news() {
     sources)
       _arguments -s \
         '--json[Print one JSON document instead of text.]' \
-        '--tag[Only the sources filed under this tag.]:<tag>:' \
+        '--tag[Only the sources filed under this tag.]:<tag>:{compadd -- ${(f)"$(news completion --list tags 2>/dev/null)"}}' \
         '--failing[Only the sources failing run after run\: since when, and why.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '--name[The source'\''s name (default\: from the feed'\''s title).]:<name>:' \
@@ -117,7 +117,7 @@ _news() {
         '--json[Print one JSON document instead of text.]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '--in[Where the rule looks\: title (the default), author, link or text.]:<field>:(title author link text)' \
-        '--source[Only this provider'\''s or feed source'\''s items.]:<name>:' \
+        '--source[Only this provider'\''s or feed source'\''s items.]:<name>:{compadd -- ${(f)"$(news completion --list sources 2>/dev/null)"}}' \
         '--regex[The pattern is a regular expression (case-insensitive), not words.]' \
         '--query[A rule that is a query of the language (docs/queries.md).]:<query>:' \
         '*:argument:(list add remove)'
@@ -210,7 +210,7 @@ _news() {
     browse)
       _arguments -s \
         '--from[newsapi (default), articles, bbc.]:<provider>:(newsapi articles bbc)' \
-        '--source[Start on this feed source.]:<name>:' \
+        '--source[Start on this feed source.]:<name>:{compadd -- ${(f)"$(news completion --list sources 2>/dev/null)"}}' \
         '--unread[Only the articles not read yet.]' \
         '--offline[Never use the network\: read what is stored (no key needed).]' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
@@ -222,7 +222,7 @@ _news() {
         '--where[The articles this query matches (docs/queries.md).]:<query>:' \
         '--older-than[Every stored article published (else first seen) longer ago than this\: 7d, 12h, 2w.]:<age>:' \
         '--dry-run[Say how many would change, and change nothing.]' \
-        '--source[Only the articles of this provider or feed source.]:<name>:' \
+        '--source[Only the articles of this provider or feed source.]:<name>:{compadd -- ${(f)"$(news completion --list sources 2>/dev/null)"}}' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
@@ -231,7 +231,7 @@ _news() {
         '--all[Every stored article (of --source, when given).]' \
         '--where[The articles this query matches (docs/queries.md).]:<query>:' \
         '--dry-run[Say how many would change, and change nothing.]' \
-        '--source[Only the articles of this provider or feed source.]:<name>:' \
+        '--source[Only the articles of this provider or feed source.]:<name>:{compadd -- ${(f)"$(news completion --list sources 2>/dev/null)"}}' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:'
       ;;
@@ -248,7 +248,7 @@ _news() {
     download)
       _arguments -s \
         '--new[Only files never downloaded before (not again if their file was deleted).]' \
-        '--source[Without ids\: the newest items of this source (with --limit).]:<name>:' \
+        '--source[Without ids\: the newest items of this source (with --limit).]:<name>:{compadd -- ${(f)"$(news completion --list sources 2>/dev/null)"}}' \
         '--limit[Without ids\: this many newest items a source (default 5).]:<n>:' \
         '--dir[Into this directory instead of NEWS_DOWNLOAD_DIR.]:<dir>:' \
         '--json[Print one JSON document instead of text.]' \
@@ -275,6 +275,7 @@ _news() {
       ;;
     completion)
       _arguments -s \
+        '--list[Print the names the scripts complete, one a line\: sources or tags.]:<names>:(sources tags)' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:(bash zsh fish)'
       ;;
