@@ -5,4 +5,6 @@ public enum CompletedNames: String, Sendable, Equatable, CaseIterable {
   case sources
   /// The sources' tags.
   case tags
+  /// The accounts' names.
+  case accounts
 }

@@ -289,11 +289,13 @@ enum Options {
     "password-env", "<variable>", help: "Read the password from this environment variable.")
   /// `--account <name>` of sync.
   static let account = OptionKey<String>.text(
-    "account", "<name>", help: "Sync only this account (news accounts lists them).")
+    "account", "<name>", help: "Sync only this account (news accounts lists them)."
+  ).completing(.accounts)
   /// `--account <name>` of sources add and import.
   static let onAccount = OptionKey<String>.text(
     "account", "<name>",
-    help: "Subscribe on this account's server (any kind but Fever) instead of locally.")
+    help: "Subscribe on this account's server (any kind but Fever) instead of locally."
+  ).completing(.accounts)
   /// `-h`, `--help`, which every command takes.
   static let help = Flag("help", short: "h", help: "Show help for this command.")
 }

@@ -29,6 +29,9 @@ enum AccountsCommand {
     options: [Options.json.spec])
 
   private static let nameArgument = ArgumentSpec(name: "name", help: "The account's name.")
+  /// An account there is (completed from their names).
+  private static let existingAccount = ArgumentSpec(
+    name: "name", help: "The account's name.", completes: .accounts)
 
   static let entry = CommandEntry(
     spec: spec, subcommands: [listEntry, addEntry, testEntry, removeEntry], run: runList)
@@ -70,7 +73,7 @@ enum AccountsCommand {
       abstract:
         "Logs in, counts its feeds, and marks a read item unread and read again (exit 77 when "
         + "refused).",
-      arguments: [nameArgument]),
+      arguments: [existingAccount]),
     usesNetwork: { _ in true },
     run: { arguments, context in
       let name = try arguments.argument("name")
@@ -84,7 +87,7 @@ enum AccountsCommand {
   static let removeEntry = CommandEntry(
     spec: CommandSpec(
       name: "accounts remove", abstract: "Removes the account, its password and its items.",
-      arguments: [nameArgument]),
+      arguments: [existingAccount]),
     run: { arguments, context in
       let name = try arguments.argument("name")
       let sources = try context.services().accounts().remove(name)

@@ -10,7 +10,7 @@ enum DocumentationCommands {
   /// `--list <names>` of completion.
   static let list = OptionKey<String>.choice(
     "list", "<names>", choices: CompletedNames.allCases.map(\.rawValue),
-    help: "Print the names the scripts complete, one a line: sources or tags.")
+    help: "Print the names the scripts complete, one a line: sources, tags or accounts.")
 
   static let completion = CommandEntry(
     spec: CommandSpec(
@@ -18,8 +18,9 @@ enum DocumentationCommands {
       abstract: "Print a shell completion script (bash, zsh or fish).",
       discussion: """
         The scripts complete commands, options and their fixed values, and the names of your
-        sources and tags (after --source, --tag, sources set and remove), which they ask
-        'news completion --list sources' (or tags) for as you type.
+        sources, tags and accounts (after --source, --tag, --account, sources set and remove,
+        accounts test and remove), which they ask 'news completion --list sources' (tags,
+        accounts) for as you type.
 
         EXAMPLES:
           news completion bash > /etc/bash_completion.d/news
@@ -36,11 +37,12 @@ enum DocumentationCommands {
       if let names = arguments[list].flatMap(CompletedNames.init(rawValue:)) {
         // Asked at every Tab: the configuration's names (and the accounts' feeds), nothing
         // fetched.
-        let sources = try context.services().feedSources()
+        let services = try context.services()
         let listed =
           switch names {
-          case .sources: sources.map(\.name)
-          case .tags: Array(Set(sources.flatMap(\.tags))).sorted()
+          case .sources: services.feedSources().map(\.name)
+          case .tags: Array(Set(services.feedSources().flatMap(\.tags))).sorted()
+          case .accounts: try services.accounts().accounts().map(\.name)
           }
         for name in listed { context.printer.line(name) }
         return .success

@@ -42,7 +42,7 @@ _news() {
         --search) return ;;
         --exec) return ;;
         --filter) return ;;
-        --account) return ;;
+        --account) COMPREPLY=($(compgen -W "$(news completion --list accounts 2>/dev/null)" -- "$cur")); return ;;
         --tags) return ;;
         --max-items) return ;;
         --feed-title) return ;;
@@ -71,7 +71,7 @@ _news() {
       COMPREPLY=($(compgen -W "--help --dry-run --json newsboat" -- "$cur")) ;;
     sync)
       case "$prev" in
-        --account) return ;;
+        --account) COMPREPLY=($(compgen -W "$(news completion --list accounts 2>/dev/null)" -- "$cur")); return ;;
         --exec) return ;;
       esac
       COMPREPLY=($(compgen -W "--wait --account --quiet --json --exec --refresh --help" -- "$cur")) ;;
@@ -94,6 +94,9 @@ _news() {
         --password-file) return ;;
         --password-env) return ;;
       esac
+      if [[ $COMP_CWORD -eq 3 && $cur != -* ]] && [[ ${COMP_WORDS[2]} == test || ${COMP_WORDS[2]} == remove ]]; then
+        COMPREPLY=($(compgen -W "$(news completion --list accounts 2>/dev/null)" -- "$cur")); return
+      fi
       COMPREPLY=($(compgen -W "--json --help --greader --fever --miniflux --nextcloud --ttrss --feedbin --url --user --password-file --password-env list add test remove" -- "$cur")) ;;
     search)
       case "$prev" in
@@ -171,7 +174,7 @@ _news() {
       COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
     completion)
       case "$prev" in
-        --list) COMPREPLY=($(compgen -W "sources tags" -- "$cur")); return ;;
+        --list) COMPREPLY=($(compgen -W "sources tags accounts" -- "$cur")); return ;;
       esac
       COMPREPLY=($(compgen -W "--list --help bash zsh fish" -- "$cur")) ;;
     manual)

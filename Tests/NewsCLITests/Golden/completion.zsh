@@ -90,7 +90,7 @@ _news() {
         '--search[Add a saved search instead\: a source of the stored articles a query matches.]:<query>:' \
         '--exec[Add a source whose feed is what <command> prints (/bin/sh -c; no URL).]:<command>:' \
         '--filter[Pipe the feed at <url> through <command> (/bin/sh -c) before reading it.]:<command>:' \
-        '--account[Subscribe on this account'\''s server (any kind but Fever) instead of locally.]:<name>:' \
+        '--account[Subscribe on this account'\''s server (any kind but Fever) instead of locally.]:<name>:{compadd -- ${(f)"$(news completion --list accounts 2>/dev/null)"}}' \
         '--hooks[Run the newItem hook for the new subscription'\''s items (it runs for none).]' \
         '--tags[The tags it is filed under (comma-separated; none\: no tags).]:<tags>:' \
         '--max-items[Keep and show at most n items (0\: no limit).]:<n>:' \
@@ -132,7 +132,7 @@ _news() {
     sync)
       _arguments -s \
         '--wait[Wait for another running sync instead of exiting with 75.]' \
-        '--account[Sync only this account (news accounts lists them).]:<name>:' \
+        '--account[Sync only this account (news accounts lists them).]:<name>:{compadd -- ${(f)"$(news completion --list accounts 2>/dev/null)"}}' \
         '--quiet[Print nothing when every source succeeded.]' \
         '--json[Print one JSON document instead of text.]' \
         '--exec[Run <command> (through /bin/sh -c) once per item new in this sync, its JSON on stdin.]:<command>:' \
@@ -275,7 +275,7 @@ _news() {
       ;;
     completion)
       _arguments -s \
-        '--list[Print the names the scripts complete, one a line\: sources or tags.]:<names>:(sources tags)' \
+        '--list[Print the names the scripts complete, one a line\: sources, tags or accounts.]:<names>:(sources tags accounts)' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '*:argument:(bash zsh fish)'
       ;;
