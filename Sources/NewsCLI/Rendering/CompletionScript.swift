@@ -122,10 +122,16 @@ enum CompletionScript {
         }
       }
       let words = argumentWords(command, all: commands)
-      text +=
-        words.isEmpty
-        ? "        '*:argument:'\n      ;;\n"
-        : "        '*:argument:(\(words.joined(separator: " ")))'\n      ;;\n"
+      // After a subcommand whose argument is a name (`sources set`): the names; else the words.
+      var action = words.isEmpty ? "" : "compadd -- \(words.joined(separator: " "))"
+      for names in CompletedNames.allCases {
+        let named = subcommands(of: command, completing: names)
+        guard !named.isEmpty else { continue }
+        action =
+          "if (( CURRENT == 4 )) && [[ $words[3] == (\(named.joined(separator: "|"))) ]]; then"
+          + #" compadd -- ${(f)"$("# + listing(names) + #")"}; else "# + action + "; fi"
+      }
+      text += action.isEmpty ? "        '*:argument:'\n      ;;\n" : "        '*:argument:{\(action)}'\n      ;;\n"
     }
     text += "  esac\n}\n\n_news \"$@\"\n"
     return text

@@ -110,7 +110,7 @@ _news() {
         '--disable[Leave it out of feed, sync and browse (--source still names it).]' \
         '--no-full-text[Show what its feed carries again.]' \
         '--show[Show it in the plain feed and browse'\''s home again.]' \
-        '*:argument:(add remove set import export)'
+        '*:argument:{if (( CURRENT == 4 )) && [[ $words[3] == (remove|set) ]]; then compadd -- ${(f)"$(news completion --list sources 2>/dev/null)"}; else compadd -- add remove set import export; fi}'
       ;;
     ignore)
       _arguments -s \
@@ -120,14 +120,14 @@ _news() {
         '--source[Only this provider'\''s or feed source'\''s items.]:<name>:{compadd -- ${(f)"$(news completion --list sources 2>/dev/null)"}}' \
         '--regex[The pattern is a regular expression (case-insensitive), not words.]' \
         '--query[A rule that is a query of the language (docs/queries.md).]:<query>:' \
-        '*:argument:(list add remove)'
+        '*:argument:{compadd -- list add remove}'
       ;;
     import)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
         '--dry-run[Say how many would change, and change nothing.]' \
         '--json[Print one JSON document instead of text.]' \
-        '*:argument:(newsboat)'
+        '*:argument:{compadd -- newsboat}'
       ;;
     sync)
       _arguments -s \
@@ -165,7 +165,7 @@ _news() {
         '--user[The account'\''s user name (Feedbin\: the e-mail address; Miniflux\: none with an API key).]:<name>:' \
         '--password-file[Read the password from this file (its first line).]:<file>:' \
         '--password-env[Read the password from this environment variable.]:<variable>:' \
-        '*:argument:(list add test remove)'
+        '*:argument:{if (( CURRENT == 4 )) && [[ $words[3] == (test|remove) ]]; then compadd -- ${(f)"$(news completion --list accounts 2>/dev/null)"}; else compadd -- list add test remove; fi}'
       ;;
     search)
       _arguments -s \
@@ -277,7 +277,7 @@ _news() {
       _arguments -s \
         '--list[Print the names the scripts complete, one a line\: sources, tags or accounts.]:<names>:(sources tags accounts)' \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(bash zsh fish)'
+        '*:argument:{compadd -- bash zsh fish}'
       ;;
     manual)
       _arguments -s \
@@ -287,7 +287,7 @@ _news() {
     help)
       _arguments -s \
         '(-h --help)'{-h,--help}'[Show help for this command.]' \
-        '*:argument:(headlines show feed sources ignore import sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help)'
+        '*:argument:{compadd -- headlines show feed sources ignore import sync serve accounts search bookmark unbookmark bookmarks browse read unread open play download doctor send keys completion manual help}'
       ;;
   esac
 }
