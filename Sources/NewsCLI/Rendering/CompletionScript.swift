@@ -131,7 +131,9 @@ enum CompletionScript {
           "if (( CURRENT == 4 )) && [[ $words[3] == (\(named.joined(separator: "|"))) ]]; then"
           + #" compadd -- ${(f)"$("# + listing(names) + #")"}; else "# + action + "; fi"
       }
-      text += action.isEmpty ? "        '*:argument:'\n      ;;\n" : "        '*:argument:{\(action)}'\n      ;;\n"
+      text +=
+        action.isEmpty
+        ? "        '*:argument:'\n      ;;\n" : "        '*:argument:{\(action)}'\n      ;;\n"
     }
     text += "  esac\n}\n\n_news \"$@\"\n"
     return text
