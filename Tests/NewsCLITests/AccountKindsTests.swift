@@ -310,6 +310,14 @@ struct AccountKindsTests {
       harness.server.route("/feed/\(name).json", .fixture("source_\(name).readme-sample.json"))
     }
     #expect(await add(harness, fake).code == .success)
+    // Offline, not synced yet: one line for the account, not one a feed.
+    let offline = await harness.run(["feed", "--offline"])
+    let lines = offline.err.split(separator: "\n").filter { $0.contains("home") }
+    #expect(
+      lines == [
+        "news: account home not synced yet (2 feeds): news sync --account home brings them"
+      ],
+      "\(offline.err)")
     let first = await harness.run(["feed", "--json"])
     #expect(first.code == .success, "\(first.err)")
     let titles = (try first.json()["items"] as? [[String: Any]] ?? []).compactMap {

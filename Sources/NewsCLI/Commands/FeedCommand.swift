@@ -208,7 +208,15 @@ enum FeedCommand {
     // The first failures each get their line; past ``SourceName/namedAtMost`` the rest are one
     // line (the network down under 10,000 sources is not 10,000 lines).
     var (said, unsaid) = (0, [String]())
+    // An account never synced (offline, or its sync failed) is one line, not one a feed.
+    var notSynced: [String: Int] = [:]
     for report in result.sourceReports where report.status == .failed || report.status == .stale {
+      if report.next?.reason == .account, report.fetchedAt == nil,
+        let slash = report.name.firstIndex(of: "/")
+      {
+        notSynced[String(report.name[..<slash]), default: 0] += 1
+        continue
+      }
       // Failing run after run: said once, in one line below, not a block each run; unless
       // nothing else answered, when its reason is the news (`feed --source gone`).
       if failingBefore[report.name] != nil, !everyFailed {
@@ -222,6 +230,12 @@ enum FeedCommand {
       said += 1
       let fallback = report.status == .stale ? "; showing its cached items" : ""
       let message = "\(report.errorSentence ?? "source \(report.name) failed")\(fallback)"
+      if everyFailed { context.fail(message) } else { context.warn(message) }
+    }
+    for (account, feeds) in notSynced.sorted(by: { $0.key < $1.key }) {
+      let message =
+        "account \(account) not synced yet (\(feeds.counted("feed"))): "
+        + "news sync --account \(account) brings them"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
     if !unsaid.isEmpty {
