@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -295,6 +296,31 @@ struct DownloadServiceTests {
     let next = try PartFile(path: path, url: "x", limit: 1 << 30) { _, _ in }
     #expect(next.offset == 0)
     withExtendedLifetime(late) {}
+  }
+
+  @Test("a lock the earlier attempt's part still holds a moment (a child's copy) is waited for")
+  func waitedFor() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.url.appendingPathComponent("episode.mp3.part").path
+    // The copy a child process started at that moment holds until it runs its program.
+    let copy = try PartFile(path: path, url: "x", limit: 1 << 30) { _, _ in }
+    let asked = Mutex(0)
+    let whenBusy: @Sendable () -> Bool = {
+      // The child runs its program: the copy goes.
+      asked.withLock { $0 += 1 }
+      copy.release()
+      return true
+    }
+    let next = try PartFile(
+      path: path, url: "x", limit: 1 << 30, whenBusy: whenBusy, progress: { _, _ in })
+    #expect(asked.withLock { $0 } == 1)
+    #expect(next.offset == 0)
+    // Refused when no wait is given, or the wait gives up.
+    #expect(throws: DownloadError.busy(path: path)) {
+      try PartFile(
+        path: path, url: "x", limit: 1 << 30, whenBusy: { false }, progress: { _, _ in })
+    }
+    withExtendedLifetime(next) {}
   }
 
   @Test("names: taken ones get a number, two files of one item two names, a template's {n}")

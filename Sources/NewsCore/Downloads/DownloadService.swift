@@ -209,6 +209,7 @@ public struct DownloadService: Sendable {
       do {
         file = try PartFile(
           path: part, url: url, limit: settings.maximumBytes,
+          whenBusy: attempt > 1 ? PartFile.waitingBriefly() : nil,
           progress: { progress.update(index, bytes: $0, total: $1) },
           onHead: { headsIn.yield($0) })
       } catch {

@@ -45,16 +45,23 @@ final class PartFile: Sendable {
 
   /// Opens (or makes) the part file at `path`, positioned at its end: `offset` is what it holds.
   /// `progress` hears of every chunk; `onHead` of the response's validator once its head came.
+  /// `whenBusy` says whether to try the lock again (having waited), when this run's earlier
+  /// attempt held the part; `nil`: a lock held elsewhere is refused at once.
   ///
-  /// - Throws: ``DownloadError/write(path:reason:)``.
+  /// - Throws: ``DownloadError/write(path:reason:)``, ``DownloadError/busy(path:)``.
   init(
-    path: String, url: String, limit: Int64,
+    path: String, url: String, limit: Int64, whenBusy: (@Sendable () -> Bool)? = nil,
     progress: @escaping @Sendable (_ bytes: Int64, _ total: Int64?) -> Void,
     onHead: @escaping @Sendable (_ validator: String?) -> Void = { _ in }
   ) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw DownloadError.write(path: path, reason: Self.reason(errno)) }
     // One writer a part: a second `news download` of the same file is refused, not interleaved.
+    // The lock of this run's earlier attempt is its open file's, which a child started at that
+    // moment (a hook, a player) holds a copy of until it runs its program: waited for a while.
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK,
+      whenBusy?() == true
+    {}
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       let busy = errno == EWOULDBLOCK
       close(descriptor)
@@ -76,6 +83,22 @@ final class PartFile: Sendable {
   }
 
   deinit { release() }
+
+  /// Waits a millisecond at a time, half a second at most: how long the copy of an earlier
+  /// attempt's lock that a child process holds until it runs its program may last.
+  static func waitingBriefly() -> @Sendable () -> Bool {
+    let left = Mutex(500)
+    return {
+      guard
+        left.withLock({ left in
+          left -= 1
+          return left >= 0
+        })
+      else { return false }
+      usleep(1_000)
+      return true
+    }
+  }
 
   /// Closes the file, and lets its lock go, at the end of an attempt: a transfer that still
   /// holds the stream a moment longer (a client's thread finishing) must not make the next
