@@ -101,6 +101,9 @@ struct AccountKindsTests {
     let listed = before.filter { $0["account"] as? String == "home" }
     #expect(Set(listed.compactMap { $0["name"] as? String }) == ["home/news", "home/blog"])
     #expect(listed.allSatisfy { $0["status"] as? String == "never" }, "\(listed)")
+    let unsynced = await harness.run(["accounts"]).out
+    #expect(
+      unsynced.contains("  2 feeds, not synced yet (news sync --account home)"), "\(unsynced)")
     let sync = await harness.run(["sync", "--account", "home", "--json"])
     #expect(sync.code == .success, "\(sync.err)")
     let report = try #require(try sync.json()["sources"] as? [[String: Any]])

@@ -30,11 +30,13 @@ enum AccountsText {
     }
     return rows.map { row in
       let (account, state) = (row.account, row.state)
-      // Its feeds are known from its first sync on: before, a count of none would be wrong.
+      // Its feeds are known from `accounts add` on (from its first sync for an account added
+      // by an earlier version): before, a count of none would be wrong.
+      let feeds = state.feeds.count.counted("feed")
       let synced =
-        state.lastSyncAt.map {
-          "\(state.feeds.count.counted("feed")), synced " + ISO8601.string(from: $0)
-        } ?? "not synced yet (news sync --account \(account.name))"
+        state.lastSyncAt.map { "\(feeds), synced " + ISO8601.string(from: $0) }
+        ?? ((state.feeds.isEmpty ? "" : feeds + ", ")
+          + "not synced yet (news sync --account \(account.name))")
       return
         "\(account.name)  \(account.kind.rawValue)  \(TerminalSanitizer.clean(account.user)) at "
         + "\(TerminalSanitizer.clean(account.url.absoluteString))  " + synced
