@@ -412,11 +412,16 @@ struct AccountKindsTests {
       "sources", "add", "https://new.example/rss", "--account", "home",
     ])
     #expect(added.code == .success, "\(added.err)")
+    // A source at once, named as a sync names it; its items with the next sync.
+    // (The fake servers title a new feed by its address.)
+    let name = "home/https-new-example-rss"
     #expect(
       added.out
-        == "subscribed on home: https://new.example/rss\nnews sync --account home brings the items\n"
-    )
-    #expect(fake.model.feeds.contains { $0.url == "https://new.example/rss" })
+        == "subscribed on home: https://new.example/rss\n"
+        + "source \(name); news sync --account home brings its items\n", "\(added.out)")
+    let listed = try #require(
+      try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])
+    #expect(listed.contains { $0["name"] as? String == name && $0["account"] as? String == "home" })
     let removed = await harness.run(["sources", "remove", "home/blog"])
     #expect(removed.code == .success, "\(removed.err)")
     #expect(!fake.model.feeds.contains { $0.url == "https://blog.example/atom" })

@@ -446,7 +446,7 @@ enum SourcesActions {
     let accounts = try services.accounts()
     _ = try accounts.account(account)
     var subscribed = 0
-    try await accounts.subscribe(account, feeds: feeds) { url, already in
+    let sources = try await accounts.subscribe(account, feeds: feeds) { url, already in
       if let already {
         context.printer.line(SourcesText.alreadySubscribed(already, url))
       } else {
@@ -454,7 +454,7 @@ enum SourcesActions {
         subscribed += 1
       }
     }
-    if subscribed > 0 { context.printer.line(SourcesText.syncBrings(account)) }
+    if subscribed > 0 { context.printer.line(SourcesText.syncBrings(account, sources: sources)) }
     return .success
   }
 

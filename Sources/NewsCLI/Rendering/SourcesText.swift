@@ -183,8 +183,16 @@ enum SourcesText {
     "subscribed on \(account): \(TerminalSanitizer.clean(url.withoutPassword.absoluteString))"
   }
 
-  static func syncBrings(_ account: String) -> String {
-    "news sync --account \(account) brings the items"
+  /// What comes next: the new sources, once the server lists them, and their items with the
+  /// account's next sync.
+  static func syncBrings(_ account: String, sources: [String] = []) -> String {
+    switch sources.count {
+    case 0: "news sync --account \(account) brings the items"
+    case 1: "source \(sources[0]); news sync --account \(account) brings its items"
+    default:
+      "\(sources.count) sources (\(sources.prefix(3).joined(separator: ", "))"
+        + (sources.count > 3 ? ", …" : "") + "); news sync --account \(account) brings their items"
+    }
   }
 
   /// What an import added, one line a feed, then the count.

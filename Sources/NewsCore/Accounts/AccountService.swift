@@ -152,11 +152,14 @@ public struct AccountService: Sendable {
   /// Subscribes account `name` to each feed of `feeds` on its server, filed under its folder
   /// (every API but Fever's, which cannot change subscriptions), in one login; `done` is called
   /// after each, with the source of a feed the account had at its last sync (the server is
-  /// not asked for that one). Their items come with the next sync.
+  /// not asked for that one). Their items come with the next sync; the account's feeds are read
+  /// again at once, so that the new ones are sources now. Returns the new sources' names (none
+  /// when the feeds could not be read again: they come with the next sync).
+  @discardableResult
   public func subscribe(
     _ name: String, feeds: [(url: URL, folder: String?)],
     done: (_ url: URL, _ already: String?) -> Void = { _, _ in }
-  ) async throws {
+  ) async throws -> [String] {
     let secret = try secret(name)
     let client = secret.account.client(password: secret.password, transport: transport)
     let state =
@@ -165,6 +168,7 @@ public struct AccountService: Sendable {
       state.feeds.compactMap { feed in
         feed.url.flatMap { URL.feed($0) }.map { ($0.comparableAddress, feed.source) }
       }, uniquingKeysWith: { first, _ in first })
+    var subscribed = false
     for feed in feeds {
       if let source = held[feed.url.comparableAddress] {
         done(feed.url, source)
@@ -174,6 +178,23 @@ public struct AccountService: Sendable {
         try await client.subscribe(feed.url.absoluteString, folder: feed.folder)
       }
       done(feed.url, nil)
+      subscribed = true
+    }
+    guard subscribed else { return [] }
+    // Best effort: the subscriptions are made; a failure here only delays their names.
+    do {
+      let current = try await run(name) { try await client.feeds() }
+      var added: [String] = []
+      try store.update(StoreLayout.accountState(name), initial: AccountState()) { state in
+        let before = Set(state.feeds.map(\.id))
+        let previous = state.feeds
+        state.feeds = current
+        state.assignNames(account: name, previous: previous)
+        added = state.feeds.filter { !before.contains($0.id) }.map(\.source)
+      }
+      return added
+    } catch {
+      return []
     }
   }
 
