@@ -68,8 +68,11 @@ extension AccountService {
       state.lastSyncAt = now()
       let kept = try keep(items, state: state, known: known, account: account.name)
       (report.new, report.total) = (kept.new, kept.total)
-      // What came for the first time: what a newItem hook runs for.
-      report.newItems = kept.arrived.map(FeedItem.init(article:))
+      // What came for the first time: what a newItem hook runs for. An account's first sync
+      // brings all it held (thousands of items, none of them news), as a new subscription's
+      // first answer does: none runs.
+      report.newItems =
+        previous.lastSyncAt == nil ? [] : kept.arrived.map(FeedItem.init(article:))
       try apply(
         unread: unread, saved: saved, received: Set(items.map(\.id)),
         arrived: Set(items.map(\.id)).subtracting(known.articles.keys),
