@@ -15,8 +15,6 @@ struct HookTests {
   init() throws {
     harness = try Harness()
     let items = self.items
-    items.record("one")
-    items.record("two")
     harness.server.route("/r.xml") { _ in
       let entries = items.all.map {
         "<item><title>Story \($0)</title><link>https://r.example/\($0)</link></item>"
@@ -25,15 +23,24 @@ struct HookTests {
     }
   }
 
-  /// `config.json` with the demo sources off, the feed `r`, and `hooks`.
-  func config(_ hooks: String) throws -> [String: String?] {
+  /// `config.json` with the demo sources off, the feed `r` (asked at every run), `hooks` and
+  /// `extra` members; `r` fetched once first, empty (a source's first answer is what it held,
+  /// no news: no hook runs for it), then serving the stories `one` and `two`.
+  func config(_ hooks: String, extra: String = "", with variables: [String: String?] = [:])
+    async throws -> [String: String?]
+  {
     let base = harness.server.baseURL.absoluteString
     let off = ["a", "b", "c", "articles", "bbc"].map { #"{"name": "\#($0)", "enabled": false}"# }
-    let file = try harness.home.write(
-      "config.json",
-      #"{"sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(base)/r.xml"}], "hooks": \#(hooks)}"#
-    )
-    return ["NEWS_CONFIG": file, "NEWSAPI_KEY": nil]
+    let sources =
+      #""sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(base)/r.xml", "ttl": 0}]"#
+    let file = try harness.home.write("config.json", "{\(sources)\(extra)}")
+    let environment = (["NEWS_CONFIG": file, "NEWSAPI_KEY": nil] as [String: String?])
+      .merging(variables) { $1 }
+    await harness.succeed(["sync"], environment: environment)
+    _ = try harness.home.write("config.json", "{\(sources)\(extra), \"hooks\": \(hooks)}")
+    items.record("one")
+    items.record("two")
+    return environment
   }
 
   func lines(_ name: String) -> [String] {
@@ -45,7 +52,7 @@ struct HookTests {
   func newItemOnce() async throws {
     let log = harness.home.path("items.log")
     let json = harness.home.path("stdin.log")
-    let environment = try config(
+    let environment = try await config(
       #"{"newItem": "printf '%s|%s|%s|%s\\n' \"$NEWS_ITEM_ID\" \"$NEWS_ITEM_TITLE\" \"$NEWS_ITEM_SOURCE\" \"$NEWS_ITEM_URL\" >> \#(log); cat >> \#(json)"}"#
     )
     let first = await harness.run(["sync"], environment: environment)
@@ -73,11 +80,10 @@ struct HookTests {
   func environmentAndAfterSync() async throws {
     let envLog = harness.home.path("env.log")
     let report = harness.home.path("report.log")
-    var environment = try config(
-      #"{"newItem": "echo never >> \#(harness.home.path("never.log"))", "afterSync": "cat > \#(report); env > \#(envLog)"}"#
-    )
     let key = Data(repeating: 5, count: 32).base64EncodedString()
-    environment["NEWS_STORE_KEY"] = key
+    var environment = try await config(
+      #"{"newItem": "echo never >> \#(harness.home.path("never.log"))", "afterSync": "cat > \#(report); env > \#(envLog)"}"#,
+      with: ["NEWS_STORE_KEY": key])
     environment["NEWSAPI_KEY"] = "secret-api-key"
     environment["READER_PASSWORD"] = "hunter2"
     harness.server.route("/v2/top-headlines", .fixture("top-headlines-us-2022-02-17.json"))
@@ -120,9 +126,27 @@ struct HookTests {
     #expect(lines("items.log").filter { $0.hasPrefix("articles|") }.count == count)
   }
 
+  @Test("a source's first answer runs no hook: what it held is no news (as after sources import)")
+  func firstAnswer() async throws {
+    let log = harness.home.path("items.log")
+    let base = harness.server.baseURL.absoluteString
+    let off = ["a", "b", "c", "articles", "bbc"].map { #"{"name": "\#($0)", "enabled": false}"# }
+    let file = try harness.home.write(
+      "config.json",
+      #"{"sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(base)/r.xml"}], "hooks": {"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}}"#
+    )
+    let environment: [String: String?] = ["NEWS_CONFIG": file, "NEWSAPI_KEY": nil]
+    items.record("one")
+    items.record("two")
+    await harness.succeed(["sync"], environment: environment)
+    #expect(lines("items.log").isEmpty)
+    items.record("three")
+    await harness.succeed(["sync", "--refresh"], environment: environment)
+    #expect(lines("items.log") == ["r.example-three"])
+  }
+
   @Test("hooks that wait all finish, the sync waiting for them, four at once and never more")
   func slowHooks() async throws {
-    for name in ["three", "four", "five", "six", "seven", "eight"] { items.record(name) }
     let running = harness.home.path("running")
     try FileManager.default.createDirectory(atPath: running, withIntermediateDirectories: true)
     let log = harness.home.path("counts.log")
@@ -131,9 +155,10 @@ struct HookTests {
     // four (a barrier, not a pause: the first three hold until the fourth comes and opens it),
     // then leaves. Only a hook that saw four opens it, so none leaves before the fourth counted;
     // with fewer than four at once the barrier never opens and the hooks time out.
-    let environment = try config(
+    let environment = try await config(
       #"{"newItem": "touch \#(running)/$NEWS_ITEM_ID; n=$(ls \#(running) | wc -l); echo $n >> \#(log); if [ $n -ge 4 ]; then touch \#(four); fi; until [ -e \#(four) ]; do sleep 0.01; done; rm \#(running)/$NEWS_ITEM_ID"}"#
     )
+    for name in ["three", "four", "five", "six", "seven", "eight"] { items.record(name) }
     let sync = await harness.run(["sync"], environment: environment)
     #expect(sync.code == .success, "\(sync.err)")
     #expect(!sync.err.contains("hook"), "\(sync.err)")
@@ -148,7 +173,7 @@ struct HookTests {
 
   @Test("a failing hook is a warning naming it; the sync succeeds")
   func failingHook() async throws {
-    let environment = try config(#"{"newItem": "exit 3"}"#)
+    let environment = try await config(#"{"newItem": "exit 3"}"#)
     let sync = await harness.run(["sync"], environment: environment)
     #expect(sync.code == .success)
     #expect(sync.err.contains("newItem hook for r.example-one failed (exit 3)"), "\(sync.err)")
@@ -157,7 +182,7 @@ struct HookTests {
   @Test("a hanging hook is stopped at NEWS_HOOK_TIMEOUT, a warning; the sync succeeds")
   func hangingHook() async throws {
     let marker = harness.home.path("started")
-    var environment = try config(#"{"afterSync": "touch \#(marker); exec sleep 300"}"#)
+    var environment = try await config(#"{"afterSync": "touch \#(marker); exec sleep 300"}"#)
     environment["NEWS_HOOK_TIMEOUT"] = "7"
     let sync = await harness.run(
       ["sync"], environment: environment,
@@ -171,7 +196,7 @@ struct HookTests {
   @Test("newItem runs once an item, whichever command stores it first: feed, then sync (#47.1)")
   func hookAcrossCommands() async throws {
     let log = harness.home.path("items.log")
-    let environment = try config(#"{"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}"#)
+    let environment = try await config(#"{"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}"#)
     let feed = await harness.run(["feed", "--refresh"], environment: environment)
     #expect(feed.code == .success, "\(feed.err)")
     #expect(lines("items.log").sorted() == ["r.example-one", "r.example-two"])
@@ -188,7 +213,7 @@ struct HookTests {
     "sources add stores a new subscription's items without the hook, and says so; --hooks runs it")
   func subscriptionHooks() async throws {
     let log = harness.home.path("items.log")
-    let environment = try config(#"{"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}"#)
+    let environment = try await config(#"{"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}"#)
     harness.server.route("/s.xml") { _ in
       .json(
         "<rss version=\"2.0\"><channel><title>S</title><item><title>Old news</title>"
@@ -215,20 +240,17 @@ struct HookTests {
   @Test("an item an ignore rule hides runs no hook")
   func ignoredItem() async throws {
     let log = harness.home.path("items.log")
-    let base = harness.server.baseURL.absoluteString
-    let off = ["a", "b", "c", "articles", "bbc"].map { #"{"name": "\#($0)", "enabled": false}"# }
-    let file = try harness.home.write(
-      "config.json",
-      #"{"sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(base)/r.xml"}], "ignore": [{"title": "two"}], "hooks": {"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}}"#
-    )
-    let sync = await harness.run(["sync"], environment: ["NEWS_CONFIG": file, "NEWSAPI_KEY": nil])
+    let environment = try await config(
+      #"{"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}"#,
+      extra: #", "ignore": [{"title": "two"}]"#)
+    let sync = await harness.run(["sync"], environment: environment)
     #expect(sync.code == .success, "\(sync.err)")
     #expect(lines("items.log") == ["r.example-one"])
   }
 
   @Test("feed --new --jsonl prints only the items new in this run, for scripts")
   func feedNew() async throws {
-    let environment = try config(#"{}"#)
+    let environment = try await config(#"{}"#)
     let arguments = ["feed", "--source", "r", "--new", "--jsonl", "--refresh"]
     let first = await harness.run(arguments, environment: environment)
     #expect(first.code == .success, "\(first.err)")
@@ -251,7 +273,7 @@ struct HookTests {
     let pids = harness.home.path("pids.log")
     // Each run lists what its shell's descriptors are, then leaves a child sleeping in the
     // background: the sync must not wait for it, and must not leave it running.
-    let environment = try config(
+    let environment = try await config(
       #"{"newItem": "for f in /proc/$$/fd/*; do readlink $f; done > \#(fds); sleep 30 & echo $! >> \#(pids)"}"#
     )
     let sync = await harness.run(["sync"], environment: environment)

@@ -14,28 +14,40 @@ server=
 trap 'kill $server 2>/dev/null; pkill -f "sleep 301.4242" 2>/dev/null; pkill -f "sleep 13.4242" 2>/dev/null; rm -rf "$work"' EXIT
 fail() { echo "hook-fork: $*"; exit 1; }
 
-python3 - "$work" <<'PY'
+# The feed, empty at first: a source's first answer is what it held, no news (no hook runs).
+feed() {
+  python3 - "$work" "$1" <<'PY'
 import sys
-items = ''.join(f'<item><title>Story {i}</title><link>http://f.example/{i}</link></item>' for i in range(10))
+items = ''.join(f'<item><title>Story {i}</title><link>http://f.example/{i}</link></item>' for i in range(int(sys.argv[2])))
 open(f'{sys.argv[1]}/feed.xml', 'w').write(f'<rss version="2.0"><channel><title>F</title>{items}</channel></rss>')
+# Dated a minute on: the server's Last-Modified (whole seconds) differs from the first answer's.
+import os, time
+later = time.time() + 60 * int(sys.argv[2] != '0')
+os.utime(f'{sys.argv[1]}/feed.xml', (later, later))
 PY
+}
+feed 0
 (cd "$work" && exec python3 -m http.server 0 --bind 127.0.0.1 > "$work/server.log" 2>&1) &
 server=$!
 for _ in $(seq 200); do grep -q "port" "$work/server.log" 2>/dev/null && break; sleep 0.05; done
 port=$(grep -o 'port [0-9]*' "$work/server.log" | head -1 | cut -d' ' -f2)
 [ -n "$port" ] || fail "the feed server did not start"
 off='{"name": "a", "enabled": false}, {"name": "b", "enabled": false}, {"name": "c", "enabled": false}, {"name": "articles", "enabled": false}, {"name": "bbc", "enabled": false}, {"name": "newsapi", "enabled": false}'
+echo "{\"sources\": [$off, {\"name\": \"f\", \"url\": \"http://127.0.0.1:$port/feed.xml\"}]}" \
+  > "$work/config.json"
+export NEWS_HOME="$work/home" NEWS_CONFIG="$work/config.json" NEWS_HOOK_TIMEOUT=3
+NEWS_STORE_KEY=$(head -c 32 /dev/urandom | base64)
+export NEWS_STORE_KEY
+unset NEWSAPI_KEY
+"$news" sync > /dev/null 2>&1 || fail "the first sync (the empty feed) failed"
+feed 10
 cat > "$work/config.json" <<JSON
 {"sources": [$off, {"name": "f", "url": "http://127.0.0.1:$port/feed.xml"}],
  "hooks": {"newItem": "sleep 301.4242 & echo started >> $work/started",
            "afterSync": "sleep 13.4242; true"}}
 JSON
-export NEWS_HOME="$work/home" NEWS_CONFIG="$work/config.json" NEWS_HOOK_TIMEOUT=3
-NEWS_STORE_KEY=$(head -c 32 /dev/urandom | base64)
-export NEWS_STORE_KEY
-unset NEWSAPI_KEY
 start=$(date +%s.%N)
-"$news" sync > "$work/out" 2> "$work/err"
+"$news" sync --refresh > "$work/out" 2> "$work/err"
 code=$?
 elapsed=$(python3 -c "print(round($(date +%s.%N) - $start, 2))")
 echo "  sync: exit $code in $elapsed s (NEWS_HOOK_TIMEOUT=3); $(wc -l < "$work/started") newItem hooks ran"

@@ -362,7 +362,9 @@ public struct FeedService: Sendable {
         // its directory gave.
         if !report.itemsDeferred { report.itemCount = report.pack?.count ?? report.items.count }
         records.arrived += report.newItemIDs
-        if options.newItems, !report.newItemIDs.isEmpty {
+        // A source's first answer is what it held, not news: `sources import` of 500 feeds,
+        // then a sync, ran 10,000 hooks.
+        if options.newItems, !report.newItemIDs.isEmpty, !report.firstAnswer {
           let new = Set(report.newItemIDs)
           report.newItemList = report.unpackedItems.filter { new.contains($0.id) }
         }
@@ -873,6 +875,7 @@ public struct FeedService: Sendable {
         throw FeedError.status(
           source: source.name, code: response.status, attempts: response.attempts)
       }
+      report.firstAnswer = cached == nil
       report = await written(
         entry, items: pack, source: source, known: Set(cached == nil ? [] : report.itemIDs),
         report: report)

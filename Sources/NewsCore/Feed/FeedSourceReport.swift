@@ -39,8 +39,12 @@ public struct FeedSourceReport: Sendable {
   public var leftAlone = false
   /// How many items the source answered with (when `items` were dropped, as a sync drops them).
   public var itemCount = 0
-  /// The items not in the cache before this fetch (what a `newItem` hook runs for).
+  /// The items not in the cache before this fetch (what a `newItem` hook runs for; none at a
+  /// source's first answer, ``firstAnswer``).
   public var newItemList: [FeedItem] = []
+  /// Whether nothing of the source was cached before this answer (a subscription's first
+  /// fetch, as after `sources import`): its items are what it held, not news to a hook.
+  var firstAnswer = false
   /// The ids of those items (kept when the items themselves are not: `news feed --new`).
   public var newItemIDs: [String] = []
   /// Until when the server asked not to be asked again (`429` or `503` with `Retry-After`).
