@@ -155,18 +155,27 @@ struct ChannelReaderTests {
     #expect(server.requests(to: "/one.xml").count > asked, "asked on a reload")
   }
 
-  @Test("an account just added: its rows never fetched, opening one syncs it, the others count")
-  func accountJustAdded() async throws {
-    let services = try services()
+  /// A Miniflux account `home` of two feeds, News (its item 1, First) and Blog, added to
+  /// `services` (not synced).
+  func addedAccount(to services: NewsServices) async throws -> (
+    MinifluxServer, news: Int, blog: Int
+  ) {
     let miniflux = MinifluxServer(server: server, user: nil, password: "key-42")
     let news = miniflux.model.addFeed(url: "https://news.example/rss", title: "News")
     let blog = miniflux.model.addFeed(url: "https://blog.example/atom", title: "Blog")
     miniflux.model.addItem(
       id: 1, feed: news, title: "First", link: "https://site.example/1", published: 1_700_000_000)
-    miniflux.model.addItem(
-      id: 2, feed: blog, title: "Post", link: "https://site.example/2", published: 1_700_000_100)
     let account = Account(name: "home", kind: .miniflux, url: server.baseURL, user: "")
     _ = try await services.accounts().add(account, password: "key-42", reserved: [])
+    return (miniflux, news, blog)
+  }
+
+  @Test("an account just added: its rows never fetched, opening one syncs it, the others count")
+  func accountJustAdded() async throws {
+    let services = try services()
+    let (miniflux, _, blog) = try await addedAccount(to: services)
+    miniflux.model.addItem(
+      id: 2, feed: blog, title: "Post", link: "https://site.example/2", published: 1_700_000_100)
     let channels = services.channels(providers: services.providers)
     let row = try #require(channels.firstIndex { $0.name == "home/news" })
     let other = try #require(channels.firstIndex { $0.name == "home/blog" })
@@ -194,13 +203,7 @@ struct ChannelReaderTests {
   @Test("a reload of an account's feed syncs its account: its new items come, its marks go")
   func accountReload() async throws {
     let services = try services()
-    let miniflux = MinifluxServer(server: server, user: nil, password: "key-42")
-    let news = miniflux.model.addFeed(url: "https://news.example/rss", title: "News")
-    let blog = miniflux.model.addFeed(url: "https://blog.example/atom", title: "Blog")
-    miniflux.model.addItem(
-      id: 1, feed: news, title: "First", link: "https://site.example/1", published: 1_700_000_000)
-    let account = Account(name: "home", kind: .miniflux, url: server.baseURL, user: "")
-    _ = try await services.accounts().add(account, password: "key-42", reserved: [])
+    let (miniflux, news, blog) = try await addedAccount(to: services)
     _ = try await services.sync().run(wait: false, only: ["home"])
     let channels = services.channels(providers: services.providers)
     let row = try #require(channels.firstIndex { $0.name == "home/news" })
