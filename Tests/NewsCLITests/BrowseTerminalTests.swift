@@ -591,6 +591,42 @@ struct BrowseTerminalTests {
     #expect(server.unexpectedRequests.isEmpty)
   }
 
+  @Test("R fetches a hidden source: its tag's row and a saved search over it count its items")
+  func reloadHidden() async throws {
+    let feed = """
+      <rss version="2.0"><channel><title>Quiet</title>
+      <item><title>A storm at sea</title><link>https://quiet.example/1</link></item>
+      <item><title>Calm days</title><link>https://quiet.example/2</link></item>
+      </channel></rss>
+      """
+    var environment = try subscribe("quiet", to: feed)
+    let url = "\(server.baseURL.absoluteString)/quiet.xml"
+    let off = ["a", "b", "c", "articles", "bbc"].map { #"{"name": "\#($0)", "enabled": false}"# }
+    let sources =
+      off + [
+        #"{"name": "quiet", "url": "\#(url)", "tags": ["kept"], "hidden": true}"#,
+        #"{"name": "storms", "search": "storm"}"#,
+      ]
+    try Data(#"{"sources": [\#(sources.joined(separator: ", "))]}"#.utf8).write(
+      to: URL(fileURLWithPath: home.path("news/config.json")))
+    environment["NEWS_COUNTS"] = "off"
+    let session = try Session(arguments: ["browse"], environment: environment)
+    await session.wait(for: "#kept")
+    #expect(server.requests(to: "/quiet.xml").isEmpty, "nothing fetched to draw the home screen")
+    session.send("R")
+    // The tag's row counts both items, the saved search (answered before the tags are counted
+    // again) the one it matches.
+    await session.wait(for: "2/2")
+    let rows = session.screen.text.split(separator: "\n")
+    #expect(rows.first { $0.contains("storms") }?.contains("1/1") == true)
+    #expect(rows.first { $0.contains("#kept") }?.contains("2/2") == true)
+    #expect(!session.screen.text.contains("quiet"), "a hidden source has no row")
+    session.send("q")
+    #expect(await session.finish() == 0)
+    #expect(server.requests(to: "/quiet.xml").count == 1)
+    #expect(server.unexpectedRequests.isEmpty)
+  }
+
   @Test("home with 200 sources of which 20 hang: counts from the store first, every key answered")
   func twoHundredSources() async throws {
     let hanging = Mutex(false)

@@ -436,6 +436,43 @@ struct BrowseTests {
     #expect(state.handle(.enter) == [.load(channel: 0, refresh: false), .displayed])
   }
 
+  @Test("R fetches the hidden sources too; the saved searches answer after them, once")
+  func reloadWithHidden() {
+    var state = BrowseState(
+      channels: ["All unread", "a", "storms", "#kept", "Bookmarks"], timeZone: .gmt)
+    state.resize(width: 60, height: 10)
+    state.home = Array(repeating: .init(unread: 0, total: 0, status: "stored"), count: 5)
+    state.gatherers = [0, 3, 4]
+    state.searches = [2]
+    state.hasHidden = true
+    state.screen = .home
+    #expect(
+      state.handle(.character("R")) == [.refresh(channels: [1]), .reloadHidden(then: [2])])
+    #expect(state.home[2].loading, "the search's row shows it waits")
+    // A second R while they load starts nothing more.
+    #expect(state.handle(.character("R")).isEmpty)
+    // a answers first: the search still loads, so nothing is counted yet.
+    let answer = ChannelContents(
+      heading: .source("a"), freshness: .fresh, articles: [], read: [], bookmarked: [],
+      unread: 1, total: 1, warnings: [])
+    #expect(state.apply(.loaded(channel: 1, answer, final: true)).isEmpty)
+    // The hidden sources answered, one failing: said, and the search asked now.
+    #expect(
+      state.apply(.hiddenReloaded(failures: ["source quiet: HTTP 500"], then: [2]))
+        == [.refresh(channels: [2])])
+    #expect(state.message == "source quiet: HTTP 500")
+    #expect(state.apply(.loaded(channel: 2, answer, final: true)) == [.loadHome])
+    // Without a search to ask, the hidden sources' answer counts the tags again itself.
+    state.searches = []
+    #expect(
+      state.handle(.character("R")) == [.refresh(channels: [1, 2]), .reloadHidden(then: [])])
+    _ = state.apply(.loaded(channel: 1, answer, final: true))
+    _ = state.apply(.loaded(channel: 2, answer, final: true))
+    #expect(
+      state.apply(.hiddenReloaded(failures: ["x", "y", "z"], then: [])) == [.loadHome])
+    #expect(state.message == "x (and 2 more)")
+  }
+
   @Test("the last answer of R counts All unread again, a failure as well as a list")
   func recountAfterReload() {
     for lastFails in [false, true] {

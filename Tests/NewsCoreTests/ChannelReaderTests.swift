@@ -113,6 +113,29 @@ struct ChannelReaderTests {
     #expect(byIndex[0] == ChannelRow(unread: 2, total: 2, status: .stored))
   }
 
+  @Test("a reload of every list fetches the hidden sources: their new items, their failures")
+  func reloadHidden() async throws {
+    let services = try services(twoHidden: true)
+    let reader = ChannelReader(
+      services: services, channels: services.channels(providers: services.providers),
+      query: TopHeadlinesQuery(), unreadOnly: false)
+    #expect(reader.hidden.map(\.name) == ["two"])
+    let first = await reader.reloadHidden()
+    #expect(first.failures.isEmpty)
+    #expect(server.requests(to: "/two.xml").count == 1)
+    // Stored: the tag's list holds it now.
+    let tag = try #require(try await reader.contents(2, offline: true))
+    #expect(tag.articles.map(\.title) == ["two-1"])
+    // Asked again although fresh, as R asks; a failure is its report's line, the stored items
+    // standing in.
+    server.route("/two.xml", LoopbackServer.Response(status: 500))
+    let second = await reader.reloadHidden()
+    #expect(server.requests(to: "/two.xml").count > 1)
+    #expect(second.newItems.isEmpty)
+    #expect(second.failures.count == 1)
+    #expect(second.failures.first?.hasPrefix("source two answered HTTP 500") == true)
+  }
+
   @Test("contents: All unread newest first across sources; --unread shows unread, counts all")
   func contents() async throws {
     let services = try services()

@@ -11,6 +11,9 @@ enum BrowseEvent: Sendable {
   case loaded(channel: Int, ChannelContents, final: Bool)
   /// A channel's fetch failed.
   case failed(channel: Int, String)
+  /// `R`'s fetch of the hidden sources ended: the lines of those that failed, and the rows to
+  /// refresh now (the saved searches).
+  case hiddenReloaded(failures: [String], then: [Int])
   /// A home row's counts and state, read from the store.
   case row(channel: Int, ChannelRow)
   /// An article's full text, as shown with it, or why it could not be had.
@@ -60,6 +63,14 @@ extension BrowseState {
       if channel == self.channel, screen != .home { failed(reason) }
       // The last answer of a reload may be a failure: what the others stored is counted too.
       return recountingGatherers(after: channel)
+    case .hiddenReloaded(let failures, let then):
+      hiddenLoading = false
+      if let first = failures.first {
+        message = failures.count == 1 ? first : "\(first) (and \(failures.count - 1) more)"
+      }
+      if !then.isEmpty { return [.refresh(channels: then)] }
+      // The tags' lists hold the hidden sources' items: counted again once nothing is loading.
+      return home.contains(where: \.loading) ? [] : [.loadHome]
     case .row(let channel, let row):
       // An answer that came first is not overwritten by what the store held; the lists that
       // gather the others' items are counted again every time.

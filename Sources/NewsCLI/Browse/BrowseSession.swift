@@ -101,6 +101,11 @@ final class BrowseSession: Sendable {
       channels.indices.filter {
         if case .feed = channels[$0] { true } else { false }
       })
+    state.searches = Set(
+      channels.indices.filter {
+        if case .feed(let source) = channels[$0] { source.search != nil } else { false }
+      })
+    state.hasHidden = !reader.hidden.isEmpty
     let size = RawTerminal.size()
     state.resize(width: size.width, height: size.height)
     var decoder = KeyDecoder()
@@ -173,6 +178,8 @@ final class BrowseSession: Sendable {
         loadHome()
       case .refresh(let channels):
         for channel in channels { load(channel, refresh: true, storedFirst: false) }
+      case .reloadHidden(let then):
+        reloadHidden(then: then)
       case .loadCounts(let article):
         let services = self.services
         let send = self.send
@@ -419,6 +426,25 @@ final class BrowseSession: Sendable {
       } catch {
         send.yield(.world(.failed(channel: index, Self.describe(error))))
       }
+    }
+  }
+
+  /// Fetches the hidden sources in the background (`R`), running the newItem hook on what they
+  /// stored first, then says so with the rows to refresh after them. Offline, nothing is asked.
+  private func reloadHidden(then rows: [Int]) {
+    let (reader, send, services, context, offline) = (
+      self.reader, self.send, self.services, self.context, self.offline
+    )
+    Task {
+      var failures: [String] = []
+      if !offline {
+        let (new, failed) = await reader.reloadHidden()
+        failures = failed
+        if !new.isEmpty {
+          failures += await NewItemHook.run(new, services: services, context: context)
+        }
+      }
+      send.yield(.world(.hiddenReloaded(failures: failures, then: rows)))
     }
   }
 

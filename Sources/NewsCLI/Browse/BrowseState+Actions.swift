@@ -68,7 +68,12 @@ extension BrowseState {
     case .reloadAll:
       let idle = rows.filter { !home[$0].loading && !gatherers.contains($0) }
       for index in idle { home[index].loading = true }
-      return idle.isEmpty ? [] : [.refresh(channels: idle)]
+      // Hidden sources are fetched too; the saved searches answer once they have.
+      guard hasHidden, !hiddenLoading else { return idle.isEmpty ? [] : [.refresh(channels: idle)] }
+      hiddenLoading = true
+      let now = idle.filter { !searches.contains($0) }
+      return (now.isEmpty ? [] : [.refresh(channels: now)])
+        + [.reloadHidden(then: idle.filter { searches.contains($0) })]
     case .nextList, .prevList, .nextSource, .prevSource:
       return cycle(action)
     case .help:

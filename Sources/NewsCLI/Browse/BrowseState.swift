@@ -50,6 +50,13 @@ struct BrowseState: Equatable {
   /// The channels that are one feed source (`A` on a whole one marks the source read: one
   /// request for an account's feed).
   var sources: Set<Int> = []
+  /// The channels that are saved searches: answered from the store, so `R` asks them after the
+  /// hidden sources (whose items they may list) have answered.
+  var searches: Set<Int> = []
+  /// Whether there are hidden sources (newsboat's `!`): no rows, but `R` fetches them too.
+  var hasHidden = false
+  /// Whether `R`'s fetch of the hidden sources is under way.
+  var hiddenLoading = false
   /// Each channel's tags (`t` filters the home screen by one).
   var channelTags: [[String]] = []
   /// The tag the home screen shows only the lists of, if any.
@@ -184,6 +191,9 @@ enum BrowseEffect: Equatable {
   case loadHome
   /// Fetch these channels in the background, each row showing its progress.
   case refresh(channels: [Int])
+  /// Fetch the hidden sources in the background, then refresh `then` (the saved searches,
+  /// which may list their items).
+  case reloadHidden(then: [Int])
   /// Ask the info API for the article's likes and comments.
   case loadCounts(Article)
   /// Open the link in the browser (marks it read); with a number, that link of its text.

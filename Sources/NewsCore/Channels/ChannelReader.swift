@@ -10,6 +10,10 @@ public struct ChannelReader: Sendable {
   /// The feed sources a tag's list gathers from: every enabled one, hidden ones too (a hidden
   /// source has no row of its own, but is in its tags' lists).
   let tagged: [FeedSource]
+  /// The enabled hidden sources (newsboat's `!`) that are fetched from their sites: no row of
+  /// their own, but their items are in their tags' lists and the saved searches, so a reload of
+  /// every list fetches them too (``reloadHidden()``), as newsboat's reload does.
+  public let hidden: [FeedSource]
   let lists: Result<ListService, any Error>
   let feed: Result<FeedService, any Error>
   let query: TopHeadlinesQuery
@@ -41,6 +45,9 @@ public struct ChannelReader: Sendable {
   ) {
     self.channels = channels
     tagged = services.feedSources().filter { $0.enabled && !$0.tags.isEmpty }
+    hidden = services.feedSources().filter {
+      $0.enabled && $0.hidden && $0.search == nil && $0.account == nil
+    }
     lists = Result { try services.lists() }
     feed = Result { try services.feed() }
     self.query = query
@@ -72,6 +79,27 @@ public struct ChannelReader: Sendable {
     contents.newItems = raw.newItems
     contents.syncedAccount = raw.syncedAccount
     return contents
+  }
+
+  /// Fetches every source of ``hidden`` now, as a reload of every list asks: the items this
+  /// stored first (what a newItem hook runs for), and a line for each source that failed (its
+  /// stored items, if any, standing in).
+  public func reloadHidden() async -> (newItems: [FeedItem], failures: [String]) {
+    guard !hidden.isEmpty else { return ([], []) }
+    let service: FeedService
+    switch feed {
+    case .success(let feed): service = feed
+    case .failure(let error): return ([], [Self.describe(error)])
+    }
+    let reports = await service.run(
+      hidden, FeedRun.Options(freshness: .init(refresh: true, offline: false))
+    ).reports
+    return (
+      reports.flatMap(\.newItemList),
+      reports.filter { $0.status == .failed || $0.status == .stale }.map {
+        $0.error ?? "source \($0.name) failed"
+      }
+    )
   }
 
   /// The read state, counts and shown items of `raw`; with `marks`, which have a full text or
