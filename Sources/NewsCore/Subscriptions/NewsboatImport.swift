@@ -459,7 +459,9 @@ public struct NewsboatImport: Sendable {
           entry.outcome = "not translated: written by hand in config.json (docs/shape.md)"
           deferred.append((lines.count, words))
         } else {
-          entry.outcome = NewsboatEnvironment.counterpart(words) ?? "news has no such setting"
+          entry.outcome =
+            NewsboatEnvironment.counterpart(words) ?? NewsboatSettingNote.note(words)
+            ?? "news has no such setting"
         }
       }
       lines.append(entry)
