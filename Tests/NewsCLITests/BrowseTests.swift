@@ -473,6 +473,32 @@ struct BrowseTests {
     #expect(state.message == "x (and 2 more)")
   }
 
+  @Test("the header counts each unread item once: All unread's count, a tag's list's with t")
+  func headerUnread() {
+    // a and a saved search over it list the same item; b's item is in a's list too.
+    var state = BrowseState(
+      channels: ["All unread", "a", "b", "search", "#t", "Bookmarks"], timeZone: .gmt)
+    state.resize(width: 60, height: 10)
+    state.home = [
+      .init(status: "…"), .init(unread: 2, total: 2, status: "fresh"),
+      .init(unread: 1, total: 1, status: "fresh"), .init(unread: 1, total: 1, status: "fresh"),
+      .init(status: "…"), .init(unread: 0, total: 0, status: "stored"),
+    ]
+    state.gatherers = [0, 4, 5]
+    state.allUnreadRow = 0
+    state.channelTags = [[], ["t"], [], ["t"], ["t"], []]
+    state.screen = .home
+    // Before All unread is counted: the rows' sum, the gathering ones left out.
+    #expect(state.homeUnread == 4)
+    state.home[0] = .init(unread: 2, total: 2, status: "stored")
+    state.home[4] = .init(unread: 2, total: 2, status: "stored")
+    #expect(Self.screen(state)[0].contains("6 lists · 2 unread"))
+    _ = state.handle(.character("t"))
+    #expect(state.homeTag == "t")
+    state.home[4] = .init(unread: 1, total: 2, status: "stored")
+    #expect(Self.screen(state)[0].contains("3 lists · 1 unread · tag t"))
+  }
+
   @Test("the last answer of R counts All unread again, a failure as well as a list")
   func recountAfterReload() {
     for lastFails in [false, true] {

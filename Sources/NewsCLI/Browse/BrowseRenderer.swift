@@ -167,9 +167,7 @@ struct BrowseRenderer {
   /// fetch is under way, `!` where the last one failed.
   private func drawHome(_ state: BrowseState, on grid: inout ScreenGrid) {
     let rows = state.homeRows
-    // The lists gathering the others' items (All unread, tags) count nothing twice.
-    let unread = rows.filter { !state.gatherers.contains($0) }
-      .compactMap { state.home[$0].unread }.reduce(0, +)
+    let unread = state.homeUnread
     let loading = rows.filter { state.home[$0].loading }.count
     drawHeader(
       "news",

@@ -106,6 +106,9 @@ final class BrowseSession: Sendable {
         if case .feed(let source) = channels[$0] { source.search != nil } else { false }
       })
     state.hasHidden = !reader.hidden.isEmpty
+    state.allUnreadRow = channels.firstIndex {
+      if case .allUnread = $0 { true } else { false }
+    }
     let size = RawTerminal.size()
     state.resize(width: size.width, height: size.height)
     var decoder = KeyDecoder()

@@ -44,6 +44,21 @@ extension BrowseState {
     }
   }
 
+  /// The unread items the home screen's header counts, each once: All unread's count (with a
+  /// tag, the tag's list's) once it is had; until then the rows' sum, the lists gathering the
+  /// others' left out. A saved search repeats its sources' items, and an item may be in two
+  /// feeds: the rows' sum would count them twice.
+  var homeUnread: Int {
+    let rows = homeRows
+    let gathering =
+      homeTag.map { tag in rows.first { gatherers.contains($0) && channelTags[$0] == [tag] } }
+      ?? allUnreadRow
+    if let gathering, home.indices.contains(gathering), let unread = home[gathering].unread {
+      return unread
+    }
+    return rows.filter { !gatherers.contains($0) }.compactMap { home[$0].unread }.reduce(0, +)
+  }
+
   mutating func moveHome(to row: Int, count: Int) {
     homeSelection = min(max(row, 0), max(count - 1, 0))
     if homeSelection < homeScroll { homeScroll = homeSelection }

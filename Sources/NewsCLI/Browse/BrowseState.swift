@@ -47,6 +47,8 @@ struct BrowseState: Equatable {
   var home: [HomeRow] = []
   /// The channels that gather the others' items (All unread, Bookmarks): `n` and `R` pass them.
   var gatherers: Set<Int> = []
+  /// The All unread list's row: the header counts its unread items (``homeUnread``).
+  var allUnreadRow: Int?
   /// The channels that are one feed source (`A` on a whole one marks the source read: one
   /// request for an account's feed).
   var sources: Set<Int> = []
