@@ -61,6 +61,7 @@ enum ImportCommand {
       NewsboatShape.translate(
         &plan, config: subscriptions.configFile, timeZone: context.timeZone)
       sayAccount(&plan)
+      NewsboatSettingNote.say(&plan)
       let dryRun = arguments[Options.dryRun]
       var state: NewsboatCache.Outcome?
       if !dryRun {

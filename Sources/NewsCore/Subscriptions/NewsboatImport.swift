@@ -50,7 +50,11 @@ public struct NewsboatImport: Sendable {
   /// Lines of `config` that shape `news browse` (keys, macros, colours, highlights, commands,
   /// the browser): indices into ``lines`` with the line's words, for the reader's layer to
   /// translate (it knows the actions and colours); until it does, each says "not translated".
+  /// The settings news has none of are deferred too (``noSuchSetting``): the reader's layer
+  /// says where news does what they ask, when it does.
   public var deferred: [(line: Int, words: [String])] = []
+  /// What a setting news has nothing of says.
+  public static let noSuchSetting = "news has no such setting"
   /// The settings of newsboat's account (`ttrss-url`, `ttrss-login`, `ttrss-passwordfile`…),
   /// for `urls-source`'s line, which is deferred with the reader's.
   public var accountSettings: [String: String] = [:]
@@ -459,9 +463,13 @@ public struct NewsboatImport: Sendable {
           entry.outcome = "not translated: written by hand in config.json (docs/shape.md)"
           deferred.append((lines.count, words))
         } else {
-          entry.outcome =
-            NewsboatEnvironment.counterpart(words) ?? NewsboatSettingNote.note(words)
-            ?? "news has no such setting"
+          if let counterpart = NewsboatEnvironment.counterpart(words) {
+            entry.outcome = counterpart
+          } else {
+            // The reader's layer says where a behaviour news has another way went.
+            entry.outcome = Self.noSuchSetting
+            deferred.append((lines.count, words))
+          }
         }
       }
       lines.append(entry)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NewsCore
+@testable import NewsCLI
 
 /// newsboat settings news does another way or always: the import says where the behaviour went.
 @Suite("newsboat settings news does another way")

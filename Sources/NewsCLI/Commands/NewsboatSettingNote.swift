@@ -1,7 +1,18 @@
+import NewsCore
+
 /// newsboat settings that have no counterpart to carry because news does what they ask another
 /// way, or always: what `news import newsboat` says of such a line instead of "no such setting",
 /// so that a migrant learns where the behaviour went.
 enum NewsboatSettingNote {
+  /// Says where the behaviour went on each of `plan`'s settings that news has none of, when
+  /// news does it another way.
+  static func say(_ plan: inout NewsboatImport) {
+    for (index, words) in plan.deferred
+    where plan.lines[index].outcome == NewsboatImport.noSuchSetting {
+      if let note = note(words) { plan.lines[index].outcome = note }
+    }
+  }
+
   /// What to say of `words` (a `config` line: a directive and its value), or `nil` when news
   /// has nothing of the kind.
   static func note(_ words: [String]) -> String? {
