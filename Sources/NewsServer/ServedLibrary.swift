@@ -50,7 +50,7 @@ struct ServedLibrary: Sendable {
 
     var feeds: [ServedFeed] = []
     var searches: [String: String] = [:]
-    for source in services.feedSources() where source.enabled {
+    for source in services.describedFeedSources() where source.enabled {
       if let search = source.search {
         searches[source.name] = search
       } else {

@@ -321,6 +321,40 @@ struct ImportNewsboatTests {
       """)
   }
 
+  @Test("a bare address is shown by its feed's own title and site once fetched; a ~title stays")
+  func feedTitles() async throws {
+    harness.server.route("/blog.xml", .fixture("feeds/rss20_1.xml"))
+    harness.server.route("/named.xml", .fixture("feeds/rss20_1.xml"))
+    let base = harness.server.baseURL.absoluteString
+    try "\(base)/blog.xml\n\(base)/named.xml \"~Mine\"\n".write(
+      toFile: directory + "/urls", atomically: true, encoding: .utf8)
+    try "".write(toFile: directory + "/config", atomically: true, encoding: .utf8)
+    #expect(await harness.run(["import", "newsboat", directory]).code == .success)
+    func described() async throws -> [String: [String: Any]] {
+      Dictionary(
+        try await sources().compactMap { row in
+          (row["url"] as? String).map { ($0, row) }
+        }
+      ) { first, _ in first }
+    }
+    // Not fetched yet: nothing known but the address.
+    #expect(try await described()["\(base)/blog.xml"]?["title"] is NSNull)
+    #expect(await harness.run(["feed", "--source", "127-0-0-1-blog"]).code == .success)
+    #expect(await harness.run(["feed", "--source", "mine"]).code == .success)
+    let rows = try await described()
+    #expect(rows["\(base)/blog.xml"]?["title"] as? String == "my weblog")
+    #expect(rows["\(base)/blog.xml"]?["site"] as? String == "http://example.com/blog/")
+    #expect(rows["\(base)/named.xml"]?["title"] as? String == "Mine", "newsboat's ~title wins")
+    let text = await harness.run(["sources"])
+    #expect(text.out.contains("my weblog · detected"), "\(text.out)")
+    let exported = await harness.run(["sources", "export"]).out
+    #expect(
+      exported.contains(
+        #"text="my weblog" title="my weblog" xmlUrl="\#(base)/blog.xml" htmlUrl="http://example.com/blog/""#
+      ), "\(exported)")
+    #expect(exported.contains(#"text="Mine" title="Mine" xmlUrl="\#(base)/named.xml""#))
+  }
+
   @Test(
     "cache.db: read and flagged state carried, the articles the feeds no longer list kept",
     .enabled(if: SQLiteDatabase.isAvailable, "the system's SQLite library (libsqlite3) is missing"))

@@ -18,6 +18,7 @@ struct BinaryLayoutTests {
     "NFP2": "sooodooo",
     "NFC2": "sfoob",
     "NFC3": "sfoob",
+    "NFC4": "sfoob",
     "NSM1": "iibibi",
     "NSM2": "iibibi",
     "NSM3": "iibibi",
@@ -41,7 +42,7 @@ struct BinaryLayoutTests {
       #expect(Self.frozen[layout.magic] == layout.signature, "\(layout.magic): \(layout.signature)")
     }
     #expect(String(FeedCacheEntry.itemPrefix.map(\.rawValue)) == "ss")
-    #expect(String(FeedCacheEntry.trailer.map(\.rawValue)) == "fof")
+    #expect(String(FeedCacheEntry.trailer.map(\.rawValue)) == "fofoo")
     #expect(String(SegmentManifest.firstSegmentLayout.map(\.rawValue)) == "iifiibf")
     #expect(String(SegmentManifest.segmentLayout.map(\.rawValue)) == "iifiibfbffbf")
     #expect(String(SegmentManifest.summaryNames.map(\.rawValue)) == "bi")

@@ -196,7 +196,7 @@ struct FastPathTests {
       let first = Self.earlier(entry, magic: "NFC1")
       #expect(try FeedCacheEntry.decode(first).items == entry.items)
       var second = Self.earlier(entry, magic: "NFC2")
-      second += Array((try entry.encoded()).suffix(17).prefix(8))
+      second += Array((try entry.encoded()).suffix(19).prefix(8))
       #expect(try FeedCacheEntry.decode(second).items == entry.items)
       #expect(try FeedCacheEntry.decode(second).postsEvery == 0)
       #expect(try FeedCacheEntry.decodeSummary(second).postsEvery == 0)
@@ -224,10 +224,26 @@ struct FastPathTests {
     let packed = try FeedCacheEntry.decode(hinted.encoded(with: FeedItemPack([filed, bare])))
     #expect(packed.items.map(\.categories) == [filed.categories, []])
     // What news sources reads of an entry: all but its items, which it skips.
+    hinted.title = "Ann's «log»"
+    hinted.site = "https://ann.example/"
     let summary = try FeedCacheEntry.decodeSummary(hinted.encoded())
     #expect(summary.items.isEmpty && summary.url == hinted.url)
     #expect(summary.fetchedAt == hinted.fetchedAt && summary.hint == hinted.hint)
     #expect(summary.postsEvery == 3_600)
+    #expect(summary.title == "Ann's «log»" && summary.site == "https://ann.example/")
+    // The third version (NFC3) ended before the feed's title and site: read as before, its
+    // items still left packed where they are.
+    hinted.title = nil
+    hinted.site = nil
+    var third = try hinted.encoded()
+    third.removeLast(2)
+    third.replaceSubrange(0..<4, with: Array("NFC3".utf8))
+    let older = try FeedCacheEntry.decode(third)
+    #expect(older.items == hinted.items && older.postsEvery == 3_600)
+    #expect(older.title == nil && older.site == nil)
+    let (entry, pack) = try #require(try FeedCacheEntry.decodePacked(third))
+    #expect(entry.hint == hinted.hint)
+    #expect(pack.items == hinted.items)
   }
 
   /// `entry` as an earlier version wrote it under `magic`: its header, then its items without

@@ -158,9 +158,10 @@ struct FeedReadingTests {
          "content_html": "<p>Long</p>", "date_published": "2024-01-02", "date_modified": "2024-01-05"}
       ]}
       """
-    let (items, notes, _) = try SyndicationAdapter().decode(
+    let read = try SyndicationAdapter().decode(
       Data(json.utf8), source: "j",
       origin: FeedOrigin(url: URL(string: "https://site.example/feed.json")))
+    let (items, notes) = (read.items, read.notes)
     #expect(notes.isEmpty)
     #expect(items.map(\.url) == ["https://site.example/posts/a", "https://elsewhere.example/b"])
     #expect(items[0].description == "Plain <not a tag>")
@@ -232,8 +233,9 @@ struct ContentImageTests {
       <content:encoded><![CDATA[<p>See <a href="/docs">the docs</a> and <A HREF='https://b.example/'>b</A>, <a href="/docs">again</a>, <a href="mailto:x@y">mail</a> and <a>nothing</a>.</p>]]></content:encoded>
       </item></channel></rss>
       """
-    let (items, _, _) = try SyndicationAdapter().decode(
-      Data(xml.utf8), source: "w", origin: FeedOrigin(url: URL(string: "https://e.example/feed")))
+    let items = try SyndicationAdapter().decode(
+      Data(xml.utf8), source: "w", origin: FeedOrigin(url: URL(string: "https://e.example/feed"))
+    ).items
     let item = try #require(items.first)
     #expect(item.description == "See the docs.")
     #expect(

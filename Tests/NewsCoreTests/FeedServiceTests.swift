@@ -140,7 +140,7 @@ struct FeedServiceTests {
     // Folded into a bundle, and the file of the earlier layout gone.
     #expect(try cache.readBytes("feed-a") == nil)
     let rewritten = try #require(try FeedCache(store: cache).entry(of: "a"))
-    #expect(rewritten.starts(with: Array("NFC3".utf8)))
+    #expect(rewritten.starts(with: Array(FeedCacheEntry.magic.utf8)))
     #expect(try FeedCacheEntry.decode(rewritten).kept == true)
     #expect(try FeedCacheEntry.decode(rewritten).items == entry.items)
     #expect(server.requests(to: "/a.json").count == 1)

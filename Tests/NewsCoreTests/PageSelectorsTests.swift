@@ -109,7 +109,9 @@ struct PageSelectorsTests {
   @Test("the adapter keys items by link, notes dates it could not read, keeps undated ones undated")
   func adapter() throws {
     let adapter = PageAdapter(selectors: try Self.selectors(date: "time"))
-    let (items, notes, _) = try adapter.decode(Self.page, source: "acme", origin: FeedOrigin())
+    let read = try adapter.decode(Self.page, source: "acme", origin: FeedOrigin())
+    let (items, notes) = (read.items, read.notes)
+    #expect(read.title == "Acme & Co", "the page's own title, kept with its cache entry")
     #expect(items.count == 4)
     #expect(
       items[0].id

@@ -183,7 +183,8 @@ enum SourcesActions {
       let services = try context.services()
       // The key first: with a wrong one, nothing is exported.
       try services.checkKey()
-      context.printer.text(services.subscriptions().export())
+      // A feed imported as a bare address is named by its own title once fetched.
+      context.printer.text(services.subscriptions().export(services.describedFeedSources()))
       return .success
     })
 

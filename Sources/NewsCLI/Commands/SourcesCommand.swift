@@ -55,7 +55,8 @@ enum SourcesCommand {
     }
     var sources = services.feedSources()
     if let tag = arguments[Options.tag] { sources = sources.filter { $0.tags.contains(tag) } }
-    let rows = Array(zip(sources, feed.lastFetches(sources)))
+    // A source without a title of its own shows its feed's, as its last answer gave it.
+    let rows = zip(sources, feed.lastFetches(sources)).map { ($0.describedBy($1), $1) }
     // Each source's health: failing since when, how many runs in a row, why (#47.5).
     var failures: [String: FeedFailures.Failure] = [:]
     for (source, last) in rows {

@@ -13,12 +13,9 @@ public protocol FeedAdapter: Sendable {
   /// What `news sources` shows as the source's format (`json` unless said otherwise).
   var format: String { get }
 
-  /// Decodes `data`, served from `origin`, and says what was left out while reading it (one line
-  /// each, for warnings) and how long the document says it stays the same (seconds; RSS `<ttl>`,
-  /// `sy:updatePeriod`), if it says.
-  func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
-  )
+  /// Decodes `data`, served from `origin`: its items, what was left out while reading it, and
+  /// what the document says of itself (how long it stays the same, its title and site).
+  func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> DecodedFeed
 }
 
 extension FeedAdapter {
@@ -26,10 +23,8 @@ extension FeedAdapter {
   public var format: String { "json" }
 
   /// ``items(from:source:)``, nothing left out.
-  public func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
-  ) {
-    (try items(from: data, source: source), [], nil)
+  public func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> DecodedFeed {
+    DecodedFeed(items: try items(from: data, source: source))
   }
 
   /// Decodes a `Decodable` wire type, turning failures into a ``FeedError`` for this source.

@@ -1,22 +1,26 @@
 import Foundation
 
 extension FeedCacheEntry {
-  /// Marks the compact format (entries written before it are JSON, and still read): `NFC3`
-  /// items carry their categories and it ends with ``freshFor``, ``freshKind`` and
-  /// ``postsEvery``; `NFC2` items have none (``FeedItemPack/firstItemLayout``) and it ends with
-  /// ``freshFor`` alone; `NFC1`, its first version, after the items.
-  static let magic = "NFC3"
+  /// Marks the compact format (entries written before it are JSON, and still read): `NFC4`
+  /// ends with the feed's ``title`` and ``site`` too; `NFC3` items carry their categories and
+  /// it ends with ``freshFor``, ``freshKind`` and ``postsEvery``; `NFC2` items have none
+  /// (``FeedItemPack/firstItemLayout``) and it ends with ``freshFor`` alone; `NFC1`, its first
+  /// version, after the items.
+  static let magic = "NFC4"
+  static let thirdMagic = "NFC3"
   static let secondMagic = "NFC2"
   static let firstMagic = "NFC1"
 
   /// The entry, described once: its header, then a count of items each an id, a source and
-  /// ``FeedItemPack/itemLayout``, then ``freshFor``, ``freshKind`` and ``postsEvery``
-  /// (``trailer``; -1 for a number not known).
+  /// ``FeedItemPack/itemLayout``, then ``freshFor``, ``freshKind``, ``postsEvery``, ``title``
+  /// and ``site`` (``trailer``; -1 for a number not known).
   static let header = BinaryLayout(
     magic: magic, fields: [.string, .double, .optionalString, .optionalString, .flag])
   /// What comes before each item's own fields.
   static let itemPrefix: [BinaryField] = [.string, .string]
-  static let trailer: [BinaryField] = [.double, .optionalString, .double]
+  static let trailer: [BinaryField] = [
+    .double, .optionalString, .double, .optionalString, .optionalString,
+  ]
 
   /// The entry in the compact format of ``BinaryWriter``.
   ///
@@ -78,12 +82,21 @@ extension FeedCacheEntry {
     writer.double(freshFor ?? -1)
     writer.optionalString(freshKind)
     writer.double(postsEvery ?? -1)
+    writer.optionalString(title)
+    writer.optionalString(site)
+  }
+
+  /// A reader of `bytes` past the magic when they are an entry whose items are laid out as now
+  /// (`NFC4`, or `NFC3`, which only ends sooner), and whether it is of the current version.
+  private static func itemsLaidOutAsNow(_ bytes: [UInt8]) -> (BinaryReader, current: Bool)? {
+    if let reader = BinaryReader(bytes, magic: magic) { return (reader, true) }
+    return BinaryReader(bytes, magic: thirdMagic).map { ($0, false) }
   }
 
   /// A reader of the compact entry `bytes` at its first item (its id), when it lists `count`
   /// items; else `nil` (for a pack read back from the entry written with it).
   static func itemsReader(_ bytes: [UInt8], count: Int) -> BinaryReader? {
-    guard var reader = BinaryReader(bytes, magic: magic) else { return nil }
+    guard var (reader, _) = itemsLaidOutAsNow(bytes) else { return nil }
     do {
       try reader.skip(header.fields)
       guard try reader.integer() == count else { return nil }
@@ -113,7 +126,7 @@ extension FeedCacheEntry {
   /// entry of an earlier format (``decode(_:)`` reads those).
   static func decodePacked(_ bytes: [UInt8]) throws -> (entry: FeedCacheEntry, pack: FeedItemPack)?
   {
-    guard BinaryReader(bytes, magic: magic) != nil else { return nil }
+    guard itemsLaidOutAsNow(bytes) != nil else { return nil }
     var ids: [String] = []
     var sources: [String] = []
     let entry = try decode(bytes, buildingItems: false) { id, source in
@@ -126,7 +139,10 @@ extension FeedCacheEntry {
   private static func decode(
     _ bytes: [UInt8], buildingItems: Bool, listing: ((String, String) -> Void)? = nil
   ) throws -> FeedCacheEntry {
-    let current = BinaryReader(bytes, magic: magic)
+    let laidOut = itemsLaidOutAsNow(bytes)
+    // Items laid out as now (`NFC4`, `NFC3`), and whether the entry ends with its title.
+    let current = laidOut?.0
+    let titled = laidOut?.current == true
     let second = current == nil ? BinaryReader(bytes, magic: secondMagic) : nil
     guard var reader = current ?? second ?? BinaryReader(bytes, magic: firstMagic) else {
       // What the store's JSON coder wrote: dates as seconds since 1970.
@@ -171,6 +187,10 @@ extension FeedCacheEntry {
       entry.freshKind = try reader.optionalString()
       let postsEvery = try reader.double()
       entry.postsEvery = postsEvery >= 0 ? postsEvery : nil
+    }
+    if titled {
+      entry.title = try reader.optionalString()
+      entry.site = try reader.optionalString()
     }
     if current == nil {
       // Written before the rate was kept: read from the items as they were then.

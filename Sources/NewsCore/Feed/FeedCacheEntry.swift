@@ -21,9 +21,22 @@ struct FeedCacheEntry: Codable, Sendable {
   /// How often the source posts (seconds), as its items said when they were fetched
   /// (``PostingRate``); `nil` when no item is dated.
   var postsEvery: Double?
+  /// The feed's own title and site (its channel's `<title>` and `<link>`), as its document said
+  /// when it was fetched: what `news sources`, `sources export` and `news serve` show for a
+  /// source whose configuration names neither (an import of bare addresses). `nil` in entries
+  /// written before they were kept.
+  var title: String?
+  var site: String?
   /// When the entry itself was written (its `fetchedAt` as stored, before a later `304` moved
   /// `fetchedAt` on: see ``RevalidationTimes``). Not stored.
   var writtenAt: Date?
+
+  /// Keeps the feed's own title and site as `read` gives them (a site only as an http(s)
+  /// address, without a user name or password).
+  mutating func describe(as read: DecodedFeed) {
+    title = read.title
+    site = read.site.flatMap { URL.web($0) }.map(\.withoutCredentials.absoluteString)
+  }
 
   /// What the source said of its freshness, if it said (an entry of before the kind was kept
   /// names it the feed's `<ttl>`).

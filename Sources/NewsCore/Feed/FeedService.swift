@@ -87,6 +87,10 @@ public struct FeedService: Sendable {
     public var next: NextFetch
     /// Whether it is failing run after run, since when and why (``FeedFailures``).
     public var failure: FeedFailures.Failure? = nil
+    /// The feed's own title and site as its last answer gave them (for a source whose
+    /// configuration names neither: ``FeedSource/describedBy(_:)``).
+    public var title: String? = nil
+    public var site: URL? = nil
   }
 
   /// When each of `sources` was last fetched and is asked next, read from the cache and the
@@ -124,7 +128,9 @@ public struct FeedService: Sendable {
     } else if let wait = waits.until(source), wait.until > (next.at ?? .distantPast) {
       next = NextFetch(at: wait.until, reason: wait.reason, postsEvery: cached?.postsEvery)
     }
-    return LastFetch(fetchedAt: cached?.fetchedAt, error: error, next: next)
+    return LastFetch(
+      fetchedAt: cached?.fetchedAt, error: error, next: next, title: cached?.title,
+      site: cached?.site.flatMap { URL(string: $0) })
   }
 
   /// What keeps sources from being asked before a time: a server's `Retry-After` (for the
@@ -667,6 +673,7 @@ public struct FeedService: Sendable {
         decoded.refreshHint, Self.responseHint(response.headers, now: now()),
       ])
       entry.postsEvery = PostingRate.interval(of: decoded.items, at: entry.fetchedAt)
+      entry.describe(as: decoded)
       var kept = await written(
         entry, items: FeedItemPack(source.limited(decoded.items)), source: source, known: [],
         report: report)
@@ -799,7 +806,7 @@ public struct FeedService: Sendable {
       let (response, decoded) = try await deadline.run {
         [headers] () async throws -> (
           HTTPResponse,
-          (items: FeedItemPack, notes: [String], hint: FreshnessHint?, postsEvery: Double?)?
+          (items: FeedItemPack, read: DecodedFeed, postsEvery: Double?)?
         ) in
         var response: HTTPResponse
         if let command, command.kind == .exec {
@@ -818,18 +825,15 @@ public struct FeedService: Sendable {
         guard response.succeeded else { return (response, nil) }
         var origin = response.origin
         origin.url = origin.url ?? url
-        let decoded = try adapter.decode(response.body, source: sourceName, origin: origin)
+        var decoded = try adapter.decode(response.body, source: sourceName, origin: origin)
         // Read: the body is let go here, not held while the items wait for the store (a run of
         // 1,000 feeds would hold every body at once).
         response.body = Data()
         // Packed as soon as read: the items wait for the store's writer as bytes.
-        return (
-          response,
-          (
-            FeedItemPack(limited(decoded.items)), decoded.notes, decoded.refreshHint,
-            PostingRate.interval(of: decoded.items, at: asked)
-          )
-        )
+        let pack = FeedItemPack(limited(decoded.items))
+        let postsEvery = PostingRate.interval(of: decoded.items, at: asked)
+        decoded.items = []
+        return (response, (pack, decoded, postsEvery))
       }
       var entry: FeedCacheEntry
       var pack = report.pack ?? FeedItemPack(report.items)
@@ -850,16 +854,19 @@ public struct FeedService: Sendable {
         try readDeferredItems(of: source, into: &report, pack: &pack)
         revalidated.fetchedAt = now()
         entry = revalidated
-      } else if let (items, notes, hint, postsEvery) = decoded {
+      } else if let (items, read, postsEvery) = decoded {
         // The items known before, to tell the new ones.
         try readDeferredItems(of: source, into: &report, pack: &pack)
-        report.warnings += notes.map { "source \(source.name): \($0)" }
+        report.warnings += read.notes.map { "source \(source.name): \($0)" }
         pack = items
         entry = FeedCacheEntry(
           url: source.url.absoluteString, items: [], fetchedAt: now(),
           etag: response.headers["etag"], lastModified: response.headers["last-modified"])
-        entry.hint = FreshnessHint.longest([hint, Self.responseHint(response.headers, now: now())])
+        entry.hint = FreshnessHint.longest([
+          read.refreshHint, Self.responseHint(response.headers, now: now()),
+        ])
         entry.postsEvery = postsEvery
+        entry.describe(as: read)
       } else {
         if response.status == 429 || response.status == 503,
           let header = response.headers["retry-after"],

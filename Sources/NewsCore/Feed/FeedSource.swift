@@ -26,6 +26,16 @@ public struct FeedSource: Sendable {
 
   /// What to call it where a title reads better than a name: its title, else its name.
   public var displayTitle: String { title ?? name }
+
+  /// The source with the title and site its last answer gave (`last`) where its configuration
+  /// names none: a feed imported as a bare address (newsboat's `urls`) is shown by its own
+  /// title once fetched.
+  public func describedBy(_ last: FeedService.LastFetch) -> FeedSource {
+    var source = self
+    if source.title == nil { source.title = last.title }
+    if source.site == nil { source.site = last.site }
+    return source
+  }
   /// Keep and show at most this many of its items (the first in the source's order).
   public var maxItems: Int?
   /// Whether `feed`, `sync` and `browse` fetch it (`--source` still names a disabled one).

@@ -179,6 +179,27 @@ public struct NewsServices: Sendable {
     return accounts.isEmpty ? configured : configured + accounts
   }
 
+  /// ``feedSources()``, those whose configuration names no title or site given the ones their
+  /// last answer said (read from the cache, no request): what `sources export` and `news serve`
+  /// show. A cache that cannot be read leaves them as they are.
+  public func describedFeedSources() -> [FeedSource] {
+    var sources = feedSources()
+    let lacking = sources.indices.filter {
+      (sources[$0].title == nil || sources[$0].site == nil) && sources[$0].search == nil
+        && sources[$0].account == nil
+    }
+    guard !lacking.isEmpty else { return sources }
+    let feed: FeedService
+    do {
+      feed = try self.feed()
+    } catch {
+      return sources
+    }
+    let lasts = feed.lastFetches(lacking.map { sources[$0] })
+    for (index, last) in zip(lacking, lasts) { sources[index] = sources[index].describedBy(last) }
+    return sources
+  }
+
   /// The feed, each source within `NEWS_SOURCE_DEADLINE`.
   public func feed() throws -> FeedService {
     var service = FeedService(

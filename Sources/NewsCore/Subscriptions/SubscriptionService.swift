@@ -98,11 +98,7 @@ public struct SubscriptionService: Sendable {
     var answer = page
     var feedURL = page.permanentURL ?? url
     var movedFrom = page.permanentURL == nil ? nil : url
-    var document:
-      (
-        title: String?, site: String?, items: [FeedItem], notes: [String],
-        refreshHint: FreshnessHint?
-      )
+    var document: DecodedFeed
     var others: [URL] = []
     do {
       document = try SyndicationAdapter().read(page.body, source: "new", origin: page.origin)
@@ -170,7 +166,7 @@ public struct SubscriptionService: Sendable {
     let page = try await get(url)
     let adapter = PageAdapter(selectors: selectors)
     let title: String?
-    let read: (items: [FeedItem], notes: [String], refreshHint: FreshnessHint?)
+    let read: DecodedFeed
     do throws(PageSelectors.Failure) {
       let found = try selectors.read(page.body, origin: page.origin)
       title = found.title
@@ -354,12 +350,13 @@ public struct SubscriptionService: Sendable {
       added: entries.map { ($0.name, $0.url) }, existing: existing, skipped: parsed.skipped)
   }
 
-  /// The web feeds (RSS, Atom, JSON Feed sources, and the feeds of accounts whose servers give
-  /// their addresses) as OPML 2.0; not an `exec` source, whose feed is a command's output and
-  /// whose `exec:` address no reader could ask.
-  public func export() -> String {
+  /// The web feeds among `sources` (RSS, Atom, JSON Feed sources, and the feeds of accounts
+  /// whose servers give their addresses) as OPML 2.0; not an `exec` source, whose feed is a
+  /// command's output and whose `exec:` address no reader could ask. By default, the sources
+  /// this service was made with.
+  public func export(_ sources: [FeedSource]? = nil) -> String {
     OPMLExport.document(
-      sources.filter {
+      (sources ?? self.sources).filter {
         ($0.adapter is SyndicationAdapter && $0.command?.kind != .exec)
           || ($0.adapter as? AccountFeedAdapter)?.isFeedAddress == true
       }, now: now())

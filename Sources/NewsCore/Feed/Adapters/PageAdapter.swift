@@ -13,22 +13,20 @@ struct PageAdapter: FeedAdapter {
     try decode(data, source: source, origin: FeedOrigin()).items
   }
 
-  func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
-  ) {
-    let entries: [PageSelectors.Entry]
+  func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> DecodedFeed {
+    let page: (title: String?, entries: [PageSelectors.Entry])
     do {
-      entries = try selectors.read(data, origin: origin).entries
+      page = try selectors.read(data, origin: origin)
     } catch {
       throw FeedError.undecodable(source: source, detail: error.detail)
     }
-    return Self.items(entries, source: source)
+    var decoded = Self.items(page.entries, source: source)
+    decoded.title = page.title.map { TerminalSanitizer.clean($0) }.nonEmpty
+    return decoded
   }
 
   /// The items of `entries` (one a link), and what was not read.
-  static func items(_ entries: [PageSelectors.Entry], source: String) -> (
-    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
-  ) {
+  static func items(_ entries: [PageSelectors.Entry], source: String) -> DecodedFeed {
     var notes: [String] = []
     let undated = entries.compactMap(\.unreadDate)
     if let first = undated.first {
@@ -51,6 +49,6 @@ struct PageAdapter: FeedAdapter {
       item.publishedAt = entry.date
       items.append(item)
     }
-    return (items, notes, nil)
+    return DecodedFeed(items: items, notes: notes)
   }
 }

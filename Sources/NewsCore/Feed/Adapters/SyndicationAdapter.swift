@@ -31,18 +31,13 @@ struct SyndicationAdapter: FeedAdapter {
     try read(data, source: source, origin: FeedOrigin()).items
   }
 
-  func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
-  ) {
-    let document = try read(data, source: source, origin: origin)
-    return (document.items, document.notes, document.refreshHint)
+  func decode(_ data: Data, source: String, origin: FeedOrigin) throws -> DecodedFeed {
+    try read(data, source: source, origin: origin)
   }
 
-  /// The feed's own title, its items, what was left out (one line each), and how long it says
-  /// it stays the same (seconds).
-  func read(_ data: Data, source: String, origin: FeedOrigin) throws -> (
-    title: String?, site: String?, items: [FeedItem], notes: [String], refreshHint: FreshnessHint?
-  ) {
+  /// The feed's items, what was left out (one line each), how long it says it stays the same,
+  /// its own title and its site.
+  func read(_ data: Data, source: String, origin: FeedOrigin) throws -> DecodedFeed {
     let document: FeedDocument
     do {
       document =
@@ -86,10 +81,9 @@ struct SyndicationAdapter: FeedAdapter {
             item.title, item.url ?? "", kept[index].guid ?? "", "\(attempt)", length: 8)
       } while !seen.insert(items[index].id).inserted
     }
-    return (
-      document.title.map { TerminalSanitizer.clean($0) }.nonEmpty, document.site, items, notes,
-      document.refreshHint
-    )
+    return DecodedFeed(
+      items: items, notes: notes, refreshHint: document.refreshHint,
+      title: document.title.map { TerminalSanitizer.clean($0) }.nonEmpty, site: document.site)
   }
 
   /// The id of an entry of `source` whose link `url` another entry of the feed has too: the link
