@@ -311,11 +311,7 @@ public struct FeedService: Sendable {
         lastError: wait == nil ? nil : waits.failing[source.name]?.error)
       {
       case .done(var report):
-        switch options.items {
-        case .packed: report.packItems()
-        case .unpacked: report.unpackItems()
-        case .counted: break
-        }
+        report.give(options.items)
         plan.reports[index] = report
         progress.finished()
       case .fetch(var report, var cached):
@@ -377,13 +373,12 @@ public struct FeedService: Sendable {
         if fullText != nil, sources[index].fullText, report.status != .failed {
           wantingFullText[index] = report.firstItems(Self.fullTextPerRun).map(\.article)
         }
-        switch options.items {
-        case .counted:
+        if options.items == .counted {
+          // Counted: what was fetched is stored; the run keeps no item of it.
           report.items = []
           report.pack = nil
-        case .packed: report.packItems()
-        case .unpacked: report.unpackItems()
         }
+        report.give(options.items)
         reports[index] = report
         if report.status == .failed || report.status == .stale {
           records.failed[report.name] = report.error ?? "failed"
@@ -400,11 +395,7 @@ public struct FeedService: Sendable {
     for index in plan.searches {
       guard let words = sources[index].search else { continue }
       var report = answer(sources[index], searching: words)
-      switch options.items {
-      case .packed: report.packItems()
-      case .unpacked: report.unpackItems()
-      case .counted: break
-      }
+      report.give(options.items)
       reports[index] = report
       progress.finished()
     }

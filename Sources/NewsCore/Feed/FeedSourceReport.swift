@@ -88,4 +88,14 @@ public struct FeedSourceReport: Sendable {
     items = pack.items
     self.pack = nil
   }
+
+  /// Holds its items as a run was asked to give them (``FeedRun/Options/items``): packed, as
+  /// values, or (counted) as they are.
+  mutating func give(_ shape: FeedRun.Options.Items) {
+    switch shape {
+    case .packed: packItems()
+    case .unpacked: unpackItems()
+    case .counted: break
+    }
+  }
 }
