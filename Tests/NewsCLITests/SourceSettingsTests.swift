@@ -50,6 +50,28 @@ struct SourceSettingsTests {
     #expect(try await feed()["atom"] == 3)
   }
 
+  @Test("the plain feed fetches a hidden source when due, not listing it; its failure is said")
+  func hiddenFetched() async throws {
+    let base = harness.server.baseURL.absoluteString
+    // Fetched nowhere yet: written as an import writes it, with a saved search over it.
+    try FileManager.default.createDirectory(
+      atPath: harness.home.path("news"), withIntermediateDirectories: true)
+    try
+      (#"{"sources": [{"name": "atom", "url": "\#(base)/atom.xml", "ttl": 0, "#
+      + #""hidden": true}, {"name": "tests", "search": "atom"}]}"#)
+      .write(toFile: configPath, atomically: true, encoding: .utf8)
+    #expect(try await feed()["atom"] == nil, "not listed")
+    #expect(harness.server.requests(to: "/atom.xml").count == 1, "but fetched")
+    let found = try await feed(["--source", "tests"])
+    #expect(found["atom"] == 1, "its item about Atom found by the search: \(found)")
+    // Failing: said in the plain feed, as a warning (the run still succeeds).
+    harness.server.route("/atom.xml", LoopbackServer.Response(status: 404))
+    let failed = await harness.run(["feed"])
+    #expect(failed.code == .success)
+    #expect(failed.err.contains("source atom answered HTTP 404"), "\(failed.err)")
+    #expect(!failed.out.contains("atom"), "\(failed.out)")
+  }
+
   @Test("set writes the settings in place; sources shows them; feed applies them; unset restores")
   func setAndApply() async throws {
     let base = harness.server.baseURL.absoluteString

@@ -153,6 +153,14 @@ enum FeedCommand {
     let lists = try services.lists()
     if let warning = services.accountSourcesWarning() { context.warn(warning.sentence) }
 
+    // The plain feed fetches the hidden sources too, when due, as newsboat's reload does: the
+    // saved searches and tags list their items. They are not listed.
+    let hidden =
+      wanted(arguments).isEmpty && arguments[Options.tag] == nil && !arguments[Options.offline]
+      ? services.feedSources().filter {
+        $0.enabled && $0.hidden && $0.search == nil && $0.account == nil
+      } : []
+    sources += hidden
     spinner.start("fetching \(sources.count.counted("source"))…")
     let total = sources.count
     // A newItem hook runs for the items this run stores first (whichever command does): their
@@ -168,8 +176,26 @@ enum FeedCommand {
       })
     var reports = run.reports
     for warning in run.warnings { context.warn(warning) }
+    var hiddenNew: [FeedItem] = []
+    if !hidden.isEmpty {
+      // A hidden source is not listed, but its failure is said (unless it was failing before:
+      // news sources --failing lists it).
+      let names = Set(hidden.map(\.name))
+      for report in reports
+      where names.contains(report.name) && failingBefore[report.name] == nil
+        && (report.status == .failed || report.status == .stale)
+      {
+        context.warn(report.errorSentence ?? "source \(report.name) failed")
+      }
+      for report in reports where names.contains(report.name) {
+        for warning in report.warnings { context.warn(warning) }
+      }
+      // Their new items run the hook with the others' below.
+      hiddenNew = reports.filter { names.contains($0.name) }.flatMap(\.newItemList)
+      reports.removeAll { names.contains($0.name) }
+    }
     if hooks {
-      let new = accountItems + reports.flatMap(\.newItemList)
+      let new = accountItems + hiddenNew + reports.flatMap(\.newItemList)
       for index in reports.indices { reports[index].newItemList = [] }
       for warning in await NewItemHook.run(new, services: services, context: context) {
         context.warn(warning)

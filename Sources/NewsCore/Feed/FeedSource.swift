@@ -40,8 +40,9 @@ public struct FeedSource: Sendable {
   public var maxItems: Int?
   /// Whether `feed`, `sync` and `browse` fetch it (`--source` still names a disabled one).
   public var enabled = true
-  /// Hidden from the plain `news feed` and browse's home screen (newsboat's `!`): still synced,
-  /// found by queries and saved searches, listed by `--tag` and `--source`.
+  /// Hidden from the plain `news feed`'s list and browse's home screen (newsboat's `!`): still
+  /// fetched (by the plain feed when due, a sync, browse's reload of every list), found by
+  /// queries and saved searches, listed by `--tag` and `--source`.
   public var hidden = false
   /// A saved search: the words whose matches in the store are this source's items (nothing is
   /// fetched; `url` is then `search:<words>`).
