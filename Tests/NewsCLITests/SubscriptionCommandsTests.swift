@@ -274,7 +274,12 @@ struct SubscriptionCommandsTests {
     let file = try harness.home.write("feeds.opml", Fixtures.text("feeds/example.opml"))
     let first = await harness.run(["sources", "import", file])
     #expect(first.code == .success)
-    #expect(first.out.hasSuffix("imported 7 feeds\n"))
+    // The demo sources, still on, are said with how to turn them off.
+    #expect(
+      first.out.hasSuffix(
+        "imported 7 feeds\nthe demo sources a, b, c, articles, bbc are on too (their hosts may "
+          + "be gone): for name in a b c articles bbc; do news sources set $name --disable; done\n"
+      ), "\(first.out)")
     #expect(first.out.contains("added: notes-by-mike (https://blogs.example.com/~mike/.rss)"))
     let second = await harness.run(["sources", "import", file])
     #expect(second.out == "imported 0 feeds, 7 subscribed already\n")
@@ -355,7 +360,8 @@ struct SubscriptionCommandsTests {
       """)
     let result = await harness.run(["sources", "import", file])
     #expect(
-      result.out == "added: lwn (https://lwn.example/rss)\nimported 1 feed\n", "\(result.out)")
+      result.out.hasPrefix("added: lwn (https://lwn.example/rss)\nimported 1 feed\n"),
+      "\(result.out)")
     #expect(
       try config().contains(
         #"{"name":"lwn","url":"https://lwn.example/rss","title":"LWN","tags":["Tech","News & Politics"],"site":"https://lwn.example/"}"#

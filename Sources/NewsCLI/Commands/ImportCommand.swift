@@ -74,7 +74,10 @@ enum ImportCommand {
       if arguments[Options.json] {
         context.printer.json(ImportJSON.document(plan, dryRun: dryRun, state: state))
       } else {
-        context.printer.lines(ImportText.lines(plan, dryRun: dryRun, state: state))
+        context.printer.lines(
+          ImportText.lines(
+            plan, dryRun: dryRun, state: state,
+            demoSources: dryRun || plan.sourceCount == 0 ? [] : services.demoSourcesOn()))
       }
       return .success
     })

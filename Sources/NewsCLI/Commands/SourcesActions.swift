@@ -172,7 +172,8 @@ enum SourcesActions {
         let feeds = try accountFeeds(from: path, context: context)
         return try await subscribe(feeds, on: account, services: services, context: context)
       }
-      return try importFile(path, services.subscriptions(), context: context)
+      return try importFile(
+        path, services.subscriptions(), demoSources: services.demoSourcesOn(), context: context)
     })
 
   static let export = CommandEntry(
@@ -459,14 +460,19 @@ enum SourcesActions {
     return .success
   }
 
+  /// Imports the file at `path`; when it added sources while the demo sources (`demoSources`)
+  /// are on, says how to turn them off.
   private static func importFile(
-    _ path: String, _ subscriptions: SubscriptionService, context: Context
+    _ path: String, _ subscriptions: SubscriptionService, demoSources: [String],
+    context: Context
   ) throws -> ExitCode {
     let data = try SubscriptionFile.read(path, relativeTo: context.currentDirectory)
     let imported = try subscriptions.importFile(data, path: path)
     for skipped in imported.skipped { context.warn("\(path): \(skipped); skipped") }
     context.printer.lines(
-      SourcesText.imported(imported.added, existing: imported.existing))
+      SourcesText.imported(imported.added, existing: imported.existing)
+        + (imported.added.isEmpty || demoSources.isEmpty
+          ? [] : [ImportText.demoLine(demoSources)]))
     return .success
   }
 }

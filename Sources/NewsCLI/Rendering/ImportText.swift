@@ -5,7 +5,8 @@ import NewsCore
 /// where it is and why.
 enum ImportText {
   static func lines(
-    _ plan: NewsboatImport, dryRun: Bool, state: NewsboatCache.Outcome? = nil
+    _ plan: NewsboatImport, dryRun: Bool, state: NewsboatCache.Outcome? = nil,
+    demoSources: [String] = []
   ) -> [String] {
     let verb = dryRun ? "would import" : "imported"
     var lines = [
@@ -41,7 +42,18 @@ enum ImportText {
         lines.append("  \(place(line))\(text): \(TerminalSanitizer.clean(line.outcome))")
       }
     }
+    if !demoSources.isEmpty {
+      // A migrant's news is their feeds: the demo sources of the exercise news began as are
+      // asked by every feed and sync until turned off.
+      lines.append(Self.demoLine(demoSources))
+    }
     return lines
+  }
+
+  /// The line saying the demo sources `names` are still on, and how to turn them off.
+  static func demoLine(_ names: [String]) -> String {
+    "the demo sources \(names.joined(separator: ", ")) are on too (their hosts may be gone): "
+      + "for name in \(names.joined(separator: " ")); do news sources set $name --disable; done"
   }
 
   private static func place(_ line: NewsboatImport.Line) -> String {

@@ -255,6 +255,15 @@ public struct NewsServices: Sendable {
     !(configFile?.disabledProviders.contains(name) ?? false)
   }
 
+  /// The demo sources of the exercise news began as (the JSON feeds, the articles API and the
+  /// BBC-style headlines) that are on: asked by every feed and sync until turned off.
+  public func demoSourcesOn() -> [String] {
+    let sources = feedSources()
+    return SourceName.builtInFeeds.filter { name in
+      sources.contains { $0.name == name && $0.enabled }
+    } + [SourceName.articles, SourceName.bbc].filter { isEnabled(provider: $0) }
+  }
+
   /// `news sync`: every enabled provider and feed source into the store.
   public func sync() throws -> SyncService {
     let enabled = ProviderRegistry(providers.providers.filter { isEnabled(provider: $0.name) })
