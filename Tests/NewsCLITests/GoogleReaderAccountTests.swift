@@ -81,6 +81,20 @@ struct GoogleReaderAccountTests {
     // Once only.
     #expect(await harness.run(["sync", "--account", "home", "--exec", hook]).code == .success)
     #expect(lines() == ["home/a-blog|Another post"])
+    // A feed subscribed since (on the server, or here): its backlog is no news either; a new
+    // item of a feed synced before still is.
+    reader.add(.init(url: "https://late.example/rss", title: "Late Feed"))
+    for (id, feed, title) in [
+      (5 as UInt64, "https://late.example/rss", "Old story of a late feed"),
+      (6, "https://blog.example/atom", "Third post"),
+    ] {
+      reader.add(
+        .init(
+          id: id, feedURL: feed, title: title, link: "https://site.example/\(id)",
+          content: "<p>More</p>", published: start))
+    }
+    #expect(await harness.run(["sync", "--account", "home", "--exec", hook]).code == .success)
+    #expect(lines() == ["home/a-blog|Another post", "home/a-blog|Third post"])
   }
 
   @Test("add, sync: the account's feeds are sources <account>/<feed>, tagged with their folders")

@@ -15,6 +15,10 @@ public struct AccountFeed: Codable, Sendable, Equatable {
   public var source: String = ""
   /// The site the feed is of, when the server says.
   public var site: String?
+  /// Subscribed from here since the account's last sync (`sources add --account`): its items
+  /// come with the next sync, so it is shown as not synced yet, and a plain `feed` syncs the
+  /// account as it fetches a source never fetched. `nil` once a sync lists it.
+  public var awaitsSync: Bool?
 
   /// Creates a feed.
   public init(id: String, title: String, url: String?, folders: [String]) {

@@ -70,9 +70,13 @@ extension AccountService {
       (report.new, report.total) = (kept.new, kept.total)
       // What came for the first time: what a newItem hook runs for. An account's first sync
       // brings all it held (thousands of items, none of them news), as a new subscription's
-      // first answer does: none runs.
+      // first answer does: none runs. Nor for a feed this sync lists for the first time
+      // (subscribed since the last, here or elsewhere): what it brings is its backlog.
+      let synced = Set(previous.feeds.filter { $0.awaitsSync != true }.map(\.id))
+      let firstTime = Set(state.feeds.filter { !synced.contains($0.id) }.map(\.source))
       report.newItems =
-        previous.lastSyncAt == nil ? [] : kept.arrived.map(FeedItem.init(article:))
+        previous.lastSyncAt == nil
+        ? [] : kept.arrived.filter { !firstTime.contains($0.provider) }.map(FeedItem.init(article:))
       try apply(
         unread: unread, saved: saved, received: Set(items.map(\.id)),
         arrived: Set(items.map(\.id)).subtracting(known.articles.keys),

@@ -188,8 +188,14 @@ public struct AccountService: Sendable {
       try store.update(StoreLayout.accountState(name), initial: AccountState()) { state in
         let before = Set(state.feeds.map(\.id))
         let previous = state.feeds
+        let awaiting = Set(previous.filter { $0.awaitsSync == true }.map(\.id))
         state.feeds = current
         state.assignNames(account: name, previous: previous)
+        // The new ones (and those still waiting) have no items here until the next sync.
+        for index in state.feeds.indices
+        where !before.contains(state.feeds[index].id) || awaiting.contains(state.feeds[index].id) {
+          state.feeds[index].awaitsSync = true
+        }
         added = state.feeds.filter { !before.contains($0.id) }.map(\.source)
       }
       return added

@@ -114,7 +114,8 @@ public struct NewsServices: Sendable {
         source.account = account.name
         source.title = Optional(TerminalSanitizer.clean(feed.title)).nonEmpty
         source.site = feed.site.flatMap { URL.web($0) }.map(\.withoutCredentials)
-        source.syncedAt = state.lastSyncAt
+        // A feed subscribed since the last sync has not been synced yet.
+        source.syncedAt = feed.awaitsSync == true ? nil : state.lastSyncAt
         source.tags = feed.folders.map { AccountState.slug($0, fallback: "folder") }
         return source
       }
