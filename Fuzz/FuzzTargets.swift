@@ -40,7 +40,7 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       url: URL(string: "https://example.com/feeds/"),
       contentType: "application/xml; charset="
         + (["koi8-r", "utf-16", "x-none", "euc-jp"].randomElement() ?? ""))
-    if let (items, _, _) = try? SyndicationAdapter().decode(data, source: "w", origin: origin) {
+    if let items = try? SyndicationAdapter().decode(data, source: "w", origin: origin).items {
       // An id is its normalised link's ARTICLEID, or the source's name and a hash; never twice
       // in a feed.
       precondition(
