@@ -426,6 +426,11 @@ struct AccountKindsTests {
     // Not synced yet, although the account is: a feed showing it syncs the account, as it
     // fetches a source never fetched.
     #expect(row["fetchedAt"] is NSNull, "\(row)")
+    let offline = await harness.run(["feed", "--offline", "--source", name])
+    #expect(
+      offline.err.contains(
+        "account home: 1 feed subscribed since its last sync: news sync --account home brings "
+          + "its items"), "\(offline.err)")
     #expect(await harness.run(["feed", "--source", name]).code == .success)
     let synced = try #require(
       try await harness.run(["sources", "--json"]).json()["sources"] as? [[String: Any]])

@@ -26,13 +26,15 @@ struct HookTests {
   /// `config.json` with the demo sources off, the feed `r` (asked at every run), `hooks` and
   /// `extra` members; `r` fetched once first, empty (a source's first answer is what it held,
   /// no news: no hook runs for it), then serving the stories `one` and `two`.
-  func config(_ hooks: String, extra: String = "", with variables: [String: String?] = [:])
-    async throws -> [String: String?]
-  {
+  /// With `hidden`, `r` is hidden (newsboat's `!`).
+  func config(
+    _ hooks: String, extra: String = "", with variables: [String: String?] = [:],
+    hidden: Bool = false
+  ) async throws -> [String: String?] {
     let base = harness.server.baseURL.absoluteString
     let off = ["a", "b", "c", "articles", "bbc"].map { #"{"name": "\#($0)", "enabled": false}"# }
     let sources =
-      #""sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(base)/r.xml", "ttl": 0}]"#
+      #""sources": [\#(off.joined(separator: ", ")), {"name": "r", "url": "\#(base)/r.xml", "ttl": 0, "hidden": \#(hidden)}]"#
     let file = try harness.home.write("config.json", "{\(sources)\(extra)}")
     let environment = (["NEWS_CONFIG": file, "NEWSAPI_KEY": nil] as [String: String?])
       .merging(variables) { $1 }
@@ -101,6 +103,17 @@ struct HookTests {
     let seen = lines("env.log").joined(separator: "\n")
     #expect(seen.contains("HOME="))
     for secret in [key, "secret-api-key", "hunter2"] { #expect(!seen.contains(secret)) }
+  }
+
+  @Test("the plain feed runs newItem for a hidden source's new items, which it does not list")
+  func hiddenSourceHook() async throws {
+    let log = harness.home.path("items.log")
+    let environment = try await config(
+      #"{"newItem": "echo \"$NEWS_ITEM_ID\" >> \#(log)"}"#, hidden: true)
+    let feed = await harness.run(["feed"], environment: environment)
+    #expect(feed.code == .success, "\(feed.err)")
+    #expect(!feed.out.contains("Story one"), "\(feed.out)")
+    #expect(lines("items.log").sorted() == ["r.example-one", "r.example-two"])
   }
 
   @Test("a provider's headlines run newItem once each, and not again on the next sync")

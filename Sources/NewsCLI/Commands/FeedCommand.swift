@@ -157,9 +157,7 @@ enum FeedCommand {
     // saved searches and tags list their items. They are not listed.
     let hidden =
       wanted(arguments).isEmpty && arguments[Options.tag] == nil && !arguments[Options.offline]
-      ? services.feedSources().filter {
-        $0.enabled && $0.hidden && $0.search == nil && $0.account == nil
-      } : []
+      ? FeedRegistry.hiddenFetched(services.feedSources()) : []
     sources += hidden
     spinner.start("fetching \(sources.count.counted("source"))…")
     let total = sources.count
@@ -258,10 +256,17 @@ enum FeedCommand {
       let message = "\(report.errorSentence ?? "source \(report.name) failed")\(fallback)"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
+    // An account synced before whose feeds these are: they were subscribed since.
+    let syncedBefore =
+      notSynced.isEmpty
+      ? [] : Set(services.feedSources().compactMap { $0.syncedAt == nil ? nil : $0.account })
     for (account, feeds) in notSynced.sorted(by: { $0.key < $1.key }) {
       let message =
-        "account \(account) not synced yet (\(feeds.counted("feed"))): "
-        + "news sync --account \(account) brings them"
+        syncedBefore.contains(account)
+        ? "account \(account): \(feeds.counted("feed")) subscribed since its last sync: "
+          + "news sync --account \(account) brings \(feeds == 1 ? "its" : "their") items"
+        : "account \(account) not synced yet (\(feeds.counted("feed"))): "
+          + "news sync --account \(account) brings them"
       if everyFailed { context.fail(message) } else { context.warn(message) }
     }
     if !unsaid.isEmpty {

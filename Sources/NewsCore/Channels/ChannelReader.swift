@@ -45,9 +45,7 @@ public struct ChannelReader: Sendable {
   ) {
     self.channels = channels
     tagged = services.feedSources().filter { $0.enabled && !$0.tags.isEmpty }
-    hidden = services.feedSources().filter {
-      $0.enabled && $0.hidden && $0.search == nil && $0.account == nil
-    }
+    hidden = FeedRegistry.hiddenFetched(services.feedSources())
     lists = Result { try services.lists() }
     feed = Result { try services.feed() }
     self.query = query

@@ -21,6 +21,13 @@ public enum FeedRegistry {
     }
   }
 
+  /// The hidden sources (newsboat's `!`) fetched beside the others although never listed with
+  /// them, as newsboat reloads them: the enabled ones read from their own sites (no saved search,
+  /// no account's feed, which its account's sync brings).
+  public static func hiddenFetched(_ sources: [FeedSource]) -> [FeedSource] {
+    sources.filter { $0.enabled && $0.hidden && $0.search == nil && $0.account == nil }
+  }
+
   /// The built-in sources: one line each.
   public static func builtIn(_ configuration: Configuration) -> [FeedSource] {
     let urls = configuration.feedURLs
