@@ -166,12 +166,15 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // (An entry holding what the format cannot (a negative count from JSON) is refused.)
     if let entry = try? FeedCacheEntry.decode(bytes), let encoded = try? entry.encoded() {
       let again = try? FeedCacheEntry.decode(encoded)
-      precondition(again?.items == entry.items && again?.url == entry.url, "round trip")
+      precondition(
+        again?.items == entry.items && again?.url == entry.url && again?.title == entry.title
+          && again?.site == entry.site, "round trip")
       // What news sources reads of it: the same, but the items.
       let summary = try? FeedCacheEntry.decodeSummary(encoded)
       precondition(
         summary?.url == entry.url && summary?.postsEvery == again?.postsEvery
-          && summary?.freshFor == again?.freshFor && summary?.items.isEmpty == true,
+          && summary?.freshFor == again?.freshFor && summary?.title == again?.title
+          && summary?.items.isEmpty == true,
         "summary")
     }
     // A summary of any bytes decodes or throws.
