@@ -426,6 +426,10 @@ struct AccountKindsTests {
     // Not synced yet, although the account is: a feed showing it syncs the account, as it
     // fetches a source never fetched.
     #expect(row["fetchedAt"] is NSNull, "\(row)")
+    let text = await harness.run(["sources"]).out
+    #expect(
+      text.split(separator: "\n").drop { !$0.hasPrefix(name) }.dropFirst().first?
+        .contains("· not synced yet ·") == true, "\(text)")
     let offline = await harness.run(["feed", "--offline", "--source", name])
     #expect(
       offline.err.contains(

@@ -38,7 +38,9 @@ enum SourcesText {
         fetched =
           (source.account == nil ? "fetched " : "synced ") + RelativeTime.describe(date, now: now)
       } else {
-        fetched = source.search == nil ? "never fetched" : nil
+        // An account's feed is synced, not fetched: one subscribed since the last sync too.
+        fetched =
+          source.search != nil ? nil : source.account == nil ? "never fetched" : "not synced yet"
       }
       var details = [source.account.map { "account \($0)" } ?? source.adapter.format]
       if let title = source.title { details.insert(title, at: 0) }
