@@ -193,7 +193,7 @@ struct ChannelReaderTests {
     return (miniflux, news, blog)
   }
 
-  @Test("an account just added: its rows never fetched, opening one syncs it, the others count")
+  @Test("an account just added: its rows not synced yet, opening one syncs it, the others count")
   func accountJustAdded() async throws {
     let services = try services()
     let (miniflux, _, blog) = try await addedAccount(to: services)
@@ -204,10 +204,10 @@ struct ChannelReaderTests {
     let other = try #require(channels.firstIndex { $0.name == "home/blog" })
     let reader = ChannelReader(
       services: services, channels: channels, query: TopHeadlinesQuery(), unreadOnly: false)
-    // From the store, nothing yet: never fetched, not a failure.
+    // From the store, nothing yet: not synced yet, not a failure.
     let rows = Mutex<[Int: ChannelRow]>([:])
     await reader.home { index, row in rows.withLock { $0[index] = row } }
-    #expect(rows.withLock { $0[row]?.status } == .neverFetched)
+    #expect(rows.withLock { $0[row]?.status } == .synced(nil))
     #expect(try await reader.contents(row, offline: true) == nil)
     // Opened (no reload asked), it is synced as a source never fetched is fetched.
     let opened = try #require(try await reader.contents(row, offline: false))

@@ -34,6 +34,10 @@ extension ChannelReader {
         if case .feed(let source) = channels[index], let failure = failures[source.name] {
           report(
             index, ChannelRow(unread: nil, total: nil, status: .failing(failure.error)))
+        } else if case .feed(let source) = channels[index], source.account != nil {
+          // An account's feed is synced, never fetched: not yet (the account, or the feed
+          // subscribed since its last sync).
+          report(index, ChannelRow(unread: nil, total: nil, status: .synced(nil)))
         } else {
           report(index, ChannelRow(unread: nil, total: nil, status: .neverFetched))
         }
