@@ -101,6 +101,13 @@ struct SourceSettingsTests {
     // At most 2 items, from the store's next refresh on; --tag picks the source out.
     #expect(try await feed(["--refresh"])["atom"] == 2)
     #expect(try await feed(["--tag", "daily"]) == ["atom": 2])
+    // Both filter: of the sources named, those filed under the tag; none left is a usage error.
+    #expect(try await feed(["--source", "a,atom", "--tag", "daily", "--offline"]) == ["atom": 2])
+    let neither = await harness.run(["feed", "--source", "a", "--tag", "daily"])
+    #expect(neither.code == .usage)
+    #expect(
+      neither.err.contains("--source and --tag leave no source: a is not filed under 'daily'"),
+      "\(neither.err)")
 
     // Disabled: left out of the feed (not even asked for), still named by --source.
     #expect(await harness.run(["sources", "set", "atom", "--disable"]).code == .success)

@@ -62,6 +62,14 @@ enum FeedCommand {
         throw UsageError.unknownSource(unknown, among: names, command: spec.name)
       }
       try UsageError.checkTag(arguments[Options.tag], among: sources, command: spec.name)
+      if let tag = arguments[Options.tag], !wanted(arguments).isEmpty,
+        FeedRegistry.selected(sources, names: wanted(arguments), tag: tag).isEmpty
+      {
+        throw UsageError(
+          command: spec.name,
+          message: "--source and --tag leave no source: \(someNames(wanted(arguments))) "
+            + (wanted(arguments).count == 1 ? "is" : "are") + " not filed under '\(tag)'")
+      }
     }
     if let text = arguments[Options.whereQuery] {
       _ = try ArticleQuery(text, timeZone: context.timeZone)

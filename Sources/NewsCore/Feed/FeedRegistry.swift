@@ -9,15 +9,15 @@ public enum FeedRegistry {
 
   /// The sources a command works on: those `names` names (disabled ones too), else every
   /// enabled one but the saved searches (which repeat what the others list) and the hidden ones;
-  /// with `tag`, only those filed under it (saved searches and hidden ones included).
+  /// with `tag`, only those filed under it (saved searches and hidden ones included). Both given,
+  /// both filter: the named sources filed under `tag`.
   public static func selected(_ sources: [FeedSource], names: [String], tag: String?)
     -> [FeedSource]
   {
     sources.filter { source in
+      if let tag, !source.tags.contains(tag) { return false }
       guard names.isEmpty else { return names.contains(source.name) }
-      guard source.enabled else { return false }
-      guard let tag else { return source.search == nil && !source.hidden }
-      return source.tags.contains(tag)
+      return source.enabled && (tag != nil || (source.search == nil && !source.hidden))
     }
   }
 
