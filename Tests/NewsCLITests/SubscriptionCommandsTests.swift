@@ -246,6 +246,11 @@ struct SubscriptionCommandsTests {
       (["sources", "add"], "missing <url> after 'add'"),
       (["sources", "export", "x"], "unexpected argument 'x'"),
       (
+        ["sources", "add", "hn", "https://example.com/rss"],
+        "unexpected argument 'https://example.com/rss'; "
+          + "did you mean 'https://example.com/rss --name hn'?"
+      ),
+      (
         ["sources", "remove", "a", "--ttl", "5"],
         "--ttl only applies to 'news sources add' and 'news sources set'"
       ),

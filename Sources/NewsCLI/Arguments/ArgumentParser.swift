@@ -137,6 +137,15 @@ enum ArgumentParser {
     }
   }
 
+  /// `news sources add hn https://…`: a name written before the URL, as other readers take it,
+  /// where this command takes `--name`.
+  private static func nameFirstHint(_ positionals: [String], command: CommandSpec) -> String? {
+    guard positionals.count == 2, command.options.contains(where: { $0.name == "name" }),
+      !positionals[0].contains("://"), positionals[1].contains("://")
+    else { return nil }
+    return "did you mean '\(positionals[1]) --name \(positionals[0])'?"
+  }
+
   private static func checkPositionals(_ parsed: ParsedArguments, command: CommandSpec)
     throws(UsageError)
   {
@@ -148,7 +157,9 @@ enum ArgumentParser {
     let repeats = command.arguments.last?.repeating ?? false
     if !repeats, parsed.positionals.count > command.arguments.count {
       let extra = parsed.positionals[command.arguments.count]
-      throw UsageError(command: command.name, message: "unexpected argument '\(extra)'")
+      throw UsageError(
+        command: command.name, message: "unexpected argument '\(extra)'",
+        hint: nameFirstHint(parsed.positionals, command: command))
     }
     for (argument, value) in zip(command.arguments, parsed.positionals) {
       try check(value, kind: argument.kind, label: "<\(argument.name)>", command: command)
