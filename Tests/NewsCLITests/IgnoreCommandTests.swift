@@ -151,6 +151,15 @@ struct IgnoreCommandTests {
         #"'title =~ "sponsored"' is a newsboat filter, not words; as a query it is "#
           + "title:/sponsored/: news ignore add --query 'title:/sponsored/'"
       ),
+      (
+        ["ignore", "add", #"title:"item""#],
+        #"'title:"item"' is a query, not words (as words, its quotes and colons would have to "#
+          + #"be in the title): news ignore add --query 'title:"item"'"#
+      ),
+      (
+        ["ignore", "add", #""sponsored post""#, "--in", "text"],
+        "would have to be in the text): news ignore add --query"
+      ),
     ])
   func mistakes(arguments: [String], message: String) async throws {
     let result = await harness.run(arguments)

@@ -77,6 +77,19 @@ enum IgnoreCommand {
             "'\(pattern)' is a newsboat filter, not words; as a query it is \(translated): "
             + "news ignore add --query '\(translated)'")
       }
+      // `title:"sponsored post"` as words looks for its quotes and colon as they are: a rule
+      // that never matches. A pattern the query language reads is meant as a query.
+      if let pattern, !arguments[Options.regex],
+        pattern.contains(where: { $0 == "\"" || $0 == ":" }),
+        case .success = Result(catching: { try ArticleQuery(pattern, timeZone: context.timeZone) })
+      {
+        throw UsageError(
+          command: "ignore add",
+          message:
+            "'\(pattern)' is a query, not words (as words, its quotes and colons would have to be "
+            + "in the \(arguments[Options.ignoreField] ?? "title")): "
+            + "news ignore add --query '\(pattern)'")
+      }
     },
     run: { arguments, context in
       let services = try context.services()
