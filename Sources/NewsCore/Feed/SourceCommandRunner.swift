@@ -43,32 +43,13 @@ public struct SourceCommandRunner: Sendable {
       throw FeedError.command(
         source: source, detail: "its command could not start: \(error.reason)")
     }
-    // Written on a thread of its own with SIGPIPE blocked there: a command that does not read
-    // its input must not hold the writer, nor kill it.
-    let writer = child.input
-    Thread.detachNewThread {
-      var blocked = sigset_t()
-      sigemptyset(&blocked)
-      sigaddset(&blocked, SIGPIPE)
-      pthread_sigmask(SIG_BLOCK, &blocked, nil)
-      input.withUnsafeBytes { bytes in _ = FileDescriptor.writeAll(writer, bytes) }
-      close(writer)
-    }
+    child.write(input)
     async let printed = Self.drain(child.output, keeping: maximumBytes + 1, tail: false)
     async let complaint = Self.drain(child.errors, keeping: 4_096, tail: true)
-    let ended = Task { await child.exit() }
     let termination: ChildProcess.Termination
     do {
-      termination = try await deadline.run {
-        await withTaskCancellationHandler {
-          await ended.value
-        } onCancel: {
-          child.killGroup()
-        }
-      }
+      termination = try await child.exit(within: deadline)
     } catch {
-      child.killGroup()
-      _ = await ended.value
       _ = await (printed, complaint)
       throw FeedError.command(
         source: source,

@@ -223,6 +223,42 @@ package struct ChildProcess: Sendable {
     kill(-pid, SIGKILL)
   }
 
+  /// Writes `data` to its standard input, then closes it, on a thread of its own with `SIGPIPE`
+  /// blocked there: a child that does not read its input must not hold the writer, nor kill it
+  /// (a write to a child that has exited fails with `EPIPE`, and the signal goes with the thread).
+  package func write(_ data: Data) {
+    let writer = input
+    Thread.detachNewThread {
+      var blocked = sigset_t()
+      sigemptyset(&blocked)
+      sigaddset(&blocked, SIGPIPE)
+      pthread_sigmask(SIG_BLOCK, &blocked, nil)
+      data.withUnsafeBytes { bytes in _ = FileDescriptor.writeAll(writer, bytes) }
+      close(writer)
+    }
+  }
+
+  /// How it ended, within `deadline`. Past it (or when the task is cancelled) its group is
+  /// killed (`SIGKILL`: a shell may ignore `SIGTERM`) and its shell's end awaited, so that
+  /// nothing is left running, and ``DeadlineError`` is thrown; only for a child started in a
+  /// group of its own.
+  package func exit(within deadline: Deadline) async throws -> Termination {
+    let ended = Task { await exit() }
+    do {
+      return try await deadline.run {
+        await withTaskCancellationHandler {
+          await ended.value
+        } onCancel: {
+          killGroup()
+        }
+      }
+    } catch {
+      killGroup()
+      _ = await ended.value
+      throw error
+    }
+  }
+
   /// How it ended, awaited on a thread of its own (never its descendants).
   package func exit() async -> Termination {
     await withCheckedContinuation { continuation in

@@ -173,36 +173,13 @@ public struct HookRunner: Sendable {
     } catch {
       return "\(run.label) could not start: \(error.reason)"
     }
-    // A hook that does not read its input must not hold the writer, nor kill it: written on a
-    // thread of its own with SIGPIPE blocked there (a write to a hook that has exited fails with
-    // EPIPE instead, and the signal is dropped with the thread), then closed.
-    let data = run.input
-    let writer = child.input
-    Thread.detachNewThread {
-      var blocked = sigset_t()
-      sigemptyset(&blocked)
-      sigaddset(&blocked, SIGPIPE)
-      pthread_sigmask(SIG_BLOCK, &blocked, nil)
-      data.withUnsafeBytes { bytes in
-        _ = FileDescriptor.writeAll(writer, bytes)
-      }
-      close(writer)
-    }
-    let ended = Task { await child.exit() }
+    child.write(run.input)
+    // Whatever the shell left running in its group goes with it.
     defer { child.killGroup() }
     let termination: ChildProcess.Termination
     do {
-      termination = try await deadline.run {
-        // Past its deadline the hook's group is killed (SIGKILL: a hook may ignore SIGTERM)
-        // and its shell's end awaited, so that nothing is left running.
-        await withTaskCancellationHandler {
-          await ended.value
-        } onCancel: {
-          child.killGroup()
-        }
-      }
+      termination = try await child.exit(within: deadline)
     } catch {
-      _ = await ended.value
       return "\(run.label) took longer than \(deadline.limit.secondsText) s "
         + "(\(deadline.variable)) and was stopped"
     }
