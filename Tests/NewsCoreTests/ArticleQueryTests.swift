@@ -113,7 +113,8 @@ struct ArticleQueryTests {
       ("title:/open", "without its closing '/'", 7),
       ("title:", "'title:' needs a value", 7), ("", "an empty query", 1),
       ("   ", "an empty query", 1), ("NOT", "NOT needs a term after it", 1),
-      ("()", "empty parentheses", 1), ("swift -", "'-' needs a term right after it", 7),
+      ("()", "empty parentheses", 1), ("(", "'(' without its ')'", 1),
+      ("swift (", "'(' without its ')'", 7), ("swift -", "'-' needs a term right after it", 7),
       ("a - b", "'-' needs a term right after it", 3), ("title:\"  \"", "nothing to look for", 7),
     ])
   func refuses(query: String, problem: String, column: Int) {

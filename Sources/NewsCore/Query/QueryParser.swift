@@ -231,7 +231,8 @@ struct QueryParser {
     position += 1
     switch token.kind {
     case .open:
-      guard let next = current, next.kind != .close else {
+      guard let next = current else { throw failure("'(' without its ')'", at: token.column) }
+      guard next.kind != .close else {
         throw failure("empty parentheses", at: token.column)
       }
       let inner = try or(depth: depth + 1)
