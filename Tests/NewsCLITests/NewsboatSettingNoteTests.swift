@@ -17,6 +17,15 @@ struct NewsboatSettingNoteTests {
       (["html-renderer", "w3m -dump -T text/html"], "news open <id> 1"),
       (["external-url-viewer", "urlscan"], "1o in browse"),
       (["cleanup-on-quit", "yes"], "NEWS_RETENTION_DAYS"),
+      (
+        ["define-filter", "unread only", #"unread = "yes""#],
+        "news feed --where 'is:unread', or a saved search: news sources add --search 'is:unread'"
+      ),
+      (["ignore-mode", "display"], "news feed --show-ignored shows it"),
+      (["notify-always", "yes"], #"{"newItem": …}"#),
+      (["notify-xterm", "yes"], "notify-program becomes one"),
+      (["text-width", "80"], "COLUMNS"),
+      (["save-path", "~/saved"], "news show <id> > file"),
     ])
   func note(words: [String], names: String) throws {
     let note = try #require(NewsboatSettingNote.note(words))
@@ -28,6 +37,7 @@ struct NewsboatSettingNoteTests {
     arguments: [
       ["auto-reload", "no"], ["show-read-articles", "yes"], ["article-sort-order", "date-asc"],
       ["show-read-feeds", "no"], ["confirm-exit", "yes"],
+      ["define-filter", "broken", "title ~~ x"],
     ])
   func none(words: [String]) {
     #expect(NewsboatSettingNote.note(words) == nil)

@@ -43,6 +43,24 @@ enum NewsboatSettingNote {
     case "cleanup-on-quit":
       return "not needed: news keeps its store as it goes, and forgets an article "
         + "NEWS_RETENTION_DAYS after its feed last listed it (docs/configuration.md)"
+    case "define-filter" where words.count == 3:
+      // A named filter of the feed list: here a query, given where a list is filtered.
+      guard case .success(let query) = Result(catching: { try NewsboatFilter.translate(words[2]) })
+      else { return nil }
+      return "a query here: / in browse, news feed --where '\(query)', or a saved search: "
+        + "news sources add --search '\(query)' --name <name>"
+    case "ignore-mode":
+      return "not needed: an ignored item is stored, hidden from the lists and counts "
+        + "(news feed --show-ignored shows it; news search finds it)"
+    case "notify-always", "notify-beep", "notify-format", "notify-screen", "notify-xterm":
+      return "a hook here: config.json's \"hooks\": {\"newItem\": …} runs a command for each "
+        + "new item (notify-program becomes one; docs/commands.md)"
+    case "text-width":
+      return "an environment variable here: news wraps to the terminal's width, or to "
+        + "COLUMNS (docs/configuration.md)"
+    case "save-path":
+      return "not needed: news keeps articles in its store (news bookmark keeps one for good); "
+        + "news show <id> > file saves one as text, --json as JSON"
     default:
       return nil
     }
