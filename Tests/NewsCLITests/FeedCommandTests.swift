@@ -1,6 +1,7 @@
 import FeedParsing
 import Foundation
 import NewsCore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -35,6 +36,20 @@ struct FeedCommandTests {
     #expect(sources.map { $0["status"] as? String } == ["fresh", "fresh", "fresh"])
     #expect(Set(sources[0].keys) == ["name", "url", "status", "fetchedAt", "expiresAt", "error"])
     #expect(sources[0]["error"] is NSNull)
+  }
+
+  @Test("the list is kept before it is shown: news feed | head, then news show 3, counts in it")
+  func keptBeforeShown() async throws {
+    let listing = harness.home.path("news") + "/last-listing.enc"
+    // What a reader's `| head` sees before it closes the pipe (and the next write ends news).
+    let keptAtFirstWrite = Mutex<Bool?>(nil)
+    let result = await harness.run(
+      ["feed"],
+      onOutput: { _ in
+        keptAtFirstWrite.withLock { $0 = $0 ?? FileManager.default.fileExists(atPath: listing) }
+      })
+    #expect(result.code == .success, "\(result.err)")
+    #expect(keptAtFirstWrite.withLock { $0 } == true)
   }
 
   @Test("a second run within the TTL makes no request")

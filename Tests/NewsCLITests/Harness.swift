@@ -72,7 +72,8 @@ final class Harness: Sendable {
     _ arguments: [String], environment overrides: [String: String?] = [:], terminal: Bool = false,
     width: Int = 80, now: Date = Date(timeIntervalSince1970: 1_645_120_000),
     analyticsFlushLimit: Duration = .seconds(5), deadline: Sleeper? = nil,
-    providers: ProviderRegistry = .builtIn, serving: ServeHooks? = nil, stdin: [String] = []
+    providers: ProviderRegistry = .builtIn, serving: ServeHooks? = nil, stdin: [String] = [],
+    onOutput: (@Sendable (String) -> Void)? = nil
   ) async -> RunResult {
     var environment = self.environment
     for (key, value) in overrides { environment[key] = value }
@@ -85,7 +86,10 @@ final class Harness: Sendable {
     var context = Context.unimplemented(
       environment: environment, currentDirectory: home.url,
       console: Console(
-        out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } },
+        out: { text in
+          onOutput?(text)
+          out.withLock { $0 += text }
+        }, err: { text in err.withLock { $0 += text } },
         stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: width))
     context.httpClient = LiveHTTPClient.make(environment: environment)
     context.timing = .test(now: now, pauses: sleeps, limit: deadline)

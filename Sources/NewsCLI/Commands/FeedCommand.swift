@@ -297,6 +297,9 @@ enum FeedCommand {
       if let notKept = report.notKept { context.warn(notKept) }
     }
     for warning in result.warnings { context.warn(warning) }
+    // Kept before it is shown, as every other list is: `news feed | head` ends the output early
+    // (a write to the closed pipe ends the process), and `news show 3` counts in it after.
+    let kept = Result { try lists.keep(result) }
     render(
       result, format: format, configuration: configuration, context: context,
       stillFailing: Set(stillFailing),
@@ -309,7 +312,7 @@ enum FeedCommand {
     }
     context.displayed()
     do {
-      if let warning = try lists.keep(result) { context.warn(warning) }
+      if let warning = try kept.get() { context.warn(warning) }
     } catch let error as any NewsError {
       if !everyFailed { throw ListNotKeptError(underlying: error) }
     }
