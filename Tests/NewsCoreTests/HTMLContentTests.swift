@@ -62,6 +62,29 @@ struct HTMLContentTests {
     #expect(HTMLText.content(html, base: URL(string: "https://e.example/post")) == text)
   }
 
+  @Test(
+    "a table's cells stand between bars on their row's line, in content and in summaries",
+    arguments: [
+      (
+        "<table><tr><th>Name</th><th>Value</th></tr><tr><td>alpha</td><td>1</td></tr></table>",
+        "Name | Value\nalpha | 1", "Name | Value\nalpha | 1"
+      ),
+      // An empty cell, or one of spaces, is no cell of text: no bar for it.
+      ("<tr><td>a</td><td> </td><td>&nbsp;</td><td>b</td></tr>", "a | b", "a | b"),
+      // A cell of an image alone is text in content (its mark), none in a summary.
+      (
+        #"<tr><td><img src="p.png" alt="P"></td><td>text</td></tr>"#, "[image: P] | text",
+        "text"
+      ),
+      // A cell whose text ends in a block puts the next on a line of its own.
+      ("<tr><td><p>para</p></td><td>next</td></tr>", "para\n\nnext", "para\n\nnext"),
+      ("<p>a</p><table><tr><td>x</td></tr></table><p>b</p>", "a\n\nx\n\nb", "a\n\nx\n\nb"),
+    ])
+  func tables(html: String, content: String, summary: String) {
+    #expect(HTMLText.content(html, base: nil) == content)
+    #expect(HTMLText.plain(html) == summary)
+  }
+
   @Test("titles and summaries stay flat: no bullets or quote marks")
   func plain() {
     #expect(HTMLText.plain("<ul><li>a</li><li>b</li></ul>") == "a\nb")

@@ -96,6 +96,17 @@ public enum HTMLText {
         }
       }
     }
+    // A table's cells stand between bars on their row's line (`Name | Value`), as an extracted
+    // article's do: a bar is put before a cell when its row has text on that line already, and
+    // taken back if the cell holds none.
+    var cellStart: Int?
+    var barAt: Int?
+    func endCell() {
+      if let start = cellStart, let bar = barAt, !hasText(out[min(start, out.count)...]) {
+        out.removeSubrange(min(bar, out.count)...)
+      }
+      (cellStart, barAt) = (nil, nil)
+    }
     // What one text may become is bounded (``maximumLength``): past twice that (before spaces
     // collapse) nothing more is read.
     while index < bytes.count, out.count < 2 * maximumLength {
@@ -181,9 +192,19 @@ public enum HTMLText {
         // An image in an article's body is a mark in its text: `[image: the alt text]`.
         let alt = attribute("alt", in: bytes[(open + 4)..<close])
         out += Array((alt.map { "[image: \($0)]" } ?? "[image]").utf8)
+      } else if element == "td" || element == "th" {
+        endCell()
+        guard !name.hasPrefix("/") else { continue }
+        if Self.textOnLine(out) {
+          barAt = out.count
+          out += Array(" | ".utf8)
+        }
+        cellStart = out.count
       } else if lineElements.contains(name) {
+        if element == "tr" { endCell() }
         out.append(0x0A)
       } else if blockElements.contains(element) {
+        if element == "table" { endCell() }
         out += [0x0A, 0x0A]
       }
     }
@@ -197,6 +218,26 @@ public enum HTMLText {
         + links.enumerated().map { "[\($0.offset + 1)] \($0.element)" }.joined(separator: "\n")
     }
     return bounded(text)
+  }
+
+  /// Whether `bytes` hold text: more than spaces, line breaks and `&nbsp;`.
+  private static func hasText(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      case 0xC2 where index + 1 < bytes.endIndex && bytes[index + 1] == 0xA0: index += 2
+      case UInt8(ascii: "&") where bytes[index...].starts(with: "&nbsp;".utf8): index += 6
+      default: return true
+      }
+    }
+    return false
+  }
+
+  /// Whether the last line of `out` holds text already (a cell after it needs a bar).
+  private static func textOnLine(_ out: [UInt8]) -> Bool {
+    let start = (out.lastIndex(of: 0x0A) ?? -1) + 1
+    return hasText(out[start...])
   }
 
   /// `[12]`: one to five digits in brackets, as a link's mark is written.
