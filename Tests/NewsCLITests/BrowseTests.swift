@@ -109,6 +109,7 @@ struct BrowseTests {
     var lines = Self.screen(state)
     #expect(lines[1].hasPrefix("  Story 2"))
     #expect(lines.contains { $0.hasPrefix("  by Ann · ") })
+    #expect(!lines.contains { $0.contains("Filed under") }, "no categories, no line")
     #expect(lines.contains { $0.hasPrefix("  Summary of story 2") })
     #expect(lines.contains { $0.hasPrefix("  Link:  https://e.example/2") })
     #expect(lines.contains { $0.hasPrefix("  Likes and comments: loading…") })
@@ -119,6 +120,19 @@ struct BrowseTests {
     #expect(state.screen == .list)
     // Opened once, counts are not asked again.
     #expect(!state.handle(.enter).contains(.loadCounts(second)))
+  }
+
+  @Test("the article's categories are under its byline, as news show gives them")
+  func categories() throws {
+    var state = Self.state()
+    var filed = Self.article(1)
+    filed.categories = ["Science", "Climate & Weather"]
+    state.loaded(
+      heading: "Source blog", freshness: "fresh", articles: [filed], read: [], bookmarked: [])
+    _ = state.handle(.enter)
+    let lines = Self.screen(state)
+    let byline = try #require(lines.firstIndex { $0.hasPrefix("  by Ann · ") })
+    #expect(lines[byline + 1].hasPrefix("  Filed under Science, Climate & Weather"))
   }
 
   @Test("f: the full text fetched in the background, then toggled; ≡ marks those kept")

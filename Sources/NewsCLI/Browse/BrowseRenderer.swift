@@ -236,6 +236,11 @@ struct BrowseRenderer {
       article.publishedAt.map { ArticleRenderer.localTime($0, in: timeZone) },
     ].compactMap { $0 }.joined(separator: " · ")
     if !meta.isEmpty { lines.append((meta, style(.source))) }
+    // The feed's categories, as news show gives them.
+    if !article.categories.isEmpty {
+      let filed = "Filed under " + article.categories.map { clean($0) }.joined(separator: ", ")
+      for line in TextWrapper.wrap(filed, width: width) { lines.append((line, style(.source))) }
+    }
     if let status { lines.append((status, dim.with(style(.progress)))) }
     lines.append(("", .plain))
     let body = article.readingTexts
