@@ -18,8 +18,9 @@ enum FeedCommand {
       Items are numbered across sources, so 'news show 3' opens the third; every item is stored as
       an article of its source, for show, bookmark, search and read state.
 
-      With --where, only the items the query matches (docs/queries.md: 'is:unread tag:tech
-      age<7d', '"swift 6" OR author:lee'); the sources' unread counts stay theirs.
+      --source and --tag together: the named sources filed under the tag. With --where, only the
+      items the query matches (docs/queries.md: 'is:unread tag:tech age<7d', '"swift 6" OR
+      author:lee'); the sources' unread counts stay theirs.
 
       EXAMPLES:
         news feed
