@@ -59,8 +59,10 @@ public func newsFuzz(_ pointer: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       precondition(tokens <= bytes.count, "the tokenizer did not move forward")
     }
     if let page = URL(string: "https://example.com/blog/") {
-      for feed in FeedDiscovery.feeds(in: data, url: page) {
-        precondition(["http", "https"].contains(feed.scheme ?? ""), "discovered a non-web feed")
+      for feed in FeedDiscovery.announced(in: data, url: page) {
+        precondition(
+          ["http", "https"].contains(feed.url.scheme ?? ""), "discovered a non-web feed")
+        precondition(feed.title?.isEmpty != true, "an empty title is no title")
       }
     }
     if let date = FeedDate.parse(text) { _ = ISO8601.string(from: date) }

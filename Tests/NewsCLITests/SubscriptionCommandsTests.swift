@@ -171,13 +171,16 @@ struct SubscriptionCommandsTests {
         headers: ["Content-Type": "text/html"],
         body: Data(
           (#"<link rel="alternate" type="application/rss+xml" href="/blog.xml">"#
-            + #"<link rel="alternate" type="application/atom+xml" href="/comments.xml">"#).utf8)))
+            + #"<link rel="alternate" type="application/atom+xml" href="/comments.xml" "#
+            + #"title=" Comments &amp; replies ">"#
+            + #"<link rel="alternate" type="application/rss+xml" href="/more.xml">"#).utf8)))
     let base = harness.server.baseURL.absoluteString
     let result = await harness.run(["sources", "add", base + "/two.html"])
     #expect(result.code == .success, "\(result.err)")
     #expect(
       result.out.contains(
-        "\nthe page announces 2 feeds; the first was taken, the others are \(base)/comments.xml "
+        "\nthe page announces 3 feeds; the first was taken, the others are "
+          + "Comments & replies (\(base)/comments.xml), \(base)/more.xml "
           + "(news sources add <url> subscribes to one)\n"), "\(result.out)")
     #expect(!harness.server.requests.contains { $0.path == "/comments.xml" })
   }

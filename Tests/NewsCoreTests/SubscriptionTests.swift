@@ -253,13 +253,13 @@ struct SubscriptionTests {
       """
     let url = URL(string: "https://example.com/blog/post.html")!
     #expect(
-      FeedDiscovery.feeds(in: Data(page.utf8), url: url).map(\.absoluteString) == [
+      FeedDiscovery.announced(in: Data(page.utf8), url: url).map(\.url.absoluteString) == [
         "https://example.com/feed.xml", "https://example.com/blog/atom.xml",
       ])
     let based =
       #"<base href="https://cdn.example/x/"><link rel="alternate" type="application/atom+xml" href="a.xml">"#
     #expect(
-      FeedDiscovery.feeds(in: Data(based.utf8), url: url).map(\.absoluteString) == [
+      FeedDiscovery.announced(in: Data(based.utf8), url: url).map(\.url.absoluteString) == [
         "https://cdn.example/x/a.xml"
       ])
   }

@@ -142,8 +142,10 @@ enum SourcesText {
       )
     }
     if !added.alsoAnnounced.isEmpty {
-      let others = added.alsoAnnounced.map {
-        TerminalSanitizer.clean($0.withoutPassword.absoluteString)
+      // `Comments (https://…/comments/feed)`: the page's title for each, where it gives one.
+      let others = added.alsoAnnounced.map { feed in
+        let link = TerminalSanitizer.clean(feed.url.withoutPassword.absoluteString)
+        return feed.title.map { "\(TerminalSanitizer.clean($0)) (\(link))" } ?? link
       }
       lines.append(
         "the page announces \(others.count + 1) feeds; the first was taken, the others are "

@@ -11,12 +11,12 @@ enum FeedDiscovery {
     "application/rdf+xml", "text/xml", "application/xml",
   ]
 
-  /// The announced feeds of the HTML `page`, fetched from `url`.
-  static func feeds(in page: Data, url: URL) -> [URL] {
+  /// The announced feeds of the HTML `page`, fetched from `url`, with their titles.
+  static func announced(in page: Data, url: URL) -> [AnnouncedFeed] {
     // Only the head matters, and a page can be big: the first 512 KiB are enough.
     let text = String(decoding: page.prefix(512 << 10), as: UTF8.self)
     var base = url
-    var found: [URL] = []
+    var found: [AnnouncedFeed] = []
     for tag in tags(in: text) {
       let attributes = attributes(of: tag.body)
       switch tag.name {
@@ -29,9 +29,10 @@ enum FeedDiscovery {
         let type = (attributes["type"] ?? "").lowercased()
         guard rel.contains("alternate"), feedTypes.contains(type), let href = attributes["href"],
           let resolved = URL.web(href.trimmingCharacters(in: .whitespaces), relativeTo: base),
-          !found.contains(resolved)
+          !found.contains(where: { $0.url == resolved })
         else { continue }
-        found.append(resolved)
+        let title = attributes["title"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        found.append(AnnouncedFeed(url: resolved, title: title?.isEmpty == false ? title : nil))
       default:
         continue
       }

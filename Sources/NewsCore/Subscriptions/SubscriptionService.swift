@@ -56,7 +56,7 @@ public struct SubscriptionService: Sendable {
     public var adapter: (any FeedAdapter)? = nil
     /// The other feeds the page given announced (a blog's comments feed), in its order: not
     /// subscribed to, said so that one can be.
-    public var alsoAnnounced: [URL] = []
+    public var alsoAnnounced: [AnnouncedFeed] = []
     /// The most items it keeps, as written (`nil`: no limit).
     public var maxItems: Int? = nil
     /// The feed's URL as asked, when it was moved for good (301, 308) and `url` is where it went.
@@ -99,12 +99,12 @@ public struct SubscriptionService: Sendable {
     var feedURL = page.permanentURL ?? url
     var movedFrom = page.permanentURL == nil ? nil : url
     var document: DecodedFeed
-    var others: [URL] = []
+    var others: [AnnouncedFeed] = []
     do {
       document = try SyndicationAdapter().read(page.body, source: "new", origin: page.origin)
     } catch {
-      let announced = FeedDiscovery.feeds(in: page.body, url: page.url ?? url)
-      guard let first = announced.first else {
+      let announced = FeedDiscovery.announced(in: page.body, url: page.url ?? url)
+      guard let first = announced.first?.url else {
         // A web page (served as HTML): what can be done with it is said.
         if (page.headers["content-type"] ?? "").lowercased().contains("html") {
           throw SubscriptionError.pageWithoutFeed(url: url.withoutPassword.absoluteString)
