@@ -149,6 +149,13 @@ struct CommandSourceTests {
     #expect(exported.out.contains("xmlUrl=\"\(base)/old.xml\""), "\(exported.out)")
     #expect(!exported.out.contains("exec:"), "\(exported.out)")
     #expect(exported.out.contains("https://kept.example/rss"))
+    // Said on standard error, the OPML left whole: what went out in part, and what not at all.
+    #expect(
+      exported.err.contains("left out of the export: made (a command's output)\n"),
+      "\(exported.err)")
+    #expect(
+      exported.err.contains(
+        "exported at their feeds' addresses, without their filter commands: sed\n"))
   }
 
   @Test(

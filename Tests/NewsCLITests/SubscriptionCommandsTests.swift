@@ -307,6 +307,7 @@ struct SubscriptionCommandsTests {
     // Export gives them back: the same URLs, readable by any OPML reader (and by us).
     let exported = await harness.run(["sources", "export"])
     #expect(exported.out.contains(#"text="John's musings" title="John's musings""#))
+    #expect(exported.err.isEmpty, "every source went out: nothing to say")
     let back = try SubscriptionFile.parse(Data(exported.out.utf8)).subscriptions
     let original = try SubscriptionFile.parse(Fixtures.data("feeds/example.opml")).subscriptions
     #expect(Set(back.map(\.url)) == Set(original.map(\.url)))

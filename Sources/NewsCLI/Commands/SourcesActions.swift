@@ -185,7 +185,9 @@ enum SourcesActions {
       // The key first: with a wrong one, nothing is exported.
       try services.checkKey()
       // A feed imported as a bare address is named by its own title once fetched.
-      context.printer.text(services.subscriptions().export(services.describedFeedSources()))
+      let sources = services.describedFeedSources()
+      context.printer.text(services.subscriptions().export(sources))
+      for warning in ExportText.warnings(sources) { context.warn(warning) }
       return .success
     })
 

@@ -355,11 +355,15 @@ public struct SubscriptionService: Sendable {
   /// command's output and whose `exec:` address no reader could ask. By default, the sources
   /// this service was made with.
   public func export(_ sources: [FeedSource]? = nil) -> String {
-    OPMLExport.document(
-      (sources ?? self.sources).filter {
-        ($0.adapter is SyndicationAdapter && $0.command?.kind != .exec)
-          || ($0.adapter as? AccountFeedAdapter)?.isFeedAddress == true
-      }, now: now())
+    OPMLExport.document((sources ?? self.sources).filter(Self.exportable), now: now())
+  }
+
+  /// Whether ``export(_:)`` writes `source`: a web feed read from its address (a `filter`
+  /// source's unfiltered), or an account's feed whose server gives its address.
+  public static func exportable(_ source: FeedSource) -> Bool {
+    guard source.search == nil else { return false }
+    return (source.adapter is SyndicationAdapter && source.command?.kind != .exec)
+      || (source.adapter as? AccountFeedAdapter)?.isFeedAddress == true
   }
 
   // MARK: Names
