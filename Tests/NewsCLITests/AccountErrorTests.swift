@@ -49,6 +49,25 @@ struct AccountErrorTests {
     #expect(await harness.run(["accounts"]).out.hasPrefix("No accounts"), "nothing kept")
   }
 
+  @Test(
+    "an address where the kind's API does not answer is said so, with the address it takes",
+    arguments: [
+      ("miniflux", "/v1/me", 404, "no Miniflux API answers at", "its API under /v1/"),
+      ("ttrss", "/api/", 501, "no Tiny Tiny RSS API answers at", "its API under /api/"),
+      (
+        "nextcloud", "/index.php/apps/news/api/v1-3/version", 405, "no Nextcloud News API", "News's"
+      ),
+    ])
+  func noAPI(kind: String, path: String, status: Int, says: String, hint: String) async {
+    harness.server.route(path, .json("", status: status))
+    let result = await add(kind, path: "/")
+    #expect(result.code == .unavailable, "\(result.err)")
+    #expect(result.err.contains("news: account srv: \(says) "), "\(result.err)")
+    #expect(result.err.contains("; the address to give is the "), "\(result.err)")
+    #expect(result.err.contains(hint), "\(result.err)")
+    #expect(await harness.run(["accounts"]).out.hasPrefix("No accounts"), "nothing kept")
+  }
+
   @Test("a Google Reader server without Auth, or with the wrong shape")
   func greader() async throws {
     harness.server.route("/gr/accounts/ClientLogin", .json("SID=x\n"))

@@ -20,6 +20,9 @@ public enum AccountError: NewsError, Equatable {
   /// The server answered an error status, with the reason its body gave, if any (Miniflux's
   /// `error_message`, Nextcloud News's `message`).
   case status(account: String, code: Int, reason: String? = nil)
+  /// Nothing of the kind's API answers at the address given to `accounts add` (`404`, `405`,
+  /// `501` at the first request): a wrong address, or a server of another kind.
+  case noAPI(account: String, kind: Account.Kind, url: String, code: Int)
   /// The server could not be reached.
   case unreachable(account: String, reason: String)
   /// The account's protocol cannot do what was asked.
@@ -51,6 +54,9 @@ public enum AccountError: NewsError, Equatable {
     case .status(let account, let code, let reason):
       return "account \(account): the server answered \(HTTPError.status(code))"
         + (reason.map { ": " + $0 } ?? "")
+    case .noAPI(let account, let kind, let url, let code):
+      return "account \(account): no \(kind.title) API answers at \(url) (it answered "
+        + "\(HTTPError.status(code))); the address to give is the \(kind.api)"
     case .unreachable(let account, let reason):
       return "account \(account): \(reason)"
     case .unsupported(let account, let detail):
@@ -82,7 +88,7 @@ public enum AccountError: NewsError, Equatable {
     case .refused: return .permissionDenied
     case .wrongShape: return .dataError
     case .notSubscribed(_, _, _, let unreachable): return unreachable ? .unavailable : .dataError
-    case .status, .unreachable, .badToken: return .unavailable
+    case .status, .noAPI, .unreachable, .badToken: return .unavailable
     }
   }
 

@@ -79,7 +79,14 @@ public struct AccountService: Sendable {
     }) {
       throw AccountError.sameServer(existing: same.name)
     }
-    let feeds = try await subscriptions(account, password: password)
+    let feeds: [AccountFeed]
+    do {
+      feeds = try await subscriptions(account, password: password)
+    } catch AccountError.status(_, let code, _) where [404, 405, 501].contains(code) {
+      // The first request found nothing of the API there: said as such, not as an outage.
+      throw AccountError.noAPI(
+        account: account.name, kind: account.kind, url: account.url.absoluteString, code: code)
+    }
     try store.update(StoreLayout.accounts, initial: [AccountSecret]()) { secrets in
       guard !secrets.contains(where: { $0.account.name == account.name }) else { return }
       secrets.append(AccountSecret(account: account, password: password))
