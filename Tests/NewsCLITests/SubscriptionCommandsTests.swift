@@ -317,6 +317,33 @@ struct SubscriptionCommandsTests {
         == Dictionary(uniqueKeysWithValues: original.map { ($0.url, $0.tags) }))
   }
 
+  @Test("import: the list from an http(s) address (fetched; its feeds not), or from standard input")
+  func importFromAddressAndStandardInput() async throws {
+    harness.server.route(
+      "/blogroll.opml",
+      LoopbackServer.Response(
+        headers: ["Content-Type": "text/x-opml"], body: Fixtures.data("feeds/example.opml")))
+    let base = harness.server.baseURL.absoluteString
+    let fetched = await harness.run(["sources", "import", base + "/blogroll.opml"])
+    #expect(fetched.code == .success, "\(fetched.err)")
+    #expect(fetched.out.contains("imported 7 feeds"), "\(fetched.out)")
+    #expect(harness.server.requests.map(\.path) == ["/blogroll.opml"], "the feeds are not asked")
+    #expect(harness.server.requests.first?.headers["accept"]?.hasPrefix("text/x-opml") == true)
+    harness.server.route("/gone.opml", .json("", status: 404))
+    let gone = await harness.run(["sources", "import", base + "/gone.opml"])
+    #expect(gone.code == .unavailable)
+    #expect(gone.err.contains("\(base)/gone.opml answered HTTP 404"), "\(gone.err)")
+
+    let piped = await harness.run(
+      ["sources", "import", "-"],
+      stdin: ["https://piped.example/feed.xml tech", "https://piped.example/other.xml"])
+    #expect(piped.code == .success, "\(piped.err)")
+    #expect(
+      piped.out.contains("added: piped-example (https://piped.example/feed.xml)"),
+      "\(piped.out)")
+    #expect(piped.out.contains("imported 2 feeds"), "\(piped.out)")
+  }
+
   @Test("import: feeds without a title sharing a host are named by their addresses' own words")
   func namesOfOneHost() async throws {
     let file = try harness.home.write(

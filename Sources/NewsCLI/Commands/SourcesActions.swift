@@ -155,26 +155,58 @@ enum SourcesActions {
       name: "sources import", abstract: "Subscribes to the feeds of an OPML or newsboat file.",
       discussion: """
         OPML 1.0/2.0 (folders become tags) or newsboat's urls file; feeds subscribed already are
-        skipped. Nothing is fetched. With --account <name>, subscribes on that account's server
-        (folders of the file become its folders).
+        skipped. The file may be - (standard input) or an http(s) address, which is fetched;
+        the feeds are not. With --account <name>, subscribes on that account's server (folders
+        of the file become its folders).
 
         EXAMPLES:
           news sources import ~/.newsboat/urls
+          news sources import https://example.com/blogroll.opml
+          other-reader --export-opml | news sources import -
           news sources import feeds.opml --account home
         """,
       options: [Options.onAccount.spec],
-      arguments: [ArgumentSpec(name: "file", help: "The OPML or urls file.")]),
+      arguments: [
+        ArgumentSpec(name: "file", help: "The OPML or urls file (- for standard input, or a URL).")
+      ]),
     run: { arguments, context in
       let services = try context.services()
       try services.checkKey()
       let path = try arguments.argument("file")
+      let data = try await listData(path, services: services, context: context)
       if let account = arguments[Options.onAccount] {
-        let feeds = try accountFeeds(from: path, context: context)
+        let feeds = try accountFeeds(data, from: path, context: context)
         return try await subscribe(feeds, on: account, services: services, context: context)
       }
       return try importFile(
-        path, services.subscriptions(), demoSources: services.demoSourcesOn(), context: context)
+        data, path: path, services.subscriptions(), demoSources: services.demoSourcesOn(),
+        context: context)
     })
+
+  /// The list `sources import` reads: a file, standard input (`-`), or one published at an
+  /// http(s) address.
+  private static func listData(_ path: String, services: NewsServices, context: Context)
+    async throws -> Data
+  {
+    if path.contains("://"), let url = URL.web(path) {
+      return try await services.subscriptions().download(url)
+    }
+    guard path == "-" else {
+      return try SubscriptionFile.read(path, relativeTo: context.currentDirectory)
+    }
+    var text = ""
+    while let line = context.readStandardInput() {
+      text += line + "\n"
+      guard text.utf8.count <= SubscriptionFile.maximumSize else {
+        throw SubscriptionError.badImport(
+          path: path,
+          detail:
+            "it is larger than \(SubscriptionFile.maximumSize >> 20) MiB: not a list of subscriptions"
+        )
+      }
+    }
+    return Data(text.utf8)
+  }
 
   static let export = CommandEntry(
     spec: CommandSpec(
@@ -428,10 +460,9 @@ enum SourcesActions {
   }
 
   /// The feeds of an OPML or urls file, each with its first folder, for an account.
-  private static func accountFeeds(from path: String, context: Context) throws -> [(
-    url: URL, folder: String?
-  )] {
-    let data = try SubscriptionFile.read(path, relativeTo: context.currentDirectory)
+  private static func accountFeeds(_ data: Data, from path: String, context: Context) throws
+    -> [(url: URL, folder: String?)]
+  {
     let parsed: (subscriptions: [Subscription], skipped: [String])
     do {
       parsed = try SubscriptionFile.parse(data)
@@ -465,10 +496,9 @@ enum SourcesActions {
   /// Imports the file at `path`; when it added sources while the demo sources (`demoSources`)
   /// are on, says how to turn them off.
   private static func importFile(
-    _ path: String, _ subscriptions: SubscriptionService, demoSources: [String],
+    _ data: Data, path: String, _ subscriptions: SubscriptionService, demoSources: [String],
     context: Context
   ) throws -> ExitCode {
-    let data = try SubscriptionFile.read(path, relativeTo: context.currentDirectory)
     let imported = try subscriptions.importFile(data, path: path)
     for skipped in imported.skipped { context.warn("\(path): \(skipped); skipped") }
     context.printer.lines(

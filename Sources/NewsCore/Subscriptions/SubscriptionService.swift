@@ -499,10 +499,33 @@ public struct SubscriptionService: Sendable {
   /// Scheme and host in lower case, no trailing `/`: how two spellings of a URL compare.
   static func normalized(_ url: URL) -> String { url.comparableAddress }
 
-  private func get(_ url: URL) async throws -> HTTPResponse {
+  /// A list of subscriptions published on the web (`sources import https://…/feeds.opml`): its
+  /// body, as a file of ``SubscriptionFile/read(_:relativeTo:)`` is read.
+  ///
+  /// - Throws: ``FeedError`` (unreachable, an error status), ``SubscriptionError/badImport(path:detail:)``
+  ///   for a body past ``SubscriptionFile/maximumSize``.
+  public func download(_ url: URL) async throws -> Data {
+    let body = try await get(url, accept: Self.listTypes).body
+    guard body.count <= SubscriptionFile.maximumSize else {
+      throw SubscriptionError.badImport(
+        path: url.withoutPassword.absoluteString,
+        detail:
+          "it is larger than \(SubscriptionFile.maximumSize >> 20) MiB: not a list of subscriptions"
+      )
+    }
+    return body
+  }
+
+  /// What a list of subscriptions is served as: OPML, or a newsboat `urls` file as text.
+  static let listTypes =
+    "text/x-opml, application/xml;q=0.9, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5"
+
+  private func get(_ url: URL, accept: String = SyndicationAdapter.accept) async throws
+    -> HTTPResponse
+  {
     let transport = self.transport
     var response = try await deadline.run {
-      try await transport.get(url, headers: ["Accept": SyndicationAdapter.accept])
+      try await transport.get(url, headers: ["Accept": accept])
     }
     guard response.succeeded else {
       throw FeedError.status(
