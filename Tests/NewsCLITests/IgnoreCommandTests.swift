@@ -152,6 +152,16 @@ struct IgnoreCommandTests {
           + "title:/sponsored/: news ignore add --query 'title:/sponsored/'"
       ),
       (
+        ["ignore", "add", "unread_count > 0"],
+        "'unread_count > 0' is a newsboat filter, not words, and has no query of news's: "
+          + "'unread_count >' has no counterpart in news's queries (docs/queries.md); "
+          + "write one with --query"
+      ),
+      (
+        ["ignore", "add", #"feedtitle = "LWN""#],
+        #"'feedtitle = "LWN"' is a newsboat filter, not words, and has no query"#
+      ),
+      (
         ["ignore", "add", #"title:"item""#],
         #"'title:"item"' is a query, not words (as words, its quotes and colons would have to "#
           + #"be in the title): news ignore add --query 'title:"item"'"#

@@ -28,10 +28,24 @@ struct NewsboatFilterTests {
       (#"flags # "s""#, "is:bookmarked"),
       (#"flags !# "s""#, "-is:bookmarked"),
       (#"title # "climate policy""#, #"title:"climate policy""#),
+      (#"pubDate > "2026-11-01""#, "date>2026-11-01"),
+      (#"pubDate <= "2026-11-01 10:00""#, "date<=2026-11-01"),
+      ("pubDate between 2024-01-01:2024-12-31", "date:2024-01-01..2024-12-31"),
     ])
   func terms(filter: String, query: String) throws {
     #expect(try NewsboatFilter.translate(filter) == query)
     #expect(throws: Never.self, "our parser reads it") { try ArticleQuery.check(query) }
+  }
+
+  @Test(
+    "written as a filter: one of newsboat's attributes and an operator, whether it translates",
+    arguments: [
+      (#"title =~ "x""#, true), (#"feedtitle = "LWN""#, true), ("unread_count > 0", true),
+      ("age between 1:3", true), ("C# tips", false), ("title", false), ("sponsored post", false),
+      (#"title = "x"#, false), ("tags #", false),
+    ])
+  func isFilter(text: String, filter: Bool) {
+    #expect(NewsboatFilter.isFilter(text) == filter)
   }
 
   @Test("and and or: one precedence, grouped to the right, kept with parentheses")
@@ -55,6 +69,8 @@ struct NewsboatFilterTests {
     arguments: [
       (#"feed_title = "LWN""#, "'feed_title =' has no counterpart"),
       (#"flags # "r""#, "'flags #' has no counterpart"),
+      (#"pubDate > "yesterday""#, "'pubDate >' has no counterpart"),
+      ("pubDate between 2024-01-01:", "'pubDate between' has no counterpart"),
       (#"title =~ "a/b""#, "holding '/'"),
       (#"title = "x" and"#, "a term missing at the end"),
       (#"(title = "x""#, "a '(' without its ')'"),

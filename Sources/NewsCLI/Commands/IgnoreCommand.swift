@@ -68,14 +68,21 @@ enum IgnoreCommand {
       }
       // newsboat's `title =~ "sponsored"` as words would hide only titles holding `=~` and the
       // quotes: a rule that never matches. Said, with the query it means.
-      if let pattern, !arguments[Options.regex],
-        case .success(let translated) = Result(catching: { try NewsboatFilter.translate(pattern) })
-      {
-        throw UsageError(
-          command: "ignore add",
-          message:
-            "'\(pattern)' is a newsboat filter, not words; as a query it is \(translated): "
-            + "news ignore add --query '\(translated)'")
+      if let pattern, !arguments[Options.regex], NewsboatFilter.isFilter(pattern) {
+        do {
+          let translated = try NewsboatFilter.translate(pattern)
+          throw UsageError(
+            command: "ignore add",
+            message:
+              "'\(pattern)' is a newsboat filter, not words; as a query it is \(translated): "
+              + "news ignore add --query '\(translated)'")
+        } catch let refusal as NewsboatFilter.Refusal {
+          throw UsageError(
+            command: "ignore add",
+            message:
+              "'\(pattern)' is a newsboat filter, not words, and has no query of news's: "
+              + "\(refusal.reason); write one with --query")
+        }
       }
       // `title:"sponsored post"` as words looks for its quotes and colon as they are: a rule
       // that never matches. A pattern the query language reads is meant as a query.

@@ -22,6 +22,29 @@ public enum NewsboatFilter {
     return query
   }
 
+  /// newsboat's attributes of articles and feeds (its filter language's left-hand sides).
+  static let attributes: Set<String> = [
+    "title", "link", "author", "content", "description", "guid", "unread", "enclosure_url",
+    "enclosure_type", "flags", "age", "date", "pubDate", "rssurl", "feedtitle", "feedlink",
+    "feed_link", "feeddate", "feedindex", "tags", "unread_count", "total_count", "articleindex",
+  ]
+
+  /// Whether `text` is written as a filter of newsboat's (`title =~ "x"`, `unread_count > 0`):
+  /// it starts with one of its attributes and an operator, whether or not it translates.
+  public static func isFilter(_ text: String) -> Bool {
+    let tokens: [Token]
+    do {
+      tokens = try tokenize(text)
+    } catch {
+      // A string without its end: no filter newsboat would read either.
+      return false
+    }
+    guard tokens.count >= 3, tokens[0].kind == .word, attributes.contains(tokens[0].text) else {
+      return false
+    }
+    return tokens[1].kind == .op || tokens[1].text == "between"
+  }
+
   private struct Token: Equatable {
     enum Kind { case word, string, op, open, close }
     var kind: Kind
@@ -154,12 +177,30 @@ public enum NewsboatFilter {
     case ("age", "between"):
       let bounds = value.split(separator: ":").compactMap { Int($0) }
       if bounds.count == 2 { return "age>\(bounds[0])d age<\(bounds[1])d" }
+    case ("pubDate", "<"), ("pubDate", "<="), ("pubDate", ">"), ("pubDate", ">="):
+      // Compared as a string by newsboat (#3395); a day here, compared as one.
+      if let day = day(value) { return "date\(op)\(day)" }
+    case ("pubDate", "between"):
+      let bounds = value.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+      if bounds.count == 2, let from = day(bounds[0]), let to = day(bounds[1]) {
+        return "date:\(from)..\(to)"
+      }
     case ("enclosure_url", "!="), ("enclosure_url", "="):
       if value.isEmpty { return op == "!=" ? "has:enclosure" : "-has:enclosure" }
     default: break
     }
     throw Refusal(
       reason: "'\(attribute) \(op)' has no counterpart in news's queries (docs/queries.md)")
+  }
+
+  /// The day `value` starts with (`2026-11-01`, or `2026-11-01 10:00`), as a query writes
+  /// one; `nil` for anything else.
+  private static func day(_ value: String) -> String? {
+    let day = value.trimmingCharacters(in: .whitespaces).prefix(10)
+    let digits = day.enumerated().allSatisfy { index, character in
+      index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+    }
+    return day.count == 10 && digits ? String(day) : nil
   }
 
   /// `value` as one word of a query: quoted when it holds a space or a quote-worthy character.
