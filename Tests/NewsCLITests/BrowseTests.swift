@@ -122,6 +122,15 @@ struct BrowseTests {
     #expect(!state.handle(.enter).contains(.loadCounts(second)))
   }
 
+  @Test("a header too wide for the screen ends in a mark, not mid-word")
+  func narrowHeader() {
+    let state = Self.state(width: 30)
+    let header = Self.screen(state)[0]
+    #expect(header.hasPrefix("Source blog  30 articles"), "\(header)")
+    #expect(header.hasSuffix("…"), "\(header)")
+    #expect(header.count == 30, "\(header)")
+  }
+
   @Test("the article's categories are under its byline, as news show gives them")
   func categories() throws {
     var state = Self.state()

@@ -81,8 +81,10 @@ struct BrowseRenderer {
   private var dim: TextStyle { styled ? TextStyle(dim: true) : .plain }
 
   private func drawHeader(_ text: String, detail: String, on grid: inout ScreenGrid) {
-    let end = grid.put(clean(text), row: 0, bold)
-    grid.put("  " + detail, row: 0, column: end)
+    // Too wide for the screen, each ends in a mark rather than mid-word, as the rows do.
+    let mark = unicode ? "…" : "~"
+    let end = grid.put(clean(text), row: 0, column: 0, bold, cutMark: mark)
+    if !detail.isEmpty { grid.put("  " + detail, row: 0, column: end, .plain, cutMark: mark) }
     grid.highlight(row: 0, style(.header))
   }
 
