@@ -116,7 +116,7 @@ struct QueryCommandTests {
     let unread = await run(["unread", "--where", "kernel"])
     #expect(unread.out == "marked unread: 1 article (of 1 matching)\n")
     let bookmarked = await run(["bookmark", "--where", "author:lee"])
-    #expect(bookmarked.out == "marked bookmarked: 2 articles (of 2 matching)\n")
+    #expect(bookmarked.out == "bookmarked: 2 articles (of 2 matching)\n")
     #expect(try await titles("is:bookmarked").count == 2)
   }
 

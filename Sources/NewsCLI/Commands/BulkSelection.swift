@@ -44,16 +44,10 @@ enum BulkSelection {
       articles = articles.filter { $0.provider == source }
     }
     let ids = articles.map(\.id)
-    let verb =
-      switch mark {
-      case .read: "read"
-      case .unread: "unread"
-      case .bookmark: "bookmarked"
-      }
     if arguments[Options.dryRun] {
       let count = try lists.wouldChange(ids, mark: mark)
       context.printer.line(
-        ArticleActionText.bulk(verb, count: count, matching: ids.count, dryRun: true))
+        ArticleActionText.bulk(mark, count: count, matching: ids.count, dryRun: true))
       return .success
     }
     let result: ListService.MarkResult
@@ -64,7 +58,7 @@ enum BulkSelection {
     }
     result.warnings.forEach(context.warn)
     context.printer.line(
-      ArticleActionText.bulk(verb, count: result.count, matching: ids.count, dryRun: false))
+      ArticleActionText.bulk(mark, count: result.count, matching: ids.count, dryRun: false))
     return .success
   }
 

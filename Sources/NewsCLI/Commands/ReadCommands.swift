@@ -76,7 +76,7 @@ enum ReadCommands {
         let result = try context.services().lists().mark(ids, read: false, counting: true)
         result.warnings.forEach(context.warn)
         context.printer.line(
-          ArticleActionText.bulk("unread", count: result.count, matching: ids.count, dryRun: false))
+          ArticleActionText.bulk(.unread, count: result.count, matching: ids.count, dryRun: false))
         return .success
       }
       let lists = try context.services().lists()

@@ -17,12 +17,17 @@ enum ArticleActionText {
     "unread: \(TerminalSanitizer.clean(id)) (no longer stored)"
   }
 
-  /// What a `--where` or `--older-than` selection would change, or changed, of those matching.
-  static func bulk(_ verb: String, count: Int, matching: Int, dryRun: Bool) -> String {
-    let of = "(of \(matching) matching)"
-    return dryRun
-      ? "would mark \(verb): \(count.counted("article")) \(of); nothing changed (--dry-run)"
-      : "marked \(verb): \(count.counted("article")) \(of)"
+  /// What a `--where` or `--older-than` selection would change, or changed, of those matching:
+  /// `marked read: 3 articles (of 5 matching)`, `bookmarked: 2 articles (of 2 matching)`.
+  static func bulk(_ mark: BulkMark, count: Int, matching: Int, dryRun: Bool) -> String {
+    let (done, would) =
+      switch mark {
+      case .read: ("marked read", "would mark read")
+      case .unread: ("marked unread", "would mark unread")
+      case .bookmark: ("bookmarked", "would bookmark")
+      }
+    let counted = "\(count.counted("article")) (of \(matching) matching)"
+    return dryRun ? "\(would): \(counted); nothing changed (--dry-run)" : "\(done): \(counted)"
   }
 
   static func sent(to command: String, _ article: Article) -> String {
