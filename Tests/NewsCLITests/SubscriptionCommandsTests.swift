@@ -333,6 +333,13 @@ struct SubscriptionCommandsTests {
     let gone = await harness.run(["sources", "import", base + "/gone.opml"])
     #expect(gone.code == .unavailable)
     #expect(gone.err.contains("\(base)/gone.opml answered HTTP 404"), "\(gone.err)")
+    harness.server.route("/feed.xml", .fixture("feeds/rss20_1.xml"))
+    let feed = await harness.run(["sources", "import", base + "/feed.xml"])
+    #expect(feed.code == .dataError)
+    #expect(
+      feed.err.contains(
+        "it is a feed (<rss>), not a list of feeds (news sources add \(base)/feed.xml subscribes "
+          + "to it)"), "\(feed.err)")
 
     let piped = await harness.run(
       ["sources", "import", "-"],

@@ -182,7 +182,7 @@ struct SubscriptionTests {
         "<opml><body>\n<outline xmlUrl=\"javascript:alert(1)\"/></body></opml>",
         "line 2: <outline xmlUrl=\"javascript:alert(1)\"> is not an http(s) URL"
       ),
-      ("<html><body></body></html>", "not OPML: the root element is not <opml>"),
+      ("<html><body></body></html>", "not OPML: the root element is <html>, not <opml>"),
       (
         "<opml><body>\n<outline xmlUrl=\"https://a/\">\n</body>",
         "not well-formed XML (line 3): <opml> is not closed"
@@ -192,6 +192,23 @@ struct SubscriptionTests {
     #expect(throws: SubscriptionFile.Failure(detail: detail)) {
       try SubscriptionFile.parse(Data(text.utf8))
     }
+  }
+
+  @Test(
+    "a feed given where a list of feeds is asked for is said to be one",
+    arguments: [
+      (#"<?xml version="1.0"?><rss version="2.0"><channel/></rss>"#, "rss"),
+      (#"<feed xmlns="http://www.w3.org/2005/Atom"/>"#, "feed"),
+      ("<rdf:RDF><channel/></rdf:RDF>", "rdf:rdf"),
+    ])
+  func feedGiven(text: String, root: String) {
+    let failure = SubscriptionFile.Failure(
+      detail: "it is a feed (<\(root)>), not a list of feeds", isFeed: true)
+    #expect(throws: failure) { try SubscriptionFile.parse(Data(text.utf8)) }
+    let atAddress = SubscriptionError.importing("https://e.example/feed.xml", failure)
+    #expect(atAddress.exitCode == .dataError)
+    #expect(atAddress.advice == .subscribe("https://e.example/feed.xml"))
+    #expect(SubscriptionError.importing("feed.xml", failure).advice == nil, "a file: no address")
   }
 
   @Test("OPML 2.0's category attribute: tags, and a slash-delimited path as one, after folders")

@@ -467,7 +467,7 @@ enum SourcesActions {
     do {
       parsed = try SubscriptionFile.parse(data)
     } catch {
-      throw SubscriptionError.unreadableFile(path: path, reason: error.detail)
+      throw SubscriptionError.importing(path, error)
     }
     for skipped in parsed.skipped { context.warn("\(path): \(skipped); skipped") }
     return parsed.subscriptions.map { ($0.url, $0.tags.first) }

@@ -19,6 +19,7 @@ extension Advice {
     case .addAccountAgain: "news accounts add it again with the right one"
     case .listSources: "news sources lists them"
     case .listIgnoreRules: "news ignore list numbers them"
+    case .subscribe(let url): "news sources add \(url) subscribes to it"
     }
   }
 

@@ -27,4 +27,6 @@ public enum Advice: Sendable, Hashable {
   case listSources
   /// The numbered list of ignore rules.
   case listIgnoreRules
+  /// Subscribing to the feed at this address.
+  case subscribe(String)
 }

@@ -27,6 +27,8 @@ public enum SubscriptionError: NewsError, Equatable {
   case unreadableFile(path: String, reason: String)
   /// The import file is not OPML nor a newsboat urls file, with where.
   case badImport(path: String, detail: String)
+  /// The file to import is a feed, not a list of feeds; `path` is its address when it is one.
+  case feedToImport(path: String, detail: String)
   /// `config.json` could not be edited without breaking it.
   case uneditable(path: String, detail: String)
   /// A provider takes `--enable` and `--disable` only.
@@ -64,7 +66,7 @@ public enum SubscriptionError: NewsError, Equatable {
       "'\(name)' is a built-in source and cannot be removed (its URL and ttl can be changed in config.json)"
     case .unreadableFile(let path, let reason):
       "cannot read \(path): \(reason)"
-    case .badImport(let path, let detail):
+    case .badImport(let path, let detail), .feedToImport(let path, let detail):
       "cannot import \(path): \(detail)"
     case .uneditable(let path, let detail):
       "cannot edit \(path): \(detail); nothing was changed"
@@ -82,12 +84,24 @@ public enum SubscriptionError: NewsError, Equatable {
 
   public var exitCode: ExitCode {
     switch self {
-    case .notAFeed, .pageWithoutFeed, .noItems, .badImport: .dataError
+    case .notAFeed, .pageWithoutFeed, .noItems, .badImport, .feedToImport: .dataError
     case .invalidName, .nameTaken, .reservedName, .unknownSource, .builtIn, .providerSetting,
       .noAddress, .subscribedAs, .accountFeed:
       .usage
     case .unreadableFile: .ioError
     case .uneditable: .configuration
     }
+  }
+
+  public var advice: Advice? {
+    guard case .feedToImport(let path, _) = self, let url = URL.web(path) else { return nil }
+    return .subscribe(url.withoutPassword.absoluteString)
+  }
+
+  /// A file to import that could not be read as a list of feeds.
+  public static func importing(_ path: String, _ failure: SubscriptionFile.Failure) -> Self {
+    failure.isFeed
+      ? .feedToImport(path: path, detail: failure.detail)
+      : .badImport(path: path, detail: failure.detail)
   }
 }

@@ -37,6 +37,8 @@ public enum SubscriptionFile {
   public struct Failure: Error, Equatable {
     /// What is wrong, and where.
     public var detail: String
+    /// Whether the file is a feed itself (`<rss>`, `<feed>`, `<rdf:RDF>`), not a list of them.
+    public var isFeed = false
   }
 
   /// The subscriptions in `data`: OPML when it starts with `<`, else a newsboat `urls` file.
@@ -182,8 +184,11 @@ public enum SubscriptionFile {
       case .start(let tag):
         let name = tag.name.lowercased()
         if !sawRoot {
+          if ["rss", "feed", "rdf:rdf"].contains(name) {
+            throw Failure(detail: "it is a feed (<\(name)>), not a list of feeds", isFeed: true)
+          }
           guard name == "opml" else {
-            throw Failure(detail: "not OPML: the root element is not <opml>")
+            throw Failure(detail: "not OPML: the root element is <\(name)>, not <opml>")
           }
           sawRoot = true
         }

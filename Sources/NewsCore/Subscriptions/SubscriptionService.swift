@@ -316,7 +316,7 @@ public struct SubscriptionService: Sendable {
     do {
       parsed = try SubscriptionFile.parse(data)
     } catch {
-      throw SubscriptionError.badImport(path: path, detail: error.detail)
+      throw SubscriptionError.importing(path, error)
     }
     var entries: [Entry] = []
     // Linear in the file: one set of names taken, and for each name the next number to try.
