@@ -69,6 +69,10 @@ package struct FeedDocumentParser {
   /// The root elements of the formats read (an unknown root is still read if it holds entries).
   private static let roots: Set<String> = ["rss", "rdf:rdf", "feed", "channel"]
 
+  /// Whether `name` (lower case) is the root element of a feed format read here: a document so
+  /// rooted is a feed, whatever else was asked of it (an OPML file to import).
+  package static func isFeedRoot(_ name: String) -> Bool { roots.contains(name) }
+
   private struct Frame {
     package var name: String
     package var base: URL?

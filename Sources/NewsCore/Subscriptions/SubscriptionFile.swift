@@ -184,7 +184,7 @@ public enum SubscriptionFile {
       case .start(let tag):
         let name = tag.name.lowercased()
         if !sawRoot {
-          if ["rss", "feed", "rdf:rdf"].contains(name) {
+          if FeedDocumentParser.isFeedRoot(name) {
             throw Failure(detail: "it is a feed (<\(name)>), not a list of feeds", isFeed: true)
           }
           guard name == "opml" else {
