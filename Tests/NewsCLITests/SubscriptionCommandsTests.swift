@@ -333,6 +333,13 @@ struct SubscriptionCommandsTests {
     let gone = await harness.run(["sources", "import", base + "/gone.opml"])
     #expect(gone.code == .unavailable)
     #expect(gone.err.contains("\(base)/gone.opml answered HTTP 404"), "\(gone.err)")
+    // The other way round: a list given to subscribe to.
+    let list = await harness.run(["sources", "add", base + "/blogroll.opml"])
+    #expect(list.code == .dataError)
+    #expect(
+      list.err.contains(
+        "\(base)/blogroll.opml is a list of 7 feeds (OPML), not a feed (news sources import "
+          + "\(base)/blogroll.opml subscribes to them)"), "\(list.err)")
     harness.server.route("/feed.xml", .fixture("feeds/rss20_1.xml"))
     let feed = await harness.run(["sources", "import", base + "/feed.xml"])
     #expect(feed.code == .dataError)

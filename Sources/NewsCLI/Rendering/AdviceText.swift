@@ -20,6 +20,7 @@ extension Advice {
     case .listSources: "news sources lists them"
     case .listIgnoreRules: "news ignore list numbers them"
     case .subscribe(let url): "news sources add \(url) subscribes to it"
+    case .importList(let url): "news sources import \(url) subscribes to them"
     }
   }
 

@@ -29,4 +29,6 @@ public enum Advice: Sendable, Hashable {
   case listIgnoreRules
   /// Subscribing to the feed at this address.
   case subscribe(String)
+  /// Importing the list of feeds at this address.
+  case importList(String)
 }

@@ -29,6 +29,8 @@ public enum SubscriptionError: NewsError, Equatable {
   case badImport(path: String, detail: String)
   /// The file to import is a feed, not a list of feeds; `path` is its address when it is one.
   case feedToImport(path: String, detail: String)
+  /// The address given to subscribe to is a list of `feeds` feeds (OPML), to import.
+  case listToAdd(url: String, feeds: Int)
   /// `config.json` could not be edited without breaking it.
   case uneditable(path: String, detail: String)
   /// A provider takes `--enable` and `--disable` only.
@@ -68,6 +70,8 @@ public enum SubscriptionError: NewsError, Equatable {
       "cannot read \(path): \(reason)"
     case .badImport(let path, let detail), .feedToImport(let path, let detail):
       "cannot import \(path): \(detail)"
+    case .listToAdd(let url, let feeds):
+      "\(TerminalSanitizer.clean(url)) is a list of \(feeds.counted("feed")) (OPML), not a feed"
     case .uneditable(let path, let detail):
       "cannot edit \(path): \(detail); nothing was changed"
     case .noAddress(let name):
@@ -84,7 +88,7 @@ public enum SubscriptionError: NewsError, Equatable {
 
   public var exitCode: ExitCode {
     switch self {
-    case .notAFeed, .pageWithoutFeed, .noItems, .badImport, .feedToImport: .dataError
+    case .notAFeed, .pageWithoutFeed, .noItems, .badImport, .feedToImport, .listToAdd: .dataError
     case .invalidName, .nameTaken, .reservedName, .unknownSource, .builtIn, .providerSetting,
       .noAddress, .subscribedAs, .accountFeed:
       .usage
@@ -94,8 +98,14 @@ public enum SubscriptionError: NewsError, Equatable {
   }
 
   public var advice: Advice? {
-    guard case .feedToImport(let path, _) = self, let url = URL.web(path) else { return nil }
-    return .subscribe(url.withoutPassword.absoluteString)
+    switch self {
+    case .feedToImport(let path, _):
+      return URL.web(path).map { .subscribe($0.withoutPassword.absoluteString) }
+    case .listToAdd(let url, _):
+      return .importList(url)
+    default:
+      return nil
+    }
   }
 
   /// A file to import that could not be read as a list of feeds.

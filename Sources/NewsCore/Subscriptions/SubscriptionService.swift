@@ -109,6 +109,14 @@ public struct SubscriptionService: Sendable {
         if (page.headers["content-type"] ?? "").lowercased().contains("html") {
           throw SubscriptionError.pageWithoutFeed(url: url.withoutPassword.absoluteString)
         }
+        // A list of feeds (OPML) is imported, not subscribed to: said, with how.
+        if String(decoding: page.body.prefix(1_024), as: UTF8.self).lowercased().contains("<opml"),
+          case .success(let list) = Result(catching: { try SubscriptionFile.parse(page.body) }),
+          !list.subscriptions.isEmpty
+        {
+          throw SubscriptionError.listToAdd(
+            url: url.withoutPassword.absoluteString, feeds: list.subscriptions.count)
+        }
         let detail = (error as? any NewsError)?.message ?? String(describing: error)
         throw SubscriptionError.notAFeed(
           url: url.withoutPassword.absoluteString,
