@@ -322,6 +322,37 @@ struct BrowseTests {
     #expect(columns.count == 1, "\(keys)")
   }
 
+  @Test("keys more than the screen holds scroll with the movement keys; any other key goes back")
+  func helpScrolls() throws {
+    var state = Self.state(width: 60, height: 10)
+    _ = state.handle(.character("?"))
+    let total = state.helpRows.count
+    #expect(total > state.listRows)
+    var screen = Self.screen(state)
+    #expect(screen[0].hasPrefix("Keys  list · 1–8 of \(total)"), "\(screen[0])")
+    #expect(screen.last?.hasPrefix("j/k scroll  any other key: back") == true)
+    #expect(state.handle(.character("j")).isEmpty)
+    #expect(state.screen == .help && state.helpScroll == 1)
+    // A page at most to the last row, which is then on screen.
+    for key in [Key.pageDown, .pageDown, .pageDown] { #expect(state.handle(key).isEmpty) }
+    screen = Self.screen(state)
+    #expect(state.helpScroll == total - state.listRows)
+    #expect(screen[state.listRows].contains("quit at once"), "\(screen)")
+    // A summary too wide for the screen ends in a mark.
+    #expect(screen.contains { $0.hasSuffix("…") }, "\(screen)")
+    #expect(state.handle(.character("k")).isEmpty && state.helpScroll == total - state.listRows - 1)
+    #expect(state.handle(.character("x")).isEmpty)
+    #expect(state.screen == .list)
+    // Opened again, from its top; a screen tall enough has nothing to scroll.
+    _ = state.handle(.character("?"))
+    #expect(state.helpScroll == 0)
+    var tall = Self.state(height: 40)
+    _ = tall.handle(.character("?"))
+    #expect(Self.screen(tall)[0].hasPrefix("Keys  list · any key to go back"))
+    #expect(tall.handle(.character("j")).isEmpty)
+    #expect(tall.screen == .list, "nothing to scroll: j goes back")
+  }
+
   @Test("a resize keeps the selection on screen; wide text is cut at the edge")
   func resize() {
     var state = Self.state(width: 100, height: 30)

@@ -311,22 +311,21 @@ struct BrowseRenderer {
 
   /// The keys of the screen the help was opened on, as bound now (``KeyTable``).
   private func drawHelp(_ state: BrowseState, on grid: inout ScreenGrid) {
-    let context: KeyMap.Context
-    switch state.helpReturn {
-    case .home: context = .home
-    case .article: context = .article
-    case .list, .help: context = .list
+    let rows = state.helpRows
+    var detail = "\(state.helpContext.rawValue) · any key to go back"
+    if state.helpOverflow > 0 {
+      // More keys than rows: which are shown, and how to see the rest.
+      let last = min(state.helpScroll + state.listRows, rows.count)
+      detail = "\(state.helpContext.rawValue) · \(state.helpScroll + 1)–\(last) of \(rows.count)"
     }
-    drawHeader("Keys", detail: "\(context.rawValue) · any key to go back", on: &grid)
-    var rows = KeyTable.rows(state.keys, context).map {
-      ($0.keys.joined(separator: " "), $0.summary)
-    }
-    rows.append(("C-c", "quit at once (exit 130); C-z suspends"))
+    drawHeader("Keys", detail: detail, on: &grid)
     // Wide enough for the default keys (`q h Left Esc Backspace`), not for any label at all.
-    let keyWidth = min(max(rows.map { $0.0.count }.max() ?? 0, 8) + 4, 28)
-    for (row, entry) in rows.prefix(state.listRows).enumerated() {
-      let column = grid.put("  " + entry.0, row: row + 1, bold)
-      grid.put(entry.1, row: row + 1, column: max(column + 2, keyWidth))
+    let keyWidth = min(max(rows.map { $0.keys.count }.max() ?? 0, 8) + 4, 28)
+    let mark = unicode ? "…" : "~"
+    for (row, entry) in rows.dropFirst(state.helpScroll).prefix(state.listRows).enumerated() {
+      let column = grid.put("  " + entry.keys, row: row + 1, column: 0, bold, cutMark: mark)
+      grid.put(
+        entry.summary, row: row + 1, column: max(column + 2, keyWidth), .plain, cutMark: mark)
     }
   }
 
@@ -346,9 +345,17 @@ struct BrowseRenderer {
     case .list: keys = Self.keyLine(Self.footerKeys(.list, keys: state.keys), width: grid.width)
     case .article:
       keys = Self.keyLine(Self.footerKeys(.article, keys: state.keys), width: grid.width)
-    case .help: keys = "any key: back"
+    case .help:
+      keys = state.helpOverflow > 0 ? Self.helpScrollKeys(state) : "any key: back"
     }
     grid.put(keys, row: row, style(.footer))
+  }
+
+  /// The help's footer when its keys overflow the screen: `j/k scroll  any other key: back`.
+  static func helpScrollKeys(_ state: BrowseState) -> String {
+    let down = state.keys.keys(for: .named(.down), in: state.helpContext).first ?? "Down"
+    let up = state.keys.keys(for: .named(.up), in: state.helpContext).first ?? "Up"
+    return "\(down)/\(up) scroll  any other key: back"
   }
 
   /// What the filter's or the highlights' regular expressions had to stop, for the footer.

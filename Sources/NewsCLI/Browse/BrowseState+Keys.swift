@@ -8,9 +8,11 @@ extension BrowseState {
     message = nil
     if filterInput != nil { return handleFilter(key) }
     if screen == .help {
-      // Any key closes the help, `q` too (it does not quit from there).
-      screen = helpReturn
       pendingKeys = []
+      // Keys that move scroll the keys when they are more than the screen holds; any other
+      // key closes the help, `q` too (it does not quit from there).
+      if scrollHelp(key) { return [] }
+      screen = helpReturn
       return []
     }
     if key == .interrupt { return [.quit] }
@@ -234,7 +236,43 @@ extension BrowseState {
   mutating func showHelp() -> [BrowseEffect] {
     helpReturn = screen
     screen = .help
+    helpScroll = 0
     return [.displayed]
+  }
+
+  /// The key map's context the help shows: the screen it goes back to.
+  var helpContext: KeyMap.Context {
+    switch helpReturn {
+    case .home: .home
+    case .article: .article
+    case .list, .help: .list
+    }
+  }
+
+  /// The rows the help shows: the context's keys, then how to quit at once.
+  var helpRows: [(keys: String, summary: String)] {
+    KeyTable.rows(keys, helpContext).map { ($0.keys.joined(separator: " "), $0.summary) }
+      + [("C-c", "quit at once (exit 130); C-z suspends")]
+  }
+
+  /// How many of the help's rows do not fit on the screen (0: they all do).
+  var helpOverflow: Int { max(0, helpRows.count - listRows) }
+
+  /// Scrolls the help when `key` moves (down, up, a page) and its rows overflow the screen;
+  /// whether it did.
+  private mutating func scrollHelp(_ key: Key) -> Bool {
+    let overflow = helpOverflow
+    guard overflow > 0, case .actions(let actions) = keys.lookup([key], in: helpContext),
+      actions.count == 1, case .named(let action) = actions[0]
+    else { return false }
+    switch action {
+    case .down: helpScroll = min(helpScroll + 1, overflow)
+    case .up: helpScroll = max(helpScroll - 1, 0)
+    case .pageDown: helpScroll = min(helpScroll + listRows, overflow)
+    case .pageUp: helpScroll = max(helpScroll - listRows, 0)
+    default: return false
+    }
+    return true
   }
 
   /// Where a movement (`down`, `up`, a page, `top`, `bottom`) takes a position from `row`,

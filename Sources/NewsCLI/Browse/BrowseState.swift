@@ -68,6 +68,8 @@ struct BrowseState: Equatable {
   var homeScroll = 0
   /// The screen the help goes back to.
   var helpReturn = Screen.list
+  /// The first row of the keys shown, when they are more than the screen holds.
+  var helpScroll = 0
   /// `n` or `N` opened another list and waits for it: then its first (or last) unread article
   /// is opened.
   var seeking: Bool?
