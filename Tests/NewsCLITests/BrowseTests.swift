@@ -251,7 +251,6 @@ struct BrowseTests {
   @Test("/ takes the query language: states, time, OR; a query that cannot be read says where")
   func queryFilter() {
     var state = Self.state()
-    state.now = Self.now
     func filter(_ text: String) {
       _ = state.handle(.character("/"))
       for character in text { _ = state.handle(.character(character)) }
@@ -351,6 +350,17 @@ struct BrowseTests {
     #expect(Self.screen(tall)[0].hasPrefix("Keys  list · any key to go back"))
     #expect(tall.handle(.character("j")).isEmpty)
     #expect(tall.screen == .list, "nothing to scroll: j goes back")
+  }
+
+  @Test(
+    "a row too wide: the title ends in a mark, the source and the age are drawn whole or not",
+    arguments: [
+      (60, "2. Story 2  Blog · 2h ago"), (26, "2. Story 2  Blog"), (20, "2. Story 2"),
+      (12, "2. Sto…"),
+    ])
+  func rowCut(width: Int, row: String) {
+    var state = Self.state(width: width, height: 10)
+    #expect(Self.screen(state)[2].trimmingCharacters(in: .whitespaces) == row)
   }
 
   @Test("a resize keeps the selection on screen; wide text is cut at the edge")

@@ -131,17 +131,22 @@ struct BrowseRenderer {
       // `♪` (`[media]`): it carries audio or video; `↓` (`[downloaded]`): news download has it.
       var media = state.media[article.id] != nil ? (unicode ? " ♪" : " [media]") : ""
       if state.downloaded.contains(article.id) { media += unicode ? "↓" : "[downloaded]" }
+      // Too wide, the title ends in a mark; the source and the age are drawn only whole (a date
+      // cut to `30` would say another one), and the summary ends in a mark.
+      let cut = unicode ? "…" : "~"
       column = grid.put(
         clean(article.title, html: article.textMayHoldHTML) + media, row: row + 1,
-        column: column, style(isRead ? .read : .unread))
+        column: column, style(isRead ? .read : .unread), cutMark: cut)
       let source = article.publisher.map(clean) ?? ""
       let age = article.publishedAt.map { RelativeTime.describe($0, now: now) } ?? ""
+      let width = grid.width
+      func fits(_ text: String) -> Bool { TextWrapper.columns(text[...]) <= width - column }
       var separator = "  "
-      if !source.isEmpty {
+      if !source.isEmpty, fits(separator + source) {
         column = grid.put(separator + source, row: row + 1, column: column, style(.source))
         separator = " · "
       }
-      if !age.isEmpty {
+      if !age.isEmpty, fits(separator + age) {
         column = grid.put(separator, row: row + 1, column: column, style(.source))
         column = grid.put(age, row: row + 1, column: column, style(.date))
         separator = " — "
@@ -149,8 +154,10 @@ struct BrowseRenderer {
         separator = " — "
       }
       // A one-line summary where the width allows.
-      if grid.width >= 100, let summary = article.description.map(clean), !summary.isEmpty {
-        grid.put(separator + summary, row: row + 1, column: column, style(.source))
+      if grid.width >= 100, let summary = article.description.map(clean), !summary.isEmpty,
+        fits(separator + "x")
+      {
+        grid.put(separator + summary, row: row + 1, column: column, style(.source), cutMark: cut)
       }
       // The rules fold the row's fields once between them.
       var folds = QueryMatcher.FoldedFields()
