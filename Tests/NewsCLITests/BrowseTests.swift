@@ -251,6 +251,7 @@ struct BrowseTests {
   @Test("/ takes the query language: states, time, OR; a query that cannot be read says where")
   func queryFilter() {
     var state = Self.state()
+    state.now = Self.now
     func filter(_ text: String) {
       _ = state.handle(.character("/"))
       for character in text { _ = state.handle(.character(character)) }
