@@ -360,7 +360,7 @@ struct BrowseTests {
       (12, "2. Sto…"),
     ])
   func rowCut(width: Int, row: String) {
-    var state = Self.state(width: width, height: 10)
+    let state = Self.state(width: width, height: 10)
     #expect(Self.screen(state)[2].trimmingCharacters(in: .whitespaces) == row)
   }
 
