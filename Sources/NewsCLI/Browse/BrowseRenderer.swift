@@ -320,7 +320,7 @@ struct BrowseRenderer {
   private func drawHelp(_ state: BrowseState, on grid: inout ScreenGrid) {
     let rows = state.helpRows
     var detail = "\(state.helpContext.rawValue) · any key to go back"
-    if state.helpOverflow > 0 {
+    if rows.count > state.listRows {
       // More keys than rows: which are shown, and how to see the rest.
       let last = min(state.helpScroll + state.listRows, rows.count)
       detail = "\(state.helpContext.rawValue) · \(state.helpScroll + 1)–\(last) of \(rows.count)"

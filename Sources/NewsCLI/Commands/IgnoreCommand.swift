@@ -69,14 +69,16 @@ enum IgnoreCommand {
       // newsboat's `title =~ "sponsored"` as words would hide only titles holding `=~` and the
       // quotes: a rule that never matches. Said, with the query it means.
       if let pattern, !arguments[Options.regex], NewsboatFilter.isFilter(pattern) {
-        do {
-          let translated = try NewsboatFilter.translate(pattern)
+        switch Result(catching: { () throws(NewsboatFilter.Refusal) in
+          try NewsboatFilter.translate(pattern)
+        }) {
+        case .success(let translated):
           throw UsageError(
             command: "ignore add",
             message:
               "'\(pattern)' is a newsboat filter, not words; as a query it is \(translated): "
               + "news ignore add --query '\(translated)'")
-        } catch let refusal as NewsboatFilter.Refusal {
+        case .failure(let refusal):
           throw UsageError(
             command: "ignore add",
             message:
