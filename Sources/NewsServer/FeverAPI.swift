@@ -61,21 +61,22 @@ enum FeverAPI {
     if words.contains("items") {
       let (items, missingIDs) = try page(served)
       missing += missingIDs
-      members.append(("items", .array(items.map { item($0, marks) })))
+      members.append(
+        ("items", .array(try served.articles(of: items).map { item($0, $1, marks) })))
       members.append(("total_items", .int(library.items.count)))
     }
     if words.contains("unread_item_ids") {
       members.append(
         (
           "unread_item_ids",
-          .string(ids(library.items.filter { !marks.read.contains($0.article.id) }))
+          .string(ids(library.items.filter { !marks.read.contains($0.id) }))
         ))
     }
     if words.contains("saved_item_ids") {
       members.append(
         (
           "saved_item_ids",
-          .string(ids(library.items.filter { marks.starred.contains($0.article.id) }))
+          .string(ids(library.items.filter { marks.starred.contains($0.id) }))
         ))
     }
     if words.contains("favicons") { members.append(("favicons", .array([]))) }
@@ -94,9 +95,10 @@ enum FeverAPI {
     ])
   }
 
-  private static func item(_ item: ServedItem, _ marks: ServedMarks) -> JSONValue {
-    let article = item.article
-    return .object([
+  private static func item(_ item: ServedItem, _ article: Article, _ marks: ServedMarks)
+    -> JSONValue
+  {
+    .object([
       ("id", .int(Int(item.number))),
       ("feed_id", .int(ServedFeed.number(of: "feed\0" + item.feed))),
       ("title", .string(article.title)), ("author", .string(article.author ?? "")),
@@ -140,10 +142,10 @@ enum FeverAPI {
     case "item":
       guard let item = library.item(id) else { return 1 }
       switch how {
-      case "read": try lists.mark([item.article.id], read: true)
-      case "unread": try lists.mark([item.article.id], read: false)
-      case "saved": try lists.bookmark([item.article])
-      case "unsaved": try lists.unbookmark([item.article.id])
+      case "read": try lists.mark([item.id], read: true)
+      case "unread": try lists.mark([item.id], read: false)
+      case "saved": try lists.bookmark(served.articles(of: [item]).map(\.article))
+      case "unsaved": try lists.unbookmark([item.id])
       default: throw HTTPError.badRequest("'as' is read, unread, saved or unsaved")
       }
     case "feed", "group":
@@ -161,7 +163,7 @@ enum FeverAPI {
       }
       let ids = library.items.filter {
         feeds.contains($0.feed) && $0.crawled <= before && !served.marks.isRead($0)
-      }.map(\.article.id)
+      }.map(\.id)
       if !ids.isEmpty { try lists.mark(ids, read: true) }
       if feeds.isEmpty { return 1 }
     default:

@@ -177,7 +177,7 @@ enum GoogleReaderAPI {
     let (items, missing) = try served.items(ids)
     let body: JSONValue = .object([
       ("id", .string(ReaderStream.readingList.id)), ("updated", .int(served.now)),
-      ("items", .array(json(items, served))),
+      ("items", .array(try json(items, served))),
     ])
     return HTTPResponse.json(body).noting(missing: missing)
   }
@@ -187,7 +187,7 @@ enum GoogleReaderAPI {
     let page = try StreamPage(stream, served, defaultCount: 20, limit: 1_000)
     var members: [(String, JSONValue)] = [
       ("id", .string(stream.id)), ("updated", .int(served.now)),
-      ("items", .array(json(page.items, served))),
+      ("items", .array(try json(page.items, served))),
     ]
     if let continuation = page.continuation {
       members.append(("continuation", .string(continuation)))
@@ -196,8 +196,10 @@ enum GoogleReaderAPI {
   }
 
   /// `items` as the API writes them, each with its files (read for the page at once).
-  private static func json(_ items: [ServedItem], _ served: ServedRequest) -> [JSONValue] {
+  private static func json(_ items: [ServedItem], _ served: ServedRequest) throws -> [JSONValue] {
     let files = served.enclosures(of: items)
-    return items.map { ReaderItem.json($0, served, enclosures: files[$0.article.id] ?? []) }
+    return try served.articles(of: items).map {
+      ReaderItem.json($0, $1, served, enclosures: files[$0.id] ?? [])
+    }
   }
 }

@@ -22,7 +22,7 @@ enum ReaderEdits {
   static func editTag(_ served: ServedRequest) throws -> HTTPResponse {
     let (items, missing) = try served.items(served.request.parameters("i"))
     let lists = try served.services.lists()
-    let ids = items.map(\.article.id)
+    let ids = items.map(\.id)
     for (tag, adding) in served.request.parameters("a").map({ ($0, true) })
       + served.request.parameters("r").map({ ($0, false) })
     {
@@ -30,7 +30,11 @@ enum ReaderEdits {
       case .read?: try lists.mark(ids, read: adding)
       case .keptUnread?: if adding { try lists.mark(ids, read: false) }
       case .starred?:
-        if adding { try lists.bookmark(items.map(\.article)) } else { try lists.unbookmark(ids) }
+        if adding {
+          try lists.bookmark(served.articles(of: items).map(\.article))
+        } else {
+          try lists.unbookmark(ids)
+        }
       default: continue
       }
     }
@@ -46,7 +50,7 @@ enum ReaderEdits {
     let until = try served.integer("ts") ?? Int64.max
     let ids = served.library.items.filter {
       $0.microseconds <= until && !served.marks.isRead($0) && holds($0)
-    }.map(\.article.id)
+    }.map(\.id)
     if !ids.isEmpty { try served.services.lists().mark(ids, read: true) }
     return .text("OK")
   }

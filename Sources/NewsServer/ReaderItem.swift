@@ -6,10 +6,9 @@ import NewsCore
 /// times, title, links (`canonical` and `alternate`), states and labels as `categories`, its
 /// feed as `origin`, its text as `summary`, its files (a podcast's episode) as `enclosure`.
 enum ReaderItem {
-  static func json(_ item: ServedItem, _ served: ServedRequest, enclosures: [Enclosure] = [])
-    -> JSONValue
-  {
-    let article = item.article
+  static func json(
+    _ item: ServedItem, _ article: Article, _ served: ServedRequest, enclosures: [Enclosure] = []
+  ) -> JSONValue {
     var categories = [ReaderStream.readingList.id]
     if served.marks.isRead(item) { categories.append(ReaderStream.read.id) }
     if served.marks.isStarred(item) { categories.append(ReaderStream.starred.id) }

@@ -69,7 +69,7 @@ enum ReaderStream: Equatable {
         matches = try served.cache.matches(
           of: name, query: query, generation: served.generation, services: served.services)
       }
-      return { feeds.contains($0.feed) || matches.contains($0.article.id) }
+      return { feeds.contains($0.feed) || matches.contains($0.id) }
     }
   }
 }

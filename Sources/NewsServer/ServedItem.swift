@@ -7,15 +7,19 @@ import NewsCore
 struct ServedItem: Sendable {
   /// Its number: stable, and greater for later articles.
   var number: Int64
-  /// The article.
-  var article: Article
+  /// The article's id, source and publication (its text is read for the page that shows it:
+  /// ``ServedRequest/articles(of:)``).
+  var head: ArticleHead
   /// Its publication time in seconds (when it came, if it has none).
   var time: Double
   /// When it was first seen, in seconds (its publication time when that is not kept).
   var crawled: Double
 
+  /// The article's id.
+  var id: String { head.id }
+
   /// The feed it belongs to (its source's name).
-  var feed: String { article.provider }
+  var feed: String { head.provider }
 
   /// `tag:google.com,2005:reader/item/<16 hex digits>`, the Google Reader API's long form.
   var longID: String {

@@ -2,8 +2,8 @@ import Foundation
 import NewsCore
 
 /// What `news serve` serves, read from the store at once: the feeds, the saved searches (labels
-/// too), and every article with its number, newest first. Read again only when the store's
-/// articles change (``LibraryCache``).
+/// too), and every article's head with its number, newest first (an article's text is read for
+/// the page that shows it). Read again only when the store's articles change (``LibraryCache``).
 struct ServedLibrary: Sendable {
   /// Every feed: the sources, the enabled providers, and any other source a stored article
   /// names (a source since removed, a page bookmarked by its URL).
@@ -20,33 +20,42 @@ struct ServedLibrary: Sendable {
   /// Reads the library of `services`' store and configuration.
   static func load(_ services: NewsServices) throws -> ServedLibrary {
     let store = try services.articleStore()
-    let seen = try store.allArticlesSeen()
-    let articles = seen.map(\.article)
-    let arrivals = try store.arrivals(of: articles.map(\.id))
+    let seen = try store.allArticleHeads()
+    let arrivals = try store.arrivals(of: seen.map(\.head.id))
     // When it came: first seen where that is kept (feeds' items), else last seen in an answer,
     // else its publication.
-    var items = seen.map { article, seenAt in
-      let published = article.publishedAt?.timeIntervalSince1970
+    var items = seen.map { head, seenAt in
+      let published = head.publishedAt?.timeIntervalSince1970
       let came =
-        arrivals[article.id]?.timeIntervalSince1970 ?? seenAt?.timeIntervalSince1970
-        ?? published ?? 0
-      return ServedItem(number: 0, article: article, time: published ?? came, crawled: came)
+        arrivals[head.id]?.timeIntervalSince1970 ?? seenAt?.timeIntervalSince1970 ?? published
+        ?? 0
+      return ServedItem(number: 0, head: head, time: published ?? came, crawled: came)
     }
-    // Numbers are given in the order the articles came, so that later ones have greater ones.
-    items.sort {
-      $0.crawled != $1.crawled ? $0.crawled < $1.crawled : $0.article.id < $1.article.id
+    // Numbers are given in the order the articles came, so that later ones have greater ones:
+    // those without one are sorted (by their keys: places, not items, are moved).
+    let ids = items.map(\.id)
+    let crawled = items.map(\.crawled)
+    let numbers = try store.itemNumbers(for: ids, pruning: true) { unnumbered in
+      unnumbered.sorted {
+        crawled[$0] != crawled[$1] ? crawled[$0] < crawled[$1] : ids[$0] < ids[$1]
+      }
     }
-    let numbers = try store.itemNumbers(for: items.map(\.article.id), pruning: true)
-    for index in items.indices { items[index].number = numbers[items[index].article.id] ?? 0 }
+    let number = ids.map { numbers[$0] ?? 0 }
     // In the order a continuation reads (its time in microseconds, then its number).
-    items.sort {
-      $0.microseconds != $1.microseconds
-        ? $0.microseconds > $1.microseconds : $0.number > $1.number
+    let microseconds = items.map(\.microseconds)
+    let order = items.indices.sorted {
+      microseconds[$0] != microseconds[$1]
+        ? microseconds[$0] > microseconds[$1] : number[$0] > number[$1]
+    }
+    items = order.map { place in
+      var item = items[place]
+      item.number = number[place]
+      return item
     }
     var places: [Int64: Int] = [:]
     places.reserveCapacity(items.count)
     for (place, item) in items.enumerated() { places[item.number] = place }
-    let ascending = items.indices.sorted { items[$0].number < items[$1].number }
+    let ascending = order.indices.sorted { number[order[$0]] < number[order[$1]] }
 
     var feeds: [ServedFeed] = []
     var searches: [String: String] = [:]
@@ -72,7 +81,7 @@ struct ServedLibrary: Sendable {
           name: provider.name, title: provider.name, url: "news:" + provider.name, labels: []))
     }
     let named = Set(feeds.map(\.name))
-    for other in Set(articles.map(\.provider)).subtracting(named).sorted() {
+    for other in Set(seen.map(\.head.provider)).subtracting(named).sorted() {
       feeds.append(ServedFeed(name: other, title: other, url: "news:" + other, labels: []))
     }
     feeds.sort { $0.name < $1.name }

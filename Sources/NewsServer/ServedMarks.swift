@@ -13,8 +13,8 @@ struct ServedMarks: Sendable {
   }
 
   /// Whether `item` is read.
-  func isRead(_ item: ServedItem) -> Bool { read.contains(item.article.id) }
+  func isRead(_ item: ServedItem) -> Bool { read.contains(item.id) }
 
   /// Whether `item` is starred.
-  func isStarred(_ item: ServedItem) -> Bool { starred.contains(item.article.id) }
+  func isStarred(_ item: ServedItem) -> Bool { starred.contains(item.id) }
 }

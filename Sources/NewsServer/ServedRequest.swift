@@ -53,13 +53,20 @@ struct ServedRequest {
 }
 
 extension ServedRequest {
+  /// Each of `items` with its article, in the order given; one whose article was removed since
+  /// the library was read is left out.
+  func articles(of items: [ServedItem]) throws -> [(item: ServedItem, article: Article)] {
+    let found = try services.articleStore().articles(of: items.map(\.head))
+    return items.compactMap { item in found[item.id].map { (item, $0) } }
+  }
+
   /// The files of those of `items` that carry some (a podcast's episodes), by article id; none
   /// when they cannot be read (the items are served without them, as the store's other
   /// failures to read something beside an article are).
   func enclosures(of items: [ServedItem]) -> [String: [Enclosure]] {
     guard !items.isEmpty else { return [:] }
     do {
-      return try services.articleStore().enclosures(among: items.map(\.article.id))
+      return try services.articleStore().enclosures(among: items.map(\.id))
     } catch {
       return [:]
     }

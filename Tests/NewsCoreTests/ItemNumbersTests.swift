@@ -93,6 +93,27 @@ struct ItemNumbersTests {
     #expect(back == ["b": 4, "d": 5])
   }
 
+  @Test("only the articles without a number are put in order, and numbered in it")
+  func newOnesOrdered() throws {
+    let first = try store().itemNumbers(for: ["b", "a"], pruning: true)
+    #expect(first == ["b": 1, "a": 2])
+    let asked = ["z", "a", "y", "b", "x"]
+    let ordered = Recorder<[Int]>()
+    let numbers = try store().itemNumbers(for: asked, pruning: true) { unnumbered in
+      ordered.record(unnumbered)
+      return unnumbered.sorted { asked[$0] < asked[$1] }
+    }
+    // `z`, `y` and `x` (places 0, 2, 4) were ordered, and numbered x, y, z; a and b kept theirs.
+    #expect(ordered.all == [[0, 2, 4]])
+    #expect(numbers == ["a": 2, "b": 1, "x": 3, "y": 4, "z": 5])
+    // Every one numbered: nothing to order.
+    _ = try store().itemNumbers(for: asked, pruning: true) {
+      ordered.record($0)
+      return $0
+    }
+    #expect(ordered.all.count == 1)
+  }
+
   @Test("a crash after the next number was written leaves a gap, never one number twice")
   func gap() throws {
     let store = store()

@@ -233,6 +233,8 @@ struct StoreDamageTests {
     #expect(try reading.allArticles().count >= 10)
     #expect(try reading.search(["story"]).articles.count >= 10)
     #expect(try reading.article(id: "a-605") != nil)
+    // A lookup stops at the segment holding what it looks for: one absent reads them all.
+    #expect(try reading.article(id: "a-none") == nil)
     #expect(said.all.count == 1, "\(said.all)")
     #expect(said.all.first?.leftOut.contains("missing") == true)
     let (actions, after) = try repair(store)

@@ -8,14 +8,18 @@ import Foundation
 /// (what Fever's `since_id` relies on). Numbers count from 1, far below 2^53: a client reading
 /// JSON numbers as doubles reads them exactly.
 extension ArticleStore {
-  /// The numbers of `ids`, those without one given the next numbers in the order of `ids`.
-  /// With `pruning`, `ids` are every article there is: the numbers of the others are dropped
-  /// (an article retention removed and that comes back later gets a new one).
+  /// The numbers of `ids`, those without one given the next numbers in the order of `ids`,
+  /// or in the order `newOnes` puts them (given their places in `ids`: only those without a
+  /// number are ordered). With `pruning`, `ids` are every article there is: the numbers of the
+  /// others are dropped (an article retention removed and that comes back later gets a new one).
   ///
   /// The next number is written before the files that use it: a crash in between leaves a gap,
   /// never one number for two articles.
-  public func itemNumbers(for ids: [String], pruning: Bool = false) throws -> [String: Int64] {
-    let keys = ids.map(ReadMarks.key)
+  public func itemNumbers(
+    for ids: [String], pruning: Bool = false, newOnes: (([Int]) -> [Int])? = nil
+  ) throws -> [String: Int64] {
+    var ids = ids
+    var keys = ids.map(ReadMarks.key)
     var numbering = ItemNumbering(
       shards: try (0..<BesideKind.shards).map { shard in
         try store.readBytes(BesideKind.itemNumbers.fileName(shard)).map(ItemNumberShard.init)
@@ -23,6 +27,14 @@ extension ArticleStore {
       })
     if let numbers = numbering.numbers(ids, keys), !pruning || numbering.holdsOnly(keys) {
       return numbers
+    }
+    if let newOnes {
+      // Those numbered first (they keep theirs), then the new ones in their order.
+      let unnumbered = keys.indices.filter { numbering.number(of: keys[$0]) == nil }
+      let numbered = keys.indices.filter { numbering.number(of: keys[$0]) != nil }
+      let order = numbered + newOnes(unnumbered)
+      ids = order.map { ids[$0] }
+      keys = order.map { keys[$0] }
     }
     return try store.transaction { files in
       numbering = ItemNumbering(
@@ -58,6 +70,11 @@ struct ItemNumbering {
       numbers[id] = number
     }
     return numbers
+  }
+
+  /// The number of `key`, `nil` when it has none.
+  func number(of key: UInt64) -> Int64? {
+    shards[Self.shard(of: key)].number(of: key)
   }
 
   /// Whether the files hold no key but `keys`.

@@ -208,6 +208,45 @@ public struct ArticleStore: Sendable {
     return Array(byID.values)
   }
 
+  /// The head of every stored article with when it was last seen in an answer, and of every
+  /// bookmarked one not stored (seen: `nil`), without duplicates: ``allArticlesSeen()`` without
+  /// building the articles' text, for a list of every article (`news serve`'s).
+  public func allArticleHeads() throws -> [(head: ArticleHead, seenAt: Date?)] {
+    try migrateIfNeeded()
+    let stored = try segments.heads(cutoff: cutoff())
+    var byID: [String: (head: ArticleHead, seenAt: Date?)] = [:]
+    byID.reserveCapacity(stored.reduce(0) { $0 + $1.records.count })
+    for (_, records) in stored {
+      for record in records { byID[record.head.id] = (record.head, record.seenAt) }
+    }
+    for bookmark in try bookmarks() where byID[bookmark.id] == nil {
+      byID[bookmark.id] = (ArticleHead(bookmark), nil)
+    }
+    return Array(byID.values)
+  }
+
+  /// The articles of `heads` (as ``allArticleHeads()`` gave them), by id: each read where it
+  /// was read, else from its provider's segments (compacted since), else from the bookmarks.
+  /// One missing was removed since.
+  public func articles(of heads: [ArticleHead]) throws -> [String: Article] {
+    guard !heads.isEmpty else { return [:] }
+    try migrateIfNeeded()
+    // Where each was read, while its segment stands; else looked for in its provider's.
+    var found = try segments.read(placed: heads, cutoff: cutoff())
+    let rest = heads.filter { found[$0.id] == nil }
+    if !rest.isEmpty {
+      let wanted = Dictionary(grouping: rest, by: \.provider).mapValues { Set($0.map(\.id)) }
+      found.merge(try segments.find(wanted, cutoff: cutoff())) { placed, _ in placed }
+    }
+    let ids = Set(heads.map(\.id))
+    if found.count < ids.count {
+      for bookmark in try bookmarks() where ids.contains(bookmark.id) && found[bookmark.id] == nil {
+        found[bookmark.id] = bookmark
+      }
+    }
+    return found
+  }
+
   /// Every stored or bookmarked article holding all of `words` (see ``ArticleSearch``), newest
   /// first. The store's index narrows the search to the articles holding the words; only those
   /// are decrypted and matched.

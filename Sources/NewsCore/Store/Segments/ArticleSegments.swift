@@ -137,14 +137,21 @@ struct ArticleSegments {
   func readableRecords(
     of infos: [SegmentInfo], provider: String, cutoff: Date, limit: Int? = nil
   ) throws -> [StoredArticle] {
-    var all: [StoredArticle] = []
-    for info in infos {
-      all +=
-        try aroundDamage(info, of: provider) {
-          try SegmentReader(info, in: store).records().map(\.record)
-        } ?? []
+    try readable(of: infos, provider: provider, cutoff: cutoff, limit: limit) {
+      try $0.records().map(\.record)
     }
-    return Self.merged(all, cutoff: cutoff, limit: limit)
+  }
+
+  /// ``readableRecords(of:provider:cutoff:limit:)`` as `read` builds each segment's records.
+  private func readable<Record: SegmentRecord>(
+    of infos: [SegmentInfo], provider: String, cutoff: Date, limit: Int?, ordered: Bool = true,
+    _ read: (SegmentReader) throws -> [Record]
+  ) throws -> [Record] {
+    var all: [Record] = []
+    for info in infos {
+      all += try aroundDamage(info, of: provider) { try read(SegmentReader(info, in: store)) } ?? []
+    }
+    return Self.merged(all, cutoff: cutoff, limit: limit, ordered: ordered)
   }
 
   /// What `body` answers of segment `info`, or `nil` when a file of it is damaged: a reader
@@ -182,13 +189,26 @@ struct ArticleSegments {
 
   /// The live records of every provider (one reading of the manifest), providers in order.
   func records(cutoff: Date) throws -> [(provider: String, records: [StoredArticle])] {
+    try everyProvider(cutoff: cutoff) { try $0.records().map(\.record) }
+  }
+
+  /// The heads of the live records of every provider: the records ``records(cutoff:)`` gives,
+  /// their text not built, each provider's in any order.
+  func heads(cutoff: Date) throws -> [(provider: String, records: [StoredHead])] {
+    try everyProvider(cutoff: cutoff, ordered: false) { try $0.heads() }
+  }
+
+  /// The live records of every provider, providers in order, each segment's read by `read`.
+  private func everyProvider<Record: SegmentRecord>(
+    cutoff: Date, ordered: Bool = true, _ read: (SegmentReader) throws -> [Record]
+  ) throws -> [(provider: String, records: [Record])] {
     try reading { manifest in
       try manifest.providers.keys.sorted().map { provider in
         (
           provider,
-          try readableRecords(
+          try readable(
             of: manifest.providers[provider]!, provider: provider, cutoff: cutoff,
-            limit: retention.maximumCount)
+            limit: retention.maximumCount, ordered: ordered, read)
         )
       }
     }
@@ -254,10 +274,7 @@ struct ArticleSegments {
   func find(
     _ ids: Set<String>, provider: String?, cutoff: Date, order: [String] = []
   ) throws -> [String: Article] {
-    let oldest = cutoff.timeIntervalSince1970
-    return try reading { manifest in
-      var found: [String: Article] = [:]
-      var wanted = ids
+    try reading { manifest in
       // An id several providers hold (one link in two sources) is answered by the first of
       // `order` that holds it, then by name: always the same copy.
       let listed = order.filter { manifest.providers[$0] != nil }
@@ -265,31 +282,86 @@ struct ArticleSegments {
       let providers =
         provider.map { [$0] }
         ?? listed + manifest.providers.keys.filter { !named.contains($0) }.sorted()
-      for provider in providers {
-        var done = Set<String>()
-        for info in (manifest.providers[provider] ?? []).reversed() where !wanted.isEmpty {
-          let read = try aroundDamage(info, of: provider) {
-            () throws -> [(number: Int, record: StoredArticle)] in
-            let segment = try SegmentReader(info, in: store)
-            var numbers = Set<Int>()
-            for (number, id) in try segment.ids().enumerated()
-            where wanted.contains(id) && !done.contains(id) {
-              numbers.insert(number)
-            }
-            guard !numbers.isEmpty else { return [] }
-            return try segment.records(numbers)
-          }
-          for (_, record) in read ?? [] {
-            done.insert(record.article.id)
-            if record.seenAt.timeIntervalSince1970 >= oldest {
-              found[record.article.id] = record.article
-            }
-          }
-        }
+      var found: [String: Article] = [:]
+      var wanted = ids
+      for provider in providers where !wanted.isEmpty {
+        let done = try find(wanted, of: provider, in: manifest, cutoff: cutoff, into: &found)
         wanted.subtract(done)
       }
       return found
     }
+  }
+
+  /// The stored articles of each provider's `ids` (what each holds of them), one reading of
+  /// the manifest.
+  func find(_ wanted: [String: Set<String>], cutoff: Date) throws -> [String: Article] {
+    try reading { manifest in
+      var found: [String: Article] = [:]
+      for (provider, ids) in wanted {
+        try find(ids, of: provider, in: manifest, cutoff: cutoff, into: &found)
+      }
+      return found
+    }
+  }
+
+  /// The articles of `heads` read where they were read (``ArticleHead/place``), by id: those
+  /// whose segment was replaced since, or holds another record there, are left out.
+  func read(placed heads: [ArticleHead], cutoff: Date) throws -> [String: Article] {
+    let oldest = cutoff.timeIntervalSince1970
+    let bySegment = Dictionary(grouping: heads.compactMap { head in head.place.map { (head, $0) } })
+    {
+      $0.1.segment
+    }
+    guard !bySegment.isEmpty else { return [:] }
+    return try reading { manifest in
+      var found: [String: Article] = [:]
+      for (provider, infos) in manifest.providers {
+        for info in infos {
+          guard let wanted = bySegment[info.number] else { continue }
+          let ids = Dictionary(wanted.map { ($0.1.record, $0.0.id) }) { first, _ in first }
+          let read = try aroundDamage(info, of: provider) {
+            try SegmentReader(info, in: store).records(Set(ids.keys))
+          }
+          for (number, record) in read ?? []
+          where ids[number] == record.article.id && record.seenAt.timeIntervalSince1970 >= oldest {
+            found[record.article.id] = record.article
+          }
+        }
+      }
+      return found
+    }
+  }
+
+  /// Adds to `found` the records of `provider` among `ids` not seen before `cutoff`, the newest
+  /// segment's first; returns every id it holds (those seen before `cutoff` too).
+  @discardableResult
+  private func find(
+    _ ids: Set<String>, of provider: String, in manifest: SegmentManifest, cutoff: Date,
+    into found: inout [String: Article]
+  ) throws -> Set<String> {
+    let oldest = cutoff.timeIntervalSince1970
+    var wanted = ids
+    var done = Set<String>()
+    for info in (manifest.providers[provider] ?? []).reversed() where !wanted.isEmpty {
+      let read = try aroundDamage(info, of: provider) {
+        () throws -> [(number: Int, record: StoredArticle)] in
+        let segment = try SegmentReader(info, in: store)
+        var numbers = Set<Int>()
+        for (number, id) in try segment.ids().enumerated() where wanted.contains(id) {
+          numbers.insert(number)
+        }
+        guard !numbers.isEmpty else { return [] }
+        return try segment.records(numbers)
+      }
+      for (_, record) in read ?? [] {
+        done.insert(record.article.id)
+        wanted.remove(record.article.id)
+        if record.seenAt.timeIntervalSince1970 >= oldest {
+          found[record.article.id] = record.article
+        }
+      }
+    }
+    return done
   }
 
   // MARK: Writing
@@ -537,24 +609,19 @@ struct ArticleSegments {
   /// The order of a segment's records: most recently seen first (what retention keeps), then
   /// newest published (so that each chunk covers a span of dates a limited search can skip),
   /// then by id. (What ``sorted(_:)`` sorts by, compared a record at a time.)
-  static func precedes(_ lhs: StoredArticle, _ rhs: StoredArticle) -> Bool {
+  static func precedes<Record: SegmentRecord>(_ lhs: Record, _ rhs: Record) -> Bool {
     if lhs.seenAt != rhs.seenAt { return lhs.seenAt > rhs.seenAt }
-    let (left, right) = (
-      lhs.article.publishedAt?.timeIntervalSince1970 ?? SegmentInfo.undated,
-      rhs.article.publishedAt?.timeIntervalSince1970 ?? SegmentInfo.undated
-    )
+    let (left, right) = (lhs.published, rhs.published)
     if left != right { return left > right }
-    return lhs.article.id > rhs.article.id
+    return lhs.id > rhs.id
   }
 
   /// `records` in the order ``precedes(_:_:)`` gives, sorted by their keys (a record is large
   /// to move, and its dates are read once instead of at every comparison).
-  static func sorted(_ records: [StoredArticle]) -> [StoredArticle] {
+  static func sorted<Record: SegmentRecord>(_ records: [Record]) -> [Record] {
     let seen = records.map(\.seenAt.timeIntervalSinceReferenceDate)
-    let published = records.map {
-      $0.article.publishedAt?.timeIntervalSince1970 ?? SegmentInfo.undated
-    }
-    let ids = records.map(\.article.id)
+    let published = records.map(\.published)
+    let ids = records.map(\.id)
     let order = records.indices.sorted { left, right in
       if seen[left] != seen[right] { return seen[left] > seen[right] }
       if published[left] != published[right] { return published[left] > published[right] }
@@ -564,11 +631,15 @@ struct ArticleSegments {
   }
 
   /// `records` (older first) with one record an id, the last one winning, those seen before
-  /// `cutoff` left out, in the order of ``precedes(_:_:)``, at most `limit`.
-  static func merged(_ records: [StoredArticle], cutoff: Date, limit: Int?) -> [StoredArticle] {
-    var byID: [String: StoredArticle] = [:]
+  /// `cutoff` left out, in the order of ``precedes(_:_:)``, at most `limit`. Not `ordered`: in
+  /// any order when they are no more than `limit` (the newest `limit` otherwise).
+  static func merged<Record: SegmentRecord>(
+    _ records: [Record], cutoff: Date, limit: Int?, ordered: Bool = true
+  ) -> [Record] {
+    var byID: [String: Record] = [:]
     byID.reserveCapacity(records.count)
-    for record in records where record.seenAt >= cutoff { byID[record.article.id] = record }
+    for record in records where record.seenAt >= cutoff { byID[record.id] = record }
+    if !ordered, byID.count <= limit ?? .max { return Array(byID.values) }
     let sorted = Self.sorted(Array(byID.values))
     guard let limit, sorted.count > limit else { return sorted }
     return Array(sorted.prefix(limit))

@@ -311,12 +311,28 @@ struct SegmentReader {
 
   /// The records numbered `numbers` (all of them when `nil`), with their numbers.
   func records(_ numbers: Set<Int>? = nil) throws -> [(number: Int, record: StoredArticle)] {
+    try records(numbers, as: StoredArticle.self)
+  }
+
+  /// The heads of its records (``StoredHead``), in order: their text is not built.
+  func heads() throws -> [StoredHead] {
+    try records(nil, as: StoredHead.self).map { number, record in
+      var record = record
+      record.head.place = (info.number, number)
+      return record
+    }
+  }
+
+  /// The records numbered `numbers` (all of them when `nil`), built as `Record`.
+  private func records<Record: SegmentRecord>(_ numbers: Set<Int>?, as: Record.Type) throws
+    -> [(number: Int, record: Record)]
+  {
     if info.chunks == 0 {
       return try Self.decoding(info.mainFile, in: store) {
-        () throws(BinaryReader.Malformed) -> [(number: Int, record: StoredArticle)] in
+        () throws(BinaryReader.Malformed) -> [(number: Int, record: Record)] in
         var reader = BinaryReader(main, magic: "")!
         reader.seek(to: inlineRecords)
-        var result: [(Int, StoredArticle)] = []
+        var result: [(Int, Record)] = []
         try Self.read(
           &reader, count: info.count, first: 0, numbers: numbers, categorized: inlineCategorized,
           into: &result)
@@ -326,7 +342,7 @@ struct SegmentReader {
     }
     let size = SegmentBuilder.chunkSize
     let chunks = numbers.map { Set($0.map { $0 / size }).sorted() } ?? Array(0..<info.chunks)
-    var result: [(Int, StoredArticle)] = []
+    var result: [(Int, Record)] = []
     for chunk in chunks where chunk < info.chunks {
       let name = info.chunkName(chunk)
       let bytes = try Self.load(name, from: store)
@@ -347,13 +363,13 @@ struct SegmentReader {
 
   /// Reads `count` records numbered from `first`, keeping those of `numbers` (all when `nil`)
   /// and skipping the others without building them.
-  private static func read(
+  private static func read<Record: SegmentRecord>(
     _ reader: inout BinaryReader, count: Int, first: Int, numbers: Set<Int>?, categorized: Bool,
-    into result: inout [(Int, StoredArticle)]
+    into result: inout [(Int, Record)]
   ) throws(BinaryReader.Malformed) {
     for number in first..<(first + count) {
       if numbers?.contains(number) ?? true {
-        result.append((number, try StoredArticle.read(from: &reader, categorized: categorized)))
+        result.append((number, try Record.read(from: &reader, categorized: categorized)))
       } else {
         try StoredArticle.skip(in: &reader, categorized: categorized)
       }
