@@ -30,6 +30,8 @@ final class LibraryCache: Sendable {
   }
 
   private let state = Mutex(State())
+  /// The heads read from each segment: after a sync, only the segments it wrote are read.
+  private let heads = SegmentHeads()
 
   /// Writes within this many seconds of a look at the directory may share its time.
   private static let clockTick = 0.05
@@ -49,12 +51,13 @@ final class LibraryCache: Sendable {
           generation: state.generation)
       }
       let libraryStamp = [store.articlesStamp(), config]
-      var library = state.library
-      if library?.stamp != libraryStamp {
-        library = (libraryStamp, try ServedLibrary.load(services))
-        state.library = library
+      if state.library?.stamp != libraryStamp {
+        // The one read before goes first (unless a request still holds it): not two at once.
+        state.library = nil
+        state.library = (libraryStamp, try ServedLibrary.load(services, kept: heads))
         state.generation += 1
       }
+      let library = state.library
       let marksStamp = store.marksStamp()
       var marks = state.marks
       if marks?.stamp != marksStamp {

@@ -17,10 +17,11 @@ struct ServedLibrary: Sendable {
   /// The places of ``items`` by number, smallest first (Fever's `since_id` and `max_id`).
   var ascending: [Int]
 
-  /// Reads the library of `services`' store and configuration.
-  static func load(_ services: NewsServices) throws -> ServedLibrary {
+  /// Reads the library of `services`' store and configuration; the segments `kept` holds are
+  /// not read again.
+  static func load(_ services: NewsServices, kept: SegmentHeads? = nil) throws -> ServedLibrary {
     let store = try services.articleStore()
-    let seen = try store.allArticleHeads()
+    let seen = try store.allArticleHeads(kept: kept)
     let arrivals = try store.arrivals(of: seen.map(\.head.id))
     // When it came: first seen where that is kept (feeds' items), else last seen in an answer,
     // else its publication.

@@ -112,4 +112,24 @@ struct ArticleHeadTests {
     #expect(before.isDisjoint(with: after))
     #expect(try store.articles(of: heads) == placed)
   }
+
+  @Test("heads kept by segment: a second read opens only the segments written since")
+  func keptBySegment() throws {
+    let store = store()
+    try store.keep((0..<600).map { article($0, provider: "feed") }, provider: "feed")
+    let kept = SegmentHeads()
+    let first = try store.allArticleHeads(kept: kept)
+    #expect(first.count == 600 && kept.count == 1)
+    // Its chunks are gone from the disk: kept, the segment is not read again.
+    let chunks = store.store.names().filter { $0.contains("-c") }
+    #expect(!chunks.isEmpty)
+    for name in chunks { try FileManager.default.removeItem(at: store.store.url(for: name)) }
+    clock.advance(by: 60)
+    try store.keep((600..<602).map { article($0, provider: "feed") }, provider: "feed")
+    let second = try store.allArticleHeads(kept: kept)
+    #expect(second.count == 602)
+    #expect(kept.count == 2)
+    // Without them, the removed chunks' records are not there to read.
+    #expect(try store.allArticleHeads().count < 602)
+  }
 }

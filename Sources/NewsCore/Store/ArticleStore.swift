@@ -211,9 +211,12 @@ public struct ArticleStore: Sendable {
   /// The head of every stored article with when it was last seen in an answer, and of every
   /// bookmarked one not stored (seen: `nil`), without duplicates: ``allArticlesSeen()`` without
   /// building the articles' text, for a list of every article (`news serve`'s).
-  public func allArticleHeads() throws -> [(head: ArticleHead, seenAt: Date?)] {
+  /// With `kept`, a segment read before is not read again (``SegmentHeads``).
+  public func allArticleHeads(kept: SegmentHeads? = nil) throws -> [(
+    head: ArticleHead, seenAt: Date?
+  )] {
     try migrateIfNeeded()
-    let stored = try segments.heads(cutoff: cutoff())
+    let stored = try segments.heads(cutoff: cutoff(), kept: kept)
     var byID: [String: (head: ArticleHead, seenAt: Date?)] = [:]
     byID.reserveCapacity(stored.reduce(0) { $0 + $1.records.count })
     for (_, records) in stored {

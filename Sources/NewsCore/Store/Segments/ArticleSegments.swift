@@ -138,18 +138,18 @@ struct ArticleSegments {
     of infos: [SegmentInfo], provider: String, cutoff: Date, limit: Int? = nil
   ) throws -> [StoredArticle] {
     try readable(of: infos, provider: provider, cutoff: cutoff, limit: limit) {
-      try $0.records().map(\.record)
+      try SegmentReader($0, in: store).records().map(\.record)
     }
   }
 
   /// ``readableRecords(of:provider:cutoff:limit:)`` as `read` builds each segment's records.
   private func readable<Record: SegmentRecord>(
     of infos: [SegmentInfo], provider: String, cutoff: Date, limit: Int?, ordered: Bool = true,
-    _ read: (SegmentReader) throws -> [Record]
+    _ read: (SegmentInfo) throws -> [Record]
   ) throws -> [Record] {
     var all: [Record] = []
     for info in infos {
-      all += try aroundDamage(info, of: provider) { try read(SegmentReader(info, in: store)) } ?? []
+      all += try aroundDamage(info, of: provider) { try read(info) } ?? []
     }
     return Self.merged(all, cutoff: cutoff, limit: limit, ordered: ordered)
   }
@@ -189,18 +189,30 @@ struct ArticleSegments {
 
   /// The live records of every provider (one reading of the manifest), providers in order.
   func records(cutoff: Date) throws -> [(provider: String, records: [StoredArticle])] {
-    try everyProvider(cutoff: cutoff) { try $0.records().map(\.record) }
+    try everyProvider(cutoff: cutoff) { try SegmentReader($0, in: store).records().map(\.record) }
   }
 
   /// The heads of the live records of every provider: the records ``records(cutoff:)`` gives,
-  /// their text not built, each provider's in any order.
-  func heads(cutoff: Date) throws -> [(provider: String, records: [StoredHead])] {
-    try everyProvider(cutoff: cutoff, ordered: false) { try $0.heads() }
+  /// their text not built, each provider's in any order. A segment `kept` holds is not read
+  /// again; `kept` is left holding the segments listed now.
+  func heads(cutoff: Date, kept: SegmentHeads? = nil) throws -> [(
+    provider: String, records: [StoredHead]
+  )] {
+    var listed = Set<Int>()
+    let heads = try everyProvider(cutoff: cutoff, ordered: false) { info in
+      listed.insert(info.number)
+      if let heads = kept?.heads(of: info) { return heads }
+      let heads = try SegmentReader(info, in: store).heads()
+      kept?.keep(heads, of: info)
+      return heads
+    }
+    kept?.keepOnly(listed)
+    return heads
   }
 
   /// The live records of every provider, providers in order, each segment's read by `read`.
   private func everyProvider<Record: SegmentRecord>(
-    cutoff: Date, ordered: Bool = true, _ read: (SegmentReader) throws -> [Record]
+    cutoff: Date, ordered: Bool = true, _ read: (SegmentInfo) throws -> [Record]
   ) throws -> [(provider: String, records: [Record])] {
     try reading { manifest in
       try manifest.providers.keys.sorted().map { provider in
