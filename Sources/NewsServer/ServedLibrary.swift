@@ -36,12 +36,11 @@ struct ServedLibrary: Sendable {
     // those without one are sorted (by their keys: places, not items, are moved).
     let ids = items.map(\.id)
     let crawled = items.map(\.crawled)
-    let numbers = try store.itemNumbers(for: ids, pruning: true) { unnumbered in
+    let number = try store.itemNumbers(for: ids, pruning: true) { unnumbered in
       unnumbered.sorted {
         crawled[$0] != crawled[$1] ? crawled[$0] < crawled[$1] : ids[$0] < ids[$1]
       }
     }
-    let number = ids.map { numbers[$0] ?? 0 }
     // In the order a continuation reads (its time in microseconds, then its number).
     let microseconds = items.map(\.microseconds)
     let order = items.indices.sorted {

@@ -8,33 +8,32 @@ import Foundation
 /// (what Fever's `since_id` relies on). Numbers count from 1, far below 2^53: a client reading
 /// JSON numbers as doubles reads them exactly.
 extension ArticleStore {
-  /// The numbers of `ids`, those without one given the next numbers in the order of `ids`,
-  /// or in the order `newOnes` puts them (given their places in `ids`: only those without a
-  /// number are ordered). With `pruning`, `ids` are every article there is: the numbers of the
-  /// others are dropped (an article retention removed and that comes back later gets a new one).
+  /// The numbers of `ids`, in their order, those without one given the next numbers in the
+  /// order of `ids`, or in the order `newOnes` puts them (given their places in `ids`: only
+  /// those without a number are ordered). With `pruning`, `ids` are every article there is: the
+  /// numbers of the others are dropped (an article retention removed and that comes back later
+  /// gets a new one).
   ///
   /// The next number is written before the files that use it: a crash in between leaves a gap,
   /// never one number for two articles.
   public func itemNumbers(
     for ids: [String], pruning: Bool = false, newOnes: (([Int]) -> [Int])? = nil
-  ) throws -> [String: Int64] {
-    var ids = ids
-    var keys = ids.map(ReadMarks.key)
+  ) throws -> [Int64] {
+    let keys = ids.map(ReadMarks.key)
     var numbering = ItemNumbering(
       shards: try (0..<BesideKind.shards).map { shard in
         try store.readBytes(BesideKind.itemNumbers.fileName(shard)).map(ItemNumberShard.init)
           ?? ItemNumberShard()
       })
-    if let numbers = numbering.numbers(ids, keys), !pruning || numbering.holdsOnly(keys) {
+    if let numbers = numbering.numbers(keys), !pruning || numbering.holdsOnly(keys) {
       return numbers
     }
+    var ordered = keys
     if let newOnes {
       // Those numbered first (they keep theirs), then the new ones in their order.
       let unnumbered = keys.indices.filter { numbering.number(of: keys[$0]) == nil }
       let numbered = keys.indices.filter { numbering.number(of: keys[$0]) != nil }
-      let order = numbered + newOnes(unnumbered)
-      ids = order.map { ids[$0] }
-      keys = order.map { keys[$0] }
+      ordered = (numbered + newOnes(unnumbered)).map { keys[$0] }
     }
     return try store.transaction { files in
       numbering = ItemNumbering(
@@ -43,7 +42,7 @@ extension ArticleStore {
             ?? ItemNumberShard()
         })
       let next = try files.read(Int64.self, name: StoreLayout.itemNumbersNext)
-      let change = numbering.assign(keys, next: next, pruning: pruning)
+      let change = numbering.assign(ordered, next: next, pruning: pruning)
       if change.next != next {
         try files.write(change.next, name: StoreLayout.itemNumbersNext)
       }
@@ -51,7 +50,8 @@ extension ArticleStore {
         try files.write(
           bytes: numbering.shards[shard].encoded, name: BesideKind.itemNumbers.fileName(shard))
       }
-      return numbering.numbers(ids, keys) ?? [:]
+      // Every key has one now (0 is never given: numbers count from 1).
+      return keys.map { numbering.number(of: $0) ?? 0 }
     }
   }
 }
@@ -61,13 +61,13 @@ extension ArticleStore {
 struct ItemNumbering {
   var shards: [ItemNumberShard]
 
-  /// The numbers of `ids` (of hashes `keys`); `nil` when one has none.
-  func numbers(_ ids: [String], _ keys: [UInt64]) -> [String: Int64]? {
-    var numbers: [String: Int64] = [:]
-    numbers.reserveCapacity(ids.count)
-    for (id, key) in zip(ids, keys) {
-      guard let number = shards[Self.shard(of: key)].number(of: key) else { return nil }
-      numbers[id] = number
+  /// The numbers of `keys`, in their order; `nil` when one has none.
+  func numbers(_ keys: [UInt64]) -> [Int64]? {
+    var numbers: [Int64] = []
+    numbers.reserveCapacity(keys.count)
+    for key in keys {
+      guard let number = number(of: key) else { return nil }
+      numbers.append(number)
     }
     return numbers
   }
