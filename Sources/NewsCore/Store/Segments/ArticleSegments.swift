@@ -320,17 +320,16 @@ struct ArticleSegments {
   /// whose segment was replaced since, or holds another record there, are left out.
   func read(placed heads: [ArticleHead], cutoff: Date) throws -> [String: Article] {
     let oldest = cutoff.timeIntervalSince1970
-    let bySegment = Dictionary(grouping: heads.compactMap { head in head.place.map { (head, $0) } })
-    {
-      $0.1.segment
-    }
+    let placed = heads.compactMap { head in head.place.map { (id: head.id, place: $0) } }
+    let bySegment = Dictionary(grouping: placed, by: \.place.segment)
     guard !bySegment.isEmpty else { return [:] }
     return try reading { manifest in
       var found: [String: Article] = [:]
       for (provider, infos) in manifest.providers {
         for info in infos {
           guard let wanted = bySegment[info.number] else { continue }
-          let ids = Dictionary(wanted.map { ($0.1.record, $0.0.id) }) { first, _ in first }
+          // The id each record number should hold.
+          let ids = Dictionary(wanted.map { ($0.place.record, $0.id) }) { first, _ in first }
           let read = try aroundDamage(info, of: provider) {
             try SegmentReader(info, in: store).records(Set(ids.keys))
           }
