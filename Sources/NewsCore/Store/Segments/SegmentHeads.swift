@@ -11,7 +11,7 @@ public final class SegmentHeads: Sendable {
   public init() {}
 
   /// How many segments it holds.
-  public var count: Int { segments.withLock { $0.count } }
+  var count: Int { segments.withLock { $0.count } }
 
   /// The heads kept of segment `info`; `nil` when it was not read as it is now.
   func heads(of info: SegmentInfo) -> [StoredHead]? {
