@@ -32,6 +32,8 @@ final class LibraryCache: Sendable {
   private let state = Mutex(State())
   /// The heads read from each segment: after a sync, only the segments it wrote are read.
   private let heads = SegmentHeads()
+  /// The segment files the pages' articles were read from, kept decrypted for the next page.
+  let files = SegmentFiles()
 
   /// Writes within this many seconds of a look at the directory may share its time.
   private static let clockTick = 0.05

@@ -56,7 +56,7 @@ extension ServedRequest {
   /// Each of `items` with its article, in the order given; one whose article was removed since
   /// the library was read is left out.
   func articles(of items: [ServedItem]) throws -> [(item: ServedItem, article: Article)] {
-    let found = try services.articleStore().articles(of: items.map(\.head))
+    let found = try services.articleStore().articles(of: items.map(\.head), files: cache.files)
     return items.compactMap { item in found[item.id].map { (item, $0) } }
   }
 

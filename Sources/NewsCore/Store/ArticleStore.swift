@@ -230,12 +230,15 @@ public struct ArticleStore: Sendable {
 
   /// The articles of `heads` (as ``allArticleHeads()`` gave them), by id: each read where it
   /// was read, else from its provider's segments (compacted since), else from the bookmarks.
-  /// One missing was removed since.
-  public func articles(of heads: [ArticleHead]) throws -> [String: Article] {
+  /// One missing was removed since. With `files`, the segment files read where the heads were
+  /// read are kept decrypted there for the next call (``SegmentFiles``).
+  public func articles(of heads: [ArticleHead], files: SegmentFiles? = nil) throws
+    -> [String: Article]
+  {
     guard !heads.isEmpty else { return [:] }
     try migrateIfNeeded()
     // Where each was read, while its segment stands; else looked for in its provider's.
-    var found = try segments.read(placed: heads, cutoff: cutoff())
+    var found = try segments.read(placed: heads, cutoff: cutoff(), files: files)
     let rest = heads.filter { found[$0.id] == nil }
     if !rest.isEmpty {
       let wanted = Dictionary(grouping: rest, by: \.provider).mapValues { Set($0.map(\.id)) }

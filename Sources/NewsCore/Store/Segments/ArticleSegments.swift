@@ -317,8 +317,11 @@ struct ArticleSegments {
   }
 
   /// The articles of `heads` read where they were read (``ArticleHead/place``), by id: those
-  /// whose segment was replaced since, or holds another record there, are left out.
-  func read(placed heads: [ArticleHead], cutoff: Date) throws -> [String: Article] {
+  /// whose segment was replaced since, or holds another record there, are left out. The files
+  /// read are kept in `files`, when given, and read from there the next time.
+  func read(placed heads: [ArticleHead], cutoff: Date, files: SegmentFiles? = nil) throws
+    -> [String: Article]
+  {
     let oldest = cutoff.timeIntervalSince1970
     let placed = heads.compactMap { head in head.place.map { (id: head.id, place: $0) } }
     let bySegment = Dictionary(grouping: placed, by: \.place.segment)
@@ -331,7 +334,7 @@ struct ArticleSegments {
           // The id each record number should hold.
           let ids = Dictionary(wanted.map { ($0.place.record, $0.id) }) { first, _ in first }
           let read = try aroundDamage(info, of: provider) {
-            try SegmentReader(info, in: store).records(Set(ids.keys))
+            try SegmentReader(info, in: store, files: files).records(Set(ids.keys))
           }
           for (number, record) in read ?? []
           where ids[number] == record.article.id && record.seenAt.timeIntervalSince1970 >= oldest {

@@ -10,6 +10,8 @@ struct SegmentFileMissing: Error {
 struct SegmentReader {
   let info: SegmentInfo
   private let store: EncryptedStore
+  /// Where its main file and chunks are kept decrypted between reads, if anywhere.
+  private let files: SegmentFiles?
   private let main: [UInt8]
   /// Where the index words start in `main` (each its length, then its bytes); they are read
   /// where they are, not listed (a segment of a million articles holds a million words).
@@ -31,11 +33,14 @@ struct SegmentReader {
   /// `nil` for a segment of one file, or one written before chunks carried dates.
   let chunkNewest: [Double]?
 
-  /// Opens the segment's main file.
-  init(_ info: SegmentInfo, in store: EncryptedStore) throws {
+  /// Opens the segment's main file (kept in `files`, or read from there, when given).
+  init(_ info: SegmentInfo, in store: EncryptedStore, files: SegmentFiles? = nil) throws {
     self.info = info
     self.store = store
-    let main = try Self.main(of: info, in: store)
+    self.files = files
+    let main =
+      try files?.bytes(info.mainName) { try Self.main(of: info, in: store) }
+      ?? Self.main(of: info, in: store)
     self.main = main
     let found = SegmentBuilder.mainReader(main)
     let layout = found?.layout ?? SegmentBuilder.MainLayout()
@@ -345,7 +350,9 @@ struct SegmentReader {
     var result: [(Int, Record)] = []
     for chunk in chunks where chunk < info.chunks {
       let name = info.chunkName(chunk)
-      let bytes = try Self.load(name, from: store)
+      let bytes =
+        try files?.bytes(name) { try Self.load(name, from: store) }
+        ?? Self.load(name, from: store)
       try Self.decoding(name, in: store) { () throws(BinaryReader.Malformed) in
         var (reader, categorized) = try Self.chunkReader(bytes)
         let count = try reader.integer()
