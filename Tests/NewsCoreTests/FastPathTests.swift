@@ -142,6 +142,44 @@ struct FastPathTests {
     #expect("\u{0600} ".trimmingWhitespace() == "\u{0600} ".trimmingWhitespaceByCharacter())
   }
 
+  @Test("the last `Links:` list and the link marks found by bytes are those found by characters")
+  func linksAndMarks() {
+    let alphabet = [
+      "a", " ", "\n", "\n\n", "Links:", "\n\nLinks:\n", "[", "]", "[1]", "[12]", "0", "7",
+      "123456", "é", "日", "👍", "[[", "x]",
+    ]
+    var found = 0
+    for text in Self.texts(20_000, of: alphabet, upTo: 10, seed: 5) {
+      let expected = text.range(of: "\n\nLinks:\n", options: .backwards)
+      #expect(text.lastRange(ofBytes: "\n\nLinks:\n") == expected, "\(text.debugDescription)")
+      if expected != nil { found += 1 }
+      let marks = LinkMark.marks(in: text[...])
+      #expect(marks == Self.marksByCharacter(text[...]), "\(text.debugDescription)")
+      #expect(marks.allSatisfy { text[$0.range].hasPrefix("[") && text[$0.range].hasSuffix("]") })
+    }
+    #expect(found > 2_000)
+    #expect("no list".lastRange(ofBytes: "\n\nLinks:\n") == nil)
+    #expect("ab".lastRange(ofBytes: "abc") == nil)
+  }
+
+  /// The marks as ``LinkMark/marks(in:)`` found them by characters, before it read bytes.
+  static func marksByCharacter(_ text: Substring) -> [LinkMark] {
+    var marks: [LinkMark] = []
+    var rest = text
+    while let open = rest.firstIndex(of: "[") {
+      let after = rest[rest.index(after: open)...]
+      let digits = after.prefix { $0.isASCII && $0.isNumber }
+      rest = after
+      guard (1...5).contains(digits.count), digits.endIndex < after.endIndex,
+        after[digits.endIndex] == "]", let number = Int(digits), number > 0
+      else { continue }
+      let close = after.index(after: digits.endIndex)
+      marks.append(LinkMark(range: open..<close, number: number))
+      rest = after[close...]
+    }
+    return marks
+  }
+
   @Test("a scheme found by its bytes is the one found by characters; names and their @")
   func scheme() {
     let pieces = [

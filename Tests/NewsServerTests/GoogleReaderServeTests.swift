@@ -215,6 +215,40 @@ struct GoogleReaderServeTests {
     #expect(ReaderItem.html(Article(id: "x", provider: "p", title: "t", content: text)) == html)
   }
 
+  @Test("paragraphs and escapes made by bytes are those Foundation's splitting and trimming made")
+  func paragraphsByBytes() {
+    let pieces = [
+      "a", " ", "\n", "\n\n", "\t", "\u{00A0}", "\u{2028}", "\u{3000}", "<", ">", "&", "\u{1}",
+      "é", "日", "👍", "\u{7F}",
+    ]
+    // Every string of up to four pieces: 69,905 of them.
+    var split = 0
+    for length in 0...4 {
+      for number in 0..<Int(pow(Double(pieces.count), Double(length))) {
+        var rest = number
+        let text = (0..<length).map { _ in
+          defer { rest /= pieces.count }
+          return pieces[rest % pieces.count]
+        }.joined()
+        check(text)
+      }
+    }
+    func check(_ text: String) {
+      let expected = text.components(separatedBy: "\n\n")
+        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+      let paragraphs = ReaderItem.paragraphs(text[...])
+      #expect(paragraphs.map(String.init) == expected, "\(text.debugDescription)")
+      if paragraphs.count > 1 { split += 1 }
+      for paragraph in paragraphs {
+        #expect(
+          ReaderItem.escapedWithBreaks(paragraph)
+            == XMLEscaping.escaped(String(paragraph), quotes: false).replacingOccurrences(
+              of: "\n", with: "<br>"))
+      }
+    }
+    #expect(split > 2_000)
+  }
+
   @Test(
     "news reading its own news serve gets the text it served: marks and links, no second list",
     arguments: [

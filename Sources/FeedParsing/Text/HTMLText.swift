@@ -302,7 +302,7 @@ public enum HTMLText {
   /// The links ``content(_:base:)`` listed at the end of `text` (`[1] https://…`), in order:
   /// what `news open <id> 2` opens.
   public static func links(in text: String) -> [String] {
-    guard let range = text.range(of: "\n\nLinks:\n", options: .backwards) else { return [] }
+    guard let range = text.lastRange(ofBytes: "\n\nLinks:\n") else { return [] }
     var links: [String] = []
     for line in text[range.upperBound...].split(separator: "\n") {
       let prefix = "[\(links.count + 1)] "

@@ -9,18 +9,28 @@ package struct LinkMark: Equatable, Sendable {
   /// The marks of `text`, in order: a number of one to five digits, from 1, in brackets. What
   /// else is in brackets (`[image]`, `[a]`, `[0]`) is not a mark.
   package static func marks(in text: Substring) -> [LinkMark] {
+    // Read as bytes: every character of a mark is ASCII (by characters, each `[` of a page
+    // of articles cost a grapheme break search).
     var marks: [LinkMark] = []
-    var rest = text
-    while let open = rest.firstIndex(of: "[") {
-      let after = rest[rest.index(after: open)...]
-      let digits = after.prefix { $0.isASCII && $0.isNumber }
-      rest = after
-      guard (1...5).contains(digits.count), digits.endIndex < after.endIndex,
-        after[digits.endIndex] == "]", let number = Int(digits), number > 0
+    let bytes = text.utf8
+    var rest = bytes.startIndex
+    while let open = bytes[rest...].firstIndex(of: UInt8(ascii: "[")) {
+      var cursor = bytes.index(after: open)
+      var digits = 0
+      var number = 0
+      while cursor < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor])
+      {
+        if digits < 5 { number = number * 10 + Int(bytes[cursor] - UInt8(ascii: "0")) }
+        digits += 1
+        cursor = bytes.index(after: cursor)
+      }
+      rest = bytes.index(after: open)
+      guard (1...5).contains(digits), cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: "]"),
+        number > 0
       else { continue }
-      let close = after.index(after: digits.endIndex)
+      let close = bytes.index(after: cursor)
       marks.append(LinkMark(range: open..<close, number: number))
-      rest = after[close...]
+      rest = close
     }
     return marks
   }
