@@ -267,6 +267,21 @@ struct ArticleSegmentsTests {
     #expect(try store.allArticles().count == 31)
   }
 
+  @Test("a store found without earlier files is not listed for them again by the same process")
+  func legacyLookedForOnce() throws {
+    let store = store()
+    try store.keep([article("new")], provider: "newsapi")
+    #expect(try store.allArticles().map(\.id) == ["new"])
+    // Written as an earlier version would, after this process looked: not looked for again.
+    try store.store.write(
+      [StoredArticle(article: article("b1", provider: "bbc"), seenAt: clock.now)],
+      name: "articles-bbc")
+    #expect(try store.allArticles().map(\.id) == ["new"])
+    // A process opening the store afresh migrates it.
+    let fresh = self.store()
+    #expect(Set(try fresh.allArticles().map(\.id)) == ["new", "b1"])
+  }
+
   @Test(
     "segment files an interrupted save left are ignored, then removed by the next save that can tell"
   )

@@ -21,7 +21,7 @@ struct SegmentFilesTests {
 
   @Test("a file is read once, then kept; the least recently read goes first past the budget")
   func leastRecentlyReadGoesFirst() throws {
-    let files = SegmentFiles(budget: 300)
+    let files = SegmentFiles(budget: 300, parts: 1)
     let disk = Disk()
     #expect(try files.bytes("a", read: disk.read("a", size: 100)).count == 100)
     #expect(try files.bytes("b", read: disk.read("b", size: 100)).count == 100)
@@ -38,7 +38,7 @@ struct SegmentFilesTests {
 
   @Test("a file larger than the budget is read every time, and a failed read keeps nothing")
   func largerThanBudget() throws {
-    let files = SegmentFiles(budget: 50)
+    let files = SegmentFiles(budget: 50, parts: 1)
     let disk = Disk()
     _ = try files.bytes("big", read: disk.read("big", size: 51))
     _ = try files.bytes("big", read: disk.read("big", size: 51))

@@ -30,6 +30,9 @@ public struct EncryptedStore: Sendable {
     /// earlier versions and segment leftovers (``ArticleSegments``): once is enough, as only an
     /// earlier version writes the ones and a crash, which ends the process, leaves the others.
     let segmentsTidied = Mutex(false)
+    /// Whether the directory was found without article files of earlier versions (which only
+    /// an earlier version writes): it is not listed for them again.
+    let legacyAbsent = Mutex(false)
     /// The side files found damaged (told once each).
     let damagedSides = Mutex(Set<String>())
     /// Values decoded from files, by name, each with the file it came from

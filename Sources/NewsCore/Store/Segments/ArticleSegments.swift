@@ -617,7 +617,12 @@ struct ArticleSegments {
 
   /// Whether files of the earlier format are waiting to be migrated.
   func hasLegacyFiles() -> Bool {
-    store.containsName(withPrefix: StoreLayout.legacyArticlesPrefix)
+    // Only an earlier version writes them: once none is found, this process lists the
+    // directory for them no more (`news serve` listed it for every page of articles).
+    if store.checked.legacyAbsent.withLock({ $0 }) { return false }
+    let found = store.containsName(withPrefix: StoreLayout.legacyArticlesPrefix)
+    if !found { store.checked.legacyAbsent.withLock { $0 = true } }
+    return found
   }
 
   /// The order of a segment's records: most recently seen first (what retention keeps), then
