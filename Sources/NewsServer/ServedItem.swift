@@ -28,7 +28,10 @@ struct ServedItem: Sendable {
   }
 
   /// When it came, in microseconds, as the Google Reader API writes times.
-  var microseconds: Int64 { Int64(crawled * 1_000_000) }
+  var microseconds: Int64 { Self.microseconds(crawled) }
+
+  /// `seconds` in microseconds, as the Google Reader API writes times.
+  static func microseconds(_ seconds: Double) -> Int64 { Int64(seconds * 1_000_000) }
 
   /// A number from either of the Google Reader API's forms (`tag:google.com,2005:reader/item/1f`
   /// or `31`); `nil` for anything else.

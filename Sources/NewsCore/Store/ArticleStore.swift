@@ -217,15 +217,23 @@ public struct ArticleStore: Sendable {
   )] {
     try migrateIfNeeded()
     let stored = try segments.heads(cutoff: cutoff(), kept: kept)
-    var byID: [String: (head: ArticleHead, seenAt: Date?)] = [:]
-    byID.reserveCapacity(stored.reduce(0) { $0 + $1.records.count })
-    for (_, records) in stored {
-      for record in records { byID[record.head.id] = (record.head, record.seenAt) }
+    let total = stored.reduce(0) { $0 + $1.records.count }
+    // Listed once, each id once (a set of ids, not a dictionary of heads then listed: a
+    // tenth of `news serve`'s peak at 100,000 articles). An id two sources hold is the last
+    // source's, as a later save's record is: read from the last.
+    var heads: [(head: ArticleHead, seenAt: Date?)] = []
+    heads.reserveCapacity(total)
+    var listed = Set<String>()
+    listed.reserveCapacity(total)
+    for (_, records) in stored.reversed() {
+      for record in records.reversed() where listed.insert(record.head.id).inserted {
+        heads.append((record.head, record.seenAt))
+      }
     }
-    for bookmark in try bookmarks() where byID[bookmark.id] == nil {
-      byID[bookmark.id] = (ArticleHead(bookmark), nil)
+    for bookmark in try bookmarks() where listed.insert(bookmark.id).inserted {
+      heads.append((ArticleHead(bookmark), nil))
     }
-    return Array(byID.values)
+    return heads
   }
 
   /// The articles of `heads` (as ``allArticleHeads()`` gave them), by id: each read where it
