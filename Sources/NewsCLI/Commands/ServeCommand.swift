@@ -82,6 +82,7 @@ enum ServeCommand {
     if !address.isLoopback, login == nil {
       throw ServeError.passwordNeeded(address: address.text)
     }
+    MallocArenas.apply(environment: context.environment)
     let log = RequestLog(context: context, quiet: arguments[quiet])
     let source = ServicesSource(context: context, first: services)
     let reader = ReaderServer(services: { try source.current() })
