@@ -100,7 +100,8 @@ enum ReaderItem {
 
   /// The paragraphs of `text`: its parts between blank lines (`\n\n`), trimmed of white
   /// space, the empty ones left out. Split by bytes: Foundation's `components(separatedBy:)`
-  /// and trimming go through NSString (a fifth of the answer for a page of articles).
+  /// and trimming go through NSString (with the search for the links, a quarter of the answer
+  /// for a page of articles).
   static func paragraphs(_ text: Substring) -> [Substring] {
     var paragraphs: [Substring] = []
     let bytes = text.utf8

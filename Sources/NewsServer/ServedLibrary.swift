@@ -25,8 +25,8 @@ struct ServedLibrary: Sendable {
     let ids = seen.map(\.head.id)
     let arrivals = try store.arrivals(of: ids)
     // When it came: first seen where that is kept (feeds' items), else last seen in an answer,
-    // else its publication. The items are made once, in their order, from these keys: a list
-    // of 100,000 items made, then made again in order, was a fifth of the library's peak.
+    // else its publication. The items are made once, in their order, from these keys (not
+    // made, then made again in order: two lists of every item at once).
     let published = seen.map { $0.head.publishedAt?.timeIntervalSince1970 }
     let crawled = seen.indices.map { place in
       arrivals[ids[place]]?.timeIntervalSince1970 ?? seen[place].seenAt?.timeIntervalSince1970

@@ -13,7 +13,7 @@ extension StringProtocol {
 
 extension String {
   /// The last range of `marker` in the text, its bytes compared (Foundation's search from the
-  /// end goes through NSString and UTF-16: a fifth of `news serve`'s answer for a page of
+  /// end goes through NSString and UTF-16: a twelfth of `news serve`'s answer for a page of
   /// articles). `marker` begins with an ASCII character, so a match starts a character.
   package func lastRange(ofBytes marker: String) -> Range<String.Index>? {
     let needle = Array(marker.utf8)

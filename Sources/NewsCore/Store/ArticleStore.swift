@@ -218,9 +218,9 @@ public struct ArticleStore: Sendable {
     try migrateIfNeeded()
     let stored = try segments.heads(cutoff: cutoff(), kept: kept)
     let total = stored.reduce(0) { $0 + $1.records.count }
-    // Listed once, each id once (a set of ids, not a dictionary of heads then listed: a
-    // tenth of `news serve`'s peak at 100,000 articles). An id two sources hold is the last
-    // source's, as a later save's record is: read from the last.
+    // Listed once, each id once (a set of ids, not a dictionary of every head, then listed).
+    // An id two sources hold is the last source's, as a later save's record is: read from the
+    // last.
     var heads: [(head: ArticleHead, seenAt: Date?)] = []
     heads.reserveCapacity(total)
     var listed = Set<String>()
