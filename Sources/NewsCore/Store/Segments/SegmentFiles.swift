@@ -33,7 +33,13 @@ public final class SegmentFiles: Sendable {
   /// How many bytes it holds.
   var size: Int { parts.map { $0.kept.withLock { $0.size } }.reduce(0, +) }
 
-  /// The bytes of the file `name`, kept or read by `read` (and kept, when they fit).
+  /// The bytes of the file `name` of segment `info`, kept or read by `read` (and kept, when
+  /// they fit). A file is kept for the segment as the manifest lists it (its number and count).
+  func bytes(_ name: String, of info: SegmentInfo, read: () throws -> [UInt8]) throws -> [UInt8] {
+    try bytes("\(name) \(info.count)", read: read)
+  }
+
+  /// The bytes kept under `name`, or read by `read` (and kept, when they fit).
   func bytes(_ name: String, read: () throws -> [UInt8]) throws -> [UInt8] {
     var hasher = Hasher()
     hasher.combine(name)

@@ -39,7 +39,7 @@ struct SegmentReader {
     self.store = store
     self.files = files
     let main =
-      try files?.bytes(info.mainName) { try Self.main(of: info, in: store) }
+      try files?.bytes(info.mainName, of: info) { try Self.main(of: info, in: store) }
       ?? Self.main(of: info, in: store)
     self.main = main
     let found = SegmentBuilder.mainReader(main)
@@ -351,7 +351,7 @@ struct SegmentReader {
     for chunk in chunks where chunk < info.chunks {
       let name = info.chunkName(chunk)
       let bytes =
-        try files?.bytes(name) { try Self.load(name, from: store) }
+        try files?.bytes(name, of: info) { try Self.load(name, from: store) }
         ?? Self.load(name, from: store)
       try Self.decoding(name, in: store) { () throws(BinaryReader.Malformed) in
         var (reader, categorized) = try Self.chunkReader(bytes)
