@@ -20,19 +20,26 @@ extension String {
     guard let first = needle.first, first < 0x80 else {
       return range(of: marker, options: .backwards)
     }
-    let found: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
-      var start = bytes.count - needle.count
-      while start >= 0 {
-        if bytes[start] == first, needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) {
-          return start
-        }
-        start -= 1
-      }
-      return nil
-    }
-    guard let found else { return range(of: marker, options: .backwards) }
-    guard let offset = found else { return nil }
-    let lower = utf8.index(utf8.startIndex, offsetBy: offset)
-    return lower..<utf8.index(lower, offsetBy: needle.count)
+    guard
+      let found = utf8.withContiguousStorageIfAvailable({
+        FeedParsing.lastRange(of: needle, in: $0)
+      })
+    else { return range(of: marker, options: .backwards) }
+    guard let offsets = found else { return nil }
+    let lower = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+    return lower..<utf8.index(lower, offsetBy: offsets.count)
   }
+}
+
+/// The last place `marker` is in `bytes`, as offsets.
+package func lastRange(of marker: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+  guard let first = marker.first, bytes.count >= marker.count else { return nil }
+  var start = bytes.count - marker.count
+  while start >= 0 {
+    if bytes[start] == first, marker.indices.allSatisfy({ bytes[start + $0] == marker[$0] }) {
+      return start..<(start + marker.count)
+    }
+    start -= 1
+  }
+  return nil
 }

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 extension Listing: CompactJSONEncodable {
@@ -31,8 +32,9 @@ extension Listing {
   /// written otherwise, by `JSONEncoder` or with its articles, is not told apart here.)
   static func sameButTime(_ held: [UInt8], _ new: [UInt8]) -> Bool {
     let marker = Array(#","fetchedAt":"#.utf8)
-    guard let heldTime = lastRange(of: marker, in: held),
-      let newTime = lastRange(of: marker, in: new), heldTime == newTime
+    guard let heldTime = held.withUnsafeBufferPointer({ lastRange(of: marker, in: $0) }),
+      let newTime = new.withUnsafeBufferPointer({ lastRange(of: marker, in: $0) }),
+      heldTime == newTime
     else { return false }
     let number = { (bytes: [UInt8], from: Int) -> Bool in
       bytes.last == UInt8(ascii: "}")
@@ -47,15 +49,5 @@ extension Listing {
         memcmp(heldBytes.baseAddress!, newBytes.baseAddress!, heldTime.lowerBound) == 0
       }
     }
-  }
-
-  /// The last place `marker` is in `bytes`.
-  private static func lastRange(of marker: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
-    guard bytes.count >= marker.count else { return nil }
-    for start in stride(from: bytes.count - marker.count, through: 0, by: -1)
-    where bytes[start..<(start + marker.count)].elementsEqual(marker) {
-      return start..<(start + marker.count)
-    }
-    return nil
   }
 }
